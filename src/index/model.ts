@@ -1,0 +1,96 @@
+/**
+ * The data model shared by extraction, resolution and the store.
+ *
+ * Conventions: paths are project-relative with `/` separators; lines are 1-based and columns are
+ * 0-based (UTF-16 code units of the decoded source, as tree-sitter reports them for JS strings);
+ * qualified names join the container chain with `.` whatever the language (`Engine.serve`,
+ * `pkg.Type.method`), so a query for `Engine::serve` or `Engine#serve` normalizes to the same key.
+ */
+
+/** Every kind of node the graph stores. */
+export const NODE_KINDS = [
+  'file', 'module', 'namespace', 'class', 'struct', 'interface', 'trait', 'protocol', 'enum',
+  'union', 'type_alias', 'function', 'method', 'constructor', 'property', 'field', 'variable',
+  'constant', 'enum_member', 'macro', 'route', 'component',
+] as const;
+export type NodeKind = (typeof NODE_KINDS)[number];
+
+/** Every kind of edge the graph stores. `contains` comes from nesting; the rest from references. */
+export const EDGE_KINDS = [
+  'contains', 'calls', 'imports', 'extends', 'implements', 'instantiates', 'references',
+  'type_of', 'returns', 'overrides', 'decorates', 'exports',
+] as const;
+export type EdgeKind = (typeof EDGE_KINDS)[number];
+
+/** Kinds of reference an extractor records; each becomes an edge of the same kind once resolved. */
+export type RefKind = Exclude<EdgeKind, 'contains'>;
+
+/** One definition found in a file. */
+export interface ExtractedSymbol {
+  readonly kind: NodeKind;
+  readonly name: string;
+  /** Container chain joined with `.` (without the file), e.g. `Outer.Inner.method`. */
+  readonly qualifiedName: string;
+  readonly startLine: number;
+  readonly startCol: number;
+  readonly endLine: number;
+  readonly endCol: number;
+  /** Index of the enclosing symbol in the same array, or -1 when the file itself contains it. */
+  readonly parent: number;
+  /** The declaration head on one line, at most 200 characters (no body). */
+  readonly signature?: string;
+  /** The leading doc comment or docstring, trimmed, at most 500 characters. */
+  readonly docstring?: string;
+  /** Visible outside its file/module by the language's rules (export, pub, public, capitalized …). */
+  readonly exported: boolean;
+}
+
+/** A use of a name that resolution turns into an edge (or keeps as unresolved). */
+export interface ExtractedRef {
+  readonly kind: RefKind;
+  /** Index of the innermost enclosing symbol, or -1 for file level. */
+  readonly from: number;
+  /** The referenced name as written, last segment only (`save` for `self.repo.save()`). */
+  readonly name: string;
+  /**
+   * The receiver or qualifier as written, when there is one: `self`, `this`, `super`, `Foo`,
+   * `a.b` for `a.b.save()`, `pkg` for `pkg.Func()`, `Foo` for `Foo::new()`.
+   */
+  readonly receiver?: string;
+  readonly line: number;
+  readonly col: number;
+}
+
+/** One import (or re-export) statement's bindings, for import-aware resolution. */
+export interface ExtractedImport {
+  /** The module specifier exactly as written: `./util`, `os.path`, `github.com/x/y`, `crate::a::b`. */
+  readonly module: string;
+  /**
+   * Names bound by the statement: `{imported, local}` pairs. `imported` is `*` for wildcard
+   * imports and `default` for default imports; an empty list imports the module for side effects.
+   */
+  readonly names: readonly { readonly imported: string; readonly local: string }[];
+  /** The local name bound to the whole module (`import x as y`, `import * as ns`, Go's package name). */
+  readonly namespace?: string;
+  /** True for `export … from` style statements that re-export the names. */
+  readonly reexport: boolean;
+  readonly line: number;
+}
+
+/** Everything one file contributes before resolution. Plain data: crosses worker boundaries. */
+export interface FileExtraction {
+  readonly language: string;
+  readonly symbols: readonly ExtractedSymbol[];
+  readonly refs: readonly ExtractedRef[];
+  readonly imports: readonly ExtractedImport[];
+  /** The file's own package/module/namespace declaration when the language has one (Go, Java, Kotlin, C#, PHP, Scala, Dart library). */
+  readonly packageName?: string;
+  /** Count of ERROR/MISSING nodes in the parse tree: a partial parse is still indexed. */
+  readonly parseErrors: number;
+  /** The file defines or is a test (by path convention or test attributes). */
+  readonly isTest: boolean;
+}
+
+/** How a reference was bound to its target, strongest first. */
+export const RESOLUTION_METHODS = ['import', 'qualified', 'receiver', 'same-file', 'name'] as const;
+export type ResolutionMethod = (typeof RESOLUTION_METHODS)[number];

@@ -1,0 +1,163 @@
+import type { Node } from 'web-tree-sitter';
+import type {
+  ExtractedImport, ExtractedRef, ExtractedSymbol, FileExtraction, NodeKind, RefKind,
+} from '../model.js';
+
+/** Options for one definition; `exported` defaults to false. */
+export interface SymbolOptions {
+  readonly signature?: string | undefined;
+  readonly docstring?: string | undefined;
+  readonly exported?: boolean;
+  /** Override the qualified name (e.g. Go methods qualify by receiver type, not by nesting). */
+  readonly qualifiedName?: string;
+  /** Override the node used for the span (defaults to the node passed in). */
+  readonly span?: Node;
+}
+
+const MAX_SIGNATURE = 200;
+const MAX_DOCSTRING = 500;
+
+/**
+ * Collects one file's symbols, references and imports while a language extractor walks its tree.
+ * Keeps the scope stack so that parents and qualified names come out right without each language
+ * re-implementing them.
+ */
+export class ExtractionBuilder {
+  private readonly symbols: ExtractedSymbol[] = [];
+  private readonly refs: ExtractedRef[] = [];
+  private readonly imports: ExtractedImport[] = [];
+  private readonly scope: number[] = [];
+  private packageName: string | undefined;
+  private readonly languageId: string;
+
+  constructor(languageId: string) {
+    this.languageId = languageId;
+  }
+
+  /** Index of the innermost open symbol, or -1 at file level. */
+  get current(): number {
+    return this.scope.length === 0 ? -1 : (this.scope[this.scope.length - 1] ?? -1);
+  }
+
+  /** Qualified name of the innermost open symbol ('' at file level). */
+  get currentQualifiedName(): string {
+    const i = this.current;
+    return i < 0 ? '' : (this.symbols[i]?.qualifiedName ?? '');
+  }
+
+  /** The symbol at `index`, for extractors that need to look at what they already recorded. */
+  symbolAt(index: number): ExtractedSymbol | undefined {
+    return this.symbols[index];
+  }
+
+  /** Records a definition nested in the current scope and returns its index (does not open it). */
+  define(kind: NodeKind, name: string, node: Node, options: SymbolOptions = {}): number {
+    const span = options.span ?? node;
+    const parentQn = this.currentQualifiedName;
+    const qualifiedName = options.qualifiedName ?? (parentQn === '' ? name : `${parentQn}.${name}`);
+    const symbol: ExtractedSymbol = {
+      kind,
+      name,
+      qualifiedName,
+      startLine: span.startPosition.row + 1,
+      startCol: span.startPosition.column,
+      endLine: span.endPosition.row + 1,
+      endCol: span.endPosition.column,
+      parent: this.current,
+      exported: options.exported ?? false,
+      ...(options.signature !== undefined && options.signature !== '' ? { signature: clip(options.signature, MAX_SIGNATURE) } : {}),
+      ...(options.docstring !== undefined && options.docstring !== '' ? { docstring: clip(options.docstring, MAX_DOCSTRING) } : {}),
+    };
+    this.symbols.push(symbol);
+    return this.symbols.length - 1;
+  }
+
+  /** Runs `body` with symbol `index` as the current scope. */
+  within<T>(index: number, body: () => T): T {
+    this.scope.push(index);
+    try {
+      return body();
+    } finally {
+      this.scope.pop();
+    }
+  }
+
+  /** Records a reference from the current scope, positioned at `node`. */
+  ref(kind: RefKind, name: string, node: Node, receiver?: string): void {
+    if (name === '') return;
+    this.refs.push({
+      kind,
+      from: this.current,
+      name,
+      line: node.startPosition.row + 1,
+      col: node.startPosition.column,
+      ...(receiver !== undefined && receiver !== '' ? { receiver } : {}),
+    });
+  }
+
+  /** Records an import or re-export statement. */
+  addImport(entry: ExtractedImport): void {
+    this.imports.push(entry);
+  }
+
+  /** Records the file's package/namespace declaration. */
+  setPackage(name: string): void {
+    if (name !== '') this.packageName = name;
+  }
+
+  /** Produces the plain-data result. */
+  finish(parseErrors: number, isTest: boolean): FileExtraction {
+    return {
+      language: this.languageId,
+      symbols: this.symbols,
+      refs: this.refs,
+      imports: this.imports,
+      parseErrors,
+      isTest,
+      ...(this.packageName !== undefined ? { packageName: this.packageName } : {}),
+    };
+  }
+}
+
+/** Collapses whitespace and cuts to `max` characters with an ellipsis. */
+export function clip(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
+}
+
+/**
+ * The declaration head of `node`: its text up to where `body` starts (or its first line when there
+ * is no body), whitespace collapsed.
+ */
+export function headText(node: Node, body: Node | null): string {
+  const text = node.text;
+  const end = body !== null ? body.startIndex - node.startIndex : text.indexOf('\n');
+  const head = end >= 0 ? text.slice(0, end) : text;
+  return clip(head.replace(/[\s{:=]+$/u, ''), MAX_SIGNATURE);
+}
+
+/** Counts ERROR and MISSING nodes under `root` (stops descending into subtrees without errors). */
+export function countParseErrors(root: Node): number {
+  if (!root.hasError) return 0;
+  let count = 0;
+  const cursor = root.walk();
+  try {
+    let descend = true;
+    for (;;) {
+      const node = cursor.currentNode;
+      if (descend) {
+        if (node.isError || node.isMissing) count++;
+        if (node.hasError && cursor.gotoFirstChild()) continue;
+      }
+      if (cursor.gotoNextSibling()) {
+        descend = true;
+        continue;
+      }
+      if (!cursor.gotoParent()) break;
+      descend = false;
+    }
+  } finally {
+    cursor.delete();
+  }
+  return count;
+}

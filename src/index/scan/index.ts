@@ -1,0 +1,8 @@
+/** Finding a project's source files: config, ignore rules, globs, the walk and content decoding. */
+export type { ConfigResult, ProjectConfig } from './config.js';
+export { CONFIG_PATH, DEFAULT_CONFIG, DEFAULT_MAX_FILE_SIZE, loadConfig, parseConfig } from './config.js';
+export { BINARY_SNIFF_BYTES, decodeSource, looksBinary } from './content.js';
+export { IgnoreRules } from './gitignore.js';
+export { compileGlob, compileGlobs } from './glob.js';
+export type { ScanDiagnostic, ScannedFile, ScanOptions, ScanResult, SkipReason } from './walk.js';
+export { ALWAYS_SKIPPED, HEAVY_DIRECTORIES, SKIP_REASONS, scanProject } from './walk.js';

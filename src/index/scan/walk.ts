@@ -1,0 +1,342 @@
+/**
+ * Finding the files to index: a concurrent directory walk that applies the built-in skip list,
+ * `.gitignore` files and the project config, follows symlinks that stay inside the project, and
+ * records every file it had to pass over as a diagnostic instead of failing.
+ */
+import type { Dirent, Stats } from 'node:fs';
+import { readdir, readFile, realpath, lstat, stat } from 'node:fs/promises';
+import { isAbsolute, join, resolve, sep } from 'node:path';
+import type { ProjectConfig } from './config.js';
+import { IgnoreRules } from './gitignore.js';
+import { compileGlobs } from './glob.js';
+import { Limiter } from './limit.js';
+
+/**
+ * Directory names skipped at any depth because they hold dependencies, build output, caches or
+ * editor state rather than the project's own code. An include glob can re-admit one: see
+ * `scanProject`.
+ */
+export const HEAVY_DIRECTORIES: readonly string[] = [
+  'node_modules', 'bower_components', 'vendor', 'dist', 'build', 'out', 'target', '.venv', 'venv',
+  'env', '__pycache__', '.tox', '.mypy_cache', '.pytest_cache', '.next', '.nuxt', '.gradle',
+  '.idea', '.vscode', 'coverage', '.cache', 'Pods', 'DerivedData',
+];
+
+/** Names skipped at any depth whatever the config says: version control and our own index. */
+export const ALWAYS_SKIPPED: readonly string[] = ['.git', '.codegraph'];
+
+/** Why a file or directory that would otherwise be indexed was passed over. */
+export const SKIP_REASONS = [
+  'too-large', 'symlink-outside-root', 'symlink-loop', 'broken-symlink', 'unreadable',
+] as const;
+export type SkipReason = (typeof SKIP_REASONS)[number];
+
+/** One file to index. */
+export interface ScannedFile {
+  /** Project-relative with `/`; for a file reached through a symlink, the path via the link. */
+  readonly path: string;
+  readonly size: number;
+  readonly mtimeMs: number;
+  readonly language: string;
+}
+
+/** A file or directory the walk could not or would not index, with the reason. */
+export interface ScanDiagnostic {
+  /** Project-relative with `/`; `.` for the root itself. */
+  readonly path: string;
+  readonly reason: SkipReason;
+  readonly detail: string;
+}
+
+/** Everything the walk found, sorted by path (by UTF-16 code unit, so stable across locales). */
+export interface ScanResult {
+  readonly files: readonly ScannedFile[];
+  readonly skipped: readonly ScanDiagnostic[];
+  readonly directoriesVisited: number;
+}
+
+/** Inputs to `scanProject`. */
+export interface ScanOptions {
+  readonly config: ProjectConfig;
+  /** The built-in language of a path, or undefined; config `extensions` are consulted first. */
+  readonly languageOf: (relPath: string) => string | undefined;
+  readonly signal?: AbortSignal | undefined;
+  /** Most file-system calls in flight at once; 32 when absent. */
+  readonly concurrency?: number | undefined;
+}
+
+interface Walk {
+  readonly rootReal: string;
+  readonly config: ProjectConfig;
+  readonly languageOf: (relPath: string) => string | undefined;
+  readonly excluded: (relPath: string) => boolean;
+  readonly included: (relPath: string) => boolean;
+  readonly readmitted: ReadonlySet<string>;
+  readonly limit: Limiter;
+  readonly signal: AbortSignal | undefined;
+  readonly files: ScannedFile[];
+  readonly skipped: ScanDiagnostic[];
+  directoriesVisited: number;
+}
+
+/**
+ * Lists the files of the project at `root` that should be indexed.
+ *
+ * Skipped silently: `.git` and `.codegraph` anywhere; `HEAVY_DIRECTORIES` anywhere; paths ignored
+ * by `.gitignore` files (each relative to its own directory, deeper files winning) or by
+ * `.git/info/exclude`, unless `respectGitignore` is false; paths matching an `exclude` glob (a
+ * matching directory is not entered); files of unknown language; with `include`, files matching
+ * none of its globs. The root itself is never ignored.
+ *
+ * An include glob whose leading literal segments name a heavy directory re-admits exactly that
+ * directory: `vendor/**` re-admits `vendor` at the root, `packages/a/node_modules/x/*.js`
+ * re-admits `packages/a/node_modules`; a glob that starts with a wildcard re-admits nothing.
+ * Re-admission lifts only the built-in skip, not `.gitignore` or `exclude`. `.git` and
+ * `.codegraph` cannot be re-admitted.
+ *
+ * Symlinks are followed when their target's real path lies inside the root's real path; a
+ * symlinked directory is matched against ignore rules as a directory. Diagnostics record files
+ * over `maxFileSize`, links leaving the root, looping or dangling links, and unreadable entries.
+ * Rejects only when `root` itself cannot be resolved, or with the signal's reason on abort.
+ */
+export async function scanProject(root: string, options: ScanOptions): Promise<ScanResult> {
+  const { config, languageOf, signal } = options;
+  signal?.throwIfAborted();
+  const rootReal = await realpath(root);
+  const extensions = config.extensions;
+  const walk: Walk = {
+    rootReal,
+    config,
+    languageOf: (relPath) => extensionLanguage(extensions, relPath) ?? languageOf(relPath),
+    excluded: compileGlobs(config.exclude),
+    included: config.include === undefined ? () => true : compileGlobs(config.include),
+    readmitted: readmittedHeavyDirectories(config.include ?? []),
+    limit: new Limiter(options.concurrency ?? 32),
+    signal,
+    files: [],
+    skipped: [],
+    directoriesVisited: 0,
+  };
+  const rules = config.respectGitignore
+    ? IgnoreRules.forRoot(await readInfoExclude(rootReal))
+    : IgnoreRules.NONE;
+  await walkDirectory(walk, '', rootReal, [rootReal], rules);
+  signal?.throwIfAborted();
+  walk.files.sort((a, b) => compare(a.path, b.path));
+  walk.skipped.sort((a, b) => compare(a.path, b.path) || compare(a.reason, b.reason));
+  return { files: walk.files, skipped: walk.skipped, directoriesVisited: walk.directoriesVisited };
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Looks up the longest configured extension of the basename (`.d.ts` before `.ts`). */
+function extensionLanguage(extensions: Readonly<Record<string, string>>, relPath: string): string | undefined {
+  const name = relPath.slice(relPath.lastIndexOf('/') + 1).toLowerCase();
+  for (let dot = name.indexOf('.', 1); dot !== -1; dot = name.indexOf('.', dot + 1)) {
+    const extension = name.slice(dot);
+    if (Object.hasOwn(extensions, extension)) return extensions[extension];
+  }
+  return undefined;
+}
+
+const GLOB_SYNTAX = /[*?[\]{}\\]/;
+
+/** The heavy directories that include globs name explicitly through their literal prefix. */
+function readmittedHeavyDirectories(include: readonly string[]): ReadonlySet<string> {
+  const heavy = new Set(HEAVY_DIRECTORIES);
+  const readmitted = new Set<string>();
+  for (const pattern of include) {
+    const segments = pattern.replace(/^\.?\//, '').split('/');
+    // A pattern without `/` matches basenames anywhere, so it names no directory.
+    if (segments.length < 2) continue;
+    for (let k = 0; k < segments.length - 1; k++) {
+      const segment = segments[k]!;
+      if (segment === '' || GLOB_SYNTAX.test(segment)) break;
+      if (heavy.has(segment)) readmitted.add(segments.slice(0, k + 1).join('/'));
+    }
+  }
+  return readmitted;
+}
+
+/**
+ * The text of `.git/info/exclude`. `.git` may also be a file pointing elsewhere (worktrees,
+ * submodules); then the exclude file lives in that git directory or its common directory.
+ */
+async function readInfoExclude(rootReal: string): Promise<string | undefined> {
+  let gitDir = join(rootReal, '.git');
+  try {
+    const info = await stat(gitDir);
+    if (info.isFile()) {
+      const pointer = /^gitdir:\s*(.+?)\s*$/m.exec(await readFile(gitDir, 'utf8'));
+      if (pointer === null) return undefined;
+      gitDir = resolve(rootReal, pointer[1]!);
+      const common = (await readOptional(join(gitDir, 'commondir')))?.trim();
+      if (common !== undefined && common !== '') gitDir = isAbsolute(common) ? common : resolve(gitDir, common);
+    }
+  } catch {
+    return undefined;
+  }
+  return readOptional(join(gitDir, 'info', 'exclude'));
+}
+
+async function readOptional(path: string): Promise<string | undefined> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+function errorDetail(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function skip(walk: Walk, path: string, reason: SkipReason, detail: string): void {
+  walk.skipped.push({ path, reason, detail });
+}
+
+async function walkDirectory(
+  walk: Walk,
+  relDir: string,
+  realDir: string,
+  ancestors: readonly string[],
+  inherited: IgnoreRules,
+): Promise<void> {
+  walk.signal?.throwIfAborted();
+  let entries: Dirent[];
+  try {
+    entries = await walk.limit.run(() => readdir(realDir, { withFileTypes: true }));
+  } catch (error) {
+    skip(walk, relDir === '' ? '.' : relDir, 'unreadable', errorDetail(error));
+    return;
+  }
+  walk.directoriesVisited++;
+  let rules = inherited;
+  if (walk.config.respectGitignore && entries.some((entry) => entry.name === '.gitignore')) {
+    const ignoreFile = join(realDir, '.gitignore');
+    try {
+      rules = rules.withDirectory(relDir, await walk.limit.run(() => readFile(ignoreFile, 'utf8')));
+    } catch (error) {
+      skip(walk, relDir === '' ? '.gitignore' : `${relDir}/.gitignore`, 'unreadable', errorDetail(error));
+    }
+  }
+  await Promise.all(entries.map((entry) => visitEntry(walk, relDir, realDir, ancestors, rules, entry)));
+}
+
+async function visitEntry(
+  walk: Walk,
+  relDir: string,
+  realDir: string,
+  ancestors: readonly string[],
+  rules: IgnoreRules,
+  entry: Dirent,
+): Promise<void> {
+  const name = entry.name;
+  if (ALWAYS_SKIPPED.includes(name)) return;
+  const relPath = relDir === '' ? name : `${relDir}/${name}`;
+  const realPath = join(realDir, name);
+  let isDirectory = entry.isDirectory();
+  let isFile = entry.isFile();
+  let isLink = entry.isSymbolicLink();
+  if (!isDirectory && !isFile && !isLink) {
+    // Some file systems report no type in directory entries; ask once. Sockets, FIFOs and
+    // devices end up here too and are never source files.
+    try {
+      const info = await walk.limit.run(() => lstat(realPath));
+      isDirectory = info.isDirectory();
+      isFile = info.isFile();
+      isLink = info.isSymbolicLink();
+    } catch (error) {
+      skip(walk, relPath, 'unreadable', errorDetail(error));
+      return;
+    }
+  }
+  if (isDirectory) {
+    if (!admitsDirectory(walk, relPath, name, rules)) return;
+    await walkDirectory(walk, relPath, realPath, [...ancestors, realPath], rules);
+  } else if (isFile) {
+    const language = admittedLanguage(walk, relPath, rules);
+    if (language === undefined) return;
+    let info: Stats;
+    try {
+      info = await walk.limit.run(() => stat(realPath));
+    } catch (error) {
+      skip(walk, relPath, 'unreadable', errorDetail(error));
+      return;
+    }
+    addFile(walk, relPath, language, info);
+  } else if (isLink) {
+    await visitLink(walk, relPath, realPath, name, ancestors, rules);
+  }
+}
+
+async function visitLink(
+  walk: Walk,
+  relPath: string,
+  linkPath: string,
+  name: string,
+  ancestors: readonly string[],
+  rules: IgnoreRules,
+): Promise<void> {
+  // Resolving costs two calls and may produce diagnostics, so first drop links that would be
+  // skipped whether they turn out to be files or directories.
+  if (walk.excluded(relPath) || (rules.ignoresEntry(relPath, false) && rules.ignoresEntry(relPath, true))) return;
+  let target: string;
+  let info: Stats;
+  try {
+    target = await walk.limit.run(() => realpath(linkPath));
+    info = await walk.limit.run(() => stat(target));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === 'ELOOP' ? 'symlink-loop' : code === 'ENOENT' || code === 'ENOTDIR' ? 'broken-symlink' : 'unreadable';
+    skip(walk, relPath, reason, errorDetail(error));
+    return;
+  }
+  if (info.isDirectory()) {
+    if (!admitsDirectory(walk, relPath, name, rules)) return;
+    if (!insideRoot(walk.rootReal, target)) {
+      skip(walk, relPath, 'symlink-outside-root', `links to ${target}, outside the project`);
+    } else if (ancestors.includes(target)) {
+      skip(walk, relPath, 'symlink-loop', `links to ${target}, a directory that contains it`);
+    } else {
+      await walkDirectory(walk, relPath, target, [...ancestors, target], rules);
+    }
+  } else if (info.isFile()) {
+    const language = admittedLanguage(walk, relPath, rules);
+    if (language === undefined) return;
+    if (!insideRoot(walk.rootReal, target)) {
+      skip(walk, relPath, 'symlink-outside-root', `links to ${target}, outside the project`);
+    } else {
+      addFile(walk, relPath, language, info);
+    }
+  }
+}
+
+function insideRoot(rootReal: string, target: string): boolean {
+  const prefix = rootReal.endsWith(sep) ? rootReal : rootReal + sep;
+  return target === rootReal || target.startsWith(prefix);
+}
+
+function admitsDirectory(walk: Walk, relPath: string, name: string, rules: IgnoreRules): boolean {
+  if (HEAVY_DIRECTORIES.includes(name) && !walk.readmitted.has(relPath)) return false;
+  return !walk.excluded(relPath) && !rules.ignoresEntry(relPath, true);
+}
+
+/** The file's language when it is to be indexed; cheapest checks first. */
+function admittedLanguage(walk: Walk, relPath: string, rules: IgnoreRules): string | undefined {
+  const language = walk.languageOf(relPath);
+  if (language === undefined) return undefined;
+  if (!walk.included(relPath) || walk.excluded(relPath)) return undefined;
+  if (rules.ignoresEntry(relPath, false)) return undefined;
+  return language;
+}
+
+function addFile(walk: Walk, relPath: string, language: string, info: Stats): void {
+  if (info.size > walk.config.maxFileSize) {
+    skip(walk, relPath, 'too-large', `${info.size} bytes exceeds maxFileSize ${walk.config.maxFileSize}`);
+    return;
+  }
+  walk.files.push({ path: relPath, size: info.size, mtimeMs: info.mtimeMs, language });
+}

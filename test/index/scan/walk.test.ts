@@ -1,0 +1,239 @@
+import assert from 'node:assert/strict';
+import { access, chmod, constants, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { test } from 'node:test';
+import type { ProjectConfig } from '../../../src/index/scan/config.js';
+import { DEFAULT_CONFIG } from '../../../src/index/scan/config.js';
+import type { ScanResult } from '../../../src/index/scan/walk.js';
+import { scanProject } from '../../../src/index/scan/walk.js';
+
+const LANGUAGES: Readonly<Record<string, string>> = { ts: 'typescript', js: 'javascript', py: 'python' };
+
+function languageOf(relPath: string): string | undefined {
+  const dot = relPath.lastIndexOf('.');
+  return dot === -1 ? undefined : LANGUAGES[relPath.slice(dot + 1)];
+}
+
+/** Creates `files` (path → content) under a fresh temp dir, runs `body`, then removes the tree. */
+async function withTree(files: Readonly<Record<string, string>>, body: (root: string) => Promise<void>): Promise<void> {
+  const root = await mkdtemp(join(tmpdir(), 'codegraph-walk-'));
+  try {
+    for (const [path, content] of Object.entries(files)) {
+      await mkdir(dirname(join(root, path)), { recursive: true });
+      await writeFile(join(root, path), content);
+    }
+    await body(root);
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
+}
+
+function scan(root: string, config: Partial<ProjectConfig> = {}): Promise<ScanResult> {
+  return scanProject(root, { config: { ...DEFAULT_CONFIG, ...config }, languageOf });
+}
+
+function paths(result: ScanResult): string[] {
+  return result.files.map((file) => file.path);
+}
+
+test('scanProject returns files sorted by path with size, mtime and language', async () => {
+  await withTree({ 'b.ts': 'x', 'a/z.py': 'abc', 'a/B.js': '', 'A.ts': '' }, async (root) => {
+    const result = await scan(root);
+    assert.deepEqual(paths(result), ['A.ts', 'a/B.js', 'a/z.py', 'b.ts']);
+    const z = result.files[2]!;
+    assert.deepEqual([z.size, z.language, z.mtimeMs > 0], [3, 'python', true]);
+  });
+});
+
+test('scanProject ignores files of unknown language without diagnostics', async () => {
+  await withTree({ 'a.ts': '', 'README.md': '', 'Makefile': '' }, async (root) => {
+    const result = await scan(root);
+    assert.deepEqual([paths(result), result.skipped], [['a.ts'], []]);
+  });
+});
+
+test('scanProject applies nested .gitignore files relative to their directory', async () => {
+  const tree = {
+    '.gitignore': '*.gen.ts\n',
+    'x.gen.ts': '',
+    'pkg/.gitignore': '/local.ts\n!keep.gen.ts\n',
+    'pkg/local.ts': '',
+    'pkg/keep.gen.ts': '',
+    'pkg/deep/local.ts': '',
+    'local.ts': '',
+  };
+  await withTree(tree, async (root) => {
+    assert.deepEqual(paths(await scan(root)), ['local.ts', 'pkg/deep/local.ts', 'pkg/keep.gen.ts']);
+  });
+});
+
+test('scanProject does not enter a directory its .gitignore excludes', async () => {
+  await withTree({ '.gitignore': 'gen/\n', 'gen/a.ts': '', 'gen/sub/b.ts': '', 'a.ts': '' }, async (root) => {
+    const result = await scan(root);
+    assert.deepEqual([paths(result), result.directoriesVisited], [['a.ts'], 1]);
+  });
+});
+
+test('scanProject indexes gitignored files when respectGitignore is false', async () => {
+  await withTree({ '.gitignore': '*.ts\n', 'a.ts': '' }, async (root) => {
+    assert.deepEqual(paths(await scan(root, { respectGitignore: false })), ['a.ts']);
+  });
+});
+
+test('scanProject honours .git/info/exclude', async () => {
+  await withTree({ '.git/info/exclude': 'secret.ts\n', 'secret.ts': '', 'a.ts': '' }, async (root) => {
+    assert.deepEqual(paths(await scan(root)), ['a.ts']);
+  });
+});
+
+test('scanProject still walks the tree when the root .gitignore ignores .* like the kernel', async () => {
+  // The root's own name starts with a dot too, so matching it against `.*` would lose everything.
+  const tree = {
+    '.linux/.gitignore': '.*\n!.gitignore\n!.mailmap\n*.o\n',
+    '.linux/.hidden/a.ts': '',
+    '.linux/kernel/sched.ts': '',
+    '.linux/init.py': '',
+  };
+  await withTree(tree, async (base) => {
+    assert.deepEqual(paths(await scan(join(base, '.linux'))), ['init.py', 'kernel/sched.ts']);
+  });
+});
+
+test('scanProject skips heavy folders at any depth', async () => {
+  const tree = {
+    'node_modules/x/index.js': '',
+    'pkg/node_modules/y.js': '',
+    'pkg/build/out.js': '',
+    '.venv/lib/site.py': '',
+    'pkg/src/a.ts': '',
+  };
+  await withTree(tree, async (root) => {
+    assert.deepEqual(paths(await scan(root)), ['pkg/src/a.ts']);
+  });
+});
+
+test('scanProject re-admits a heavy folder an include glob starts with', async () => {
+  await withTree({ 'vendor/lib/a.js': '', 'sub/vendor/b.js': '', 'src/c.js': '' }, async (root) => {
+    assert.deepEqual(paths(await scan(root, { include: ['vendor/**', 'src/**'] })), ['src/c.js', 'vendor/lib/a.js']);
+  });
+});
+
+test('scanProject never indexes .git or .codegraph even when include names them', async () => {
+  await withTree({ '.git/hooks/a.js': '', '.codegraph/b.js': '', 'c.js': '' }, async (root) => {
+    assert.deepEqual(paths(await scan(root, { include: ['.git/**', '.codegraph/**', '*.js'] })), ['c.js']);
+  });
+});
+
+test('scanProject indexes only files matching include when include is set', async () => {
+  await withTree({ 'src/a.ts': '', 'test/b.ts': '', 'c.ts': '' }, async (root) => {
+    assert.deepEqual(paths(await scan(root, { include: ['src/**'] })), ['src/a.ts']);
+  });
+});
+
+test('scanProject skips files and directories matching exclude', async () => {
+  await withTree({ 'src/a.ts': '', 'src/a.test.ts': '', 'src/gen/b.ts': '' }, async (root) => {
+    const result = await scan(root, { exclude: ['*.test.ts', 'src/gen'] });
+    assert.deepEqual([paths(result), result.directoriesVisited], [['src/a.ts'], 2]);
+  });
+});
+
+test('scanProject lets config extensions override the built-in language', async () => {
+  await withTree({ 'a.mjs': '', 'b.js': '', 'types.d.ts': '' }, async (root) => {
+    const result = await scan(root, { extensions: { '.mjs': 'javascript', '.js': 'flow', '.d.ts': 'dts' } });
+    assert.deepEqual(
+      result.files.map((file) => [file.path, file.language]),
+      [['a.mjs', 'javascript'], ['b.js', 'flow'], ['types.d.ts', 'dts']],
+    );
+  });
+});
+
+test('scanProject reports a too-large diagnostic when a file exceeds maxFileSize', async () => {
+  await withTree({ 'big.ts': 'x'.repeat(11), 'small.ts': 'x'.repeat(10) }, async (root) => {
+    const result = await scan(root, { maxFileSize: 10 });
+    assert.deepEqual(paths(result), ['small.ts']);
+    assert.deepEqual(result.skipped.map((d) => [d.path, d.reason]), [['big.ts', 'too-large']]);
+  });
+});
+
+test('scanProject follows symlinks whose target stays inside the root', async () => {
+  await withTree({ 'real/a.ts': '', 'b.ts': '' }, async (root) => {
+    await symlink(join(root, 'real'), join(root, 'alias'));
+    await symlink('b.ts', join(root, 'c.ts'));
+    const result = await scan(root);
+    assert.deepEqual([paths(result), result.skipped], [['alias/a.ts', 'b.ts', 'c.ts', 'real/a.ts'], []]);
+  });
+});
+
+test('scanProject skips symlinks that leave the root with a diagnostic', async () => {
+  await withTree({ 'outside/a.ts': '', 'outside/b.ts': '', 'project/c.ts': '' }, async (base) => {
+    const root = join(base, 'project');
+    await symlink(join(base, 'outside'), join(root, 'dir-link'));
+    await symlink(join(base, 'outside', 'b.ts'), join(root, 'file-link.ts'));
+    const result = await scan(root);
+    assert.deepEqual(paths(result), ['c.ts']);
+    assert.deepEqual(
+      result.skipped.map((d) => [d.path, d.reason]),
+      [['dir-link', 'symlink-outside-root'], ['file-link.ts', 'symlink-outside-root']],
+    );
+  });
+});
+
+test('scanProject reports a symlink loop instead of walking forever', async () => {
+  await withTree({ 'a/b/x.ts': '' }, async (root) => {
+    await symlink('..', join(root, 'a', 'b', 'up'));
+    const result = await scan(root);
+    assert.deepEqual(paths(result), ['a/b/x.ts']);
+    assert.deepEqual(result.skipped.map((d) => [d.path, d.reason]), [['a/b/up', 'symlink-loop']]);
+  });
+});
+
+test('scanProject reports a dangling symlink as broken', async () => {
+  await withTree({ 'a.ts': '' }, async (root) => {
+    await symlink('missing.ts', join(root, 'gone.ts'));
+    const result = await scan(root);
+    assert.deepEqual(result.skipped.map((d) => [d.path, d.reason]), [['gone.ts', 'broken-symlink']]);
+  });
+});
+
+test('scanProject does not resolve symlinks that ignore rules skip anyway', async () => {
+  await withTree({ 'outside/a.ts': '', 'project/.gitignore': 'ext\n' }, async (base) => {
+    const root = join(base, 'project');
+    await symlink(join(base, 'outside'), join(root, 'ext'));
+    assert.deepEqual((await scan(root)).skipped, []);
+  });
+});
+
+test('scanProject reports an unreadable directory and keeps going', async (t) => {
+  await withTree({ 'locked/a.ts': '', 'b.ts': '' }, async (root) => {
+    const locked = join(root, 'locked');
+    await chmod(locked, 0o000);
+    try {
+      const readable = await access(locked, constants.R_OK).then(() => true, () => false);
+      if (readable) {
+        t.skip('permissions are not enforced for this user (running as root)');
+        return;
+      }
+      const result = await scan(root);
+      assert.deepEqual(paths(result), ['b.ts']);
+      assert.deepEqual(result.skipped.map((d) => [d.path, d.reason]), [['locked', 'unreadable']]);
+    } finally {
+      await chmod(locked, 0o755);
+    }
+  });
+});
+
+test('scanProject rejects with the abort reason when the signal is aborted', async () => {
+  await withTree({ 'a.ts': '' }, async (root) => {
+    const controller = new AbortController();
+    controller.abort(new Error('stop'));
+    await assert.rejects(
+      scanProject(root, { config: DEFAULT_CONFIG, languageOf, signal: controller.signal }),
+      /stop/,
+    );
+  });
+});
+
+test('scanProject rejects when the root does not exist', async () => {
+  await assert.rejects(scan(join(tmpdir(), 'codegraph-walk-missing-root-0')), { code: 'ENOENT' });
+});

@@ -1,0 +1,26 @@
+/**
+ * Where the built CLI lives and how end-to-end tests start it. Paths are resolved from this
+ * module's compiled location (dist/test/support/), so tests find dist/src/cli/main.js however
+ * the runner was invoked.
+ */
+import { fileURLToPath } from 'node:url';
+
+/** Absolute path of the built CLI entry point. */
+export const CLI_PATH = fileURLToPath(new URL('../../src/cli/main.js', import.meta.url));
+
+/** Arguments that start the MCP server over stdio, optionally pinned to a project. */
+export function serveArgs(path?: string): string[] {
+  return path === undefined ? [CLI_PATH, 'serve', '--mcp'] : [CLI_PATH, 'serve', '--mcp', '--path', path];
+}
+
+/**
+ * An environment for a spawned server: the current one without any CODEGRAPH_* variable (so the
+ * developer's own settings cannot change a test's outcome), plus `extra`.
+ */
+export function cliEnv(extra: Readonly<Record<string, string>> = {}): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (value !== undefined && !key.startsWith('CODEGRAPH_')) env[key] = value;
+  }
+  return { ...env, ...extra };
+}

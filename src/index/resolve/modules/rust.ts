@@ -1,0 +1,132 @@
+import { childPath, dirname } from '../paths.js';
+import type { ProjectIndex } from '../project-index.js';
+import type { ResolverFile } from '../types.js';
+import type { ImportName, ModuleResolver } from './types.js';
+import { resolvedImport } from './types.js';
+
+const crateDirCache = new WeakMap<ProjectIndex, Map<string, string | null>>();
+
+/** The crate's source directory: the nearest ancestor holding `lib.rs` or `main.rs`. */
+function crateDir(fileDir: string, project: ProjectIndex): string | undefined {
+  let cache = crateDirCache.get(project);
+  if (cache === undefined) {
+    cache = new Map();
+    crateDirCache.set(project, cache);
+  }
+  const hit = cache.get(fileDir);
+  if (hit !== undefined) return hit ?? undefined;
+  let dir = fileDir;
+  let found: string | null = null;
+  for (;;) {
+    if (project.fileAt(childPath(dir, 'lib.rs')) !== undefined || project.fileAt(childPath(dir, 'main.rs')) !== undefined) {
+      found = dir;
+      break;
+    }
+    if (dir === '') break;
+    dir = dirname(dir);
+  }
+  cache.set(fileDir, found);
+  return found ?? undefined;
+}
+
+/** The module path of a file below its crate dir: `src/a/b.rs` and `src/a/b/mod.rs` are `[a, b]`. */
+function modulePathOf(path: string, root: string): string[] {
+  let rel = root === '' ? path : path.slice(root.length + 1);
+  if (rel.endsWith('.rs')) rel = rel.slice(0, -3);
+  const segs = rel.split('/');
+  const last = segs[segs.length - 1];
+  if (last === 'mod' || (segs.length === 1 && (last === 'lib' || last === 'main'))) segs.pop();
+  return segs;
+}
+
+/** The file of module `segs` in the crate rooted at `root`. */
+function moduleFile(root: string, segs: readonly string[], project: ProjectIndex): number | undefined {
+  if (segs.length === 0) return project.fileAt(childPath(root, 'lib.rs')) ?? project.fileAt(childPath(root, 'main.rs'));
+  const base = childPath(root, segs.join('/'));
+  return project.fileAt(`${base}.rs`) ?? project.fileAt(`${base}/mod.rs`);
+}
+
+interface RustPath {
+  readonly root: string;
+  /** Absolute module segments of the path's start (`crate` -> [], `self` -> this module …). */
+  readonly base: readonly string[];
+  readonly rest: readonly string[];
+}
+
+/** Anchors a `::` path at the crate; undefined when it names another crate (external). */
+function anchor(file: ResolverFile, segs: readonly string[], project: ProjectIndex): RustPath | undefined {
+  const root = crateDir(dirname(file.path), project);
+  if (root === undefined) return undefined;
+  const first = segs[0];
+  if (first === 'crate') return { root, base: [], rest: segs.slice(1) };
+  if (first === 'self' || first === 'super') {
+    const base = modulePathOf(file.path, root);
+    let i = 0;
+    if (first === 'self') i = 1;
+    while (segs[i] === 'super') {
+      if (base.length === 0) return undefined;
+      base.pop();
+      i++;
+    }
+    return { root, base, rest: segs.slice(i) };
+  }
+  // 2015-edition paths and `use a::b` of a module declared at the crate root.
+  if (first !== undefined && moduleFile(root, [first], project) !== undefined) return { root, base: [], rest: segs };
+  return undefined;
+}
+
+function splitPath(spec: string): string[] {
+  return spec.split('::').filter((s) => s !== '');
+}
+
+/** Rust: `crate::`, `self::`, `super::` and crate-root module paths, `a.rs` or `a/mod.rs`. */
+export const rustModules: ModuleResolver = {
+  resolve(file, imp, project) {
+    const at = anchor(file, splitPath(imp.module), project);
+    if (at === undefined) return resolvedImport(imp, []);
+    // The longest prefix that is a module file; what follows can only be one item in it.
+    let consumed = at.rest.length;
+    let target: number | undefined;
+    for (; consumed >= 0; consumed--) {
+      target = moduleFile(at.root, [...at.base, ...at.rest.slice(0, consumed)], project);
+      if (target !== undefined) break;
+    }
+    if (target === undefined) return undefined;
+    const modSegs = [...at.base, ...at.rest.slice(0, consumed)];
+    let names: readonly ImportName[] = imp.names;
+    let namespace = imp.namespace;
+    if (consumed === at.rest.length - 1 && imp.names.length === 0) {
+      const item = at.rest[consumed] ?? '';
+      names = [{ imported: item, local: imp.namespace ?? item }];
+      namespace = undefined;
+    } else if (consumed < at.rest.length) {
+      return undefined;
+    } else if (imp.names.length === 0 && namespace === undefined) {
+      namespace = modSegs[modSegs.length - 1];
+    }
+    const submodules = new Map<string, number>();
+    for (const { imported, local } of names) {
+      if (imported === 'self') submodules.set(local, target);
+      else if (imported !== '*') {
+        const sub = moduleFile(at.root, [...modSegs, imported], project);
+        if (sub !== undefined) submodules.set(local, sub);
+      }
+    }
+    return resolvedImport(imp, [target], names, namespace, submodules);
+  },
+  submodule(fileId, name, project) {
+    const file = project.file(fileId);
+    if (file === undefined) return undefined;
+    const root = crateDir(dirname(file.path), project);
+    if (root === undefined) return undefined;
+    return moduleFile(root, [...modulePathOf(file.path, root), name], project);
+  },
+  pathModule(file, segments, project) {
+    const first = segments[0];
+    if (first !== 'crate' && first !== 'self' && first !== 'super') return undefined;
+    const at = anchor(file, segments, project);
+    if (at === undefined) return undefined;
+    const target = moduleFile(at.root, [...at.base, ...at.rest], project);
+    return target === undefined ? undefined : [target];
+  },
+};

@@ -1,0 +1,193 @@
+import { familyOf } from './languages.js';
+import { basename, dirname } from './paths.js';
+import type { ResolverFile, ResolverSymbol } from './types.js';
+
+interface FileTables {
+  readonly topLevel: Map<string, ResolverSymbol[]>;
+  /** Parent id -> member name -> members (members live in their parent's file). */
+  readonly members: Map<number, Map<string, ResolverSymbol[]>>;
+}
+
+const EMPTY_SYMBOLS: readonly ResolverSymbol[] = [];
+const EMPTY_IDS: readonly number[] = [];
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [value]);
+  else list.push(value);
+}
+
+function pushNested<V>(map: Map<number, Map<string, V[]>>, outer: number, name: string, value: V): void {
+  let inner = map.get(outer);
+  if (inner === undefined) {
+    inner = new Map();
+    map.set(outer, inner);
+  }
+  push(inner, name, value);
+}
+
+/**
+ * Lookup tables over the input, built once: files by id, path, directory and package; symbols by
+ * id, by name, by file (top level) and by parent. Every list keeps input order, which is what makes
+ * resolution deterministic.
+ */
+export class ProjectIndex {
+  readonly files: readonly ResolverFile[];
+  private readonly positions = new Map<number, number>();
+  private readonly families: string[] = [];
+  private readonly dirs: string[] = [];
+  private readonly packageKeys: (string | undefined)[] = [];
+  private readonly byPath = new Map<string, number>();
+  private readonly byDir = new Map<string, number[]>();
+  private readonly byPackage = new Map<string, number[]>();
+  private readonly symbolsById = new Map<number, ResolverSymbol>();
+  private readonly byName = new Map<string, ResolverSymbol[]>();
+  private readonly symbolsByFile = new Map<number, ResolverSymbol[]>();
+  /** Per-file name tables, built the first time a file is looked into (many never are). */
+  private readonly tables = new Map<number, FileTables>();
+  private byBasename: Map<string, number[]> | undefined;
+
+  constructor(files: readonly ResolverFile[], symbols: readonly ResolverSymbol[]) {
+    this.files = files;
+    files.forEach((file, pos) => {
+      if (this.positions.has(file.id)) return;
+      this.positions.set(file.id, pos);
+      const family = familyOf(file.language);
+      const dir = dirname(file.path);
+      this.families.push(family);
+      this.dirs.push(dir);
+      const key = packageKeyOf(family, dir, file.packageName);
+      this.packageKeys.push(key);
+      this.byPath.set(file.path, file.id);
+      push(this.byDir, dir, file.id);
+      if (key !== undefined) push(this.byPackage, key, file.id);
+    });
+    // Symbols arrive grouped by file, so the file's list is reused while the file stays the same.
+    let lastFile: number | undefined;
+    let lastList: ResolverSymbol[] | undefined;
+    for (const symbol of symbols) {
+      if (symbol.fileId !== lastFile) {
+        lastFile = symbol.fileId;
+        lastList = undefined;
+        if (this.positions.has(symbol.fileId)) {
+          lastList = this.symbolsByFile.get(symbol.fileId);
+          if (lastList === undefined) {
+            lastList = [];
+            this.symbolsByFile.set(symbol.fileId, lastList);
+          }
+        }
+      }
+      if (lastList === undefined || this.symbolsById.has(symbol.id)) continue;
+      this.symbolsById.set(symbol.id, symbol);
+      push(this.byName, symbol.name, symbol);
+      lastList.push(symbol);
+    }
+  }
+
+  private tablesOf(fileId: number): FileTables {
+    let tables = this.tables.get(fileId);
+    if (tables === undefined) {
+      tables = { topLevel: new Map(), members: new Map() };
+      for (const symbol of this.symbolsOf(fileId)) {
+        if (symbol.parentId === null) push(tables.topLevel, symbol.name, symbol);
+        else pushNested(tables.members, symbol.parentId, symbol.name, symbol);
+      }
+      this.tables.set(fileId, tables);
+    }
+    return tables;
+  }
+
+  /** Position of a file in the input (the canonical order), or undefined for an unknown id. */
+  position(fileId: number): number | undefined {
+    return this.positions.get(fileId);
+  }
+
+  /** The file with this id. */
+  file(fileId: number): ResolverFile | undefined {
+    const pos = this.positions.get(fileId);
+    return pos === undefined ? undefined : this.files[pos];
+  }
+
+  /** Language family of a file ('' for an unknown id). */
+  family(fileId: number): string {
+    const pos = this.positions.get(fileId);
+    return pos === undefined ? '' : (this.families[pos] ?? '');
+  }
+
+  /** Directory of a file ('' at the root or for an unknown id). */
+  dir(fileId: number): string {
+    const pos = this.positions.get(fileId);
+    return pos === undefined ? '' : (this.dirs[pos] ?? '');
+  }
+
+  /** Family-qualified package key (`go:` directory, `jvm:` package name …), when the family has packages. */
+  packageKey(fileId: number): string | undefined {
+    const pos = this.positions.get(fileId);
+    return pos === undefined ? undefined : this.packageKeys[pos];
+  }
+
+  /** The file id at a project-relative path. */
+  fileAt(path: string): number | undefined {
+    return this.byPath.get(path);
+  }
+
+  /** Files directly in `dir`, in input order. */
+  filesIn(dir: string): readonly number[] {
+    return this.byDir.get(dir) ?? EMPTY_IDS;
+  }
+
+  /** Files declaring the package with this key (see `packageKeyFor`), in input order. */
+  filesInPackage(key: string): readonly number[] {
+    return this.byPackage.get(key) ?? EMPTY_IDS;
+  }
+
+  /** Files whose name is `name`, in input order: the start of every path-suffix search. */
+  filesNamed(name: string): readonly number[] {
+    if (this.byBasename === undefined) {
+      this.byBasename = new Map();
+      for (const [path, id] of this.byPath) push(this.byBasename, basename(path), id);
+      for (const list of this.byBasename.values()) list.sort((a, b) => (this.position(a) ?? 0) - (this.position(b) ?? 0));
+    }
+    return this.byBasename.get(name) ?? EMPTY_IDS;
+  }
+
+  /** Every directory that holds at least one file. */
+  allDirs(): IterableIterator<string> {
+    return this.byDir.keys();
+  }
+
+  /** The symbol with this id. */
+  symbol(id: number): ResolverSymbol | undefined {
+    return this.symbolsById.get(id);
+  }
+
+  /** All symbols with this name, in input order. */
+  named(name: string): readonly ResolverSymbol[] {
+    return this.byName.get(name) ?? EMPTY_SYMBOLS;
+  }
+
+  /** Every symbol of a file, in input order. */
+  symbolsOf(fileId: number): readonly ResolverSymbol[] {
+    return this.symbolsByFile.get(fileId) ?? EMPTY_SYMBOLS;
+  }
+
+  /** File-level symbols of a file with this name. */
+  topLevel(fileId: number, name: string): readonly ResolverSymbol[] {
+    return this.tablesOf(fileId).topLevel.get(name) ?? EMPTY_SYMBOLS;
+  }
+
+  /** Direct members of a symbol with this name. */
+  members(parent: ResolverSymbol, name: string): readonly ResolverSymbol[] {
+    return this.tablesOf(parent.fileId).members.get(parent.id)?.get(name) ?? EMPTY_SYMBOLS;
+  }
+}
+
+/** The package key a file of `family` in `dir` declaring `packageName` gets. */
+export function packageKeyOf(family: string, dir: string, packageName: string | undefined): string | undefined {
+  // A Go package is its directory whatever the `package` clause says.
+  if (family === 'go') return `go:${dir}`;
+  if (family === 'jvm' || family === 'csharp' || family === 'php') {
+    return packageName === undefined ? undefined : `${family}:${packageName}`;
+  }
+  return undefined;
+}

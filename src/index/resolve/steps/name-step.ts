@@ -1,0 +1,57 @@
+import type { ResolveContext, StepOutcome } from '../context.js';
+import { AMBIGUOUS, bound } from '../context.js';
+import type { FileScope } from '../file-scope.js';
+import { targetFilter } from '../kinds.js';
+import { traitsOf } from '../languages.js';
+import type { Receiver } from '../receivers.js';
+import type { ResolverRef, ResolverSymbol } from '../types.js';
+import { closest } from './proximity.js';
+
+const TIER_CONFIDENCE = [0.4, 0.5, 0.6, 0.7] as const;
+
+/** A member of a type (nested, or a Go/Rust method qualified `Type.method`). */
+function isMember(s: ResolverSymbol): boolean {
+  return s.parentId !== null || s.qualifiedName !== s.name;
+}
+
+/**
+ * Step 5: the exact name anywhere in the project, same language family only, ranked by proximity.
+ * Refuses when more than `maxCandidates` remain or when no candidate is clearly closest; never
+ * binds more than one target. Bare names keep to the file's module (Python, ES modules) or package
+ * (Go) where the language says a bare name cannot come from anywhere else.
+ */
+export function nameStep(ctx: ResolveContext, scope: FileScope, ref: ResolverRef, receiver: Receiver | undefined): StepOutcome | undefined {
+  const { project } = ctx;
+  const traits = traitsOf(scope.family);
+  const bare = receiver === undefined;
+  if (bare && traits.bareNames === 'module' && (scope.family !== 'js' || scope.hasImports)) return undefined;
+  const filter = targetFilter(ref.kind, true);
+  const fromDir = project.dir(ref.fileId);
+  const ownPackage = project.packageKey(ref.fileId);
+  const fromTest = project.file(ref.fileId)?.isTest === true;
+  let candidates: ResolverSymbol[] = [];
+  let members = 0;
+  for (const s of project.named(ref.name)) {
+    if (!filter(s.kind) || project.family(s.fileId) !== scope.family) continue;
+    const member = isMember(s);
+    // A bare call never means some other class's method; an implicit `this` was tried already.
+    if (bare && member) continue;
+    if (bare && traits.bareNames === 'package' && project.packageKey(s.fileId) !== ownPackage) continue;
+    if (!member && traits.enforcesExport && !s.exported && s.fileId !== ref.fileId && project.dir(s.fileId) !== fromDir) continue;
+    // Production code does not call into tests.
+    if (!fromTest && s.fileId !== ref.fileId && project.file(s.fileId)?.isTest === true) continue;
+    candidates.push(s);
+    if (member) members++;
+    // Stop scanning once refusal is certain: `get` may have thousands of definitions.
+    if (bare ? candidates.length > ctx.maxCandidates : members > ctx.maxCandidates) return AMBIGUOUS;
+  }
+  // `x.save()` prefers methods over a free function `save`.
+  if (!bare && members > 0 && members < candidates.length) candidates = candidates.filter(isMember);
+  if (candidates.length === 0) return undefined;
+  if (candidates.length > ctx.maxCandidates) return AMBIGUOUS;
+  const pick = closest(ctx, ref.fileId, candidates);
+  if (pick === undefined) return AMBIGUOUS;
+  const base = TIER_CONFIDENCE[pick.tier as 0 | 1 | 2 | 3];
+  const confidence = Math.max(0.3, base - 0.05 * (candidates.length - 1));
+  return bound(pick.target, 'name', Math.round(confidence * 100) / 100);
+}

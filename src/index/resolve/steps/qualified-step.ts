@@ -1,0 +1,39 @@
+import type { ResolveContext, StepOutcome } from '../context.js';
+import { AMBIGUOUS, bound } from '../context.js';
+import type { FileScope } from '../file-scope.js';
+import { targetFilter } from '../kinds.js';
+import { findMember } from '../members.js';
+import type { Receiver } from '../receivers.js';
+import type { KindFilter, ResolverRef, ResolverSymbol } from '../types.js';
+import { closest } from './proximity.js';
+
+/** Owners a qualified reference can go through: types, modules, namespaces. */
+const TYPE_LIKE = targetFilter('type_of', false);
+
+/**
+ * Step 2: a receiver that names a type or module (`Foo.bar()`, `Foo::new()`, `pkg.Type.m()`)
+ * binds to member `bar` of a symbol named `Foo` (its last segment), the nearest one when several
+ * types share the name. Looking owners up by name keeps this cheap for receivers that are plain
+ * variables (`obj.get()`), which name no symbol at all.
+ */
+export function qualifiedStep(
+  ctx: ResolveContext, scope: FileScope, ref: ResolverRef, receiver: Receiver | undefined, filter: KindFilter,
+): StepOutcome | undefined {
+  if (receiver === undefined || receiver.kind !== 'path') return undefined;
+  const ownerName = receiver.segments[receiver.segments.length - 1];
+  if (ownerName === undefined) return undefined;
+  const { project } = ctx;
+  const owners = project.named(ownerName);
+  // Many same-named symbols means the receiver is a common variable name (`data`, `ctx`), not a type.
+  if (owners.length === 0 || owners.length > ctx.maxCandidates * 4) return undefined;
+  const matches: ResolverSymbol[] = [];
+  for (const owner of owners) {
+    if (!TYPE_LIKE(owner.kind) || project.family(owner.fileId) !== scope.family) continue;
+    const member = findMember(ctx, owner, ref.name, filter);
+    if (member !== undefined && !matches.includes(member)) matches.push(member);
+  }
+  if (matches.length === 0) return undefined;
+  if (matches.length === 1 && matches[0] !== undefined) return bound(matches[0], 'qualified', 0.9);
+  const pick = closest(ctx, ref.fileId, matches);
+  return pick === undefined ? AMBIGUOUS : bound(pick.target, 'qualified', 0.8);
+}

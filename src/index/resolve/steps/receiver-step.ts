@@ -1,0 +1,35 @@
+import type { ResolveContext, StepOutcome } from '../context.js';
+import { CLAIMED, bound } from '../context.js';
+import type { FileScope } from '../file-scope.js';
+import { traitsOf } from '../languages.js';
+import { enclosingType, findMember } from '../members.js';
+import type { Receiver } from '../receivers.js';
+import type { KindFilter, ResolverRef, ResolverSymbol } from '../types.js';
+
+function inBases(ctx: ResolveContext, type: ResolverSymbol, name: string, filter: KindFilter): ResolverSymbol | undefined {
+  const seen = new Set<number>([type.id]);
+  for (const base of ctx.bases.get(type.id) ?? []) {
+    const hit = findMember(ctx, base, name, filter, 1, seen);
+    if (hit !== undefined) return hit;
+  }
+  return undefined;
+}
+
+/**
+ * Step 3: `self.x()`, `this.x()`, `cls.x()` bind to member `x` of the enclosing type or its bases;
+ * `super.x()` starts at the bases. Languages with an implicit `this` (Java, C#, C++ …) try the
+ * same for bare names. A `self` member that is not found stops here: it is most likely inherited
+ * from a class outside the project, and a project-wide guess would be wrong.
+ */
+export function receiverStep(
+  ctx: ResolveContext, scope: FileScope, ref: ResolverRef, receiver: Receiver | undefined, filter: KindFilter,
+): StepOutcome | undefined {
+  const implicit = receiver === undefined;
+  if (implicit && !traitsOf(scope.family).implicitThis) return undefined;
+  if (receiver !== undefined && receiver.kind !== 'self' && receiver.kind !== 'super') return undefined;
+  const type = enclosingType(ctx, ref.fromId);
+  if (type === undefined) return undefined;
+  const hit = receiver?.kind === 'super' ? inBases(ctx, type, ref.name, filter) : findMember(ctx, type, ref.name, filter);
+  if (hit !== undefined) return bound(hit, 'receiver', implicit ? 0.8 : 0.85);
+  return implicit ? undefined : CLAIMED;
+}

@@ -1,0 +1,108 @@
+import type { EdgeKind, ExtractedImport, NodeKind, RefKind, ResolutionMethod } from '../model.js';
+
+/** One indexed file as resolution sees it. */
+export interface ResolverFile {
+  readonly id: number;
+  /** Id of the file's own graph node; import edges and file-level references start here. */
+  readonly nodeId: number;
+  /** Project-relative path with `/` separators. */
+  readonly path: string;
+  readonly language: string;
+  /** The file's package/namespace declaration (Go, Java, Kotlin, Scala, C#, PHP …), when any. */
+  readonly packageName?: string;
+  readonly imports: readonly ExtractedImport[];
+  readonly isTest: boolean;
+}
+
+/** One definition as resolution sees it; `fileId` names a `ResolverFile.id`. */
+export interface ResolverSymbol {
+  readonly id: number;
+  readonly fileId: number;
+  readonly kind: NodeKind;
+  readonly name: string;
+  /** Container chain joined with `.` (without the file). */
+  readonly qualifiedName: string;
+  /** Enclosing symbol id, or null at file level. */
+  readonly parentId: number | null;
+  readonly exported: boolean;
+}
+
+/** One reference to resolve. */
+export interface ResolverRef {
+  readonly fileId: number;
+  /** Enclosing symbol id, or the file's `nodeId` for file-level references. */
+  readonly fromId: number;
+  readonly kind: RefKind;
+  /** Last segment of the referenced name. */
+  readonly name: string;
+  /** Receiver or qualifier as written (`self`, `a.b`, `pkg`, `crate::a`). */
+  readonly receiver?: string;
+  readonly line: number;
+  readonly col: number;
+}
+
+/** A resolved edge; `confidence` is in 0..1 and `method` says which step bound it. */
+export interface ResolvedEdge {
+  readonly source: number;
+  readonly target: number;
+  readonly kind: EdgeKind;
+  readonly line: number;
+  readonly col: number;
+  readonly confidence: number;
+  readonly method: ResolutionMethod;
+}
+
+/** Everything resolution needs: plain data, no I/O. */
+export interface ResolveInput {
+  readonly files: readonly ResolverFile[];
+  readonly symbols: readonly ResolverSymbol[];
+  readonly refs: readonly ResolverRef[];
+}
+
+/** Tuning knobs for `resolveReferences`. */
+export interface ResolveOptions {
+  /**
+   * Name-based matching refuses a reference when more candidates than this remain after filtering
+   * by language and kind: a name like `get` or `init` says nothing about which one is meant.
+   */
+  readonly maxCandidates?: number;
+}
+
+/** Counts per resolution method. */
+export type MethodCounts = Record<ResolutionMethod, number>;
+
+/** Per-language counts. */
+export interface LanguageStats {
+  refs: number;
+  resolved: number;
+  unresolved: number;
+  byMethod: MethodCounts;
+}
+
+/** What resolution did, for status output and regression checks. */
+export interface ResolveStats {
+  refs: number;
+  resolved: number;
+  unresolved: number;
+  /** Unresolved because the name is bound by an import of a module outside the project. */
+  external: number;
+  /** Unresolved because name matching found too many or equally close candidates. */
+  ambiguous: number;
+  /** File-to-file `imports` edges emitted. */
+  importEdges: number;
+  byMethod: MethodCounts;
+  /** Keyed by `ResolverFile.language`, in order of first appearance among the files. */
+  byLanguage: Record<string, LanguageStats>;
+}
+
+/** Result of `resolveReferences`: edges in a deterministic order plus what stayed unresolved. */
+export interface ResolveResult {
+  /** File `imports` edges first (file order, then statement order), then reference edges in ref order. */
+  readonly edges: ResolvedEdge[];
+  /** Indexes into `input.refs` that were not bound, ascending. */
+  readonly unresolved: number[];
+  readonly stats: ResolveStats;
+}
+
+/** Receives the kind of a symbol, for lookups filtered by what a reference may point at. */
+export type KindFilter = (kind: NodeKind) => boolean;

@@ -1,0 +1,67 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { ProjectBuilder, edgeOf, imp, nodeOf, targetOf } from './builders.js';
+
+test('go: an import path binds pkg.F() to the package directory matching its suffix', () => {
+  const b = new ProjectBuilder();
+  b.file('internal/util/a.go', { packageName: 'util' });
+  const second = b.file('internal/util/b.go', { packageName: 'util' });
+  const f = b.sym(second, 'Parse');
+  const main = b.file('cmd/app/main.go', { packageName: 'main', imports: [imp('github.com/acme/app/internal/util')] });
+  const r = b.ref(main, 'Parse', { receiver: 'util' });
+  const edge = edgeOf(b.resolve(), b, r);
+  assert.equal(edge?.target, f);
+  assert.equal(edge?.method, 'import');
+});
+
+test('go: a package import yields an imports edge to each file of the package', () => {
+  const b = new ProjectBuilder();
+  const a = b.file('util/a.go');
+  const c = b.file('util/b.go');
+  const main = b.file('main.go', { imports: [imp('example.com/app/util')] });
+  const targets = b.resolve().edges.filter((e) => e.kind === 'imports' && e.source === nodeOf(main)).map((e) => e.target);
+  assert.deepEqual(targets, [nodeOf(a), nodeOf(c)]);
+});
+
+test('go: a bare call sees functions of other files in the same package', () => {
+  const b = new ProjectBuilder();
+  const a = b.file('srv/a.go', { packageName: 'srv' });
+  const f = b.sym(a, 'start', { exported: false });
+  const c = b.file('srv/b.go', { packageName: 'srv' });
+  const r = b.ref(c, 'start');
+  assert.equal(targetOf(b.resolve(), b, r), f);
+});
+
+test('go: a standard-library path never binds to a project folder of the same name', () => {
+  const b = new ProjectBuilder();
+  const e = b.file('pkg/errors/errors.go');
+  b.sym(e, 'New');
+  const main = b.file('main.go', { imports: [imp('errors')] });
+  const r = b.ref(main, 'New', { receiver: 'errors' });
+  const result = b.resolve();
+  assert.deepEqual(result.unresolved, [r]);
+  assert.equal(result.stats.external, 1);
+});
+
+test('go: same-named functions in two packages are not merged', () => {
+  const b = new ProjectBuilder();
+  const a = b.file('a/a.go', { packageName: 'a' });
+  const fa = b.sym(a, 'helper', { exported: false });
+  const bb = b.file('b/b.go', { packageName: 'b' });
+  const fb = b.sym(bb, 'Helper');
+  b.sym(bb, 'helper', { exported: false });
+  const caller = b.file('a/use.go', { packageName: 'a', imports: [imp('example.com/m/b')] });
+  const bare = b.ref(caller, 'helper');
+  const qualified = b.ref(caller, 'Helper', { receiver: 'b' });
+  const result = b.resolve();
+  assert.deepEqual([targetOf(result, b, bare), targetOf(result, b, qualified)], [fa, fb]);
+});
+
+test('go: a bare name not in the package is not matched in another package', () => {
+  const b = new ProjectBuilder();
+  const other = b.file('x/x.go', { packageName: 'x' });
+  b.sym(other, 'Run');
+  const main = b.file('y/y.go', { packageName: 'y' });
+  const r = b.ref(main, 'Run');
+  assert.deepEqual(b.resolve().unresolved, [r]);
+});

@@ -1,0 +1,126 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { ProjectBuilder, edgeOf, imp, nodeOf, targetOf } from './builders.js';
+
+test('js: a named import of a relative module binds to its exported function', () => {
+  const b = new ProjectBuilder();
+  const util = b.file('src/util.ts');
+  const fmt = b.sym(util, 'format');
+  const main = b.file('src/main.ts', { imports: [imp('./util', ['format'])] });
+  const r = b.ref(main, 'format');
+  const edge = edgeOf(b.resolve(), b, r);
+  assert.equal(edge?.target, fmt);
+  assert.equal(edge?.method, 'import');
+  assert.equal(edge?.confidence, 0.95);
+});
+
+test('js: a directory import resolves to its index file', () => {
+  const b = new ProjectBuilder();
+  const index = b.file('src/lib/index.ts');
+  const f = b.sym(index, 'setup');
+  const main = b.file('src/main.ts', { imports: [imp('./lib', ['setup'])] });
+  const r = b.ref(main, 'setup');
+  assert.equal(targetOf(b.resolve(), b, r), f);
+});
+
+test('js: a .js specifier in TypeScript resolves to the .ts source', () => {
+  const b = new ProjectBuilder();
+  const src = b.file('src/a/parse.ts');
+  const f = b.sym(src, 'parse');
+  const main = b.file('src/main.ts', { imports: [imp('./a/parse.js', ['parse'])] });
+  const r = b.ref(main, 'parse');
+  assert.equal(targetOf(b.resolve(), b, r), f);
+});
+
+test('js: named re-exports are followed through a barrel file', () => {
+  const b = new ProjectBuilder();
+  const impl = b.file('src/impl/core.ts');
+  const f = b.sym(impl, 'run');
+  b.file('src/index.ts', { imports: [imp('./impl/core', [['run', 'start']], { reexport: true })] });
+  const main = b.file('src/main.ts', { imports: [imp('./index', ['start'])] });
+  const r = b.ref(main, 'start');
+  assert.equal(targetOf(b.resolve(), b, r), f);
+});
+
+test('js: export-star chains are followed across several files', () => {
+  const b = new ProjectBuilder();
+  const deep = b.file('src/c.ts');
+  const f = b.sym(deep, 'deep');
+  b.file('src/b.ts', { imports: [imp('./c', ['*'], { reexport: true })] });
+  b.file('src/a.ts', { imports: [imp('./b', ['*'], { reexport: true })] });
+  const main = b.file('src/main.ts', { imports: [imp('./a', ['deep'])] });
+  const r = b.ref(main, 'deep');
+  assert.equal(targetOf(b.resolve(), b, r), f);
+});
+
+test('js: a re-export cycle terminates and leaves the name unresolved', () => {
+  const b = new ProjectBuilder();
+  b.file('src/a.ts', { imports: [imp('./b', ['*'], { reexport: true })] });
+  b.file('src/b.ts', { imports: [imp('./a', ['*'], { reexport: true })] });
+  const main = b.file('src/main.ts', { imports: [imp('./a', ['missing'])] });
+  const r = b.ref(main, 'missing');
+  const result = b.resolve();
+  assert.deepEqual(result.unresolved, [r]);
+});
+
+test('js: a namespace import binds ns.f() to the module export', () => {
+  const b = new ProjectBuilder();
+  const mod = b.file('src/math.ts');
+  const f = b.sym(mod, 'add');
+  const main = b.file('src/main.ts', { imports: [imp('./math', [], { namespace: 'm' })] });
+  const r = b.ref(main, 'add', { receiver: 'm' });
+  assert.equal(targetOf(b.resolve(), b, r), f);
+});
+
+test('js: a name imported from a package outside the project is never matched by name', () => {
+  const b = new ProjectBuilder();
+  const other = b.file('src/hooks.ts');
+  b.sym(other, 'useState');
+  const main = b.file('src/main.ts', { imports: [imp('react', ['useState'])] });
+  const r = b.ref(main, 'useState');
+  const result = b.resolve();
+  assert.deepEqual(result.unresolved, [r]);
+  assert.equal(result.stats.external, 1);
+});
+
+test('js: resolved imports become file-to-file imports edges', () => {
+  const b = new ProjectBuilder();
+  const util = b.file('src/util.ts');
+  const main = b.file('src/main.ts', { imports: [imp('./util', ['x']), imp('lodash', ['y'])] });
+  const edges = b.resolve().edges.filter((e) => e.kind === 'imports');
+  assert.deepEqual(edges.map((e) => [e.source, e.target]), [[nodeOf(main), nodeOf(util)]]);
+});
+
+test('js: a call binds to its own package definition, not a same-named one elsewhere', () => {
+  const b = new ProjectBuilder();
+  const utilA = b.file('packages/a/src/util.ts');
+  const fa = b.sym(utilA, 'helper');
+  const utilB = b.file('packages/b/src/util.ts');
+  b.sym(utilB, 'helper');
+  const main = b.file('packages/a/src/main.ts', { imports: [imp('./util', ['helper'])] });
+  const r = b.ref(main, 'helper');
+  const result = b.resolve();
+  assert.deepEqual(result.edges.filter((e) => e.kind === 'calls').map((e) => e.target), [fa]);
+  assert.equal(targetOf(result, b, r), fa);
+});
+
+test('js: a default import binds to the module symbol named like the local binding', () => {
+  const b = new ProjectBuilder();
+  const comp = b.file('src/Button.tsx');
+  const f = b.sym(comp, 'Button', { kind: 'component' });
+  const main = b.file('src/App.tsx', { imports: [imp('./Button', [['default', 'Button']])] });
+  const r = b.ref(main, 'Button');
+  assert.equal(targetOf(b.resolve(), b, r), f);
+});
+
+test('js: export * as ns re-exports a namespace, not the module names', () => {
+  const b = new ProjectBuilder();
+  const impl = b.file('src/impl.ts');
+  const f = b.sym(impl, 'go');
+  b.file('src/index.ts', { imports: [imp('./impl', [['*', 'ns']], { namespace: 'ns', reexport: true })] });
+  const main = b.file('src/main.ts', { imports: [imp('./index', ['go'])] });
+  const r = b.ref(main, 'go');
+  const result = b.resolve();
+  assert.deepEqual(result.unresolved, [r]);
+  assert.notEqual(targetOf(result, b, r), f);
+});

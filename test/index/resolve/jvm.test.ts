@@ -1,0 +1,42 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { ProjectBuilder, imp, targetOf } from './builders.js';
+
+test('jvm: import a.b.C binds to the class declared in package a.b', () => {
+  const b = new ProjectBuilder();
+  const mine = b.file('src/com/acme/model/User.java', { packageName: 'com.acme.model' });
+  const user = b.sym(mine, 'User', { kind: 'class' });
+  const other = b.file('src/org/other/User.java', { packageName: 'org.other' });
+  b.sym(other, 'User', { kind: 'class' });
+  const svc = b.file('src/com/acme/svc/Svc.java', { packageName: 'com.acme.svc', imports: [imp('com.acme.model.User')] });
+  const r = b.ref(svc, 'User', { kind: 'type_of' });
+  assert.equal(targetOf(b.resolve(), b, r), user);
+});
+
+test('jvm: a wildcard import makes every type of the package visible', () => {
+  const b = new ProjectBuilder();
+  const f = b.file('src/a/b/Repo.java', { packageName: 'a.b' });
+  const repo = b.sym(f, 'Repo', { kind: 'class' });
+  const svc = b.file('src/c/Svc.java', { packageName: 'c', imports: [imp('a.b.*')] });
+  const r = b.ref(svc, 'Repo', { kind: 'type_of' });
+  assert.equal(targetOf(b.resolve(), b, r), repo);
+});
+
+test('jvm: types of the same package are visible without an import', () => {
+  const b = new ProjectBuilder();
+  const f = b.file('src/a/Helper.kt', { packageName: 'a' });
+  const helper = b.sym(f, 'Helper', { kind: 'class' });
+  const main = b.file('src/a/Main.kt', { packageName: 'a' });
+  const r = b.ref(main, 'Helper');
+  assert.equal(targetOf(b.resolve(), b, r), helper);
+});
+
+test('jvm: Type.staticMethod() through an imported type binds the member', () => {
+  const b = new ProjectBuilder();
+  const f = b.file('src/a/Util.java', { packageName: 'a' });
+  const util = b.sym(f, 'Util', { kind: 'class' });
+  const m = b.sym(f, 'parse', { parent: util });
+  const main = b.file('src/b/Main.java', { packageName: 'b', imports: [imp('a.Util')] });
+  const r = b.ref(main, 'parse', { receiver: 'Util' });
+  assert.equal(targetOf(b.resolve(), b, r), m);
+});

@@ -1,0 +1,102 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { ProjectBuilder, edgeOf, imp, targetOf } from './builders.js';
+
+test('python: an absolute dotted import binds to the module function', () => {
+  const b = new ProjectBuilder();
+  b.file('pkg/__init__.py');
+  const mod = b.file('pkg/tools.py');
+  const f = b.sym(mod, 'clean');
+  const main = b.file('app.py', { imports: [imp('pkg.tools', ['clean'])] });
+  const r = b.ref(main, 'clean');
+  assert.equal(edgeOf(b.resolve(), b, r)?.method, 'import');
+  assert.equal(targetOf(b.resolve(), b, r), f);
+});
+
+test('python: packages below a non-package folder import from that folder as root', () => {
+  const b = new ProjectBuilder();
+  b.file('lib/pkg/__init__.py');
+  const mod = b.file('lib/pkg/core.py');
+  const f = b.sym(mod, 'run');
+  const main = b.file('scripts/go.py', { imports: [imp('pkg.core', [], {})] });
+  const r = b.ref(main, 'run', { receiver: 'pkg.core' });
+  assert.equal(targetOf(b.resolve(), b, r), f);
+});
+
+test('python: a relative import resolves against the file\'s package', () => {
+  const b = new ProjectBuilder();
+  b.file('app/__init__.py');
+  const mod = b.file('app/models.py');
+  const f = b.sym(mod, 'User', { kind: 'class' });
+  const views = b.file('app/views.py', { imports: [imp('.models', ['User'])] });
+  const r = b.ref(views, 'User');
+  assert.equal(targetOf(b.resolve(), b, r), f);
+});
+
+test('python: a two-dot relative import climbs one package', () => {
+  const b = new ProjectBuilder();
+  b.file('app/__init__.py');
+  const util = b.file('app/util.py');
+  const f = b.sym(util, 'slug');
+  b.file('app/api/__init__.py');
+  const h = b.file('app/api/handlers.py', { imports: [imp('..util', ['slug'])] });
+  const r = b.ref(h, 'slug');
+  assert.equal(targetOf(b.resolve(), b, r), f);
+});
+
+test('python: names re-exported by a package __init__ bind to their definition', () => {
+  const b = new ProjectBuilder();
+  b.file('pkg/__init__.py', { imports: [imp('.impl', ['connect'])] });
+  const impl = b.file('pkg/impl.py');
+  const f = b.sym(impl, 'connect');
+  const main = b.file('main.py', { imports: [imp('pkg', ['connect'])] });
+  const r = b.ref(main, 'connect');
+  assert.equal(targetOf(b.resolve(), b, r), f);
+});
+
+test('python: an imported submodule works as a receiver', () => {
+  const b = new ProjectBuilder();
+  b.file('pkg/__init__.py');
+  const sub = b.file('pkg/sub.py');
+  const f = b.sym(sub, 'work');
+  const main = b.file('main.py', { imports: [imp('pkg', ['sub'])] });
+  const r = b.ref(main, 'work', { receiver: 'sub' });
+  assert.equal(targetOf(b.resolve(), b, r), f);
+});
+
+test('python: a receiver bound to a standard-library module stays unresolved', () => {
+  const b = new ProjectBuilder();
+  const paths = b.file('myproj/paths.py');
+  b.sym(paths, 'join');
+  const main = b.file('myproj/main.py', { imports: [imp('os', [])] });
+  const r = b.ref(main, 'join', { receiver: 'os.path' });
+  const result = b.resolve();
+  assert.deepEqual(result.unresolved, [r]);
+  assert.equal(result.stats.external, 1);
+});
+
+test('python: a bare name neither defined nor imported is not matched across the project', () => {
+  const b = new ProjectBuilder();
+  const other = b.file('lib/fs.py');
+  b.sym(other, 'open');
+  const main = b.file('lib/main.py');
+  const r = b.ref(main, 'open');
+  assert.deepEqual(b.resolve().unresolved, [r]);
+});
+
+test('python: same-named functions in two packages are not merged', () => {
+  const b = new ProjectBuilder();
+  b.file('a/__init__.py');
+  const ua = b.file('a/util.py');
+  const fa = b.sym(ua, 'helper');
+  b.file('b/__init__.py');
+  const ub = b.file('b/util.py');
+  const fb = b.sym(ub, 'helper');
+  const ma = b.file('a/main.py', { imports: [imp('.util', ['helper'])] });
+  const mb = b.file('b/main.py', { imports: [imp('b.util', ['helper'])] });
+  const ra = b.ref(ma, 'helper');
+  const rb = b.ref(mb, 'helper');
+  const result = b.resolve();
+  assert.deepEqual([targetOf(result, b, ra), targetOf(result, b, rb)], [fa, fb]);
+  assert.equal(result.edges.filter((e) => e.kind === 'calls').length, 2);
+});

@@ -1,0 +1,74 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { ProjectBuilder, imp, targetOf } from './builders.js';
+
+test('rust: a crate:: path import binds to the item in a.rs/b.rs', () => {
+  const b = new ProjectBuilder();
+  b.file('src/lib.rs');
+  b.file('src/net.rs');
+  const conn = b.file('src/net/conn.rs');
+  const s = b.sym(conn, 'Conn', { kind: 'struct' });
+  const user = b.file('src/app.rs', { imports: [imp('crate::net::conn', ['Conn'])] });
+  const r = b.ref(user, 'Conn', { kind: 'type_of' });
+  assert.equal(targetOf(b.resolve(), b, r), s);
+});
+
+test('rust: a super:: import resolves against the parent module\'s mod.rs', () => {
+  const b = new ProjectBuilder();
+  b.file('src/main.rs');
+  const parent = b.file('src/db/mod.rs');
+  const f = b.sym(parent, 'pool');
+  const child = b.file('src/db/query.rs', { imports: [imp('super', ['pool'])] });
+  const r = b.ref(child, 'pool');
+  assert.equal(targetOf(b.resolve(), b, r), f);
+});
+
+test('rust: a use path ending in the item name binds that item', () => {
+  const b = new ProjectBuilder();
+  b.file('src/lib.rs');
+  const util = b.file('src/util.rs');
+  const f = b.sym(util, 'trim');
+  const user = b.file('src/app.rs', { imports: [imp('crate::util::trim')] });
+  const r = b.ref(user, 'trim');
+  assert.equal(targetOf(b.resolve(), b, r), f);
+});
+
+test('rust: a crate::module::f() call path binds without an import', () => {
+  const b = new ProjectBuilder();
+  b.file('src/lib.rs');
+  const util = b.file('src/util.rs');
+  const f = b.sym(util, 'trim');
+  const user = b.file('src/app.rs');
+  const r = b.ref(user, 'trim', { receiver: 'crate::util' });
+  assert.equal(targetOf(b.resolve(), b, r), f);
+});
+
+test('rust: an imported module works as a mod::f() receiver', () => {
+  const b = new ProjectBuilder();
+  b.file('src/lib.rs');
+  const util = b.file('src/util.rs');
+  const f = b.sym(util, 'trim');
+  const user = b.file('src/app.rs', { imports: [imp('crate', ['util'])] });
+  const r = b.ref(user, 'trim', { receiver: 'util' });
+  assert.equal(targetOf(b.resolve(), b, r), f);
+});
+
+test('rust: pub use re-exports in lib.rs are followed', () => {
+  const b = new ProjectBuilder();
+  b.file('src/lib.rs', { imports: [imp('crate::inner', ['Engine'], { reexport: true })] });
+  const inner = b.file('src/inner.rs');
+  const s = b.sym(inner, 'Engine', { kind: 'struct' });
+  const user = b.file('src/bin_helper.rs', { imports: [imp('crate', ['Engine'])] });
+  const r = b.ref(user, 'Engine', { kind: 'type_of' });
+  assert.equal(targetOf(b.resolve(), b, r), s);
+});
+
+test('rust: a path into another crate is external', () => {
+  const b = new ProjectBuilder();
+  b.file('src/lib.rs');
+  const other = b.file('src/map.rs');
+  b.sym(other, 'HashMap', { kind: 'struct' });
+  const user = b.file('src/app.rs', { imports: [imp('std::collections', ['HashMap'])] });
+  const r = b.ref(user, 'HashMap', { kind: 'type_of' });
+  assert.deepEqual(b.resolve().unresolved, [r]);
+});

@@ -53,6 +53,14 @@ export class ExtractionBuilder {
   /** Records a definition nested in the current scope and returns its index (does not open it). */
   define(kind: NodeKind, name: string, node: Node, options: SymbolOptions = {}): number {
     const span = options.span ?? node;
+    // Some grammars (C preprocessor lines, Ruby, Bash) end a node after its newline; such a span
+    // really ends on the line before.
+    let endRow = span.endPosition.row;
+    let endCol = span.endPosition.column;
+    if (endCol === 0 && endRow > span.startPosition.row) {
+      endRow--;
+      endCol = Number.MAX_SAFE_INTEGER;
+    }
     const parentQn = this.currentQualifiedName;
     const qualifiedName = options.qualifiedName ?? (parentQn === '' ? name : `${parentQn}.${name}`);
     const symbol: ExtractedSymbol = {
@@ -61,8 +69,8 @@ export class ExtractionBuilder {
       qualifiedName,
       startLine: span.startPosition.row + 1,
       startCol: span.startPosition.column,
-      endLine: span.endPosition.row + 1,
-      endCol: span.endPosition.column,
+      endLine: endRow + 1,
+      endCol: endCol === Number.MAX_SAFE_INTEGER ? lineLength(span, endRow) : endCol,
       parent: this.current,
       exported: options.exported ?? false,
       ...(options.signature !== undefined && options.signature !== '' ? { signature: clip(options.signature, MAX_SIGNATURE) } : {}),
@@ -70,6 +78,43 @@ export class ExtractionBuilder {
     };
     this.symbols.push(symbol);
     return this.symbols.length - 1;
+  }
+
+  /** Number of open scopes; pair with `restore` to close everything opened after this point. */
+  get depth(): number {
+    return this.scope.length;
+  }
+
+  /**
+   * Opens symbol `index` as the current scope until `restore` drops it. This is the non-callback
+   * form of `within`, for iterative walkers that leave a node long after entering it.
+   */
+  open(index: number): void {
+    this.scope.push(index);
+  }
+
+  /** Closes scopes opened after `depth` was read. */
+  restore(depth: number): void {
+    if (this.scope.length > depth) this.scope.length = depth;
+  }
+
+  /**
+   * Changes the kind or exported flag of a recorded symbol, for facts learnt after its definition
+   * (a later `export { name }`, JSX inside what looked like a plain function).
+   */
+  amend(index: number, patch: { readonly kind?: NodeKind; readonly exported?: boolean }): void {
+    const symbol = this.symbols[index];
+    if (symbol === undefined) return;
+    this.symbols[index] = {
+      ...symbol,
+      ...(patch.kind !== undefined ? { kind: patch.kind } : {}),
+      ...(patch.exported !== undefined ? { exported: patch.exported } : {}),
+    };
+  }
+
+  /** Number of symbols recorded so far. */
+  get symbolCount(): number {
+    return this.symbols.length;
   }
 
   /** Runs `body` with symbol `index` as the current scope. */
@@ -117,6 +162,14 @@ export class ExtractionBuilder {
       ...(this.packageName !== undefined ? { packageName: this.packageName } : {}),
     };
   }
+}
+
+/** Length of row `row` inside `node`'s text (the node ends on the following line). */
+function lineLength(node: Node, row: number): number {
+  const text = node.text;
+  const end = text.endsWith('\r\n') ? text.length - 2 : text.length - 1;
+  const lineStart = text.lastIndexOf('\n', end - 1) + 1;
+  return row === node.startPosition.row ? node.startPosition.column + end - lineStart : end - lineStart;
 }
 
 /** Collapses whitespace and cuts to `max` characters with an ellipsis. */

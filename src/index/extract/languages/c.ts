@@ -1,0 +1,238 @@
+/**
+ * C and C++: functions, records (struct/union/class), enums, typedefs, macros, namespaces,
+ * out-of-line methods (`A::f` qualified `A.f`), base classes, `#include`, calls and `new`.
+ * One module because the C++ grammar extends the C grammar node for node.
+ */
+import type { Node, Tree } from 'web-tree-sitter';
+import type { FileExtraction, NodeKind } from '../../model.js';
+import { ExtractionBuilder, countParseErrors, headText } from '../builder.js';
+import { leadingComment } from '../comments.js';
+import { receiverText } from '../receivers.js';
+import type { PathShape } from '../receivers.js';
+import { isTestPath } from '../test-paths.js';
+import type { LanguageExtractor } from '../types.js';
+import { walk } from '../walk.js';
+
+const TYPES: ReadonlySet<string> = new Set([
+  'preproc_include', 'preproc_def', 'preproc_function_def', 'function_definition', 'struct_specifier',
+  'union_specifier', 'class_specifier', 'enum_specifier', 'type_definition', 'namespace_definition',
+  'call_expression', 'new_expression', 'field_declaration', 'declaration',
+]);
+
+const SHAPE: PathShape = {
+  leaves: new Set(['identifier', 'this', 'field_identifier', 'qualified_identifier', 'namespace_identifier']),
+  members: { field_expression: ['argument', 'field', '.'] },
+  calls: { call_expression: 'function' },
+  wrappers: new Set(['parenthesized_expression', 'pointer_expression']),
+  subscripts: { subscript_expression: 'argument' },
+};
+
+const RECORD_KINDS: Readonly<Record<string, NodeKind>> = {
+  struct_specifier: 'struct', union_specifier: 'union', class_specifier: 'class', enum_specifier: 'enum',
+};
+const CONTAINERS: ReadonlySet<NodeKind> = new Set(['struct', 'union', 'class']);
+const isComment = (type: string): boolean => type === 'comment';
+
+/** Extracts symbols, references and includes from C and C++ files. */
+export const cExtractor: LanguageExtractor = {
+  languages: ['c', 'cpp'],
+  extract(tree: Tree, _source: string, path: string, language: string): FileExtraction {
+    const b = new ExtractionBuilder(language);
+    const visit = (n: Node, t: string): boolean | void => enter(b, n, t, visit);
+    walk(tree.rootNode, b, TYPES, visit);
+    return b.finish(countParseErrors(tree.rootNode), isTestPath(path));
+  },
+};
+
+type Visit = (node: Node, type: string) => boolean | void;
+
+function isStatic(node: Node): boolean {
+  return node.namedChildren.some((c) => c?.type === 'storage_class_specifier' && c.text === 'static');
+}
+
+/** The innermost declarator: strips pointers, references, arrays and parentheses off a declarator. */
+function coreDeclarator(node: Node | null): Node | null {
+  let d = node;
+  while (d !== null && d.type !== 'identifier' && d.type !== 'field_identifier' && d.type !== 'qualified_identifier'
+    && d.type !== 'type_identifier' && d.type !== 'destructor_name' && d.type !== 'operator_name') {
+    const next: Node | null = d.childForFieldName('declarator') ?? (d.type === 'parenthesized_declarator' ? d.namedChild(0) : null);
+    if (next === null) return null;
+    d = next;
+  }
+  return d;
+}
+
+function functionDeclarator(node: Node | null): Node | null {
+  let d = node;
+  while (d !== null && d.type !== 'function_declarator') d = d.childForFieldName('declarator');
+  return d;
+}
+
+function enter(b: ExtractionBuilder, node: Node, type: string, visit: Visit): boolean | void {
+  switch (type) {
+    case 'preproc_include': {
+      const path = node.childForFieldName('path');
+      if (path !== null) {
+        const module = path.text.replace(/^["<]|[">]$/g, '');
+        b.addImport({ module, names: [], reexport: false, line: node.startPosition.row + 1 });
+      }
+      return false;
+    }
+    case 'preproc_def':
+    case 'preproc_function_def': {
+      const name = node.childForFieldName('name')?.text ?? '';
+      if (name !== '') {
+        b.define('macro', name, node, { exported: true, signature: headText(node, null), docstring: leadingComment(node, isComment) });
+      }
+      return false;
+    }
+    case 'function_definition':
+      return functionDefinition(b, node);
+    case 'field_declaration':
+    case 'declaration':
+      return declaration(b, node);
+    case 'namespace_definition': {
+      const name = node.childForFieldName('name')?.text ?? '';
+      if (name === '') return;
+      b.open(b.define('namespace', name, node, {
+        exported: true, signature: headText(node, node.childForFieldName('body')), docstring: leadingComment(node, isComment),
+      }));
+      return;
+    }
+    case 'type_definition': {
+      const inner = node.childForFieldName('type');
+      const decl = coreDeclarator(node.childForFieldName('declarator'));
+      if (inner !== null) walk(inner, b, TYPES, visit);
+      if (decl !== null) {
+        b.define('type_alias', decl.text, node, {
+          exported: true, signature: headText(node, inner?.childForFieldName('body') ?? null), docstring: leadingComment(node, isComment),
+        });
+      }
+      return false;
+    }
+    case 'call_expression': {
+      const fn = node.childForFieldName('function');
+      if (fn === null) return;
+      if (fn.type === 'identifier') b.ref('calls', fn.text, fn);
+      else if (fn.type === 'qualified_identifier') qualifiedRef(b, 'calls', fn);
+      else if (fn.type === 'field_expression') {
+        const field = fn.childForFieldName('field');
+        const arg = fn.childForFieldName('argument');
+        if (field !== null) b.ref('calls', field.text, field, arg !== null ? receiverText(arg, SHAPE) : undefined);
+      } else if (fn.type === 'template_function') {
+        const name = fn.childForFieldName('name');
+        if (name?.type === 'identifier') b.ref('calls', name.text, name);
+        else if (name?.type === 'qualified_identifier') qualifiedRef(b, 'calls', name);
+      }
+      return;
+    }
+    case 'new_expression': {
+      const t = node.childForFieldName('type');
+      if (t?.type === 'type_identifier') b.ref('instantiates', t.text, t);
+      else if (t?.type === 'qualified_identifier') qualifiedRef(b, 'instantiates', t);
+      else if (t?.type === 'template_type') {
+        const name = t.childForFieldName('name');
+        if (name !== null) b.ref('instantiates', name.text, name);
+      }
+      return;
+    }
+    default: {
+      const kind = RECORD_KINDS[type];
+      if (kind === undefined) return;
+      return record(b, node, kind, visit);
+    }
+  }
+}
+
+/** `a::b::c` -> name `c`, receiver `a::b`. */
+function qualifiedRef(b: ExtractionBuilder, kind: 'calls' | 'instantiates' | 'extends', node: Node): void {
+  const text = node.text.replace(/<[^<>]*>/g, '');
+  const at = text.lastIndexOf('::');
+  if (at < 0) b.ref(kind, text, node);
+  else b.ref(kind, text.slice(at + 2), node, text.slice(0, at));
+}
+
+function functionDefinition(b: ExtractionBuilder, node: Node): boolean | void {
+  const fd = functionDeclarator(node.childForFieldName('declarator'));
+  const core = coreDeclarator(fd?.childForFieldName('declarator') ?? null);
+  if (core === null) return;
+  const parent = b.symbolAt(b.current);
+  const inRecord = parent !== undefined && CONTAINERS.has(parent.kind);
+  const body = node.childForFieldName('body');
+  const common = { signature: headText(node, body), docstring: leadingComment(templateAnchor(node), isComment) };
+  if (core.type === 'qualified_identifier') {
+    // Out-of-line member definition `void A::f()`: qualify as `A.f` under any enclosing namespace.
+    const text = core.text.replace(/<[^<>]*>/g, '');
+    const parts = text.split('::');
+    const name = parts[parts.length - 1] ?? text;
+    const owner = parts.slice(0, -1).join('.');
+    const prefix = b.currentQualifiedName;
+    b.open(b.define(name === parts[parts.length - 2] ? 'constructor' : 'method', name, node, {
+      ...common, exported: true, qualifiedName: `${prefix !== '' ? `${prefix}.` : ''}${owner}.${name}`,
+    }));
+    return;
+  }
+  const name = core.text;
+  const kind: NodeKind = inRecord ? (name === parent.name ? 'constructor' : 'method') : 'function';
+  b.open(b.define(kind, name, node, { ...common, exported: !isStatic(node) }));
+  return;
+}
+
+/** A template's doc comment sits above `template <…>`, not above the definition inside it. */
+function templateAnchor(node: Node): Node {
+  const parent = node.parent;
+  return parent?.type === 'template_declaration' ? parent : node;
+}
+
+/** Members declared in a record: fields, and in C++ method prototypes and constructors. */
+function declaration(b: ExtractionBuilder, node: Node): boolean | void {
+  const parent = b.symbolAt(b.current);
+  const inRecord = parent !== undefined && CONTAINERS.has(parent.kind);
+  if (!inRecord) return;
+  const doc = leadingComment(node, isComment);
+  for (const d of node.childrenForFieldName('declarator')) {
+    if (d === null) continue;
+    const fd = functionDeclarator(d);
+    const core = coreDeclarator(fd !== null ? fd.childForFieldName('declarator') : d);
+    if (core === null) continue;
+    const name = core.text;
+    const kind: NodeKind = fd !== null ? (name === parent.name ? 'constructor' : 'method') : 'field';
+    b.define(kind, name, node, { exported: true, signature: headText(node, null), docstring: doc });
+  }
+  return;
+}
+
+function record(b: ExtractionBuilder, node: Node, kind: NodeKind, visit: Visit): boolean | void {
+  const nameNode = node.childForFieldName('name');
+  const body = node.childForFieldName('body');
+  // `struct x *p;` only mentions the type; the definition is the one with a body.
+  if (nameNode === null || body === null) return;
+  const name = nameNode.text.replace(/<[^<>]*>/g, '');
+  const anchor = node.parent?.type === 'type_definition' ? node.parent : templateAnchor(node);
+  const index = b.define(kind, name, node, {
+    exported: true, signature: headText(node, body), docstring: leadingComment(anchor, isComment),
+  });
+  b.open(index);
+  for (const child of node.namedChildren) {
+    if (child?.type !== 'base_class_clause') continue;
+    for (const base of child.namedChildren) {
+      if (base === null || base.type === 'access_specifier') continue;
+      if (base.type === 'type_identifier') b.ref('extends', base.text, base);
+      else if (base.type === 'qualified_identifier') qualifiedRef(b, 'extends', base);
+      else if (base.type === 'template_type') {
+        const n = base.childForFieldName('name');
+        if (n !== null) b.ref('extends', n.text, n);
+      }
+    }
+  }
+  if (kind === 'enum') {
+    for (const e of body.namedChildren) {
+      if (e?.type !== 'enumerator') continue;
+      const en = e.childForFieldName('name')?.text ?? '';
+      if (en !== '') b.define('enum_member', en, e, { exported: true, signature: e.text, docstring: leadingComment(e, isComment) });
+    }
+    return false;
+  }
+  walk(body, b, TYPES, visit);
+  return false;
+}

@@ -1,0 +1,250 @@
+/** Java: package, types, members, imports (static and wildcard), inheritance, calls, annotations. */
+import type { Node, Tree } from 'web-tree-sitter';
+import type { FileExtraction, NodeKind } from '../../model.js';
+import { ExtractionBuilder, countParseErrors, headText } from '../builder.js';
+import { leadingComment } from '../comments.js';
+import { isUpperSnake, splitQualified } from '../names.js';
+import { receiverText } from '../receivers.js';
+import type { PathShape } from '../receivers.js';
+import { isTestPath } from '../test-paths.js';
+import type { LanguageExtractor } from '../types.js';
+import { walk } from '../walk.js';
+
+const TYPES: ReadonlySet<string> = new Set([
+  'package_declaration', 'import_declaration', 'class_declaration', 'interface_declaration',
+  'enum_declaration', 'record_declaration', 'annotation_type_declaration', 'method_declaration',
+  'constructor_declaration', 'compact_constructor_declaration', 'field_declaration', 'constant_declaration',
+  'enum_constant', 'method_invocation', 'object_creation_expression', 'type_identifier',
+  'scoped_type_identifier', 'type_parameter', 'modifiers', 'annotation_type_element_declaration',
+]);
+
+const SHAPE: PathShape = {
+  leaves: new Set(['identifier', 'this', 'super', 'type_identifier']),
+  members: { field_access: ['object', 'field', '.'], scoped_identifier: ['scope', 'name', '.'] },
+  calls: {},
+  invocations: { method_invocation: ['object', 'name', '.'] },
+  wrappers: new Set(['parenthesized_expression']),
+  subscripts: { array_access: 'array' },
+};
+
+const TYPE_KINDS: Readonly<Record<string, NodeKind>> = {
+  class_declaration: 'class', interface_declaration: 'interface', enum_declaration: 'enum',
+  record_declaration: 'class', annotation_type_declaration: 'interface',
+};
+
+/** Annotations that only talk to the compiler: a `decorates` edge to them says nothing. */
+const COMPILER_ANNOTATIONS: ReadonlySet<string> = new Set([
+  'Override', 'Deprecated', 'SuppressWarnings', 'FunctionalInterface', 'SafeVarargs',
+]);
+
+const isComment = (type: string): boolean => type === 'block_comment' || type === 'line_comment';
+
+interface State {
+  readonly b: ExtractionBuilder;
+  readonly typeParams: Set<string>;
+}
+
+/** Extracts symbols, references and imports from Java files. */
+export const javaExtractor: LanguageExtractor = {
+  languages: ['java'],
+  extract(tree: Tree, _source: string, path: string, language: string): FileExtraction {
+    const b = new ExtractionBuilder(language);
+    const st: State = { b, typeParams: new Set() };
+    walk(tree.rootNode, b, TYPES, (n, t) => enter(st, n, t));
+    return b.finish(countParseErrors(tree.rootNode), isTestPath(path));
+  },
+};
+
+function modifiersOf(node: Node): Node | null {
+  const first = node.namedChild(0);
+  return first?.type === 'modifiers' ? first : null;
+}
+
+function hasModifier(mods: Node | null, word: string): boolean {
+  if (mods === null) return false;
+  return mods.children.some((c) => c !== null && c.type === word);
+}
+
+/** `public`, or implicitly public as an interface member, and every enclosing type visible too. */
+function isVisible(st: State, node: Node, mods: Node | null): boolean {
+  const parent = st.b.symbolAt(st.b.current);
+  if (parent !== undefined && !parent.exported) return false;
+  if (hasModifier(mods, 'public')) return true;
+  return parent?.kind === 'interface' && !hasModifier(mods, 'private') && node.type !== 'field_declaration';
+}
+
+function enter(st: State, node: Node, type: string): boolean | void {
+  const b = st.b;
+  switch (type) {
+    case 'package_declaration': {
+      const name = node.namedChildren.find((c) => c?.type === 'scoped_identifier' || c?.type === 'identifier');
+      if (name != null) b.setPackage(name.text);
+      return false;
+    }
+    case 'import_declaration':
+      importDeclaration(b, node);
+      return false;
+    case 'modifiers':
+      // Annotations are recorded by the declaration they annotate.
+      return false;
+    case 'method_declaration':
+    case 'constructor_declaration':
+    case 'compact_constructor_declaration':
+    case 'annotation_type_element_declaration': {
+      const name = node.childForFieldName('name')?.text ?? b.symbolAt(b.current)?.name ?? '';
+      if (name === '') return;
+      const mods = modifiersOf(node);
+      const index = b.define(type === 'method_declaration' || type === 'annotation_type_element_declaration' ? 'method' : 'constructor', name, node, {
+        exported: isVisible(st, node, mods), signature: signature(node, node.childForFieldName('body')),
+        docstring: leadingComment(node, isComment),
+      });
+      b.open(index);
+      annotations(b, mods);
+      return;
+    }
+    case 'field_declaration':
+    case 'constant_declaration': {
+      const mods = modifiersOf(node);
+      const isConst = type === 'constant_declaration' || (hasModifier(mods, 'static') && hasModifier(mods, 'final'));
+      const exported = isVisible(st, node, mods);
+      const doc = leadingComment(node, isComment);
+      const first = b.symbolCount;
+      for (const decl of node.childrenForFieldName('declarator')) {
+        const name = decl?.childForFieldName('name')?.text ?? '';
+        if (name === '') continue;
+        b.define(isConst && isUpperSnake(name) ? 'constant' : 'field', name, node, {
+          exported, signature: signature(node, null), docstring: doc,
+        });
+      }
+      if (b.symbolCount > first) {
+        b.open(first);
+        annotations(b, mods);
+      }
+      return;
+    }
+    case 'enum_constant': {
+      const name = node.childForFieldName('name')?.text ?? '';
+      if (name === '') return;
+      b.open(b.define('enum_member', name, node, {
+        exported: b.symbolAt(b.current)?.exported ?? false, signature: headText(node, node.childForFieldName('body')),
+        docstring: leadingComment(node, isComment),
+      }));
+      return;
+    }
+    case 'method_invocation': {
+      const name = node.childForFieldName('name');
+      const object = node.childForFieldName('object');
+      if (name !== null) b.ref('calls', name.text, name, object !== null ? receiverText(object, SHAPE) : undefined);
+      return;
+    }
+    case 'object_creation_expression': {
+      const t = node.childForFieldName('type');
+      if (t !== null) typeRef(st, 'instantiates', t);
+      for (const child of node.namedChildren) {
+        if (child !== null && child.type !== 'type_identifier' && child.type !== 'generic_type' && child.type !== 'scoped_type_identifier') {
+          walk(child, b, TYPES, (n, ty) => enter(st, n, ty));
+        }
+      }
+      return false;
+    }
+    case 'type_identifier':
+    case 'scoped_type_identifier':
+      typeRef(st, 'references', node);
+      return false;
+    case 'type_parameter': {
+      const name = node.namedChildren.find((c) => c?.type === 'type_identifier' || c?.type === 'identifier');
+      if (name != null) st.typeParams.add(name.text);
+      return false;
+    }
+    default: {
+      const kind = TYPE_KINDS[type];
+      if (kind === undefined) return;
+      return typeDeclaration(st, node, kind);
+    }
+  }
+}
+
+/** The declaration head without its annotations, which would crowd out the interesting part. */
+function signature(node: Node, body: Node | null): string {
+  const head = headText(node, body);
+  return head.replace(/^(?:@[\w.]+(?:\([^)]*\))?\s*)+/, '');
+}
+
+function typeDeclaration(st: State, node: Node, kind: NodeKind): boolean | void {
+  const b = st.b;
+  const name = node.childForFieldName('name')?.text ?? '';
+  if (name === '') return;
+  const mods = modifiersOf(node);
+  const body = node.childForFieldName('body');
+  const index = b.define(kind, name, node, {
+    exported: isVisible(st, node, mods), signature: signature(node, body), docstring: leadingComment(node, isComment),
+  });
+  b.open(index);
+  annotations(b, mods);
+  const params = node.childForFieldName('type_parameters');
+  if (params !== null) walk(params, b, TYPES, (n, t) => enter(st, n, t));
+  const superclass = node.childForFieldName('superclass');
+  for (const t of superclass?.namedChildren ?? []) if (t !== null) typeRef(st, 'extends', t);
+  const interfaces = node.childForFieldName('interfaces');
+  const heritage = kind === 'interface' ? 'extends' : 'implements';
+  for (const child of node.namedChildren) {
+    if (child?.type !== 'super_interfaces' && child?.type !== 'extends_interfaces' && child !== interfaces) continue;
+    for (const list of child?.namedChildren ?? []) {
+      for (const t of list?.type === 'type_list' ? list.namedChildren : [list]) if (t != null) typeRef(st, heritage, t);
+    }
+  }
+  const recordParams = node.childForFieldName('parameters');
+  if (recordParams !== null) walk(recordParams, b, TYPES, (n, t) => enter(st, n, t));
+  if (body !== null) walk(body, b, TYPES, (n, t) => enter(st, n, t));
+  return false;
+}
+
+function annotations(b: ExtractionBuilder, mods: Node | null): void {
+  for (const a of mods?.namedChildren ?? []) {
+    if (a === null || (a.type !== 'marker_annotation' && a.type !== 'annotation')) continue;
+    const nameNode = a.childForFieldName('name');
+    if (nameNode === null) continue;
+    const { qualifier, name } = splitQualified(nameNode.text, '.');
+    if (COMPILER_ANNOTATIONS.has(name)) continue;
+    b.ref('decorates', name, nameNode, qualifier !== '' ? qualifier : undefined);
+  }
+}
+
+function typeRef(st: State, kind: 'references' | 'instantiates' | 'extends' | 'implements', node: Node): void {
+  switch (node.type) {
+    case 'type_identifier': {
+      const name = node.text;
+      if (!st.typeParams.has(name)) st.b.ref(kind, name, node);
+      return;
+    }
+    case 'scoped_type_identifier': {
+      const { qualifier, name } = splitQualified(node.text.replace(/<[^>]*>/g, ''), '.');
+      st.b.ref(kind, name, node, qualifier !== '' ? qualifier : undefined);
+      return;
+    }
+    case 'generic_type': {
+      const base = node.namedChild(0);
+      if (base !== null) typeRef(st, kind, base);
+      const args = node.namedChildren.find((c) => c?.type === 'type_arguments');
+      if (args != null) walk(args, st.b, TYPES, (n, t) => enter(st, n, t));
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+function importDeclaration(b: ExtractionBuilder, node: Node): void {
+  const target = node.namedChildren.find((c) => c?.type === 'scoped_identifier' || c?.type === 'identifier');
+  if (target == null) return;
+  const wildcard = node.namedChildren.some((c) => c?.type === 'asterisk');
+  const line = node.startPosition.row + 1;
+  const path = target.text;
+  if (wildcard) {
+    b.addImport({ module: path, names: [{ imported: '*', local: '*' }], reexport: false, line });
+    return;
+  }
+  // `import a.b.C;` imports C from package a.b, just as `import static a.b.C.m;` imports m from C.
+  const { qualifier, name } = splitQualified(path, '.');
+  b.addImport({ module: qualifier, names: [{ imported: name, local: name }], reexport: false, line });
+}

@@ -1,0 +1,234 @@
+import type { Node, Tree } from 'web-tree-sitter';
+import type { FileExtraction, NodeKind } from '../../model.js';
+import { ExtractionBuilder, countParseErrors, headText } from '../builder.js';
+import { cleanComment, leadingComment } from '../comments.js';
+import { isPascalCase, isUpperSnake } from '../names.js';
+import { isTestPath } from '../test-paths.js';
+import type { LanguageExtractor } from '../types.js';
+import { walk } from '../walk.js';
+
+const TYPES: ReadonlySet<string> = new Set([
+  'package_header', 'import_header', 'class_declaration', 'object_declaration', 'companion_object',
+  'enum_entry', 'function_declaration', 'secondary_constructor', 'class_parameter', 'property_declaration',
+  'type_alias', 'delegation_specifier', 'call_expression',
+]);
+const CALLABLES: ReadonlySet<NodeKind> = new Set(['function', 'method', 'constructor']);
+const isComment = (type: string): boolean => type === 'line_comment' || type === 'multiline_comment';
+
+/**
+ * Kotlin: the package, classes, interfaces, enums and entries, objects (as classes; companion
+ * members fold into their class), functions and methods (extension functions qualified by the
+ * extended type), secondary constructors, `val`/`var` properties and constants, type aliases;
+ * calls (PascalCase callees as instantiations, since Kotlin has no `new`), supertypes (a
+ * constructor call is the superclass, the rest interfaces) and imports.
+ */
+export const kotlinExtractor: LanguageExtractor = {
+  languages: ['kotlin'],
+  extract: extractKotlin,
+};
+
+function extractKotlin(tree: Tree, source: string, path: string, language: string): FileExtraction {
+  const b = new ExtractionBuilder(language);
+
+  const options = (node: Node, body: Node | null): { exported: boolean; signature: string; docstring: string | undefined } => ({
+    exported: !isPrivate(node),
+    signature: headText(node, body),
+    docstring: kotlinDoc(node),
+  });
+
+  walk(tree.rootNode, b, TYPES, (node, type) => {
+    const scopeKind = b.symbolAt(b.current)?.kind;
+    switch (type) {
+      case 'package_header': {
+        const name = node.firstNamedChild;
+        if (name !== null) b.setPackage(name.text);
+        return false;
+      }
+      case 'import_header':
+        addImport(b, node);
+        return false;
+      case 'class_declaration':
+      case 'object_declaration': {
+        const name = childOfType(node, 'type_identifier');
+        if (name === null) return;
+        const body = childOfType(node, 'class_body') ?? childOfType(node, 'enum_class_body');
+        b.open(b.define(type === 'object_declaration' ? 'class' : classKind(node), name.text, node, options(node, body)));
+        return;
+      }
+      case 'companion_object': {
+        // Companion members are called through the class (`Invoice.create()`), so a named
+        // companion is a symbol but an anonymous one folds into its class.
+        const name = childOfType(node, 'type_identifier');
+        if (name !== null) b.open(b.define('class', name.text, node, options(node, childOfType(node, 'class_body'))));
+        return;
+      }
+      case 'enum_entry': {
+        const name = childOfType(node, 'simple_identifier');
+        if (name !== null) b.open(b.define('enum_member', name.text, node, { exported: true, signature: name.text, docstring: kotlinDoc(node) }));
+        return;
+      }
+      case 'function_declaration': {
+        const name = childOfType(node, 'simple_identifier');
+        if (name === null) return;
+        const body = childOfType(node, 'function_body');
+        const extended = receiverType(node, name);
+        const inType = scopeKind !== undefined && !CALLABLES.has(scopeKind);
+        b.open(b.define(extended !== undefined || inType ? 'method' : 'function', name.text, node, {
+          ...options(node, body),
+          ...(extended !== undefined ? { qualifiedName: `${extended}.${name.text}` } : {}),
+        }));
+        return;
+      }
+      case 'secondary_constructor':
+        b.open(b.define('constructor', 'constructor', node, options(node, childOfType(node, 'statements'))));
+        return;
+      case 'class_parameter': {
+        // Only `val`/`var` parameters of a primary constructor declare properties.
+        const name = childOfType(node, 'simple_identifier');
+        if (name !== null && childOfType(node, 'binding_pattern_kind') !== null) {
+          b.define('property', name.text, node, options(node, null));
+        }
+        return false;
+      }
+      case 'property_declaration': {
+        if (scopeKind !== undefined && CALLABLES.has(scopeKind)) return; // a local variable
+        const name = childOfType(node, 'variable_declaration')?.firstNamedChild ?? null;
+        if (name === null || name.type !== 'simple_identifier') return;
+        const isConst = modifierWords(node).includes('const') || isUpperSnake(name.text);
+        b.define(isConst ? 'constant' : (scopeKind === undefined ? 'variable' : 'property'), name.text, node, options(node, null));
+        return;
+      }
+      case 'type_alias': {
+        const name = childOfType(node, 'type_identifier');
+        if (name !== null) b.define('type_alias', name.text, node, options(node, null));
+        return false;
+      }
+      case 'delegation_specifier':
+        supertype(b, node, scopeKind === 'interface');
+        return;
+      case 'call_expression':
+        callRef(b, source, node);
+        return;
+      default:
+        return;
+    }
+  });
+  return b.finish(countParseErrors(tree.rootNode), isTestPath(path));
+}
+
+function addImport(b: ExtractionBuilder, node: Node): void {
+  const id = childOfType(node, 'identifier');
+  if (id === null) return;
+  const module = id.text;
+  const line = node.startPosition.row + 1;
+  if (childOfType(node, 'wildcard_import') !== null) {
+    b.addImport({ module, names: [{ imported: '*', local: '*' }], reexport: false, line });
+    return;
+  }
+  // `import a.b.C` stays whole: the JVM resolver finds `C` in package `a.b`; an alias renames it.
+  const alias = childOfType(node, 'import_alias')?.firstNamedChild?.text;
+  b.addImport({ module, names: [], reexport: false, line, ...(alias !== undefined ? { namespace: alias } : {}) });
+}
+
+/**
+ * `: Base(x), Payable` — a constructor invocation can only be the superclass; a bare type on a
+ * class is an interface, and an interface's supertypes are interfaces it extends.
+ */
+function supertype(b: ExtractionBuilder, node: Node, ofInterface: boolean): void {
+  const first = node.firstNamedChild;
+  if (first === null) return;
+  const invoked = first.type === 'constructor_invocation';
+  const typeNode = invoked || first.type === 'explicit_delegation' ? childOfType(first, 'user_type') : first;
+  if (typeNode === null || typeNode.type !== 'user_type') return;
+  const { qualifier, name } = userType(typeNode);
+  b.ref(invoked || ofInterface ? 'extends' : 'implements', name, typeNode, qualifier);
+}
+
+/** `a.b.C<T>` as qualifier `a.b` and name `C`. */
+function userType(node: Node): { qualifier: string; name: string } {
+  const parts: string[] = [];
+  for (const child of node.namedChildren) if (child !== null && child.type === 'type_identifier') parts.push(child.text);
+  const name = parts.pop() ?? '';
+  return { qualifier: parts.join('.'), name };
+}
+
+function callRef(b: ExtractionBuilder, source: string, node: Node): void {
+  const callee = node.firstNamedChild;
+  if (callee === null) return;
+  if (callee.type === 'simple_identifier') {
+    const name = callee.text;
+    b.ref(isPascalCase(name) ? 'instantiates' : 'calls', name, callee);
+    return;
+  }
+  if (callee.type !== 'navigation_expression') return;
+  const suffix = callee.lastNamedChild;
+  const target = suffix?.lastNamedChild ?? null;
+  const receiver = callee.firstNamedChild;
+  if (target === null || target.type !== 'simple_identifier' || receiver === null) return;
+  const name = target.text;
+  b.ref(isPascalCase(name) ? 'instantiates' : 'calls', name, target, shortText(source, receiver));
+}
+
+/** The type an extension function extends: a `user_type` written before the function's name. */
+function receiverType(node: Node, name: Node): string | undefined {
+  for (const child of node.namedChildren) {
+    if (child === null || child.startIndex >= name.startIndex) break;
+    if (child.type === 'user_type') return userType(child).name;
+    if (child.type === 'nullable_type') {
+      const inner = childOfType(child, 'user_type');
+      if (inner !== null) return userType(inner).name;
+    }
+  }
+  return undefined;
+}
+
+function classKind(node: Node): NodeKind {
+  for (const child of node.children) {
+    if (child === null || child.isNamed) continue;
+    if (child.type === 'interface') return 'interface';
+    if (child.type === 'enum') return 'enum';
+    if (child.type === 'class') return 'class';
+  }
+  return 'class';
+}
+
+/** Modifier keywords (`private`, `const`, `override` …) of a declaration. */
+function modifierWords(node: Node): string[] {
+  const modifiers = childOfType(node, 'modifiers');
+  if (modifiers === null) return [];
+  const words: string[] = [];
+  for (const child of modifiers.namedChildren) {
+    if (child !== null && child.type !== 'annotation') words.push(child.text);
+  }
+  return words;
+}
+
+function isPrivate(node: Node): boolean {
+  return modifierWords(node).includes('private');
+}
+
+function childOfType(node: Node, type: string): Node | null {
+  for (const child of node.namedChildren) if (child !== null && child.type === type) return child;
+  return null;
+}
+
+/**
+ * The comment block above a declaration. The grammar hangs a comment that follows the imports
+ * inside the last import header, so an adjacent comment ending the previous node counts too.
+ */
+function kotlinDoc(node: Node): string | undefined {
+  const direct = leadingComment(node, isComment);
+  if (direct !== undefined) return direct;
+  let last = node.previousNamedSibling?.lastNamedChild ?? null;
+  for (let depth = 0; last !== null && !isComment(last.type) && depth < 3; depth++) last = last.lastNamedChild;
+  if (last === null || !isComment(last.type) || last.endPosition.row !== node.startPosition.row - 1) return undefined;
+  const text = cleanComment(last.text);
+  return text === '' ? undefined : text;
+}
+
+/** Source of a small node as written; long or multi-line receivers are left out rather than copied. */
+function shortText(source: string, node: Node): string | undefined {
+  if (node.endIndex - node.startIndex > 80) return undefined;
+  const text = source.slice(node.startIndex, node.endIndex);
+  return text.includes('\n') ? undefined : text;
+}

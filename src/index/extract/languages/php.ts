@@ -1,0 +1,218 @@
+import type { Node, Tree } from 'web-tree-sitter';
+import type { FileExtraction, NodeKind, RefKind } from '../../model.js';
+import { ExtractionBuilder, countParseErrors, headText } from '../builder.js';
+import { leadingComment, unquote } from '../comments.js';
+import { isTestPath } from '../test-paths.js';
+import type { LanguageExtractor } from '../types.js';
+import { walk } from '../walk.js';
+
+const TYPE_KINDS: Readonly<Record<string, NodeKind>> = {
+  class_declaration: 'class',
+  interface_declaration: 'interface',
+  trait_declaration: 'trait',
+  enum_declaration: 'enum',
+};
+const INCLUDES = new Set(['require_expression', 'require_once_expression', 'include_expression', 'include_once_expression']);
+const CALLS = new Set(['member_call_expression', 'nullsafe_member_call_expression', 'scoped_call_expression']);
+const TYPES = new Set([
+  ...Object.keys(TYPE_KINDS), ...INCLUDES, ...CALLS,
+  'namespace_definition', 'namespace_use_declaration', 'enum_case', 'method_declaration', 'function_definition',
+  'const_declaration', 'property_declaration', 'base_clause',
+  'class_interface_clause', 'use_declaration', 'function_call_expression', 'object_creation_expression',
+]);
+const isComment = (type: string): boolean => type === 'comment';
+
+/**
+ * PHP: the namespace (as the package), classes, interfaces, traits, enums and cases, methods,
+ * constructors (and promoted properties), functions, constants and properties; calls through
+ * `->`, `?->` and `::`, `new X` instantiations, `extends`/`implements`/trait `use`, `use`
+ * imports (one per imported name: module `A\B\C`, an alias as its namespace) and `require`/`include`
+ * of literal paths.
+ */
+export const phpExtractor: LanguageExtractor = {
+  languages: ['php'],
+  extract: extractPhp,
+};
+
+function extractPhp(tree: Tree, source: string, path: string, language: string): FileExtraction {
+  const b = new ExtractionBuilder(language);
+
+  const enclosingType = (): string | undefined => {
+    for (let i = b.current; i >= 0;) {
+      const symbol = b.symbolAt(i);
+      if (symbol === undefined) return undefined;
+      if (TYPE_KIND_SET.has(symbol.kind)) return symbol.name;
+      i = symbol.parent;
+    }
+    return undefined;
+  };
+
+  /** `Foo`, `\A\B\Foo`: refs the last segment with the namespace prefix as the receiver. */
+  const refName = (kind: RefKind, node: Node): void => {
+    if (node.type === 'qualified_name') {
+      const { prefix, name } = splitQualified(node);
+      b.ref(kind, name, node, prefix);
+    } else if (node.type === 'name') {
+      const name = node.text;
+      b.ref(kind, name === 'self' || name === 'static' ? (enclosingType() ?? name) : name, node);
+    }
+  };
+
+  const define = (kind: NodeKind, nameNode: Node | null, node: Node, body: Node | null, open: boolean): void => {
+    if (nameNode === null) return;
+    const name = nameNode.type === 'variable_name' ? nameNode.text.replace(/^\$/u, '') : nameNode.text;
+    const index = b.define(kind, name, node, {
+      exported: !isPrivate(node),
+      signature: headText(node, body),
+      docstring: leadingComment(node, isComment),
+    });
+    if (open) b.open(index);
+  };
+
+  const addUse = (clause: Node, prefix: string, line: number): void => {
+    let target: Node | null = null;
+    let alias: string | undefined;
+    for (const child of clause.namedChildren) {
+      if (child === null) continue;
+      if (child.type === 'namespace_aliasing_clause') alias = child.firstNamedChild?.text;
+      else target ??= child;
+    }
+    if (target === null) return;
+    const full = prefix === '' ? target.text : `${prefix}\\${target.text}`;
+    // `use A\B\C` stays whole: the PHP resolver finds `C` in namespace `A\B`; an alias renames it.
+    const module = full.replace(/^\\/u, '');
+    b.addImport({ module, names: [], reexport: false, line, ...(alias !== undefined ? { namespace: alias } : {}) });
+  };
+
+  walk(tree.rootNode, b, TYPES, (node, type) => {
+    const typeKind = TYPE_KINDS[type];
+    if (typeKind !== undefined) {
+      return define(typeKind, node.childForFieldName('name'), node, node.childForFieldName('body'), true);
+    }
+    switch (type) {
+      case 'namespace_definition': {
+        const name = node.childForFieldName('name');
+        if (name !== null) b.setPackage(name.text);
+        return;
+      }
+      case 'namespace_use_declaration': {
+        const line = node.startPosition.row + 1;
+        let prefix = '';
+        for (const child of node.namedChildren) {
+          if (child === null) continue;
+          if (child.type === 'namespace_name') prefix = child.text;
+          else if (child.type === 'namespace_use_clause') addUse(child, '', line);
+          else if (child.type === 'namespace_use_group') {
+            for (const clause of child.namedChildren) if (clause !== null) addUse(clause, prefix, line);
+          }
+        }
+        return false;
+      }
+      case 'method_declaration': {
+        const name = node.childForFieldName('name');
+        const isConstructor = name?.text === '__construct';
+        if (isConstructor) {
+          // Promoted parameters are properties of the class, so they are recorded before the
+          // constructor's scope opens.
+          for (const param of node.childForFieldName('parameters')?.namedChildren ?? []) {
+            if (param !== null && param.type === 'property_promotion_parameter') {
+              define('property', param.childForFieldName('name'), param, null, false);
+            }
+          }
+        }
+        return define(isConstructor ? 'constructor' : 'method', name, node, node.childForFieldName('body'), true);
+      }
+      case 'function_definition':
+        return define('function', node.childForFieldName('name'), node, node.childForFieldName('body'), true);
+      case 'enum_case':
+        return define('enum_member', node.childForFieldName('name'), node, null, false);
+      case 'const_declaration':
+      case 'property_declaration': {
+        const hidden = isPrivate(node);
+        const docstring = leadingComment(node, isComment);
+        const signature = headText(node, null);
+        for (const element of node.namedChildren) {
+          if (element === null || (element.type !== 'const_element' && element.type !== 'property_element')) continue;
+          const nameNode = element.firstNamedChild;
+          if (nameNode === null) continue;
+          const name = element.type === 'const_element' ? nameNode.text : nameNode.text.replace(/^\$/u, '');
+          b.define(element.type === 'const_element' ? 'constant' : 'property', name, element, {
+            exported: !hidden, signature, docstring,
+          });
+        }
+        return;
+      }
+      case 'base_clause':
+      case 'class_interface_clause':
+      case 'use_declaration': {
+        // Trait `use` mixes code in: recorded like an interface, as the grammar offers no better edge.
+        const kind = type === 'base_clause' ? 'extends' : 'implements';
+        for (const child of node.namedChildren) if (child !== null) refName(kind, child);
+        return false;
+      }
+      case 'object_creation_expression': {
+        const target = node.firstNamedChild;
+        if (target !== null) refName('instantiates', target);
+        return;
+      }
+      case 'function_call_expression': {
+        const fn = node.childForFieldName('function');
+        if (fn !== null) refName('calls', fn);
+        return;
+      }
+      default:
+        break;
+    }
+    if (CALLS.has(type)) {
+      const name = node.childForFieldName('name');
+      const receiver = node.childForFieldName(type === 'scoped_call_expression' ? 'scope' : 'object');
+      if (name !== null && name.type === 'name') {
+        b.ref('calls', name.text, name, receiver === null ? undefined : shortText(source, receiver));
+      }
+      return;
+    }
+    if (INCLUDES.has(type)) {
+      const target = lastString(node);
+      if (target !== undefined) b.addImport({ module: target, names: [], reexport: false, line: node.startPosition.row + 1 });
+      return false;
+    }
+    return;
+  });
+  return b.finish(countParseErrors(tree.rootNode), isTestPath(path));
+}
+
+const TYPE_KIND_SET: ReadonlySet<NodeKind> = new Set(Object.values(TYPE_KINDS));
+
+/** Declared `private` (protected members stay visible to subclasses in other files). */
+function isPrivate(node: Node): boolean {
+  for (const child of node.namedChildren) {
+    if (child !== null && child.type === 'visibility_modifier') return child.text === 'private';
+  }
+  return false;
+}
+
+/** `\A\B\Foo` as prefix `\A\B` (as written) and name `Foo`. */
+function splitQualified(node: Node): { prefix: string; name: string } {
+  let prefix = '';
+  let name = '';
+  for (const child of node.namedChildren) {
+    if (child === null) continue;
+    if (child.type === 'namespace_name_as_prefix') prefix = child.text.replace(/\\$/u, '');
+    else if (child.type === 'name') name = child.text;
+  }
+  return { prefix, name };
+}
+
+/** The last string literal in an include expression: `__DIR__ . '/x.php'` gives `/x.php`. */
+function lastString(node: Node): string | undefined {
+  const strings = node.descendantsOfType(['string', 'encapsed_string']);
+  const last = strings[strings.length - 1];
+  return last === undefined || last === null ? undefined : unquote(last.text);
+}
+
+/** Source of a small node as written; long or multi-line receivers are left out rather than copied. */
+function shortText(source: string, node: Node): string | undefined {
+  if (node.endIndex - node.startIndex > 80) return undefined;
+  const text = source.slice(node.startIndex, node.endIndex);
+  return text.includes('\n') ? undefined : text;
+}

@@ -1,0 +1,236 @@
+/** Python: classes, functions, methods, decorators, docstrings, imports, calls and type hints. */
+import type { Node, Tree } from 'web-tree-sitter';
+import type { FileExtraction, NodeKind } from '../../model.js';
+import { ExtractionBuilder, countParseErrors, headText } from '../builder.js';
+import { cleanComment, leadingComment, unquote } from '../comments.js';
+import { isUpperSnake } from '../names.js';
+import { receiverText } from '../receivers.js';
+import type { PathShape } from '../receivers.js';
+import { isTestPath } from '../test-paths.js';
+import type { LanguageExtractor } from '../types.js';
+import { walk } from '../walk.js';
+
+const TYPES: ReadonlySet<string> = new Set([
+  'function_definition', 'class_definition', 'decorator', 'import_statement', 'import_from_statement',
+  'future_import_statement', 'assignment', 'call', 'type',
+]);
+const CALLS: ReadonlySet<string> = new Set(['call']);
+
+const SHAPE: PathShape = {
+  leaves: new Set(['identifier']),
+  members: { attribute: ['object', 'attribute', '.'] },
+  calls: { call: 'function' },
+  wrappers: new Set(['parenthesized_expression', 'await']),
+  subscripts: { subscript: 'value' },
+};
+
+/** Builtin names whose appearance in a type hint is not worth a reference. */
+const BUILTIN_TYPES: ReadonlySet<string> = new Set([
+  'int', 'str', 'float', 'bool', 'bytes', 'None', 'object', 'list', 'dict', 'set', 'tuple', 'type',
+  'complex', 'frozenset', 'bytearray',
+]);
+
+const CLASSLIKE: ReadonlySet<NodeKind> = new Set(['class']);
+const FUNCTIONLIKE: ReadonlySet<NodeKind> = new Set(['function', 'method', 'constructor']);
+const isComment = (type: string): boolean => type === 'comment';
+
+/** Extracts symbols, references and imports from Python files. */
+export const pythonExtractor: LanguageExtractor = {
+  languages: ['python'],
+  extract(tree: Tree, _source: string, path: string, language: string): FileExtraction {
+    const b = new ExtractionBuilder(language);
+    const visit = (node: Node, type: string): boolean | void => enter(b, node, type);
+    walk(tree.rootNode, b, TYPES, visit);
+    return b.finish(countParseErrors(tree.rootNode), isTestPath(path));
+  },
+};
+
+function enter(b: ExtractionBuilder, node: Node, type: string): boolean | void {
+  switch (type) {
+    case 'function_definition':
+    case 'class_definition':
+      return definition(b, node, type === 'class_definition');
+    case 'decorator':
+      // Recorded by the decorated definition, which knows its target.
+      return false;
+    case 'import_statement':
+      importStatement(b, node);
+      return false;
+    case 'import_from_statement':
+    case 'future_import_statement':
+      importFrom(b, node);
+      return false;
+    case 'assignment':
+      assignment(b, node);
+      return;
+    case 'call':
+      call(b, node);
+      return;
+    case 'type':
+      typeRefs(b, node);
+      return false;
+    default:
+      return;
+  }
+}
+
+function isPublicName(name: string): boolean {
+  return !name.startsWith('_') || (name.startsWith('__') && name.endsWith('__'));
+}
+
+function definition(b: ExtractionBuilder, node: Node, isClass: boolean): boolean | void {
+  const name = node.childForFieldName('name')?.text ?? '';
+  if (name === '') return;
+  const parent = b.symbolAt(b.current);
+  let kind: NodeKind = 'class';
+  if (!isClass) {
+    kind = parent !== undefined && CLASSLIKE.has(parent.kind) ? (name === '__init__' ? 'constructor' : 'method') : 'function';
+  }
+  const body = node.childForFieldName('body');
+  const decorated = node.parent?.type === 'decorated_definition' ? node.parent : null;
+  const inFunction = parent !== undefined && FUNCTIONLIKE.has(parent.kind);
+  const index = b.define(kind, name, node, {
+    exported: isPublicName(name) && !inFunction && (parent === undefined || parent.exported),
+    // The body starts at its first statement, so a comment after the colon would end up in the head.
+    signature: headText(node, body).replace(/:\s*#.*$/, ''),
+    docstring: docstring(body) ?? leadingComment(decorated ?? node, isComment),
+  });
+  b.open(index);
+  if (decorated !== null) {
+    for (const d of decorated.namedChildren) {
+      if (d?.type !== 'decorator') continue;
+      let expr = d.namedChild(0);
+      if (expr?.type === 'call') {
+        const args = expr.childForFieldName('arguments');
+        if (args !== null) walk(args, b, CALLS, (n) => { call(b, n); });
+        expr = expr.childForFieldName('function');
+      }
+      if (expr !== null) qualifiedRef(b, 'decorates', expr);
+    }
+  }
+  if (isClass) {
+    const bases = node.childForFieldName('superclasses');
+    for (const base of bases?.namedChildren ?? []) {
+      if (base === null || base.type === 'keyword_argument') continue;
+      qualifiedRef(b, 'extends', base.type === 'subscript' ? (base.childForFieldName('value') ?? base) : base);
+    }
+    if (body !== null) walk(body, b, TYPES, (n, t) => enter(b, n, t));
+    const typeParams = node.childForFieldName('type_parameters');
+    if (typeParams !== null) walk(typeParams, b, TYPES, (n, t) => enter(b, n, t));
+    return false;
+  }
+  return;
+}
+
+/** The docstring: a string literal as the first statement of the body. */
+function docstring(body: Node | null): string | undefined {
+  const first = body?.namedChild(0);
+  if (first?.type !== 'expression_statement') return undefined;
+  const str = first.namedChild(0);
+  if (str?.type !== 'string') return undefined;
+  const text = cleanDocstring(unquote(str.text));
+  return text === '' ? undefined : text;
+}
+
+/** Dedents a docstring the way `inspect.cleandoc` does, so the stored text reads naturally. */
+function cleanDocstring(text: string): string {
+  const lines = text.split('\n');
+  let indent = Infinity;
+  for (const line of lines.slice(1)) {
+    const stripped = line.trimStart();
+    if (stripped !== '') indent = Math.min(indent, line.length - stripped.length);
+  }
+  const out = [lines[0]?.trim() ?? '', ...lines.slice(1).map((l) => (indent === Infinity ? l : l.slice(indent)).trimEnd())];
+  return cleanComment(out.join('\n'));
+}
+
+function assignment(b: ExtractionBuilder, node: Node): void {
+  const parent = b.symbolAt(b.current);
+  if (parent !== undefined && parent.kind !== 'class') return;
+  if (node.parent?.type !== 'expression_statement') return;
+  const left = node.childForFieldName('left');
+  if (left?.type !== 'identifier') return;
+  const name = left.text;
+  const right = node.childForFieldName('right');
+  let kind: NodeKind = parent !== undefined ? 'field' : isUpperSnake(name) ? 'constant' : 'variable';
+  if (right?.type === 'lambda') kind = parent !== undefined ? 'method' : 'function';
+  const statement = node.parent;
+  b.define(kind, name, node, {
+    exported: isPublicName(name) && (parent === undefined || parent.exported),
+    signature: headText(node, null),
+    docstring: leadingComment(statement, isComment),
+  });
+}
+
+function call(b: ExtractionBuilder, node: Node): void {
+  const fn = node.childForFieldName('function');
+  if (fn !== null) qualifiedRef(b, 'calls', fn);
+}
+
+function qualifiedRef(b: ExtractionBuilder, kind: 'calls' | 'extends' | 'decorates', node: Node): void {
+  if (node.type === 'identifier') {
+    b.ref(kind, node.text, node);
+  } else if (node.type === 'attribute') {
+    const attr = node.childForFieldName('attribute');
+    const object = node.childForFieldName('object');
+    if (attr === null) return;
+    let receiver = object !== null ? receiverText(object, SHAPE) : undefined;
+    if (receiver === 'super()') receiver = 'super';
+    b.ref(kind, attr.text, attr, receiver);
+  }
+}
+
+/** References from a type hint: every named class in it, generics included. */
+function typeRefs(b: ExtractionBuilder, node: Node): void {
+  const stack: Node[] = [node];
+  while (stack.length > 0) {
+    const n = stack.pop();
+    if (n === undefined) break;
+    if (n.type === 'identifier') {
+      if (!BUILTIN_TYPES.has(n.text)) b.ref('references', n.text, n);
+    } else if (n.type === 'attribute') {
+      const attr = n.childForFieldName('attribute');
+      const object = n.childForFieldName('object');
+      if (attr !== null) b.ref('references', attr.text, attr, object !== null ? receiverText(object, SHAPE) : undefined);
+    } else if (n.type !== 'string') {
+      for (let i = n.namedChildCount - 1; i >= 0; i--) {
+        const c = n.namedChild(i);
+        if (c !== null) stack.push(c);
+      }
+    }
+  }
+}
+
+function importStatement(b: ExtractionBuilder, node: Node): void {
+  const line = node.startPosition.row + 1;
+  for (const entry of node.childrenForFieldName('name')) {
+    if (entry === null) continue;
+    if (entry.type === 'aliased_import') {
+      const module = entry.childForFieldName('name')?.text ?? '';
+      const alias = entry.childForFieldName('alias')?.text ?? module;
+      b.addImport({ module, names: [], namespace: alias, reexport: false, line });
+    } else {
+      // `import a.b` binds `a`, but code then spells `a.b.f()`: the dotted name is the useful key.
+      b.addImport({ module: entry.text, names: [], namespace: entry.text, reexport: false, line });
+    }
+  }
+}
+
+function importFrom(b: ExtractionBuilder, node: Node): void {
+  const moduleNode = node.childForFieldName('module_name');
+  const module = node.type === 'future_import_statement' ? '__future__' : (moduleNode?.text.replace(/\s+/g, '') ?? '');
+  const names: { imported: string; local: string }[] = [];
+  for (const child of node.namedChildren) {
+    if (child?.type === 'wildcard_import') names.push({ imported: '*', local: '*' });
+  }
+  for (const entry of node.childrenForFieldName('name')) {
+    if (entry === null) continue;
+    if (entry.type === 'aliased_import') {
+      const imported = entry.childForFieldName('name')?.text ?? '';
+      names.push({ imported, local: entry.childForFieldName('alias')?.text ?? imported });
+    } else {
+      names.push({ imported: entry.text, local: entry.text });
+    }
+  }
+  b.addImport({ module, names, reexport: false, line: node.startPosition.row + 1 });
+}

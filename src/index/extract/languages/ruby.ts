@@ -1,0 +1,240 @@
+import type { Node, Tree } from 'web-tree-sitter';
+import type { FileExtraction } from '../../model.js';
+import { ExtractionBuilder, clip, countParseErrors, headText } from '../builder.js';
+import { leadingComment } from '../comments.js';
+import { isTestPath } from '../test-paths.js';
+import type { LanguageExtractor } from '../types.js';
+import { walk } from '../walk.js';
+
+const TYPES = new Set(['module', 'class', 'method', 'singleton_method', 'call', 'assignment', 'superclass']);
+const REQUIRES = new Set(['require', 'require_relative', 'load']);
+const MIXINS = new Set(['include', 'extend', 'prepend']);
+const ATTRIBUTES = new Set(['attr_accessor', 'attr_reader', 'attr_writer']);
+const VISIBILITY = new Set(['private', 'protected', 'public']);
+const isComment = (type: string): boolean => type === 'comment';
+
+/**
+ * Ruby: modules, classes (`class << self` folds into its class), methods and `def self.x`,
+ * constants, `attr_*` properties; calls, `X.new` instantiations, superclasses, mixins
+ * (`include`/`extend`/`prepend` as implements) and `require`/`require_relative` imports.
+ * Methods after a bare `private`/`protected`, or wrapped in `private def`, are not exported.
+ */
+export const rubyExtractor: LanguageExtractor = {
+  languages: ['ruby'],
+  extract: extractRuby,
+};
+
+function extractRuby(tree: Tree, source: string, path: string, language: string): FileExtraction {
+  const b = new ExtractionBuilder(language);
+  // Per class body: offsets where a bare `private`/`protected`/`public` switches the default.
+  const switches = new Map<number, { at: number; hidden: boolean }[]>();
+
+  const isHidden = (node: Node): boolean => {
+    const parent = node.parent;
+    if (parent === null) return false;
+    if (parent.type === 'argument_list') {
+      const word = parent.parent?.childForFieldName('method')?.text;
+      return word === 'private' || word === 'protected';
+    }
+    if (parent.type !== 'body_statement' && parent.type !== 'program') return false;
+    let marks = switches.get(parent.id);
+    if (marks === undefined) {
+      marks = [];
+      for (const child of parent.namedChildren) {
+        if (child !== null && child.type === 'identifier' && VISIBILITY.has(child.text)) {
+          marks.push({ at: child.startIndex, hidden: child.text !== 'public' });
+        }
+      }
+      switches.set(parent.id, marks);
+    }
+    let hidden = false;
+    for (const mark of marks) {
+      if (mark.at > node.startIndex) break;
+      hidden = mark.hidden;
+    }
+    return hidden;
+  };
+
+  const enclosingType = (): string | undefined => {
+    for (let i = b.current; i >= 0;) {
+      const symbol = b.symbolAt(i);
+      if (symbol === undefined) return undefined;
+      if (symbol.kind === 'class' || symbol.kind === 'module') return symbol.name;
+      i = symbol.parent;
+    }
+    return undefined;
+  };
+
+  /** References a constant path: the last segment is the name, the rest (as written) the receiver. */
+  const refConstant = (kind: 'extends' | 'implements' | 'instantiates', node: Node): void => {
+    if (node.type === 'scope_resolution') {
+      const scope = node.childForFieldName('scope');
+      b.ref(kind, node.childForFieldName('name')?.text ?? '', node, scope === null ? undefined : shortText(source, scope));
+    } else {
+      b.ref(kind, node.text, node);
+    }
+  };
+
+  const defineType = (node: Node, kind: 'class' | 'module'): void => {
+    const nameNode = node.childForFieldName('name');
+    if (nameNode === null) return;
+    const parts = constantPath(nameNode);
+    b.open(b.define(kind, parts[parts.length - 1] ?? '', node, {
+      exported: true,
+      signature: rubyHead(source, node),
+      docstring: rubyDoc(node),
+      qualifiedName: scopedName(b.currentQualifiedName, parts),
+    }));
+  };
+
+  const defineMethod = (node: Node): void => {
+    const name = node.childForFieldName('name')?.text ?? '';
+    if (name === '') return;
+    const singleton = node.type === 'singleton_method';
+    const owner = b.symbolAt(b.current)?.kind;
+    const inType = owner === 'class' || owner === 'module';
+    b.open(b.define(
+      name === 'initialize' && !singleton ? 'constructor' : (singleton || inType ? 'method' : 'function'),
+      name, node, {
+        exported: !name.startsWith('_') && !isHidden(node),
+        signature: rubyHead(source, node),
+        docstring: rubyDoc(node),
+      },
+    ));
+  };
+
+  /** Returns false when the call was fully handled (its arguments hold nothing more to record). */
+  const visitCall = (node: Node): boolean => {
+    const method = node.childForFieldName('method');
+    if (method === null || method.type !== 'identifier') return true;
+    const name = method.text;
+    const receiver = node.childForFieldName('receiver');
+    const args = node.childForFieldName('arguments');
+    if (receiver === null) {
+      if (REQUIRES.has(name)) {
+        const target = args === null ? undefined : literalString(args);
+        if (target !== undefined) {
+          b.addImport({ module: target, names: [], reexport: false, line: node.startPosition.row + 1 });
+          return false;
+        }
+      } else if (MIXINS.has(name) && args !== null) {
+        for (const arg of args.namedChildren) {
+          if (arg !== null && (arg.type === 'constant' || arg.type === 'scope_resolution')) refConstant('implements', arg);
+        }
+        return false;
+      } else if (ATTRIBUTES.has(name) && args !== null) {
+        const hidden = isHidden(node);
+        for (const arg of args.namedChildren) {
+          if (arg === null || arg.type !== 'simple_symbol') continue;
+          const attr = arg.text.slice(1);
+          b.define('property', attr, arg, { exported: !hidden && !attr.startsWith('_'), signature: `${name} ${arg.text}` });
+        }
+        return false;
+      } else if (VISIBILITY.has(name)) {
+        return true; // `private def x` is handled when the walk reaches the method.
+      } else if (name === 'new') {
+        // A bare `new` inside a class body or singleton method builds an instance of that class.
+        const owner = enclosingType();
+        if (owner !== undefined) {
+          b.ref('instantiates', owner, method);
+          return true;
+        }
+      }
+    } else if (name === 'new' && (receiver.type === 'constant' || receiver.type === 'scope_resolution')) {
+      refConstant('instantiates', receiver);
+      return true;
+    }
+    b.ref('calls', name, method, receiver === null ? undefined : shortText(source, receiver));
+    return true;
+  };
+
+  walk(tree.rootNode, b, TYPES, (node, type) => {
+    switch (type) {
+      case 'module':
+        return defineType(node, 'module');
+      case 'class':
+        return defineType(node, 'class');
+      case 'method':
+      case 'singleton_method':
+        return defineMethod(node);
+      case 'call':
+        return visitCall(node);
+      case 'superclass': {
+        const base = node.firstNamedChild;
+        if (base !== null && (base.type === 'constant' || base.type === 'scope_resolution')) refConstant('extends', base);
+        return;
+      }
+      case 'assignment': {
+        const left = node.childForFieldName('left');
+        if (left !== null && left.type === 'constant') {
+          b.define('constant', left.text, node, {
+            exported: true, signature: headText(node, null), docstring: rubyDoc(node),
+          });
+        }
+        return;
+      }
+      default:
+        return;
+    }
+  });
+  return b.finish(countParseErrors(tree.rootNode), isTestPath(path));
+}
+
+/**
+ * Qualified name for `class A::B` opened inside `parentQn`: the first segment resolves lexically,
+ * so when it names an enclosing scope the path continues from there instead of nesting again.
+ */
+function scopedName(parentQn: string, parts: readonly string[]): string {
+  const outer = parentQn === '' ? [] : parentQn.split('.');
+  const at = parts.length > 1 ? outer.lastIndexOf(parts[0] ?? '') : -1;
+  return [...(at >= 0 ? outer.slice(0, at) : outer), ...parts].join('.');
+}
+
+/** The definition line up to its name, superclass or parameter list: comments and body excluded. */
+function rubyHead(source: string, node: Node): string {
+  let end = node.startIndex;
+  for (const field of ['name', 'superclass', 'parameters']) {
+    const child = node.childForFieldName(field);
+    if (child !== null && child.endIndex > end) end = child.endIndex;
+  }
+  return clip(source.slice(node.startIndex, end), 200);
+}
+
+/** `A::B::C` as its segments. */
+function constantPath(node: Node): string[] {
+  if (node.type !== 'scope_resolution') return [node.text];
+  const scope = node.childForFieldName('scope');
+  const name = node.childForFieldName('name')?.text ?? '';
+  return scope === null ? [name] : [...constantPath(scope), name];
+}
+
+/** The first argument when it is a plain string literal (`require 'json'`). */
+function literalString(args: Node): string | undefined {
+  const first = args.firstNamedChild;
+  if (first === null || first.type !== 'string' || first.namedChildCount !== 1) return undefined;
+  const content = first.firstNamedChild;
+  return content !== null && content.type === 'string_content' ? content.text : undefined;
+}
+
+/** Source of a small node as written; long or multi-line receivers are left out rather than copied. */
+function shortText(source: string, node: Node): string | undefined {
+  if (node.endIndex - node.startIndex > 80) return undefined;
+  const text = source.slice(node.startIndex, node.endIndex);
+  return text.includes('\n') ? undefined : text;
+}
+
+/**
+ * The `#` comments directly above a definition. The grammar attaches comments before a class's
+ * first statement to the class node rather than its body, and `private def` wraps the definition
+ * in a call, so the anchor climbs out of those wrappers first.
+ */
+function rubyDoc(node: Node): string | undefined {
+  let anchor = node;
+  while (anchor.previousNamedSibling === null && anchor.parent !== null) {
+    const parent = anchor.parent;
+    if (parent.type === 'body_statement') anchor = parent;
+    else if (parent.type === 'argument_list' && parent.parent !== null) anchor = parent.parent;
+    else break;
+  }
+  return leadingComment(anchor, isComment);
+}

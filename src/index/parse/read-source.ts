@@ -1,0 +1,21 @@
+/** Reading one source file for indexing: binary detection, hashing and lenient UTF-8 decoding. */
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { decodeSource, looksBinary } from '../scan/content.js';
+
+/** A file's bytes classified for indexing. */
+export type SourceFile =
+  | { readonly kind: 'text'; readonly text: string; readonly sha256: string; readonly size: number }
+  | { readonly kind: 'binary'; readonly sha256: string; readonly size: number };
+
+/** Classifies, hashes and decodes `bytes` (invalid UTF-8 becomes U+FFFD; never throws). */
+export function classifySource(bytes: Uint8Array): SourceFile {
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  if (looksBinary(bytes)) return { kind: 'binary', sha256, size: bytes.length };
+  return { kind: 'text', text: decodeSource(bytes), sha256, size: bytes.length };
+}
+
+/** Reads and classifies the file at `absPath`. */
+export async function readSource(absPath: string): Promise<SourceFile> {
+  return classifySource(await readFile(absPath));
+}

@@ -1,0 +1,68 @@
+/**
+ * Golden extraction tests: each `test/golden/extract/<case>/input.<ext>` is extracted and its
+ * rendering compared with `expected.txt` beside it. The expected files are the spec: review them
+ * by eye. `UPDATE_GOLDEN=1` rewrites them from the current output.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { extractSource } from '../../../src/index/extract/extract.js';
+import { languageForPath } from '../../../src/index/languages.js';
+import { renderExtraction } from './render.js';
+import { goldenDir } from '../../support/golden.js';
+
+const root = goldenDir('extract', import.meta.url);
+const update = process.env['UPDATE_GOLDEN'] === '1';
+
+for (const name of readdirSync(root).sort()) {
+  const caseDir = join(root, name);
+  const input = readdirSync(caseDir).find((f) => f.startsWith('input.'));
+  if (input === undefined) continue;
+  test(`extraction of ${name}/${input} matches expected.txt`, async () => {
+    const language = languageForPath(input);
+    assert.ok(language !== undefined, `no language for ${input}`);
+    const source = readFileSync(join(caseDir, input), 'utf8');
+    const actual = renderExtraction(await extractSource(language, source, `src/${input}`));
+    const expectedPath = join(caseDir, 'expected.txt');
+    if (update || !existsSync(expectedPath)) {
+      writeFileSync(expectedPath, actual);
+      return;
+    }
+    const expected = readFileSync(expectedPath, 'utf8');
+    if (actual !== expected) {
+      assert.fail(`${name}: extraction differs from ${expectedPath}\n${lineDiff(expected, actual)}\n`
+        + 'If the new output is right, accept it with: UPDATE_GOLDEN=1 node --import tsx --test test/index/extract/golden.test.ts');
+    }
+  });
+}
+
+/** A compact line diff: `-` expected, `+` actual, with the line numbers of the expected file. */
+function lineDiff(expected: string, actual: string): string {
+  const a = expected.split('\n');
+  const b = actual.split('\n');
+  const out: string[] = [];
+  let i = 0;
+  let j = 0;
+  while ((i < a.length || j < b.length) && out.length < 60) {
+    if (a[i] === b[j]) {
+      i++;
+      j++;
+      continue;
+    }
+    const nextInB = b.indexOf(a[i] ?? '', j);
+    const nextInA = a.indexOf(b[j] ?? '', i);
+    if (i < a.length && (nextInB < 0 || (nextInA >= 0 && nextInA - i <= nextInB - j))) {
+      if (nextInA >= 0 && nextInA > i) {
+        for (; i < nextInA; i++) out.push(`${i + 1} - ${a[i]}`);
+      } else {
+        out.push(`${i + 1} - ${a[i]}`);
+        i++;
+      }
+    } else {
+      out.push(`${i + 1} + ${b[j]}`);
+      j++;
+    }
+  }
+  return out.join('\n');
+}

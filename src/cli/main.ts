@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
 import { describeServer, describeText } from './describe.js';
+import { runIndex, runStatus, runUninit, runUnlock } from './index-commands.js';
 import { serveStdio } from './serve.js';
 import { HELP, UsageError } from './usage.js';
 import { VERSION } from '../version.js';
@@ -31,9 +32,29 @@ export async function main(argv: readonly string[]): Promise<number> {
       else throw new UsageError(`unknown --format "${format}" (use json or text)`);
       return 0;
     }
+    case 'init':
+    case 'index':
+    case 'sync': {
+      const { values, positionals } = parse(rest, { quiet: { type: 'boolean', short: 'q' }, json: { type: 'boolean' } });
+      return runIndex(command, indexOptions(values, positionals));
+    }
+    case 'status': {
+      const { values, positionals } = parse(rest, { json: { type: 'boolean' } });
+      return runStatus(indexOptions(values, positionals));
+    }
+    case 'unlock':
+    case 'uninit': {
+      const { values, positionals } = parse(rest, {});
+      return command === 'unlock' ? runUnlock(indexOptions(values, positionals)) : runUninit(indexOptions(values, positionals));
+    }
     default:
       throw new UsageError(`unknown command "${command}" (run codegraph --help)`);
   }
+}
+
+function indexOptions(values: Record<string, unknown>, positionals: readonly string[]): { path: string | undefined; quiet: boolean; json: boolean; cwd: string } {
+  if (positionals.length > 1) throw new UsageError(`expected at most one path, got ${positionals.length}: ${positionals.join(' ')}`);
+  return { path: positionals[0], quiet: values['quiet'] === true, json: values['json'] === true, cwd: process.cwd() };
 }
 
 type OptionSpec = Record<string, { type: 'boolean' | 'string'; short?: string }>;
@@ -52,6 +73,8 @@ function asString(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
+const EXPECTED_ERRORS = new Set(['IndexError', 'LockHeldError', 'CapacityError', 'SchemaError']);
+
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;
@@ -60,6 +83,10 @@ main(process.argv.slice(2)).then(
     if (error instanceof UsageError) {
       process.stderr.write(`codegraph: ${error.message}\n`);
       process.exitCode = 2;
+    } else if (error instanceof Error && EXPECTED_ERRORS.has(error.name)) {
+      // Local, expected failures (lock held, capacity, bad config, old schema): the message says what to do.
+      process.stderr.write(`codegraph: ${error.message}\n`);
+      process.exitCode = 1;
     } else {
       process.stderr.write(`codegraph: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
       process.exitCode = 1;

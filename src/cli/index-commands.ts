@@ -1,0 +1,133 @@
+import { rm } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { indexProject, type IndexSummary } from '../index/sync.js';
+import { readStatus, type IndexStatus } from '../index/status.js';
+import { findIndexedProjectUp, INDEX_DIR, isIndexed } from '../project/resolve.js';
+import { forceUnlock } from '../store/index.js';
+import { progressSink } from './progress.js';
+import { UsageError } from './usage.js';
+
+/** Common options of the index commands. */
+export interface IndexCommandOptions {
+  readonly path: string | undefined;
+  readonly quiet: boolean;
+  readonly json: boolean;
+  readonly cwd: string;
+}
+
+/** `codegraph init|index|sync [path]`: builds or updates the index and prints a summary. */
+export async function runIndex(command: 'init' | 'index' | 'sync', options: IndexCommandOptions): Promise<number> {
+  const root = command === 'sync' && options.path === undefined ? (findIndexedProjectUp(options.cwd) ?? options.cwd) : resolve(options.cwd, options.path ?? '.');
+  if (command === 'sync' && !isIndexed(root)) {
+    throw new UsageError(`no index at ${root}; run \`codegraph init ${options.path ?? '.'}\` first`);
+  }
+  const sink = progressSink(process.stderr, options.quiet || options.json);
+  const controller = new AbortController();
+  const onSignal = (): void => controller.abort(new Error('interrupted'));
+  process.once('SIGINT', onSignal);
+  let summary: IndexSummary;
+  try {
+    summary = await indexProject({
+      root,
+      mode: command === 'sync' ? 'incremental' : command === 'init' && isIndexed(root) ? 'incremental' : 'full',
+      command: `codegraph ${command}`,
+      onProgress: sink.update,
+      signal: controller.signal,
+    });
+  } finally {
+    sink.done();
+    process.off('SIGINT', onSignal);
+  }
+  if (options.json) {
+    process.stdout.write(`${JSON.stringify({ root, ...summary })}\n`);
+  } else if (!options.quiet) {
+    process.stdout.write(formatSummary(root, summary));
+  }
+  return 0;
+}
+
+/** The closing summary of an indexing run. */
+export function formatSummary(root: string, s: IndexSummary): string {
+  const languages = Object.entries(s.filesByLanguage).sort((a, b) => b[1] - a[1]).map(([l, n]) => `${l} ${n}`).join(', ');
+  const lines = [
+    `Indexed ${root}`,
+    `  files: ${s.files} (${s.parsed} parsed, ${s.unchanged} unchanged, ${s.removed} removed)`,
+    `  symbols: ${s.nodes}   edges: ${s.edges}   references: ${s.refs} (${s.unresolvedRefs} unresolved)`,
+    `  languages: ${languages || 'none'}`,
+    `  diagnostics: ${s.diagnostics}${s.diagnostics > 0 ? ' (see `codegraph status`)' : ''}`,
+    `  database: ${formatBytes(s.databaseBytes)}   time: ${(s.durationMs / 1000).toFixed(2)} s`,
+  ];
+  if (s.rebuiltBecause !== undefined) lines.push(`  full rebuild: ${s.rebuiltBecause}`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** `codegraph status [path] [--json]`. */
+export async function runStatus(options: IndexCommandOptions): Promise<number> {
+  const root = options.path !== undefined ? resolve(options.cwd, options.path) : (findIndexedProjectUp(options.cwd) ?? options.cwd);
+  const status = await readStatus(root);
+  if (status === undefined) {
+    if (options.json) process.stdout.write(`${JSON.stringify({ root, indexed: false })}\n`);
+    else process.stdout.write(`No index at ${root}. Run \`codegraph init\` there to build one.\n`);
+    return 1;
+  }
+  if (options.json) process.stdout.write(`${JSON.stringify({ indexed: true, ...status })}\n`);
+  else process.stdout.write(formatStatus(status));
+  return 0;
+}
+
+/** Human-readable status. */
+export function formatStatus(s: IndexStatus): string {
+  const c = s.counts;
+  const kinds = Object.entries(c.nodesByKind).sort((a, b) => (b[1] ?? 0) - (a[1] ?? 0)).map(([k, n]) => `${k} ${n}`).join(', ');
+  const languages = Object.entries(c.filesByLanguage).sort((a, b) => b[1] - a[1]).map(([l, n]) => `${l} ${n}`).join(', ');
+  const reasons = Object.entries(s.diagnosticsByReason).map(([r, n]) => `${r} ${n}`).join(', ');
+  const lines = [
+    `Index of ${s.root}`,
+    `  indexed at: ${s.indexedAt ?? 'unknown'}`,
+    `  files: ${c.files}   symbols: ${c.nodes}   edges: ${c.edges}   database: ${formatBytes(s.databaseBytes)}`,
+    `  references: ${c.refs} (${c.unresolvedRefs} unresolved)`,
+    `  symbols by kind: ${kinds || 'none'}`,
+    `  languages: ${languages || 'none'}`,
+    `  diagnostics: ${s.diagnostics}${reasons !== '' ? ` (${reasons})` : ''}`,
+  ];
+  const p = s.pending;
+  const pendingCount = p.added.length + p.modified.length + p.removed.length;
+  if (pendingCount === 0) {
+    lines.push('  pending sync: none (the index matches the files on disk)');
+  } else {
+    lines.push(`  pending sync: ${pendingCount} file(s) changed since the last index; run \`codegraph sync\``);
+    const show = (label: string, list: readonly string[]): void => {
+      for (const path of list.slice(0, 20)) lines.push(`    ${label} ${path}`);
+      if (list.length > 20) lines.push(`    … and ${list.length - 20} more ${label === '+' ? 'added' : label === '~' ? 'modified' : 'removed'}`);
+    };
+    show('+', p.added);
+    show('~', p.modified);
+    show('-', p.removed);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** `codegraph unlock [path]`: removes a writer lock left by a process that is gone. */
+export async function runUnlock(options: IndexCommandOptions): Promise<number> {
+  const root = resolve(options.cwd, options.path ?? '.');
+  const result = await forceUnlock(join(root, INDEX_DIR));
+  if (result === 'none') process.stdout.write(`No writer lock in ${join(root, INDEX_DIR)}.\n`);
+  else if (result === 'unreadable') process.stdout.write('Removed an unreadable writer lock.\n');
+  else process.stdout.write(`Removed the writer lock of pid ${result.pid} on ${result.host} (${result.command}, started ${result.startedAt}).\n`);
+  return 0;
+}
+
+/** `codegraph uninit [path]`: deletes the project's `.codegraph/` folder. */
+export async function runUninit(options: IndexCommandOptions): Promise<number> {
+  const root = resolve(options.cwd, options.path ?? '.');
+  const dir = join(root, INDEX_DIR);
+  await rm(dir, { recursive: true, force: true });
+  process.stdout.write(`Removed ${dir}.\n`);
+  return 0;
+}
+
+function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+}

@@ -1,0 +1,241 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { resolveReferences } from './resolve/index.js';
+import type { ResolverFile, ResolverRef, ResolverSymbol } from './resolve/index.js';
+import { createParsePool, type ParseJob, type ParseResult } from './parse/pool.js';
+import { languageForPath } from './languages.js';
+import { loadConfig, scanProject, type ScanDiagnostic } from './scan/index.js';
+import {
+  acquireLock, GraphStore, loadDatabase, readImportsByFile, readRefs, readSymbols, releaseLock, saveDatabase,
+  SchemaError, SqliteDb, touchFile, type Diagnostic, type StoredFile,
+} from '../store/index.js';
+import { INDEX_DIR } from '../project/resolve.js';
+
+/** A step of indexing, for progress display. */
+export type IndexPhase = 'scanning' | 'parsing' | 'resolving' | 'saving';
+
+/** Progress of a run; `done`/`total` count files while parsing. */
+export interface IndexProgress {
+  readonly phase: IndexPhase;
+  readonly done: number;
+  readonly total: number;
+  readonly symbols: number;
+}
+
+/** Options for one indexing run. */
+export interface IndexOptions {
+  readonly root: string;
+  /** `full` rebuilds from nothing; `incremental` re-extracts only what changed. */
+  readonly mode: 'full' | 'incremental';
+  /** The command name recorded in the writer lock. */
+  readonly command: string;
+  readonly onProgress?: (progress: IndexProgress) => void;
+  readonly signal?: AbortSignal;
+  /** Parse workers (default: the available parallelism). */
+  readonly workers?: number;
+}
+
+/** What a run did, for the closing summary. */
+export interface IndexSummary {
+  readonly files: number;
+  readonly parsed: number;
+  readonly unchanged: number;
+  readonly removed: number;
+  readonly nodes: number;
+  readonly edges: number;
+  readonly refs: number;
+  readonly unresolvedRefs: number;
+  readonly filesByLanguage: Readonly<Record<string, number>>;
+  readonly diagnostics: number;
+  readonly databaseBytes: number;
+  readonly durationMs: number;
+  /** Why a requested incremental run became a full one, if it did. */
+  readonly rebuiltBecause?: string;
+}
+
+/** A problem the user must fix (bad config, …): shown as a message, never as a stack. */
+export class IndexError extends Error {
+  override readonly name = 'IndexError';
+}
+
+const BATCH = 200;
+
+/**
+ * Builds or updates `.codegraph/codegraph.db` for `root` under the writer lock: scan, parse in
+ * workers, store, resolve every reference again (so the graph after any sequence of edits equals
+ * a fresh index of the same tree), then persist atomically.
+ */
+export async function indexProject(options: IndexOptions): Promise<IndexSummary> {
+  const started = performance.now();
+  const dir = join(options.root, INDEX_DIR);
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, '.gitignore'), '# codegraph index: derived data, safe to delete\n*\n');
+  const lock = await acquireLock(dir, { command: options.command });
+  try {
+    return await runLocked(options, dir, started);
+  } finally {
+    await releaseLock(lock);
+  }
+}
+
+async function runLocked(options: IndexOptions, dir: string, started: number): Promise<IndexSummary> {
+  const progress = options.onProgress ?? (() => {});
+  const configResult = await loadConfig(options.root);
+  if (configResult.kind === 'invalid') throw new IndexError(`.codegraph/config.json: ${configResult.error}`);
+  const config = configResult.config;
+
+  progress({ phase: 'scanning', done: 0, total: 0, symbols: 0 });
+  const scan = await scanProject(options.root, {
+    config,
+    languageOf: (path) => languageForPath(path, config.extensions),
+    ...(options.signal !== undefined ? { signal: options.signal } : {}),
+  });
+
+  let rebuiltBecause: string | undefined;
+  let store: GraphStore | undefined;
+  if (options.mode === 'incremental') {
+    const loaded = await loadDatabase(dir);
+    if (loaded === undefined) {
+      rebuiltBecause = 'no index existed yet';
+    } else {
+      try {
+        store = GraphStore.open(await SqliteDb.open(loaded.bytes));
+      } catch (error) {
+        if (!(error instanceof SchemaError)) throw error;
+        rebuiltBecause = error.message;
+      }
+    }
+  }
+  store ??= GraphStore.open(await SqliteDb.open());
+
+  try {
+    const stored = new Map<string, StoredFile>(store.listFiles().map((f) => [f.path, f]));
+    const jobs: ParseJob[] = [];
+    let unchanged = 0;
+    const seen = new Set<string>();
+    for (const file of scan.files) {
+      seen.add(file.path);
+      const old = stored.get(file.path);
+      if (old !== undefined && old.size === file.size && Math.trunc(old.mtimeMs) === Math.trunc(file.mtimeMs) && old.language === file.language) {
+        unchanged++;
+        continue;
+      }
+      jobs.push({ absPath: join(options.root, file.path), path: file.path, language: file.language });
+    }
+    const removedPaths = [...stored.keys()].filter((p) => !seen.has(p));
+    const scanned = new Map(scan.files.map((f) => [f.path, f]));
+
+    const diagnostics: Diagnostic[] = scan.skipped.map((d: ScanDiagnostic) => ({ path: d.path, reason: d.reason, detail: d.detail }));
+    let parsed = 0;
+    let symbols = 0;
+    let pending: ParseResult[] = [];
+    const flush = (): void => {
+      const batch = pending;
+      pending = [];
+      store!.transaction(() => {
+        for (const result of batch) {
+          const meta = scanned.get(result.path);
+          if (meta === undefined) continue;
+          if (result.kind !== 'ok') {
+            diagnostics.push({ path: result.path, reason: result.kind === 'binary' ? 'binary' : 'parse-failed', detail: result.detail });
+            store!.removeFile(result.path);
+            continue;
+          }
+          const old = stored.get(result.path);
+          if (old !== undefined && old.sha256 === result.sha256 && old.language === meta.language) {
+            touchFile(store!.db, result.path, meta.size, meta.mtimeMs);
+            continue;
+          }
+          if (result.extraction.parseErrors > 0) {
+            diagnostics.push({ path: result.path, reason: 'parse-errors', detail: `${result.extraction.parseErrors} syntax error(s); the rest of the file was indexed` });
+          }
+          store!.replaceFile(
+            { path: result.path, language: meta.language, size: meta.size, mtimeMs: meta.mtimeMs, sha256: result.sha256 },
+            result.extraction,
+          );
+        }
+      });
+    };
+
+    if (jobs.length > 0) {
+      const pool = createParsePool(options.workers !== undefined ? { size: options.workers } : {});
+      try {
+        progress({ phase: 'parsing', done: 0, total: jobs.length, symbols: 0 });
+        await pool.run(
+          jobs,
+          (result) => {
+            parsed++;
+            if (result.kind === 'ok') symbols += result.extraction.symbols.length;
+            pending.push(result);
+            if (pending.length >= BATCH) flush();
+            progress({ phase: 'parsing', done: parsed, total: jobs.length, symbols });
+          },
+          options.signal,
+        );
+      } finally {
+        await pool.close();
+      }
+      flush();
+    }
+    // Keep diagnostics of unchanged files from earlier runs that the scan did not re-report.
+    if (options.mode === 'incremental') {
+      const fresh = new Set(diagnostics.map((d) => d.path));
+      for (const d of store.diagnostics()) {
+        if (!fresh.has(d.path) && scanned.has(d.path) && !jobs.some((j) => j.path === d.path)) diagnostics.push(d);
+      }
+    }
+    store.transaction(() => {
+      for (const path of removedPaths) store!.removeFile(path);
+    });
+
+    progress({ phase: 'resolving', done: 0, total: 0, symbols });
+    resolveAll(store);
+    store.setDiagnostics(diagnostics);
+    store.setMeta('indexed_at', new Date().toISOString());
+
+    progress({ phase: 'saving', done: 0, total: 0, symbols });
+    const bytes = store.exportBytes();
+    await saveDatabase(dir, bytes);
+    const counts = store.counts();
+    return {
+      files: counts.files,
+      parsed: jobs.length,
+      unchanged,
+      removed: removedPaths.length,
+      nodes: counts.nodes,
+      edges: counts.edges,
+      refs: counts.refs,
+      unresolvedRefs: counts.unresolvedRefs,
+      filesByLanguage: counts.filesByLanguage,
+      diagnostics: diagnostics.length,
+      databaseBytes: bytes.length,
+      durationMs: performance.now() - started,
+      ...(rebuiltBecause !== undefined && options.mode === 'incremental' ? { rebuiltBecause } : {}),
+    };
+  } finally {
+    store.db.close();
+  }
+}
+
+/** Re-resolves every stored reference and replaces all resolved edges. */
+function resolveAll(store: GraphStore): void {
+  const files: ResolverFile[] = [];
+  const importsByFile = readImportsByFile(store.db);
+  for (const f of store.listFiles()) {
+    files.push({
+      id: f.id,
+      nodeId: f.fileNodeId,
+      path: f.path,
+      language: f.language,
+      ...(f.packageName !== null ? { packageName: f.packageName } : {}),
+      imports: importsByFile.get(f.id) ?? [],
+      isTest: f.isTest,
+    });
+  }
+  const symbols: ResolverSymbol[] = readSymbols(store.db);
+  const refs: ResolverRef[] = readRefs(store.db);
+  const result = resolveReferences({ files, symbols, refs });
+  const edges = [];
+  for (const e of result.edges) if (e.kind !== 'contains') edges.push({ ...e, kind: e.kind });
+  store.replaceResolvedEdges(edges);
+}

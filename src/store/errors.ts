@@ -1,0 +1,38 @@
+/**
+ * Local errors of the store. They never go on the wire: the CLI prints their message, the server
+ * turns them into tool results. Each message says what to do next.
+ */
+
+/** Who holds the writer lock, as written in `.codegraph/writer.lock`. */
+export interface LockOwner {
+  readonly pid: number;
+  readonly startedAt: string;
+  readonly host: string;
+  readonly command: string;
+}
+
+/** Another process holds the writer lock and did not release it within the wait. */
+export class LockHeldError extends Error {
+  override readonly name = 'LockHeldError';
+  /** The lock's content, or undefined when the lock file could not be read. */
+  readonly owner: LockOwner | undefined;
+
+  constructor(message: string, owner: LockOwner | undefined) {
+    super(message);
+    this.owner = owner;
+  }
+}
+
+/** The graph no longer fits in sql.js's memory (about 2 GiB of WASM heap) or in one database file. */
+export class CapacityError extends Error {
+  override readonly name = 'CapacityError';
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+/** The database cannot be used by this build: wrong schema version or not a codegraph database. */
+export class SchemaError extends Error {
+  override readonly name = 'SchemaError';
+}

@@ -1,0 +1,149 @@
+/**
+ * Saving and loading `.codegraph/codegraph.db` so that a process killed at any moment leaves the
+ * previous or the new database, never a torn one: write a private temp file, fsync it, rename it
+ * over the database (atomic on POSIX), then fsync the directory so the rename itself is durable.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { isProcessAlive } from './lock.js';
+
+/** The database file name inside the `.codegraph` directory. */
+export const DATABASE_FILE = 'codegraph.db';
+
+/** Temp files of a writer whose pid still runs are left alone unless older than this. */
+const STALE_TEMP_AGE_MS = 60 * 60 * 1000;
+
+const TEMP_PATTERN = /^codegraph\.db\.tmp-(\d+)-[0-9a-f]+$/;
+
+/** Identity of one version of the database file, for cheap change detection by readers. */
+export interface DatabaseStamp {
+  readonly path: string;
+  readonly size: number;
+  readonly mtimeMs: number;
+  readonly ino: number;
+}
+
+/** A loaded database and the stamp of the exact file version its bytes came from. */
+export interface LoadedDatabase {
+  readonly bytes: Uint8Array;
+  readonly stamp: DatabaseStamp;
+}
+
+/**
+ * Atomically replaces `<dir>/codegraph.db` with `bytes` (creating `dir` if needed) and returns the
+ * new file's stamp. Stale temp files left by killed writers are removed first.
+ */
+export async function saveDatabase(dir: string, bytes: Uint8Array): Promise<DatabaseStamp> {
+  await mkdir(dir, { recursive: true });
+  await cleanStaleTempFiles(dir);
+  const target = join(dir, DATABASE_FILE);
+  const temp = join(dir, `${DATABASE_FILE}.tmp-${process.pid}-${randomBytes(6).toString('hex')}`);
+  const handle = await open(temp, 'wx', 0o644);
+  let renamed = false;
+  try {
+    try {
+      await handle.writeFile(bytes);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temp, target);
+    renamed = true;
+    await syncDirectory(dir);
+  } finally {
+    if (!renamed) await unlink(temp).catch(() => undefined);
+  }
+  return stampOf(target);
+}
+
+/**
+ * Reads `<dir>/codegraph.db`, or returns undefined when there is none yet. The stamp is taken from
+ * the same open file, so it describes exactly the bytes returned even if a writer renames a new
+ * version in meanwhile.
+ */
+export async function loadDatabase(dir: string): Promise<LoadedDatabase | undefined> {
+  await cleanStaleTempFiles(dir).catch(() => 0);
+  const path = join(dir, DATABASE_FILE);
+  let handle;
+  try {
+    handle = await open(path, 'r');
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') return undefined;
+    throw error;
+  }
+  try {
+    const info = await handle.stat();
+    const bytes = await handle.readFile();
+    return {
+      bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+      stamp: { path, size: info.size, mtimeMs: info.mtimeMs, ino: info.ino },
+    };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** True when the database file is no longer the version `stamp` describes (replaced or deleted). */
+export async function hasChanged(stamp: DatabaseStamp): Promise<boolean> {
+  try {
+    const current = await stampOf(stamp.path);
+    return current.size !== stamp.size || current.mtimeMs !== stamp.mtimeMs || current.ino !== stamp.ino;
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') return true;
+    throw error;
+  }
+}
+
+/**
+ * Deletes temp files whose writer is gone (dead pid) or that are older than an hour; returns how
+ * many were removed. Our own process's temp files are in flight and never touched.
+ */
+export async function cleanStaleTempFiles(dir: string): Promise<number> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') return 0;
+    throw error;
+  }
+  let removed = 0;
+  for (const name of names) {
+    const match = TEMP_PATTERN.exec(name);
+    if (match === null) continue;
+    const pid = Number(match[1]);
+    if (pid === process.pid) continue;
+    const path = join(dir, name);
+    let stale = !isProcessAlive(pid);
+    if (!stale) {
+      const info = await stat(path).catch(() => undefined);
+      stale = info !== undefined && Date.now() - info.mtimeMs > STALE_TEMP_AGE_MS;
+    }
+    if (stale && (await unlink(path).then(() => true, () => false))) removed += 1;
+  }
+  return removed;
+}
+
+async function stampOf(path: string): Promise<DatabaseStamp> {
+  const info = await stat(path);
+  return { path, size: info.size, mtimeMs: info.mtimeMs, ino: info.ino };
+}
+
+/** Makes the rename durable; some platforms cannot open or fsync a directory, which is harmless there. */
+async function syncDirectory(dir: string): Promise<void> {
+  let handle;
+  try {
+    handle = await open(dir, 'r');
+    await handle.sync();
+  } catch (error) {
+    const code = errorCode(error);
+    if (code !== 'EISDIR' && code !== 'EINVAL' && code !== 'EPERM' && code !== 'EBADF' && code !== 'EACCES') throw error;
+  } finally {
+    await handle?.close();
+  }
+}
+
+function errorCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}

@@ -1,0 +1,239 @@
+/**
+ * The database schema, its version, and the decision of what to do with a database written by
+ * another build.
+ *
+ * Compactness: kinds and resolution methods are small integer codes (their index in the model's
+ * lists, recorded in `meta` so a reordered list is detected), sha256 is a 32-byte blob, and the
+ * full-text index is an external-content FTS4 table whose content is a view over `nodes`, so the
+ * searchable text is stored once. The one duplicated string is each file's path, kept both in
+ * `files.path` and as its file node's qualified name.
+ */
+import { EDGE_KINDS, NODE_KINDS, RESOLUTION_METHODS } from '../index/model.js';
+import type { SqliteDb } from './sqlite.js';
+
+/** Bumped whenever the DDL below changes shape. */
+export const SCHEMA_VERSION = 1;
+
+/** The SQL function the search view calls; registered on every connection by `migrate`. */
+export const WORDS_FUNCTION = 'cg_words';
+
+const DDL = `
+CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+
+CREATE TABLE files(
+  id INTEGER PRIMARY KEY,
+  path TEXT NOT NULL UNIQUE,
+  language TEXT NOT NULL,
+  size INTEGER NOT NULL,
+  mtime_ms REAL NOT NULL,
+  sha256 BLOB NOT NULL,
+  node_count INTEGER NOT NULL,
+  parse_errors INTEGER NOT NULL,
+  is_test INTEGER NOT NULL,
+  package_name TEXT
+);
+
+CREATE TABLE nodes(
+  id INTEGER PRIMARY KEY,
+  file_id INTEGER NOT NULL,
+  kind INTEGER NOT NULL,
+  name TEXT NOT NULL,
+  qualified_name TEXT NOT NULL,
+  start_line INTEGER NOT NULL,
+  start_col INTEGER NOT NULL,
+  end_line INTEGER NOT NULL,
+  end_col INTEGER NOT NULL,
+  parent_id INTEGER,
+  signature TEXT,
+  docstring TEXT,
+  exported INTEGER NOT NULL
+);
+CREATE INDEX nodes_file ON nodes(file_id);
+CREATE INDEX nodes_name ON nodes(name);
+CREATE INDEX nodes_name_lower ON nodes(lower(name));
+CREATE INDEX nodes_qualified ON nodes(qualified_name);
+
+CREATE TABLE edges(
+  source_id INTEGER NOT NULL,
+  target_id INTEGER NOT NULL,
+  kind INTEGER NOT NULL,
+  line INTEGER,
+  col INTEGER,
+  confidence REAL NOT NULL,
+  method INTEGER
+);
+CREATE INDEX edges_source ON edges(source_id, kind);
+CREATE INDEX edges_target ON edges(target_id, kind);
+
+CREATE TABLE refs(
+  id INTEGER PRIMARY KEY,
+  file_id INTEGER NOT NULL,
+  from_node_id INTEGER NOT NULL,
+  kind INTEGER NOT NULL,
+  name TEXT NOT NULL,
+  receiver TEXT,
+  line INTEGER NOT NULL,
+  col INTEGER NOT NULL
+);
+CREATE INDEX refs_file ON refs(file_id);
+
+CREATE TABLE imports(
+  id INTEGER PRIMARY KEY,
+  file_id INTEGER NOT NULL,
+  module TEXT NOT NULL,
+  names TEXT NOT NULL,
+  namespace TEXT,
+  reexport INTEGER NOT NULL,
+  line INTEGER NOT NULL
+);
+CREATE INDEX imports_file ON imports(file_id);
+
+CREATE TABLE diagnostics(path TEXT NOT NULL, reason TEXT NOT NULL, detail TEXT NOT NULL);
+
+CREATE VIEW node_search_src AS
+  SELECT id AS rowid,
+         name || ' ' || ${WORDS_FUNCTION}(name) AS name,
+         qualified_name,
+         coalesce(signature, '') AS signature,
+         coalesce(docstring, '') AS docstring
+  FROM nodes;
+CREATE VIRTUAL TABLE node_search USING fts4(
+  content="node_search_src", name, qualified_name, signature, docstring
+);
+`;
+
+/** The FTS4 columns in order; search weights refer to these positions. */
+export const SEARCH_COLUMNS = ['name', 'qualified_name', 'signature', 'docstring'] as const;
+
+/** Upgrades a database from version `n` to `n + 1`, keyed by `n`. */
+export type Migration = (db: SqliteDb) => void;
+
+/** No migrations yet: version 1 is the first schema. */
+export const MIGRATIONS: ReadonlyMap<number, Migration> = new Map();
+
+/** What `migrate` found and did. Only `created`, `current` and `migrated` leave a usable database. */
+export type MigrateResult =
+  | { readonly kind: 'created' }
+  | { readonly kind: 'current' }
+  | { readonly kind: 'migrated'; readonly from: number }
+  | { readonly kind: 'rebuild-needed'; readonly found: number | null; readonly message: string }
+  | { readonly kind: 'too-new'; readonly found: number; readonly message: string };
+
+/**
+ * Splits camelCase and PascalCase boundaries into space-separated words (`getUserId` ->
+ * `get User Id`, `HTTPServer` -> `HTTP Server`) so the FTS tokenizer indexes each word; returns ''
+ * when there is no boundary, because the tokenizer already splits `_`, `.` and `-` on its own.
+ */
+export function splitIdentifierWords(name: string): string {
+  if (!CASE_BOUNDARY.test(name)) return '';
+  const split = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2');
+  return split === name ? '' : split;
+}
+
+const CASE_BOUNDARY = /[a-z0-9][A-Z]|[A-Z][A-Z][a-z]/;
+
+/** Registers the SQL functions the schema's views need; required on every connection. */
+export function registerSchemaFunctions(db: SqliteDb): void {
+  db.defineFunction(WORDS_FUNCTION, (value) => (typeof value === 'string' ? splitIdentifierWords(value) : ''));
+}
+
+const VOCABULARY: Readonly<Record<string, readonly string[]>> = {
+  node_kinds: NODE_KINDS,
+  edge_kinds: EDGE_KINDS,
+  resolution_methods: RESOLUTION_METHODS,
+};
+
+/**
+ * Brings an open database to `SCHEMA_VERSION`: creates the schema in an empty database, runs
+ * migrations for an older one, and otherwise reports (as a value) that a rebuild or an upgrade of
+ * codegraph is needed. Always registers the schema's SQL functions first.
+ */
+export function migrate(db: SqliteDb, migrations: ReadonlyMap<number, Migration> = MIGRATIONS): MigrateResult {
+  registerSchemaFunctions(db);
+  const tables = db.all<{ name: string }>(`SELECT name FROM sqlite_master WHERE type = 'table'`);
+  if (tables.length === 0) {
+    db.transaction(() => {
+      db.exec(DDL);
+      setMetaValue(db, 'schema_version', String(SCHEMA_VERSION));
+      writeVocabulary(db);
+    });
+    return { kind: 'created' };
+  }
+  if (!tables.some((t) => t.name === 'meta')) {
+    return {
+      kind: 'rebuild-needed',
+      found: null,
+      message: 'The database is not a codegraph index (no meta table). Run `codegraph index --force` to rebuild it.',
+    };
+  }
+  const found = Number(db.value(`SELECT value FROM meta WHERE key = 'schema_version'`) ?? NaN);
+  if (!Number.isInteger(found)) {
+    return {
+      kind: 'rebuild-needed',
+      found: null,
+      message: 'The index has no schema version. Run `codegraph index --force` to rebuild it.',
+    };
+  }
+  if (found > SCHEMA_VERSION) {
+    return {
+      kind: 'too-new',
+      found,
+      message:
+        `The index was written by a newer codegraph (schema ${found}; this build reads schema ${SCHEMA_VERSION}). ` +
+        'Upgrade codegraph, or run `codegraph index --force` to rebuild it with this version.',
+    };
+  }
+  let result: MigrateResult = { kind: 'current' };
+  if (found < SCHEMA_VERSION) {
+    for (let v = found; v < SCHEMA_VERSION; v += 1) {
+      if (!migrations.has(v)) {
+        return {
+          kind: 'rebuild-needed',
+          found,
+          message:
+            `The index uses schema ${found}, which this codegraph (schema ${SCHEMA_VERSION}) cannot upgrade in place. ` +
+            'Run `codegraph index --force` to rebuild it.',
+        };
+      }
+    }
+    db.transaction(() => {
+      for (let v = found; v < SCHEMA_VERSION; v += 1) migrations.get(v)?.(db);
+      setMetaValue(db, 'schema_version', String(SCHEMA_VERSION));
+    });
+    result = { kind: 'migrated', from: found };
+  }
+  const vocabularyProblem = checkVocabulary(db);
+  return vocabularyProblem ?? result;
+}
+
+/**
+ * Integer codes are indexes into the model's lists, so a list that only grew is compatible (its
+ * record is extended), while a reordered or shortened one would misread every stored row.
+ */
+function checkVocabulary(db: SqliteDb): MigrateResult | undefined {
+  for (const [key, current] of Object.entries(VOCABULARY)) {
+    const raw = db.value(`SELECT value FROM meta WHERE key = ?`, [key]);
+    const stored: unknown = typeof raw === 'string' ? JSON.parse(raw) : undefined;
+    const compatible =
+      Array.isArray(stored) && stored.length <= current.length && stored.every((v, i) => v === current[i]);
+    if (!compatible) {
+      return {
+        kind: 'rebuild-needed',
+        found: SCHEMA_VERSION,
+        message: `The index was written with a different list of ${key.replace('_', ' ')}. Run \`codegraph index --force\` to rebuild it.`,
+      };
+    }
+  }
+  writeVocabulary(db);
+  return undefined;
+}
+
+function writeVocabulary(db: SqliteDb): void {
+  for (const [key, list] of Object.entries(VOCABULARY)) setMetaValue(db, key, JSON.stringify(list));
+}
+
+function setMetaValue(db: SqliteDb, key: string, value: string): void {
+  db.run(`INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`, [key, value]);
+}

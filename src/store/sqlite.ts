@@ -1,0 +1,276 @@
+/**
+ * The one adapter to sql.js. Everything else in the store talks to `SqliteDb`, never to sql.js
+ * objects, so statement lifetimes and out-of-memory handling live in a single place.
+ */
+import { createRequire } from 'node:module';
+import initSqlJs from 'sql.js';
+import type { Database, SqlJsStatic, Statement } from 'sql.js';
+
+/** A value SQLite can bind or return. */
+export type SqlValue = number | string | Uint8Array | null;
+
+/** Positional parameters for one statement. */
+export type SqlParams = readonly SqlValue[];
+
+/** A result row keyed by column name. */
+export type SqlRow = Record<string, SqlValue>;
+
+let sqlJsModule: Promise<SqlJsStatic> | undefined;
+
+/**
+ * Loads the sql.js WASM module once per process; later calls share the same instance.
+ * The module is dropped after a WASM abort so the next call starts from a fresh heap.
+ */
+export function loadSqlJs(): Promise<SqlJsStatic> {
+  if (sqlJsModule === undefined) {
+    const require = createRequire(import.meta.url);
+    const wasmPath = require.resolve('sql.js/dist/sql-wasm.wasm');
+    sqlJsModule = initSqlJs({ locateFile: () => wasmPath });
+    sqlJsModule.catch(() => {
+      sqlJsModule = undefined;
+    });
+  }
+  return sqlJsModule;
+}
+
+/**
+ * True when an error thrown by sql.js means the WASM heap (or the JS buffer backing the in-memory
+ * file) could not grow: SQLITE_NOMEM, an Emscripten abort, or a failed typed-array allocation.
+ */
+export function isOutOfMemoryError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (code === 'SQLITE_NOMEM') return true;
+  if (error instanceof RangeError && /allocation failed|invalid (typed )?array length/i.test(error.message)) {
+    return true;
+  }
+  return /out of memory|Aborted\(OOM\)|Cannot enlarge memory|memory access out of bounds/i.test(error.message);
+}
+
+/** True when the error is an Emscripten abort, after which the WASM instance is unusable. */
+function isWasmAbort(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'RuntimeError' || /^Aborted\(/.test(error.message));
+}
+
+/**
+ * One open sql.js database with small helpers that always free what they prepare.
+ * Cached statements (for bulk inserts) are reused across calls and freed by `close()`.
+ */
+export class SqliteDb {
+  readonly #db: Database;
+  readonly #cache = new Map<string, Statement>();
+  #transient = 0;
+  #savepointDepth = 0;
+  #closed = false;
+
+  private constructor(db: Database) {
+    this.#db = db;
+  }
+
+  /** Opens an empty database, or one from the bytes of a database file. */
+  static async open(bytes?: Uint8Array): Promise<SqliteDb> {
+    const SQL = await loadSqlJs();
+    const db = new SqliteDb(new SQL.Database(bytes ?? null));
+    // The database lives in sql.js's in-memory file system and durability comes from the atomic
+    // save in persist.ts, so the rollback journal stays in memory (savepoints still work), nothing
+    // is synced, and a larger page cache keeps big transactions from spilling page by page.
+    db.exec('PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF; PRAGMA temp_store = MEMORY; PRAGMA cache_size = -65536');
+    return db;
+  }
+
+  /** Statements prepared by a helper that have not been freed yet; 0 between calls. */
+  get openStatements(): number {
+    return this.#transient;
+  }
+
+  /** Statements kept for reuse by `cached()`; freed on `close()`. */
+  get cachedStatements(): number {
+    return this.#cache.size;
+  }
+
+  /** True while a `transaction()` callback is running. */
+  get inTransaction(): boolean {
+    return this.#savepointDepth > 0;
+  }
+
+  /** Runs one or more statements without parameters (DDL, pragmas). */
+  exec(sql: string): void {
+    this.#guard(() => this.#db.exec(sql));
+  }
+
+  /** Runs one statement and returns the number of rows it changed. */
+  run(sql: string, params: SqlParams = []): number {
+    return this.#guard(() => {
+      this.#db.run(sql, params as SqlValue[]);
+      return this.#db.getRowsModified();
+    });
+  }
+
+  /** Rows changed by the most recent INSERT, UPDATE or DELETE (including cached statements). */
+  changes(): number {
+    return this.#guard(() => this.#db.getRowsModified());
+  }
+
+  /** Every row of one query. */
+  all<T extends object = SqlRow>(sql: string, params: SqlParams = []): T[] {
+    return this.#withStatement(sql, (stmt) => {
+      const rows: T[] = [];
+      stmt.bind(params as SqlValue[]);
+      while (stmt.step()) rows.push(stmt.getAsObject() as T);
+      return rows;
+    });
+  }
+
+  /** The first row of one query, or undefined when there is none. */
+  get<T extends object = SqlRow>(sql: string, params: SqlParams = []): T | undefined {
+    return this.#withStatement(sql, (stmt) => {
+      stmt.bind(params as SqlValue[]);
+      return stmt.step() ? (stmt.getAsObject() as T) : undefined;
+    });
+  }
+
+  /** The first column of the first row, or undefined. */
+  value(sql: string, params: SqlParams = []): SqlValue | undefined {
+    return this.#withStatement(sql, (stmt) => {
+      stmt.bind(params as SqlValue[]);
+      return stmt.step() ? stmt.get()[0] : undefined;
+    });
+  }
+
+  /** Calls `fn` with each row as an array of column values, without collecting them. */
+  each(sql: string, params: SqlParams, fn: (row: SqlValue[]) => void): void {
+    this.#withStatement(sql, (stmt) => {
+      stmt.bind(params as SqlValue[]);
+      while (stmt.step()) fn(stmt.get());
+    });
+  }
+
+  /**
+   * A reusable prepared statement for hot paths (bulk inserts): prepared once per database and
+   * reset after each use, so a batch of files costs one prepare per statement, not one per row.
+   */
+  cached(sql: string): CachedStatement {
+    return new CachedStatement(this, sql);
+  }
+
+  /**
+   * Runs `fn` inside a savepoint: committed when it returns, rolled back when it throws.
+   * Nesting is allowed; only the outermost level commits.
+   */
+  transaction<T>(fn: () => T): T {
+    const name = `sp${this.#savepointDepth}`;
+    // Cached: a batch of files opens one savepoint per file.
+    this.cached(`SAVEPOINT ${name}`).run([]);
+    this.#savepointDepth += 1;
+    let result: T;
+    try {
+      result = fn();
+    } catch (error) {
+      this.#savepointDepth -= 1;
+      try {
+        this.#db.exec(`ROLLBACK TO ${name}; RELEASE ${name}`);
+      } catch {
+        // The original error matters more; a failed rollback after NOMEM is reported by it.
+      }
+      throw error;
+    }
+    this.#savepointDepth -= 1;
+    this.cached(`RELEASE ${name}`).run([]);
+    return result;
+  }
+
+  /** Registers a deterministic scalar SQL function implemented in JS. */
+  defineFunction(name: string, fn: (...args: SqlValue[]) => SqlValue): void {
+    this.#db.create_function(name, fn);
+  }
+
+  /** The database file's bytes, for saving. Refused inside a transaction. */
+  export(): Uint8Array {
+    if (this.inTransaction) throw new Error('cannot export a database inside a transaction');
+    return this.#guard(() => this.#db.export());
+  }
+
+  /** Frees cached statements and the database; safe to call twice. */
+  close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    for (const stmt of this.#cache.values()) stmt.free();
+    this.#cache.clear();
+    this.#db.close();
+  }
+
+  /** @internal Used by `CachedStatement`: the prepared statement for `sql`, prepared on first use. */
+  statementFor(sql: string): Statement {
+    let stmt = this.#cache.get(sql);
+    if (stmt === undefined) {
+      stmt = this.#guard(() => this.#db.prepare(sql));
+      this.#cache.set(sql, stmt);
+    }
+    return stmt;
+  }
+
+  /** @internal Runs `fn` with sql.js errors classified (a WASM abort drops the module). */
+  guard<T>(fn: () => T): T {
+    return this.#guard(fn);
+  }
+
+  #withStatement<T>(sql: string, fn: (stmt: Statement) => T): T {
+    return this.#guard(() => {
+      const stmt = this.#db.prepare(sql);
+      this.#transient += 1;
+      try {
+        return fn(stmt);
+      } finally {
+        stmt.free();
+        this.#transient -= 1;
+      }
+    });
+  }
+
+  #guard<T>(fn: () => T): T {
+    if (this.#closed) throw new Error('database is closed');
+    try {
+      return fn();
+    } catch (error) {
+      if (isWasmAbort(error)) sqlJsModule = undefined;
+      throw error;
+    }
+  }
+}
+
+/** A statement prepared once and reused; every use resets it, so none stays mid-step. */
+export class CachedStatement {
+  readonly #owner: SqliteDb;
+  readonly #sql: string;
+
+  constructor(owner: SqliteDb, sql: string) {
+    this.#owner = owner;
+    this.#sql = sql;
+  }
+
+  /** Binds, executes and resets; rows are ignored. */
+  run(params: SqlParams): void {
+    const stmt = this.#owner.statementFor(this.#sql);
+    this.#owner.guard(() => {
+      try {
+        stmt.bind(params as SqlValue[]);
+        stmt.step();
+      } finally {
+        stmt.reset();
+      }
+    });
+  }
+
+  /** Binds, returns the first column of the first row (or undefined), and resets. */
+  value(params: SqlParams): SqlValue | undefined {
+    const stmt = this.#owner.statementFor(this.#sql);
+    return this.#owner.guard(() => {
+      try {
+        stmt.bind(params as SqlValue[]);
+        return stmt.step() ? stmt.get()[0] : undefined;
+      } finally {
+        stmt.reset();
+      }
+    });
+  }
+}

@@ -1,0 +1,381 @@
+import assert from 'node:assert/strict';
+import { afterEach, beforeEach, describe, test } from 'node:test';
+import type { FileExtraction } from '../../src/index/model.js';
+import { CapacityError } from '../../src/store/errors.js';
+import { GraphStore } from '../../src/store/graph-store.js';
+import type { ResolvedEdge } from '../../src/store/records.js';
+import { SqliteDb } from '../../src/store/sqlite.js';
+import { fileInfo, mainExtraction, userExtraction } from './fixtures/sample.js';
+
+let db: SqliteDb;
+let store: GraphStore;
+
+beforeEach(async () => {
+  db = await SqliteDb.open();
+  store = GraphStore.open(db);
+});
+
+afterEach(() => {
+  db.close();
+});
+
+/** Stores both fixture files and returns their node ids. */
+function loadFixture(): { user: number[]; main: number[]; userFileNode: number; mainFileNode: number } {
+  const u = store.replaceFile(fileInfo('src/user.ts'), userExtraction);
+  const m = store.replaceFile(fileInfo('src/main.ts'), mainExtraction);
+  return { user: u.nodeIds, main: m.nodeIds, userFileNode: u.fileNodeId, mainFileNode: m.fileNodeId };
+}
+
+function edge(source: number, target: number, line: number, col: number): ResolvedEdge {
+  return { source, target, kind: 'calls', line, col, confidence: 0.9, method: 'receiver' };
+}
+
+/** Row counts of every table that hangs off a file. */
+function tableCounts(): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const table of ['files', 'nodes', 'edges', 'refs', 'imports']) {
+    out[table] = Number(db.value(`SELECT count(*) FROM ${table}`));
+  }
+  return out;
+}
+
+/** Rows that point at a node or file that no longer exists. */
+function orphanCount(): number {
+  return Number(
+    db.value(`SELECT
+      (SELECT count(*) FROM nodes WHERE file_id NOT IN (SELECT id FROM files)) +
+      (SELECT count(*) FROM edges WHERE source_id NOT IN (SELECT id FROM nodes) OR target_id NOT IN (SELECT id FROM nodes)) +
+      (SELECT count(*) FROM refs WHERE file_id NOT IN (SELECT id FROM files) OR from_node_id NOT IN (SELECT id FROM nodes)) +
+      (SELECT count(*) FROM imports WHERE file_id NOT IN (SELECT id FROM files))`),
+  );
+}
+
+function ftsIntact(): void {
+  db.exec(`INSERT INTO node_search(node_search) VALUES('integrity-check')`);
+}
+
+describe('GraphStore writes', () => {
+  test('replaceFile returns one node id per symbol, in order', () => {
+    const { user } = loadFixture();
+    assert.deepEqual(
+      user.map((id) => store.getNode(id)?.name),
+      userExtraction.symbols.map((s) => s.name),
+    );
+  });
+
+  test('replaceFile adds a file node named after the basename with the path as qualified name', () => {
+    const { userFileNode } = loadFixture();
+    const node = store.getNode(userFileNode);
+    assert.equal(node?.kind, 'file');
+    assert.equal(node?.name, 'user.ts');
+    assert.equal(node?.qualifiedName, 'src/user.ts');
+  });
+
+  test('replaceFile stores contains edges from nesting, with the file node for top-level symbols', () => {
+    const { user, userFileNode } = loadFixture();
+    const fromFile = store.edgesFrom(userFileNode, ['contains']).map((e) => e.targetId).sort((a, b) => a - b);
+    assert.deepEqual(fromFile, [user[0], user[3], user[4]]);
+    const fromClass = store.edgesFrom(user[0]!, ['contains']).map((e) => e.targetId).sort((a, b) => a - b);
+    assert.deepEqual(fromClass, [user[1], user[2]]);
+  });
+
+  test('replaceFile sets parent ids even when a parent comes after its child', () => {
+    const reversed: FileExtraction = {
+      ...mainExtraction,
+      refs: [],
+      symbols: [
+        { kind: 'method', name: 'run', qualifiedName: 'Job.run', startLine: 2, startCol: 2, endLine: 3, endCol: 3, parent: 1, exported: false },
+        { kind: 'class', name: 'Job', qualifiedName: 'Job', startLine: 1, startCol: 0, endLine: 4, endCol: 1, parent: -1, exported: true },
+      ],
+    };
+    const { nodeIds } = store.replaceFile(fileInfo('src/job.ts'), reversed);
+    assert.equal(store.getNode(nodeIds[0]!)?.parentId, nodeIds[1]);
+  });
+
+  test('replaceFile keeps the file id and leaves no trace of the old version', () => {
+    const first = loadFixture();
+    store.addResolvedEdges([edge(first.main[0]!, first.user[1]!, 5, 2)]);
+    const before = tableCounts();
+    const again = store.replaceFile(fileInfo('src/user.ts', 2), userExtraction);
+    assert.equal(again.fileId, store.getFile('src/user.ts')?.id);
+    assert.equal(store.getNode(first.user[1]!), undefined);
+    assert.deepEqual(tableCounts(), { ...before, edges: before['edges']! - 1 });
+    assert.equal(orphanCount(), 0);
+  });
+
+  test('replaceFile updates the file metadata', () => {
+    loadFixture();
+    store.replaceFile(fileInfo('src/user.ts', 7, 'javascript'), { ...userExtraction, parseErrors: 3, isTest: true });
+    const file = store.getFile('src/user.ts');
+    assert.deepEqual(
+      [file?.language, file?.size, file?.parseErrors, file?.isTest, file?.sha256.endsWith('07')],
+      ['javascript', 700, 3, true, true],
+    );
+  });
+
+  test('replaceFile keeps the full-text index consistent after replacement', () => {
+    loadFixture();
+    store.replaceFile(fileInfo('src/user.ts', 2), { ...userExtraction, symbols: userExtraction.symbols.slice(3) });
+    ftsIntact();
+    assert.deepEqual(store.search('UserService').map((h) => h.node.name), []);
+  });
+
+  test('replaceFile rolls back completely when the extraction is invalid', () => {
+    loadFixture();
+    const before = tableCounts();
+    const bad = { ...mainExtraction, symbols: [{ ...mainExtraction.symbols[0]!, kind: 'gadget' }] } as unknown as FileExtraction;
+    assert.throws(() => store.replaceFile(fileInfo('src/main.ts', 3), bad), /unknown kind/);
+    assert.deepEqual(tableCounts(), before);
+    assert.equal(store.getFile('src/main.ts')?.size, 100);
+  });
+
+  test('removeFile deletes the file, its nodes, refs, imports and every edge touching them', () => {
+    const ids = loadFixture();
+    store.addResolvedEdges([edge(ids.main[0]!, ids.user[1]!, 5, 2), edge(ids.user[1]!, ids.user[3]!, 6, 4)]);
+    assert.equal(store.removeFile('src/user.ts'), true);
+    assert.deepEqual(tableCounts(), { files: 1, nodes: 2, edges: 1, refs: 1, imports: 1 });
+    assert.equal(orphanCount(), 0);
+    ftsIntact();
+  });
+
+  test('removeFile returns false for an unknown path', () => {
+    assert.equal(store.removeFile('nope.ts'), false);
+  });
+
+  test('clearResolvedEdges for some files keeps contains edges and other files\' edges', () => {
+    const ids = loadFixture();
+    store.addResolvedEdges([edge(ids.main[0]!, ids.user[1]!, 5, 2), edge(ids.user[1]!, ids.user[3]!, 6, 4)]);
+    const mainFile = store.getFile('src/main.ts')!;
+    assert.equal(store.clearResolvedEdges([mainFile.id]), 1);
+    assert.deepEqual(store.counts().edgesByKind, { contains: 6, calls: 1 });
+  });
+
+  test('replaceResolvedEdges swaps all resolved edges atomically', () => {
+    const ids = loadFixture();
+    store.addResolvedEdges([edge(ids.main[0]!, ids.user[1]!, 5, 2)]);
+    store.replaceResolvedEdges([edge(ids.user[1]!, ids.user[3]!, 6, 4)]);
+    assert.deepEqual(store.edgesTo(ids.user[1]!, ['calls']), []);
+    assert.equal(store.edgesFrom(ids.user[1]!, ['calls'])[0]?.targetId, ids.user[3]);
+  });
+
+  test('setDiagnostics replaces the previous list', () => {
+    store.setDiagnostics([{ path: 'a.ts', reason: 'too-large', detail: '3 MB' }]);
+    store.setDiagnostics([{ path: 'b.ts', reason: 'parse-failed', detail: 'timeout' }]);
+    assert.deepEqual(store.diagnostics(), [{ path: 'b.ts', reason: 'parse-failed', detail: 'timeout' }]);
+  });
+
+  test('setMeta and getMeta round-trip, overwriting the previous value', () => {
+    store.setMeta('indexed_at', '1');
+    store.setMeta('indexed_at', '2');
+    assert.equal(store.getMeta('indexed_at'), '2');
+  });
+
+  test('setMeta refuses keys that the schema manages', () => {
+    assert.throws(() => store.setMeta('schema_version', '99'), /managed by the schema/);
+  });
+});
+
+describe('GraphStore reads', () => {
+  test('listFiles returns every file with metadata, ordered by path', () => {
+    const ids = loadFixture();
+    const files = store.listFiles();
+    assert.deepEqual(files.map((f) => [f.path, f.nodeCount, f.fileNodeId, f.isTest, f.packageName]), [
+      ['src/main.ts', 1, ids.mainFileNode, true, null],
+      ['src/user.ts', 5, ids.userFileNode, false, 'app'],
+    ]);
+  });
+
+  test('getFile returns undefined for a path that is not indexed', () => {
+    loadFixture();
+    assert.equal(store.getFile('src/missing.ts'), undefined);
+  });
+
+  test('nodesInFile lists the file node first, then symbols in source order', () => {
+    loadFixture();
+    assert.deepEqual(store.nodesInFile('src/user.ts').map((n) => n.name), [
+      'user.ts', 'MAX_USERS', 'UserService', 'getUserId', 'save', 'parse_config',
+    ]);
+  });
+
+  test('getNode returns every stored field', () => {
+    const { user } = loadFixture();
+    assert.deepEqual(store.getNode(user[2]!), {
+      id: user[2], fileId: 1, path: 'src/user.ts', kind: 'method', name: 'save', qualifiedName: 'UserService.save',
+      startLine: 10, startCol: 2, endLine: 14, endCol: 3, parentId: user[0], signature: 'save(): void',
+      docstring: 'Writes through to the repository.', exported: true,
+    });
+  });
+
+  test('nodesByName matches case-sensitively', () => {
+    loadFixture();
+    assert.deepEqual(store.nodesByName('getUserId').map((n) => n.qualifiedName), ['UserService.getUserId']);
+    assert.deepEqual(store.nodesByName('getuserid'), []);
+  });
+
+  test('nodesByNameIgnoreCase ignores case', () => {
+    loadFixture();
+    assert.deepEqual(store.nodesByNameIgnoreCase('GETUSERID').map((n) => n.name), ['getUserId']);
+  });
+
+  test('nodesByQualifiedName matches exactly and by dotted suffix', () => {
+    loadFixture();
+    assert.deepEqual(store.nodesByQualifiedName('UserService.save').map((n) => n.name), ['save']);
+    store.replaceFile(fileInfo('lib/x.ts'), {
+      ...mainExtraction,
+      refs: [],
+      symbols: [{ kind: 'method', name: 'save', qualifiedName: 'pkg.UserService.save', startLine: 1, startCol: 0, endLine: 1, endCol: 9, parent: -1, exported: true }],
+    });
+    assert.deepEqual(store.nodesByQualifiedName('UserService.save').map((n) => n.qualifiedName), [
+      'pkg.UserService.save', 'UserService.save',
+    ]);
+    assert.deepEqual(store.nodesByQualifiedName('serService.save'), []);
+  });
+
+  test('iterateRefs yields every ref once across pages, with its file and source node', () => {
+    const ids = loadFixture();
+    const refs = [...store.iterateRefs(2)];
+    assert.deepEqual(refs.map((r) => [r.path, r.name, r.fromNodeId, r.receiver]), [
+      ['src/user.ts', 'write', ids.user[2], 'this.repo'],
+      ['src/user.ts', 'parse_config', ids.user[1], null],
+      ['src/user.ts', 'Logger', ids.userFileNode, null],
+      ['src/main.ts', 'getUserId', ids.main[0], 'svc'],
+    ]);
+  });
+
+  test('iterateRefs holds no statement open while the caller consumes items', () => {
+    loadFixture();
+    const iterator = store.iterateRefs(1);
+    iterator.next();
+    assert.equal(db.openStatements, 0);
+    iterator.return(undefined);
+  });
+
+  test('refsInFile lists only that file\'s references', () => {
+    loadFixture();
+    assert.deepEqual(store.refsInFile('src/main.ts').map((r) => r.kind), ['calls']);
+  });
+
+  test('allImports returns names, namespace and re-export flags', () => {
+    loadFixture();
+    assert.deepEqual(store.allImports().map((i) => [i.path, i.module, i.names, i.namespace, i.reexport]), [
+      ['src/user.ts', './repo', [{ imported: 'Repo', local: 'Repo' }], null, false],
+      ['src/user.ts', 'node:path', [], 'path', false],
+      ['src/main.ts', './user', [{ imported: 'UserService', local: 'UserService' }], null, true],
+    ]);
+  });
+
+  test('edgesTo filters by kind and reports confidence and method', () => {
+    const ids = loadFixture();
+    store.addResolvedEdges([edge(ids.main[0]!, ids.user[1]!, 5, 2)]);
+    assert.deepEqual(store.edgesTo(ids.user[1]!, ['calls', 'references']), [
+      { sourceId: ids.main[0], targetId: ids.user[1], kind: 'calls', line: 5, col: 2, confidence: 0.9, method: 'receiver' },
+    ]);
+    assert.deepEqual(store.edgesTo(ids.user[1]!, ['extends']), []);
+  });
+
+  test('counts reports totals by kind and language and counts unresolved refs', () => {
+    const ids = loadFixture();
+    store.addResolvedEdges([edge(ids.main[0]!, ids.user[1]!, 5, 2)]);
+    assert.deepEqual(store.counts(), {
+      files: 2, nodes: 8, edges: 7, refs: 4, unresolvedRefs: 3,
+      nodesByKind: { file: 2, class: 1, function: 2, method: 2, constant: 1 },
+      edgesByKind: { contains: 6, calls: 1 },
+      filesByLanguage: { typescript: 2 },
+    });
+  });
+
+  test('unresolvedRefs lists references that have no edge at their position', () => {
+    const ids = loadFixture();
+    store.addResolvedEdges([edge(ids.main[0]!, ids.user[1]!, 5, 2)]);
+    assert.deepEqual(store.unresolvedRefs().map((r) => r.name), ['write', 'parse_config', 'Logger']);
+  });
+
+  test('every read and write leaves no statement open', () => {
+    const ids = loadFixture();
+    const calls: (() => unknown)[] = [
+      () => store.listFiles(), () => store.getFile('src/user.ts'), () => store.nodesInFile('src/user.ts'),
+      () => store.getNode(ids.user[0]!), () => store.nodesByName('save'), () => store.nodesByNameIgnoreCase('SAVE'),
+      () => store.nodesByQualifiedName('UserService.save'), () => [...store.iterateRefs(1)],
+      () => store.allImports(), () => store.edgesFrom(ids.user[0]!), () => store.counts(),
+      () => store.search('user'), () => store.unresolvedRefs(), () => store.getMeta('x'),
+      () => store.addResolvedEdges([edge(ids.main[0]!, ids.user[1]!, 5, 2)]), () => store.clearResolvedEdges(),
+      () => store.removeFile('src/main.ts'), () => store.exportBytes(),
+      () => assert.throws(() => store.nodesByName(undefined as unknown as string)),
+    ];
+    for (const call of calls) {
+      call();
+      assert.equal(db.openStatements, 0, String(call));
+    }
+  });
+});
+
+describe('GraphStore.search', () => {
+  test('an exact name hit outranks a docstring mention', () => {
+    loadFixture();
+    assert.deepEqual(store.search('getUserId').map((h) => h.node.name), ['getUserId', 'main']);
+  });
+
+  test('a camelCase segment of a name finds the symbol', () => {
+    loadFixture();
+    assert.ok(store.search('user').some((h) => h.node.name === 'getUserId'));
+  });
+
+  test('a prefix of a name finds the symbol', () => {
+    loadFixture();
+    assert.equal(store.search('parse_conf')[0]?.node.name, 'parse_config');
+  });
+
+  test('a qualified name ranks its symbol first', () => {
+    loadFixture();
+    assert.equal(store.search('UserService.save')[0]?.node.qualifiedName, 'UserService.save');
+  });
+
+  test('kinds restricts the results', () => {
+    loadFixture();
+    assert.deepEqual(store.search('user', { kinds: ['class'] }).map((h) => h.node.name), ['UserService']);
+  });
+
+  test('limit caps the number of results', () => {
+    loadFixture();
+    assert.equal(store.search('user', { limit: 2 }).length, 2);
+  });
+
+  test('falls back to any word when no symbol has all of them', () => {
+    loadFixture();
+    assert.deepEqual(store.search('repository zebra').map((h) => h.node.name), ['save']);
+  });
+
+  test('a query with only punctuation finds nothing instead of failing', () => {
+    loadFixture();
+    assert.deepEqual(store.search('"*) OR (-'), []);
+  });
+
+  test('file nodes are left out unless asked for', () => {
+    loadFixture();
+    assert.deepEqual(store.search('main').map((h) => h.node.kind), ['function']);
+    assert.deepEqual(store.search('main', { kinds: ['file'] }).map((h) => h.node.name), ['main.ts']);
+  });
+});
+
+describe('GraphStore capacity', () => {
+  test('exportBytes refuses a database larger than the limit with a CapacityError', async () => {
+    const small = await SqliteDb.open();
+    try {
+      const limited = GraphStore.open(small, { maxDatabaseBytes: 4096 });
+      limited.replaceFile(fileInfo('src/user.ts'), userExtraction);
+      assert.throws(() => limited.exportBytes(), (e: unknown) => e instanceof CapacityError && /config\.json/.test(e.message));
+    } finally {
+      small.close();
+    }
+  });
+
+  test('exportBytes returns a database that reopens with the same graph', async () => {
+    loadFixture();
+    const copy = await SqliteDb.open(store.exportBytes());
+    try {
+      assert.deepEqual(GraphStore.open(copy).counts(), store.counts());
+    } finally {
+      copy.close();
+    }
+  });
+});

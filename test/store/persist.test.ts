@@ -1,0 +1,152 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import {
+  DATABASE_FILE, cleanStaleTempFiles, hasChanged, loadDatabase, saveDatabase,
+} from '../../src/store/persist.js';
+import { SqliteDb } from '../../src/store/sqlite.js';
+import { versionByte, versionSize } from './fixtures/versions.js';
+
+let dir: string;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'codegraph-persist-'));
+});
+
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function databaseBytes(value: string): Promise<Uint8Array> {
+  const db = await SqliteDb.open();
+  try {
+    db.exec('CREATE TABLE t(v TEXT)');
+    db.run('INSERT INTO t VALUES (?)', [value]);
+    return db.export();
+  } finally {
+    db.close();
+  }
+}
+
+/** A pid that certainly exited: a child that ran and was awaited. */
+async function deadPid(): Promise<number> {
+  const child = spawn(process.execPath, ['-e', '0']);
+  await once(child, 'exit');
+  assert.ok(child.pid !== undefined);
+  return child.pid;
+}
+
+describe('saveDatabase and loadDatabase', () => {
+  test('loadDatabase returns undefined when nothing was saved', async () => {
+    assert.equal(await loadDatabase(dir), undefined);
+  });
+
+  test('a saved database loads back byte for byte', async () => {
+    const bytes = await databaseBytes('one');
+    await saveDatabase(dir, bytes);
+    assert.deepEqual((await loadDatabase(dir))?.bytes, bytes);
+  });
+
+  test('saveDatabase creates the directory when missing', async () => {
+    const nested = join(dir, 'a', '.codegraph');
+    await saveDatabase(nested, await databaseBytes('one'));
+    assert.ok((await stat(join(nested, DATABASE_FILE))).isFile());
+  });
+
+  test('saveDatabase leaves no temp file behind', async () => {
+    await saveDatabase(dir, await databaseBytes('one'));
+    assert.deepEqual(await readdir(dir), [DATABASE_FILE]);
+  });
+
+  test('hasChanged is false for the stamp of the current file', async () => {
+    const stamp = await saveDatabase(dir, await databaseBytes('one'));
+    assert.equal(await hasChanged(stamp), false);
+  });
+
+  test('hasChanged is true once another version replaced the file', async () => {
+    await saveDatabase(dir, await databaseBytes('one'));
+    const loaded = await loadDatabase(dir);
+    await saveDatabase(dir, await databaseBytes('two'));
+    assert.equal(await hasChanged(loaded!.stamp), true);
+  });
+
+  test('hasChanged is true when the file was deleted', async () => {
+    const stamp = await saveDatabase(dir, await databaseBytes('one'));
+    await rm(stamp.path);
+    assert.equal(await hasChanged(stamp), true);
+  });
+
+  test('temp files of dead writers are removed on the next save', async () => {
+    const stale = `${DATABASE_FILE}.tmp-${await deadPid()}-abcdef`;
+    await writeFile(join(dir, stale), 'torn');
+    await saveDatabase(dir, await databaseBytes('one'));
+    assert.deepEqual(await readdir(dir), [DATABASE_FILE]);
+  });
+
+  test('temp files of live writers are kept', async () => {
+    const live = `${DATABASE_FILE}.tmp-${process.ppid}-abcdef`;
+    await writeFile(join(dir, live), 'in progress');
+    assert.equal(await cleanStaleTempFiles(dir), 0);
+  });
+});
+
+describe('saveDatabase under kill -9', () => {
+  const script = fileURLToPath(new URL('./fixtures/save-loop.ts', import.meta.url));
+  const KILLS = 32;
+
+  /** Opens what is on disk and returns its version, or undefined when there is no file yet. */
+  async function checkOnDisk(): Promise<number | undefined> {
+    const loaded = await loadDatabase(dir);
+    if (loaded === undefined) return undefined;
+    const db = await SqliteDb.open(loaded.bytes);
+    try {
+      assert.equal(db.value('PRAGMA integrity_check'), 'ok');
+      const version = Number(db.value('SELECT version FROM meta'));
+      const blob = db.value('SELECT data FROM payload');
+      assert.ok(blob instanceof Uint8Array, `version ${version} has its payload`);
+      assert.equal(blob.length, versionSize(version));
+      assert.ok(blob.every((b) => b === versionByte(version)), `version ${version} is complete`);
+      return version;
+    } finally {
+      db.close();
+    }
+  }
+
+  test(`the database is absent or a complete version after each of ${KILLS} kills`, { timeout: 240_000 }, async (t) => {
+    let lastVersion = 0;
+    let tornTemps = 0;
+    for (let i = 0; i < KILLS; i += 1) {
+      const child = spawn(process.execPath, ['--import', 'tsx', script, dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const exited = once(child, 'exit');
+      const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+      const waitFor = async (prefix: string): Promise<void> => {
+        for (;;) {
+          const line = await lines.next();
+          if (line.done === true) throw new Error('save loop exited early');
+          if (line.value.startsWith(prefix)) return;
+        }
+      };
+      // After a first complete save, odd rounds kill at any moment; even rounds aim inside a
+      // save (write, fsync, rename), which lasts only tens of milliseconds.
+      await waitFor('saved');
+      if (i % 2 === 0) await waitFor('saving');
+      await sleep(Math.random() * (i % 2 === 0 ? 40 : 400));
+      child.kill('SIGKILL');
+      await exited;
+      tornTemps += (await readdir(dir)).filter((n) => n.includes('.tmp-')).length;
+      const version = await checkOnDisk();
+      assert.ok(version !== undefined && version > lastVersion, `version ${version} follows ${lastVersion}`);
+      lastVersion = version;
+    }
+    t.diagnostic(`last version ${lastVersion}; temp files left by kills mid-save: ${tornTemps}`);
+    await cleanStaleTempFiles(dir);
+    assert.deepEqual(await readdir(dir), [DATABASE_FILE]);
+  });
+});

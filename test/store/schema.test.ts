@@ -1,0 +1,135 @@
+import assert from 'node:assert/strict';
+import { afterEach, beforeEach, describe, test } from 'node:test';
+import { SchemaError } from '../../src/store/errors.js';
+import { GraphStore } from '../../src/store/graph-store.js';
+import { SCHEMA_VERSION, migrate, splitIdentifierWords } from '../../src/store/schema.js';
+import type { Migration } from '../../src/store/schema.js';
+import { SqliteDb } from '../../src/store/sqlite.js';
+
+let db: SqliteDb;
+
+beforeEach(async () => {
+  db = await SqliteDb.open();
+});
+
+afterEach(() => {
+  db.close();
+});
+
+function setVersion(version: number): void {
+  db.run(`UPDATE meta SET value = ? WHERE key = 'schema_version'`, [String(version)]);
+}
+
+/** Reopens the current database from its bytes, as a new process would. */
+async function reopen(): Promise<SqliteDb> {
+  const bytes = db.export();
+  db.close();
+  db = await SqliteDb.open(bytes);
+  return db;
+}
+
+describe('migrate', () => {
+  test('creates the schema in an empty database', () => {
+    assert.deepEqual(migrate(db), { kind: 'created' });
+    const tables = db.all<{ name: string }>(`SELECT name FROM sqlite_master WHERE type IN ('table', 'view') ORDER BY name`).map((t) => t.name);
+    for (const name of ['diagnostics', 'edges', 'files', 'imports', 'meta', 'node_search', 'node_search_src', 'nodes', 'refs']) {
+      assert.ok(tables.includes(name), name);
+    }
+  });
+
+  test('records the schema version', () => {
+    migrate(db);
+    assert.equal(db.value(`SELECT value FROM meta WHERE key = 'schema_version'`), String(SCHEMA_VERSION));
+  });
+
+  test('reports current for a database this build wrote', async () => {
+    migrate(db);
+    assert.deepEqual(migrate(await reopen()), { kind: 'current' });
+  });
+
+  test('asks for a rebuild when an older version has no migration', () => {
+    migrate(db);
+    setVersion(0);
+    const result = migrate(db);
+    assert.equal(result.kind, 'rebuild-needed');
+    assert.match(result.kind === 'rebuild-needed' ? result.message : '', /schema 0.*codegraph index --force/);
+  });
+
+  test('runs the migrations for an older version and records the new version', () => {
+    migrate(db);
+    setVersion(SCHEMA_VERSION - 1);
+    const ran: number[] = [];
+    const migrations = new Map<number, Migration>([[SCHEMA_VERSION - 1, () => ran.push(SCHEMA_VERSION - 1)]]);
+    assert.deepEqual(migrate(db, migrations), { kind: 'migrated', from: SCHEMA_VERSION - 1 });
+    assert.deepEqual([ran, db.value(`SELECT value FROM meta WHERE key = 'schema_version'`)], [[SCHEMA_VERSION - 1], String(SCHEMA_VERSION)]);
+  });
+
+  test('keeps the old version when a migration throws', () => {
+    migrate(db);
+    setVersion(SCHEMA_VERSION - 1);
+    const migrations = new Map<number, Migration>([[SCHEMA_VERSION - 1, () => {
+      throw new Error('bad migration');
+    }]]);
+    assert.throws(() => migrate(db, migrations), /bad migration/);
+    assert.equal(db.value(`SELECT value FROM meta WHERE key = 'schema_version'`), String(SCHEMA_VERSION - 1));
+  });
+
+  test('tells the user to upgrade when the database is newer', () => {
+    migrate(db);
+    setVersion(SCHEMA_VERSION + 1);
+    const result = migrate(db);
+    assert.equal(result.kind, 'too-new');
+    assert.match(result.kind === 'too-new' ? result.message : '', /newer codegraph.*Upgrade codegraph/);
+  });
+
+  test('asks for a rebuild when the database is not a codegraph index', () => {
+    db.exec('CREATE TABLE other(x)');
+    assert.equal(migrate(db).kind, 'rebuild-needed');
+  });
+
+  test('asks for a rebuild when the stored kind list was reordered', () => {
+    migrate(db);
+    db.run(`UPDATE meta SET value = ? WHERE key = 'node_kinds'`, [JSON.stringify(['module', 'file'])]);
+    assert.equal(migrate(db).kind, 'rebuild-needed');
+  });
+
+  test('accepts a stored kind list that is a prefix of the current one', () => {
+    migrate(db);
+    db.run(`UPDATE meta SET value = ? WHERE key = 'edge_kinds'`, [JSON.stringify(['contains', 'calls'])]);
+    assert.equal(migrate(db).kind, 'current');
+  });
+
+  test('registers the search function on a reopened database so writes work', async () => {
+    migrate(db);
+    const again = await reopen();
+    const store = GraphStore.open(again);
+    store.replaceFile(
+      { path: 'a.ts', language: 'typescript', size: 1, mtimeMs: 1, sha256: '00' },
+      { language: 'typescript', symbols: [], refs: [], imports: [], parseErrors: 0, isTest: false },
+    );
+    assert.equal(store.counts().files, 1);
+  });
+});
+
+describe('GraphStore.open', () => {
+  test('throws SchemaError carrying the upgrade message for a newer database', () => {
+    migrate(db);
+    setVersion(SCHEMA_VERSION + 1);
+    assert.throws(() => GraphStore.open(db), (e: unknown) => e instanceof SchemaError && /Upgrade codegraph/.test(e.message));
+  });
+});
+
+describe('splitIdentifierWords', () => {
+  const cases: [string, string][] = [
+    ['getUserId', 'get User Id'],
+    ['HTTPServer', 'HTTP Server'],
+    ['parseHTTPResponse', 'parse HTTP Response'],
+    ['snake_case', ''],
+    ['lower', ''],
+  ];
+  for (const [input, expected] of cases) {
+    test(`splits ${input} into "${expected}"`, () => {
+      assert.equal(splitIdentifierWords(input), expected);
+    });
+  }
+});

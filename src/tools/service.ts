@@ -1,12 +1,18 @@
 import { ErrorCode, ProtocolError } from '../jsonrpc/errors.js';
 import type { ToolCallContext, ToolResult, ToolService } from '../mcp/server.js';
+import { IndexCache, type ProjectIndex } from '../project/index-cache.js';
 import { findIndexedProjectUp, isIndexed, noDefaultGuidance, notIndexedGuidance, resolveTarget } from '../project/resolve.js';
 import { findTool, type ToolDefinition } from './definitions.js';
 import { listTools, type ListedTool } from './listing.js';
 import { validateArgs, type ToolArgs } from './schema.js';
 
-/** Runs one tool on an indexed project; the arguments are already validated. */
-export type ToolHandler = (args: ToolArgs, projectRoot: string, context: ToolCallContext) => Promise<ToolResult>;
+/** What a handler returns: the text every client sees, and optionally the same content as data (CLI `--json`). */
+export interface ToolOutput extends ToolResult {
+  readonly json?: unknown;
+}
+
+/** Runs one tool on an indexed project; the arguments are already validated against the tool's schema. */
+export type ToolHandler = (args: ToolArgs, index: ProjectIndex, context: ToolCallContext) => Promise<ToolOutput>;
 
 /** Options for the tool service. */
 export interface ToolServiceOptions {
@@ -26,10 +32,12 @@ export interface ToolServiceOptions {
 export class CodegraphTools implements ToolService {
   private readonly options: ToolServiceOptions;
   private defaultProject: string | undefined;
+  private readonly cache: IndexCache;
 
-  constructor(options: ToolServiceOptions) {
+  constructor(options: ToolServiceOptions, cache: IndexCache = new IndexCache()) {
     this.options = options;
     this.defaultProject = options.defaultProject;
+    this.cache = cache;
   }
 
   list(): readonly ListedTool[] {
@@ -51,7 +59,7 @@ export class CodegraphTools implements ToolService {
     }
   }
 
-  async call(name: string, rawArgs: unknown, context: ToolCallContext): Promise<ToolResult> {
+  async call(name: string, rawArgs: unknown, context: ToolCallContext): Promise<ToolOutput> {
     const def: ToolDefinition | undefined = findTool(name);
     if (def === undefined) throw new ProtocolError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
     const checked = validateArgs(def.inputSchema, rawArgs);
@@ -73,7 +81,17 @@ export class CodegraphTools implements ToolService {
             isError: true,
           };
         }
-        return handler(checked.args, target.root, context);
+        let index: ProjectIndex | undefined;
+        try {
+          index = await this.cache.get(target.root);
+        } catch (error) {
+          if (error instanceof Error && error.name === 'SchemaError') {
+            return { text: `The index at ${target.root} cannot be read by this version: ${error.message}\nRebuild it with \`codegraph index ${target.root}\`.` };
+          }
+          throw error;
+        }
+        if (index === undefined) return { text: notIndexedGuidance(target.root) };
+        return handler(checked.args, index, context);
       }
     }
   }

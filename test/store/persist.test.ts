@@ -98,7 +98,10 @@ describe('saveDatabase and loadDatabase', () => {
 });
 
 describe('saveDatabase under kill -9', () => {
-  const script = fileURLToPath(new URL('./fixtures/save-loop.ts', import.meta.url));
+  // Runs from source under tsx and from the compiled copy under dist/ (how `npm test` runs it).
+  const fromSource = import.meta.url.endsWith('.ts');
+  const script = fileURLToPath(new URL(fromSource ? './fixtures/save-loop.ts' : './fixtures/save-loop.js', import.meta.url));
+  const loader = fromSource ? ['--import', 'tsx'] : [];
   const KILLS = 32;
 
   /** Opens what is on disk and returns its version, or undefined when there is no file yet. */
@@ -123,7 +126,7 @@ describe('saveDatabase under kill -9', () => {
     let lastVersion = 0;
     let tornTemps = 0;
     for (let i = 0; i < KILLS; i += 1) {
-      const child = spawn(process.execPath, ['--import', 'tsx', script, dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn(process.execPath, [...loader, script, dir], { stdio: ['ignore', 'pipe', 'inherit'] });
       const exited = once(child, 'exit');
       const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
       const waitFor = async (prefix: string): Promise<void> => {

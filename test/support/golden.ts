@@ -15,3 +15,14 @@ export function goldenDir(name: string, fromUrl: string): string {
   }
   throw new Error(`test/golden/${name} not found above ${fromUrl}`);
 }
+
+/** The source tree's `test/fixtures` folder, found the same way as `goldenDir`. */
+export function fixturesDir(fromUrl: string): string {
+  let dir = dirname(fileURLToPath(fromUrl));
+  for (let i = 0; i < 8; i++) {
+    const candidate = join(dir, 'test', 'fixtures');
+    if (existsSync(candidate)) return candidate;
+    dir = dirname(dir);
+  }
+  throw new Error(`test/fixtures not found above ${fromUrl}`);
+}

@@ -42,7 +42,7 @@ test('parse pool returns one result per job, classifying binary, broken and miss
   const results = await runAll(jobs);
   assert.equal(results.size, jobs.length);
   const good = results.get('good.ts');
-  assert.equal(good?.kind, 'ok');
+  assert.equal(good?.kind, 'ok', JSON.stringify(good));
   if (good?.kind === 'ok') {
     assert.equal(good.extraction.symbols[0]?.name, 'hello');
     assert.match(good.sha256, /^[0-9a-f]{64}$/);

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -25,4 +25,30 @@ export function fixturesDir(fromUrl: string): string {
     dir = dirname(dir);
   }
   throw new Error(`test/fixtures not found above ${fromUrl}`);
+}
+
+/**
+ * Compares `actual` with the golden file `test/golden/<group>/<name>` (created when missing or when
+ * UPDATE_GOLDEN=1). On mismatch the message shows a line diff and how to accept the change.
+ */
+export function assertGolden(group: string, name: string, actual: string, fromUrl: string): void {
+  const dir = join(goldenDir('', fromUrl), group);
+  const path = join(dir, name);
+  if (process.env['UPDATE_GOLDEN'] === '1' || !existsSync(path)) {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, actual);
+    return;
+  }
+  const expected = readFileSync(path, 'utf8');
+  if (expected === actual) return;
+  const e = expected.split('\n');
+  const a = actual.split('\n');
+  const lines: string[] = [];
+  for (let i = 0; i < Math.max(e.length, a.length) && lines.length < 40; i++) {
+    if (e[i] !== a[i]) {
+      if (e[i] !== undefined) lines.push(`${i + 1}- ${e[i]}`);
+      if (a[i] !== undefined) lines.push(`${i + 1}+ ${a[i]}`);
+    }
+  }
+  throw new Error(`golden mismatch: test/golden/${group}/${name}\n${lines.join('\n')}\nIf the new output is right, accept it with UPDATE_GOLDEN=1 npm test.`);
 }

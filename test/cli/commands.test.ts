@@ -1,0 +1,121 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { CLI_PATH, cliEnv } from '../support/cli.js';
+import { fixtureProject } from '../support/fixture-project.js';
+
+const cleanups: (() => void)[] = [];
+after(() => {
+  for (const c of cleanups) c();
+});
+
+function run(args: string[], cwd?: string): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [CLI_PATH, ...args], { encoding: 'utf8', cwd, env: cliEnv(), timeout: 60_000 });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+async function plainCopy(): Promise<string> {
+  const p = await fixtureProject('shop', import.meta.url, { index: false });
+  cleanups.push(p.cleanup);
+  return p.root;
+}
+
+test('codegraph --version prints the package version', () => {
+  const r = run(['--version']);
+  assert.equal(r.status, 0);
+  assert.match(r.stdout, /^\d+\.\d+\.\d+\n$/);
+});
+
+test('codegraph with an unknown command exits 2 with a one-line error naming it', () => {
+  const r = run(['frobnicate']);
+  assert.equal(r.status, 2);
+  assert.equal(r.stderr.trim().split('\n').length, 1);
+  assert.match(r.stderr, /unknown command "frobnicate"/);
+});
+
+test('codegraph with an unknown flag exits 2 naming the flag', () => {
+  const r = run(['status', '--colour']);
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /--colour/);
+});
+
+test('codegraph init builds an index that status reports as current', async () => {
+  const root = await plainCopy();
+  const init = run(['init', root, '--quiet']);
+  assert.equal(init.status, 0, init.stderr);
+  assert.equal(init.stdout, '');
+  assert.ok(existsSync(join(root, '.codegraph', 'codegraph.db')));
+  assert.ok(existsSync(join(root, '.codegraph', '.gitignore')));
+  const status = run(['status', root, '--json']);
+  assert.equal(status.status, 0, status.stderr);
+  const parsed = JSON.parse(status.stdout) as { indexed: boolean; counts: { files: number; nodes: number }; pending: { added: string[]; modified: string[]; removed: string[] } };
+  assert.equal(parsed.indexed, true);
+  assert.equal(parsed.counts.files, 11);
+  assert.ok(parsed.counts.nodes > 40);
+  assert.deepEqual(parsed.pending, { added: [], modified: [], removed: [] });
+});
+
+test('codegraph status lists a pending change and sync clears it', async () => {
+  const root = await plainCopy();
+  assert.equal(run(['init', root, '--quiet']).status, 0);
+  writeFileSync(join(root, 'src', 'extra.ts'), 'export const extra = 1;\n');
+  const before = run(['status', root]);
+  assert.match(before.stdout, /pending sync: 1 file\(s\) changed/);
+  assert.match(before.stdout, /\+ src\/extra\.ts/);
+  const sync = run(['sync', root]);
+  assert.equal(sync.status, 0, sync.stderr);
+  assert.match(sync.stdout, /1 parsed/);
+  assert.match(run(['status', root]).stdout, /pending sync: none/);
+});
+
+test('codegraph sync without an index exits 2 and says to run init', async () => {
+  const root = await plainCopy();
+  const r = run(['sync', root]);
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /codegraph init/);
+});
+
+test('codegraph init refuses to run while a live process holds the writer lock', async () => {
+  const root = await plainCopy();
+  mkdirSync(join(root, '.codegraph'));
+  const lock = { pid: process.pid, startedAt: new Date().toISOString(), host: hostname(), command: 'codegraph sync' };
+  writeFileSync(join(root, '.codegraph', 'writer.lock'), JSON.stringify(lock));
+  const r = run(['init', root, '--quiet']);
+  assert.equal(r.status, 1);
+  assert.match(r.stderr, new RegExp(`pid ${process.pid}`));
+  assert.match(r.stderr, /codegraph unlock/);
+  assert.doesNotMatch(r.stderr, /\n\s+at /, 'no stack trace for an expected failure');
+  const unlock = run(['unlock', root]);
+  assert.equal(unlock.status, 0);
+  assert.equal(run(['init', root, '--quiet']).status, 0);
+});
+
+test('codegraph init recovers a stale lock left by a dead process', async () => {
+  const root = await plainCopy();
+  mkdirSync(join(root, '.codegraph'));
+  const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+  const lock = { pid: Number(dead.stdout), startedAt: new Date().toISOString(), host: hostname(), command: 'codegraph init' };
+  writeFileSync(join(root, '.codegraph', 'writer.lock'), JSON.stringify(lock));
+  const r = run(['init', root, '--quiet']);
+  assert.equal(r.status, 0, r.stderr);
+});
+
+test('codegraph init reports a malformed config file with its position and exits 1', async () => {
+  const root = await plainCopy();
+  mkdirSync(join(root, '.codegraph'));
+  writeFileSync(join(root, '.codegraph', 'config.json'), '{"exclude": [1, }');
+  const r = run(['init', root, '--quiet']);
+  assert.equal(r.status, 1);
+  assert.match(r.stderr, /config\.json/);
+  assert.doesNotMatch(r.stderr, /\n\s+at /);
+});
+
+test('codegraph uninit removes the index folder', async () => {
+  const root = await plainCopy();
+  assert.equal(run(['init', root, '--quiet']).status, 0);
+  assert.equal(run(['uninit', root]).status, 0);
+  assert.equal(existsSync(join(root, '.codegraph')), false);
+});

@@ -1,0 +1,35 @@
+import { join } from 'node:path';
+import { GraphStore, loadDatabase, SqliteDb } from '../../src/store/index.js';
+
+/**
+ * A canonical text form of a project's stored graph, independent of row ids and insertion
+ * order: one sorted line per file, node and edge. Two indexes of the same tree dump equal.
+ */
+export async function dumpGraph(root: string): Promise<string> {
+  const loaded = await loadDatabase(join(root, '.codegraph'));
+  if (loaded === undefined) throw new Error(`no index in ${root}`);
+  const store = GraphStore.open(await SqliteDb.open(loaded.bytes));
+  try {
+    const lines: string[] = [];
+    const label = new Map<number, string>();
+    for (const file of store.listFiles()) {
+      lines.push(`file ${file.path} ${file.language} ${file.sha256} errors=${file.parseErrors} test=${file.isTest}`);
+      for (const node of store.nodesInFile(file.path)) {
+        const name = `${node.path}#${node.kind}:${node.qualifiedName}@${node.startLine}:${node.startCol}`;
+        label.set(node.id, name);
+        lines.push(`node ${name}-${node.endLine}:${node.endCol} exported=${node.exported} sig=${node.signature ?? ''} doc=${(node.docstring ?? '').length}`);
+      }
+    }
+    for (const file of store.listFiles()) {
+      for (const node of store.nodesInFile(file.path)) {
+        for (const e of store.edgesFrom(node.id)) {
+          lines.push(`edge ${label.get(e.sourceId)} -${e.kind}-> ${label.get(e.targetId)} at ${e.line ?? ''}:${e.col ?? ''} ${e.method ?? ''} ${e.confidence.toFixed(2)}`);
+        }
+      }
+      for (const r of store.refsInFile(file.path)) lines.push(`ref ${label.get(r.fromNodeId)} ${r.kind} ${r.receiver ?? ''}.${r.name} ${r.line}:${r.col}`);
+    }
+    return `${lines.sort().join('\n')}\n`;
+  } finally {
+    store.db.close();
+  }
+}

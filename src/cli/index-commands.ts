@@ -55,7 +55,7 @@ export function formatSummary(root: string, s: IndexSummary): string {
     `  symbols: ${s.nodes}   edges: ${s.edges}   references: ${s.refs} (${s.unresolvedRefs} unresolved)`,
     `  languages: ${languages || 'none'}`,
     `  diagnostics: ${s.diagnostics}${s.diagnostics > 0 ? ' (see `codegraph status`)' : ''}`,
-    `  database: ${formatBytes(s.databaseBytes)}   time: ${(s.durationMs / 1000).toFixed(2)} s`,
+    `  database: ${formatBytes(s.databaseBytes)}   time: ${(s.durationMs / 1000).toFixed(2)} s (${Object.entries(s.phaseMs).map(([k, v]) => `${k} ${(v / 1000).toFixed(2)}`).join(', ')})`,
   ];
   if (s.rebuiltBecause !== undefined) lines.push(`  full rebuild: ${s.rebuiltBecause}`);
   return `${lines.join('\n')}\n`;

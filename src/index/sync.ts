@@ -1,13 +1,14 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { resolveReferences } from './resolve/index.js';
-import type { ResolverFile, ResolverRef, ResolverSymbol } from './resolve/index.js';
+import type { ResolvedEdge as ResolvedEdgeOut, ResolverFile } from './resolve/index.js';
 import { createParsePool, type ParseJob, type ParseResult } from './parse/pool.js';
 import { languageForPath } from './languages.js';
 import { loadConfig, scanProject, type ScanDiagnostic } from './scan/index.js';
 import {
-  acquireLock, GraphStore, loadDatabase, readImportsByFile, readRefs, readSymbols, releaseLock, saveDatabase,
-  SchemaError, SqliteDb, touchFile, type Diagnostic, type StoredFile,
+  acquireLock, dependentFileIds, fileIdsImportingStems, fileIdsReferencing, GraphStore, loadDatabase, nameFingerprints,
+  readImportsByFile, readRefs, readRefsForFiles, readSymbols, releaseLock, saveDatabase, SchemaError, SqliteDb,
+  subclassFileIds, touchFile, type Diagnostic, type StoredFile,
 } from '../store/index.js';
 import { INDEX_DIR } from '../project/resolve.js';
 
@@ -51,6 +52,8 @@ export interface IndexSummary {
   readonly durationMs: number;
   /** Why a requested incremental run became a full one, if it did. */
   readonly rebuiltBecause?: string;
+  /** Milliseconds spent in each phase. */
+  readonly phaseMs: Readonly<Record<IndexPhase, number>>;
 }
 
 /** A problem the user must fix (bad config, …): shown as a message, never as a stack. */
@@ -59,6 +62,8 @@ export class IndexError extends Error {
 }
 
 const BATCH = 200;
+/** Incremental runs touching at most this many files (or a tenth of the project) re-resolve only what they affect. */
+const TARGETED_MIN = 64;
 
 /**
  * Builds or updates `.codegraph/codegraph.db` for `root` under the writer lock: scan, parse in
@@ -79,7 +84,19 @@ export async function indexProject(options: IndexOptions): Promise<IndexSummary>
 }
 
 async function runLocked(options: IndexOptions, dir: string, started: number): Promise<IndexSummary> {
-  const progress = options.onProgress ?? (() => {});
+  const report = options.onProgress ?? (() => {});
+  const phaseMs: Record<IndexPhase, number> = { scanning: 0, parsing: 0, resolving: 0, saving: 0 };
+  let phase: IndexPhase | undefined;
+  let phaseStart = performance.now();
+  const progress = (p: IndexProgress): void => {
+    if (p.phase !== phase) {
+      const t = performance.now();
+      if (phase !== undefined) phaseMs[phase] += t - phaseStart;
+      phase = p.phase;
+      phaseStart = t;
+    }
+    report(p);
+  };
   const configResult = await loadConfig(options.root);
   if (configResult.kind === 'invalid') throw new IndexError(`.codegraph/config.json: ${configResult.error}`);
   const config = configResult.config;
@@ -128,6 +145,9 @@ async function runLocked(options: IndexOptions, dir: string, started: number): P
     const diagnostics: Diagnostic[] = scan.skipped.map((d: ScanDiagnostic) => ({ path: d.path, reason: d.reason, detail: d.detail }));
     let parsed = 0;
     let symbols = 0;
+    // Few changes: keep results until the old graph has told us which other files they affect.
+    const targeted = options.mode === 'incremental' && stored.size > 0 && jobs.length + removedPaths.length <= Math.max(TARGETED_MIN, stored.size / 10);
+    const held: ParseResult[] = [];
     let pending: ParseResult[] = [];
     const flush = (): void => {
       const batch = pending;
@@ -166,8 +186,12 @@ async function runLocked(options: IndexOptions, dir: string, started: number): P
           (result) => {
             parsed++;
             if (result.kind === 'ok') symbols += result.extraction.symbols.length;
-            pending.push(result);
-            if (pending.length >= BATCH) flush();
+            if (targeted) {
+              held.push(result);
+            } else {
+              pending.push(result);
+              if (pending.length >= BATCH) flush();
+            }
             progress({ phase: 'parsing', done: parsed, total: jobs.length, symbols });
           },
           options.signal,
@@ -175,6 +199,12 @@ async function runLocked(options: IndexOptions, dir: string, started: number): P
       } finally {
         await pool.close();
       }
+      flush();
+    }
+    let affected: OldGraphView | undefined;
+    if (targeted) {
+      affected = affectedBefore(store, held, stored, removedPaths);
+      pending = held;
       flush();
     }
     // Keep diagnostics of unchanged files from earlier runs that the scan did not re-report.
@@ -189,13 +219,15 @@ async function runLocked(options: IndexOptions, dir: string, started: number): P
     });
 
     progress({ phase: 'resolving', done: 0, total: 0, symbols });
-    resolveAll(store);
+    if (affected !== undefined) resolveTargeted(store, affectedAfter(store, affected, held, stored, removedPaths));
+    else resolveAll(store);
     store.setDiagnostics(diagnostics);
     store.setMeta('indexed_at', new Date().toISOString());
 
     progress({ phase: 'saving', done: 0, total: 0, symbols });
     const bytes = store.exportBytes();
     await saveDatabase(dir, bytes);
+    phaseMs.saving += performance.now() - phaseStart;
     const counts = store.counts();
     return {
       files: counts.files,
@@ -211,6 +243,7 @@ async function runLocked(options: IndexOptions, dir: string, started: number): P
       databaseBytes: bytes.length,
       durationMs: performance.now() - started,
       ...(rebuiltBecause !== undefined && options.mode === 'incremental' ? { rebuiltBecause } : {}),
+      phaseMs,
     };
   } finally {
     store.db.close();
@@ -219,6 +252,101 @@ async function runLocked(options: IndexOptions, dir: string, started: number): P
 
 /** Re-resolves every stored reference and replaces all resolved edges. */
 function resolveAll(store: GraphStore): void {
+  const result = resolveReferences({ files: resolverFiles(store), symbols: readSymbols(store.db), refs: readRefs(store.db) });
+  store.replaceResolvedEdges(withoutContains(result.edges));
+}
+
+/** Re-resolves only the references of `fileIds` (with every inheritance reference for context). */
+function resolveTargeted(store: GraphStore, fileIds: ReadonlySet<number>): void {
+  const ids = [...fileIds];
+  const result = resolveReferences(
+    { files: resolverFiles(store), symbols: readSymbols(store.db), refs: readRefsForFiles(store.db, ids) },
+    { emitFiles: fileIds },
+  );
+  store.replaceResolvedEdges(withoutContains(result.edges), ids);
+}
+
+function withoutContains(edges: readonly ResolvedEdgeOut[]): Parameters<GraphStore['replaceResolvedEdges']>[0] {
+  const out = [];
+  for (const e of edges) if (e.kind !== 'contains') out.push({ ...e, kind: e.kind });
+  return out;
+}
+
+/**
+ * Files whose references may resolve differently after the held results are written, as far as
+ * the OLD graph can tell: the changed and removed files, every file with a resolved edge into
+ * them (importers, callers, re-exporters), and every subclass of their types, transitively.
+ */
+function affectedBefore(store: GraphStore, held: readonly ParseResult[], stored: ReadonlyMap<string, StoredFile>, removed: readonly string[]): OldGraphView {
+  const oldIds = changedOldIds(held, stored, removed);
+  const files = new Set<number>(oldIds);
+  for (const id of dependentFileIds(store.db, oldIds)) files.add(id);
+  for (const id of subclassFileIds(store.db, oldIds)) files.add(id);
+  return { files, fingerprints: nameFingerprints(store.db, oldIds) };
+}
+
+/** What the old graph says before the new extractions replace it. */
+interface OldGraphView {
+  readonly files: ReadonlySet<number>;
+  readonly fingerprints: ReadonlyMap<string, string>;
+}
+
+/**
+ * Completes the affected set once the new extractions are stored: the new versions of the
+ * changed files, every file referencing a name whose definitions changed, and every file whose
+ * imports might now resolve to an added file or no longer to a removed one.
+ */
+function affectedAfter(store: GraphStore, before: OldGraphView, held: readonly ParseResult[], stored: ReadonlyMap<string, StoredFile>, removed: readonly string[]): Set<number> {
+  const paths = held.map((r) => r.path);
+  const newIds: number[] = [];
+  for (const path of paths) {
+    const file = store.getFile(path);
+    if (file !== undefined) newIds.push(file.id);
+  }
+  const oldPrints = before.fingerprints;
+  const newPrints = nameFingerprints(store.db, newIds);
+  const changedNames: string[] = [];
+  for (const [name, print] of newPrints) if (oldPrints.get(name) !== print) changedNames.push(name);
+  for (const name of oldPrints.keys()) if (!newPrints.has(name)) changedNames.push(name);
+  const affected = new Set<number>([...before.files, ...newIds]);
+  for (const id of fileIdsReferencing(store.db, changedNames)) affected.add(id);
+  const appeared = paths.filter((p) => !stored.has(p));
+  for (const id of fileIdsImportingStems(store.db, moduleStems([...appeared, ...removed]))) affected.add(id);
+  const live = new Set(store.listFiles().map((f) => f.id));
+  for (const id of affected) if (!live.has(id)) affected.delete(id);
+  return affected;
+}
+
+function changedOldIds(held: readonly ParseResult[], stored: ReadonlyMap<string, StoredFile>, removed: readonly string[]): number[] {
+  const ids: number[] = [];
+  for (const r of held) {
+    const old = stored.get(r.path);
+    if (old === undefined) continue;
+    if (r.kind === 'ok' && r.sha256 === old.sha256) continue;
+    ids.push(old.id);
+  }
+  for (const path of removed) {
+    const old = stored.get(path);
+    if (old !== undefined) ids.push(old.id);
+  }
+  return ids;
+}
+
+/** Names an import specifier could use for `paths`: file stems, and folder names for index-like files. */
+function moduleStems(paths: readonly string[]): string[] {
+  const stems = new Set<string>();
+  for (const path of paths) {
+    const parts = path.split('/');
+    const base = parts[parts.length - 1] ?? '';
+    const stem = base.replace(/\.[^.]+$/, '').replace(/\.d$/, '');
+    stems.add(stem);
+    if (['index', '__init__', 'mod', 'main', 'lib'].includes(stem) && parts.length >= 2) stems.add(parts[parts.length - 2] ?? '');
+  }
+  stems.delete('');
+  return [...stems];
+}
+
+function resolverFiles(store: GraphStore): ResolverFile[] {
   const files: ResolverFile[] = [];
   const importsByFile = readImportsByFile(store.db);
   for (const f of store.listFiles()) {
@@ -232,10 +360,5 @@ function resolveAll(store: GraphStore): void {
       isTest: f.isTest,
     });
   }
-  const symbols: ResolverSymbol[] = readSymbols(store.db);
-  const refs: ResolverRef[] = readRefs(store.db);
-  const result = resolveReferences({ files, symbols, refs });
-  const edges = [];
-  for (const e of result.edges) if (e.kind !== 'contains') edges.push({ ...e, kind: e.kind });
-  store.replaceResolvedEdges(edges);
+  return files;
 }

@@ -1,9 +1,7 @@
-/** Display names of the languages the index extracts symbols from. */
-export const SUPPORTED_LANGUAGE_NAMES = [
-  'TypeScript', 'TSX', 'JavaScript', 'Python', 'Go', 'Rust', 'Java', 'C', 'C++', 'C#', 'Ruby', 'PHP',
-  'Kotlin', 'Swift', 'Scala', 'Lua', 'Dart', 'Elixir', 'Bash', 'Vue', 'Objective-C', 'Zig', 'Solidity',
-  'OCaml', 'Elm', 'ReScript', 'Emacs Lisp',
-] as const;
+import { LANGUAGES } from '../index/languages.js';
+
+/** Display names of the languages the index extracts symbols from, from the language table. */
+export const SUPPORTED_LANGUAGE_NAMES: readonly string[] = Object.values(LANGUAGES).map((l) => l.displayName);
 
 /** The guide sent as `instructions` in `initialize` and `server/discover`. */
 export const INSTRUCTIONS = [

@@ -87,3 +87,114 @@ export function readImportsByFile(db: SqliteDb): Map<number, ExtractedImport[]> 
 export function touchFile(db: SqliteDb, path: string, size: number, mtimeMs: number): void {
   db.run(`UPDATE files SET size = ?, mtime_ms = ? WHERE path = ?`, [size, mtimeMs, path]);
 }
+
+const CONTAINS_CODE = EDGE_KINDS.indexOf('contains');
+const INHERITANCE_CODES = [EDGE_KINDS.indexOf('extends'), EDGE_KINDS.indexOf('implements')];
+const CHUNK = 500;
+
+function chunks<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
+  return out;
+}
+
+function placeholders(n: number): string {
+  return new Array<string>(n).fill('?').join(',');
+}
+
+/** Files owning the sources of resolved edges that point into any of `fileIds` (old graph). */
+export function dependentFileIds(db: SqliteDb, fileIds: readonly number[], kinds?: readonly number[]): Set<number> {
+  const out = new Set<number>();
+  const kindClause = kinds === undefined ? `e.kind <> ${CONTAINS_CODE}` : `e.kind IN (${kinds.join(',')})`;
+  for (const part of chunks(fileIds)) {
+    db.each(
+      `SELECT DISTINCT s.file_id FROM nodes t JOIN edges e ON e.target_id = t.id JOIN nodes s ON s.id = e.source_id
+       WHERE t.file_id IN (${placeholders(part.length)}) AND ${kindClause}`,
+      part,
+      ([id]) => out.add(num(id)),
+    );
+  }
+  return out;
+}
+
+/** Files of every class that extends or implements, directly or not, a type defined in `fileIds`. */
+export function subclassFileIds(db: SqliteDb, fileIds: readonly number[], maxDepth = 16): Set<number> {
+  const out = new Set<number>();
+  let frontier = [...fileIds];
+  for (let depth = 0; depth < maxDepth && frontier.length > 0; depth++) {
+    const next: number[] = [];
+    for (const id of dependentFileIds(db, frontier, INHERITANCE_CODES)) {
+      if (!out.has(id)) {
+        out.add(id);
+        next.push(id);
+      }
+    }
+    frontier = next;
+  }
+  return out;
+}
+
+/** Files holding a reference to any of `names`. */
+export function fileIdsReferencing(db: SqliteDb, names: readonly string[]): Set<number> {
+  const out = new Set<number>();
+  for (const part of chunks(names)) {
+    db.each(`SELECT DISTINCT file_id FROM refs WHERE name IN (${placeholders(part.length)})`, part, ([id]) => out.add(num(id)));
+  }
+  return out;
+}
+
+/** Files with an import whose specifier mentions any of `stems` (over-approximates on purpose). */
+export function fileIdsImportingStems(db: SqliteDb, stems: readonly string[]): Set<number> {
+  const out = new Set<number>();
+  for (const stem of stems) {
+    if (stem === '') continue;
+    db.each(`SELECT DISTINCT file_id FROM imports WHERE instr(module, ?) > 0`, [stem], ([id]) => out.add(num(id)));
+  }
+  return out;
+}
+
+/**
+ * A fingerprint per defined name in `fileIds` (kind, qualified name, exported flag of every
+ * definition carrying it): two fingerprints differ exactly when name-based resolution could
+ * bind a reference to that name differently.
+ */
+export function nameFingerprints(db: SqliteDb, fileIds: readonly number[]): Map<string, string> {
+  const parts = new Map<string, string[]>();
+  for (const part of chunks(fileIds)) {
+    db.each(
+      `SELECT n.name, n.kind, n.qualified_name, n.exported, f.path FROM nodes n JOIN files f ON f.id = n.file_id
+       WHERE n.file_id IN (${placeholders(part.length)}) AND n.kind <> ${FILE_KIND}`,
+      part,
+      ([name, kind, qualifiedName, exported, path]) => {
+        const key = str(name);
+        const list = parts.get(key);
+        const entry = `${str(path)}|${num(kind)}|${str(qualifiedName)}|${num(exported)}`;
+        if (list === undefined) parts.set(key, [entry]);
+        else list.push(entry);
+      },
+    );
+  }
+  const out = new Map<string, string>();
+  for (const [name, list] of parts) out.set(name, list.sort().join('\n'));
+  return out;
+}
+
+/** References of `fileIds` plus every inheritance reference of the project, in id order. */
+export function readRefsForFiles(db: SqliteDb, fileIds: readonly number[]): BulkRef[] {
+  const out: BulkRef[] = [];
+  const wanted = new Set(fileIds);
+  db.each(
+    `SELECT file_id, from_node_id, kind, name, receiver, line, col FROM refs ORDER BY id`,
+    [],
+    ([fileId, fromId, kind, name, receiver, line, col]) => {
+      const k = num(kind);
+      if (!wanted.has(num(fileId)) && !INHERITANCE_CODES.includes(k)) return;
+      const r = strOrNull(receiver);
+      out.push({
+        fileId: num(fileId), fromId: num(fromId), kind: (EDGE_KINDS[k] ?? 'references') as RefKind,
+        name: str(name), line: num(line), col: num(col), ...(r !== null ? { receiver: r } : {}),
+      });
+    },
+  );
+  return out;
+}

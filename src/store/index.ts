@@ -27,5 +27,8 @@ export { DATABASE_FILE, cleanStaleTempFiles, hasChanged, loadDatabase, saveDatab
 export type { DatabaseStamp, LoadedDatabase } from './persist.js';
 export { LOCK_FILE, acquireLock, forceUnlock, isProcessAlive, readLock, releaseLock } from './lock.js';
 export type { AcquireLockOptions, LockHandle } from './lock.js';
-export { readImportsByFile, readRefs, readSymbols, touchFile } from './bulk.js';
+export {
+  dependentFileIds, fileIdsImportingStems, fileIdsReferencing, nameFingerprints, readImportsByFile, readRefs, readRefsForFiles,
+  readSymbols, subclassFileIds, touchFile,
+} from './bulk.js';
 export type { BulkRef, BulkSymbol } from './bulk.js';

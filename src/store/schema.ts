@@ -76,6 +76,7 @@ CREATE TABLE refs(
   col INTEGER NOT NULL
 );
 CREATE INDEX refs_file ON refs(file_id);
+CREATE INDEX refs_name ON refs(name);
 
 CREATE TABLE imports(
   id INTEGER PRIMARY KEY,

@@ -33,10 +33,11 @@ function isInheritance(ref: ResolverRef): boolean {
 }
 
 /** One `imports` edge per (file, target file), in file order then statement order. */
-function importEdges(project: ProjectIndex, imports: ImportTable): ResolvedEdge[] {
+function importEdges(project: ProjectIndex, imports: ImportTable, emitFiles: ReadonlySet<number> | undefined): ResolvedEdge[] {
   const edges: ResolvedEdge[] = [];
   for (const file of project.files) {
     if (project.position(file.id) === undefined) continue;
+    if (emitFiles !== undefined && !emitFiles.has(file.id)) continue;
     const done = new Set<number>([file.id]);
     for (const imp of imports.of(file.id)) {
       for (const target of imp.files) {
@@ -120,7 +121,8 @@ export function resolveReferences(input: ResolveInput, options: ResolveOptions =
     }
   }
 
-  const edges = importEdges(project, imports);
+  const emitFiles = options.emitFiles;
+  const edges = importEdges(project, imports, emitFiles);
   const stats: ResolveStats = {
     refs: refs.length, resolved: 0, unresolved: 0, external: 0, ambiguous: 0,
     importEdges: edges.length, byMethod: methodCounts(), byLanguage: {},
@@ -131,6 +133,7 @@ export function resolveReferences(input: ResolveInput, options: ResolveOptions =
   const unresolved: number[] = [];
   for (let i = 0; i < refs.length; i++) {
     const ref = refs[i] as ResolverRef;
+    if (emitFiles !== undefined && !emitFiles.has(ref.fileId)) continue;
     const outcome = outcomes[i];
     const language = project.file(ref.fileId)?.language;
     const lang: LanguageStats | undefined = language === undefined ? undefined : stats.byLanguage[language];

@@ -66,6 +66,12 @@ export interface ResolveOptions {
    * by language and kind: a name like `get` or `init` says nothing about which one is meant.
    */
   readonly maxCandidates?: number;
+  /**
+   * Emit edges (and report unresolved references) only for these file ids. Incremental sync passes
+   * every inheritance reference (so class hierarchies stay complete) but wants edges only for the
+   * files it is re-resolving.
+   */
+  readonly emitFiles?: ReadonlySet<number>;
 }
 
 /** Counts per resolution method. */

@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { describeServer, describeText } from './describe.js';
 import { runIndex, runStatus, runUninit, runUnlock } from './index-commands.js';
+import { runToolCommand, TOOL_COMMANDS } from './tool-commands.js';
 import { serveStdio } from './serve.js';
 import { HELP, UsageError } from './usage.js';
 import { VERSION } from '../version.js';
@@ -48,6 +49,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       return command === 'unlock' ? runUnlock(indexOptions(values, positionals)) : runUninit(indexOptions(values, positionals));
     }
     default:
+      if (TOOL_COMMANDS.includes(command)) return runToolCommand(command, rest, process.cwd());
       throw new UsageError(`unknown command "${command}" (run codegraph --help)`);
   }
 }

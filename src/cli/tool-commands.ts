@@ -1,0 +1,95 @@
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { IndexCache } from '../project/index-cache.js';
+import { findIndexedProjectUp, isIndexed } from '../project/resolve.js';
+import { TOOL_DEFINITIONS, type ToolDefinition } from '../tools/definitions.js';
+import { TOOL_HANDLERS } from '../tools/handlers.js';
+import { validateArgs } from '../tools/schema.js';
+import { UsageError } from './usage.js';
+
+/** The tool short names that are also CLI commands (`codegraph search …`). */
+export const TOOL_COMMANDS: readonly string[] = TOOL_DEFINITIONS.map((t) => t.short);
+
+/** `--max-files` for `maxFiles`: flags are the kebab-case form of the schema's property names. */
+function flagName(property: string): string {
+  return property.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+}
+
+/** The property that positional words fill: the first required string, else a sensible default. */
+function positionalProperty(def: ToolDefinition): string | undefined {
+  const required = def.inputSchema.required ?? [];
+  for (const name of required) if (def.inputSchema.properties[name]?.type === 'string') return name;
+  if (def.short === 'node') return 'symbol';
+  if (def.short === 'files') return 'path';
+  return undefined;
+}
+
+/**
+ * Runs one query tool from the command line with the same validation and the same text as the
+ * MCP tool; `--json` prints the structured form. Flags mirror the tool's input schema.
+ */
+export async function runToolCommand(short: string, argv: readonly string[], cwd: string): Promise<number> {
+  const def = TOOL_DEFINITIONS.find((t) => t.short === short);
+  if (def === undefined) throw new UsageError(`unknown command "${short}"`);
+  const options: Record<string, { type: 'string' | 'boolean'; short?: string }> = {
+    json: { type: 'boolean' },
+    path: { type: 'string', short: 'p' },
+  };
+  const flagToProperty = new Map<string, string>();
+  for (const [name, prop] of Object.entries(def.inputSchema.properties)) {
+    if (name === 'projectPath') continue;
+    const flag = flagName(name);
+    flagToProperty.set(flag, name);
+    options[flag] = { type: prop.type === 'boolean' ? 'boolean' : 'string' };
+  }
+  let parsed: { values: Record<string, unknown>; positionals: string[] };
+  try {
+    parsed = parseArgs({ args: [...argv], options, allowPositionals: true, strict: true }) as typeof parsed;
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? (error.message.split('\n')[0] ?? error.message) : String(error));
+  }
+  const args: Record<string, unknown> = {};
+  for (const [flag, property] of flagToProperty) {
+    const value = parsed.values[flag];
+    if (value === undefined) continue;
+    const prop = def.inputSchema.properties[property];
+    if (prop?.type === 'number' || prop?.type === 'integer') {
+      const n = Number(value);
+      if (!Number.isFinite(n)) throw new UsageError(`--${flag} must be a number (got "${String(value)}")`);
+      args[property] = n;
+    } else {
+      args[property] = value;
+    }
+  }
+  if (parsed.positionals.length > 0) {
+    const target = positionalProperty(def);
+    if (target === undefined) throw new UsageError(`${short} takes no positional arguments (got "${parsed.positionals.join(' ')}")`);
+    if (args[target] !== undefined) throw new UsageError(`give the ${target} either as words or as --${flagName(target)}, not both`);
+    args[target] = parsed.positionals.join(' ');
+  }
+  const pathFlag = parsed.values['path'];
+  const root = typeof pathFlag === 'string' ? resolve(cwd, pathFlag) : (findIndexedProjectUp(cwd) ?? cwd);
+  if (!isIndexed(root)) throw new UsageError(`no index at ${root}; run \`codegraph init\` there first (or pass --path to an indexed project)`);
+  const checked = validateArgs(def.inputSchema, args);
+  if (checked.kind === 'invalid') throw new UsageError(checked.message.replace(/^(\w+)/, (m) => `--${flagName(m)}`));
+  const handler = TOOL_HANDLERS[short];
+  if (handler === undefined) {
+    process.stderr.write(`codegraph: ${short} is not available yet in this version.\n`);
+    return 1;
+  }
+  const cache = new IndexCache();
+  try {
+    const index = await cache.get(root);
+    if (index === undefined) throw new UsageError(`no index at ${root}; run \`codegraph init\` there first`);
+    const controller = new AbortController();
+    const output = await handler(checked.args, index, { signal: controller.signal, progress: () => {} });
+    if (parsed.values['json'] === true) {
+      process.stdout.write(`${JSON.stringify(output.json ?? { text: output.text, isError: output.isError === true })}\n`);
+    } else {
+      process.stdout.write(output.text.endsWith('\n') ? output.text : `${output.text}\n`);
+    }
+    return output.isError === true ? 1 : 0;
+  } finally {
+    cache.close();
+  }
+}

@@ -180,7 +180,8 @@ export class McpServer {
       return;
     }
     if (method === 'notifications/initialized' || method === 'notifications/roots/list_changed') {
-      if (this.clientWantsRoots && !(this.tools.hasDefaultProject?.() ?? true)) void this.askRoots();
+      // Deferred a turn so the initialize response, if still being written, goes out first.
+      if (this.clientWantsRoots && !(this.tools.hasDefaultProject?.() ?? true)) setImmediate(() => void this.askRoots());
     }
   }
 

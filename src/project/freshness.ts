@@ -1,0 +1,221 @@
+/**
+ * Whether a file's current bytes still match the index, checked before any tool emits source or
+ * line numbers, plus the path guards every source read goes through. Fail-closed: a file is
+ * fresh only when that is proven (size + millisecond mtime, or an equal sha256); everything
+ * else, including a missing record or an unreadable file, counts as possibly drifted.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { isAbsolute, join, posix, relative, resolve, sep } from 'node:path';
+import type { StoredFile } from '../store/index.js';
+
+/** Outcome of a freshness check. */
+export type Freshness = 'fresh' | 'drifted';
+
+/** Files larger than this are never read or hashed: only the stat fast path can prove them fresh. */
+export const MAX_PROBE_BYTES = 1024 * 1024;
+
+/** Whole-file rendering ceiling shared by file mode and drifted files (FILE_MODE_MAX_LINES). */
+export const FILE_MODE_MAX_LINES = 2000;
+
+/** First line of the drift banner. */
+export const DRIFT_BANNER_HEAD =
+  '⚠️ Some files referenced below were edited since the last index sync — their codegraph entries may be stale:';
+/** Last line of the drift banner. */
+export const DRIFT_BANNER_TAIL =
+  'For accurate content of those specific files, Read them directly. The rest of this response is fresh.';
+
+/** The part of the store a probe needs: the stored record of one file. */
+export interface FileRecordSource {
+  getFile(path: string): StoredFile | undefined;
+}
+
+/** A path proven to lie inside the project root. */
+export interface SafePath {
+  /** Absolute path on disk (symlinks resolved when the file exists). */
+  readonly absolute: string;
+  /** Project-relative path with `/` separators, as the index stores it. */
+  readonly relative: string;
+}
+
+interface ProbeEntry {
+  state: Freshness;
+  /** Bytes read while hashing, kept so `readCurrent` does not read twice. */
+  bytes?: Buffer | undefined;
+}
+
+/**
+ * One tool call's view of file freshness. Create one per call (results are memoized for the
+ * call's lifetime only), `check` before using stored lines, `cite` every file whose current
+ * bytes the response shows, then prefix the response with `banner()`.
+ */
+export class FreshnessProbe {
+  readonly root: string;
+  readonly #files: FileRecordSource;
+  readonly #maxBytes: number;
+  readonly #states = new Map<string, ProbeEntry>();
+  readonly #texts = new Map<string, string | undefined>();
+  readonly #cited = new Set<string>();
+
+  /** `root` is the project root; `files` is usually the project's GraphStore. */
+  constructor(root: string, files: FileRecordSource, options: { readonly maxBytes?: number } = {}) {
+    this.root = root;
+    this.#files = files;
+    this.#maxBytes = options.maxBytes ?? MAX_PROBE_BYTES;
+  }
+
+  /** 'fresh' only when the file's current bytes provably equal the indexed ones. */
+  check(path: string): Freshness {
+    const known = this.#states.get(path);
+    if (known !== undefined) return known.state;
+    const entry = this.#probe(path);
+    this.#states.set(path, entry);
+    return entry.state;
+  }
+
+  /**
+   * The file's current text, or undefined when it is outside the root, a secret file, larger
+   * than the probe limit, or unreadable. Does not mark the file as cited.
+   */
+  readCurrent(path: string): string | undefined {
+    if (this.#texts.has(path)) return this.#texts.get(path);
+    let text: string | undefined;
+    const safe = isSecretPath(path) ? undefined : safeProjectPath(this.root, path);
+    if (safe !== undefined) {
+      let bytes = this.#states.get(path)?.bytes;
+      if (bytes === undefined) {
+        try {
+          const info = statSync(safe.absolute);
+          if (info.isFile() && info.size <= this.#maxBytes) bytes = readFileSync(safe.absolute);
+        } catch {
+          bytes = undefined;
+        }
+      }
+      text = bytes?.toString('utf8');
+    }
+    this.#texts.set(path, text);
+    return text;
+  }
+
+  /** Records that the response shows current bytes (or line numbers) of `path`. */
+  cite(path: string): void {
+    this.#cited.add(path);
+  }
+
+  /** Cited files that are possibly drifted, in the order they were first cited. */
+  driftedCitations(): string[] {
+    return [...this.#cited].filter((p) => this.check(p) === 'drifted');
+  }
+
+  /**
+   * The stale-index banner naming the cited, possibly drifted files, ending with a blank line so
+   * it can be prepended to a response as is; the empty string when there are none.
+   */
+  banner(): string {
+    return driftBanner(this.driftedCitations());
+  }
+
+  /** `text` prefixed with `banner()`. */
+  withBanner(text: string): string {
+    return this.banner() + text;
+  }
+
+  #probe(path: string): ProbeEntry {
+    const record = this.#files.getFile(path);
+    const safe = safeProjectPath(this.root, path);
+    if (record === undefined || safe === undefined) return { state: 'drifted' };
+    let size: number;
+    let mtimeMs: number;
+    try {
+      const info = statSync(safe.absolute);
+      if (!info.isFile()) return { state: 'drifted' };
+      size = info.size;
+      mtimeMs = info.mtimeMs;
+    } catch {
+      return { state: 'drifted' };
+    }
+    if (size === record.size && Math.trunc(mtimeMs) === Math.trunc(record.mtimeMs)) return { state: 'fresh' };
+    if (size > this.#maxBytes || record.sha256 === '') return { state: 'drifted' };
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(safe.absolute);
+    } catch {
+      return { state: 'drifted' };
+    }
+    const sha = createHash('sha256').update(bytes).digest('hex');
+    return { state: sha === record.sha256 ? 'fresh' : 'drifted', bytes };
+  }
+}
+
+/** The banner text for these paths (see `FreshnessProbe.banner`); empty for none. */
+export function driftBanner(paths: readonly string[]): string {
+  if (paths.length === 0) return '';
+  return [DRIFT_BANNER_HEAD, ...paths.map((p) => `  - ${p}`), DRIFT_BANNER_TAIL, '', ''].join('\n');
+}
+
+const realRoots = new Map<string, string>();
+
+function realRoot(root: string): string {
+  let real = realRoots.get(root);
+  if (real === undefined) {
+    try {
+      real = realpathSync(root);
+    } catch {
+      real = resolve(root);
+    }
+    realRoots.set(root, real);
+  }
+  return real;
+}
+
+function inside(root: string, target: string): string | undefined {
+  const rel = relative(root, target);
+  if (rel === '' || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) return undefined;
+  return rel.split(sep).join('/');
+}
+
+/**
+ * `requested` (project-relative, `./`-prefixed, `\`-separated, or absolute) as a path inside
+ * `root`, or undefined when it names the root itself or anything outside it: `..` segments,
+ * an absolute path elsewhere, or a symlink whose target leaves the root.
+ */
+export function safeProjectPath(root: string, requested: string): SafePath | undefined {
+  if (requested === '' || requested.includes('\0')) return undefined;
+  const base = resolve(root);
+  const spelled = requested.replace(/\\/g, '/');
+  const target = isAbsolute(spelled) || /^[A-Za-z]:\//.test(spelled) ? resolve(spelled) : resolve(base, spelled);
+  const lexical = inside(base, target) ?? inside(realRoot(root), target);
+  if (lexical === undefined) return undefined;
+  let real: string;
+  try {
+    real = realpathSync(target);
+  } catch {
+    // Nothing there (yet): the lexical check is all there is, and any read will fail anyway.
+    return { absolute: join(base, ...lexical.split('/')), relative: posix.normalize(lexical) };
+  }
+  const rel = inside(realRoot(root), real);
+  if (rel === undefined) return undefined;
+  return { absolute: real, relative: lexical };
+}
+
+const SECRET_NAME = new RegExp(
+  [
+    /^\.env$/.source,
+    /^\.env\..+$/.source,
+    /\.(?:pem|key|p12|pfx|keystore|jks|asc|gpg)$/.source,
+    /^id_(?:rsa|dsa|ecdsa|ed25519)(?:\..*)?$/.source,
+    /^credentials(?:\..+)?$/.source,
+    /^\.(?:netrc|pgpass|git-credentials|htpasswd)$/.source,
+  ].join('|'),
+  'i',
+);
+
+/**
+ * True for files that hold secrets by convention (`.env`, `.env.*`, keys and certificates,
+ * `id_rsa*`, keystores, credentials files); their contents are never emitted as source.
+ */
+export function isSecretPath(path: string): boolean {
+  const p = path.replace(/\\/g, '/');
+  const name = p.slice(p.lastIndexOf('/') + 1);
+  return SECRET_NAME.test(name);
+}

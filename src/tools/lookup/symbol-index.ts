@@ -1,0 +1,202 @@
+/**
+ * An in-memory name index derived from one store, built on first use and kept while the store's
+ * contents stay the same: symbol names split into words, sorted for prefix lookups, and the file
+ * table by id and path. Lets search and node answer without scanning the database per call.
+ */
+import { NODE_KINDS } from '../../index/model.js';
+import type { NodeKind } from '../../index/model.js';
+import { isTestPath } from '../../index/extract/test-paths.js';
+import type { GraphStore, StoredNode } from '../../store/index.js';
+import { toNode } from '../../store/records.js';
+
+/** One indexed file as the lookup tools see it. */
+export interface FileEntry {
+  readonly id: number;
+  readonly path: string;
+  /** `path` lowercased, for case-insensitive filters. */
+  readonly lowerPath: string;
+  readonly language: string;
+  readonly symbols: number;
+  readonly isTest: boolean;
+  /** Test, generated or vendored: ranked after everything else. */
+  readonly demoted: boolean;
+}
+
+/** One symbol (never a file node), with its name split into lowercased words. */
+export interface SymbolEntry {
+  readonly id: number;
+  readonly name: string;
+  readonly lower: string;
+  readonly qualifiedName: string;
+  readonly kind: NodeKind;
+  readonly fileId: number;
+  readonly line: number;
+  readonly words: readonly string[];
+}
+
+/** The derived index. */
+export interface SymbolIndex {
+  readonly symbols: readonly SymbolEntry[];
+  readonly byId: ReadonlyMap<number, SymbolEntry>;
+  readonly files: ReadonlyMap<number, FileEntry>;
+  readonly filesByPath: ReadonlyMap<string, FileEntry>;
+  /** Distinct lowercased names, sorted, and the symbols bearing each. */
+  readonly names: readonly string[];
+  readonly byLowerName: ReadonlyMap<string, readonly SymbolEntry[]>;
+  /** Distinct name words, sorted, and the symbols whose name contains each. */
+  readonly words: readonly string[];
+  readonly byWord: ReadonlyMap<string, readonly SymbolEntry[]>;
+}
+
+const GENERATED = /(?:^|\/)(?:dist|build|out|target|generated|__generated__|gen)\/|\.(?:generated|gen|g|pb|min)\.[a-z]+$|_pb2(?:_grpc)?\.py$|\.pb\.go$|\.d\.ts$/i;
+const VENDORED = /(?:^|\/)(?:vendor|vendored|node_modules|third_party|thirdparty|external|bower_components|site-packages)\//i;
+
+/** True for files whose symbols rank last: tests, generated code and vendored copies. */
+export function isDemotedPath(path: string): boolean {
+  return isTestPath(path) || GENERATED.test(path) || VENDORED.test(path);
+}
+
+/**
+ * Lowercased words of an identifier: camelCase, PascalCase, acronyms, digits, `_`, `-`, `.`, `$`
+ * and `::` all separate words (`getHTTPResponse_v2` -> get, http, response, v2).
+ */
+export function identifierWords(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9\u0080-\uffff]+/)
+    .filter((w) => w !== '');
+}
+
+interface Cached {
+  readonly stamp: string;
+  readonly index: SymbolIndex;
+}
+
+const cache = new WeakMap<GraphStore, Cached>();
+
+/** A cheap fingerprint of the store's contents: any file write changes the max node id or the files. */
+function stampOf(store: GraphStore): string {
+  let stamp = '';
+  store.db.each(`SELECT (SELECT max(id) FROM nodes), (SELECT max(id) FROM files), (SELECT count(*) FROM files)`, [], (row) => {
+    stamp = row.join(':');
+  });
+  return stamp;
+}
+
+/** The derived index of `store`, rebuilt only when the store changed since the last call. */
+export function symbolIndex(store: GraphStore): SymbolIndex {
+  const stamp = stampOf(store);
+  const hit = cache.get(store);
+  if (hit !== undefined && hit.stamp === stamp) return hit.index;
+  const index = build(store);
+  cache.set(store, { stamp, index });
+  return index;
+}
+
+function fileEntry(id: number, path: string, language: string, symbols: number, isTest: boolean): FileEntry {
+  return {
+    id,
+    path,
+    lowerPath: path.toLowerCase(),
+    language,
+    symbols,
+    isTest: isTest || isTestPath(path),
+    demoted: isTest || isDemotedPath(path),
+  };
+}
+
+function push<T>(map: Map<string, T[]>, key: string, value: T): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [value]);
+  else list.push(value);
+}
+
+function build(store: GraphStore): SymbolIndex {
+  const files = new Map<number, FileEntry>();
+  const filesByPath = new Map<string, FileEntry>();
+  // Not listFiles(): its per-file subquery for the file node id is not needed here and costs seconds on large indexes.
+  store.db.each(`SELECT id, path, language, node_count, is_test FROM files ORDER BY path`, [], ([id, path, language, symbols, isTest]) => {
+    const entry = fileEntry(Number(id), String(path), String(language), Number(symbols), isTest === 1);
+    files.set(entry.id, entry);
+    filesByPath.set(entry.path, entry);
+  });
+  const fileKind = NODE_KINDS.indexOf('file');
+  const symbols: SymbolEntry[] = [];
+  const byId = new Map<number, SymbolEntry>();
+  const byLowerName = new Map<string, SymbolEntry[]>();
+  const byWord = new Map<string, SymbolEntry[]>();
+  store.db.each(
+    `SELECT id, name, qualified_name, kind, file_id, start_line FROM nodes WHERE kind <> ? ORDER BY id`,
+    [fileKind],
+    ([id, name, qualifiedName, kind, fileId, line]) => {
+      const n = String(name ?? '');
+      const entry: SymbolEntry = {
+        id: Number(id),
+        name: n,
+        lower: n.toLowerCase(),
+        qualifiedName: String(qualifiedName ?? ''),
+        kind: NODE_KINDS[Number(kind)] ?? 'variable',
+        fileId: Number(fileId),
+        line: Number(line),
+        words: identifierWords(n),
+      };
+      symbols.push(entry);
+      byId.set(entry.id, entry);
+      push(byLowerName, entry.lower, entry);
+      for (const w of new Set(entry.words)) push(byWord, w, entry);
+    },
+  );
+  return {
+    symbols,
+    byId,
+    files,
+    filesByPath,
+    names: [...byLowerName.keys()].sort(),
+    byLowerName,
+    words: [...byWord.keys()].sort(),
+    byWord,
+  };
+}
+
+/** The sorted keys that start with `prefix` (binary search, then a forward walk). */
+export function keysWithPrefix(sorted: readonly string[], prefix: string, max = Infinity): string[] {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((sorted[mid] ?? '') < prefix) lo = mid + 1;
+    else hi = mid;
+  }
+  const out: string[] = [];
+  for (let i = lo; i < sorted.length && out.length < max; i += 1) {
+    const key = sorted[i] ?? '';
+    if (!key.startsWith(prefix)) break;
+    out.push(key);
+  }
+  return out;
+}
+
+const NODE_COLUMNS = `n.id, n.file_id, f.path, n.kind, n.name, n.qualified_name, n.start_line, n.start_col,
+  n.end_line, n.end_col, n.parent_id, n.signature, n.docstring, n.exported`;
+
+/**
+ * Several nodes by id in one statement, in the order of `ids` (missing ids are skipped). One
+ * prepared statement instead of one per node: preparing dominates small lookups in sql.js.
+ */
+export function nodesByIds(store: GraphStore, ids: readonly number[]): StoredNode[] {
+  if (ids.length === 0) return [];
+  const unique = [...new Set(ids)].filter((id) => Number.isSafeInteger(id));
+  const rows = store.db.all(
+    `SELECT ${NODE_COLUMNS} FROM nodes n JOIN files f ON f.id = n.file_id WHERE n.id IN (${unique.join(',')})`,
+  );
+  const byId = new Map(rows.map((r) => {
+    const node = toNode(r);
+    return [node.id, node] as const;
+  }));
+  return ids.flatMap((id) => {
+    const node = byId.get(id);
+    return node === undefined ? [] : [node];
+  });
+}

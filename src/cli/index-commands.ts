@@ -1,10 +1,10 @@
 import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { indexProject, type IndexSummary } from '../index/sync.js';
-import { readStatus, type IndexStatus } from '../index/status.js';
 import { findIndexedProjectUp, INDEX_DIR, isIndexed } from '../project/resolve.js';
 import { forceUnlock } from '../store/index.js';
 import { progressSink } from './progress.js';
+import { runToolCommand } from './tool-commands.js';
 import { UsageError } from './usage.js';
 
 /** Common options of the index commands. */
@@ -61,50 +61,15 @@ export function formatSummary(root: string, s: IndexSummary): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** `codegraph status [path] [--json]`. */
+/** `codegraph status [path] [--json]`: the status tool's text, or a clear word when there is no index. */
 export async function runStatus(options: IndexCommandOptions): Promise<number> {
   const root = options.path !== undefined ? resolve(options.cwd, options.path) : (findIndexedProjectUp(options.cwd) ?? options.cwd);
-  const status = await readStatus(root);
-  if (status === undefined) {
+  if (!isIndexed(root)) {
     if (options.json) process.stdout.write(`${JSON.stringify({ root, indexed: false })}\n`);
     else process.stdout.write(`No index at ${root}. Run \`codegraph init\` there to build one.\n`);
     return 1;
   }
-  if (options.json) process.stdout.write(`${JSON.stringify({ indexed: true, ...status })}\n`);
-  else process.stdout.write(formatStatus(status));
-  return 0;
-}
-
-/** Human-readable status. */
-export function formatStatus(s: IndexStatus): string {
-  const c = s.counts;
-  const kinds = Object.entries(c.nodesByKind).sort((a, b) => (b[1] ?? 0) - (a[1] ?? 0)).map(([k, n]) => `${k} ${n}`).join(', ');
-  const languages = Object.entries(c.filesByLanguage).sort((a, b) => b[1] - a[1]).map(([l, n]) => `${l} ${n}`).join(', ');
-  const reasons = Object.entries(s.diagnosticsByReason).map(([r, n]) => `${r} ${n}`).join(', ');
-  const lines = [
-    `Index of ${s.root}`,
-    `  indexed at: ${s.indexedAt ?? 'unknown'}`,
-    `  files: ${c.files}   symbols: ${c.nodes}   edges: ${c.edges}   database: ${formatBytes(s.databaseBytes)}`,
-    `  references: ${c.refs} (${c.unresolvedRefs} unresolved)`,
-    `  symbols by kind: ${kinds || 'none'}`,
-    `  languages: ${languages || 'none'}`,
-    `  diagnostics: ${s.diagnostics}${reasons !== '' ? ` (${reasons})` : ''}`,
-  ];
-  const p = s.pending;
-  const pendingCount = p.added.length + p.modified.length + p.removed.length;
-  if (pendingCount === 0) {
-    lines.push('  pending sync: none (the index matches the files on disk)');
-  } else {
-    lines.push(`  pending sync: ${pendingCount} file(s) changed since the last index; run \`codegraph sync\``);
-    const show = (label: string, list: readonly string[]): void => {
-      for (const path of list.slice(0, 20)) lines.push(`    ${label} ${path}`);
-      if (list.length > 20) lines.push(`    … and ${list.length - 20} more ${label === '+' ? 'added' : label === '~' ? 'modified' : 'removed'}`);
-    };
-    show('+', p.added);
-    show('~', p.modified);
-    show('-', p.removed);
-  }
-  return `${lines.join('\n')}\n`;
+  return runToolCommand('status', ['--path', root, ...(options.json ? ['--json'] : [])], options.cwd);
 }
 
 /** `codegraph unlock [path]`: removes a writer lock left by a process that is gone. */

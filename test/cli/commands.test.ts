@@ -63,12 +63,12 @@ test('codegraph status lists a pending change and sync clears it', async () => {
   assert.equal(run(['init', root, '--quiet']).status, 0);
   writeFileSync(join(root, 'src', 'extra.ts'), 'export const extra = 1;\n');
   const before = run(['status', root]);
-  assert.match(before.stdout, /pending sync: 1 file\(s\) changed/);
-  assert.match(before.stdout, /\+ src\/extra\.ts/);
+  assert.match(before.stdout, /Pending sync: 1 file changed/);
+  assert.match(before.stdout, /added \(1\):\n\s+src\/extra\.ts/);
   const sync = run(['sync', root]);
   assert.equal(sync.status, 0, sync.stderr);
   assert.match(sync.stdout, /1 parsed/);
-  assert.match(run(['status', root]).stdout, /pending sync: none/);
+  assert.match(run(['status', root]).stdout, /Pending sync: none/);
 });
 
 test('codegraph sync without an index exits 2 and says to run init', async () => {

@@ -4,17 +4,35 @@
  */
 import { languageForPath } from '../../index/languages.js';
 import { loadConfig, scanProject } from '../../index/scan/index.js';
-import type { IndexStatus, PendingSync } from '../../index/status.js';
+import type { GraphCounts } from '../../store/index.js';
 import { FreshnessProbe } from '../../project/freshness.js';
 import type { ProjectIndex } from '../../project/index-cache.js';
 import type { ToolHandler } from '../service.js';
 import { count, truncateOutput } from './text.js';
 
+/** Files whose current state differs from the index. */
+export interface PendingSync {
+  readonly added: readonly string[];
+  readonly modified: readonly string[];
+  readonly removed: readonly string[];
+}
+
+/** Everything `status` reports. */
+export interface IndexStatus {
+  readonly root: string;
+  readonly indexedAt: string | undefined;
+  readonly databaseBytes: number;
+  readonly counts: GraphCounts;
+  readonly diagnostics: number;
+  readonly diagnosticsByReason: Readonly<Record<string, number>>;
+  readonly pending: PendingSync;
+}
+
 /** Most paths listed per pending-sync category. */
 const PENDING_SHOWN = 20;
 
 /**
- * Files added, modified or removed since the last index, by the same rules as `readStatus`:
+ * Files added, modified or removed since the last index, by the same rules as `codegraph sync`:
  * the configured scope, size + millisecond mtime first, sha256 only on a mismatch.
  */
 export async function pendingSync(index: ProjectIndex, signal?: AbortSignal): Promise<PendingSync | undefined> {

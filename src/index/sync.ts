@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { resolveReferences } from './resolve/index.js';
 import type { ResolvedEdge as ResolvedEdgeOut, ResolverFile } from './resolve/index.js';
 import { createParsePool, type ParseJob, type ParseResult } from './parse/pool.js';
+import { processJob } from './parse/process-job.js';
 import { languageForPath } from './languages.js';
 import { loadConfig, scanProject, type ScanDiagnostic } from './scan/index.js';
 import {
@@ -62,6 +63,8 @@ export class IndexError extends Error {
 }
 
 const BATCH = 200;
+/** Up to this many files are parsed on the main thread instead of starting the worker pool. */
+const IN_PROCESS_MAX = 8;
 /** Incremental runs touching at most this many files (or a tenth of the project) re-resolve only what they affect. */
 const TARGETED_MIN = 64;
 
@@ -177,30 +180,33 @@ async function runLocked(options: IndexOptions, dir: string, started: number): P
       });
     };
 
-    if (jobs.length > 0) {
+    const onResult = (result: ParseResult): void => {
+      parsed++;
+      if (result.kind === 'ok') symbols += result.extraction.symbols.length;
+      if (targeted) {
+        held.push(result);
+      } else {
+        pending.push(result);
+        if (pending.length >= BATCH) flush();
+      }
+      progress({ phase: 'parsing', done: parsed, total: jobs.length, symbols });
+    };
+    progress({ phase: 'parsing', done: 0, total: jobs.length, symbols: 0 });
+    if (jobs.length > 0 && jobs.length <= IN_PROCESS_MAX) {
+      // Starting workers costs more than parsing a handful of files here.
+      for (const job of jobs) {
+        options.signal?.throwIfAborted();
+        onResult(await processJob(job));
+      }
+    } else if (jobs.length > 0) {
       const pool = createParsePool(options.workers !== undefined ? { size: options.workers } : {});
       try {
-        progress({ phase: 'parsing', done: 0, total: jobs.length, symbols: 0 });
-        await pool.run(
-          jobs,
-          (result) => {
-            parsed++;
-            if (result.kind === 'ok') symbols += result.extraction.symbols.length;
-            if (targeted) {
-              held.push(result);
-            } else {
-              pending.push(result);
-              if (pending.length >= BATCH) flush();
-            }
-            progress({ phase: 'parsing', done: parsed, total: jobs.length, symbols });
-          },
-          options.signal,
-        );
+        await pool.run(jobs, onResult, options.signal);
       } finally {
         await pool.close();
       }
-      flush();
     }
+    flush();
     let affected: OldGraphView | undefined;
     if (targeted) {
       affected = affectedBefore(store, held, stored, removedPaths);

@@ -1,32 +1,68 @@
 /**
- * `npm run bench`: runs every benchmark in turn and prints one readable report. New benchmarks
- * register here as another entry of BENCHMARKS.
+ * `npm run bench`: runs the selected benchmarks in turn and prints one readable report. New
+ * benchmarks register here as another entry of BENCHMARKS.
+ *
+ *   npm run bench                                    the default set (startup)
+ *   npm run bench -- index --corpus django,serde     the side-by-side indexing benchmark
+ *   npm run bench -- startup index --corpus jdk      several by name
+ *
+ * `--corpus` names real corpora to index (see corpora.ts); `--large` allows the Linux kernel.
  */
+import { parseArgs } from 'node:util';
+import { corpusList, corpusNames, defaultIndexOptions, formatIndexReport, INDEX_ARG_OPTIONS, runIndexBench } from './index-bench.js';
 import { formatStartupReport, hostLine, runStartupBench } from './startup.js';
 import { isBenchEntry } from './stats.js';
 
+/** What the command line selected beyond benchmark names. */
+interface BenchArgs {
+  readonly corpora: readonly string[];
+  readonly large: boolean;
+}
+
 interface Benchmark {
   readonly name: string;
+  /** Runs when no benchmark is named. */
+  readonly byDefault: boolean;
   /** Runs the benchmark and returns its report text. */
-  readonly run: () => Promise<string>;
+  readonly run: (args: BenchArgs) => Promise<string>;
 }
 
 const BENCHMARKS: readonly Benchmark[] = [
-  { name: 'startup', run: async () => formatStartupReport(await runStartupBench()) },
+  { name: 'startup', byDefault: true, run: async () => formatStartupReport(await runStartupBench()) },
+  {
+    name: 'index',
+    byDefault: false,
+    run: async (args) => formatIndexReport(await runIndexBench(defaultIndexOptions(args.corpora, args.large))),
+  },
 ];
 
 async function main(): Promise<void> {
-  const only = process.argv.slice(2);
-  const selected = only.length === 0 ? BENCHMARKS : BENCHMARKS.filter((b) => only.includes(b.name));
-  if (selected.length === 0) {
-    process.stderr.write(`bench: no benchmark named ${only.join(', ')} (known: ${BENCHMARKS.map((b) => b.name).join(', ')})\n`);
+  let parsed;
+  try {
+    parsed = parseArgs({ args: process.argv.slice(2), options: INDEX_ARG_OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    process.stderr.write(`bench: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 2;
+    return;
+  }
+  const only = parsed.positionals;
+  const args: BenchArgs = { corpora: corpusList(parsed.values.corpus), large: parsed.values.large === true };
+  const selected = only.length === 0 ? BENCHMARKS.filter((b) => b.byDefault) : BENCHMARKS.filter((b) => only.includes(b.name));
+  const unknown = only.filter((name) => !BENCHMARKS.some((b) => b.name === name));
+  if (selected.length === 0 || unknown.length > 0) {
+    process.stderr.write(`bench: no benchmark named ${unknown.join(', ')} (known: ${BENCHMARKS.map((b) => b.name).join(', ')})\n`);
+    process.exitCode = 2;
+    return;
+  }
+  if (selected.some((b) => b.name === 'index') && args.corpora.length === 0) {
+    process.stderr.write(`bench: index needs --corpus NAME[,NAME…] (known: ${corpusNames()})\n`);
     process.exitCode = 2;
     return;
   }
   process.stdout.write(`codegraph benchmarks — ${hostLine()}\n\n`);
   for (const bench of selected) {
     const started = performance.now();
-    const text = await bench.run();
+    const text = await bench.run(args);
     process.stdout.write(`== ${bench.name} (${((performance.now() - started) / 1000).toFixed(1)} s)\n${text}\n`);
   }
 }

@@ -1,0 +1,28 @@
+/** One parse job, start to end: read, classify, hash, extract. Used by workers and in-process. */
+import { extractSource } from '../extract/extract.js';
+import type { ParseJob, ParseResult } from './jobs.js';
+import { readSource } from './read-source.js';
+
+/** Processes one job; never throws. */
+export async function processJob(job: ParseJob): Promise<ParseResult> {
+  let source;
+  try {
+    source = await readSource(job.absPath);
+  } catch (error) {
+    return { kind: 'failed', path: job.path, detail: `cannot read file: ${describe(error)}` };
+  }
+  if (source.kind === 'binary') {
+    return { kind: 'binary', path: job.path, sha256: source.sha256, size: source.size, detail: 'NUL byte in the first 8 KiB' };
+  }
+  try {
+    const extraction = await extractSource(job.language, source.text, job.path);
+    return { kind: 'ok', path: job.path, sha256: source.sha256, size: source.size, extraction };
+  } catch (error) {
+    return { kind: 'failed', path: job.path, sha256: source.sha256, size: source.size, detail: `extraction failed: ${describe(error)}` };
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+

@@ -1,0 +1,123 @@
+/**
+ * Symbol lookup for the graph tools: finds every definition of a name and groups them by
+ * (file, qualified name), so overloads stay together while two packages that each define
+ * `handle` stay apart. An optional `file` narrows the groups; a filter that matches nothing is
+ * reported and ignored rather than answering with an empty result.
+ */
+import type { GraphStore, StoredNode } from '../store/index.js';
+
+/** The definitions of one (file, qualified name): one node, or several overloads. */
+export interface DefinitionGroup {
+  readonly path: string;
+  readonly qualifiedName: string;
+  /** In source order; never empty. */
+  readonly nodes: readonly StoredNode[];
+}
+
+/** What a `file` filter did. */
+export type FileFilterOutcome =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'matched'; readonly value: string }
+  /** Nothing matched: every definition is returned and the caller must say so. */
+  | { readonly kind: 'unmatched'; readonly value: string };
+
+/** The definitions found for a symbol. `groups` is empty when the name is unknown. */
+export interface SymbolLookup {
+  readonly symbol: string;
+  readonly groups: readonly DefinitionGroup[];
+  /** Every group before the file filter (equals `groups` without a filter). */
+  readonly total: number;
+  readonly filter: FileFilterOutcome;
+}
+
+/** A close name offered when a symbol is unknown. */
+export interface Suggestion {
+  readonly name: string;
+  readonly qualifiedName: string;
+  readonly kind: string;
+  readonly path: string;
+  readonly line: number;
+}
+
+/**
+ * Finds the definitions of `symbol`: a project-relative file path names its file node; a
+ * qualified name (`Class.method`, `Engine::serve`, `Foo#bar`) matches by qualified-name suffix;
+ * otherwise the exact name, then the name ignoring case.
+ */
+export function lookupSymbol(store: GraphStore, symbol: string, file?: string): SymbolLookup {
+  const nodes = findNodes(store, symbol);
+  const all = groupDefinitions(nodes);
+  if (file === undefined || file.trim() === '') return { symbol, groups: all, total: all.length, filter: { kind: 'none' } };
+  const narrowed = filterByFile(all, file);
+  if (narrowed.length === 0) return { symbol, groups: all, total: all.length, filter: { kind: 'unmatched', value: file } };
+  return { symbol, groups: narrowed, total: all.length, filter: { kind: 'matched', value: file } };
+}
+
+/** Names close to an unknown `symbol`, from the full-text search (prefix and word matches). */
+export function suggestNames(store: GraphStore, symbol: string, limit = 5): Suggestion[] {
+  const query = normalizeSymbol(symbol).replace(/\./g, ' ').trim();
+  if (query === '') return [];
+  let hits = store.search(query, { limit });
+  if (hits.length === 0 && query.length > 3) {
+    // A misspelt tail ("emitt", "priceOff") still shares its head with the wanted name.
+    hits = store.search(query.slice(0, Math.max(3, Math.ceil(query.length * 0.6))), { limit });
+  }
+  return hits.map(({ node }) => ({
+    name: node.name, qualifiedName: node.qualifiedName, kind: node.kind, path: node.path, line: node.startLine,
+  }));
+}
+
+/** `Engine::serve`, `Foo#bar`, `a->b` and `f()` spelled the way the index stores qualified names. */
+export function normalizeSymbol(symbol: string): string {
+  return symbol.trim().replace(/\(\)$/, '').replace(/::|#|->/g, '.');
+}
+
+function findNodes(store: GraphStore, symbol: string): StoredNode[] {
+  const raw = symbol.trim();
+  if (raw === '') return [];
+  if (raw.includes('/') || raw.includes('\\')) {
+    const file = store.getFile(normalizePath(raw));
+    if (file !== undefined) {
+      const node = store.getNode(file.fileNodeId);
+      if (node !== undefined) return [node];
+    }
+  }
+  const name = normalizeSymbol(raw);
+  if (name.includes('.')) {
+    const qualified = store.nodesByQualifiedName(name);
+    if (qualified.length > 0) return qualified;
+  }
+  const exact = store.nodesByName(raw);
+  if (exact.length > 0) return exact;
+  return store.nodesByNameIgnoreCase(raw);
+}
+
+function groupDefinitions(nodes: readonly StoredNode[]): DefinitionGroup[] {
+  const groups = new Map<string, { path: string; qualifiedName: string; nodes: StoredNode[] }>();
+  for (const node of nodes) {
+    const key = `${node.path}\0${node.qualifiedName}`;
+    const group = groups.get(key);
+    if (group === undefined) groups.set(key, { path: node.path, qualifiedName: node.qualifiedName, nodes: [node] });
+    else group.nodes.push(node);
+  }
+  return [...groups.values()]
+    .map((g) => ({ ...g, nodes: g.nodes.sort((a, b) => a.startLine - b.startLine || a.id - b.id) }))
+    .sort((a, b) => compareText(a.path, b.path) || (a.nodes[0]?.startLine ?? 0) - (b.nodes[0]?.startLine ?? 0) || compareText(a.qualifiedName, b.qualifiedName));
+}
+
+/** Groups whose file is exactly `file`, else those whose path ends with `/` + `file`. */
+function filterByFile(groups: readonly DefinitionGroup[], file: string): DefinitionGroup[] {
+  const wanted = normalizePath(file);
+  if (wanted === '') return [];
+  const exact = groups.filter((g) => g.path === wanted);
+  if (exact.length > 0) return exact;
+  return groups.filter((g) => g.path.endsWith(`/${wanted}`));
+}
+
+function normalizePath(path: string): string {
+  return path.trim().replace(/\\/g, '/').replace(/^(?:\.\/)+/, '').replace(/\/+$/, '');
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,80 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { lookupSymbol, normalizeSymbol, suggestNames } from '../../src/graph/index.js';
+import { openFixture, type OpenFixture } from './open-fixture.js';
+
+describe('lookupSymbol', () => {
+  let twins: OpenFixture;
+  let shop: OpenFixture;
+  before(async () => {
+    twins = await openFixture('twins', import.meta.url);
+    shop = await openFixture('shop', import.meta.url);
+  });
+  after(() => {
+    twins.close();
+    shop.close();
+  });
+
+  test('groups same-named definitions by file, in path order', () => {
+    const found = lookupSymbol(twins.index.store, 'handle');
+    assert.deepEqual(found.groups.map((g) => g.path), ['billing/handler.ts', 'shipping/handler.ts']);
+  });
+
+  test('keeps overloads of one qualified name in one file together', () => {
+    const found = lookupSymbol(twins.index.store, 'parseAmount');
+    assert.equal(found.groups.length, 1);
+    assert.deepEqual(found.groups[0]?.nodes.map((n) => n.startLine), [7, 8, 9]);
+  });
+
+  test('narrows to the file given by exact path', () => {
+    const found = lookupSymbol(twins.index.store, 'handle', 'shipping/handler.ts');
+    assert.deepEqual(found.groups.map((g) => g.path), ['shipping/handler.ts']);
+    assert.deepEqual(found.filter, { kind: 'matched', value: 'shipping/handler.ts' });
+  });
+
+  test('narrows by a segment-aligned path suffix, with ./ and backslashes normalized', () => {
+    assert.deepEqual(lookupSymbol(shop.index.store, 'saveOrder', 'db\\repo.ts').groups.length, 2);
+    assert.deepEqual(lookupSymbol(twins.index.store, 'handle', './billing/handler.ts').groups.map((g) => g.path), ['billing/handler.ts']);
+  });
+
+  test('does not treat a partial file name as a suffix', () => {
+    const found = lookupSymbol(twins.index.store, 'handle', 'andler.ts');
+    assert.equal(found.filter.kind, 'unmatched');
+  });
+
+  test('falls back to every definition and reports a filter that matches nothing', () => {
+    const found = lookupSymbol(twins.index.store, 'handle', 'nowhere.ts');
+    assert.equal(found.groups.length, 2);
+    assert.deepEqual(found.filter, { kind: 'unmatched', value: 'nowhere.ts' });
+  });
+
+  test('resolves qualified names in any separator style', () => {
+    for (const spelled of ['Cart.add', 'Cart::add', 'Cart#add']) {
+      const found = lookupSymbol(shop.index.store, spelled);
+      assert.deepEqual(found.groups.map((g) => `${g.path} ${g.qualifiedName}`), ['src/cart.ts Cart.add'], spelled);
+    }
+  });
+
+  test('names a file node by its project-relative path', () => {
+    const found = lookupSymbol(shop.index.store, 'src/events.ts');
+    assert.equal(found.groups[0]?.nodes[0]?.kind, 'file');
+  });
+
+  test('falls back to a case-insensitive name match', () => {
+    assert.equal(lookupSymbol(shop.index.store, 'EMIT').groups[0]?.qualifiedName, 'emit');
+  });
+
+  test('finds nothing for an unknown name', () => {
+    assert.equal(lookupSymbol(shop.index.store, 'noSuchThing').groups.length, 0);
+  });
+
+  test('suggests close names for a misspelt symbol', () => {
+    assert.ok(suggestNames(shop.index.store, 'emitt').some((s) => s.name === 'emit'));
+  });
+});
+
+test('normalizeSymbol turns ::, # and -> into dots and drops a trailing ()', () => {
+  assert.equal(normalizeSymbol(' Engine::serve() '), 'Engine.serve');
+  assert.equal(normalizeSymbol('Foo#bar'), 'Foo.bar');
+  assert.equal(normalizeSymbol('a->b'), 'a.b');
+});

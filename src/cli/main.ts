@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { describeServer, describeText } from './describe.js';
 import { runIndex, runStatus, runUninit, runUnlock } from './index-commands.js';
+import { runExport } from './export-command.js';
 import { runToolCommand, TOOL_COMMANDS } from './tool-commands.js';
 import { serveStdio } from './serve.js';
 import { HELP, UsageError } from './usage.js';
@@ -48,6 +49,8 @@ export async function main(argv: readonly string[]): Promise<number> {
       const { values, positionals } = parse(rest, {});
       return command === 'unlock' ? runUnlock(indexOptions(values, positionals)) : runUninit(indexOptions(values, positionals));
     }
+    case 'export':
+      return runExport(rest, process.cwd());
     default:
       if (TOOL_COMMANDS.includes(command)) return runToolCommand(command, rest, process.cwd());
       throw new UsageError(`unknown command "${command}" (run codegraph --help)`);

@@ -8,7 +8,7 @@ import type { DefinitionGroup } from './lookup.js';
 import { neighboursOfSets, type Neighbour } from './queries.js';
 
 /** The edges callers and callees follow, strongest relation first. */
-export const CALL_EDGE_KINDS: readonly EdgeKind[] = ['calls', 'references', 'imports'];
+export const CALL_EDGE_KINDS: readonly EdgeKind[] = ['calls', 'instantiates', 'references', 'imports'];
 
 /** One definition's callers (or callees): the first `limit` of `total`, by path and line. */
 export interface NeighbourList {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
@@ -118,4 +118,28 @@ test('codegraph uninit removes the index folder', async () => {
   assert.equal(run(['init', root, '--quiet']).status, 0);
   assert.equal(run(['uninit', root]).status, 0);
   assert.equal(existsSync(join(root, '.codegraph')), false);
+});
+
+test('codegraph export writes the whole graph as node-link JSON to --out', async () => {
+  const root = await plainCopy();
+  assert.equal(run(['init', root, '--quiet']).status, 0);
+  const out = join(root, 'graph.json');
+  const r = run(['export', '-p', root, '--out', out]);
+  assert.equal(r.status, 0, r.stderr);
+  const graph = JSON.parse(readFileSync(out, 'utf8')) as { directed: boolean; nodes: { pagerank?: number }[]; links: unknown[] };
+  assert.equal(graph.directed, true);
+  assert.ok(graph.nodes.length > 40);
+  assert.ok(graph.links.length > 40);
+  const total = graph.nodes.reduce((sum, n) => sum + (n.pagerank ?? 0), 0);
+  assert.ok(Math.abs(total - 1) < 1e-4, `PageRank sums to ${total} (values are rounded for output)`);
+});
+
+test('codegraph search prints the same text as the MCP tool and JSON with --json', async () => {
+  const root = await plainCopy();
+  assert.equal(run(['init', root, '--quiet']).status, 0);
+  const text = run(['search', 'priceOf', '-p', root]);
+  assert.equal(text.status, 0, text.stderr);
+  assert.match(text.stdout, /priceOf \(function\)\n\s+src\/pricing\.ts:6/);
+  const json = run(['search', 'priceOf', '-p', root, '--json']);
+  assert.doesNotThrow(() => JSON.parse(json.stdout));
 });

@@ -45,8 +45,9 @@ export function nameStep(ctx: ResolveContext, scope: FileScope, ref: ResolverRef
     // Stop scanning once refusal is certain: `get` may have thousands of definitions.
     if (bare ? candidates.length > ctx.maxCandidates : members > ctx.maxCandidates) return AMBIGUOUS;
   }
-  // `x.save()` prefers methods over a free function `save`.
-  if (!bare && members > 0 && members < candidates.length) candidates = candidates.filter(isMember);
+  // `x.save()` is a member call: it never means a free function `save` (`console.log()` is not
+  // a call of some module's own `log`). Module-qualified calls were bound by the import step.
+  if (!bare) candidates = candidates.filter(isMember);
   if (candidates.length === 0) return undefined;
   if (candidates.length > ctx.maxCandidates) return AMBIGUOUS;
   const pick = closest(ctx, ref.fileId, candidates);

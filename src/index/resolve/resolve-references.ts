@@ -32,16 +32,26 @@ function isInheritance(ref: ResolverRef): boolean {
   return ref.kind === 'extends' || ref.kind === 'implements';
 }
 
-/** One `imports` edge per (file, target file), in file order then statement order. */
-function importEdges(project: ProjectIndex, imports: ImportTable, emitFiles: ReadonlySet<number> | undefined): ResolvedEdge[] {
+/**
+ * One `imports` edge per (file, target file), in file order then statement order. An import that
+ * names a whole package spread over several files (`import java.util.*`, a Go package) links only
+ * to the files whose symbols the importing file actually uses: otherwise one wildcard would tie a
+ * file to hundreds of others and drown the dependency graph (and cycle detection) in noise.
+ */
+function importEdges(
+  project: ProjectIndex, imports: ImportTable, emitFiles: ReadonlySet<number> | undefined, used: ReadonlyMap<number, ReadonlySet<number>>,
+): ResolvedEdge[] {
   const edges: ResolvedEdge[] = [];
   for (const file of project.files) {
     if (project.position(file.id) === undefined) continue;
     if (emitFiles !== undefined && !emitFiles.has(file.id)) continue;
     const done = new Set<number>([file.id]);
+    const usedHere = used.get(file.id);
     for (const imp of imports.of(file.id)) {
+      const wide = imp.files.length > 1;
       for (const target of imp.files) {
         if (done.has(target)) continue;
+        if (wide && usedHere?.has(target) !== true) continue;
         done.add(target);
         const nodeId = project.file(target)?.nodeId;
         if (nodeId === undefined) continue;
@@ -122,7 +132,16 @@ export function resolveReferences(input: ResolveInput, options: ResolveOptions =
   }
 
   const emitFiles = options.emitFiles;
-  const edges = importEdges(project, imports, emitFiles);
+  const used = new Map<number, Set<number>>();
+  for (let i = 0; i < refs.length; i++) {
+    const outcome = outcomes[i];
+    if (outcome?.kind !== 'bound') continue;
+    const from = (refs[i] as ResolverRef).fileId;
+    let set = used.get(from);
+    if (set === undefined) used.set(from, (set = new Set<number>()));
+    set.add(outcome.target.fileId);
+  }
+  const edges = importEdges(project, imports, emitFiles, used);
   const stats: ResolveStats = {
     refs: refs.length, resolved: 0, unresolved: 0, external: 0, ambiguous: 0,
     importEdges: edges.length, byMethod: methodCounts(), byLanguage: {},

@@ -14,11 +14,17 @@ test('go: an import path binds pkg.F() to the package directory matching its suf
   assert.equal(edge?.method, 'import');
 });
 
-test('go: a package import yields an imports edge to each file of the package', () => {
+test('go: a package import yields an imports edge to each file of the package the importer uses', () => {
   const b = new ProjectBuilder();
   const a = b.file('util/a.go');
+  b.sym(a, 'Parse');
   const c = b.file('util/b.go');
+  b.sym(c, 'Format');
+  const d = b.file('util/c.go');
+  b.sym(d, 'Unused');
   const main = b.file('main.go', { imports: [imp('example.com/app/util')] });
+  b.ref(main, 'Parse', { receiver: 'util' });
+  b.ref(main, 'Format', { receiver: 'util' });
   const targets = b.resolve().edges.filter((e) => e.kind === 'imports' && e.source === nodeOf(main)).map((e) => e.target);
   assert.deepEqual(targets, [nodeOf(a), nodeOf(c)]);
 });

@@ -2,29 +2,27 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/**
- * The folder `test/golden/<name>` of the source tree, found from a test file's own URL whether
- * the test runs from source or from its compiled copy under dist/ (golden files are not copied).
- */
-export function goldenDir(name: string, fromUrl: string): string {
+/** The project root (the folder holding package.json) above a test file, compiled or not. */
+export function projectRoot(fromUrl: string): string {
   let dir = dirname(fileURLToPath(fromUrl));
-  for (let i = 0; i < 8; i++) {
-    const candidate = join(dir, 'test', 'golden', name);
-    if (existsSync(candidate)) return candidate;
+  for (let i = 0; i < 10; i++) {
+    if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'src'))) return dir;
     dir = dirname(dir);
   }
-  throw new Error(`test/golden/${name} not found above ${fromUrl}`);
+  throw new Error(`no project root above ${fromUrl}`);
 }
 
-/** The source tree's `test/fixtures` folder, found the same way as `goldenDir`. */
+/**
+ * The source tree's `test/golden/<name>`, whether the test runs from source or from its compiled
+ * copy under dist/ (golden files live only in the source tree, never under dist/).
+ */
+export function goldenDir(name: string, fromUrl: string): string {
+  return join(projectRoot(fromUrl), 'test', 'golden', name);
+}
+
+/** The source tree's `test/fixtures` folder. */
 export function fixturesDir(fromUrl: string): string {
-  let dir = dirname(fileURLToPath(fromUrl));
-  for (let i = 0; i < 8; i++) {
-    const candidate = join(dir, 'test', 'fixtures');
-    if (existsSync(candidate)) return candidate;
-    dir = dirname(dir);
-  }
-  throw new Error(`test/fixtures not found above ${fromUrl}`);
+  return join(projectRoot(fromUrl), 'test', 'fixtures');
 }
 
 /**

@@ -1,0 +1,76 @@
+/**
+ * Batched, memoized adjacency reads over the relationship edges explore walks (everything but
+ * `contains`, `imports` and `exports`, which relate files rather than behaviour).
+ */
+import { EDGE_KINDS } from '../../index/model.js';
+import type { EdgeKind } from '../../index/model.js';
+import type { GraphStore } from '../../store/index.js';
+
+/** Edge kinds that carry behaviour between symbols. */
+export const WALK_KINDS: readonly EdgeKind[] = [
+  'calls', 'references', 'instantiates', 'extends', 'implements', 'overrides', 'type_of', 'returns', 'decorates',
+];
+/** Edge kinds that make the source a caller (user) of the target. */
+export const CALLER_KINDS: ReadonlySet<EdgeKind> = new Set<EdgeKind>(['calls', 'instantiates', 'references']);
+
+/** One neighbour of a node: the node at the other end of an edge. */
+export interface Adjacent {
+  readonly id: number;
+  readonly kind: EdgeKind;
+  /** Line of the reference in the source's file, when known. */
+  readonly line: number | null;
+}
+
+const CHUNK = 400;
+const MEMO_LIMIT = 100_000;
+const KIND_CODES = WALK_KINDS.map((k) => EDGE_KINDS.indexOf(k)).join(',');
+
+/** Reads outgoing and incoming relationship edges for many nodes at once. */
+export class EdgeReader {
+  readonly #store: GraphStore;
+  readonly #out = new Map<number, Adjacent[]>();
+  readonly #in = new Map<number, Adjacent[]>();
+
+  constructor(store: GraphStore) {
+    this.#store = store;
+  }
+
+  /** Edges leaving each node (targets), in source order. */
+  outgoing(ids: Iterable<number>): Map<number, readonly Adjacent[]> {
+    return this.#read(ids, this.#out, 'source_id', 'target_id');
+  }
+
+  /** Edges arriving at each node (sources). */
+  incoming(ids: Iterable<number>): Map<number, readonly Adjacent[]> {
+    return this.#read(ids, this.#in, 'target_id', 'source_id');
+  }
+
+  #read(ids: Iterable<number>, memo: Map<number, Adjacent[]>, key: string, other: string): Map<number, readonly Adjacent[]> {
+    const out = new Map<number, readonly Adjacent[]>();
+    const missing: number[] = [];
+    for (const id of ids) {
+      const hit = memo.get(id);
+      if (hit === undefined) missing.push(id);
+      else out.set(id, hit);
+    }
+    if (missing.length === 0) return out;
+    if (memo.size + missing.length > MEMO_LIMIT) memo.clear();
+    const unique = [...new Set(missing)];
+    for (const id of unique) memo.set(id, []);
+    for (let i = 0; i < unique.length; i += CHUNK) {
+      const chunk = unique.slice(i, i + CHUNK);
+      this.#store.db.each(
+        `SELECT ${key}, ${other}, kind, line FROM edges WHERE ${key} IN (${chunk.map(() => '?').join(',')})
+         AND kind IN (${KIND_CODES}) ORDER BY ${key}, line, col, ${other}`,
+        chunk,
+        ([from, to, kind, line]) => {
+          const list = memo.get(Number(from));
+          if (list === undefined || Number(from) === Number(to)) return;
+          list.push({ id: Number(to), kind: EDGE_KINDS[Number(kind)] ?? 'references', line: typeof line === 'number' ? line : null });
+        },
+      );
+    }
+    for (const id of unique) out.set(id, memo.get(id) ?? []);
+    return out;
+  }
+}

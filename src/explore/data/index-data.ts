@@ -1,0 +1,74 @@
+/**
+ * Per-index derived data for explore, built once per GraphStore and cached in a WeakMap: the
+ * file table with basename/stem lookups, and (lazily) the symbol-name segment index. A reloaded
+ * index is a new GraphStore, so nothing here can go stale across syncs.
+ */
+import { posix } from 'node:path';
+import type { GraphStore } from '../../store/index.js';
+import { NodeReader } from './nodes.js';
+import { EdgeReader } from './edges.js';
+import { SegmentIndex } from './segments.js';
+
+/** One indexed file, as explore needs it. */
+export interface FileEntry {
+  readonly path: string;
+  readonly language: string;
+  readonly isTest: boolean;
+  readonly size: number;
+  readonly mtimeMs: number;
+  readonly sha256: string;
+}
+
+/** Derived, read-only views of one index. */
+export interface IndexData {
+  readonly store: GraphStore;
+  readonly files: readonly FileEntry[];
+  readonly byPath: ReadonlyMap<string, FileEntry>;
+  /** Lowercased basename -> files. */
+  readonly byBase: ReadonlyMap<string, readonly FileEntry[]>;
+  /** Lowercased basename without its extension -> files. */
+  readonly byStem: ReadonlyMap<string, readonly FileEntry[]>;
+  /** Lowercased extensions (without the dot) of indexed files. */
+  readonly extensions: ReadonlySet<string>;
+  readonly nodes: NodeReader;
+  readonly edges: EdgeReader;
+  /** Built on first use: only prose queries need it. */
+  segments(): SegmentIndex;
+}
+
+const CACHE = new WeakMap<GraphStore, IndexData>();
+
+/** The derived data of `store`, built on first use and shared by every later query. */
+export function indexData(store: GraphStore): IndexData {
+  const cached = CACHE.get(store);
+  if (cached !== undefined) return cached;
+  const files: FileEntry[] = store.listFiles().map((f) => ({
+    path: f.path, language: f.language, isTest: f.isTest, size: f.size, mtimeMs: f.mtimeMs, sha256: f.sha256,
+  }));
+  const byPath = new Map<string, FileEntry>();
+  const byBase = new Map<string, FileEntry[]>();
+  const byStem = new Map<string, FileEntry[]>();
+  const extensions = new Set<string>();
+  for (const f of files) {
+    byPath.set(f.path, f);
+    const base = posix.basename(f.path).toLowerCase();
+    push(byBase, base, f);
+    const dot = base.lastIndexOf('.');
+    push(byStem, dot > 0 ? base.slice(0, dot) : base, f);
+    if (dot > 0) extensions.add(base.slice(dot + 1));
+  }
+  let segments: SegmentIndex | undefined;
+  const data: IndexData = {
+    store, files, byPath, byBase, byStem, extensions,
+    nodes: new NodeReader(store), edges: new EdgeReader(store),
+    segments: () => (segments ??= SegmentIndex.build(store)),
+  };
+  CACHE.set(store, data);
+  return data;
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [value]);
+  else list.push(value);
+}

@@ -1,0 +1,235 @@
+/**
+ * codegraph_explore's engine: understands the query, ranks symbols and files, and renders the
+ * answer (flow, blast radius, dynamic dispatch, source sections, pointers, notes) under the
+ * size tier's budget. Shared by the MCP handler and the CLI.
+ */
+import type { ProjectIndex } from '../project/index-cache.js';
+import { FreshnessProbe, isSecretPath } from '../project/freshness.js';
+import type { StoredNode } from '../store/index.js';
+import { budgetFor, type ExploreBudget } from './budget.js';
+import { indexData, type IndexData } from './data/index-data.js';
+import { blastRadius, blastLine, type BlastEntry } from './impact/blast.js';
+import { dynamicSites, dynamicLine, type DynamicSite } from './impact/dynamic.js';
+import { callFlows, flowLine } from './impact/flow.js';
+import { understandQuery, type ParsedQuery } from './query/understand.js';
+import { rank, type RankedFile, type RankedSymbol, type Ranking } from './rank/rank.js';
+import { assemble, type PlacedSection } from './render/document.js';
+import { renderFileSection, type FileSection } from './render/file-section.js';
+import { sourceLines } from './render/source-lines.js';
+import { toJson, type ExploreJson } from './result-json.js';
+
+/** Caller overrides of the size tier. */
+export interface ExploreOptions {
+  /** Files with source sections, 1..20 (default from the size tier). */
+  readonly maxFiles?: number | undefined;
+  /** Hard ceiling on the answer, 2,000..60,000 characters (default from the size tier). */
+  readonly maxChars?: number | undefined;
+}
+
+/** The answer as text and as data. */
+export interface ExploreResult {
+  readonly text: string;
+  readonly json: ExploreJson;
+}
+
+const ROOT_KINDS = new Set(['function', 'method', 'constructor', 'component', 'route', 'class', 'struct', 'interface', 'trait', 'macro']);
+const CALLABLE_KINDS = new Set(['function', 'method', 'constructor', 'component', 'route']);
+const MAX_POINTERS = 10;
+const MIN_SECTION_BUDGET = 300;
+/** Characters kept back for headings, the Found line, pointers, notes and the drift banner. */
+const TAIL_RESERVE = 2_400;
+/** Least share of the ceiling kept for source sections. */
+const SOURCE_SHARE = 0.45;
+const LOW_SCORE = 0.08;
+/** Seed strength a ranked symbol needs to lead the blast radius (pinned-file filler has less). */
+const ROOT_MIN_TEXT = 0.1;
+
+/** Answers `query` from `index`. Deterministic: the same index and query give the same text. */
+export async function explore(index: ProjectIndex, query: string, options: ExploreOptions = {}): Promise<ExploreResult> {
+  const data = indexData(index.store);
+  const budget = budgetFor(data.files.length, options);
+  const parsed = understandQuery(query, data, budget.files);
+  const ranking = rank(parsed, data);
+  const probe = new FreshnessProbe(index.root, index.store);
+  const lineCache = new Map<string, readonly string[] | undefined>();
+  const currentLines = (path: string): readonly string[] | undefined => {
+    if (!lineCache.has(path)) {
+      const text = isSecretPath(path) ? undefined : probe.readCurrent(path);
+      lineCache.set(path, text === undefined ? undefined : sourceLines(text));
+    }
+    return lineCache.get(path);
+  };
+  const freshLines = (path: string): readonly string[] | undefined => (probe.check(path) === 'fresh' ? currentLines(path) : undefined);
+
+  const named = uniqueNodes([...namedNodes(parsed, data), ...ranking.prose]);
+  const roots = blastRoots(parsed, named, ranking, data);
+  const blast = blastRadius(roots, data);
+  const flows = callFlows(named, data);
+  const dynamic = dynamicSites(uniqueNodes([...parsed.exact.flatMap((t) => (t.node === undefined ? [] : [t.node])), ...roots]).filter((n) => CALLABLE_KINDS.has(n.kind)), freshLines);
+
+  const notes: string[] = [];
+  const candidates = selectFiles(ranking, parsed, budget, notes);
+  const title = `Explore: ${JSON.stringify(query.length > 160 ? `${query.slice(0, 160)}…` : query)}`;
+  const summary = summaryLines(parsed, ranking);
+  const flowLines = flows.map(flowLine);
+  const blastLines = blast.map(blastLine);
+  const dynamicLines = dynamic.map(dynamicLine);
+  const fixed = [title, ...summary, ...flowLines, ...blastLines, ...dynamicLines].reduce((n, l) => n + l.length + 1, 0);
+  // Headings, the Found line, pointers, notes and a possible drift banner come after sizing.
+  // Source is the point of the answer: under a small ceiling it keeps at least this share, and
+  // the assembler drops the optional blocks (pointers, dynamic, flow, blast) to make it fit.
+  let room = Math.floor(Math.max(budget.total - fixed - Math.min(TAIL_RESERVE, budget.total * 0.12), budget.total * SOURCE_SHARE));
+  const sections: { file: RankedFile; section: FileSection; budget: number; drifted: boolean }[] = [];
+  const meanScore = candidates.reduce((s, f) => s + f.score, 0) / Math.max(1, candidates.length) || 1;
+  const namedIds = new Set(named.map((n) => n.id));
+  const skippedForRoom: string[] = [];
+  for (const file of candidates) {
+    const share = Math.min(1.5, Math.max(file.named || file.pinned ? 1 : 0.5, file.score / meanScore));
+    const want = Math.floor(Math.min(budget.fileCeiling, budget.perFile * share, room));
+    if (want < MIN_SECTION_BUDGET) {
+      skippedForRoom.push(file.path);
+      continue;
+    }
+    const rendered = renderFile(file, want);
+    if (rendered === undefined) continue;
+    sections.push(rendered);
+    room -= rendered.section.text.length + 2;
+  }
+  // A file the query names that its ceiling clipped gets the budget the others left unspent.
+  const clippedNamed = sections.find((s) => s.file.named && s.section.clipped && s.section.omitted === undefined);
+  if (clippedNamed !== undefined && room > MIN_SECTION_BUDGET) {
+    const again = renderFile(clippedNamed.file, clippedNamed.budget + room);
+    if (again !== undefined && again.section.text.length > clippedNamed.section.text.length) {
+      room -= again.section.text.length - clippedNamed.section.text.length;
+      sections[sections.indexOf(clippedNamed)] = again;
+    }
+  }
+
+  for (const s of sections) {
+    const sec = s.section;
+    if (sec.omitted === 'drifted-too-large') notes.push(`\`${sec.path}\` changed since the last index sync and is too large to show whole, so it is omitted (its stored line numbers are unsafe); read it directly or run \`codegraph sync\`.`);
+    else if (sec.omitted === 'unreadable') notes.push(`\`${sec.path}\` could not be read, so its source is omitted.`);
+    else if (sec.clipped) notes.push(`\`${sec.path}\` was trimmed to its budget (${sec.shown.length} of ${s.file.symbols.length} relevant symbols shown); ask about it by path or name for more.`);
+  }
+  if (skippedForRoom.length > 0) notes.push(`No room left for ${skippedForRoom.length} more relevant file${skippedForRoom.length === 1 ? '' : 's'}: ${skippedForRoom.slice(0, 4).map((p) => `\`${p}\``).join(', ')}.`);
+
+  const shownSections = sections.filter((s) => s.section.omitted === undefined && s.section.text !== '');
+  const placed: PlacedSection[] = shownSections.map((s) => ({ path: s.file.path, text: s.section.text, symbols: s.section.shown.length, drifted: s.drifted }));
+  const shownIds = new Set(shownSections.flatMap((s) => s.section.shown.map((x) => x.node.id)));
+  const pointers = ranking.symbols.filter((s) => !shownIds.has(s.node.id) && !isSecretPath(s.node.path)).slice(0, MAX_POINTERS);
+
+  const assembled = assemble(
+    {
+      banner: (drifted) => {
+        for (const p of drifted) probe.cite(p);
+        return probe.banner();
+      },
+      title,
+      summary,
+      flow: flowLines,
+      blast: blastLines,
+      dynamic: dynamicLines,
+      sections: placed,
+      notShown: pointers.map((s) => `- \`${s.node.qualifiedName || s.node.name}\` (${s.node.kind}) ${s.node.path}:${s.node.startLine}`),
+      notes,
+    },
+    budget.total,
+  );
+  const kept = new Set(assembled.sections.map((s) => s.path));
+  return {
+    text: assembled.text,
+    json: toJson({
+      query, budget, parsed, blast, flows, dynamic, pointers, notes, cut: assembled.cut,
+      sections: shownSections.filter((s) => kept.has(s.file.path)).map((s) => ({ file: s.file, section: s.section, drifted: s.drifted })),
+      language: (path) => data.byPath.get(path)?.language ?? '',
+    }),
+  };
+
+  function renderFile(file: RankedFile, want: number): { file: RankedFile; section: FileSection; budget: number; drifted: boolean } | undefined {
+    const drifted = probe.check(file.path) === 'drifted';
+    const lines = currentLines(file.path);
+    if (lines === undefined) {
+      return { file, budget: want, drifted, section: { path: file.path, text: '', runs: [], whole: false, shown: [], clipped: true, omitted: 'unreadable', leftOut: [] } };
+    }
+    const fileNodes = new Map<number, StoredNode>(data.nodes.inFile(file.path).map((n) => [n.id, n]));
+    const section = renderFileSection({
+      path: file.path,
+      language: data.byPath.get(file.path)?.language ?? '',
+      lines,
+      drifted,
+      symbols: file.symbols,
+      targets: parsed.exact.filter((t) => t.path === file.path),
+      fileNodes,
+      callLines: (node) => callLinesInto(node, namedIds, data),
+      budget: want,
+    });
+    return { file, section, budget: want, drifted };
+  }
+}
+
+/** Files to render: pinned and named first, low scorers dropped, secrets never; at most maxFiles. */
+function selectFiles(ranking: Ranking, parsed: ParsedQuery, budget: ExploreBudget, notes: string[]): RankedFile[] {
+  const eligible = ranking.files.filter((f) => !isSecretPath(f.path));
+  const best = Math.max(0, ...eligible.map((f) => f.base));
+  const kept = eligible.filter((f) => f.pinned || f.named || f.base >= best * LOW_SCORE);
+  const chosen = kept.slice(0, budget.files);
+  const rest = kept.slice(budget.files);
+  if (rest.length > 0) {
+    notes.push(`${rest.length} more relevant file${rest.length === 1 ? '' : 's'} not shown (maxFiles ${budget.files}): ${rest.slice(0, 4).map((f) => `\`${f.path}\``).join(', ')}${rest.length > 4 ? ` +${rest.length - 4} more` : ''}.`);
+  }
+  if (parsed.paths.pinned.length > 0 && chosen.length === 0) notes.push('The named files have no room under maxFiles.');
+  return chosen;
+}
+
+/** Exact targets first, then named definitions, then the best-ranked callables and types. */
+function blastRoots(parsed: ParsedQuery, named: readonly StoredNode[], ranking: Ranking, data: IndexData): StoredNode[] {
+  const isTest = (n: StoredNode): boolean => data.byPath.get(n.path)?.isTest === true;
+  const roots: StoredNode[] = named.filter((n) => ROOT_KINDS.has(n.kind) || parsed.exact.some((t) => t.node?.id === n.id));
+  for (const s of ranking.symbols) {
+    if (roots.length >= 5) break;
+    if (!ROOT_KINDS.has(s.node.kind) || (isTest(s.node) && !parsed.wantsTests)) continue;
+    if (s.exact || s.named || s.text >= ROOT_MIN_TEXT) roots.push(s.node);
+  }
+  return uniqueNodes(roots).slice(0, 5);
+}
+
+/** The definitions the query names exactly (≤ 3 definitions each), non-test first. */
+function namedNodes(parsed: ParsedQuery, data: IndexData): StoredNode[] {
+  const out: StoredNode[] = [];
+  for (const t of parsed.exact) if (t.node !== undefined) out.push(t.node);
+  for (const n of parsed.named) {
+    if (n.nodes.length > 3) continue;
+    for (const d of n.nodes) if (data.byPath.get(d.path)?.isTest !== true || parsed.wantsTests) out.push(d);
+  }
+  return uniqueNodes(out);
+}
+
+/** Lines in `node`'s body that call one of `targets`. */
+function callLinesInto(node: StoredNode, targets: ReadonlySet<number>, data: IndexData): number[] {
+  const out = data.edges.outgoing([node.id]).get(node.id) ?? [];
+  return [...new Set(out.filter((a) => targets.has(a.id) && a.line !== null).map((a) => a.line as number))].slice(0, 6);
+}
+
+function summaryLines(parsed: ParsedQuery, ranking: Ranking): string[] {
+  const out: string[] = [];
+  const p = parsed.paths;
+  if (p.pinned.length > 0) out.push(`Pinned from the query: ${p.pinned.map((x) => `\`${x}\``).join(', ')}.`);
+  for (const t of parsed.exact) {
+    const what = t.node !== undefined ? `\`${t.node.qualifiedName || t.node.name}\` (${t.path}:${t.node.startLine}-${t.node.endLine})` : `${t.path}:${t.start}-${t.end}`;
+    out.push(`Exact target: ${what}${t.line !== undefined && t.node !== undefined ? `, enclosing line ${t.line}` : ''}.`);
+  }
+  if (p.setAside.length > 0) out.push(`Set aside (same path, but defining none of the named symbols): ${p.setAside.slice(0, 4).map((x) => `\`${x}\``).join(', ')}${p.setAside.length > 4 ? ` +${p.setAside.length - 4} more` : ''}.`);
+  for (const a of p.ambiguous) out.push(`\`${a.written}\` matches ${a.count} indexed files; give more of its path or name a symbol it defines.`);
+  if (p.unresolved.length > 0) out.push(`Not in the index: ${p.unresolved.map((x) => `\`${x}\``).join(', ')}.`);
+  if (ranking.symbols.length === 0 && p.pinned.length === 0) {
+    out.push('No relevant code found. Try an exact symbol name, a file path, or codegraph_search for partial names.');
+  }
+  return out;
+}
+
+function uniqueNodes(nodes: readonly StoredNode[]): StoredNode[] {
+  const seen = new Set<number>();
+  return nodes.filter((n) => !seen.has(n.id) && seen.add(n.id) !== undefined);
+}
+
+export type { BlastEntry, DynamicSite, RankedSymbol };

@@ -1,0 +1,49 @@
+/** Blast radius of the leading symbols: who calls them, from which files, and test coverage. */
+import type { StoredNode } from '../../store/index.js';
+import type { IndexData } from '../data/index-data.js';
+import { CALLER_KINDS } from '../data/edges.js';
+import { coverageSuffix, testCoverage, type Coverage } from './coverage.js';
+
+/** At most this many roots get a blast-radius line. */
+export const MAX_BLAST_ROOTS = 5;
+
+/** One root's blast radius. */
+export interface BlastEntry {
+  readonly node: StoredNode;
+  /** Distinct direct callers. */
+  readonly callers: number;
+  /** Files of the callers, most callers first. */
+  readonly callerFiles: readonly string[];
+  readonly coverage: Coverage;
+}
+
+/** The blast radius of each root (at most five). */
+export function blastRadius(roots: readonly StoredNode[], data: IndexData): BlastEntry[] {
+  const chosen = roots.slice(0, MAX_BLAST_ROOTS);
+  const incoming = data.edges.incoming(chosen.map((r) => r.id));
+  return chosen.map((node) => {
+    const callerIds = [...new Set((incoming.get(node.id) ?? []).filter((a) => CALLER_KINDS.has(a.kind)).map((a) => a.id))];
+    const callers = data.nodes.many(callerIds);
+    const perFile = new Map<string, number>();
+    for (const id of callerIds) {
+      const path = callers.get(id)?.path;
+      if (path !== undefined) perFile.set(path, (perFile.get(path) ?? 0) + 1);
+    }
+    const callerFiles = [...perFile].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([p]) => p);
+    return { node, callers: callerIds.length, callerFiles, coverage: testCoverage(node.id, data) };
+  });
+}
+
+/** One blast-radius bullet. */
+export function blastLine(entry: BlastEntry): string {
+  const n = entry.node;
+  const where = `\`${n.qualifiedName || n.name}\` (${n.path}:${n.startLine})`;
+  let callers: string;
+  if (entry.callers === 0) callers = 'no callers found';
+  else {
+    const files = entry.callerFiles.slice(0, 2).map((f) => `\`${f}\``).join(', ');
+    const more = entry.callerFiles.length - 2;
+    callers = `${entry.callers} caller${entry.callers === 1 ? '' : 's'} in ${files}${more > 0 ? ` +${more} more` : ''}`;
+  }
+  return `- ${where} — ${callers}${coverageSuffix(entry.coverage)}`;
+}

@@ -1,0 +1,114 @@
+/**
+ * Finds the spans of a query that are written as file paths: quoted or backticked text, `./x`,
+ * `a/b/c.py`, Windows `a\b\c.py`, `name.ext` with a source extension, and extensionless
+ * kebab-case basenames. Line anchors written onto a path (`:776`, `:12-40`, `#L88-L120`) are
+ * split off here; prose anchors ("lines 900-1003 in x.py") are bound later.
+ */
+
+/** At most this many path spans are examined per query. */
+export const MAX_PATH_SPANS = 8;
+const MAX_LINE = 1_000_000;
+
+/** File extensions that mark a token as a path even when nothing in the index has them. */
+const KNOWN_EXTENSIONS = new Set(
+  `py pyi ts tsx mts cts js jsx mjs cjs go rs java kt kts rb php c h cc cpp cxx hpp hh cs swift m mm scala sc ex exs
+  lua dart sh bash zsh vue svelte json yaml yml toml md txt sql html css scss ini cfg xml gradle el elm ml mli zig sol`
+    .split(/\s+/)
+    .filter((e) => e !== ''),
+);
+
+/** A line or a closed line range; `end === start` for one line. */
+export interface LineRange {
+  readonly start: number;
+  readonly end: number;
+  readonly single: boolean;
+}
+
+/** A path-like span of the query. */
+export interface PathSpan {
+  /** Offsets of the whole token (with its anchor suffix) in the query. */
+  readonly start: number;
+  readonly end: number;
+  /** The path normalized: `/` separators, no `./`, no drive or leading `/`. */
+  readonly path: string;
+  /** The token as written, for messages. */
+  readonly written: string;
+  /** `path`: has a separator or an extension; `kebab`: an extensionless hyphenated basename. */
+  readonly form: 'path' | 'kebab';
+  /** True when the path clearly names a file (separator, known extension, quotes, `./`). */
+  readonly explicit: boolean;
+  readonly anchor?: LineRange;
+}
+
+/** The path-like spans of `query`, in order, at most MAX_PATH_SPANS. */
+export function findPathSpans(query: string, indexedExtensions: ReadonlySet<string>): PathSpan[] {
+  const spans: PathSpan[] = [];
+  const taken: [number, number][] = [];
+  const consider = (start: number, token: string, quoted: boolean): void => {
+    if (spans.length >= MAX_PATH_SPANS) return;
+    const span = classify(start, token, quoted, indexedExtensions);
+    if (span !== undefined) spans.push(span);
+  };
+  for (const m of query.matchAll(/([`"'])([^`"'\n]{1,300}?)\1/g)) {
+    const inner = m[2] ?? '';
+    if (/\s/.test(inner.trim())) continue;
+    const start = (m.index ?? 0) + 1 + (inner.length - inner.trimStart().length);
+    taken.push([m.index ?? 0, (m.index ?? 0) + m[0].length]);
+    consider(start, inner.trim(), true);
+  }
+  for (const m of query.matchAll(/[^\s`"']+/g)) {
+    const at = m.index ?? 0;
+    if (taken.some(([s, e]) => at >= s && at < e)) continue;
+    consider(at, m[0], false);
+  }
+  spans.sort((a, b) => a.start - b.start);
+  return spans;
+}
+
+function classify(start: number, raw: string, quoted: boolean, indexedExtensions: ReadonlySet<string>): PathSpan | undefined {
+  if (raw.includes('://')) return undefined;
+  // Trim prose punctuation around the token; keep what the anchor suffix needs.
+  const lead = raw.match(/^[([{<]+/)?.[0].length ?? 0;
+  let token = raw.slice(lead);
+  token = token.replace(/[)\]}>,;!?]+$/, '').replace(/[.:]+$/, '');
+  if (token === '') return undefined;
+  let anchor: LineRange | undefined;
+  const hash = token.match(/#L(\d+)(?:-L?(\d+))?$/);
+  const colon = token.match(/:(\d+)(?:-(\d+)|:\d+)?$/);
+  const suffix = hash ?? colon;
+  if (suffix !== null && suffix !== undefined) {
+    token = token.slice(0, suffix.index);
+    anchor = lineRange(suffix[1], suffix[2]);
+  }
+  let path = token.replace(/\\/g, '/');
+  const dotSlash = path.startsWith('./') || path.startsWith('../');
+  path = path.replace(/^(?:\.\.?\/)+/, '').replace(/^[A-Za-z]:\//, '').replace(/^\/+/, '').replace(/\/{2,}/g, '/').replace(/\/$/, '');
+  if (path === '' || !/^[\w.\-@+/$]+$/.test(path)) return undefined;
+  const segments = path.split('/');
+  if (segments.some((s) => s === '' || s === '.' || s === '..')) return undefined;
+  const last = segments[segments.length - 1] ?? '';
+  const dot = last.lastIndexOf('.');
+  const ext = dot > 0 ? last.slice(dot + 1).toLowerCase() : undefined;
+  const knownExt = ext !== undefined && (KNOWN_EXTENSIONS.has(ext) || indexedExtensions.has(ext));
+  const hasSeparator = segments.length > 1;
+  const base = { start: start, end: start + lead + raw.slice(lead).length, path, written: raw.slice(lead).replace(/[)\]}>,;!?.:]+$/, '') };
+  const withAnchor = anchor === undefined ? {} : { anchor };
+  if (knownExt) return { ...base, form: 'path', explicit: true, ...withAnchor };
+  if (hasSeparator && ext === undefined && /^[A-Za-z_]/.test(path)) {
+    // `src/db/repo` names a file without its extension; `and/or` is prose unless it resolves.
+    return { ...base, form: 'path', explicit: dotSlash || quoted || segments.length > 2, ...withAnchor };
+  }
+  if (!hasSeparator && ext === undefined && /^[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+$/.test(path) && !/^L\d+-L?\d+$/.test(path)) {
+    return { ...base, form: 'kebab', explicit: false, ...withAnchor };
+  }
+  return undefined;
+}
+
+/** A line range from matched digits; undefined for zero or numbers above 1,000,000. */
+export function lineRange(first: string | undefined, second: string | undefined): LineRange | undefined {
+  const start = Number(first);
+  if (!Number.isInteger(start) || start < 1 || start > MAX_LINE) return undefined;
+  const end = second === undefined ? start : Number(second);
+  if (!Number.isInteger(end) || end > MAX_LINE || end < start) return { start, end: start, single: true };
+  return { start, end, single: end === start };
+}

@@ -1,0 +1,173 @@
+/**
+ * Query understanding: turns a question, an identifier bag, paths or line anchors into pinned
+ * files, exact targets, named symbols and content words. Paths are resolved first and removed
+ * from the text so basenames and route parameters do not become symbol seeds.
+ */
+import type { StoredNode } from '../../store/index.js';
+import type { IndexData } from '../data/index-data.js';
+import { findPathSpans } from './path-spans.js';
+import { resolvePaths, type FileAnchor, type PathOutcome } from './path-resolve.js';
+import { proseAnchors } from './prose-anchors.js';
+import { STOPWORDS, TEST_WORDS, identifierWords, isCodeShaped } from './words.js';
+
+/** Definitions the query names, by the token that named them. */
+export interface NamedSymbol {
+  readonly text: string;
+  /** Written like code (camelCase, snake_case, qualified …), not a plain word. */
+  readonly codeShaped: boolean;
+  readonly qualified: boolean;
+  /** Definitions, non-test ones first. */
+  readonly nodes: readonly StoredNode[];
+}
+
+/** An exact target: an anchored line or range, or a qualified name with at most three definitions. */
+export interface ExactTarget {
+  readonly path: string;
+  /** The enclosing callable (single-line anchor) or the qualified definition; absent for a span. */
+  readonly node?: StoredNode;
+  /** Lines to render: the node's body or the anchored span. */
+  readonly start: number;
+  readonly end: number;
+  /** The anchored line, for windows inside a long body. */
+  readonly line?: number;
+  readonly reason: 'anchor' | 'qualified';
+}
+
+/** Everything explore learned from the query text. */
+export interface ParsedQuery {
+  readonly raw: string;
+  readonly paths: PathOutcome;
+  readonly exact: readonly ExactTarget[];
+  readonly named: readonly NamedSymbol[];
+  /** Lowercase content words (prose words and identifier segments), deduplicated. */
+  readonly words: readonly string[];
+  readonly wantsTests: boolean;
+}
+
+const CALLABLE_ANCHOR_KINDS = new Set(['function', 'method', 'constructor', 'component']);
+const MAX_QUALIFIED = 8;
+const MAX_IDENTIFIERS = 24;
+const MAX_DEFINITIONS = 3;
+const MAX_ANCHORS = 8;
+/** Lines of context either side of an anchored line that no callable encloses. */
+export const ANCHOR_CONTEXT = 15;
+
+interface Token {
+  readonly text: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** Parses `query` against the index. `maxFiles` bounds how many files may be pinned. */
+export function understandQuery(query: string, data: IndexData, maxFiles: number): ParsedQuery {
+  const store = data.store;
+  const spans = findPathSpans(query, data.extensions);
+  const strong = spans.filter((s) => s.form === 'path');
+  let text = blank(query, strong);
+
+  const named: NamedSymbol[] = [];
+  const exact: ExactTarget[] = [];
+  const identifierTokens: Token[] = [];
+  let qualifiedCount = 0;
+  for (const m of text.matchAll(/[A-Za-z_$][\w$]*(?:(?:\.|::|#|->)[A-Za-z_$][\w$]*)+(?:\(\))?/g)) {
+    if (qualifiedCount++ >= MAX_QUALIFIED) break;
+    const start = m.index ?? 0;
+    const normalized = m[0].replace(/\(\)$/, '').replace(/::|#|->/g, '.');
+    const defs = definitions(store.nodesByQualifiedName(normalized), data);
+    if (defs.length === 0) {
+      // `self.repo.save` names no definition: its parts are ordinary identifiers.
+      for (const part of m[0].matchAll(/[A-Za-z_$][\w$]*/g)) {
+        identifierTokens.push({ text: part[0], start: start + (part.index ?? 0), end: start + (part.index ?? 0) + part[0].length });
+      }
+      continue;
+    }
+    const nonTest = defs.filter((n) => data.byPath.get(n.path)?.isTest !== true);
+    named.push({ text: normalized, codeShaped: true, qualified: true, nodes: defs });
+    if (nonTest.length >= 1 && nonTest.length <= MAX_DEFINITIONS) {
+      for (const node of nonTest) exact.push({ path: node.path, node, start: node.startLine, end: node.endLine, reason: 'qualified' });
+    }
+  }
+  text = text.replace(/[A-Za-z_$][\w$]*(?:(?:\.|::|#|->)[A-Za-z_$][\w$]*)+(?:\(\))?/g, (s) => ' '.repeat(s.length));
+  for (const m of text.matchAll(/[A-Za-z_$][\w$]*/g)) identifierTokens.push({ text: m[0], start: m.index ?? 0, end: (m.index ?? 0) + m[0].length });
+
+  // Names written like code decide which of several same-named files a path means.
+  const seen = new Set<string>();
+  const candidates: { token: Token; codeShaped: boolean; nodes: StoredNode[] }[] = [];
+  for (const token of identifierTokens) {
+    if (candidates.length >= MAX_IDENTIFIERS || token.text.length < 2 || seen.has(token.text)) continue;
+    seen.add(token.text);
+    const codeShaped = isCodeShaped(token.text);
+    if (!codeShaped && STOPWORDS.has(token.text.toLowerCase())) continue;
+    let nodes = definitions(store.nodesByName(token.text), data);
+    if (nodes.length === 0 && token.text.length >= 3) nodes = definitions(store.nodesByNameIgnoreCase(token.text), data);
+    candidates.push({ token, codeShaped, nodes });
+  }
+  const namedPaths = new Set<string>();
+  for (const n of named) for (const d of n.nodes) namedPaths.add(d.path);
+  for (const c of candidates) if (c.codeShaped) for (const d of c.nodes) namedPaths.add(d.path);
+  const anyCodeShaped = named.length > 0 || candidates.some((c) => c.codeShaped && c.nodes.length > 0);
+  const paths = resolvePaths(spans, data, anyCodeShaped ? (p) => namedPaths.has(p) : undefined, maxFiles);
+  const prose = proseAnchors(query, paths.singleFileSpans, spans);
+  const anchors: FileAnchor[] = [...paths.anchors, ...prose.anchors].slice(0, MAX_ANCHORS);
+  const consumed = [...paths.consumed, ...prose.consumed];
+  const inConsumed = (t: Token): boolean => consumed.some((c) => t.start < c.end && t.end > c.start);
+
+  const words: string[] = [];
+  const addWords = (token: string): void => {
+    for (const w of identifierWords(token)) {
+      if (w.length < 2 || /^\d+$/.test(w) || STOPWORDS.has(w) || words.includes(w)) continue;
+      words.push(w);
+    }
+  };
+  for (const n of named) addWords(n.text.slice(n.text.lastIndexOf('.') + 1));
+  for (const c of candidates) {
+    if (inConsumed(c.token)) continue;
+    addWords(c.token.text);
+    if (c.nodes.length > 0) named.push({ text: c.token.text, codeShaped: c.codeShaped, qualified: false, nodes: c.nodes });
+  }
+  for (const anchor of anchors) exact.push(anchorTarget(anchor, data));
+  return {
+    raw: query,
+    paths: { ...paths, anchors },
+    exact: dedupeTargets(exact),
+    named,
+    words,
+    wantsTests: words.some((w) => TEST_WORDS.has(w)) || /\btests?\b/i.test(query),
+  };
+}
+
+/** Non-file definitions, non-test files first, stable by path and line. */
+function definitions(nodes: readonly StoredNode[], data: IndexData): StoredNode[] {
+  const isTest = (n: StoredNode): number => (data.byPath.get(n.path)?.isTest === true ? 1 : 0);
+  return nodes.filter((n) => n.kind !== 'file').sort((a, b) => isTest(a) - isTest(b) || (a.path < b.path ? -1 : a.path > b.path ? 1 : a.startLine - b.startLine));
+}
+
+/** A single line selects its innermost enclosing callable (or ±15 lines); a range is itself. */
+function anchorTarget(anchor: FileAnchor, data: IndexData): ExactTarget {
+  if (anchor.single) {
+    let best: StoredNode | undefined;
+    for (const n of data.nodes.inFile(anchor.path)) {
+      if (!CALLABLE_ANCHOR_KINDS.has(n.kind) || n.startLine > anchor.start || n.endLine < anchor.start) continue;
+      if (best === undefined || n.endLine - n.startLine <= best.endLine - best.startLine) best = n;
+    }
+    if (best !== undefined) return { path: anchor.path, node: best, start: best.startLine, end: best.endLine, line: anchor.start, reason: 'anchor' };
+    return { path: anchor.path, start: Math.max(1, anchor.start - ANCHOR_CONTEXT), end: anchor.start + ANCHOR_CONTEXT, line: anchor.start, reason: 'anchor' };
+  }
+  return { path: anchor.path, start: anchor.start, end: anchor.end, reason: 'anchor' };
+}
+
+function dedupeTargets(targets: readonly ExactTarget[]): ExactTarget[] {
+  const seen = new Set<string>();
+  return targets.filter((t) => {
+    const key = `${t.path}:${t.start}-${t.end}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function blank(text: string, spans: readonly { readonly start: number; readonly end: number }[]): string {
+  let out = text;
+  for (const s of spans) out = out.slice(0, s.start) + ' '.repeat(Math.max(0, s.end - s.start)) + out.slice(s.end);
+  return out;
+}

@@ -1,0 +1,50 @@
+/** Word-level helpers shared by query parsing and the name-segment index. */
+
+/** Splits an identifier into lowercase words at camelCase humps, digits and `_`/`-`/`$`. */
+export function identifierWords(identifier: string): string[] {
+  return identifier
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+/)
+    .map((w) => w.toLowerCase())
+    .filter((w) => w !== '');
+}
+
+/** Words that carry no meaning for code search. */
+export const STOPWORDS: ReadonlySet<string> = new Set(
+  `a about above after again all also am an and any are as at be been before being below between both but by can
+  could did do does doing done down during each else every few for from further get gets got had has have having he
+  her here hers how i if in into is it its itself just let me more most my no nor not now of off on once only or
+  other our out over own please same she should show shows so some such than that the their them then there these
+  they this self those through to too under until up use used uses using very via was we were what when where which while
+  who whom why will with would you your explain find look tell see work works working happen happens thing things
+  code file files function functions method methods class classes line lines call calls called calling
+  implemented implement implementation defined define does where's what's handle handles handled`
+    .split(/\s+/)
+    .filter((w) => w !== ''),
+);
+
+/** Words asking about tests: their presence lifts the test-file penalty. */
+export const TEST_WORDS: ReadonlySet<string> = new Set(['test', 'tests', 'testing', 'tested', 'spec', 'specs', 'unittest', 'pytest', 'fixture', 'fixtures', 'coverage']);
+
+/** A light singular form: `orders` -> `order`, `classes` -> `class`; short words are kept. */
+export function singular(word: string): string {
+  if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  if (word.length > 4 && /(?:ss|sh|ch|x)es$/.test(word)) return word.slice(0, -2);
+  if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss')) return word.slice(0, -1);
+  return word;
+}
+
+/**
+ * Whether a token is written like code rather than prose: camelCase, PascalCase with several
+ * humps, snake_case, ALL_CAPS, `$` or a dunder. Single capitalized words are prose-ambiguous.
+ */
+export function isCodeShaped(token: string): boolean {
+  return (
+    /[a-z0-9][A-Z]/.test(token) ||
+    /[A-Za-z0-9]_[A-Za-z0-9]/.test(token) ||
+    /^_+[A-Za-z]/.test(token) ||
+    token.includes('$') ||
+    /^[A-Z][A-Z0-9_]{2,}$/.test(token)
+  );
+}

@@ -1,0 +1,160 @@
+/**
+ * Ranking: seeds from the parsed query (exact targets, named symbols, name segments, text
+ * search), spread over the graph by a personalized PageRank, weighted by kind and by path
+ * (tests, generated and vendored code rank lower unless the query asks about tests).
+ */
+import type { StoredNode } from '../../store/index.js';
+import type { IndexData } from '../data/index-data.js';
+import type { ParsedQuery } from '../query/understand.js';
+import { textSearch } from './text-search.js';
+import { personalizedPageRank } from './walk.js';
+import { kindWeight, pathPenalty } from './weights.js';
+
+/** A ranked symbol. */
+export interface RankedSymbol {
+  readonly node: StoredNode;
+  readonly score: number;
+  /** The score without the exact/named bonuses, comparable across files. */
+  readonly base: number;
+  /** Seed strength from the query text (0 when only the graph reached it). */
+  readonly text: number;
+  /** An exact target or one of the query's named definitions. */
+  readonly exact: boolean;
+  readonly named: boolean;
+}
+
+/** A ranked file with its relevant symbols, best first. */
+export interface RankedFile {
+  readonly path: string;
+  readonly score: number;
+  /** The score from the files' symbols without bonuses, for dropping incidental files. */
+  readonly base: number;
+  readonly symbols: readonly RankedSymbol[];
+  readonly pinned: boolean;
+  /** Named by the query: by path, by an exact target, or by defining a named symbol. */
+  readonly named: boolean;
+}
+
+/** The ranking of one query. */
+export interface Ranking {
+  readonly symbols: readonly RankedSymbol[];
+  /** Definitions whose every name segment the prose names ("apply discount" -> `applyDiscount`). */
+  readonly prose: readonly StoredNode[];
+  readonly files: readonly RankedFile[];
+}
+
+const MAX_DEFINITIONS_PER_NAME = 12;
+const SEGMENT_NAMES = 8;
+const TEXT_HITS = 30;
+const PINNED_FILE_SEEDS = 30;
+const EXACT_BONUS = 10;
+const NAMED_BONUS = 1;
+
+/** Ranks symbols and files for `query`. */
+export function rank(query: ParsedQuery, data: IndexData): Ranking {
+  const seeds = new Map<number, number>();
+  const nodes = new Map<number, StoredNode>();
+  const exact = new Set<number>();
+  const named = new Set<number>();
+  const seed = (node: StoredNode, weight: number): void => {
+    if (node.kind === 'file' || weight <= 0) return;
+    nodes.set(node.id, node);
+    seeds.set(node.id, Math.max(seeds.get(node.id) ?? 0, weight));
+  };
+
+  for (const t of query.exact) {
+    if (t.node !== undefined) {
+      seed(t.node, 1);
+      exact.add(t.node.id);
+      continue;
+    }
+    // A span: the symbols it overlaps, innermost (shortest) first.
+    const inside = data.nodes.inFile(t.path).filter((n) => n.kind !== 'file' && n.startLine <= t.end && n.endLine >= t.start);
+    inside.sort((a, b) => a.endLine - a.startLine - (b.endLine - b.startLine) || a.startLine - b.startLine);
+    for (const n of inside.slice(0, 10)) seed(n, 0.6);
+  }
+  for (const n of query.named) {
+    const defs = n.nodes.slice(0, MAX_DEFINITIONS_PER_NAME);
+    const base = n.codeShaped || n.qualified ? 0.9 : 0.5;
+    const weight = base / Math.sqrt(Math.max(1, n.nodes.length));
+    for (const d of defs) {
+      seed(d, weight);
+      if (n.nodes.length <= 3) named.add(d.id);
+    }
+  }
+  const prose: StoredNode[] = [];
+  if (query.words.length > 0) {
+    const namedTexts = new Set(query.named.map((n) => n.text));
+    for (const m of data.segments().match(query.words, SEGMENT_NAMES)) {
+      if (namedTexts.has(m.name)) continue;
+      const defs = data.store.nodesByName(m.name).slice(0, 6);
+      if (m.matched >= 2 && m.matched === m.segments && defs.length <= 3) prose.push(...defs);
+      const weight = (0.35 * m.matched) / Math.max(m.segments, m.matched) / Math.sqrt(Math.max(1, defs.length));
+      for (const d of defs) seed(d, weight);
+    }
+    for (const hit of textSearch(data.store, query.words, TEXT_HITS)) seed(hit.node, 0.45 * hit.relevance);
+  }
+  for (const path of query.paths.pinned) {
+    let count = 0;
+    for (const n of data.nodes.inFile(path)) {
+      if (n.kind === 'file' || n.parentId === null) continue;
+      if (count++ >= PINNED_FILE_SEEDS) break;
+      if (!seeds.has(n.id)) seed(n, 0.05);
+    }
+  }
+
+  const walk = personalizedPageRank(seeds, data.edges);
+  const maxWalk = Math.max(0, ...walk.values()) || 1;
+  const missing = [...walk.keys()].filter((id) => !nodes.has(id));
+  for (const [id, node] of data.nodes.many(missing)) nodes.set(id, node);
+
+  const symbols: RankedSymbol[] = [];
+  for (const [id, node] of nodes) {
+    if (node.kind === 'file') continue;
+    const text = seeds.get(id) ?? 0;
+    const graph = (walk.get(id) ?? 0) / maxWalk;
+    const file = data.byPath.get(node.path);
+    const base = (0.6 * text + 0.4 * graph) * kindWeight(node.kind) * pathPenalty(node.path, file?.isTest ?? false, query.wantsTests);
+    let score = base;
+    if (exact.has(id)) score += EXACT_BONUS;
+    else if (named.has(id)) score += NAMED_BONUS * pathPenalty(node.path, file?.isTest ?? false, query.wantsTests);
+    if (score < 0.01) continue;
+    symbols.push({ node, score, base, text, exact: exact.has(id), named: named.has(id) });
+  }
+  symbols.sort(bySymbolRank);
+  return { symbols, prose, files: rankFiles(symbols, query) };
+}
+
+function rankFiles(symbols: readonly RankedSymbol[], query: ParsedQuery): RankedFile[] {
+  const byPath = new Map<string, RankedSymbol[]>();
+  for (const s of symbols) {
+    const list = byPath.get(s.node.path);
+    if (list === undefined) byPath.set(s.node.path, [s]);
+    else list.push(s);
+  }
+  const pinned = query.paths.pinned;
+  const exactPaths = query.exact.map((t) => t.path);
+  const namedPaths = new Set<string>([...pinned, ...exactPaths]);
+  for (const n of query.named) if ((n.codeShaped || n.qualified) && n.nodes.length <= 3) for (const d of n.nodes) namedPaths.add(d.path);
+  for (const p of [...pinned, ...exactPaths]) if (!byPath.has(p)) byPath.set(p, []);
+  const files: RankedFile[] = [...byPath].map(([path, list]) => {
+    const [top, ...rest] = list;
+    const score = (top?.score ?? 0) + 0.25 * rest.slice(0, 4).reduce((s, x) => s + x.score, 0);
+    const bases = list.map((x) => x.base).sort((a, b) => b - a);
+    const base = (bases[0] ?? 0) + 0.25 * bases.slice(1, 5).reduce((s, x) => s + x, 0);
+    return { path, score, base, symbols: list, pinned: pinned.includes(path), named: namedPaths.has(path) };
+  });
+  const order = (f: RankedFile): number => {
+    const p = pinned.indexOf(f.path);
+    if (p >= 0) return p;
+    const e = exactPaths.indexOf(f.path);
+    return e >= 0 ? 100 + e : 1000;
+  };
+  files.sort((a, b) => order(a) - order(b) || b.score - a.score || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return files;
+}
+
+/** Best first; ties by path, line, id so equal scores never reorder between runs. */
+export function bySymbolRank(a: RankedSymbol, b: RankedSymbol): number {
+  return b.score - a.score || (a.node.path < b.node.path ? -1 : a.node.path > b.node.path ? 1 : 0) || a.node.startLine - b.node.startLine || a.node.id - b.node.id;
+}

@@ -1,0 +1,26 @@
+/**
+ * Text relevance: the symbol search the search tool uses (name index + full-text), run on the
+ * query's content words. Kept behind this function so explore's ranking does not depend on how
+ * search scores internally: scores come back normalized to 0..1.
+ */
+import type { GraphStore, StoredNode } from '../../store/index.js';
+import { searchSymbols } from '../../tools/lookup/search.js';
+
+/** A text match with its score relative to the best match (1 for the best). */
+export interface TextHit {
+  readonly node: StoredNode;
+  readonly relevance: number;
+}
+
+const MAX_WORDS = 8;
+
+/** Symbols matching the words, best first; empty for no words. */
+export function textSearch(store: GraphStore, words: readonly string[], limit: number): TextHit[] {
+  const text = words.filter((w) => /^[a-z0-9]+$/i.test(w)).slice(0, MAX_WORDS).join(' ');
+  if (text === '') return [];
+  const found = searchSymbols(store, text, { limit, fuzzy: false }).matches;
+  const best = Math.max(...found.map((m) => m.score), 0);
+  return found
+    .filter((m) => m.node.kind !== 'file')
+    .map((m) => ({ node: m.node, relevance: best > 0 ? Math.max(0, m.score) / best : 0.5 }));
+}

@@ -1,0 +1,103 @@
+/**
+ * Assembles the answer from its blocks under the hard character ceiling. When it does not fit,
+ * whole file sections are dropped from the end first (always with a note naming them), then
+ * the optional blocks; only if a single section still cannot fit is text cut at a line boundary.
+ */
+
+/** A rendered file section and what it counts towards the summary. */
+export interface PlacedSection {
+  readonly path: string;
+  readonly text: string;
+  readonly symbols: number;
+  readonly drifted: boolean;
+}
+
+/** The blocks of an answer, in output order. */
+export interface DocumentParts {
+  /** The drift banner for the drifted files among those shown (empty for none). */
+  readonly banner: (shownDrifted: readonly string[]) => string;
+  readonly title: string;
+  readonly summary: readonly string[];
+  readonly flow: readonly string[];
+  readonly blast: readonly string[];
+  readonly dynamic: readonly string[];
+  readonly sections: readonly PlacedSection[];
+  readonly notShown: readonly string[];
+  readonly notes: readonly string[];
+}
+
+/** The assembled text and what survived. */
+export interface Assembled {
+  readonly text: string;
+  readonly sections: readonly PlacedSection[];
+  /** Sections dropped by the ceiling. */
+  readonly cut: readonly string[];
+  readonly droppedBlocks: readonly string[];
+}
+
+type Block = 'notShown' | 'dynamic' | 'flow' | 'blast';
+const DROP_ORDER: readonly Block[] = ['notShown', 'dynamic', 'flow', 'blast'];
+
+/** The answer, never longer than `limit` characters. */
+export function assemble(parts: DocumentParts, limit: number): Assembled {
+  let kept = parts.sections.length;
+  const dropped = new Set<Block>();
+  for (;;) {
+    const text = compose(parts, kept, dropped, limit);
+    if (text.length <= limit) {
+      return { text, sections: parts.sections.slice(0, kept), cut: parts.sections.slice(kept).map((s) => s.path), droppedBlocks: [...dropped] };
+    }
+    if (kept > 1) kept--;
+    else {
+      const next = DROP_ORDER.find((b) => !dropped.has(b));
+      if (next !== undefined) dropped.add(next);
+      else if (kept > 0) kept--;
+      else return { text: hardCut(text, limit), sections: [], cut: parts.sections.map((s) => s.path), droppedBlocks: [...dropped] };
+    }
+  }
+}
+
+function compose(parts: DocumentParts, kept: number, dropped: ReadonlySet<Block>, limit: number): string {
+  const sections = parts.sections.slice(0, kept);
+  const symbols = sections.reduce((n, s) => n + s.symbols, 0);
+  const out: string[] = [parts.title, `Found ${symbols} symbol${symbols === 1 ? '' : 's'} across ${sections.length} file${sections.length === 1 ? '' : 's'}.`];
+  for (const line of parts.summary) out.push(line);
+  const block = (name: Block, heading: string, lines: readonly string[]): void => {
+    if (lines.length === 0 || dropped.has(name)) return;
+    out.push('', heading, ...lines);
+  };
+  block('flow', 'Flow (call paths among the named symbols):', parts.flow);
+  block('blast', 'Blast radius:', parts.blast);
+  block('dynamic', 'Dynamic dispatch (the static call graph ends here):', parts.dynamic);
+  if (sections.length > 0) {
+    out.push('', 'Source (verbatim current source, grouped by file):');
+    for (const s of sections) out.push('', s.text);
+  }
+  block('notShown', 'Also relevant, not shown:', parts.notShown);
+  const notes = [...parts.notes];
+  const cut = parts.sections.slice(kept).map((s) => s.path);
+  if (cut.length > 0) {
+    notes.push(`Output cut at the ${limit}-character ceiling at a file-section boundary: ${cut.length} more file section${cut.length === 1 ? '' : 's'} left out (${cut.slice(0, 4).map((p) => `\`${p}\``).join(', ')}${cut.length > 4 ? ` +${cut.length - 4} more` : ''}); raise maxChars or narrow the query.`);
+  }
+  const droppedNames = DROP_ORDER.filter((b) => dropped.has(b) && blockLines(parts, b).length > 0);
+  if (droppedNames.length > 0) notes.push(`Left out to stay under ${limit} characters: the ${droppedNames.map(label).join(', ')} block${droppedNames.length === 1 ? '' : 's'}.`);
+  if (notes.length > 0) out.push('', 'Notes:', ...notes.map((n) => `- ${n}`));
+  const drifted = sections.filter((s) => s.drifted).map((s) => s.path);
+  return parts.banner(drifted) + out.join('\n') + '\n';
+}
+
+function blockLines(parts: DocumentParts, block: Block): readonly string[] {
+  return parts[block];
+}
+
+function label(block: Block): string {
+  return block === 'notShown' ? 'not-shown' : block === 'blast' ? 'blast-radius' : block === 'dynamic' ? 'dynamic-dispatch' : 'flow';
+}
+
+function hardCut(text: string, limit: number): string {
+  const note = `\n… output cut at the ${limit}-character ceiling.\n`;
+  const room = Math.max(0, limit - note.length);
+  let cut = text.lastIndexOf('\n', room);
+  if (cut <= 0) cut = room;
+  return text.slice(0, cut) + note;
+}

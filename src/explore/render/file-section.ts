@@ -1,0 +1,174 @@
+/**
+ * One file's source section within a character budget: the whole file when it is small and
+ * fits, otherwise clusters of the relevant symbols (exact targets first) joined by gap markers.
+ * A drifted file is shown whole from its current bytes or not at all: stored lines are unsafe.
+ */
+import type { StoredNode } from '../../store/index.js';
+import type { ExactTarget } from '../query/understand.js';
+import type { RankedSymbol } from '../rank/rank.js';
+import { describeRuns, fencedRuns, numbered, runsOf } from './source-lines.js';
+
+/** Files up to this many lines are shown whole when they fit. */
+export const SMALL_FILE_LINES = 220;
+/** A drifted file longer than this is never shown (the whole-file cap of file mode). */
+export const DRIFTED_MAX_LINES = 2000;
+
+const CONTAINER_KINDS = new Set(['class', 'struct', 'interface', 'trait', 'protocol', 'enum', 'module', 'namespace', 'union']);
+const HEAD_LINES = 10;
+const ANCHOR_WINDOW = 6;
+const CALL_WINDOW = 1;
+const SMALL_GAP = 2;
+const MIN_USEFUL = 60;
+
+/** What a section is built from. */
+export interface FileSectionInput {
+  readonly path: string;
+  readonly language: string;
+  readonly lines: readonly string[];
+  readonly drifted: boolean;
+  /** Relevant symbols of this file, best first. */
+  readonly symbols: readonly RankedSymbol[];
+  readonly targets: readonly ExactTarget[];
+  /** Every node of the file by id (for enclosing declarations). */
+  readonly fileNodes: ReadonlyMap<number, StoredNode>;
+  /** Lines inside a symbol's body that call other symbols the query names. */
+  readonly callLines: (node: StoredNode) => readonly number[];
+  readonly budget: number;
+}
+
+/** A rendered section. */
+export interface FileSection {
+  readonly path: string;
+  /** Empty when the file was omitted. */
+  readonly text: string;
+  readonly runs: readonly (readonly [number, number])[];
+  readonly whole: boolean;
+  readonly shown: readonly RankedSymbol[];
+  /** Relevant source was left out for lack of budget. */
+  readonly clipped: boolean;
+  readonly omitted?: 'drifted-too-large' | 'unreadable';
+  /** Named or exact symbols with no room, listed in the header. */
+  readonly leftOut: readonly string[];
+}
+
+/** Renders one file's section within `input.budget` characters (never more). */
+export function renderFileSection(input: FileSectionInput): FileSection {
+  const { lines, path } = input;
+  const total = lines.length;
+  const wholeCost = costOf(lines, range(1, total));
+  const driftNote = input.drifted ? ' — current bytes; edited since the last index sync' : '';
+  const wholeHeader = `${path} — whole file (${total} line${total === 1 ? '' : 's'})${driftNote}`;
+  const overhead = 12;
+  if (input.drifted) {
+    if (total <= DRIFTED_MAX_LINES && wholeHeader.length + wholeCost + overhead <= input.budget) {
+      return whole(input, wholeHeader);
+    }
+    return { path, text: '', runs: [], whole: false, shown: [], clipped: true, omitted: 'drifted-too-large', leftOut: [] };
+  }
+  if (total <= SMALL_FILE_LINES && wholeHeader.length + wholeCost + overhead <= input.budget) return whole(input, wholeHeader);
+
+  const selected = new Set<number>();
+  // Room for the header (path, runs, left-out names) and the fences.
+  let remaining = input.budget - path.length - 120 - overhead;
+  let clipped = false;
+  const leftOut: string[] = [];
+  const add = (want: Iterable<number>): boolean => {
+    const fresh = [...want].filter((n) => n >= 1 && n <= total && !selected.has(n));
+    if (fresh.length === 0) return true;
+    const cost = costOf(lines, fresh) + 16 * newRuns(selected, fresh);
+    if (cost > remaining) return false;
+    for (const n of fresh) selected.add(n);
+    remaining -= cost;
+    return true;
+  };
+  const enclosing = (node: StoredNode | undefined): void => {
+    const parent = node?.parentId === null || node === undefined ? undefined : input.fileNodes.get(node.parentId);
+    if (parent !== undefined && parent.kind !== 'file') add([parent.startLine]);
+  };
+
+  for (const t of input.targets) {
+    const end = Math.min(t.end, total);
+    if (add(range(t.start, end))) {
+      enclosing(t.node);
+      continue;
+    }
+    clipped = true;
+    // Too long to show whole: its head, the anchored line, and its calls into named symbols.
+    add(range(t.start, Math.min(end, t.start + HEAD_LINES - 1)));
+    if (t.line !== undefined) add(range(t.line - ANCHOR_WINDOW, t.line + ANCHOR_WINDOW));
+    if (t.node !== undefined) for (const line of input.callLines(t.node)) add(range(line - CALL_WINDOW, line + CALL_WINDOW));
+    enclosing(t.node);
+  }
+  for (const s of input.symbols) {
+    if (remaining < MIN_USEFUL) {
+      clipped = true;
+      if (s.exact || s.named) leftOut.push(s.node.qualifiedName || s.node.name);
+      continue;
+    }
+    const n = s.node;
+    const end = Math.min(n.endLine, total);
+    const span = end - n.startLine + 1;
+    const body = CONTAINER_KINDS.has(n.kind) && span > 30 ? range(n.startLine, n.startLine + 5) : range(n.startLine, end);
+    if (add(body)) {
+      enclosing(n);
+      continue;
+    }
+    clipped = true;
+    if (add(range(n.startLine, Math.min(end, n.startLine + HEAD_LINES - 3)))) enclosing(n);
+    else if (s.exact || s.named) leftOut.push(n.qualifiedName || n.name);
+  }
+  if (selected.size === 0) {
+    // Nothing ranked here (a pinned file the query only names): its opening lines.
+    for (let n = 1; n <= total; n++) if (!add([n])) break;
+    if (selected.size < total) clipped = true;
+  }
+  // Close small gaps: a marker costs about as much as the lines it hides.
+  for (const [s, e] of gapsOf(runsOf(selected))) if (e - s + 1 <= SMALL_GAP) add(range(s, e));
+
+  const runs = runsOf(selected);
+  const shown = input.symbols.filter((s) => selected.has(s.node.startLine));
+  const header = `${path} — lines ${describeRuns(runs)} of ${total}${leftOut.length > 0 ? ` (no room for: ${leftOut.map((x) => `\`${x}\``).join(', ')})` : ''}`;
+  const text = `${header}\n${fencedRuns(lines, runs, input.language)}`;
+  if (text.length > input.budget) {
+    // The estimate above is conservative; this only trips on pathological headers.
+    return { path, text: '', runs: [], whole: false, shown: [], clipped: true, leftOut };
+  }
+  return { path, text, runs, whole: false, shown, clipped, leftOut };
+}
+
+function whole(input: FileSectionInput, header: string): FileSection {
+  const runs: [number, number][] = input.lines.length === 0 ? [] : [[1, input.lines.length]];
+  return {
+    path: input.path, text: `${header}\n${fencedRuns(input.lines, runs, input.language)}`, runs, whole: true,
+    shown: input.symbols, clipped: false, leftOut: [],
+  };
+}
+
+function costOf(lines: readonly string[], numbers: Iterable<number>): number {
+  let cost = 0;
+  for (const n of numbers) cost += numbered(n, lines[n - 1] ?? '').length + 1;
+  return cost;
+}
+
+function newRuns(selected: ReadonlySet<number>, fresh: readonly number[]): number {
+  let runs = 0;
+  const set = new Set(fresh);
+  for (const n of fresh) if (!set.has(n - 1) && !selected.has(n - 1)) runs++;
+  return runs;
+}
+
+function gapsOf(runs: readonly (readonly [number, number])[]): [number, number][] {
+  const gaps: [number, number][] = [];
+  for (let i = 1; i < runs.length; i++) {
+    const prev = runs[i - 1];
+    const cur = runs[i];
+    if (prev !== undefined && cur !== undefined) gaps.push([prev[1] + 1, cur[0] - 1]);
+  }
+  return gaps;
+}
+
+function range(start: number, end: number): number[] {
+  const out: number[] = [];
+  for (let n = Math.max(1, start); n <= end; n++) out.push(n);
+  return out;
+}

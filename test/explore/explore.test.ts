@@ -1,0 +1,81 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { explore } from '../../src/explore/explore.js';
+import { assertGolden } from '../support/golden.js';
+import { openFixture, type OpenProject } from './support.js';
+
+let shop: OpenProject;
+let ledger: OpenProject;
+before(async () => {
+  shop = await openFixture('shop', import.meta.url);
+  ledger = await openFixture('ledger', import.meta.url);
+});
+after(() => {
+  shop.close();
+  ledger.close();
+});
+
+const GOLDEN: readonly (readonly [string, () => OpenProject, string])[] = [
+  ['prose', () => shop, 'how does checkout apply discounts'],
+  ['identifiers', () => shop, 'priceOf applyDiscount formatMoney'],
+  ['path', () => shop, 'what is in src/db/repo.ts'],
+  ['anchor', () => shop, 'src/cart.ts:26'],
+  ['prose-range', () => shop, 'lines 11-14 in pricing.ts'],
+  ['qualified', () => shop, 'OrderService.place'],
+  ['clusters', () => ledger, 'how does Engine.dispatch route commands in engine.py'],
+  ['long-anchor', () => ledger, 'ledger/engine.py:230'],
+  ['dynamic', () => ledger, 'route serveRequest lazyRoute'],
+];
+
+for (const [name, project, query] of GOLDEN) {
+  test(`explore answers the ${name} query form (${query})`, async () => {
+    const result = await explore(project().index, query);
+    assertGolden('explore', `${name}.txt`, result.text, import.meta.url);
+  });
+}
+
+test('explore pins a named file first and shows a small file whole', async () => {
+  const { text, json } = await explore(shop.index, 'what is in src/db/repo.ts');
+  assert.equal(json.files[0]?.path, 'src/db/repo.ts');
+  assert.equal(json.files[0]?.whole, true);
+  assert.match(text, /src\/db\/repo\.ts — whole file \(16 lines\)\n```typescript\n1\timport type \{ CartLine \}/);
+});
+
+test('explore renders a long file as clusters joined by gap markers', async () => {
+  const { text, json } = await explore(ledger.index, 'Engine.dispatch');
+  const engine = json.files.find((f) => f.path === 'ledger/engine.py');
+  assert.ok(engine !== undefined && !engine.whole && engine.ranges.length > 1);
+  assert.match(text, /ledger\/engine\.py — lines [\d, -]+ of 252/);
+  assert.ok(text.includes('... (gap) ...'));
+});
+
+test('explore lists dynamic-dispatch boundaries in the leading bodies', async () => {
+  const { json } = await explore(ledger.index, 'Engine.dispatch Engine.load_plugin route lazyRoute');
+  const found = json.dynamicDispatch.map((d) => `${d.qualifiedName}:${d.what}`);
+  assert.deepEqual(found.sort(), ['Engine.dispatch:getattr', 'Engine.load_plugin:dynamic import', 'lazyRoute:dynamic import', 'route:computed member call']);
+});
+
+test('explore shows the call flow among the named symbols', async () => {
+  const { json } = await explore(shop.index, 'main applyDiscount');
+  assert.deepEqual(json.flow[0]?.map((s) => s.qualifiedName), ['main', 'Cart.checkout', 'Cart.total', 'applyDiscount']);
+});
+
+test('explore never shows secret files', async () => {
+  const { text } = await explore(shop.index, '.env SECRET_TOKEN');
+  assert.ok(!text.includes('do-not-show'));
+});
+
+test('explore says so when nothing matches', async () => {
+  const { text, json } = await explore(shop.index, 'zzqx wibble');
+  assert.match(text, /No relevant code found/);
+  assert.equal(json.summary.files, 0);
+});
+
+test('explore is deterministic for the same index and query', async () => {
+  for (const q of ['how does checkout apply discounts', 'Engine.dispatch', 'ledger/engine.py:40-60']) {
+    const project = q.includes('ngine') ? ledger : shop;
+    const first = await explore(project.index, q);
+    const second = await explore(project.index, q);
+    assert.equal(second.text, first.text, q);
+  }
+});

@@ -1,0 +1,37 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { findPathSpans, lineRange, MAX_PATH_SPANS } from '../../../src/explore/query/path-spans.js';
+
+const none = new Set<string>();
+const spans = (q: string) => findPathSpans(q, none).map((s) => ({ path: s.path, form: s.form, anchor: s.anchor }));
+
+test('findPathSpans normalizes quotes, backticks, ./ and Windows separators', () => {
+  assert.deepEqual(spans('look at "src/cart.ts" and `./py/orders/models.py` and py\\orders\\service.py').map((s) => s.path), [
+    'src/cart.ts', 'py/orders/models.py', 'py/orders/service.py',
+  ]);
+});
+
+test('findPathSpans splits line anchors written onto a path', () => {
+  assert.deepEqual(spans('compiler.py:776')[0]?.anchor, { start: 776, end: 776, single: true });
+  assert.deepEqual(spans('foo.ts:12-40,')[0]?.anchor, { start: 12, end: 40, single: false });
+  assert.deepEqual(spans('src/foo.ts#L88-L120')[0]?.anchor, { start: 88, end: 120, single: false });
+  assert.deepEqual(spans('src/foo.ts#L88-120')[0]?.anchor, { start: 88, end: 120, single: false });
+  assert.equal(spans('foo.ts:2000000')[0]?.anchor, undefined);
+});
+
+test('findPathSpans treats kebab words as basename candidates and numbers as prose', () => {
+  assert.deepEqual(spans('the order-service module'), [{ path: 'order-service', form: 'kebab', anchor: undefined }]);
+  assert.deepEqual(spans('lines 11-14'), []);
+  assert.deepEqual(spans('Cart.checkout and self.repo.save'), []);
+});
+
+test('findPathSpans examines at most eight spans', () => {
+  const q = Array.from({ length: 12 }, (_, i) => `f${i}.py`).join(' ');
+  assert.equal(findPathSpans(q, none).length, MAX_PATH_SPANS);
+});
+
+test('lineRange ignores zero and numbers above one million', () => {
+  assert.equal(lineRange('0', undefined), undefined);
+  assert.equal(lineRange('1000001', undefined), undefined);
+  assert.deepEqual(lineRange('40', '12'), { start: 40, end: 40, single: true });
+});

@@ -1,0 +1,62 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { indexData } from '../../../src/explore/data/index-data.js';
+import { understandQuery } from '../../../src/explore/query/understand.js';
+import { openFixture, type OpenProject } from '../support.js';
+
+let shop: OpenProject;
+before(async () => {
+  shop = await openFixture('shop', import.meta.url);
+});
+after(() => shop.close());
+
+const parse = (q: string, maxFiles = 8) => understandQuery(q, indexData(shop.index.store), maxFiles);
+
+test('understandQuery pins exact paths and segment-aligned suffixes', () => {
+  assert.deepEqual(parse('what is in src/cart.ts and orders/models.py').paths.pinned, ['src/cart.ts', 'py/orders/models.py']);
+  assert.deepEqual(parse('C:\\work\\shop\\src\\db\\repo.ts').paths.pinned, ['src/db/repo.ts']);
+});
+
+test('understandQuery reports at most four unresolved explicit paths and removes them from the words', () => {
+  const q = parse('a/b/one.py two.ts three.go four.rs five.py about cart');
+  assert.deepEqual(q.paths.unresolved, ['a/b/one.py', 'two.ts', 'three.go', 'four.rs']);
+  assert.ok(!q.words.includes('one') && q.words.includes('cart'));
+});
+
+test('understandQuery turns a single-line anchor into the enclosing callable', () => {
+  const q = parse('src/cart.ts:26');
+  assert.equal(q.exact.length, 1);
+  assert.equal(q.exact[0]?.node?.qualifiedName, 'Cart.total');
+  assert.equal(q.exact[0]?.line, 26);
+});
+
+test('understandQuery keeps a line no callable encloses as a span with context', () => {
+  const q = parse('src/pricing.ts:3');
+  assert.deepEqual(q.exact.map((t) => [t.start, t.end, t.node]), [[1, 18, undefined]]);
+});
+
+test('understandQuery binds prose ranges to the nearest single-file path', () => {
+  for (const text of ['lines 11-14 in pricing.ts', 'L11-L14 in src/pricing.ts', 'src/pricing.ts lines 11 to 14']) {
+    const q = parse(text);
+    assert.deepEqual(q.exact.map((t) => [t.path, t.start, t.end]), [['src/pricing.ts', 11, 14]], text);
+  }
+  assert.deepEqual(parse('lines 11-14').exact, []);
+});
+
+test('understandQuery makes qualified names with at most three definitions exact targets', () => {
+  for (const text of ['Cart.checkout', 'Cart::checkout', 'Cart#checkout()']) {
+    assert.deepEqual(parse(text).exact.map((t) => t.node?.qualifiedName), ['Cart.checkout'], text);
+  }
+});
+
+test('understandQuery narrows a path matching several files by the symbols the query names', () => {
+  const q = parse('__init__ models.py OrderService');
+  assert.deepEqual(q.paths.pinned, ['py/orders/models.py']);
+});
+
+test('understandQuery resolves identifiers and notices questions about tests', () => {
+  const q = parse('where is priceOf used in tests');
+  assert.deepEqual(q.named.map((n) => n.text), ['priceOf']);
+  assert.equal(q.wantsTests, true);
+  assert.equal(parse('priceOf').wantsTests, false);
+});

@@ -1,0 +1,56 @@
+/** Helpers for explore tests: indexed fixture projects and generated ones, opened for queries. */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { indexProject } from '../../src/index/sync.js';
+import { IndexCache, type ProjectIndex } from '../../src/project/index-cache.js';
+import { fixtureProject } from '../support/fixture-project.js';
+
+/** An indexed project opened for queries. */
+export interface OpenProject {
+  readonly root: string;
+  readonly index: ProjectIndex;
+  readonly cache: IndexCache;
+  readonly close: () => void;
+}
+
+/** Copies, indexes and opens `test/fixtures/projects/<name>`. */
+export async function openFixture(name: string, fromUrl: string): Promise<OpenProject> {
+  const project = await fixtureProject(name, fromUrl);
+  return open(project.root, project.cleanup);
+}
+
+/** Writes `files` (project-relative path -> text) to a temporary folder, indexes and opens it. */
+export async function openGenerated(files: Readonly<Record<string, string>>): Promise<OpenProject> {
+  const root = mkdtempSync(join(tmpdir(), 'codegraph-explore-'));
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  await indexProject({ root, mode: 'full', command: 'test', workers: 1 });
+  return open(root, () => rmSync(root, { recursive: true, force: true }));
+}
+
+async function open(root: string, cleanup: () => void): Promise<OpenProject> {
+  const cache = new IndexCache();
+  const index = await cache.get(root);
+  if (index === undefined) throw new Error(`no index at ${root}`);
+  return {
+    root,
+    index,
+    cache,
+    close: () => {
+      cache.close();
+      cleanup();
+    },
+  };
+}
+
+/** A hub function with `callers` direct callers in separate files and no tests. */
+export function hubProject(callers: number): Record<string, string> {
+  const files: Record<string, string> = { 'src/hub.ts': 'export function hubValue(): number {\n  return 42;\n}\n' };
+  for (let i = 0; i < callers; i++) {
+    files[`src/callers/caller${i}.ts`] = `import { hubValue } from '../hub.js';\n\nexport function useHub${i}(): number {\n  return hubValue() + ${i};\n}\n`;
+  }
+  return files;
+}

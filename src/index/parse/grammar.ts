@@ -33,16 +33,26 @@ export function grammarPath(id: string): string {
   return require.resolve(`tree-sitter-wasms/out/${info.grammar}`);
 }
 
+/**
+ * Grammar loads run one at a time: web-tree-sitter links each grammar's WASM module into shared
+ * state, and two loads interleaving can resolve one grammar's symbols against the other
+ * ("bad export type for 'tree_sitter_typescript_external_scanner_create'").
+ */
+let loadChain: Promise<unknown> = Promise.resolve();
+
 /** Loads (once per process) and returns the grammar for a language id. */
 export function loadLanguage(id: string): Promise<Language> {
   let pending = languages.get(id);
   if (pending === undefined) {
+    const previous = loadChain;
     pending = (async () => {
+      await previous.catch(() => undefined);
       await initParser();
       const language = await Language.load(grammarPath(id));
       loaded.set(id, language);
       return language;
     })();
+    loadChain = pending;
     // A failed load is not cached, so that a transient error (e.g. EMFILE) can be retried.
     pending.catch(() => languages.delete(id));
     languages.set(id, pending);

@@ -56,7 +56,7 @@ test('parse pool returns one result per job, classifying binary, broken and miss
   assert.equal(results.get('blob.py')?.kind, 'binary');
   assert.equal(results.get('missing.py')?.kind, 'failed');
   const latin = results.get('latin.py');
-  assert.equal(latin?.kind, 'ok');
+  assert.equal(latin?.kind, 'ok', JSON.stringify(latin));
   if (latin?.kind === 'ok') {
     const x = latin.extraction.symbols.find((s) => s.name === 'X');
     assert.equal(x?.startCol, 0, 'the BOM must not shift columns');

@@ -5,11 +5,13 @@
  *   npm run bench                                    the default set (startup)
  *   npm run bench -- index --corpus django,serde     the side-by-side indexing benchmark
  *   npm run bench -- startup index --corpus jdk      several by name
+ *   npm run bench -- query --corpus django           query latency (in-process and over stdio), export, sync
  *
  * `--corpus` names real corpora to index (see corpora.ts); `--large` allows the Linux kernel.
  */
 import { parseArgs } from 'node:util';
 import { corpusList, corpusNames, defaultIndexOptions, formatIndexReport, INDEX_ARG_OPTIONS, runIndexBench } from './index-bench.js';
+import { formatQueryReport, runQueryBench } from './query-bench.js';
 import { formatStartupReport, hostLine, runStartupBench } from './startup.js';
 import { isBenchEntry } from './stats.js';
 
@@ -29,6 +31,15 @@ interface Benchmark {
 
 const BENCHMARKS: readonly Benchmark[] = [
   { name: 'startup', byDefault: true, run: async () => formatStartupReport(await runStartupBench()) },
+  {
+    name: 'query',
+    byDefault: false,
+    run: async (args) => {
+      const reports = [];
+      for (const corpus of args.corpora.length > 0 ? args.corpora : ['django']) reports.push(formatQueryReport(await runQueryBench(corpus)));
+      return reports.join('\n');
+    },
+  },
   {
     name: 'index',
     byDefault: false,

@@ -225,8 +225,9 @@ async function runLocked(options: IndexOptions, dir: string, started: number): P
     });
 
     progress({ phase: 'resolving', done: 0, total: 0, symbols });
-    if (affected !== undefined) resolveTargeted(store, affectedAfter(store, affected, held, stored, removedPaths));
-    else resolveAll(store);
+    const current = store.listFiles();
+    if (affected !== undefined) resolveTargeted(store, current, affectedAfter(store, current, affected, held, stored, removedPaths));
+    else resolveAll(store, current);
     store.setDiagnostics(diagnostics);
     store.setMeta('indexed_at', new Date().toISOString());
 
@@ -257,16 +258,16 @@ async function runLocked(options: IndexOptions, dir: string, started: number): P
 }
 
 /** Re-resolves every stored reference and replaces all resolved edges. */
-function resolveAll(store: GraphStore): void {
-  const result = resolveReferences({ files: resolverFiles(store), symbols: readSymbols(store.db), refs: readRefs(store.db) });
+function resolveAll(store: GraphStore, current: readonly StoredFile[]): void {
+  const result = resolveReferences({ files: resolverFiles(store, current), symbols: readSymbols(store.db), refs: readRefs(store.db) });
   store.replaceResolvedEdges(withoutContains(result.edges));
 }
 
 /** Re-resolves only the references of `fileIds` (with every inheritance reference for context). */
-function resolveTargeted(store: GraphStore, fileIds: ReadonlySet<number>): void {
+function resolveTargeted(store: GraphStore, current: readonly StoredFile[], fileIds: ReadonlySet<number>): void {
   const ids = [...fileIds];
   const result = resolveReferences(
-    { files: resolverFiles(store), symbols: readSymbols(store.db), refs: readRefsForFiles(store.db, ids) },
+    { files: resolverFiles(store, current), symbols: readSymbols(store.db), refs: readRefsForFiles(store.db, ids) },
     { emitFiles: fileIds },
   );
   store.replaceResolvedEdges(withoutContains(result.edges), ids);
@@ -302,12 +303,16 @@ interface OldGraphView {
  * changed files, every file referencing a name whose definitions changed, and every file whose
  * imports might now resolve to an added file or no longer to a removed one.
  */
-function affectedAfter(store: GraphStore, before: OldGraphView, held: readonly ParseResult[], stored: ReadonlyMap<string, StoredFile>, removed: readonly string[]): Set<number> {
+function affectedAfter(
+  store: GraphStore, current: readonly StoredFile[], before: OldGraphView, held: readonly ParseResult[],
+  stored: ReadonlyMap<string, StoredFile>, removed: readonly string[],
+): Set<number> {
   const paths = held.map((r) => r.path);
+  const byPath = new Map(current.map((f) => [f.path, f.id]));
   const newIds: number[] = [];
   for (const path of paths) {
-    const file = store.getFile(path);
-    if (file !== undefined) newIds.push(file.id);
+    const id = byPath.get(path);
+    if (id !== undefined) newIds.push(id);
   }
   const oldPrints = before.fingerprints;
   const newPrints = nameFingerprints(store.db, newIds);
@@ -318,7 +323,7 @@ function affectedAfter(store: GraphStore, before: OldGraphView, held: readonly P
   for (const id of fileIdsReferencing(store.db, changedNames)) affected.add(id);
   const appeared = paths.filter((p) => !stored.has(p));
   for (const id of fileIdsImportingStems(store.db, moduleStems([...appeared, ...removed]))) affected.add(id);
-  const live = new Set(store.listFiles().map((f) => f.id));
+  const live = new Set(current.map((f) => f.id));
   for (const id of affected) if (!live.has(id)) affected.delete(id);
   return affected;
 }
@@ -352,10 +357,10 @@ function moduleStems(paths: readonly string[]): string[] {
   return [...stems];
 }
 
-function resolverFiles(store: GraphStore): ResolverFile[] {
+function resolverFiles(store: GraphStore, current: readonly StoredFile[]): ResolverFile[] {
   const files: ResolverFile[] = [];
   const importsByFile = readImportsByFile(store.db);
-  for (const f of store.listFiles()) {
+  for (const f of current) {
     files.push({
       id: f.id,
       nodeId: f.fileNodeId,

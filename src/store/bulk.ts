@@ -5,7 +5,7 @@
 import { EDGE_KINDS, NODE_KINDS } from '../index/model.js';
 import type { ExtractedImport, NodeKind, RefKind } from '../index/model.js';
 import { NODE_CODE, code, num, str, strOrNull } from './records.js';
-import type { SqliteDb } from './sqlite.js';
+import type { SqlValue, SqliteDb } from './sqlite.js';
 
 const FILE_KIND = code(NODE_CODE, 'file');
 
@@ -181,20 +181,23 @@ export function nameFingerprints(db: SqliteDb, fileIds: readonly number[]): Map<
 
 /** References of `fileIds` plus every inheritance reference of the project, in id order. */
 export function readRefsForFiles(db: SqliteDb, fileIds: readonly number[]): BulkRef[] {
-  const out: BulkRef[] = [];
+  const rows: { id: number; ref: BulkRef }[] = [];
   const wanted = new Set(fileIds);
-  db.each(
-    `SELECT file_id, from_node_id, kind, name, receiver, line, col FROM refs ORDER BY id`,
-    [],
-    ([fileId, fromId, kind, name, receiver, line, col]) => {
-      const k = num(kind);
-      if (!wanted.has(num(fileId)) && !INHERITANCE_CODES.includes(k)) return;
-      const r = strOrNull(receiver);
-      out.push({
-        fileId: num(fileId), fromId: num(fromId), kind: (EDGE_KINDS[k] ?? 'references') as RefKind,
-        name: str(name), line: num(line), col: num(col), ...(r !== null ? { receiver: r } : {}),
-      });
-    },
-  );
-  return out;
+  const push = ([id, fileId, fromId, kind, name, receiver, line, col]: SqlValue[]): void => {
+    const r = strOrNull(receiver ?? null);
+    rows.push({
+      id: num(id ?? null),
+      ref: {
+        fileId: num(fileId ?? null), fromId: num(fromId ?? null), kind: (EDGE_KINDS[num(kind ?? null)] ?? 'references') as RefKind,
+        name: str(name ?? null), line: num(line ?? null), col: num(col ?? null), ...(r !== null ? { receiver: r } : {}),
+      },
+    });
+  };
+  const columns = 'id, file_id, from_node_id, kind, name, receiver, line, col';
+  for (const part of chunks(fileIds)) db.each(`SELECT ${columns} FROM refs WHERE file_id IN (${placeholders(part.length)})`, part, push);
+  db.each(`SELECT ${columns} FROM refs WHERE kind IN (${INHERITANCE_CODES.join(',')})`, [], (row) => {
+    if (!wanted.has(num(row[1] ?? null))) push(row);
+  });
+  rows.sort((a, b) => a.id - b.id);
+  return rows.map((r) => r.ref);
 }

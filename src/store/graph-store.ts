@@ -279,12 +279,18 @@ export class GraphStore {
     this.db.each(`SELECT language, count(*) FROM files GROUP BY language ORDER BY language`, [], ([l, n]) => {
       filesByLanguage[String(l)] = Number(n);
     });
+    const edges = Object.values(edgesByKind).reduce((a, b) => a + (b ?? 0), 0);
+    const refs = num(`SELECT count(*) FROM refs`);
+    // Resolution binds each reference to at most one edge of the reference's own kind, and
+    // references are never of kind contains or imports (those come from nesting and import
+    // statements), so the bound count is a subtraction instead of a probe per reference.
+    const boundRefs = edges - (edgesByKind.contains ?? 0) - (edgesByKind.imports ?? 0);
     return {
       files: num(`SELECT count(*) FROM files`),
       nodes: num(`SELECT count(*) FROM nodes`),
-      edges: num(`SELECT count(*) FROM edges`),
-      refs: num(`SELECT count(*) FROM refs`),
-      unresolvedRefs: num(`SELECT count(*) FROM refs r WHERE ${UNRESOLVED}`),
+      edges,
+      refs,
+      unresolvedRefs: Math.max(0, refs - boundRefs),
       nodesByKind,
       edgesByKind,
       filesByLanguage,

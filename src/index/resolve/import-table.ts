@@ -10,30 +10,39 @@ const NONE: readonly ResolvedImport[] = [];
  */
 export class ImportTable {
   private readonly byFile = new Map<number, readonly ResolvedImport[]>();
-  private readonly resolvers = new Map<number, ModuleResolver>();
+  private readonly project: ProjectIndex;
 
   constructor(project: ProjectIndex) {
-    for (const file of project.files) {
-      if (project.position(file.id) === undefined || this.byFile.has(file.id)) continue;
-      const resolver = moduleResolverFor(project.family(file.id));
-      if (resolver === undefined) continue;
-      this.resolvers.set(file.id, resolver);
-      const list: ResolvedImport[] = [];
-      for (const imp of file.imports) {
-        const resolved = resolver.resolve(file, imp, project);
-        if (resolved !== undefined) list.push(resolved);
-      }
-      if (list.length > 0) this.byFile.set(file.id, list);
-    }
+    this.project = project;
   }
 
-  /** The file's resolved imports in statement order (statements the family could not read are left out). */
+  /**
+   * The file's resolved imports in statement order (statements the family could not read are left
+   * out). Resolved on first use: an incremental run looks at a few files' imports, not all.
+   */
   of(fileId: number): readonly ResolvedImport[] {
-    return this.byFile.get(fileId) ?? NONE;
+    const known = this.byFile.get(fileId);
+    if (known !== undefined) return known;
+    const list = this.resolve(fileId);
+    this.byFile.set(fileId, list);
+    return list;
   }
 
   /** The module resolver of the file's family, when the family has module rules. */
   resolverOf(fileId: number): ModuleResolver | undefined {
-    return this.resolvers.get(fileId);
+    if (this.project.position(fileId) === undefined) return undefined;
+    return moduleResolverFor(this.project.family(fileId));
+  }
+
+  private resolve(fileId: number): readonly ResolvedImport[] {
+    const resolver = this.resolverOf(fileId);
+    const file = this.project.file(fileId);
+    if (resolver === undefined || file === undefined) return NONE;
+    const list: ResolvedImport[] = [];
+    for (const imp of file.imports) {
+      const resolved = resolver.resolve(file, imp, this.project);
+      if (resolved !== undefined) list.push(resolved);
+    }
+    return list.length > 0 ? list : NONE;
   }
 }

@@ -69,7 +69,7 @@ export async function runStatus(options: IndexCommandOptions): Promise<number> {
     else process.stdout.write(`No index at ${root}. Run \`codegraph init\` there to build one.\n`);
     return 1;
   }
-  return runToolCommand('status', ['--path', root, ...(options.json ? ['--json'] : [])], options.cwd);
+  return runToolCommand('status', ['--project', root, ...(options.json ? ['--json'] : [])], options.cwd);
 }
 
 /** `codegraph unlock [path]`: removes a writer lock left by a process that is gone. */

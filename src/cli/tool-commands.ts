@@ -31,10 +31,14 @@ function positionalProperty(def: ToolDefinition): string | undefined {
 export async function runToolCommand(short: string, argv: readonly string[], cwd: string): Promise<number> {
   const def = TOOL_DEFINITIONS.find((t) => t.short === short);
   if (def === undefined) throw new UsageError(`unknown command "${short}"`);
+  // `-p`/`--project` selects the project; `--path` means the same unless the tool has its own
+  // `path` input (codegraph files), which then takes the flag.
   const options: Record<string, { type: 'string' | 'boolean'; short?: string }> = {
     json: { type: 'boolean' },
-    path: { type: 'string', short: 'p' },
+    project: { type: 'string', short: 'p' },
   };
+  const ownsPath = 'path' in def.inputSchema.properties;
+  if (!ownsPath) options['path'] = { type: 'string' };
   const flagToProperty = new Map<string, string>();
   for (const [name, prop] of Object.entries(def.inputSchema.properties)) {
     if (name === 'projectPath') continue;
@@ -67,7 +71,7 @@ export async function runToolCommand(short: string, argv: readonly string[], cwd
     if (args[target] !== undefined) throw new UsageError(`give the ${target} either as words or as --${flagName(target)}, not both`);
     args[target] = parsed.positionals.join(' ');
   }
-  const pathFlag = parsed.values['path'];
+  const pathFlag = parsed.values['project'] ?? (ownsPath ? undefined : parsed.values['path']);
   const root = typeof pathFlag === 'string' ? resolve(cwd, pathFlag) : (findIndexedProjectUp(cwd) ?? cwd);
   if (!isIndexed(root)) throw new UsageError(`no index at ${root}; run \`codegraph init\` there first (or pass --path to an indexed project)`);
   const checked = validateArgs(def.inputSchema, args);

@@ -189,6 +189,26 @@ export function headText(node: Node, body: Node | null): string {
   return clip(head.replace(/[\s{:=]+$/u, ''), MAX_SIGNATURE);
 }
 
+/** Longest stretch of source read for a declaration head, so a huge node is never copied whole. */
+const MAX_HEAD_SOURCE = 1000;
+
+/**
+ * Like `headText`, but slices the already-decoded `source` instead of asking the tree for the
+ * node's text (cheaper on large nodes). `trailing` lists the characters trimmed from the end
+ * (the body opener of the language: `{`, `=`, `;` …).
+ */
+export function sourceHead(source: string, node: Node, body: Node | null, trailing = '{;'): string {
+  const start = node.startIndex;
+  const limit = Math.min(body !== null ? body.startIndex : node.endIndex, start + MAX_HEAD_SOURCE);
+  let text = source.slice(start, limit);
+  if (body === null) {
+    const nl = text.indexOf('\n');
+    if (nl >= 0) text = text.slice(0, nl);
+  }
+  const escaped = trailing.replace(/[\]\\^-]/g, '\\$&');
+  return clip(text.replace(new RegExp(`[\\s${escaped}]+$`, 'u'), ''), MAX_SIGNATURE);
+}
+
 /** Counts ERROR and MISSING nodes under `root` (stops descending into subtrees without errors). */
 export function countParseErrors(root: Node): number {
   if (!root.hasError) return 0;

@@ -6,7 +6,7 @@
  */
 import type { Node, Tree } from 'web-tree-sitter';
 import type { FileExtraction, NodeKind } from '../../model.js';
-import { ExtractionBuilder, clip, countParseErrors } from '../builder.js';
+import { ExtractionBuilder, countParseErrors, sourceHead } from '../builder.js';
 import { leadingComment } from '../comments.js';
 import { isTestPath } from '../test-paths.js';
 import type { LanguageExtractor } from '../types.js';
@@ -27,7 +27,6 @@ const RECORD_KINDS: Readonly<Record<string, NodeKind>> = {
 const CREATORS: ReadonlySet<string> = new Set(['alloc', 'new', 'allocWithZone:']);
 
 const isComment = (type: string): boolean => type === 'comment';
-const MAX_HEAD = 1000;
 const MAX_RECEIVER_DEPTH = 6;
 
 interface State {
@@ -76,7 +75,7 @@ function enter(st: State, node: Node, type: string): boolean | void {
     case 'preproc_function_def': {
       const name = node.childForFieldName('name')?.text ?? '';
       if (name !== '') {
-        b.define('macro', name, node, { exported: true, signature: head(st.source, node, null), docstring: leadingComment(node, isComment) });
+        b.define('macro', name, node, { exported: true, signature: sourceHead(st.source, node, null), docstring: leadingComment(node, isComment) });
       }
       return false;
     }
@@ -84,7 +83,7 @@ function enter(st: State, node: Node, type: string): boolean | void {
       const name = node.firstNamedChild;
       if (name?.type !== 'identifier') return;
       b.open(b.define('protocol', name.text, node, {
-        exported: true, signature: head(st.source, node, null), docstring: leadingComment(node, isComment),
+        exported: true, signature: sourceHead(st.source, node, null), docstring: leadingComment(node, isComment),
       }));
       for (const child of node.namedChildren) {
         if (child?.type !== 'protocol_reference_list') continue;
@@ -101,14 +100,14 @@ function enter(st: State, node: Node, type: string): boolean | void {
     case 'property_declaration': {
       const name = declaratorName(node.namedChildren.find((c) => c?.type === 'struct_declaration') ?? null);
       if (name !== undefined) {
-        b.define('property', name, node, { exported: true, signature: head(st.source, node, null), docstring: leadingComment(node, isComment) });
+        b.define('property', name, node, { exported: true, signature: sourceHead(st.source, node, null), docstring: leadingComment(node, isComment) });
       }
       return false;
     }
     case 'instance_variable': {
       const name = declaratorName(node.namedChildren.find((c) => c?.type === 'struct_declaration') ?? null);
       if (name !== undefined) {
-        b.define('field', name, node, { exported: false, signature: head(st.source, node, null), docstring: leadingComment(node, isComment) });
+        b.define('field', name, node, { exported: false, signature: sourceHead(st.source, node, null), docstring: leadingComment(node, isComment) });
       }
       return false;
     }
@@ -123,7 +122,7 @@ function enter(st: State, node: Node, type: string): boolean | void {
       // `typedef struct { … } Point;` already named the record `Point`.
       if (name !== undefined && b.symbolAt(before)?.name !== name) {
         b.define('type_alias', name, node, {
-          exported: true, signature: head(st.source, node, inner?.childForFieldName('body') ?? null), docstring: leadingComment(node, isComment),
+          exported: true, signature: sourceHead(st.source, node, inner?.childForFieldName('body') ?? null), docstring: leadingComment(node, isComment),
         });
       }
       return false;
@@ -156,7 +155,7 @@ function classBlock(st: State, node: Node, type: string): boolean | void {
   let index = st.classes.get(name);
   if (index === undefined) {
     index = b.define('class', name, node, {
-      exported: true, signature: head(st.source, node, null), docstring: leadingComment(node, isComment),
+      exported: true, signature: sourceHead(st.source, node, null), docstring: leadingComment(node, isComment),
     });
     st.classes.set(name, index);
   }
@@ -191,7 +190,7 @@ function method(st: State, node: Node, type: string): boolean | void {
   }
   const body = node.namedChildren.find((c) => c?.type === 'compound_statement') ?? null;
   const index = b.define('method', selector, node, {
-    exported: true, signature: head(st.source, node, body), docstring: leadingComment(methodAnchor(node), isComment),
+    exported: true, signature: sourceHead(st.source, node, body), docstring: leadingComment(methodAnchor(node), isComment),
   });
   st.methods.set(qualifiedName, index);
   b.open(index);
@@ -282,7 +281,7 @@ function functionDefinition(st: State, node: Node): boolean | void {
   if (name == null || name.type !== 'identifier') return;
   const isStatic = node.namedChildren.some((c) => c?.type === 'storage_class_specifier' && c.text === 'static');
   st.b.open(st.b.define('function', name.text, node, {
-    exported: !isStatic, signature: head(st.source, node, node.childForFieldName('body')), docstring: leadingComment(node, isComment),
+    exported: !isStatic, signature: sourceHead(st.source, node, node.childForFieldName('body')), docstring: leadingComment(node, isComment),
   }));
   return;
 }
@@ -297,14 +296,14 @@ function record(st: State, node: Node, kind: NodeKind): boolean | void {
   const name = node.childForFieldName('name')?.text ?? (alias?.type === 'type_identifier' ? alias.text : '');
   if (name === '') return;
   const index = b.define(kind, name, node, {
-    exported: true, signature: head(st.source, typedef ?? node, body), docstring: leadingComment(typedef ?? node, isComment),
+    exported: true, signature: sourceHead(st.source, typedef ?? node, body), docstring: leadingComment(typedef ?? node, isComment),
   });
   if (kind === 'enum') {
     b.within(index, () => {
       for (const e of body.namedChildren) {
         if (e?.type !== 'enumerator') continue;
         const en = e.childForFieldName('name')?.text ?? '';
-        if (en !== '') b.define('enum_member', en, e, { exported: true, signature: head(st.source, e, null), docstring: leadingComment(e, isComment) });
+        if (en !== '') b.define('enum_member', en, e, { exported: true, signature: sourceHead(st.source, e, null), docstring: leadingComment(e, isComment) });
       }
     });
     return false;
@@ -314,7 +313,7 @@ function record(st: State, node: Node, kind: NodeKind): boolean | void {
     if (field?.type !== 'field_declaration') continue;
     for (const d of field.childrenForFieldName('declarator')) {
       const fname = innermost(d);
-      if (fname !== undefined) b.define('field', fname, field, { exported: true, signature: head(st.source, field, null) });
+      if (fname !== undefined) b.define('field', fname, field, { exported: true, signature: sourceHead(st.source, field, null) });
     }
   }
   return false;
@@ -336,14 +335,3 @@ function declaratorName(decl: Node | null): string | undefined {
   return innermost(declarator);
 }
 
-/** The declaration head up to `body` (or the end of its first line), sliced from the source. */
-function head(source: string, node: Node, body: Node | null): string {
-  const start = node.startIndex;
-  const limit = Math.min(body !== null ? body.startIndex : node.endIndex, start + MAX_HEAD);
-  let text = source.slice(start, limit);
-  if (body === null) {
-    const nl = text.indexOf('\n');
-    if (nl >= 0) text = text.slice(0, nl);
-  }
-  return clip(text.replace(/[\s{;]+$/u, ''), 200);
-}

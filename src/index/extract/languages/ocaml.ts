@@ -8,7 +8,7 @@
  */
 import type { Node, Tree } from 'web-tree-sitter';
 import type { FileExtraction, NodeKind } from '../../model.js';
-import { ExtractionBuilder, clip, countParseErrors } from '../builder.js';
+import { ExtractionBuilder, countParseErrors, sourceHead } from '../builder.js';
 import { cleanComment } from '../comments.js';
 import { isTestPath } from '../test-paths.js';
 import type { LanguageExtractor } from '../types.js';
@@ -24,7 +24,6 @@ const TYPES: ReadonlySet<string> = new Set([
 /** Places where a `let` defines something visible rather than a local. */
 const STRUCTURE: ReadonlySet<string> = new Set(['compilation_unit', 'structure']);
 const FUNCTION_VALUES: ReadonlySet<string> = new Set(['fun_expression', 'function_expression']);
-const MAX_HEAD = 1000;
 
 /** Extracts symbols, references and module imports from OCaml files. */
 export const ocamlExtractor: LanguageExtractor = {
@@ -54,7 +53,7 @@ function enter(b: ExtractionBuilder, source: string, node: Node, type: string): 
       const name = node.childForFieldName('name')?.text ?? '';
       if (name === '') return;
       b.open(b.define('interface', name, node, {
-        exported: true, signature: head(source, node, node.childForFieldName('body')), docstring: docComment(node),
+        exported: true, signature: sourceHead(source, node, node.childForFieldName('body'), '='), docstring: docComment(node),
       }));
       return;
     }
@@ -64,7 +63,7 @@ function enter(b: ExtractionBuilder, source: string, node: Node, type: string): 
       if (name === '') return false;
       const isFunction = node.namedChildren.some((c) => c?.type === 'function_type');
       b.define(isFunction ? 'function' : 'variable', name, node, {
-        exported: true, signature: head(source, node, null), docstring: docComment(node),
+        exported: true, signature: sourceHead(source, node, null, '='), docstring: docComment(node),
       });
       return false;
     }
@@ -75,7 +74,7 @@ function enter(b: ExtractionBuilder, source: string, node: Node, type: string): 
     case 'exception_definition': {
       const ctor = node.namedChildren.find((c) => c?.type === 'constructor_declaration');
       const name = ctor?.namedChildren.find((c) => c?.type === 'constructor_name')?.text ?? '';
-      if (name !== '') b.define('class', name, node, { exported: true, signature: head(source, node, null), docstring: docComment(node) });
+      if (name !== '') b.define('class', name, node, { exported: true, signature: sourceHead(source, node, null, '='), docstring: docComment(node) });
       return false;
     }
     case 'class_binding': {
@@ -83,7 +82,7 @@ function enter(b: ExtractionBuilder, source: string, node: Node, type: string): 
       if (name === '') return;
       const anchor = node.parent?.type === 'class_definition' && node.parent.firstNamedChild?.startIndex === node.startIndex ? node.parent : node;
       b.open(b.define('class', name, node, {
-        exported: true, signature: head(source, anchor, node.childForFieldName('body')), docstring: docComment(anchor),
+        exported: true, signature: sourceHead(source, anchor, node.childForFieldName('body'), '='), docstring: docComment(anchor),
       }));
       return;
     }
@@ -91,14 +90,14 @@ function enter(b: ExtractionBuilder, source: string, node: Node, type: string): 
       const name = node.childForFieldName('name')?.text ?? '';
       if (name === '') return;
       b.open(b.define('method', name, node, {
-        exported: !hasToken(node, 'private'), signature: head(source, node, node.childForFieldName('body')), docstring: docComment(node),
+        exported: !hasToken(node, 'private'), signature: sourceHead(source, node, node.childForFieldName('body'), '='), docstring: docComment(node),
       }));
       return;
     }
     case 'instance_variable_definition': {
       const name = node.childForFieldName('name')?.text ?? '';
       if (name === '') return;
-      b.open(b.define('field', name, node, { signature: head(source, node, null), docstring: docComment(node) }));
+      b.open(b.define('field', name, node, { signature: sourceHead(source, node, null, '='), docstring: docComment(node) }));
       return;
     }
     case 'application_expression': {
@@ -144,7 +143,7 @@ function moduleBinding(b: ExtractionBuilder, source: string, node: Node): boolea
   }
   const anchor = node.parent?.type === 'module_definition' && node.parent.firstNamedChild?.startIndex === node.startIndex ? node.parent : node;
   b.open(b.define('module', name, node, {
-    exported: true, signature: head(source, anchor, body), docstring: docComment(anchor),
+    exported: true, signature: sourceHead(source, anchor, body, '='), docstring: docComment(anchor),
   }));
   return;
 }
@@ -163,7 +162,7 @@ function letBinding(b: ExtractionBuilder, source: string, node: Node): boolean |
   const first = definition.firstNamedChild?.startIndex === node.startIndex;
   b.open(b.define(kind, pattern.text, node, {
     exported: true,
-    signature: head(source, first ? definition : node, kind === 'function' ? body : null),
+    signature: sourceHead(source, first ? definition : node, kind === 'function' ? body : null, '='),
     docstring: first ? docComment(definition) : docComment(node),
   }));
   return;
@@ -178,7 +177,7 @@ function typeBinding(b: ExtractionBuilder, source: string, node: Node): boolean 
   const anchor = first && definition !== null ? definition : node;
   const kind: NodeKind = body?.type === 'variant_declaration' ? 'enum' : body?.type === 'record_declaration' ? 'struct' : 'type_alias';
   const index = b.define(kind, name, node, {
-    exported: true, signature: head(source, anchor, kind === 'type_alias' ? null : body), docstring: docComment(anchor),
+    exported: true, signature: sourceHead(source, anchor, kind === 'type_alias' ? null : body, '='), docstring: docComment(anchor),
   });
   if (body === null || kind === 'type_alias') return false;
   b.within(index, () => {
@@ -186,10 +185,10 @@ function typeBinding(b: ExtractionBuilder, source: string, node: Node): boolean 
       if (member === null) continue;
       if (member.type === 'constructor_declaration') {
         const ctor = member.namedChildren.find((c) => c?.type === 'constructor_name')?.text ?? '';
-        if (ctor !== '') b.define('enum_member', ctor, member, { exported: true, signature: head(source, member, null) });
+        if (ctor !== '') b.define('enum_member', ctor, member, { exported: true, signature: sourceHead(source, member, null, '=') });
       } else if (member.type === 'field_declaration') {
         const field = member.namedChildren.find((c) => c?.type === 'field_name')?.text ?? '';
-        if (field !== '') b.define('field', field, member, { exported: true, signature: head(source, member, null) });
+        if (field !== '') b.define('field', field, member, { exported: true, signature: sourceHead(source, member, null, '=') });
       }
     }
   });
@@ -225,14 +224,3 @@ function docComment(node: Node): string | undefined {
   return cleaned === '' ? undefined : cleaned;
 }
 
-/** The declaration head up to `body` (or the end of its first line), sliced from the source. */
-function head(source: string, node: Node, body: Node | null): string {
-  const start = node.startIndex;
-  const limit = Math.min(body !== null ? body.startIndex : node.endIndex, start + MAX_HEAD);
-  let text = source.slice(start, limit);
-  if (body === null) {
-    const nl = text.indexOf('\n');
-    if (nl >= 0) text = text.slice(0, nl);
-  }
-  return clip(text.replace(/[\s=]+$/u, ''), 200);
-}

@@ -6,7 +6,7 @@
  */
 import type { Node, Tree } from 'web-tree-sitter';
 import type { FileExtraction, NodeKind } from '../../model.js';
-import { ExtractionBuilder, clip, countParseErrors } from '../builder.js';
+import { ExtractionBuilder, countParseErrors, sourceHead } from '../builder.js';
 import { leadingComment, unquote } from '../comments.js';
 import { receiverText } from '../receivers.js';
 import type { PathShape } from '../receivers.js';
@@ -36,7 +36,6 @@ const SHAPE: PathShape = {
 };
 
 const isComment = (type: string): boolean => type === 'comment';
-const MAX_HEAD = 1000;
 
 interface State {
   readonly b: ExtractionBuilder;
@@ -75,7 +74,7 @@ function enter(st: State, node: Node, type: string): boolean | void {
       const body = node.childForFieldName('body');
       b.open(b.define(kind, name, node, {
         exported: type === 'modifier_definition' || type === 'constructor_definition' || !inContract || isPublic(node, scope?.kind),
-        signature: head(st.source, node, body), docstring: leadingComment(node, isComment),
+        signature: sourceHead(st.source, node, body), docstring: leadingComment(node, isComment),
       }));
       return;
     }
@@ -87,7 +86,7 @@ function enter(st: State, node: Node, type: string): boolean | void {
       const visibility = node.childForFieldName('visibility')?.text;
       b.open(b.define(constant ? 'constant' : 'field', name, node, {
         exported: !inContract || visibility === 'public' || visibility === 'external',
-        signature: head(st.source, node, null), docstring: leadingComment(node, isComment),
+        signature: sourceHead(st.source, node, null), docstring: leadingComment(node, isComment),
       }));
       return;
     }
@@ -95,12 +94,12 @@ function enter(st: State, node: Node, type: string): boolean | void {
       const name = node.childForFieldName('name')?.text ?? '';
       if (name === '') return false;
       const index = b.define('struct', name, node, {
-        exported: true, signature: head(st.source, node, firstToken(node, '{')), docstring: leadingComment(node, isComment),
+        exported: true, signature: sourceHead(st.source, node, firstToken(node, '{')), docstring: leadingComment(node, isComment),
       });
       b.within(index, () => {
         for (const m of node.namedChildren) {
           const mname = m?.type === 'struct_member' ? m.childForFieldName('name')?.text : undefined;
-          if (m != null && mname !== undefined) b.define('field', mname, m, { exported: true, signature: head(st.source, m, null) });
+          if (m != null && mname !== undefined) b.define('field', mname, m, { exported: true, signature: sourceHead(st.source, m, null) });
         }
       });
       return false;
@@ -109,7 +108,7 @@ function enter(st: State, node: Node, type: string): boolean | void {
       const name = node.childForFieldName('name')?.text ?? '';
       if (name === '') return false;
       const index = b.define('enum', name, node, {
-        exported: true, signature: head(st.source, node, firstToken(node, '{')), docstring: leadingComment(node, isComment),
+        exported: true, signature: sourceHead(st.source, node, firstToken(node, '{')), docstring: leadingComment(node, isComment),
       });
       b.within(index, () => {
         for (const v of node.namedChildren) {
@@ -125,7 +124,7 @@ function enter(st: State, node: Node, type: string): boolean | void {
       if (name === '') return false;
       // Events are emitted like calls and sit beside state; custom errors are raised like exceptions.
       const kind: NodeKind = type === 'event_definition' ? 'field' : type === 'error_declaration' ? 'class' : 'type_alias';
-      b.define(kind, name, node, { exported: true, signature: head(st.source, node, null), docstring: leadingComment(node, isComment) });
+      b.define(kind, name, node, { exported: true, signature: sourceHead(st.source, node, null), docstring: leadingComment(node, isComment) });
       return false;
     }
     case 'using_directive': {
@@ -172,7 +171,7 @@ function contract(st: State, node: Node, kind: NodeKind): boolean | void {
   const name = node.childForFieldName('name')?.text ?? '';
   if (name === '') return;
   b.open(b.define(kind, name, node, {
-    exported: true, signature: head(st.source, node, node.childForFieldName('body')), docstring: leadingComment(node, isComment),
+    exported: true, signature: sourceHead(st.source, node, node.childForFieldName('body')), docstring: leadingComment(node, isComment),
   }));
   st.ancestors = new Set();
   for (const spec of node.namedChildren) {
@@ -288,14 +287,3 @@ function firstToken(node: Node, token: string): Node | null {
   return null;
 }
 
-/** The declaration head up to `body` (or the end of its first line), sliced from the source. */
-function head(source: string, node: Node, body: Node | null): string {
-  const start = node.startIndex;
-  const limit = Math.min(body !== null ? body.startIndex : node.endIndex, start + MAX_HEAD);
-  let text = source.slice(start, limit);
-  if (body === null) {
-    const nl = text.indexOf('\n');
-    if (nl >= 0) text = text.slice(0, nl);
-  }
-  return clip(text.replace(/[\s{;]+$/u, ''), 200);
-}

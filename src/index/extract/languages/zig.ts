@@ -5,7 +5,7 @@
  */
 import type { Node, Tree } from 'web-tree-sitter';
 import type { FileExtraction, NodeKind } from '../../model.js';
-import { ExtractionBuilder, clip, countParseErrors } from '../builder.js';
+import { ExtractionBuilder, countParseErrors, sourceHead } from '../builder.js';
 import { cleanComment, unquote } from '../comments.js';
 import { isPascalCase } from '../names.js';
 import { receiverText } from '../receivers.js';
@@ -35,7 +35,6 @@ const SHAPE: PathShape = {
   wrappers: new Set(['try_expression', 'parenthesized_expression']),
 };
 
-const MAX_HEAD = 1000;
 
 /** Extracts symbols, references and `@import`s from Zig files. */
 export const zigExtractor: LanguageExtractor = {
@@ -60,7 +59,7 @@ function enter(b: ExtractionBuilder, source: string, node: Node, type: string): 
       if (name === '') return;
       const body = node.childForFieldName('body');
       b.open(b.define(scope !== undefined && CONTAINERS.has(scope.kind) ? 'method' : 'function', name, node, {
-        exported: hasToken(node, 'pub'), signature: head(source, node, body), docstring: docComment(node),
+        exported: hasToken(node, 'pub'), signature: sourceHead(source, node, body, '{;,'), docstring: docComment(node),
       }));
       return;
     }
@@ -68,7 +67,7 @@ function enter(b: ExtractionBuilder, source: string, node: Node, type: string): 
       const title = node.namedChildren.find((c) => c?.type === 'string' || c?.type === 'identifier');
       const name = title == null ? 'test' : title.type === 'string' ? `test "${unquote(title.text)}"` : `test ${title.text}`;
       const body = node.namedChildren.find((c) => c?.type === 'block') ?? null;
-      b.open(b.define('function', name, node, { signature: head(source, node, body), docstring: docComment(node) }));
+      b.open(b.define('function', name, node, { signature: sourceHead(source, node, body, '{;,'), docstring: docComment(node) }));
       return;
     }
     case 'using_namespace_declaration': {
@@ -83,7 +82,7 @@ function enter(b: ExtractionBuilder, source: string, node: Node, type: string): 
       const name = node.childForFieldName('name')?.text ?? '';
       if (name === '' || scope === undefined) return false;
       b.define(scope.kind === 'enum' ? 'enum_member' : 'field', name, node, {
-        exported: scope.exported, signature: head(source, node, null), docstring: docComment(node),
+        exported: scope.exported, signature: sourceHead(source, node, null, '{;,'), docstring: docComment(node),
       });
       return false;
     }
@@ -150,7 +149,7 @@ function variable(b: ExtractionBuilder, source: string, node: Node): boolean | v
   const containerKind = value !== null ? CONTAINER_KINDS[value.type] : undefined;
   if (containerKind !== undefined && value !== null) {
     const index = b.define(containerKind, name, node, {
-      exported, signature: head(source, node, firstBrace(value)), docstring: docComment(node),
+      exported, signature: sourceHead(source, node, firstBrace(value), '{;,'), docstring: docComment(node),
     });
     if (value.type === 'error_set_declaration') {
       b.within(index, () => {
@@ -166,7 +165,7 @@ function variable(b: ExtractionBuilder, source: string, node: Node): boolean | v
   if (!exported && value !== null && ALIASES.has(value.type)) return false;
   const isConst = hasToken(node, 'const');
   const kind: NodeKind = value !== null && ALIASES.has(value.type) && isPascalCase(name) ? 'type_alias' : isConst ? 'constant' : 'variable';
-  b.open(b.define(kind, name, node, { exported, signature: head(source, node, null), docstring: docComment(node) }));
+  b.open(b.define(kind, name, node, { exported, signature: sourceHead(source, node, null, '{;,'), docstring: docComment(node) }));
   return;
 }
 
@@ -213,14 +212,3 @@ function docComment(node: Node): string | undefined {
   return text === '' ? undefined : text;
 }
 
-/** The declaration head up to `body` (or the end of its first line), sliced from the source. */
-function head(source: string, node: Node, body: Node | null): string {
-  const start = node.startIndex;
-  const limit = Math.min(body !== null ? body.startIndex : node.endIndex, start + MAX_HEAD);
-  let text = source.slice(start, limit);
-  if (body === null) {
-    const nl = text.indexOf('\n');
-    if (nl >= 0) text = text.slice(0, nl);
-  }
-  return clip(text.replace(/[\s{;,]+$/u, ''), 200);
-}

@@ -38,6 +38,13 @@ export async function runIndex(command: 'init' | 'index' | 'sync', options: Inde
     sink.done();
     process.off('SIGINT', onSignal);
   }
+  if (summary.files === 0) {
+    process.stderr.write(
+      `codegraph: nothing was indexed in ${root}: no file of a supported language was found outside ignored paths.\n` +
+        'If .gitignore hides the sources (a top-level `/*` or `.*` rule, as some source packages add), set\n' +
+        '"respectGitignore": false in .codegraph/config.json; check "include" and "exclude" there too.\n',
+    );
+  }
   if (options.json) {
     process.stdout.write(`${JSON.stringify({ root, ...summary })}\n`);
   } else if (!options.quiet) {

@@ -143,3 +143,17 @@ test('codegraph search prints the same text as the MCP tool and JSON with --json
   const json = run(['search', 'priceOf', '-p', root, '--json']);
   assert.doesNotThrow(() => JSON.parse(json.stdout));
 });
+
+test('codegraph init explains how to proceed when .gitignore hides every source file', async () => {
+  const root = await plainCopy();
+  writeFileSync(join(root, '.gitignore'), '/*\n');
+  const r = run(['init', root, '--quiet']);
+  assert.equal(r.status, 0);
+  assert.match(r.stderr, /nothing was indexed/);
+  assert.match(r.stderr, /"respectGitignore": false/);
+  mkdirSync(join(root, '.codegraph'), { recursive: true });
+  writeFileSync(join(root, '.codegraph', 'config.json'), '{"respectGitignore": false}');
+  const again = run(['init', root, '--json']);
+  assert.equal(again.status, 0, again.stderr);
+  assert.ok((JSON.parse(again.stdout) as { files: number }).files >= 11);
+});

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { resolveReferences } from './resolve/index.js';
 import type { ResolvedEdge as ResolvedEdgeOut, ResolverFile } from './resolve/index.js';
 import { createParsePool, type ParseJob, type ParseResult } from './parse/pool.js';
-import { processJob } from './parse/process-job.js';
+import { parserPoisoned, processJob } from './parse/process-job.js';
 import { languageForPath } from './languages.js';
 import { loadConfig, scanProject, type ScanDiagnostic } from './scan/index.js';
 import {
@@ -192,16 +192,21 @@ async function runLocked(options: IndexOptions, dir: string, started: number): P
       progress({ phase: 'parsing', done: parsed, total: jobs.length, symbols });
     };
     progress({ phase: 'parsing', done: 0, total: jobs.length, symbols: 0 });
-    if (jobs.length > 0 && jobs.length <= IN_PROCESS_MAX) {
-      // Starting workers costs more than parsing a handful of files here.
-      for (const job of jobs) {
+    let remaining: ParseJob[] = jobs;
+    if (jobs.length > 0 && jobs.length <= IN_PROCESS_MAX && !parserPoisoned()) {
+      // Starting workers costs more than parsing a handful of files here; if a grammar faults,
+      // this thread's parser is no longer trusted and the rest goes to fresh workers.
+      let i = 0;
+      while (i < jobs.length && !parserPoisoned()) {
         options.signal?.throwIfAborted();
-        onResult(await processJob(job));
+        onResult(await processJob(jobs[i++] as ParseJob));
       }
-    } else if (jobs.length > 0) {
+      remaining = jobs.slice(i);
+    }
+    if (remaining.length > 0) {
       const pool = createParsePool(options.workers !== undefined ? { size: options.workers } : {});
       try {
-        await pool.run(jobs, onResult, options.signal);
+        await pool.run(remaining, onResult, options.signal);
       } finally {
         await pool.close();
       }

@@ -2,10 +2,12 @@
  * The one adapter around web-tree-sitter: runtime initialisation, grammar loading and parsing.
  * Everything else receives trees through `withTree`, which guarantees the tree is freed.
  */
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { Language, Parser } from 'web-tree-sitter';
 import type { Tree } from 'web-tree-sitter';
 import { languageInfo } from '../languages.js';
+import { renameImports } from './wasm-imports.js';
 
 const require = createRequire(import.meta.url);
 
@@ -34,6 +36,14 @@ export function grammarPath(id: string): string {
 }
 
 /**
+ * Grammars importing C library functions the runtime lacks, and the equivalent it exports.
+ * Bash: `isalpha` (called on every `case` statement) becomes `iswalpha`, identical on ASCII.
+ */
+const IMPORT_RENAMES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  bash: { isalpha: 'iswalpha' },
+};
+
+/**
  * Grammar loads run one at a time: web-tree-sitter links each grammar's WASM module into shared
  * state, and two loads interleaving can resolve one grammar's symbols against the other
  * ("bad export type for 'tree_sitter_typescript_external_scanner_create'").
@@ -48,7 +58,10 @@ export function loadLanguage(id: string): Promise<Language> {
     pending = (async () => {
       await previous.catch(() => undefined);
       await initParser();
-      const language = await Language.load(grammarPath(id));
+      const renames = IMPORT_RENAMES[id];
+      const language = await Language.load(
+        renames === undefined ? grammarPath(id) : renameImports(new Uint8Array(await readFile(grammarPath(id))), renames),
+      );
       loaded.set(id, language);
       return language;
     })();

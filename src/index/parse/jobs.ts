@@ -25,6 +25,11 @@ export interface BatchResponse {
   readonly type: 'results';
   readonly id: number;
   readonly results: readonly ParseResult[];
+  /**
+   * Jobs of the batch left unprocessed because a WebAssembly fault made the worker's parser state
+   * untrustworthy: the pool hands them to a fresh worker and replaces this one.
+   */
+  readonly retry?: readonly ParseJob[];
 }
 
 /** True when `value` is a well-formed worker response (messages are checked once, at the edge). */

@@ -67,7 +67,7 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
   let nextBatchId = 1;
   /** Set while a run is active: receives worker events. */
   let active: {
-    onResults: (slot: Slot, id: number, results: readonly ParseResult[]) => void;
+    onResults: (slot: Slot, id: number, results: readonly ParseResult[], retry: readonly ParseJob[] | undefined) => void;
     onCrash: (slot: Slot, error: Error) => void;
     fail: (error: Error) => void;
   } | undefined;
@@ -78,7 +78,7 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
     s.worker = worker;
     worker.on('message', (message: unknown) => {
       if (!isBatchResponse(message)) return;
-      active?.onResults(s, message.id, message.results);
+      active?.onResults(s, message.id, message.results, message.retry);
     });
     worker.on('error', (error) => {
       if (s.worker === worker) active?.onCrash(s, error);
@@ -95,12 +95,14 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
     if (active !== undefined) return Promise.reject(new Error('parse pool is already running'));
     return new Promise<void>((resolve, reject) => {
       const iterator = jobs[Symbol.iterator]();
+      /** Jobs handed back by a worker whose parser state went bad; served before new ones. */
+      const requeued: ParseJob[] = [];
       let exhausted = false;
       let failure: unknown;
       let settled = false;
 
       const nextBatch = (): ParseJob[] => {
-        const batch: ParseJob[] = [];
+        const batch: ParseJob[] = requeued.splice(0, batchSize);
         while (!exhausted && batch.length < batchSize) {
           const step = iterator.next();
           if (step.done === true) exhausted = true;
@@ -136,7 +138,7 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
           const request: BatchRequest = { type: 'batch', id, jobs: batch };
           slot.worker.postMessage(request);
         }
-        if ((exhausted || failure !== undefined || signal?.aborted === true) && pending() === 0) finish();
+        if (((exhausted && requeued.length === 0) || failure !== undefined || signal?.aborted === true) && pending() === 0) finish();
       };
       const onAbort = (): void => {
         failure ??= signal?.reason ?? new Error('aborted');
@@ -144,9 +146,19 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
       };
 
       active = {
-        onResults(slot, id, results) {
+        onResults(slot, id, results, retry) {
           if (!slot.inFlight.delete(id)) return;
           deliver(results);
+          if (retry !== undefined) {
+            // The worker hit a WebAssembly fault: replace it, and give what it had not parsed
+            // (this batch's rest and its other batches) to a fresh one.
+            requeued.push(...retry, ...[...slot.inFlight.values()].flat());
+            slot.inFlight.clear();
+            void slot.worker.terminate();
+            if (!closed) spawn(slot);
+            for (const s of slots) fill(s);
+            return;
+          }
           fill(slot);
         },
         onCrash(slot, error) {

@@ -3,6 +3,17 @@ import { extractSource } from '../extract/extract.js';
 import type { ParseJob, ParseResult } from './jobs.js';
 import { readSource } from './read-source.js';
 
+/**
+ * Set once a grammar has failed inside WebAssembly (an out-of-bounds access, `unreachable`): the
+ * runtime's shared memory may be damaged, so nothing parsed afterwards in this thread is trusted.
+ */
+let poisoned = false;
+
+/** Whether a WebAssembly fault has made this thread's parser state untrustworthy. */
+export function parserPoisoned(): boolean {
+  return poisoned;
+}
+
 /** Processes one job; never throws. */
 export async function processJob(job: ParseJob): Promise<ParseResult> {
   let source;
@@ -18,6 +29,9 @@ export async function processJob(job: ParseJob): Promise<ParseResult> {
     const extraction = await extractSource(job.language, source.text, job.path);
     return { kind: 'ok', path: job.path, sha256: source.sha256, size: source.size, extraction };
   } catch (error) {
+    // A fault inside WebAssembly, or a JS error thrown through its frames (a grammar calling a
+    // function the runtime does not provide), unwinds the parser without cleanup.
+    if (error instanceof Error && (error.name === 'RuntimeError' || /wasm-function/.test(error.stack ?? ''))) poisoned = true;
     return { kind: 'failed', path: job.path, sha256: source.sha256, size: source.size, detail: `extraction failed: ${describe(error)}` };
   }
 }

@@ -5,7 +5,7 @@
 import { parentPort } from 'node:worker_threads';
 import type { BatchResponse, ParseResult } from './jobs.js';
 import { isBatchRequest } from './jobs.js';
-import { processJob } from './process-job.js';
+import { parserPoisoned, processJob } from './process-job.js';
 
 const port = parentPort;
 if (port !== null) {
@@ -13,8 +13,11 @@ if (port !== null) {
     if (!isBatchRequest(message)) return;
     void (async () => {
       const results: ParseResult[] = [];
-      for (const job of message.jobs) results.push(await processJob(job));
-      const response: BatchResponse = { type: 'results', id: message.id, results };
+      const jobs = message.jobs;
+      let i = 0;
+      while (i < jobs.length && !parserPoisoned()) results.push(await processJob(jobs[i++] as (typeof jobs)[number]));
+      const retry = jobs.slice(i);
+      const response: BatchResponse = parserPoisoned() ? { type: 'results', id: message.id, results, retry } : { type: 'results', id: message.id, results };
       port.postMessage(response);
     })();
   });

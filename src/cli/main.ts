@@ -1,14 +1,16 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
-import { describeServer, describeText } from './describe.js';
-import { runIndex, runStatus, runUninit, runUnlock } from './index-commands.js';
-import { runExport } from './export-command.js';
-import { runToolCommand, TOOL_COMMANDS } from './tool-commands.js';
-import { serveStdio } from './serve.js';
+import { TOOL_DEFINITIONS } from '../tools/definitions.js';
 import { HELP, UsageError } from './usage.js';
 import { VERSION } from '../version.js';
 
-/** Runs one command line; returns the exit code. */
+/** Query tools that are also commands. */
+const TOOL_COMMANDS: readonly string[] = TOOL_DEFINITIONS.map((t) => t.short);
+
+/**
+ * Runs one command line; returns the exit code. Each command's module is loaded only when that
+ * command runs: `serve` must answer its first request fast, without the indexer or the database.
+ */
 export async function main(argv: readonly string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
@@ -23,12 +25,14 @@ export async function main(argv: readonly string[]): Promise<number> {
     case 'serve': {
       const { values } = parse(rest, { mcp: { type: 'boolean' }, path: { type: 'string', short: 'p' } });
       if (values['mcp'] !== true) throw new UsageError('serve needs --mcp (the only transport in this version)');
+      const { serveStdio } = await import('./serve.js');
       await serveStdio({ path: asString(values['path']), cwd: process.cwd(), env: process.env });
       return 0;
     }
     case 'describe': {
       const { values } = parse(rest, { format: { type: 'string' } });
       const format = asString(values['format']) ?? 'text';
+      const { describeServer, describeText } = await import('./describe.js');
       if (format === 'json') process.stdout.write(`${JSON.stringify(describeServer(process.env), null, 2)}\n`);
       else if (format === 'text') process.stdout.write(describeText(process.env));
       else throw new UsageError(`unknown --format "${format}" (use json or text)`);
@@ -38,21 +42,24 @@ export async function main(argv: readonly string[]): Promise<number> {
     case 'index':
     case 'sync': {
       const { values, positionals } = parse(rest, { quiet: { type: 'boolean', short: 'q' }, json: { type: 'boolean' } });
+      const { runIndex } = await import('./index-commands.js');
       return runIndex(command, indexOptions(values, positionals));
     }
     case 'status': {
       const { values, positionals } = parse(rest, { json: { type: 'boolean' } });
+      const { runStatus } = await import('./index-commands.js');
       return runStatus(indexOptions(values, positionals));
     }
     case 'unlock':
     case 'uninit': {
       const { values, positionals } = parse(rest, {});
+      const { runUninit, runUnlock } = await import('./index-commands.js');
       return command === 'unlock' ? runUnlock(indexOptions(values, positionals)) : runUninit(indexOptions(values, positionals));
     }
     case 'export':
-      return runExport(rest, process.cwd());
+      return (await import('./export-command.js')).runExport(rest, process.cwd());
     default:
-      if (TOOL_COMMANDS.includes(command)) return runToolCommand(command, rest, process.cwd());
+      if (TOOL_COMMANDS.includes(command)) return (await import('./tool-commands.js')).runToolCommand(command, rest, process.cwd());
       throw new UsageError(`unknown command "${command}" (run codegraph --help)`);
   }
 }

@@ -3,7 +3,7 @@ import { McpServer } from '../mcp/server.js';
 import { findIndexedProjectUp } from '../project/resolve.js';
 import { selectListed } from '../tools/listing.js';
 import { CodegraphTools } from '../tools/service.js';
-import { TOOL_HANDLERS } from '../tools/handlers.js';
+import { loadHandler } from '../tools/handlers.js';
 import { serveLines } from '../transport/stdio.js';
 import { VERSION } from '../version.js';
 
@@ -21,7 +21,7 @@ export function createServer(options: ServeOptions): { server: McpServer; warnin
     (name) => `codegraph: CODEGRAPH_MCP_TOOLS names an unknown tool "${name}" (known: explore, node, search, callers, callees, impact, status, files, check, export); ignored`,
   );
   const defaultProject = options.path !== undefined ? resolve(options.cwd, options.path) : findIndexedProjectUp(options.cwd);
-  const tools = new CodegraphTools({ listed: selection.shortNames, defaultProject, handlers: TOOL_HANDLERS, cwd: options.cwd });
+  const tools = new CodegraphTools({ listed: selection.shortNames, defaultProject, loadHandler, cwd: options.cwd });
   return { server: new McpServer({ name: 'codegraph', version: VERSION }, tools), warnings };
 }
 

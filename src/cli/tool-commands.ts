@@ -3,12 +3,9 @@ import { parseArgs } from 'node:util';
 import { IndexCache } from '../project/index-cache.js';
 import { findIndexedProjectUp, isIndexed } from '../project/resolve.js';
 import { TOOL_DEFINITIONS, type ToolDefinition } from '../tools/definitions.js';
-import { TOOL_HANDLERS } from '../tools/handlers.js';
+import { loadHandler } from '../tools/handlers.js';
 import { validateArgs } from '../tools/schema.js';
 import { UsageError } from './usage.js';
-
-/** The tool short names that are also CLI commands (`codegraph search …`). */
-export const TOOL_COMMANDS: readonly string[] = TOOL_DEFINITIONS.map((t) => t.short);
 
 /** `--max-files` for `maxFiles`: flags are the kebab-case form of the schema's property names. */
 function flagName(property: string): string {
@@ -76,7 +73,7 @@ export async function runToolCommand(short: string, argv: readonly string[], cwd
   if (!isIndexed(root)) throw new UsageError(`no index at ${root}; run \`codegraph init\` there first (or pass --path to an indexed project)`);
   const checked = validateArgs(def.inputSchema, args);
   if (checked.kind === 'invalid') throw new UsageError(checked.message.replace(/^(\w+)/, (m) => `--${flagName(m)}`));
-  const handler = TOOL_HANDLERS[short];
+  const handler = await loadHandler(short);
   if (handler === undefined) {
     process.stderr.write(`codegraph: ${short} is not available yet in this version.\n`);
     return 1;

@@ -1,13 +1,26 @@
-import { EXPLORE_HANDLERS } from '../explore/handler.js';
-import { GRAPH_HANDLERS } from './graph/handlers.js';
-import { LOOKUP_HANDLERS } from './lookup/handlers.js';
 import type { ToolHandler } from './service.js';
 
+type Family = Readonly<Record<string, ToolHandler>>;
+
 /**
- * Handlers by short tool name. A tool missing here answers plainly that it is not available yet.
+ * Where each tool's handler lives. Families load on first use, so a server starts (and answers
+ * `initialize` and `tools/list`) without loading the query engine, sql.js or tree-sitter.
  */
-export const TOOL_HANDLERS: Readonly<Record<string, ToolHandler>> = {
-  ...LOOKUP_HANDLERS,
-  ...GRAPH_HANDLERS,
-  ...EXPLORE_HANDLERS,
+const FAMILIES: Readonly<Record<string, () => Promise<Family>>> = {
+  search: async () => (await import('./lookup/handlers.js')).LOOKUP_HANDLERS,
+  node: async () => (await import('./lookup/handlers.js')).LOOKUP_HANDLERS,
+  files: async () => (await import('./lookup/handlers.js')).LOOKUP_HANDLERS,
+  status: async () => (await import('./lookup/handlers.js')).LOOKUP_HANDLERS,
+  callers: async () => (await import('./graph/handlers.js')).GRAPH_HANDLERS,
+  callees: async () => (await import('./graph/handlers.js')).GRAPH_HANDLERS,
+  impact: async () => (await import('./graph/handlers.js')).GRAPH_HANDLERS,
+  check: async () => (await import('./graph/handlers.js')).GRAPH_HANDLERS,
+  export: async () => (await import('./graph/handlers.js')).GRAPH_HANDLERS,
+  explore: async () => (await import('../explore/handler.js')).EXPLORE_HANDLERS,
 };
+
+/** The handler of a tool by short name; undefined for a tool whose engine does not exist. */
+export async function loadHandler(short: string): Promise<ToolHandler | undefined> {
+  const family = FAMILIES[short];
+  return family === undefined ? undefined : (await family())[short];
+}

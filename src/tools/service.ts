@@ -1,6 +1,6 @@
 import { ErrorCode, ProtocolError } from '../jsonrpc/errors.js';
 import type { ToolCallContext, ToolResult, ToolService } from '../mcp/server.js';
-import { IndexCache, type ProjectIndex } from '../project/index-cache.js';
+import type { IndexCache, ProjectIndex } from '../project/index-cache.js';
 import { findIndexedProjectUp, isIndexed, noDefaultGuidance, notIndexedGuidance, resolveTarget } from '../project/resolve.js';
 import { findTool, type ToolDefinition } from './definitions.js';
 import { listTools, type ListedTool } from './listing.js';
@@ -20,8 +20,8 @@ export interface ToolServiceOptions {
   readonly listed: readonly string[];
   /** The project pinned by --path or found from the working directory. */
   readonly defaultProject: string | undefined;
-  /** Handlers by short name; a tool without one answers that it is not available yet. */
-  readonly handlers: Readonly<Record<string, ToolHandler>>;
+  /** Finds a tool's handler by short name; a tool without one answers that it is not available yet. */
+  readonly loadHandler: (short: string) => Promise<ToolHandler | undefined>;
   readonly cwd: string;
 }
 
@@ -32,12 +32,20 @@ export interface ToolServiceOptions {
 export class CodegraphTools implements ToolService {
   private readonly options: ToolServiceOptions;
   private defaultProject: string | undefined;
-  private readonly cache: IndexCache;
+  private cache: IndexCache | undefined;
 
-  constructor(options: ToolServiceOptions, cache: IndexCache = new IndexCache()) {
+  constructor(options: ToolServiceOptions) {
     this.options = options;
     this.defaultProject = options.defaultProject;
-    this.cache = cache;
+  }
+
+  /** The index cache, created on the first query (loading sql.js only then). */
+  private async indexCache(): Promise<IndexCache> {
+    if (this.cache === undefined) {
+      const { IndexCache: Cache } = await import('../project/index-cache.js');
+      this.cache ??= new Cache();
+    }
+    return this.cache;
   }
 
   list(): readonly ListedTool[] {
@@ -74,7 +82,7 @@ export class CodegraphTools implements ToolService {
       case 'not-indexed':
         return { text: notIndexedGuidance(target.root) };
       case 'indexed': {
-        const handler = this.options.handlers[def.short];
+        const handler = await this.options.loadHandler(def.short);
         if (handler === undefined) {
           return {
             text: `${def.name} is not available yet in this version of codegraph: its query engine has not been built. The index at ${target.root} exists; nothing was read.`,
@@ -83,7 +91,7 @@ export class CodegraphTools implements ToolService {
         }
         let index: ProjectIndex | undefined;
         try {
-          index = await this.cache.get(target.root);
+          index = await (await this.indexCache()).get(target.root);
         } catch (error) {
           if (error instanceof Error && error.name === 'SchemaError') {
             return { text: `The index at ${target.root} cannot be read by this version: ${error.message}\nRebuild it with \`codegraph index ${target.root}\`.` };

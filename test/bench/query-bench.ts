@@ -13,7 +13,7 @@ import { NODE_KINDS } from '../../src/index/model.js';
 import { indexProject } from '../../src/index/sync.js';
 import { IndexCache, type ProjectIndex } from '../../src/project/index-cache.js';
 import { exportGraph } from '../../src/tools/graph/export.js';
-import { TOOL_HANDLERS } from '../../src/tools/handlers.js';
+import { loadHandler } from '../../src/tools/handlers.js';
 import { TOOL_DEFINITIONS } from '../../src/tools/definitions.js';
 import { validateArgs } from '../../src/tools/schema.js';
 import { findCorpus, prepareCorpus } from './corpora.js';
@@ -69,7 +69,7 @@ function argsFor(tool: string, name: string, file: string | undefined): Record<s
 
 async function timeInProcess(index: ProjectIndex, tool: string, args: Record<string, unknown>): Promise<number> {
   const def = TOOL_DEFINITIONS.find((t) => t.short === tool);
-  const handler = TOOL_HANDLERS[tool];
+  const handler = await loadHandler(tool);
   if (def === undefined || handler === undefined) throw new Error(`no handler for ${tool}`);
   const checked = validateArgs(def.inputSchema, args);
   if (checked.kind !== 'ok') throw new Error(checked.message);

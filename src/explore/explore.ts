@@ -12,6 +12,7 @@ import { blastRadius, blastLine, type BlastEntry } from './impact/blast.js';
 import { dynamicSites, dynamicLine, type DynamicSite } from './impact/dynamic.js';
 import { callFlows, flowLine } from './impact/flow.js';
 import { understandQuery, type ParsedQuery } from './query/understand.js';
+import { bodyHits, type BodyHit } from './rank/body.js';
 import { rank, type RankedFile, type RankedSymbol, type Ranking } from './rank/rank.js';
 import { assemble, type PlacedSection } from './render/document.js';
 import { renderFileSection, type FileSection } from './render/file-section.js';
@@ -43,6 +44,18 @@ const SOURCE_SHARE = 0.45;
 const LOW_SCORE = 0.08;
 /** Seed strength a ranked symbol needs to lead the blast radius (pinned-file filler has less). */
 const ROOT_MIN_TEXT = 0.1;
+/** In a file, the weight of a symbol's rank against its body's use of the query's terms. */
+const BODY_RANK_SHARE = 0.5;
+/** The first pass shows at most this many of a file's symbols beyond exact and named ones, each at least this share of its best. */
+const CORE_SYMBOLS = 4;
+const CORE_SHARE = 0.45;
+/** In the first pass a file the query does not name is shown whole up to this share of perFile. */
+const CORE_WHOLE_SHARE = 0.5;
+/** The second pass shows symbols of at least this share of the file's best. */
+const FULL_SHARE = 0.12;
+/** The leading callables of a file whose same-file callees follow them, at this share of their priority. */
+const CALLEE_LEADERS = 2;
+const CALLEE_SHARE = 0.4;
 
 /** Answers `query` from `index`. Deterministic: the same index and query give the same text. */
 export async function explore(index: ProjectIndex, query: string, options: ExploreOptions = {}): Promise<ExploreResult> {
@@ -79,10 +92,12 @@ export async function explore(index: ProjectIndex, query: string, options: Explo
   // Source is the point of the answer: under a small ceiling it keeps at least this share, and
   // the assembler drops the optional blocks (pointers, dynamic, flow, blast) to make it fit.
   let room = Math.floor(Math.max(budget.total - fixed - Math.min(TAIL_RESERVE, budget.total * 0.12), budget.total * SOURCE_SHARE));
-  const sections: { file: RankedFile; section: FileSection; budget: number; drifted: boolean }[] = [];
+  const sections: Rendered[] = [];
+  const orderedCache = new Map<string, readonly PrioritySymbol[]>();
   const meanScore = candidates.reduce((s, f) => s + f.score, 0) / Math.max(1, candidates.length) || 1;
   const namedIds = new Set(named.map((n) => n.id));
   const skippedForRoom: string[] = [];
+  // First pass: every file's best symbols, so no file's tail is shown before another's core.
   for (const file of candidates) {
     const share = Math.min(1.5, Math.max(file.named || file.pinned ? 1 : 0.5, file.score / meanScore));
     const want = Math.floor(Math.min(budget.fileCeiling, budget.perFile * share, room));
@@ -90,18 +105,24 @@ export async function explore(index: ProjectIndex, query: string, options: Explo
       skippedForRoom.push(file.path);
       continue;
     }
-    const rendered = renderFile(file, want);
+    const rendered = renderFile(file, want, 'core');
     if (rendered === undefined) continue;
     sections.push(rendered);
     room -= rendered.section.text.length + 2;
   }
-  // A file the query names that its ceiling clipped gets the budget the others left unspent.
-  const clippedNamed = sections.find((s) => s.file.named && s.section.clipped && s.section.omitted === undefined);
-  if (clippedNamed !== undefined && room > MIN_SECTION_BUDGET) {
-    const again = renderFile(clippedNamed.file, clippedNamed.budget + room);
-    if (again !== undefined && again.section.text.length > clippedNamed.section.text.length) {
-      room -= again.section.text.length - clippedNamed.section.text.length;
-      sections[sections.indexOf(clippedNamed)] = again;
+  // Second pass, in file order: the rest of each file's worthwhile symbols while room lasts; a
+  // file the query names may take all of it, any other file up to its ceiling.
+  for (let i = 0; i < sections.length && room > MIN_SECTION_BUDGET; i++) {
+    const current = sections[i];
+    if (current === undefined || current.section.omitted !== undefined || current.section.whole) continue;
+    if (!current.section.clipped && !current.more) continue;
+    const length = current.section.text.length;
+    const cap = current.file.named || current.file.pinned ? length + room : Math.min(Math.max(budget.fileCeiling, length), length + room);
+    if (cap <= length + MIN_SECTION_BUDGET / 2) continue;
+    const again = renderFile(current.file, cap, 'full');
+    if (again !== undefined && again.section.text.length > length) {
+      room -= again.section.text.length - length;
+      sections[i] = again;
     }
   }
 
@@ -114,7 +135,7 @@ export async function explore(index: ProjectIndex, query: string, options: Explo
   if (skippedForRoom.length > 0) notes.push(`No room left for ${skippedForRoom.length} more relevant file${skippedForRoom.length === 1 ? '' : 's'}: ${skippedForRoom.slice(0, 4).map((p) => `\`${p}\``).join(', ')}.`);
 
   const shownSections = sections.filter((s) => s.section.omitted === undefined && s.section.text !== '');
-  const placed: PlacedSection[] = shownSections.map((s) => ({ path: s.file.path, text: s.section.text, symbols: s.section.shown.length, drifted: s.drifted }));
+  const placed: PlacedSection[] = shownSections.map((s) => ({ path: s.file.path, text: s.section.text, symbols: s.section.shown.length, drifted: s.drifted, named: s.file.named || s.file.pinned }));
   const shownIds = new Set(shownSections.flatMap((s) => s.section.shown.map((x) => x.node.id)));
   const pointers = ranking.symbols.filter((s) => !shownIds.has(s.node.id) && !isSecretPath(s.node.path)).slice(0, MAX_POINTERS);
 
@@ -145,26 +166,125 @@ export async function explore(index: ProjectIndex, query: string, options: Explo
     }),
   };
 
-  function renderFile(file: RankedFile, want: number): { file: RankedFile; section: FileSection; budget: number; drifted: boolean } | undefined {
+  function renderFile(file: RankedFile, want: number, mode: 'core' | 'full'): Rendered | undefined {
     const drifted = probe.check(file.path) === 'drifted';
     const lines = currentLines(file.path);
     if (lines === undefined) {
-      return { file, budget: want, drifted, section: { path: file.path, text: '', runs: [], whole: false, shown: [], clipped: true, omitted: 'unreadable', leftOut: [] } };
+      return { file, budget: want, drifted, more: false, section: { path: file.path, text: '', runs: [], whole: false, shown: [], clipped: true, omitted: 'unreadable', leftOut: [] } };
     }
-    const fileNodes = new Map<number, StoredNode>(data.nodes.inFile(file.path).map((n) => [n.id, n]));
+    const inFile = data.nodes.inFile(file.path);
+    const fileNodes = new Map<number, StoredNode>(inFile.map((n) => [n.id, n]));
+    let ordered = orderedCache.get(file.path);
+    if (ordered === undefined) {
+      const hits = parsed.terms.length > 0 ? bodyHits(lines, inFile, parsed.terms, (t) => data.terms().weight(t)) : [];
+      ordered = withCallees(withBodyHits(file.symbols, hits, parsed.terms.length), fileNodes, data);
+      orderedCache.set(file.path, ordered);
+    }
+    // A file the query names shows everything ranked in it once the core is in.
+    const chosen = mode === 'full' && (file.named || file.pinned) ? ordered.map((p) => p.symbol) : pickSymbols(ordered, mode);
+
     const section = renderFileSection({
       path: file.path,
       language: data.byPath.get(file.path)?.language ?? '',
       lines,
       drifted,
-      symbols: file.symbols,
+      symbols: chosen,
       targets: parsed.exact.filter((t) => t.path === file.path),
       fileNodes,
       callLines: (node) => callLinesInto(node, namedIds, data),
       budget: want,
+      // A small file the query does not name is shown whole only when that costs little.
+      wholeLimit: mode === 'core' && !file.named && !file.pinned ? Math.floor(budget.perFile * CORE_WHOLE_SHARE) : want,
     });
-    return { file, section, budget: want, drifted };
+    return { file, section, budget: want, drifted, more: chosen.length < (file.named || file.pinned ? ordered.length : pickSymbols(ordered, 'full').length) };
   }
+}
+
+/** A rendered file section and what produced it. */
+interface Rendered {
+  readonly file: RankedFile;
+  readonly section: FileSection;
+  readonly budget: number;
+  readonly drifted: boolean;
+  /** The file has worthwhile symbols this rendering did not try. */
+  readonly more: boolean;
+}
+
+/** A file's symbol with its in-file priority (exact 100+, named 10+, else 0..1). */
+interface PrioritySymbol {
+  readonly symbol: RankedSymbol;
+  readonly priority: number;
+}
+
+/**
+ * The symbols a rendering tries, best first: `core` takes the exact and named ones and the few
+ * best others; `full` everything of at least a small share of the file's best.
+ */
+function pickSymbols(ordered: readonly PrioritySymbol[], mode: 'core' | 'full'): RankedSymbol[] {
+  const top = ordered.find((p) => p.priority < 10)?.priority ?? 0;
+  const out: RankedSymbol[] = [];
+  let others = 0;
+  for (const p of ordered) {
+    if (p.priority >= 10) out.push(p.symbol);
+    else if (mode === 'core' ? others < CORE_SYMBOLS && p.priority >= top * CORE_SHARE : p.priority >= top * FULL_SHARE) {
+      out.push(p.symbol);
+      others++;
+    }
+  }
+  return out;
+}
+
+/**
+ * A file's symbols in the order to show them: exact and named ones first, then by the mean of
+ * their rank and of how strongly their bodies use the query's terms (both relative to the
+ * file's best), so the definitions doing what the question asks come before incidental ones.
+ */
+function withBodyHits(symbols: readonly RankedSymbol[], hits: readonly BodyHit[], termCount: number): PrioritySymbol[] {
+  const need = Math.min(2, termCount);
+  const useful = hits.filter((h) => h.terms >= need);
+  const topBase = Math.max(0, ...symbols.filter((s) => !s.exact).map((s) => s.base)) || 1;
+  const topBody = Math.max(0, ...useful.map((h) => h.score)) || 1;
+  const body = new Map<number, number>(useful.map((h) => [h.node.id, h.score / topBody]));
+  const known = new Set(symbols.map((s) => s.node.id));
+  const all: RankedSymbol[] = [...symbols];
+  for (const h of useful) {
+    if (known.has(h.node.id)) continue;
+    const score = 0.5 * topBase * (h.score / topBody);
+    all.push({ node: h.node, score, base: score, text: 0, exact: false, named: false });
+  }
+  const share = useful.length === 0 ? 1 : BODY_RANK_SHARE;
+  const out = all.map((s) => ({
+    symbol: s,
+    priority: (s.exact ? 100 : s.named ? 10 : 0) + share * Math.min(1, s.base / topBase) + (1 - share) * (body.get(s.node.id) ?? 0),
+  }));
+  return out.sort((a, b) => b.priority - a.priority || a.symbol.node.startLine - b.symbol.node.startLine || a.symbol.node.id - b.symbol.node.id);
+}
+
+/**
+ * What the file's leading callables call in the same file comes right after them: the answer
+ * to "how does X do Y" is usually X and the helpers it delegates to (`_save_table` ->
+ * `_do_update`, `_do_insert`).
+ */
+function withCallees(ordered: readonly PrioritySymbol[], fileNodes: ReadonlyMap<number, StoredNode>, data: IndexData): PrioritySymbol[] {
+  const leaders = ordered.filter((p) => CALLABLE_KINDS.has(p.symbol.node.kind)).slice(0, CALLEE_LEADERS);
+  if (leaders.length === 0) return [...ordered];
+  const out = data.edges.outgoing(leaders.map((p) => p.symbol.node.id));
+  const bonus = new Map<number, number>();
+  for (const leader of leaders) {
+    const base = Math.min(1, leader.priority % 10);
+    for (const adj of out.get(leader.symbol.node.id) ?? []) {
+      if (adj.kind !== 'calls' || !fileNodes.has(adj.id) || adj.id === leader.symbol.node.id) continue;
+      bonus.set(adj.id, Math.max(bonus.get(adj.id) ?? 0, CALLEE_SHARE * base));
+    }
+  }
+  const seen = new Set(ordered.map((p) => p.symbol.node.id));
+  const all: PrioritySymbol[] = ordered.map((p) => ({ symbol: p.symbol, priority: p.priority + (bonus.get(p.symbol.node.id) ?? 0) }));
+  for (const [id, extra] of bonus) {
+    const node = fileNodes.get(id);
+    if (seen.has(id) || node === undefined || !CALLABLE_KINDS.has(node.kind)) continue;
+    all.push({ symbol: { node, score: 0, base: 0, text: 0, exact: false, named: false }, priority: extra });
+  }
+  return all.sort((a, b) => b.priority - a.priority || a.symbol.node.startLine - b.symbol.node.startLine || a.symbol.node.id - b.symbol.node.id);
 }
 
 /** Files to render: pinned and named first, low scorers dropped, secrets never; at most maxFiles. */
@@ -198,7 +318,7 @@ function namedNodes(parsed: ParsedQuery, data: IndexData): StoredNode[] {
   const out: StoredNode[] = [];
   for (const t of parsed.exact) if (t.node !== undefined) out.push(t.node);
   for (const n of parsed.named) {
-    if (n.nodes.length > 3) continue;
+    if (n.nodes.length > 3 || !n.specific) continue;
     for (const d of n.nodes) if (data.byPath.get(d.path)?.isTest !== true || parsed.wantsTests) out.push(d);
   }
   return uniqueNodes(out);

@@ -8,6 +8,7 @@ import type { GraphStore } from '../../store/index.js';
 import { NodeReader } from './nodes.js';
 import { EdgeReader } from './edges.js';
 import { SegmentIndex } from './segments.js';
+import { TermIndex } from './terms.js';
 
 /** One indexed file, as explore needs it. */
 export interface FileEntry {
@@ -34,6 +35,8 @@ export interface IndexData {
   readonly edges: EdgeReader;
   /** Built on first use: only prose queries need it. */
   segments(): SegmentIndex;
+  /** Built on first use: stemmed words of names, qualifiers, docstrings and paths. */
+  terms(): TermIndex;
 }
 
 const CACHE = new WeakMap<GraphStore, IndexData>();
@@ -58,10 +61,12 @@ export function indexData(store: GraphStore): IndexData {
     if (dot > 0) extensions.add(base.slice(dot + 1));
   }
   let segments: SegmentIndex | undefined;
+  let terms: TermIndex | undefined;
   const data: IndexData = {
     store, files, byPath, byBase, byStem, extensions,
     nodes: new NodeReader(store), edges: new EdgeReader(store),
     segments: () => (segments ??= SegmentIndex.build(store)),
+    terms: () => (terms ??= TermIndex.build(store)),
   };
   CACHE.set(store, data);
   return data;

@@ -8,7 +8,8 @@ import type { IndexData } from '../data/index-data.js';
 import { findPathSpans } from './path-spans.js';
 import { resolvePaths, type FileAnchor, type PathOutcome } from './path-resolve.js';
 import { proseAnchors } from './prose-anchors.js';
-import { STOPWORDS, TEST_WORDS, identifierWords, isCodeShaped } from './words.js';
+import { STOPWORDS, TEST_WORDS, identifierWords, isCodeShaped, stem } from './words.js';
+import { matchFiles } from './path-resolve.js';
 
 /** Definitions the query names, by the token that named them. */
 export interface NamedSymbol {
@@ -16,6 +17,11 @@ export interface NamedSymbol {
   /** Written like code (camelCase, snake_case, qualified …), not a plain word. */
   readonly codeShaped: boolean;
   readonly qualified: boolean;
+  /**
+   * Code-shaped, qualified, or a plain word that few names are built from (`constantize`): a
+   * plain word like `command` that many names share seeds weakly and is not treated as named.
+   */
+  readonly specific: boolean;
   /** Definitions, non-test ones first. */
   readonly nodes: readonly StoredNode[];
 }
@@ -41,6 +47,8 @@ export interface ParsedQuery {
   readonly named: readonly NamedSymbol[];
   /** Lowercase content words (prose words and identifier segments), deduplicated. */
   readonly words: readonly string[];
+  /** Stems of the content words (and of the parts of compound words), for the term index. */
+  readonly terms: readonly string[];
   readonly wantsTests: boolean;
 }
 
@@ -49,6 +57,8 @@ const MAX_QUALIFIED = 8;
 const MAX_IDENTIFIERS = 24;
 const MAX_DEFINITIONS = 3;
 const MAX_ANCHORS = 8;
+/** A plain word shared by more names than this is a common word, not a name. */
+const SPECIFIC_NAME_WORDS = 6;
 /** Lines of context either side of an anchored line that no callable encloses. */
 export const ANCHOR_CONTEXT = 15;
 
@@ -62,7 +72,8 @@ interface Token {
 export function understandQuery(query: string, data: IndexData, maxFiles: number): ParsedQuery {
   const store = data.store;
   const spans = findPathSpans(query, data.extensions);
-  const strong = spans.filter((s) => s.form === 'path');
+  // `LIMIT/OFFSET` or `and/or` is prose unless it names a file.
+  const strong = spans.filter((s) => s.form === 'path' && (s.explicit || matchFiles(s, data).length > 0));
   let text = blank(query, strong);
 
   const named: NamedSymbol[] = [];
@@ -82,7 +93,7 @@ export function understandQuery(query: string, data: IndexData, maxFiles: number
       continue;
     }
     const nonTest = defs.filter((n) => data.byPath.get(n.path)?.isTest !== true);
-    named.push({ text: normalized, codeShaped: true, qualified: true, nodes: defs });
+    named.push({ text: normalized, codeShaped: true, qualified: true, specific: true, nodes: defs });
     if (nonTest.length >= 1 && nonTest.length <= MAX_DEFINITIONS) {
       for (const node of nonTest) exact.push({ path: node.path, node, start: node.startLine, end: node.endLine, reason: 'qualified' });
     }
@@ -96,10 +107,14 @@ export function understandQuery(query: string, data: IndexData, maxFiles: number
   for (const token of identifierTokens) {
     if (candidates.length >= MAX_IDENTIFIERS || token.text.length < 2 || seen.has(token.text)) continue;
     seen.add(token.text);
-    const codeShaped = isCodeShaped(token.text);
+    let codeShaped = isCodeShaped(token.text);
     if (!codeShaped && STOPWORDS.has(token.text.toLowerCase())) continue;
     let nodes = definitions(store.nodesByName(token.text), data);
-    if (nodes.length === 0 && token.text.length >= 3) nodes = definitions(store.nodesByNameIgnoreCase(token.text), data);
+    if (nodes.length === 0 && token.text.length >= 3) {
+      nodes = definitions(store.nodesByNameIgnoreCase(token.text), data);
+      // Prose shouting (`UPDATE`, `INSERT`) that only meets `update` in another case is a word.
+      if (!/[a-z]/.test(token.text)) codeShaped = false;
+    }
     candidates.push({ token, codeShaped, nodes });
   }
   const namedPaths = new Set<string>();
@@ -123,7 +138,10 @@ export function understandQuery(query: string, data: IndexData, maxFiles: number
   for (const c of candidates) {
     if (inConsumed(c.token)) continue;
     addWords(c.token.text);
-    if (c.nodes.length > 0) named.push({ text: c.token.text, codeShaped: c.codeShaped, qualified: false, nodes: c.nodes });
+    if (c.nodes.length > 0) {
+      const specific = c.codeShaped || identifierWords(c.token.text).every((w) => data.terms().nameFrequency(stem(w)) <= SPECIFIC_NAME_WORDS);
+      named.push({ text: c.token.text, codeShaped: c.codeShaped, qualified: false, specific, nodes: c.nodes });
+    }
   }
   for (const anchor of anchors) exact.push(anchorTarget(anchor, data));
   return {
@@ -132,8 +150,39 @@ export function understandQuery(query: string, data: IndexData, maxFiles: number
     exact: dedupeTargets(exact),
     named,
     words,
+    terms: queryTerms(words, data),
     wantsTests: words.some((w) => TEST_WORDS.has(w)) || /\btests?\b/i.test(query),
   };
+}
+
+/**
+ * Stems of the content words; a long word no name is built from is also tried as two words
+ * that are (`urlpatterns` -> url + pattern).
+ */
+function queryTerms(words: readonly string[], data: IndexData): string[] {
+  const out: string[] = [];
+  const add = (t: string): void => {
+    if (t.length >= 2 && !STOPWORDS.has(t) && !out.includes(t)) out.push(t);
+  };
+  for (const w of words) {
+    if (!/^[a-z]+$/.test(w)) {
+      add(w);
+      continue;
+    }
+    const t = stem(w);
+    add(t);
+    if (w.length < 7 || data.terms().nameFrequency(t) > 0) continue;
+    for (let cut = 3; cut <= w.length - 3; cut++) {
+      const head = stem(w.slice(0, cut));
+      const tail = stem(w.slice(cut));
+      if (data.terms().nameFrequency(head) > 0 && data.terms().nameFrequency(tail) > 0) {
+        add(head);
+        add(tail);
+        break;
+      }
+    }
+  }
+  return out;
 }
 
 /** Non-file definitions, non-test files first, stable by path and line. */

@@ -44,7 +44,11 @@ export interface Ranking {
 }
 
 const MAX_DEFINITIONS_PER_NAME = 12;
-const SEGMENT_NAMES = 8;
+/** Definitions taken from the term index, and the seed weight of the best of them. */
+const TERM_HITS = 40;
+const TERM_WEIGHT = 0.6;
+/** Definitions whose every name segment the prose names, for the flow block. */
+const MAX_PROSE = 6;
 const TEXT_HITS = 30;
 const PINNED_FILE_SEEDS = 30;
 const EXACT_BONUS = 10;
@@ -75,24 +79,26 @@ export function rank(query: ParsedQuery, data: IndexData): Ranking {
   }
   for (const n of query.named) {
     const defs = n.nodes.slice(0, MAX_DEFINITIONS_PER_NAME);
-    const base = n.codeShaped || n.qualified ? 0.9 : 0.5;
+    const base = n.codeShaped || n.qualified ? 0.9 : n.specific ? 0.5 : 0.2;
     const weight = base / Math.sqrt(Math.max(1, n.nodes.length));
     for (const d of defs) {
       seed(d, weight);
-      if (n.nodes.length <= 3) named.add(d.id);
+      if (n.nodes.length <= 3 && n.specific) named.add(d.id);
     }
   }
   const prose: StoredNode[] = [];
-  if (query.words.length > 0) {
-    const namedTexts = new Set(query.named.map((n) => n.text));
-    for (const m of data.segments().match(query.words, SEGMENT_NAMES)) {
-      if (namedTexts.has(m.name)) continue;
-      const defs = data.store.nodesByName(m.name).slice(0, 6);
-      if (m.matched >= 2 && m.matched === m.segments && defs.length <= 3) prose.push(...defs);
-      const weight = (0.35 * m.matched) / Math.max(m.segments, m.matched) / Math.sqrt(Math.max(1, defs.length));
-      for (const d of defs) seed(d, weight);
+  if (query.terms.length > 0) {
+    const namedTexts = new Set(query.named.filter((n) => n.specific).map((n) => n.text));
+    const matches = data.terms().match(query.terms, TERM_HITS);
+    const best = matches[0]?.score ?? 0;
+    const found = data.nodes.many(matches.map((m) => m.id));
+    for (const m of matches) {
+      const node = found.get(m.id);
+      if (node === undefined || best <= 0) continue;
+      if (m.nameSegments >= 2 && m.nameHits === m.nameSegments && !namedTexts.has(node.name) && prose.length < MAX_PROSE) prose.push(node);
+      seed(node, TERM_WEIGHT * (m.score / best));
     }
-    for (const hit of textSearch(data.store, query.words, TEXT_HITS)) seed(hit.node, 0.45 * hit.relevance);
+    for (const hit of textSearch(data.store, query.words, TEXT_HITS)) seed(hit.node, 0.3 * hit.relevance);
   }
   for (const path of query.paths.pinned) {
     let count = 0;

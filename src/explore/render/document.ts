@@ -1,7 +1,8 @@
 /**
  * Assembles the answer from its blocks under the hard character ceiling. When it does not fit,
- * whole file sections are dropped from the end first (always with a note naming them), then
- * the optional blocks; only if a single section still cannot fit is text cut at a line boundary.
+ * the sections of files the query does not name are dropped from the end first (always with a
+ * note naming them), then the optional blocks, then the named files' sections from the end; only
+ * if a single section still cannot fit is text cut at a line boundary.
  */
 
 /** A rendered file section and what it counts towards the summary. */
@@ -10,6 +11,8 @@ export interface PlacedSection {
   readonly text: string;
   readonly symbols: number;
   readonly drifted: boolean;
+  /** Named by the query (path, anchor, exact or named symbol): cut only after every other block. */
+  readonly named?: boolean;
 }
 
 /** The blocks of an answer, in output order. */
@@ -40,25 +43,29 @@ const DROP_ORDER: readonly Block[] = ['notShown', 'dynamic', 'flow', 'blast'];
 
 /** The answer, never longer than `limit` characters. */
 export function assemble(parts: DocumentParts, limit: number): Assembled {
-  let kept = parts.sections.length;
+  const kept = parts.sections.map(() => true);
   const dropped = new Set<Block>();
+  const lastKept = (named: boolean): number => {
+    for (let i = kept.length - 1; i >= 0; i--) if (kept[i] === true && (parts.sections[i]?.named === true) === named) return i;
+    return -1;
+  };
   for (;;) {
-    const text = compose(parts, kept, dropped, limit);
-    if (text.length <= limit) {
-      return { text, sections: parts.sections.slice(0, kept), cut: parts.sections.slice(kept).map((s) => s.path), droppedBlocks: [...dropped] };
-    }
-    if (kept > 1) kept--;
-    else {
-      const next = DROP_ORDER.find((b) => !dropped.has(b));
-      if (next !== undefined) dropped.add(next);
-      else if (kept > 0) kept--;
-      else return { text: hardCut(text, limit), sections: [], cut: parts.sections.map((s) => s.path), droppedBlocks: [...dropped] };
-    }
+    const shown = parts.sections.filter((_, i) => kept[i] === true);
+    const cut = parts.sections.filter((_, i) => kept[i] !== true).map((s) => s.path);
+    const text = compose(parts, shown, cut, dropped, limit);
+    if (text.length <= limit) return { text, sections: shown, cut, droppedBlocks: [...dropped] };
+    const unnamed = lastKept(false);
+    const named = lastKept(true);
+    const total = shown.length;
+    const next = DROP_ORDER.find((b) => !dropped.has(b));
+    if (unnamed >= 0 && total > 1) kept[unnamed] = false;
+    else if (next !== undefined) dropped.add(next);
+    else if (total > 0) kept[named >= 0 ? named : unnamed] = false;
+    else return { text: hardCut(text, limit), sections: [], cut, droppedBlocks: [...dropped] };
   }
 }
 
-function compose(parts: DocumentParts, kept: number, dropped: ReadonlySet<Block>, limit: number): string {
-  const sections = parts.sections.slice(0, kept);
+function compose(parts: DocumentParts, sections: readonly PlacedSection[], cut: readonly string[], dropped: ReadonlySet<Block>, limit: number): string {
   const symbols = sections.reduce((n, s) => n + s.symbols, 0);
   const out: string[] = [parts.title, `Found ${symbols} symbol${symbols === 1 ? '' : 's'} across ${sections.length} file${sections.length === 1 ? '' : 's'}.`];
   for (const line of parts.summary) out.push(line);
@@ -75,7 +82,6 @@ function compose(parts: DocumentParts, kept: number, dropped: ReadonlySet<Block>
   }
   block('notShown', 'Also relevant, not shown:', parts.notShown);
   const notes = [...parts.notes];
-  const cut = parts.sections.slice(kept).map((s) => s.path);
   if (cut.length > 0) {
     notes.push(`Output cut at the ${limit}-character ceiling at a file-section boundary: ${cut.length} more file section${cut.length === 1 ? '' : 's'} left out (${cut.slice(0, 4).map((p) => `\`${p}\``).join(', ')}${cut.length > 4 ? ` +${cut.length - 4} more` : ''}); raise maxChars or narrow the query.`);
   }

@@ -19,6 +19,8 @@ const ANCHOR_WINDOW = 6;
 const CALL_WINDOW = 1;
 const SMALL_GAP = 2;
 const MIN_USEFUL = 60;
+/** A new run costs its gap marker line and its entry in the header's run list. */
+const RUN_COST = 30;
 
 /** What a section is built from. */
 export interface FileSectionInput {
@@ -34,6 +36,8 @@ export interface FileSectionInput {
   /** Lines inside a symbol's body that call other symbols the query names. */
   readonly callLines: (node: StoredNode) => readonly number[];
   readonly budget: number;
+  /** A small file is shown whole only up to this many characters (default: the budget). */
+  readonly wholeLimit?: number;
 }
 
 /** A rendered section. */
@@ -65,21 +69,26 @@ export function renderFileSection(input: FileSectionInput): FileSection {
     }
     return { path, text: '', runs: [], whole: false, shown: [], clipped: true, omitted: 'drifted-too-large', leftOut: [] };
   }
-  if (total <= SMALL_FILE_LINES && wholeHeader.length + wholeCost + overhead <= input.budget) return whole(input, wholeHeader);
+  const wholeLimit = Math.min(input.budget, input.wholeLimit ?? input.budget);
+  if (total <= SMALL_FILE_LINES && wholeHeader.length + wholeCost + overhead <= wholeLimit) return whole(input, wholeHeader);
 
   const selected = new Set<number>();
   // Room for the header (path, runs, left-out names) and the fences.
-  let remaining = input.budget - path.length - 120 - overhead;
+  let remaining = input.budget - path.length - 60 - overhead;
   let clipped = false;
   const leftOut: string[] = [];
   const add = (want: Iterable<number>): boolean => {
     const fresh = [...want].filter((n) => n >= 1 && n <= total && !selected.has(n));
     if (fresh.length === 0) return true;
-    const cost = costOf(lines, fresh) + 16 * newRuns(selected, fresh);
+    const cost = costOf(lines, fresh) + RUN_COST * newRuns(selected, fresh);
     if (cost > remaining) return false;
     for (const n of fresh) selected.add(n);
     remaining -= cost;
     return true;
+  };
+  const noRoom = (name: string): void => {
+    leftOut.push(name);
+    remaining -= name.length + 6;
   };
   const enclosing = (node: StoredNode | undefined): void => {
     const parent = node?.parentId === null || node === undefined ? undefined : input.fileNodes.get(node.parentId);
@@ -102,7 +111,7 @@ export function renderFileSection(input: FileSectionInput): FileSection {
   for (const s of input.symbols) {
     if (remaining < MIN_USEFUL) {
       clipped = true;
-      if (s.exact || s.named) leftOut.push(s.node.qualifiedName || s.node.name);
+      if (s.exact || s.named) noRoom(s.node.qualifiedName || s.node.name);
       continue;
     }
     const n = s.node;
@@ -115,7 +124,7 @@ export function renderFileSection(input: FileSectionInput): FileSection {
     }
     clipped = true;
     if (add(range(n.startLine, Math.min(end, n.startLine + HEAD_LINES - 3)))) enclosing(n);
-    else if (s.exact || s.named) leftOut.push(n.qualifiedName || n.name);
+    else if (s.exact || s.named) noRoom(n.qualifiedName || n.name);
   }
   if (selected.size === 0) {
     // Nothing ranked here (a pinned file the query only names): its opening lines.
@@ -125,15 +134,20 @@ export function renderFileSection(input: FileSectionInput): FileSection {
   // Close small gaps: a marker costs about as much as the lines it hides.
   for (const [s, e] of gapsOf(runsOf(selected))) if (e - s + 1 <= SMALL_GAP) add(range(s, e));
 
-  const runs = runsOf(selected);
-  const shown = input.symbols.filter((s) => selected.has(s.node.startLine));
-  const header = `${path} — lines ${describeRuns(runs)} of ${total}${leftOut.length > 0 ? ` (no room for: ${leftOut.map((x) => `\`${x}\``).join(', ')})` : ''}`;
-  const text = `${header}\n${fencedRuns(lines, runs, input.language)}`;
-  if (text.length > input.budget) {
-    // The estimate above is conservative; this only trips on pathological headers.
-    return { path, text: '', runs: [], whole: false, shown: [], clipped: true, leftOut };
+  // The estimate above is conservative; if the header still overflows, later runs go first.
+  let runs = runsOf(selected);
+  for (;;) {
+    const shown = input.symbols.filter((s) => runs.some(([a, b]) => s.node.startLine >= a && s.node.startLine <= b));
+    const header = `${path} — lines ${describeRuns(runs)} of ${total}${leftOut.length > 0 ? ` (no room for: ${leftOut.map((x) => `\`${x}\``).join(', ')})` : ''}`;
+    const text = `${header}\n${fencedRuns(lines, runs, input.language)}`;
+    if (text.length <= input.budget) return { path, text, runs, whole: false, shown, clipped, leftOut };
+    if (runs.length <= 1) return { path, text: '', runs: [], whole: false, shown: [], clipped: true, leftOut };
+    const isTarget = (r: readonly [number, number]): boolean => input.targets.some((t) => t.start <= r[1] && t.end >= r[0]);
+    let drop = runs.length - 1;
+    while (drop > 0 && isTarget(runs[drop] ?? [0, 0])) drop--;
+    runs = runs.filter((_, i) => i !== drop);
+    clipped = true;
   }
-  return { path, text, runs, whole: false, shown, clipped, leftOut };
 }
 
 function whole(input: FileSectionInput, header: string): FileSection {

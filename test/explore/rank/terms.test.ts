@@ -1,0 +1,53 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { indexData } from '../../../src/explore/data/index-data.js';
+import { pathTerms, proseTerms, termsOf } from '../../../src/explore/data/terms.js';
+import { understandQuery } from '../../../src/explore/query/understand.js';
+import { bodyHits } from '../../../src/explore/rank/body.js';
+import { assemble } from '../../../src/explore/render/document.js';
+import { openFixture, type OpenProject } from '../support.js';
+
+let shop: OpenProject;
+before(async () => {
+  shop = await openFixture('shop', import.meta.url);
+});
+after(() => shop.close());
+
+test('termsOf, pathTerms and proseTerms stem and drop stop words', () => {
+  assert.deepEqual(termsOf('_do_update'), ['updat']);
+  assert.deepEqual(pathTerms('src/db/repo.ts'), ['src', 'db', 'repo']);
+  assert.ok(proseTerms('Applies the discounts to orders').includes('discount'));
+});
+
+test('the term index prefers definitions whose names combine several query words', () => {
+  const data = indexData(shop.index.store);
+  const q = understandQuery('how are discounts applied', data, 4);
+  assert.ok(q.terms.includes('discount'));
+  const best = data.terms().match(q.terms, 5)[0];
+  assert.equal(best === undefined ? undefined : data.nodes.get(best.id)?.name, 'applyDiscount');
+});
+
+test('prose written like a path stays prose when it names no file', () => {
+  const q = understandQuery('how does LIMIT/OFFSET paging work', indexData(shop.index.store), 4);
+  assert.ok(q.words.includes('limit') && q.words.includes('offset'));
+});
+
+test('bodyHits scores definitions by the query terms their bodies use', () => {
+  const lines = ['def helper():', '    return 1', '', 'def save_row(row):', '    if row.exists:', '        do_update(row)', '    else:', '        do_insert(row)'];
+  const node = (id: number, name: string, startLine: number, endLine: number) => ({ id, name, kind: 'function', startLine, endLine }) as never;
+  const hits = bodyHits(lines, [node(1, 'helper', 1, 2), node(2, 'save_row', 4, 8)], ['updat', 'insert'], () => 1);
+  assert.deepEqual(hits.map((h) => [h.node.id, h.terms]), [[2, 2]]);
+});
+
+test('assemble cuts sections the query does not name before a named one', () => {
+  const big = 'x'.repeat(900);
+  const out = assemble({
+    banner: () => '', title: 't', summary: [], flow: [], blast: [], dynamic: [], notShown: [], notes: [],
+    sections: [
+      { path: 'a.py', text: big, symbols: 1, drifted: false },
+      { path: 'named.py', text: big, symbols: 1, drifted: false, named: true },
+    ],
+  }, 1500);
+  assert.deepEqual(out.sections.map((s) => s.path), ['named.py']);
+  assert.deepEqual(out.cut, ['a.py']);
+});

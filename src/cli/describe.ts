@@ -29,10 +29,8 @@ export function describeServer(env: NodeJS.ProcessEnv): Record<string, unknown> 
 
 /** Human-readable form of the same facts. */
 export function describeText(env: NodeJS.ProcessEnv): string {
-  const d = describeServer(env);
   const lines = [`codegraph ${VERSION}`, `revisions: ${SUPPORTED_REVISIONS.join(', ')} (initialize fallback ${FALLBACK_REVISION})`, 'tools:'];
   const listed = new Set(selectListed(env['CODEGRAPH_MCP_TOOLS']).shortNames);
   for (const t of TOOL_DEFINITIONS) lines.push(`  ${t.name}${listed.has(t.short) ? '  (listed)' : ''} — ${t.title}`);
-  void d;
   return `${lines.join('\n')}\n`;
 }

@@ -71,9 +71,9 @@ export class McpServer {
     this.info = info;
     this.tools = tools;
     this.methods = new Map<string, Handler>([
-      ['initialize', (p, era) => this.initialize(p, era)],
-      ['ping', (_p, era) => this.ping(era)],
-      ['server/discover', (_p, era) => this.discover(era)],
+      ['initialize', (p) => this.initialize(p)],
+      ['ping', () => ({})],
+      ['server/discover', () => this.discover()],
       ['tools/list', (p) => this.list(p, { tools: this.tools.list() })],
       ['tools/call', (p, _era, ctx) => this.callTool(p, ctx)],
       ['prompts/list', (p) => this.list(p, { prompts: [] })],
@@ -185,12 +185,11 @@ export class McpServer {
     }
   }
 
-  private initialize(params: Params, era: Era): Record<string, unknown> {
+  private initialize(params: Params): Record<string, unknown> {
     const revision = negotiateLegacy(params?.['protocolVersion']);
     this.legacyRevision = revision;
     const caps = params?.['capabilities'];
     this.clientWantsRoots = caps !== null && typeof caps === 'object' && 'roots' in caps;
-    void era;
     return {
       protocolVersion: revision,
       capabilities: CAPABILITIES,
@@ -199,13 +198,7 @@ export class McpServer {
     };
   }
 
-  private ping(era: Era): Record<string, unknown> {
-    void era;
-    return {};
-  }
-
-  private discover(era: Era): Record<string, unknown> {
-    void era;
+  private discover(): Record<string, unknown> {
     return {
       supportedVersions: [...SUPPORTED_REVISIONS],
       capabilities: CAPABILITIES,
@@ -250,9 +243,8 @@ export class McpServer {
   private envelope(result: Record<string, unknown>, era: Era): Record<string, unknown> {
     if (era.kind === 'legacy') {
       // Cache hints are modern-era fields; handshake-era results keep their original shape.
-      const { ttlMs: _ttl, cacheScope: _scope, ...rest } = result;
-      void _ttl;
-      void _scope;
+      const rest: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries(result)) if (key !== 'ttlMs' && key !== 'cacheScope') rest[key] = value;
       return rest;
     }
     return this.modernEnvelope(result);

@@ -26,17 +26,19 @@ export function fixturesDir(fromUrl: string): string {
 }
 
 /**
- * Compares `actual` with the golden file `test/golden/<group>/<name>` (created when missing or when
+ * Compares `actual` with the golden file `test/golden/<group>/<name>` (rewritten when
  * UPDATE_GOLDEN=1). On mismatch the message shows a line diff and how to accept the change.
  */
 export function assertGolden(group: string, name: string, actual: string, fromUrl: string): void {
   const dir = join(goldenDir('', fromUrl), group);
   const path = join(dir, name);
-  if (process.env['UPDATE_GOLDEN'] === '1' || !existsSync(path)) {
+  if (process.env['UPDATE_GOLDEN'] === '1') {
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, actual);
     return;
   }
+  // A missing golden is a failure, never silently created: a test must be able to fail.
+  if (!existsSync(path)) throw new Error(`golden file test/golden/${group}/${name} is missing; create it with UPDATE_GOLDEN=1 npm test and review it`);
   const expected = readFileSync(path, 'utf8');
   if (expected === actual) return;
   const e = expected.split('\n');

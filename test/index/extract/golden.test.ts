@@ -25,10 +25,11 @@ for (const name of readdirSync(root).sort()) {
     const source = readFileSync(join(caseDir, input), 'utf8');
     const actual = renderExtraction(await extractSource(language, source, `src/${input}`));
     const expectedPath = join(caseDir, 'expected.txt');
-    if (update || !existsSync(expectedPath)) {
+    if (update) {
       writeFileSync(expectedPath, actual);
       return;
     }
+    assert.ok(existsSync(expectedPath), `${expectedPath} is missing; create it with UPDATE_GOLDEN=1 and review it`);
     const expected = readFileSync(expectedPath, 'utf8');
     if (actual !== expected) {
       assert.fail(`${name}: extraction differs from ${expectedPath}\n${lineDiff(expected, actual)}\n`

@@ -157,3 +157,14 @@ test('codegraph init explains how to proceed when .gitignore hides every source 
   assert.equal(again.status, 0, again.stderr);
   assert.ok((JSON.parse(again.stdout) as { files: number }).files >= 11);
 });
+
+test('codegraph node reads a file when given a path or pasted location, a symbol otherwise', async () => {
+  const root = await plainCopy();
+  assert.equal(run(['init', root, '--quiet']).status, 0);
+  const file = run(['node', 'src/cart.ts:20-24', '-p', root]);
+  assert.equal(file.status, 0, file.stderr);
+  assert.match(file.stdout, /^src\/cart\.ts — \d+ lines/);
+  assert.match(file.stdout, /Showing lines 20-24/);
+  const symbol = run(['node', 'Cart.add', '-p', root]);
+  assert.match(symbol.stdout, /^Cart\.add \(method\)/);
+});

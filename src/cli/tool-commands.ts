@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { languageForPath } from '../index/languages.js';
 import { IndexCache } from '../project/index-cache.js';
 import { findIndexedProjectUp, isIndexed } from '../project/resolve.js';
 import { TOOL_DEFINITIONS, type ToolDefinition } from '../tools/definitions.js';
@@ -11,13 +10,6 @@ import { UsageError } from './usage.js';
 /** `--max-files` for `maxFiles`: flags are the kebab-case form of the schema's property names. */
 function flagName(property: string): string {
   return property.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-}
-
-/** A file path or pasted location (`src/app.ts`, `app.py:42`, `x.ts#L3-L9`) rather than a symbol name. */
-function looksLikePath(text: string): boolean {
-  if (/[/\\]/.test(text)) return true;
-  const bare = text.replace(/(?::\d+(?:-\d+)?|#L\d+(?:-L?\d+)?)$/, '');
-  return languageForPath(bare) !== undefined;
 }
 
 /** The property that positional words fill: the first required string, else a sensible default. */
@@ -71,9 +63,7 @@ export async function runToolCommand(short: string, argv: readonly string[], cwd
     }
   }
   if (parsed.positionals.length > 0) {
-    const words = parsed.positionals.join(' ');
-    // `codegraph node src/app.ts:42` reads a file; `codegraph node Cart.add` a symbol.
-    const target = def.short === 'node' && looksLikePath(words) ? 'file' : positionalProperty(def);
+    const target = positionalProperty(def);
     if (target === undefined) throw new UsageError(`${short} takes no positional arguments (got "${parsed.positionals.join(' ')}")`);
     if (args[target] !== undefined) throw new UsageError(`give the ${target} either as words or as --${flagName(target)}, not both`);
     args[target] = parsed.positionals.join(' ');

@@ -1,4 +1,5 @@
 /** codegraph_node: one symbol's detail, or a file's numbered source (see node-file.ts). */
+import { languageForPath } from '../../index/languages.js';
 import { EDGE_KINDS } from '../../index/model.js';
 import { FILE_MODE_MAX_LINES, FreshnessProbe, isSecretPath } from '../../project/freshness.js';
 import type { ProjectIndex } from '../../project/index-cache.js';
@@ -38,8 +39,24 @@ export const nodeHandler: ToolHandler = async (args, index) => {
       symbolsOnly: args['symbolsOnly'] === true,
     });
   }
+  if (file === undefined && looksLikePath(symbol)) {
+    // Agents often pass a path or a pasted location as `symbol`: read the file when one matches.
+    const resolved = resolveFile(index.root, symbols, symbol);
+    if (resolved.kind === 'found') {
+      return renderFile(index, symbols, probe, {
+        path: resolved.path, offset: num(args['offset']), limit: num(args['limit']),
+        start: resolved.start, end: resolved.end, symbolsOnly: args['symbolsOnly'] === true,
+      });
+    }
+  }
   return symbolMode(index, symbols, probe, symbol, file, num(args['line']), args['includeCode'] === true);
 };
+
+/** A file path or pasted location (`src/app.ts`, `app.py:42`, `x.ts#L3-L9`) rather than a symbol name. */
+function looksLikePath(text: string): boolean {
+  if (/[/\\]/.test(text)) return true;
+  return languageForPath(text.replace(/(?::\d+(?:-\d+)?|#L\d+(?:-L?\d+)?)$/, '')) !== undefined;
+}
 
 function unresolvedFile(r: Exclude<FileResolution, { kind: 'found' }>): ToolOutput {
   switch (r.kind) {

@@ -6,6 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import { DRIFT_BANNER_HEAD } from '../../../src/project/freshness.js';
 import { splitPastedLocation } from '../../../src/tools/lookup/location.js';
 import { assertGolden } from '../../support/golden.js';
+import { fixtureProject } from '../../support/fixture-project.js';
 import { openProject } from './harness.js';
 import type { LookupProject } from './harness.js';
 
@@ -216,4 +217,21 @@ describe('codegraph_node on drifted files', () => {
     const sym = await drift.call('node', { symbol: 'formatMoney', includeCode: true });
     assert.doesNotMatch(sym.text, /outside bytes/);
   });
+});
+
+test('node reads the file when symbol holds a path or a pasted location', async () => {
+  const p = await fixtureProject('shop', import.meta.url);
+  const { IndexCache } = await import('../../../src/project/index-cache.js');
+  const { nodeHandler } = await import('../../../src/tools/lookup/node-tool.js');
+  const cache = new IndexCache();
+  try {
+    const index = await cache.get(p.root);
+    assert.ok(index !== undefined);
+    const out = await nodeHandler({ symbol: 'src/pricing.ts:6' }, index, { signal: new AbortController().signal, progress: () => {} });
+    assert.match(out.text, /^src\/pricing\.ts — /);
+    assert.match(out.text, /6\texport function priceOf/);
+  } finally {
+    cache.close();
+    p.cleanup();
+  }
 });

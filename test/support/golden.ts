@@ -41,14 +41,35 @@ export function assertGolden(group: string, name: string, actual: string, fromUr
   if (!existsSync(path)) throw new Error(`golden file test/golden/${group}/${name} is missing; create it with UPDATE_GOLDEN=1 npm test and review it`);
   const expected = readFileSync(path, 'utf8');
   if (expected === actual) return;
-  const e = expected.split('\n');
-  const a = actual.split('\n');
-  const lines: string[] = [];
-  for (let i = 0; i < Math.max(e.length, a.length) && lines.length < 40; i++) {
-    if (e[i] !== a[i]) {
-      if (e[i] !== undefined) lines.push(`${i + 1}- ${e[i]}`);
-      if (a[i] !== undefined) lines.push(`${i + 1}+ ${a[i]}`);
+  throw new Error(`golden mismatch: test/golden/${group}/${name}\n${lineDiff(expected, actual)}\nIf the new output is right, accept it with UPDATE_GOLDEN=1 npm test.`);
+}
+
+/** A compact line diff: `-` expected, `+` actual, with the line numbers of the expected file. */
+export function lineDiff(expected: string, actual: string): string {
+  const a = expected.split('\n');
+  const b = actual.split('\n');
+  const out: string[] = [];
+  let i = 0;
+  let j = 0;
+  while ((i < a.length || j < b.length) && out.length < 60) {
+    if (a[i] === b[j]) {
+      i++;
+      j++;
+      continue;
+    }
+    const nextInB = b.indexOf(a[i] ?? '', j);
+    const nextInA = a.indexOf(b[j] ?? '', i);
+    if (i < a.length && (nextInB < 0 || (nextInA >= 0 && nextInA - i <= nextInB - j))) {
+      if (nextInA >= 0 && nextInA > i) {
+        for (; i < nextInA; i++) out.push(`${i + 1} - ${a[i]}`);
+      } else {
+        out.push(`${i + 1} - ${a[i]}`);
+        i++;
+      }
+    } else {
+      out.push(`${i + 1} + ${b[j]}`);
+      j++;
     }
   }
-  throw new Error(`golden mismatch: test/golden/${group}/${name}\n${lines.join('\n')}\nIf the new output is right, accept it with UPDATE_GOLDEN=1 npm test.`);
+  return out.join('\n');
 }

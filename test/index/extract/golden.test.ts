@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { extractSource } from '../../../src/index/extract/extract.js';
 import { languageForPath } from '../../../src/index/languages.js';
 import { renderExtraction } from './render.js';
-import { goldenDir } from '../../support/golden.js';
+import { goldenDir, lineDiff } from '../../support/golden.js';
 
 const root = goldenDir('extract', import.meta.url);
 const update = process.env['UPDATE_GOLDEN'] === '1';
@@ -38,32 +38,3 @@ for (const name of readdirSync(root).sort()) {
   });
 }
 
-/** A compact line diff: `-` expected, `+` actual, with the line numbers of the expected file. */
-function lineDiff(expected: string, actual: string): string {
-  const a = expected.split('\n');
-  const b = actual.split('\n');
-  const out: string[] = [];
-  let i = 0;
-  let j = 0;
-  while ((i < a.length || j < b.length) && out.length < 60) {
-    if (a[i] === b[j]) {
-      i++;
-      j++;
-      continue;
-    }
-    const nextInB = b.indexOf(a[i] ?? '', j);
-    const nextInA = a.indexOf(b[j] ?? '', i);
-    if (i < a.length && (nextInB < 0 || (nextInA >= 0 && nextInA - i <= nextInB - j))) {
-      if (nextInA >= 0 && nextInA > i) {
-        for (; i < nextInA; i++) out.push(`${i + 1} - ${a[i]}`);
-      } else {
-        out.push(`${i + 1} - ${a[i]}`);
-        i++;
-      }
-    } else {
-      out.push(`${i + 1} + ${b[j]}`);
-      j++;
-    }
-  }
-  return out.join('\n');
-}

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { goldenDir } from '../../../support/golden.js';
+import { goldenDir, lineDiff } from '../../../support/golden.js';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -9,33 +9,6 @@ import { extractSource, renderExtraction } from './helper.js';
 const GOLDEN_ROOT = goldenDir('extract-more', import.meta.url);
 const UPDATE = process.env['UPDATE_GOLDEN'] === '1';
 
-/** A compact line diff: enough context to see what moved, not a full LCS. */
-function lineDiff(expected: string, actual: string): string {
-  const a = expected.split('\n');
-  const b = actual.split('\n');
-  const out: string[] = [];
-  let i = 0;
-  let j = 0;
-  while ((i < a.length || j < b.length) && out.length < 60) {
-    if (a[i] === b[j]) {
-      i++;
-      j++;
-      continue;
-    }
-    // Re-synchronize on the nearest line that appears later in the other side.
-    const inB = a[i] === undefined ? -1 : b.indexOf(a[i] ?? '', j);
-    const inA = b[j] === undefined ? -1 : a.indexOf(b[j] ?? '', i);
-    if (inB >= 0 && (inA < 0 || inB - j <= inA - i)) {
-      while (j < inB) out.push(`+ ${b[j++] ?? ''}`);
-    } else if (inA >= 0) {
-      while (i < inA) out.push(`- ${a[i++] ?? ''}`);
-    } else {
-      if (i < a.length) out.push(`- ${a[i++] ?? ''}`);
-      if (j < b.length) out.push(`+ ${b[j++] ?? ''}`);
-    }
-  }
-  return out.join('\n');
-}
 
 /**
  * The Lua grammar shipped in tree-sitter-wasms 0.1.13 only parses correctly as the first parse of

@@ -4,32 +4,17 @@
  */
 import { EDGE_KINDS, NODE_KINDS } from '../index/model.js';
 import type { ExtractedImport, NodeKind, RefKind } from '../index/model.js';
+import type { ResolverRef, ResolverSymbol } from '../index/resolve/types.js';
 import { NODE_CODE, code, num, str, strOrNull } from './records.js';
 import type { SqlValue, SqliteDb } from './sqlite.js';
 
 const FILE_KIND = code(NODE_CODE, 'file');
 
-/** A definition as resolution reads it; `parentId` is null at file level. */
-export interface BulkSymbol {
-  readonly id: number;
-  readonly fileId: number;
-  readonly kind: NodeKind;
-  readonly name: string;
-  readonly qualifiedName: string;
-  readonly parentId: number | null;
-  readonly exported: boolean;
-}
+/** A definition as resolution reads it (the resolver's own input shape); `parentId` is null at file level. */
+export type BulkSymbol = ResolverSymbol;
 
 /** A reference as resolution reads it; `fromId` is the enclosing symbol or the file node. */
-export interface BulkRef {
-  readonly fileId: number;
-  readonly fromId: number;
-  readonly kind: RefKind;
-  readonly name: string;
-  readonly receiver?: string;
-  readonly line: number;
-  readonly col: number;
-}
+export type BulkRef = ResolverRef;
 
 /** Every non-file node, in id order. Parents that are file nodes are reported as null. */
 export function readSymbols(db: SqliteDb): BulkSymbol[] {

@@ -13,6 +13,7 @@ import { dynamicSites, dynamicLine, type DynamicSite } from './impact/dynamic.js
 import { callFlows, flowLine } from './impact/flow.js';
 import { understandQuery, type ParsedQuery } from './query/understand.js';
 import { bodyHits, type BodyHit } from './rank/body.js';
+import { nameHits, type NameHit } from './rank/names.js';
 import { rank, type RankedFile, type RankedSymbol, type Ranking } from './rank/rank.js';
 import { assemble, type PlacedSection } from './render/document.js';
 import { renderFileSection, type FileSection } from './render/file-section.js';
@@ -46,6 +47,14 @@ const LOW_SCORE = 0.08;
 const ROOT_MIN_TEXT = 0.1;
 /** In a file, the weight of a symbol's rank against its body's use of the query's terms. */
 const BODY_RANK_SHARE = 0.5;
+/** In a file, the extra weight of a symbol named with the query's words (relative to the file's best name). */
+const NAME_SHARE = 0.3;
+/** A container too long to show whole is rendered as its head only, so it ranks at this share among a file's symbols. */
+const HEAD_ONLY_SHARE = 0.6;
+const HEAD_ONLY_LINES = 30;
+/** The share of a head-only container's rank its members that use the query's words inherit. */
+const CONTAINER_SHARE = 0.3;
+const HEAD_KINDS = new Set(['class', 'struct', 'interface', 'trait', 'protocol', 'enum', 'module', 'namespace', 'union']);
 /** The first pass shows at most this many of a file's symbols beyond exact and named ones, each at least this share of its best. */
 const CORE_SYMBOLS = 4;
 const CORE_SHARE = 0.45;
@@ -177,7 +186,8 @@ export async function explore(index: ProjectIndex, query: string, options: Explo
     let ordered = orderedCache.get(file.path);
     if (ordered === undefined) {
       const hits = parsed.terms.length > 0 ? bodyHits(lines, inFile, parsed.terms, (t) => data.terms().weight(t)) : [];
-      ordered = withCallees(withBodyHits(file.symbols, hits, parsed.terms.length), fileNodes, data);
+      const names = parsed.terms.length > 0 ? nameHits(inFile, parsed.terms, (t) => data.terms().weight(t)) : [];
+      ordered = withCallees(withBodyHits(file.symbols, hits, names, parsed.terms.length), fileNodes, data);
       orderedCache.set(file.path, ordered);
     }
     // A file the query names shows everything ranked in it once the core is in.
@@ -239,25 +249,45 @@ function pickSymbols(ordered: readonly PrioritySymbol[], mode: 'core' | 'full'):
  * their rank and of how strongly their bodies use the query's terms (both relative to the
  * file's best), so the definitions doing what the question asks come before incidental ones.
  */
-function withBodyHits(symbols: readonly RankedSymbol[], hits: readonly BodyHit[], termCount: number): PrioritySymbol[] {
+function withBodyHits(symbols: readonly RankedSymbol[], hits: readonly BodyHit[], names: readonly NameHit[], termCount: number): PrioritySymbol[] {
   const need = Math.min(2, termCount);
   const useful = hits.filter((h) => h.terms >= need);
   const topBase = Math.max(0, ...symbols.filter((s) => !s.exact).map((s) => s.base)) || 1;
   const topBody = Math.max(0, ...useful.map((h) => h.score)) || 1;
+  const topName = Math.max(0, ...names.map((h) => h.score)) || 1;
   const body = new Map<number, number>(useful.map((h) => [h.node.id, h.score / topBody]));
+  const name = new Map<number, number>(names.map((h) => [h.node.id, h.score / topName]));
   const known = new Set(symbols.map((s) => s.node.id));
   const all: RankedSymbol[] = [...symbols];
-  for (const h of useful) {
-    if (known.has(h.node.id)) continue;
-    const score = 0.5 * topBase * (h.score / topBody);
-    all.push({ node: h.node, score, base: score, text: 0, exact: false, named: false });
+  const extra = new Map<number, number>();
+  for (const h of useful) extra.set(h.node.id, h.score / topBody);
+  for (const h of names) extra.set(h.node.id, Math.max(extra.get(h.node.id) ?? 0, h.score / topName));
+  const nodes = new Map<number, StoredNode>([...useful, ...names].map((h) => [h.node.id, h.node]));
+  for (const [id, strength] of extra) {
+    const node = nodes.get(id);
+    if (known.has(id) || node === undefined) continue;
+    const score = 0.5 * topBase * strength;
+    all.push({ node, score, base: score, text: 0, exact: false, named: false });
   }
   const share = useful.length === 0 ? 1 : BODY_RANK_SHARE;
-  const out = all.map((s) => ({
-    symbol: s,
-    priority: (s.exact ? 100 : s.named ? 10 : 0) + share * Math.min(1, s.base / topBase) + (1 - share) * (body.get(s.node.id) ?? 0),
-  }));
+  // A member named with the query's words inherits part of its head-only container's rank:
+  // the class the question is about is shown as a head, so its relevant methods carry it.
+  const containers = new Map<number, number>(all.filter((s) => headOnly(s.node) < 1).map((s) => [s.node.id, Math.min(1, s.base / topBase)]));
+  const out = all.map((s) => {
+    const own = body.get(s.node.id) ?? 0;
+    const named = name.get(s.node.id) ?? 0;
+    const parent = s.node.parentId === null || named === 0 ? 0 : containers.get(s.node.parentId) ?? 0;
+    return {
+      symbol: s,
+      priority: (s.exact ? 100 : s.named ? 10 : 0) + headOnly(s.node) * (share * Math.min(1, s.base / topBase) + (1 - share) * own + NAME_SHARE * named) + CONTAINER_SHARE * parent,
+    };
+  });
   return out.sort((a, b) => b.priority - a.priority || a.symbol.node.startLine - b.symbol.node.startLine || a.symbol.node.id - b.symbol.node.id);
+}
+
+/** The share a definition ranks at among its file's symbols: less when only its head is shown. */
+function headOnly(node: StoredNode): number {
+  return HEAD_KINDS.has(node.kind) && node.endLine - node.startLine + 1 > HEAD_ONLY_LINES ? HEAD_ONLY_SHARE : 1;
 }
 
 /**

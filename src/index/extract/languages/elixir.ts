@@ -5,6 +5,7 @@ import { leadingComment, unquote } from '../comments.js';
 import { isTestPath } from '../test-paths.js';
 import type { LanguageExtractor } from '../types.js';
 import { walk } from '../walk.js';
+import { childOfType, shortText } from '../node-helpers.js';
 
 const TYPES: ReadonlySet<string> = new Set(['call']);
 const DEFINERS: Readonly<Record<string, { kind: NodeKind; exported: boolean }>> = {
@@ -226,14 +227,3 @@ function lastPart(module: string): string {
   return module.slice(module.lastIndexOf('.') + 1);
 }
 
-function childOfType(node: Node, type: string): Node | null {
-  for (const child of node.namedChildren) if (child !== null && child.type === type) return child;
-  return null;
-}
-
-/** Source of a small node as written; long or multi-line receivers are left out rather than copied. */
-function shortText(source: string, node: Node): string | undefined {
-  if (node.endIndex - node.startIndex > 80) return undefined;
-  const text = source.slice(node.startIndex, node.endIndex);
-  return text.includes('\n') ? undefined : text;
-}

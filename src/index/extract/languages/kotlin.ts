@@ -6,6 +6,7 @@ import { isPascalCase, isUpperSnake } from '../names.js';
 import { isTestPath } from '../test-paths.js';
 import type { LanguageExtractor } from '../types.js';
 import { walk } from '../walk.js';
+import { childOfType, shortText } from '../node-helpers.js';
 
 const TYPES: ReadonlySet<string> = new Set([
   'package_header', 'import_header', 'class_declaration', 'object_declaration', 'companion_object',
@@ -207,11 +208,6 @@ function isPrivate(node: Node): boolean {
   return modifierWords(node).includes('private');
 }
 
-function childOfType(node: Node, type: string): Node | null {
-  for (const child of node.namedChildren) if (child !== null && child.type === type) return child;
-  return null;
-}
-
 /**
  * The comment block above a declaration. The grammar hangs a comment that follows the imports
  * inside the last import header, so an adjacent comment ending the previous node counts too.
@@ -226,9 +222,3 @@ function kotlinDoc(node: Node): string | undefined {
   return text === '' ? undefined : text;
 }
 
-/** Source of a small node as written; long or multi-line receivers are left out rather than copied. */
-function shortText(source: string, node: Node): string | undefined {
-  if (node.endIndex - node.startIndex > 80) return undefined;
-  const text = source.slice(node.startIndex, node.endIndex);
-  return text.includes('\n') ? undefined : text;
-}

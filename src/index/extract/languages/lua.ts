@@ -6,6 +6,7 @@ import { isUpperSnake } from '../names.js';
 import { isTestPath } from '../test-paths.js';
 import type { LanguageExtractor } from '../types.js';
 import { walk } from '../walk.js';
+import { childOfType, shortText } from '../node-helpers.js';
 
 const TYPES: ReadonlySet<string> = new Set([
   'function_definition_statement', 'local_function_definition_statement', 'variable_assignment',
@@ -135,14 +136,3 @@ function variableParts(node: Node): { table?: Node; member: Node; method: boolea
   return { table, member, method: separator !== null && separator.type === ':' };
 }
 
-function childOfType(node: Node, type: string): Node | null {
-  for (const child of node.namedChildren) if (child !== null && child.type === type) return child;
-  return null;
-}
-
-/** Source of a small node as written; long or multi-line receivers are left out rather than copied. */
-function shortText(source: string, node: Node): string | undefined {
-  if (node.endIndex - node.startIndex > 80) return undefined;
-  const text = source.slice(node.startIndex, node.endIndex);
-  return text.includes('\n') ? undefined : text;
-}

@@ -5,6 +5,7 @@ import { leadingComment, unquote } from '../comments.js';
 import { isTestPath } from '../test-paths.js';
 import type { LanguageExtractor } from '../types.js';
 import { walk } from '../walk.js';
+import { shortText } from '../node-helpers.js';
 
 const TYPE_KINDS: Readonly<Record<string, NodeKind>> = {
   class_declaration: 'class',
@@ -210,9 +211,3 @@ function lastString(node: Node): string | undefined {
   return last === undefined || last === null ? undefined : unquote(last.text);
 }
 
-/** Source of a small node as written; long or multi-line receivers are left out rather than copied. */
-function shortText(source: string, node: Node): string | undefined {
-  if (node.endIndex - node.startIndex > 80) return undefined;
-  const text = source.slice(node.startIndex, node.endIndex);
-  return text.includes('\n') ? undefined : text;
-}

@@ -5,6 +5,7 @@ import { leadingComment } from '../comments.js';
 import { isTestPath } from '../test-paths.js';
 import type { LanguageExtractor } from '../types.js';
 import { walk } from '../walk.js';
+import { shortText } from '../node-helpers.js';
 
 const TYPES = new Set(['module', 'class', 'method', 'singleton_method', 'call', 'assignment', 'superclass']);
 const REQUIRES = new Set(['require', 'require_relative', 'load']);
@@ -214,13 +215,6 @@ function literalString(args: Node): string | undefined {
   if (first === null || first.type !== 'string' || first.namedChildCount !== 1) return undefined;
   const content = first.firstNamedChild;
   return content !== null && content.type === 'string_content' ? content.text : undefined;
-}
-
-/** Source of a small node as written; long or multi-line receivers are left out rather than copied. */
-function shortText(source: string, node: Node): string | undefined {
-  if (node.endIndex - node.startIndex > 80) return undefined;
-  const text = source.slice(node.startIndex, node.endIndex);
-  return text.includes('\n') ? undefined : text;
 }
 
 /**

@@ -6,6 +6,7 @@ import { isPascalCase, isUpperSnake } from '../names.js';
 import { isTestPath } from '../test-paths.js';
 import type { LanguageExtractor } from '../types.js';
 import { walk } from '../walk.js';
+import { shortText } from '../node-helpers.js';
 
 const TYPE_KINDS: Readonly<Record<string, NodeKind>> = {
   class_definition: 'class',
@@ -208,9 +209,3 @@ function isPrivate(node: Node): boolean {
   return /\bprivate\b/u.test(modifierText(node));
 }
 
-/** Source of a small node as written; long or multi-line receivers are left out rather than copied. */
-function shortText(source: string, node: Node): string | undefined {
-  if (node.endIndex - node.startIndex > 80) return undefined;
-  const text = source.slice(node.startIndex, node.endIndex);
-  return text.includes('\n') ? undefined : text;
-}

@@ -74,10 +74,6 @@ export async function runToolCommand(short: string, argv: readonly string[], cwd
   const checked = validateArgs(def.inputSchema, args);
   if (checked.kind === 'invalid') throw new UsageError(checked.message.replace(/^(\w+)/, (m) => `--${flagName(m)}`));
   const handler = await loadHandler(short);
-  if (handler === undefined) {
-    process.stderr.write(`codegraph: ${short} is not available yet in this version.\n`);
-    return 1;
-  }
   const cache = new IndexCache();
   try {
     const index = await cache.get(root);

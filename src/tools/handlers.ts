@@ -19,8 +19,9 @@ const FAMILIES: Readonly<Record<string, () => Promise<Family>>> = {
   explore: async () => (await import('../explore/handler.js')).EXPLORE_HANDLERS,
 };
 
-/** The handler of a tool by short name; undefined for a tool whose engine does not exist. */
-export async function loadHandler(short: string): Promise<ToolHandler | undefined> {
-  const family = FAMILIES[short];
-  return family === undefined ? undefined : (await family())[short];
+/** The handler of a tool by short name (one of TOOL_DEFINITIONS). */
+export async function loadHandler(short: string): Promise<ToolHandler> {
+  const handler = (await FAMILIES[short]?.())?.[short];
+  if (handler === undefined) throw new Error(`no handler for tool ${short}`);
+  return handler;
 }

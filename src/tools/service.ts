@@ -20,8 +20,8 @@ export interface ToolServiceOptions {
   readonly listed: readonly string[];
   /** The project pinned by --path or found from the working directory. */
   readonly defaultProject: string | undefined;
-  /** Finds a tool's handler by short name; a tool without one answers that it is not available yet. */
-  readonly loadHandler: (short: string) => Promise<ToolHandler | undefined>;
+  /** Finds a tool's handler by short name. */
+  readonly loadHandler: (short: string) => Promise<ToolHandler>;
   readonly cwd: string;
 }
 
@@ -83,12 +83,6 @@ export class CodegraphTools implements ToolService {
         return { text: notIndexedGuidance(target.root) };
       case 'indexed': {
         const handler = await this.options.loadHandler(def.short);
-        if (handler === undefined) {
-          return {
-            text: `${def.name} is not available yet in this version of codegraph: its query engine has not been built. The index at ${target.root} exists; nothing was read.`,
-            isError: true,
-          };
-        }
         let index: ProjectIndex | undefined;
         try {
           index = await (await this.indexCache()).get(target.root);

@@ -70,7 +70,7 @@ function argsFor(tool: string, name: string, file: string | undefined): Record<s
 async function timeInProcess(index: ProjectIndex, tool: string, args: Record<string, unknown>): Promise<number> {
   const def = TOOL_DEFINITIONS.find((t) => t.short === tool);
   const handler = await loadHandler(tool);
-  if (def === undefined || handler === undefined) throw new Error(`no handler for ${tool}`);
+  if (def === undefined) throw new Error(`no tool ${tool}`);
   const checked = validateArgs(def.inputSchema, args);
   if (checked.kind !== 'ok') throw new Error(checked.message);
   const t0 = performance.now();

@@ -45,6 +45,11 @@ export async function main(argv: readonly string[]): Promise<number> {
       const { runIndex } = await import('./index-commands.js');
       return runIndex(command, indexOptions(values, positionals));
     }
+    case 'watch': {
+      const { values, positionals } = parse(rest, { quiet: { type: 'boolean', short: 'q' }, json: { type: 'boolean' } });
+      const { runWatch } = await import('./watch-command.js');
+      return runWatch(indexOptions(values, positionals), process.env);
+    }
     case 'status': {
       const { values, positionals } = parse(rest, { json: { type: 'boolean' } });
       const { runStatus } = await import('./index-commands.js');

@@ -7,12 +7,24 @@ export class UsageError extends Error {
 export const HELP = `codegraph — code intelligence for AI coding agents (MCP server + CLI)
 
 Usage:
+  codegraph init [path] [--quiet] [--json]   build the index in <path>/.codegraph/
+  codegraph index [path] [--quiet] [--json]  rebuild the index from nothing
+  codegraph sync [path] [--quiet] [--json]   re-index only what changed since the last run
+  codegraph watch [path] [--quiet] [--json]  keep the index up to date while files change
+  codegraph status [path] [--json]           what the index holds and what changed since
+  codegraph unlock [path]                    remove a writer lock left by a dead process
+  codegraph uninit [path]                    delete <path>/.codegraph/
   codegraph serve --mcp [-p|--path DIR]      serve the MCP tools over stdio
+  codegraph <tool> [words...] [--flags] [-p DIR] [--json]
+                                             run one query tool: explore, search, node,
+                                             callers, callees, impact, files, status,
+                                             check, export
   codegraph describe [--format json]         print the server's tools and protocol revisions
   codegraph --version                        print the version
   codegraph --help                           print this help
 
 The project is found from --path, or from the working directory upward (the nearest folder
 containing .codegraph/). Environment: CODEGRAPH_MCP_TOOLS=explore,node,search,callers,...
-chooses the tools listed by tools/list (all ten stay callable).
+chooses the tools listed by tools/list (all ten stay callable); CODEGRAPH_WATCH_DEBOUNCE_MS
+(default 2000) is the quiet spell that watch waits for before syncing. See docs/cli.md.
 `;

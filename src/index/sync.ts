@@ -5,13 +5,14 @@ import type { ResolvedEdge as ResolvedEdgeOut, ResolverFile } from './resolve/in
 import { createParsePool, type ParseJob, type ParseResult } from './parse/pool.js';
 import { parserPoisoned, processJob } from './parse/process-job.js';
 import { languageForPath } from './languages.js';
-import { loadConfig, scanProject, type ScanDiagnostic } from './scan/index.js';
+import { loadConfig, scanProject, type ProjectConfig, type ScanDiagnostic, type ScanResult } from './scan/index.js';
 import {
   acquireLock, dependentFileIds, fileIdsImportingStems, fileIdsReferencing, GraphStore, loadDatabase, nameFingerprints,
-  readImportsByFile, readRefs, readRefsForFiles, readSymbols, releaseLock, saveDatabase, SchemaError, SqliteDb,
-  subclassFileIds, touchFile, type Diagnostic, type StoredFile,
+  readRefs, readRefsForFiles, releaseLock, saveDatabase, SchemaError, SqliteDb,
+  subclassFileIds, touchFile, type DatabaseStamp, type Diagnostic, type StoredFile,
 } from '../store/index.js';
 import { INDEX_DIR } from '../project/resolve.js';
+import { ResolverInputs } from './resolver-inputs.js';
 
 /** A step of indexing, for progress display. */
 export type IndexPhase = 'scanning' | 'parsing' | 'resolving' | 'saving';
@@ -37,17 +38,11 @@ export interface IndexOptions {
   readonly workers?: number;
 }
 
-/** What a run did, for the closing summary. */
-export interface IndexSummary {
-  readonly files: number;
+/** What one run changed and how long it took. */
+export interface SyncReport {
   readonly parsed: number;
   readonly unchanged: number;
   readonly removed: number;
-  readonly nodes: number;
-  readonly edges: number;
-  readonly refs: number;
-  readonly unresolvedRefs: number;
-  readonly filesByLanguage: Readonly<Record<string, number>>;
   readonly diagnostics: number;
   readonly databaseBytes: number;
   readonly durationMs: number;
@@ -55,6 +50,16 @@ export interface IndexSummary {
   readonly rebuiltBecause?: string;
   /** Milliseconds spent in each phase. */
   readonly phaseMs: Readonly<Record<IndexPhase, number>>;
+}
+
+/** What a run did, with the index's totals, for the closing summary. */
+export interface IndexSummary extends SyncReport {
+  readonly files: number;
+  readonly nodes: number;
+  readonly edges: number;
+  readonly refs: number;
+  readonly unresolvedRefs: number;
+  readonly filesByLanguage: Readonly<Record<string, number>>;
 }
 
 /** A problem the user must fix (bad config, …): shown as a message, never as a stack. */
@@ -75,204 +80,314 @@ const TARGETED_MIN = 64;
  */
 export async function indexProject(options: IndexOptions): Promise<IndexSummary> {
   const started = performance.now();
-  const dir = join(options.root, INDEX_DIR);
-  await mkdir(dir, { recursive: true });
-  await writeFile(join(dir, '.gitignore'), '# codegraph index: derived data, safe to delete\n*\n');
+  const dir = await prepareIndexDir(options.root);
   const lock = await acquireLock(dir, { command: options.command });
   try {
-    return await runLocked(options, dir, started);
+    const phases = new PhaseClock(options.onProgress);
+    const config = await readConfig(options.root);
+    phases.progress({ phase: 'scanning', done: 0, total: 0, symbols: 0 });
+    const scan = await scanWith(options.root, config, options.signal);
+    const opened = options.mode === 'incremental' ? await openStored(dir) : { store: await newStore() };
+    const store = opened.store ?? (await newStore());
+    try {
+      const applied = await applyScan({ ...options, store, scan, progress: (p) => phases.progress(p) });
+      const bytes = applied.updated || opened.stamp === undefined ? (await saveStore(store, dir, phases)).bytes : opened.stamp.size;
+      phases.stop();
+      return summarize(store, applied, bytes, phases, started, options.mode === 'incremental' ? opened.rebuiltBecause : undefined);
+    } finally {
+      store.db.close();
+    }
   } finally {
     await releaseLock(lock);
   }
 }
 
-async function runLocked(options: IndexOptions, dir: string, started: number): Promise<IndexSummary> {
-  const report = options.onProgress ?? (() => {});
-  const phaseMs: Record<IndexPhase, number> = { scanning: 0, parsing: 0, resolving: 0, saving: 0 };
-  let phase: IndexPhase | undefined;
-  let phaseStart = performance.now();
-  const progress = (p: IndexProgress): void => {
-    if (p.phase !== phase) {
-      const t = performance.now();
-      if (phase !== undefined) phaseMs[phase] += t - phaseStart;
-      phase = p.phase;
-      phaseStart = t;
-    }
-    report(p);
-  };
-  const configResult = await loadConfig(options.root);
-  if (configResult.kind === 'invalid') throw new IndexError(`.codegraph/config.json: ${configResult.error}`);
-  const config = configResult.config;
+/** Creates `<root>/.codegraph` with its own `.gitignore`; returns its path. */
+export async function prepareIndexDir(root: string): Promise<string> {
+  const dir = join(root, INDEX_DIR);
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, '.gitignore'), '# codegraph index: derived data, safe to delete\n*\n');
+  return dir;
+}
 
-  progress({ phase: 'scanning', done: 0, total: 0, symbols: 0 });
-  const scan = await scanProject(options.root, {
+/** The project's configuration, or an `IndexError` naming what is wrong with it. */
+export async function readConfig(root: string): Promise<ProjectConfig> {
+  const result = await loadConfig(root);
+  if (result.kind === 'invalid') throw new IndexError(`.codegraph/config.json: ${result.error}`);
+  return result.config;
+}
+
+/** Lists the files to index under `config`. */
+export function scanWith(root: string, config: ProjectConfig, signal?: AbortSignal): Promise<ScanResult> {
+  return scanProject(root, {
     config,
     languageOf: (path) => languageForPath(path, config.extensions),
-    ...(options.signal !== undefined ? { signal: options.signal } : {}),
+    ...(signal !== undefined ? { signal } : {}),
   });
+}
 
-  let rebuiltBecause: string | undefined;
-  let store: GraphStore | undefined;
-  if (options.mode === 'incremental') {
-    const loaded = await loadDatabase(dir);
-    if (loaded === undefined) {
-      rebuiltBecause = 'no index existed yet';
-    } else {
-      try {
-        store = GraphStore.open(await SqliteDb.open(loaded.bytes));
-      } catch (error) {
-        if (!(error instanceof SchemaError)) throw error;
-        rebuiltBecause = error.message;
-      }
-    }
-  }
-  store ??= GraphStore.open(await SqliteDb.open());
-
+/** The stored database opened and migrated, or why a full rebuild is needed instead. */
+export async function openStored(dir: string): Promise<{ store?: GraphStore; stamp?: DatabaseStamp; rebuiltBecause?: string }> {
+  const loaded = await loadDatabase(dir);
+  if (loaded === undefined) return { rebuiltBecause: 'no index existed yet' };
   try {
-    const stored = new Map<string, StoredFile>(store.listFiles().map((f) => [f.path, f]));
-    const jobs: ParseJob[] = [];
-    let unchanged = 0;
-    const seen = new Set<string>();
-    for (const file of scan.files) {
-      seen.add(file.path);
-      const old = stored.get(file.path);
-      if (old !== undefined && old.size === file.size && Math.trunc(old.mtimeMs) === Math.trunc(file.mtimeMs) && old.language === file.language) {
-        unchanged++;
-        continue;
-      }
-      jobs.push({ absPath: join(options.root, file.path), path: file.path, language: file.language });
-    }
-    const removedPaths = [...stored.keys()].filter((p) => !seen.has(p));
-    const scanned = new Map(scan.files.map((f) => [f.path, f]));
-
-    const diagnostics: Diagnostic[] = scan.skipped.map((d: ScanDiagnostic) => ({ path: d.path, reason: d.reason, detail: d.detail }));
-    let parsed = 0;
-    let symbols = 0;
-    // Few changes: keep results until the old graph has told us which other files they affect.
-    const targeted = options.mode === 'incremental' && stored.size > 0 && jobs.length + removedPaths.length <= Math.max(TARGETED_MIN, stored.size / 10);
-    const held: ParseResult[] = [];
-    let pending: ParseResult[] = [];
-    const flush = (): void => {
-      const batch = pending;
-      pending = [];
-      store!.transaction(() => {
-        for (const result of batch) {
-          const meta = scanned.get(result.path);
-          if (meta === undefined) continue;
-          if (result.kind !== 'ok') {
-            diagnostics.push({ path: result.path, reason: result.kind === 'binary' ? 'binary' : 'parse-failed', detail: result.detail });
-            store!.removeFile(result.path);
-            continue;
-          }
-          const old = stored.get(result.path);
-          if (old !== undefined && old.sha256 === result.sha256 && old.language === meta.language) {
-            touchFile(store!.db, result.path, meta.size, meta.mtimeMs);
-            continue;
-          }
-          if (result.extraction.parseErrors > 0) {
-            diagnostics.push({ path: result.path, reason: 'parse-errors', detail: `${result.extraction.parseErrors} syntax error(s); the rest of the file was indexed` });
-          }
-          store!.replaceFile(
-            { path: result.path, language: meta.language, size: meta.size, mtimeMs: meta.mtimeMs, sha256: result.sha256 },
-            result.extraction,
-          );
-        }
-      });
-    };
-
-    const onResult = (result: ParseResult): void => {
-      parsed++;
-      if (result.kind === 'ok') symbols += result.extraction.symbols.length;
-      if (targeted) {
-        held.push(result);
-      } else {
-        pending.push(result);
-        if (pending.length >= BATCH) flush();
-      }
-      progress({ phase: 'parsing', done: parsed, total: jobs.length, symbols });
-    };
-    progress({ phase: 'parsing', done: 0, total: jobs.length, symbols: 0 });
-    let remaining: ParseJob[] = jobs;
-    if (jobs.length > 0 && jobs.length <= IN_PROCESS_MAX && !parserPoisoned()) {
-      // Starting workers costs more than parsing a handful of files here; if a grammar faults,
-      // this thread's parser is no longer trusted and the rest goes to fresh workers.
-      let i = 0;
-      while (i < jobs.length && !parserPoisoned()) {
-        options.signal?.throwIfAborted();
-        onResult(await processJob(jobs[i++] as ParseJob));
-      }
-      remaining = jobs.slice(i);
-    }
-    if (remaining.length > 0) {
-      const pool = createParsePool(options.workers !== undefined ? { size: options.workers } : {});
-      try {
-        await pool.run(remaining, onResult, options.signal);
-      } finally {
-        await pool.close();
-      }
-    }
-    flush();
-    let affected: OldGraphView | undefined;
-    if (targeted) {
-      affected = affectedBefore(store, held, stored, removedPaths);
-      pending = held;
-      flush();
-    }
-    // Keep diagnostics of unchanged files from earlier runs that the scan did not re-report.
-    if (options.mode === 'incremental') {
-      const fresh = new Set(diagnostics.map((d) => d.path));
-      for (const d of store.diagnostics()) {
-        if (!fresh.has(d.path) && scanned.has(d.path) && !jobs.some((j) => j.path === d.path)) diagnostics.push(d);
-      }
-    }
-    store.transaction(() => {
-      for (const path of removedPaths) store!.removeFile(path);
-    });
-
-    progress({ phase: 'resolving', done: 0, total: 0, symbols });
-    const current = store.listFiles();
-    if (affected !== undefined) resolveTargeted(store, current, affectedAfter(store, current, affected, held, stored, removedPaths));
-    else resolveAll(store, current);
-    store.setDiagnostics(diagnostics);
-    store.setMeta('indexed_at', new Date().toISOString());
-
-    progress({ phase: 'saving', done: 0, total: 0, symbols });
-    const bytes = store.exportBytes();
-    await saveDatabase(dir, bytes);
-    phaseMs.saving += performance.now() - phaseStart;
-    const counts = store.counts();
-    return {
-      files: counts.files,
-      parsed: jobs.length,
-      unchanged,
-      removed: removedPaths.length,
-      nodes: counts.nodes,
-      edges: counts.edges,
-      refs: counts.refs,
-      unresolvedRefs: counts.unresolvedRefs,
-      filesByLanguage: counts.filesByLanguage,
-      diagnostics: diagnostics.length,
-      databaseBytes: bytes.length,
-      durationMs: performance.now() - started,
-      ...(rebuiltBecause !== undefined && options.mode === 'incremental' ? { rebuiltBecause } : {}),
-      phaseMs,
-    };
-  } finally {
-    store.db.close();
+    return { store: GraphStore.open(await SqliteDb.open(loaded.bytes)), stamp: loaded.stamp };
+  } catch (error) {
+    if (!(error instanceof SchemaError)) throw error;
+    return { rebuiltBecause: error.message };
   }
 }
 
+/** An empty database with the current schema. */
+export async function newStore(): Promise<GraphStore> {
+  return GraphStore.open(await SqliteDb.open());
+}
+
+/** Writes the store to `<dir>/codegraph.db` atomically, timed as the saving phase. */
+export async function saveStore(store: GraphStore, dir: string, phases: PhaseClock): Promise<{ bytes: number; stamp: DatabaseStamp }> {
+  phases.progress({ phase: 'saving', done: 0, total: 0, symbols: 0 });
+  const bytes = store.exportBytes();
+  const stamp = await saveDatabase(dir, bytes);
+  phases.stop();
+  return { bytes: bytes.length, stamp };
+}
+
+/** Times each phase of a run while passing progress on. */
+export class PhaseClock {
+  readonly ms: Record<IndexPhase, number> = { scanning: 0, parsing: 0, resolving: 0, saving: 0 };
+  readonly #report: (progress: IndexProgress) => void;
+  #phase: IndexPhase | undefined;
+  #since = performance.now();
+
+  constructor(report?: (progress: IndexProgress) => void) {
+    this.#report = report ?? (() => {});
+  }
+
+  progress(p: IndexProgress): void {
+    if (p.phase !== this.#phase) {
+      this.stop();
+      this.#phase = p.phase;
+    }
+    this.#report(p);
+  }
+
+  /** Ends the current phase. */
+  stop(): void {
+    const now = performance.now();
+    if (this.#phase !== undefined) this.ms[this.#phase] += now - this.#since;
+    this.#phase = undefined;
+    this.#since = now;
+  }
+}
+
+/** What bringing a store in line with a scan did. */
+export interface Applied {
+  readonly parsed: number;
+  readonly unchanged: number;
+  readonly removed: number;
+  readonly diagnostics: number;
+  /** False when the stored index already matched the tree, so there is nothing to save. */
+  readonly updated: boolean;
+}
+
+/** Inputs to `applyScan`. */
+export interface ApplyInput {
+  readonly root: string;
+  readonly mode: 'full' | 'incremental';
+  readonly store: GraphStore;
+  readonly scan: ScanResult;
+  readonly progress: (progress: IndexProgress) => void;
+  readonly signal?: AbortSignal | undefined;
+  readonly workers?: number | undefined;
+  /** Resolution's whole-project tables kept from an earlier sync of the same store. */
+  readonly inputs?: ResolverInputs | undefined;
+}
+
+/** What a run changed and how long it took. */
+export function syncReport(applied: Applied, databaseBytes: number, phases: PhaseClock, started: number, rebuiltBecause: string | undefined): SyncReport {
+  return {
+    ...applied,
+    databaseBytes,
+    durationMs: performance.now() - started,
+    ...(rebuiltBecause !== undefined ? { rebuiltBecause } : {}),
+    phaseMs: { ...phases.ms },
+  };
+}
+
+/** The closing summary of a run: its report and the index's totals. */
+export function summarize(
+  store: GraphStore, applied: Applied, databaseBytes: number, phases: PhaseClock, started: number, rebuiltBecause: string | undefined,
+): IndexSummary {
+  const report = syncReport(applied, databaseBytes, phases, started, rebuiltBecause);
+  const counts = store.counts();
+  return {
+    ...report,
+    files: counts.files,
+    nodes: counts.nodes,
+    edges: counts.edges,
+    refs: counts.refs,
+    unresolvedRefs: counts.unresolvedRefs,
+    filesByLanguage: counts.filesByLanguage,
+  };
+}
+
+/**
+ * Brings `store` in line with `scan`: re-extracts new and changed files (few on the main thread,
+ * many in workers), removes vanished ones, and re-resolves what the change can affect (or
+ * everything, for a full run or a large change). Leaves the store unsaved.
+ */
+export async function applyScan(input: ApplyInput): Promise<Applied> {
+  const { store, scan, mode, progress } = input;
+  const stored = new Map<string, StoredFile>(store.listFiles().map((f) => [f.path, f]));
+  const jobs: ParseJob[] = [];
+  let unchanged = 0;
+  const seen = new Set<string>();
+  for (const file of scan.files) {
+    seen.add(file.path);
+    const old = stored.get(file.path);
+    if (old !== undefined && old.size === file.size && Math.trunc(old.mtimeMs) === Math.trunc(file.mtimeMs) && old.language === file.language) {
+      unchanged++;
+      continue;
+    }
+    jobs.push({ absPath: join(input.root, file.path), path: file.path, language: file.language });
+  }
+  const removedPaths = [...stored.keys()].filter((p) => !seen.has(p));
+  const scanned = new Map(scan.files.map((f) => [f.path, f]));
+
+  const diagnostics: Diagnostic[] = scan.skipped.map((d: ScanDiagnostic) => ({ path: d.path, reason: d.reason, detail: d.detail }));
+  let parsed = 0;
+  let symbols = 0;
+  // Few changes: keep results until the old graph has told us which other files they affect.
+  const targeted = mode === 'incremental' && stored.size > 0 && jobs.length + removedPaths.length <= Math.max(TARGETED_MIN, stored.size / 10);
+  const held: ParseResult[] = [];
+  let pending: ParseResult[] = [];
+  // Files whose stored rows this run replaces or deletes.
+  const rewritten = new Set<number>();
+  let touched = 0;
+  const flush = (): void => {
+    const batch = pending;
+    pending = [];
+    store.transaction(() => {
+      for (const result of batch) {
+        const meta = scanned.get(result.path);
+        if (meta === undefined) continue;
+        if (result.kind !== 'ok') {
+          diagnostics.push({ path: result.path, reason: result.kind === 'binary' ? 'binary' : 'parse-failed', detail: result.detail });
+          const old = stored.get(result.path);
+          if (old !== undefined) rewritten.add(old.id);
+          store.removeFile(result.path);
+          continue;
+        }
+        const old = stored.get(result.path);
+        if (old !== undefined && old.sha256 === result.sha256 && old.language === meta.language) {
+          touchFile(store.db, result.path, meta.size, meta.mtimeMs);
+          touched++;
+          continue;
+        }
+        if (result.extraction.parseErrors > 0) {
+          diagnostics.push({ path: result.path, reason: 'parse-errors', detail: `${result.extraction.parseErrors} syntax error(s); the rest of the file was indexed` });
+        }
+        const written = store.replaceFile(
+          { path: result.path, language: meta.language, size: meta.size, mtimeMs: meta.mtimeMs, sha256: result.sha256 },
+          result.extraction,
+        );
+        rewritten.add(written.fileId);
+      }
+    });
+  };
+
+  const onResult = (result: ParseResult): void => {
+    parsed++;
+    if (result.kind === 'ok') symbols += result.extraction.symbols.length;
+    if (targeted) {
+      held.push(result);
+    } else {
+      pending.push(result);
+      if (pending.length >= BATCH) flush();
+    }
+    progress({ phase: 'parsing', done: parsed, total: jobs.length, symbols });
+  };
+  progress({ phase: 'parsing', done: 0, total: jobs.length, symbols: 0 });
+  let remaining: ParseJob[] = jobs;
+  if (jobs.length > 0 && jobs.length <= IN_PROCESS_MAX && !parserPoisoned()) {
+    // Starting workers costs more than parsing a handful of files here; if a grammar faults,
+    // this thread's parser is no longer trusted and the rest goes to fresh workers.
+    let i = 0;
+    while (i < jobs.length && !parserPoisoned()) {
+      input.signal?.throwIfAborted();
+      onResult(await processJob(jobs[i++] as ParseJob));
+    }
+    remaining = jobs.slice(i);
+  }
+  if (remaining.length > 0) {
+    const pool = createParsePool(input.workers !== undefined ? { size: input.workers } : {});
+    try {
+      await pool.run(remaining, onResult, input.signal);
+    } finally {
+      await pool.close();
+    }
+  }
+  flush();
+  let affected: OldGraphView | undefined;
+  if (targeted) {
+    affected = affectedBefore(store, held, stored, removedPaths);
+    pending = held;
+    flush();
+  }
+  // Keep diagnostics of unchanged files from earlier runs that the scan did not re-report.
+  const previous = mode === 'incremental' ? store.diagnostics() : [];
+  if (mode === 'incremental') {
+    const fresh = new Set(diagnostics.map((d) => d.path));
+    const reparsed = new Set(jobs.map((j) => j.path));
+    for (const d of previous) {
+      if (!fresh.has(d.path) && scanned.has(d.path) && !reparsed.has(d.path)) diagnostics.push(d);
+    }
+  }
+  store.transaction(() => {
+    for (const path of removedPaths) store.removeFile(path);
+  });
+  for (const path of removedPaths) {
+    const old = stored.get(path);
+    if (old !== undefined) rewritten.add(old.id);
+  }
+  const summary = { parsed: jobs.length, unchanged, removed: removedPaths.length, diagnostics: diagnostics.length };
+  if (mode === 'incremental' && rewritten.size === 0) {
+    // No file's content changed: the resolved graph stands as it is.
+    const updated = touched > 0 || !sameDiagnostics(previous, diagnostics);
+    if (updated) store.setDiagnostics(diagnostics);
+    return { ...summary, updated };
+  }
+  const inputs = input.inputs ?? new ResolverInputs();
+  inputs.refresh(store.db, rewritten);
+
+  progress({ phase: 'resolving', done: 0, total: 0, symbols });
+  const current = store.listFiles();
+  if (affected !== undefined) resolveTargeted(store, inputs, current, affectedAfter(store, current, affected, held, stored, removedPaths));
+  else resolveAll(store, inputs, current);
+  store.setDiagnostics(diagnostics);
+  store.setMeta('indexed_at', new Date().toISOString());
+  return { ...summary, updated: true };
+}
+
+function sameDiagnostics(a: readonly Diagnostic[], b: readonly Diagnostic[]): boolean {
+  if (a.length !== b.length) return false;
+  const key = (d: Diagnostic): string => `${d.path}\0${d.reason}\0${d.detail}`;
+  const left = a.map(key).sort();
+  const right = b.map(key).sort();
+  return left.every((k, i) => k === right[i]);
+}
+
 /** Re-resolves every stored reference and replaces all resolved edges. */
-function resolveAll(store: GraphStore, current: readonly StoredFile[]): void {
-  const result = resolveReferences({ files: resolverFiles(store, current), symbols: readSymbols(store.db), refs: readRefs(store.db) });
+function resolveAll(store: GraphStore, inputs: ResolverInputs, current: readonly StoredFile[]): void {
+  const result = resolveReferences({ files: resolverFiles(inputs, current), symbols: inputs.symbols(), refs: readRefs(store.db) });
   store.replaceResolvedEdges(withoutContains(result.edges));
 }
 
 /** Re-resolves only the references of `fileIds` (with every inheritance reference for context). */
-function resolveTargeted(store: GraphStore, current: readonly StoredFile[], fileIds: ReadonlySet<number>): void {
+function resolveTargeted(store: GraphStore, inputs: ResolverInputs, current: readonly StoredFile[], fileIds: ReadonlySet<number>): void {
   const ids = [...fileIds];
   const result = resolveReferences(
-    { files: resolverFiles(store, current), symbols: readSymbols(store.db), refs: readRefsForFiles(store.db, ids) },
+    { files: resolverFiles(inputs, current), symbols: inputs.symbols(), refs: readRefsForFiles(store.db, ids) },
     { emitFiles: fileIds },
   );
   store.replaceResolvedEdges(withoutContains(result.edges), ids);
@@ -362,9 +477,8 @@ function moduleStems(paths: readonly string[]): string[] {
   return [...stems];
 }
 
-function resolverFiles(store: GraphStore, current: readonly StoredFile[]): ResolverFile[] {
+function resolverFiles(inputs: ResolverInputs, current: readonly StoredFile[]): ResolverFile[] {
   const files: ResolverFile[] = [];
-  const importsByFile = readImportsByFile(store.db);
   for (const f of current) {
     files.push({
       id: f.id,
@@ -372,7 +486,7 @@ function resolverFiles(store: GraphStore, current: readonly StoredFile[]): Resol
       path: f.path,
       language: f.language,
       ...(f.packageName !== null ? { packageName: f.packageName } : {}),
-      imports: importsByFile.get(f.id) ?? [],
+      imports: inputs.importsOf(f.id),
       isTest: f.isTest,
     });
   }

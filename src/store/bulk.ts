@@ -19,21 +19,30 @@ export type BulkRef = ResolverRef;
 /** Every non-file node, in id order. Parents that are file nodes are reported as null. */
 export function readSymbols(db: SqliteDb): BulkSymbol[] {
   const out: BulkSymbol[] = [];
-  db.each(
-    `SELECT n.id, n.file_id, n.kind, n.name, n.qualified_name,
+  db.each(`${SYMBOL_SELECT} ORDER BY n.id`, [], (row) => out.push(toBulkSymbol(row)));
+  return out;
+}
+
+/** The non-file nodes of `fileIds`, in id order. */
+export function readSymbolsOfFiles(db: SqliteDb, fileIds: readonly number[]): BulkSymbol[] {
+  const out: BulkSymbol[] = [];
+  for (const part of chunks(fileIds)) {
+    db.each(`${SYMBOL_SELECT} AND n.file_id IN (${placeholders(part.length)})`, part, (row) => out.push(toBulkSymbol(row)));
+  }
+  return out.sort((a, b) => a.id - b.id);
+}
+
+const SYMBOL_SELECT = `SELECT n.id, n.file_id, n.kind, n.name, n.qualified_name,
             CASE WHEN p.kind = ${FILE_KIND} THEN NULL ELSE n.parent_id END, n.exported
      FROM nodes n LEFT JOIN nodes p ON p.id = n.parent_id
-     WHERE n.kind <> ${FILE_KIND} ORDER BY n.id`,
-    [],
-    ([id, fileId, kind, name, qualifiedName, parentId, exported]) => {
-      out.push({
-        id: num(id), fileId: num(fileId), kind: (NODE_KINDS[num(kind)] ?? 'variable') as NodeKind,
-        name: str(name), qualifiedName: str(qualifiedName), parentId: parentId === null ? null : num(parentId),
-        exported: num(exported) !== 0,
-      });
-    },
-  );
-  return out;
+     WHERE n.kind <> ${FILE_KIND}`;
+
+function toBulkSymbol([id, fileId, kind, name, qualifiedName, parentId, exported]: SqlValue[]): BulkSymbol {
+  return {
+    id: num(id), fileId: num(fileId), kind: (NODE_KINDS[num(kind)] ?? 'variable') as NodeKind,
+    name: str(name), qualifiedName: str(qualifiedName), parentId: parentId === null || parentId === undefined ? null : num(parentId),
+    exported: num(exported) !== 0,
+  };
 }
 
 /** Every stored reference, in id order. */
@@ -52,20 +61,33 @@ export function readRefs(db: SqliteDb): BulkRef[] {
 /** Every import statement grouped by file id, in statement order. */
 export function readImportsByFile(db: SqliteDb): Map<number, ExtractedImport[]> {
   const out = new Map<number, ExtractedImport[]>();
-  db.each(`SELECT file_id, module, names, namespace, reexport, line FROM imports ORDER BY id`, [], ([fileId, module, names, namespace, reexport, line]) => {
-    const ns = strOrNull(namespace);
-    const entry: ExtractedImport = {
-      module: str(module),
-      names: JSON.parse(str(names)) as ExtractedImport['names'],
-      reexport: num(reexport) !== 0,
-      line: num(line),
-      ...(ns !== null ? { namespace: ns } : {}),
-    };
-    const list = out.get(num(fileId));
-    if (list === undefined) out.set(num(fileId), [entry]);
-    else list.push(entry);
-  });
+  db.each(`${IMPORT_ROWS} ORDER BY id`, [], (row) => addImport(out, row));
   return out;
+}
+
+/** The import statements of `fileIds` grouped by file id, in statement order. */
+export function readImportsOfFiles(db: SqliteDb, fileIds: readonly number[]): Map<number, ExtractedImport[]> {
+  const out = new Map<number, ExtractedImport[]>();
+  for (const part of chunks(fileIds)) {
+    db.each(`${IMPORT_ROWS} WHERE file_id IN (${placeholders(part.length)}) ORDER BY id`, part, (row) => addImport(out, row));
+  }
+  return out;
+}
+
+const IMPORT_ROWS = `SELECT file_id, module, names, namespace, reexport, line FROM imports`;
+
+function addImport(out: Map<number, ExtractedImport[]>, [fileId, module, names, namespace, reexport, line]: SqlValue[]): void {
+  const ns = strOrNull(namespace ?? null);
+  const entry: ExtractedImport = {
+    module: str(module),
+    names: JSON.parse(str(names)) as ExtractedImport['names'],
+    reexport: num(reexport) !== 0,
+    line: num(line),
+    ...(ns !== null ? { namespace: ns } : {}),
+  };
+  const list = out.get(num(fileId));
+  if (list === undefined) out.set(num(fileId), [entry]);
+  else list.push(entry);
 }
 
 /** Updates a file's size and mtime after a content check proved it unchanged. */

@@ -35,7 +35,9 @@ const PROTECTED_META = new Set(['schema_version', 'node_kinds', 'edge_kinds', 'r
 const NODE_COLUMNS = `n.id, n.file_id, f.path, n.kind, n.name, n.qualified_name, n.start_line, n.start_col,
   n.end_line, n.end_col, n.parent_id, n.signature, n.docstring, n.exported`;
 const NODE_FROM = `nodes n JOIN files f ON f.id = n.file_id`;
-const FILE_SELECT = `SELECT f.*, (SELECT id FROM nodes WHERE file_id = f.id AND kind = ${FILE_KIND}) AS file_node_id FROM files f`;
+// A file's node is the first node stored for it (`#replaceFile` inserts it before its symbols),
+// so its id is the smallest of the file's: one index seek instead of a scan of the file's nodes.
+const FILE_SELECT = `SELECT f.*, (SELECT min(id) FROM nodes WHERE file_id = f.id) AS file_node_id FROM files f`;
 const EDGE_COLUMNS = `source_id, target_id, kind, line, col, confidence, method`;
 const REF_SELECT = `SELECT r.*, f.path FROM refs r JOIN files f ON f.id = r.file_id`;
 const IMPORT_SELECT = `SELECT i.*, f.path FROM imports i JOIN files f ON f.id = i.file_id`;

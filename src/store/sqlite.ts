@@ -116,7 +116,15 @@ export class SqliteDb {
     return this.#withStatement(sql, (stmt) => {
       const rows: T[] = [];
       stmt.bind(params as SqlValue[]);
-      while (stmt.step()) rows.push(stmt.getAsObject() as T);
+      // Column names once per query, not once per row as `getAsObject` does.
+      let names: string[] | undefined;
+      while (stmt.step()) {
+        names ??= stmt.getColumnNames();
+        const values = stmt.get();
+        const row: Record<string, SqlValue> = {};
+        for (let i = 0; i < names.length; i++) row[names[i] as string] = values[i] as SqlValue;
+        rows.push(row as T);
+      }
       return rows;
     });
   }

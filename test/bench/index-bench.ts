@@ -2,7 +2,8 @@
  * Side-by-side indexing benchmark: for each selected real corpus, `codegraph init` of this project
  * and of the peer (`@colbymchenry/codegraph`) on fresh copies, several runs each, measuring wall
  * time and peak RSS under GNU time and the size of what each leaves in `.codegraph/`; then, on
- * ours, `codegraph sync` after a one-file edit. Corpora and the peer are installed on first use
+ * ours, `codegraph sync` after a one-file edit, and the same kind of edit synced by a running
+ * `codegraph watch` (watch-bench.ts). Corpora and the peer are installed on first use
  * into a scratch folder (see corpora.ts and peer.ts), only when this benchmark runs.
  *
  * Run through `npm run bench -- index --corpus django,serde` or directly:
@@ -28,6 +29,10 @@ import {
 import { ensurePeer, peerInit, peerStatus, peerSync, PEER_PACKAGE, PEER_VERSION, type Invocation } from './peer.js';
 import { describeExit, run, tail, timedRun, type TimedRun } from './proc.js';
 import { isBenchEntry, percentile } from './stats.js';
+import { measureWatch, type WatchSeries } from './watch-bench.js';
+
+/** Edits synced by the running watcher per corpus. */
+const WATCH_EDITS = 10;
 
 export interface IndexBenchOptions {
   readonly corpora: readonly string[];
@@ -58,6 +63,8 @@ export interface SideReport {
   readonly sync: Series;
   /** The status command's summary, or why there is none. */
   readonly status: string;
+  /** One-file edits synced by a running `codegraph watch` (ours only). */
+  readonly watch?: WatchSeries;
 }
 
 export interface CorpusReport {
@@ -149,6 +156,10 @@ async function benchCorpus(spec: CorpusSpec, options: IndexBenchOptions, time: s
         sync: () => ({ command: process.execPath, args: [OUR_CLI, 'sync', dir, '--quiet'], cwd: dir, env: process.env }),
         status: () => ({ command: process.execPath, args: [OUR_CLI, 'status', dir, '--json'], cwd: dir, env: process.env }),
       });
+      if (ours.init.wallSeconds.length > 0 && edited !== undefined) {
+        log(`${spec.name}/ours: ${WATCH_EDITS} edits of ${edited} synced by a running \`codegraph watch\``);
+        ours = { ...ours, watch: await measureWatch(OUR_CLI, dir, edited, spec.probe.snippet, WATCH_EDITS, options.timeoutMs) };
+      }
     }
     const peerCopy = await freshCopy(source, join(work, 'peer'));
     const peer = await benchSide(`${spec.name}/peer`, peerCopy, spec, edited, options, time, {
@@ -347,6 +358,10 @@ function seconds(value: number | undefined): string {
   return value === undefined ? '—' : `${value.toFixed(2)} s`;
 }
 
+function milliseconds(value: number | undefined): string {
+  return value === undefined ? '—' : `${value.toFixed(0)} ms`;
+}
+
 function megabytes(bytes: number | undefined): string {
   return bytes === undefined ? '—' : `${(bytes / MB).toFixed(1)} MB`;
 }
@@ -386,6 +401,8 @@ export function formatIndexReport(report: IndexBenchReport): string {
     row('.codegraph/ size', (s) => total(s.stored), megabytes);
     row(`sync after 1-file edit (median)`, (s) => median(s.sync.wallSeconds), seconds);
     row('sync peak RSS (median)', (s) => median(s.sync.peakRssBytes), megabytes);
+    row('sync in running watch (median)', (s) => (s.watch === undefined ? undefined : median(s.watch.syncMs)), milliseconds);
+    row('  edit -> synced event (median)', (s) => (s.watch === undefined ? undefined : median(s.watch.editToSyncedMs)), milliseconds);
     const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
     for (const r of rows) lines.push(`  ${r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('   ')}`);
     lines.push(`  edited for sync: ${corpus.editedFile ?? 'no file of that language'}`);
@@ -394,7 +411,10 @@ export function formatIndexReport(report: IndexBenchReport): string {
       lines.push(`  ${name}: init runs ${samples(side.init, (v) => v.toFixed(2))} s; sync runs ${samples(side.sync, (v) => v.toFixed(2))} s`);
       lines.push(`  ${name}: .codegraph/ holds ${storedList(side.stored)}`);
       lines.push(`  ${name}: status ${side.status}`);
-      for (const failure of [...side.init.failures, ...side.sync.failures]) lines.push(`  ${name}: FAILED ${failure}`);
+      if (side.watch !== undefined) {
+        lines.push(`  ${name}: watch syncs ${side.watch.syncMs.map((v) => v.toFixed(0)).join(' / ')} ms; edit -> synced ${side.watch.editToSyncedMs.map((v) => v.toFixed(0)).join(' / ')} ms`);
+      }
+      for (const failure of [...side.init.failures, ...side.sync.failures, ...(side.watch?.failures ?? [])]) lines.push(`  ${name}: FAILED ${failure}`);
     }
   }
   return `${lines.join('\n')}\n`;

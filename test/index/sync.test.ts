@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
-import { appendFileSync, cpSync, mkdtempSync, readFileSync, renameSync, rmSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, readFileSync, renameSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { indexProject } from '../../src/index/sync.js';
+import { Prng } from '../fuzz/prng.js';
 import { fixtureProject } from '../support/fixture-project.js';
+import { freshDump as freshDumpOf, randomShopEdits } from '../support/shop-edits.js';
 import { dumpGraph } from '../support/graph-dump.js';
 
 const cleanups: (() => void)[] = [];
@@ -18,14 +19,7 @@ async function indexed(): Promise<string> {
   return p.root;
 }
 
-/** Indexes a copy of `root` from nothing and returns its dump: what an incremental result must equal. */
-async function freshDump(root: string): Promise<string> {
-  const copy = mkdtempSync(join(tmpdir(), 'codegraph-fresh-'));
-  cleanups.push(() => rmSync(copy, { recursive: true, force: true }));
-  cpSync(root, copy, { recursive: true, filter: (src) => !src.includes('.codegraph') });
-  await indexProject({ root: copy, mode: 'full', command: 'test', workers: 1 });
-  return dumpGraph(copy);
-}
+const freshDump = (root: string): Promise<string> => freshDumpOf(root, cleanups);
 
 const sync = (root: string) => indexProject({ root, mode: 'incremental', command: 'test', workers: 1 });
 
@@ -90,44 +84,12 @@ test('sync handles a rename as a removal plus an addition', async () => {
   assert.equal(dump, await freshDump(root));
 });
 
-/** A small deterministic generator so a failing sequence can be replayed from its seed. */
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 test('after random edit sequences the incremental graph equals a fresh full index', async () => {
   const seed = Number(process.env['SYNC_SEED'] ?? 7);
-  const random = prng(seed);
+  const random = new Prng(seed);
   const root = await indexed();
-  const files = ['src/cart.ts', 'src/pricing.ts', 'src/events.ts', 'src/index.ts', 'py/orders/service.py', 'py/orders/models.py'];
   for (let round = 0; round < 4; round++) {
-    for (let edit = 0; edit < 3; edit++) {
-      const pick = files[Math.floor(random() * files.length)] ?? 'src/cart.ts';
-      const path = join(root, pick);
-      const action = Math.floor(random() * 4);
-      const n = Math.floor(random() * 1000);
-      if (action === 0) {
-        const body = pick.endsWith('.py') ? `\n\ndef added_${n}():\n    return Order(${n}, ${n})\n` : `\nexport function added${n}(): number {\n  return priceOf('apple') + ${n};\n}\n`;
-        try {
-          appendFileSync(path, body);
-        } catch {
-          writeFileSync(path, body);
-        }
-      } else if (action === 1) {
-        rmSync(path, { force: true });
-      } else if (action === 2) {
-        writeFileSync(path, pick.endsWith('.py') ? `from .models import Order\n\nclass Fresh${n}:\n    def go(self):\n        return Order(1, 2).is_large()\n` : `import { priceOf } from './pricing.js';\nexport const fresh${n} = () => priceOf('pear');\n`);
-      } else {
-        writeFileSync(path, 'this is not valid code {{{ ((( \n');
-      }
-    }
+    randomShopEdits(root, random, 3);
     await sync(root);
     assert.equal(await dumpGraph(root), await freshDump(root), `seed ${seed}, round ${round}: replay with SYNC_SEED=${seed}`);
   }

@@ -1,0 +1,183 @@
+/**
+ * A long-lived index writer for one project: keeps the database open in memory between syncs, so
+ * an incremental sync after an edit costs the parse, the re-resolution and the save, not a fresh
+ * load of the database and a walk of the whole tree. Used by `codegraph watch`.
+ *
+ * Each sync takes the writer lock only for its own duration, so one-shot `codegraph sync` runs
+ * still work beside it; when another writer replaced the database meanwhile, the session reloads
+ * it first. A sync that fails leaves the file on disk as it was and drops the in-memory copy,
+ * which is loaded again by the next sync.
+ */
+import { lstat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { acquireLock, hasChanged, releaseLock, type DatabaseStamp, type GraphCounts, type GraphStore } from '../store/index.js';
+import { INDEX_DIR } from '../project/resolve.js';
+import { ResolverInputs } from './resolver-inputs.js';
+import type { ProjectConfig, ScannedFile, ScanResult } from './scan/index.js';
+import { CONFIG_PATH } from './scan/index.js';
+import {
+  applyScan, newStore, openStored, PhaseClock, prepareIndexDir, readConfig, saveStore, scanWith, syncReport,
+  type IndexProgress, type SyncReport,
+} from './sync.js';
+
+/** Options of a session. */
+export interface SessionOptions {
+  readonly root: string;
+  /** The command name recorded in the writer lock during each sync. */
+  readonly command: string;
+  readonly workers?: number;
+}
+
+/** Options of one sync. */
+export interface SessionSyncOptions {
+  /**
+   * Project-relative paths known to have changed. When every one is an already indexed file that
+   * still exists, only those are checked instead of walking the tree; otherwise (or when absent)
+   * the whole tree is scanned.
+   */
+  readonly changed?: readonly string[];
+  readonly onProgress?: (progress: IndexProgress) => void;
+  readonly signal?: AbortSignal;
+}
+
+/** Files whose change alters what is indexed at all, not just one file's content. */
+export function isScopeFile(relPath: string): boolean {
+  return relPath === CONFIG_PATH || relPath === '.git/info/exclude' || relPath === '.gitignore' || relPath.endsWith('/.gitignore');
+}
+
+/** An open index of one project that stays loaded between incremental syncs. */
+export class IndexSession {
+  readonly root: string;
+  readonly #dir: string;
+  readonly #options: SessionOptions;
+  #store: GraphStore | undefined;
+  #stamp: DatabaseStamp | undefined;
+  #config: ProjectConfig | undefined;
+  #scan: ScanResult | undefined;
+  #inputs = new ResolverInputs();
+  #queue: Promise<unknown> = Promise.resolve();
+  #closed = false;
+
+  private constructor(options: SessionOptions, dir: string) {
+    this.root = options.root;
+    this.#dir = dir;
+    this.#options = options;
+  }
+
+  /** A session for a project; nothing is read or written until the first sync. */
+  static async open(options: SessionOptions): Promise<IndexSession> {
+    return new IndexSession(options, join(options.root, INDEX_DIR));
+  }
+
+  /** Brings the index up to date with the tree and saves it; calls run one after another. */
+  sync(options: SessionSyncOptions = {}): Promise<SyncReport> {
+    const next = this.#queue.then(() => this.#sync(options));
+    this.#queue = next.catch(() => undefined);
+    return next;
+  }
+
+  async #sync(options: SessionSyncOptions): Promise<SyncReport> {
+    if (this.#closed) throw new Error('the index session is closed');
+    const started = performance.now();
+    await prepareIndexDir(this.root);
+    const lock = await acquireLock(this.#dir, { command: this.#options.command });
+    try {
+      const phases = new PhaseClock(options.onProgress);
+      phases.progress({ phase: 'scanning', done: 0, total: 0, symbols: 0 });
+      let rebuiltBecause: string | undefined;
+      if (this.#store === undefined || this.#stamp === undefined || (await hasChanged(this.#stamp))) {
+        this.#drop();
+        const opened = await openStored(this.#dir);
+        if (opened.store === undefined || opened.stamp === undefined) {
+          // Nothing usable on disk: the first sync is a full build into a fresh store.
+          this.#store = await newStore();
+          rebuiltBecause = opened.rebuiltBecause;
+        } else {
+          this.#store = opened.store;
+          this.#stamp = opened.stamp;
+        }
+      }
+      const store = this.#store;
+      const scan = await this.#scanFor(options.changed, options.signal);
+      try {
+        const applied = await applyScan({
+          root: this.root,
+          mode: 'incremental',
+          store,
+          scan,
+          progress: (p) => phases.progress(p),
+          signal: options.signal,
+          workers: this.#options.workers,
+          inputs: this.#inputs,
+        });
+        let bytes: number;
+        if (applied.updated || this.#stamp === undefined) {
+          const saved = await saveStore(store, this.#dir, phases);
+          this.#stamp = saved.stamp;
+          bytes = saved.bytes;
+        } else {
+          bytes = this.#stamp.size;
+        }
+        phases.stop();
+        this.#scan = scan;
+        return syncReport(applied, bytes, phases, started, rebuiltBecause);
+      } catch (error) {
+        // The in-memory copy may hold half of this sync; the file on disk is intact.
+        this.#drop();
+        throw error;
+      }
+    } finally {
+      await releaseLock(lock);
+    }
+  }
+
+  /** The index's totals as of the last sync, or undefined before the first one. */
+  counts(): GraphCounts | undefined {
+    return this.#store?.counts();
+  }
+
+  /** Waits for a sync in progress, then frees the in-memory database. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    await this.#queue;
+    this.#drop();
+  }
+
+  #drop(): void {
+    this.#store?.db.close();
+    this.#store = undefined;
+    this.#stamp = undefined;
+    this.#scan = undefined;
+    this.#inputs = new ResolverInputs();
+  }
+
+  /**
+   * The scan to apply: the last one with the changed files' sizes and times refreshed when all of
+   * them are indexed regular files still in place, else a walk of the whole tree.
+   */
+  async #scanFor(changed: readonly string[] | undefined, signal: AbortSignal | undefined): Promise<ScanResult> {
+    const last = this.#scan;
+    const config = this.#config;
+    if (changed !== undefined && last !== undefined && config !== undefined && !changed.some(isScopeFile)) {
+      const refreshed = await refreshFiles(this.root, last, changed, config);
+      if (refreshed !== undefined) return refreshed;
+    }
+    this.#config = await readConfig(this.root);
+    return scanWith(this.root, this.#config, signal);
+  }
+}
+
+/** `last` with `changed` re-stated, or undefined when any of them is not a plain indexed file any more. */
+async function refreshFiles(root: string, last: ScanResult, changed: readonly string[], config: ProjectConfig): Promise<ScanResult | undefined> {
+  const index = new Map(last.files.map((f, i) => [f.path, i]));
+  const files: ScannedFile[] = [...last.files];
+  for (const path of new Set(changed)) {
+    const i = index.get(path);
+    if (i === undefined) return undefined;
+    const info = await lstat(join(root, path)).catch(() => undefined);
+    const before = files[i];
+    if (info === undefined || !info.isFile() || info.size > config.maxFileSize || before === undefined) return undefined;
+    files[i] = { ...before, size: info.size, mtimeMs: info.mtimeMs };
+  }
+  return { ...last, files };
+}

@@ -1,0 +1,135 @@
+import assert from 'node:assert/strict';
+import { appendFileSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { IndexSession, isScopeFile } from '../../src/index/session.js';
+import { indexProject, IndexError } from '../../src/index/sync.js';
+import { Prng } from '../fuzz/prng.js';
+import { fixtureProject } from '../support/fixture-project.js';
+import { dumpGraph } from '../support/graph-dump.js';
+import { freshDump as freshDumpOf, randomShopEdits } from '../support/shop-edits.js';
+
+const cleanups: (() => void)[] = [];
+after(() => {
+  for (const c of cleanups) c();
+});
+
+async function indexedShop(): Promise<string> {
+  const p = await fixtureProject('shop', import.meta.url);
+  cleanups.push(p.cleanup);
+  return p.root;
+}
+
+async function openSession(root: string): Promise<IndexSession> {
+  const session = await IndexSession.open({ root, command: 'test', workers: 1 });
+  cleanups.push(() => void session.close());
+  return session;
+}
+
+const freshDump = (root: string): Promise<string> => freshDumpOf(root, cleanups);
+const dbStat = (root: string) => statSync(join(root, '.codegraph', 'codegraph.db'));
+
+test('a session keeps the graph equal to a fresh index across random edit sequences, given the changed paths', async () => {
+  const seed = Number(process.env['SYNC_SEED'] ?? 11);
+  const random = new Prng(seed);
+  const root = await indexedShop();
+  const session = await openSession(root);
+  await session.sync();
+  for (let round = 0; round < 5; round++) {
+    const edited = randomShopEdits(root, random, 3);
+    await session.sync({ changed: edited });
+    assert.equal(await dumpGraph(root), await freshDump(root), `seed ${seed}, round ${round}: replay with SYNC_SEED=${seed}`);
+  }
+});
+
+test('a session re-reads only the edited file when it is an indexed file still in place', async () => {
+  const root = await indexedShop();
+  const session = await openSession(root);
+  const first = await session.sync();
+  assert.equal(first.parsed, 0);
+  appendFileSync(join(root, 'src/pricing.ts'), '\nexport function bulkPrice(sku: string): number {\n  return priceOf(sku) * 10;\n}\n');
+  const report = await session.sync({ changed: ['src/pricing.ts'] });
+  assert.equal(report.parsed, 1);
+  assert.equal(report.unchanged, first.unchanged - 1);
+  assert.match(await dumpGraph(root), /src\/pricing\.ts#function:bulkPrice@/);
+  assert.equal(await dumpGraph(root), await freshDump(root));
+});
+
+test('a changed path the last scan did not list makes the session walk the tree again', async () => {
+  const root = await indexedShop();
+  const session = await openSession(root);
+  await session.sync();
+  writeFileSync(join(root, 'src/tax.ts'), "import { priceOf } from './pricing.js';\nexport function taxed(sku: string): number {\n  return priceOf(sku) * 1.2;\n}\n");
+  renameSync(join(root, 'src/events.ts'), join(root, 'src/signals.ts'));
+  // Only the new file is named: the walk must still notice the rename.
+  const report = await session.sync({ changed: ['src/tax.ts'] });
+  assert.equal(report.parsed, 2);
+  assert.equal(report.removed, 1);
+  assert.equal(await dumpGraph(root), await freshDump(root));
+});
+
+test('a sync that finds nothing changed leaves the saved database untouched', async () => {
+  const root = await indexedShop();
+  const session = await openSession(root);
+  await session.sync();
+  const before = dbStat(root);
+  const report = await session.sync({ changed: ['src/cart.ts'] });
+  assert.equal(report.parsed, 0);
+  const now = dbStat(root);
+  assert.equal(now.ino, before.ino);
+  assert.equal(now.mtimeMs, before.mtimeMs);
+});
+
+test('a session reloads the database when another writer replaced it', async () => {
+  const root = await indexedShop();
+  const session = await openSession(root);
+  await session.sync();
+  appendFileSync(join(root, 'src/cart.ts'), '\nexport function fromOutside(): number {\n  return 1;\n}\n');
+  await indexProject({ root, mode: 'incremental', command: 'other writer', workers: 1 });
+  appendFileSync(join(root, 'src/pricing.ts'), '\nexport function fromSession(): number {\n  return 2;\n}\n');
+  await session.sync({ changed: ['src/pricing.ts'] });
+  const dump = await dumpGraph(root);
+  assert.match(dump, /function:fromOutside@/, 'the other writer\'s change survives');
+  assert.match(dump, /function:fromSession@/);
+  assert.equal(dump, await freshDump(root));
+});
+
+test('a failed sync leaves the saved index intact and the next sync recovers', async () => {
+  const root = await indexedShop();
+  const session = await openSession(root);
+  await session.sync();
+  const saved = readFileSync(join(root, '.codegraph', 'codegraph.db'));
+  writeFileSync(join(root, '.codegraph', 'config.json'), '{ "include": [ }');
+  appendFileSync(join(root, 'src/cart.ts'), '\nexport function afterFix(): number {\n  return 3;\n}\n');
+  await assert.rejects(session.sync({ changed: ['.codegraph/config.json', 'src/cart.ts'] }), IndexError);
+  assert.deepEqual(readFileSync(join(root, '.codegraph', 'codegraph.db')), saved);
+  writeFileSync(join(root, '.codegraph', 'config.json'), '{}\n');
+  await session.sync({ changed: ['.codegraph/config.json'] });
+  assert.match(await dumpGraph(root), /function:afterFix@/);
+  assert.equal(await dumpGraph(root), await freshDump(root));
+});
+
+test('concurrent syncs of one session run one after another', async () => {
+  const root = await indexedShop();
+  const session = await openSession(root);
+  appendFileSync(join(root, 'src/cart.ts'), '\nexport function one(): number {\n  return 1;\n}\n');
+  const first = session.sync();
+  appendFileSync(join(root, 'src/pricing.ts'), '\nexport function two(): number {\n  return 2;\n}\n');
+  const second = session.sync({ changed: ['src/pricing.ts'] });
+  await Promise.all([first, second]);
+  const dump = await dumpGraph(root);
+  assert.match(dump, /function:one@/);
+  assert.match(dump, /function:two@/);
+});
+
+test('a closed session refuses to sync', async () => {
+  const root = await indexedShop();
+  const session = await IndexSession.open({ root, command: 'test', workers: 1 });
+  await session.close();
+  await assert.rejects(session.sync(), /closed/);
+});
+
+test('scope files are the ones that decide what is indexed', () => {
+  for (const path of ['.gitignore', 'src/.gitignore', '.codegraph/config.json', '.git/info/exclude']) assert.equal(isScopeFile(path), true, path);
+  for (const path of ['src/cart.ts', 'gitignore', '.codegraph/codegraph.db']) assert.equal(isScopeFile(path), false, path);
+});

@@ -1,0 +1,63 @@
+import assert from 'node:assert/strict';
+import { appendFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { eventMatters, watchProject, type WatchEvent } from '../../src/index/watch.js';
+import { fixtureProject } from '../support/fixture-project.js';
+import { dumpGraph } from '../support/graph-dump.js';
+
+const cleanups: (() => void)[] = [];
+after(() => {
+  for (const c of cleanups) c();
+});
+
+test('events inside .git, .codegraph and heavy folders are ignored, scope files are not', () => {
+  for (const path of ['src/cart.ts', 'README.md', '.gitignore', 'lib/.gitignore', '.codegraph/config.json', '.git/info/exclude']) {
+    assert.equal(eventMatters(path), true, path);
+  }
+  for (const path of ['.git/index', '.git/objects/ab/cdef', '.codegraph/codegraph.db', '.codegraph/writer.lock', 'node_modules/x/index.js', 'app/node_modules', 'pkg/dist/out.js']) {
+    assert.equal(eventMatters(path), false, path);
+  }
+});
+
+/** Waits until `events` has an entry that `match` accepts, or fails after `ms`. */
+async function waitFor(events: WatchEvent[], match: (e: WatchEvent) => boolean, ms = 15_000): Promise<WatchEvent> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const found = events.find(match);
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error(`no matching watch event within ${ms} ms; got ${JSON.stringify(events.map((e) => e.kind))}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+test('watching syncs once on start, then re-indexes an edited file after the quiet spell', async () => {
+  const p = await fixtureProject('shop', import.meta.url);
+  cleanups.push(p.cleanup);
+  appendFileSync(join(p.root, 'src/cart.ts'), '\nexport function whileAway(): number {\n  return 0;\n}\n');
+  const events: WatchEvent[] = [];
+  const controller = new AbortController();
+  const done = watchProject({ root: p.root, debounceMs: 50, workers: 1, signal: controller.signal, onEvent: (e) => events.push(e) });
+  try {
+    const ready = await waitFor(events, (e) => e.kind === 'ready');
+    assert.equal(ready.kind === 'ready' && ready.report.parsed, 1, 'the catch-up sync found the edit made before watching');
+    appendFileSync(join(p.root, 'src/pricing.ts'), '\nexport function whileWatched(): number {\n  return 1;\n}\n');
+    const synced = await waitFor(events, (e) => e.kind === 'synced' && e.changed.includes('src/pricing.ts'));
+    assert.equal(synced.kind === 'synced' && synced.report.parsed, 1);
+  } finally {
+    controller.abort();
+    await done;
+  }
+  const dump = await dumpGraph(p.root);
+  assert.match(dump, /function:whileAway@/);
+  assert.match(dump, /function:whileWatched@/);
+});
+
+test('watching an unreadable tree fails with the reason instead of hanging', async () => {
+  const controller = new AbortController();
+  await assert.rejects(
+    watchProject({ root: join(tmpdir(), `codegraph-missing-${process.pid}`), debounceMs: 10, signal: controller.signal, onEvent: () => {} }),
+    /ENOENT/,
+  );
+});

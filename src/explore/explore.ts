@@ -64,6 +64,10 @@ const CORE_WHOLE_SHARE = 0.5;
 const FULL_SHARE = 0.12;
 /** The leading callables of a file whose same-file callees follow them, at this share of their priority. */
 const CALLEE_LEADERS = 2;
+/** A file scoring this many times every file ranked after it dominates the answer. */
+const DOMINANCE = 2;
+/** The most of the source room a dominant file's first rendering may take. */
+const DOMINANT_SHARE = 0.6;
 const CALLEE_SHARE = 0.4;
 
 /** Answers `query` from `index`. Deterministic: the same index and query give the same text. */
@@ -106,15 +110,23 @@ export async function explore(index: ProjectIndex, query: string, options: Explo
   const meanScore = candidates.reduce((s, f) => s + f.score, 0) / Math.max(1, candidates.length) || 1;
   const namedIds = new Set(named.map((n) => n.id));
   const skippedForRoom: string[] = [];
+  // A file that outranks every file after it by far is what the question is about: it is
+  // rendered in full at once, and like a named file it may later take the room left over.
+  const dominant = new Set<string>();
+  candidates.forEach((file, i) => {
+    const next = Math.max(0, ...candidates.slice(i + 1).map((f) => f.score));
+    if (i < 2 && file.score >= DOMINANCE * next && next > 0) dominant.add(file.path);
+  });
+  const leading = (file: RankedFile): boolean => file.named || file.pinned || dominant.has(file.path);
   // First pass: every file's best symbols, so no file's tail is shown before another's core.
   for (const file of candidates) {
-    const share = Math.min(1.5, Math.max(file.named || file.pinned ? 1 : 0.5, file.score / meanScore));
-    const want = Math.floor(Math.min(budget.fileCeiling, budget.perFile * share, room));
+    const share = Math.min(1.5, Math.max(leading(file) ? 1 : 0.5, file.score / meanScore));
+    const want = Math.floor(dominant.has(file.path) ? Math.min(2 * budget.fileCeiling, room * DOMINANT_SHARE) : Math.min(budget.fileCeiling, budget.perFile * share, room));
     if (want < MIN_SECTION_BUDGET) {
       skippedForRoom.push(file.path);
       continue;
     }
-    const rendered = renderFile(file, want, 'core');
+    const rendered = renderFile(file, want, dominant.has(file.path) ? 'full' : 'core');
     if (rendered === undefined) continue;
     sections.push(rendered);
     room -= rendered.section.text.length + 2;
@@ -126,7 +138,7 @@ export async function explore(index: ProjectIndex, query: string, options: Explo
     if (current === undefined || current.section.omitted !== undefined || current.section.whole) continue;
     if (!current.section.clipped && !current.more) continue;
     const length = current.section.text.length;
-    const cap = current.file.named || current.file.pinned ? length + room : Math.min(Math.max(budget.fileCeiling, length), length + room);
+    const cap = leading(current.file) ? length + room : Math.min(Math.max(budget.fileCeiling, length), length + room);
     if (cap <= length + MIN_SECTION_BUDGET / 2) continue;
     const again = renderFile(current.file, cap, 'full');
     if (again !== undefined && again.section.text.length > length) {
@@ -144,8 +156,19 @@ export async function explore(index: ProjectIndex, query: string, options: Explo
   if (skippedForRoom.length > 0) notes.push(`No room left for ${skippedForRoom.length} more relevant file${skippedForRoom.length === 1 ? '' : 's'}: ${skippedForRoom.slice(0, 4).map((p) => `\`${p}\``).join(', ')}.`);
 
   const shownSections = sections.filter((s) => s.section.omitted === undefined && s.section.text !== '');
-  const placed: PlacedSection[] = shownSections.map((s) => ({ path: s.file.path, text: s.section.text, symbols: s.section.shown.length, drifted: s.drifted, named: s.file.named || s.file.pinned }));
-  const shownIds = new Set(shownSections.flatMap((s) => s.section.shown.map((x) => x.node.id)));
+  // A ranked symbol whose definition starts on a rendered line is shown, chosen or not (a
+  // whole file shows everything in it).
+  const visible = new Map<string, RankedSymbol[]>();
+  for (const s of shownSections) {
+    const runs = s.section.runs;
+    const inRuns = (line: number): boolean => runs.some(([a, b]) => line >= a && line <= b);
+    const seen = new Set<number>();
+    const list = [...s.section.shown, ...s.file.symbols].filter((x) => inRuns(x.node.startLine) && !seen.has(x.node.id) && seen.add(x.node.id) !== undefined);
+    visible.set(s.file.path, list);
+  }
+  const shownOf = (s: Rendered): readonly RankedSymbol[] => visible.get(s.file.path) ?? s.section.shown;
+  const placed: PlacedSection[] = shownSections.map((s) => ({ path: s.file.path, text: s.section.text, symbols: shownOf(s).length, drifted: s.drifted, named: s.file.named || s.file.pinned }));
+  const shownIds = new Set([...visible.values()].flatMap((list) => list.map((x) => x.node.id)));
   const pointers = ranking.symbols.filter((s) => !shownIds.has(s.node.id) && !isSecretPath(s.node.path)).slice(0, MAX_POINTERS);
 
   const assembled = assemble(
@@ -170,7 +193,7 @@ export async function explore(index: ProjectIndex, query: string, options: Explo
     text: assembled.text,
     json: toJson({
       query, budget, parsed, blast, flows, dynamic, pointers, notes, cut: assembled.cut,
-      sections: shownSections.filter((s) => kept.has(s.file.path)).map((s) => ({ file: s.file, section: s.section, drifted: s.drifted })),
+      sections: shownSections.filter((s) => kept.has(s.file.path)).map((s) => ({ file: s.file, section: { ...s.section, shown: shownOf(s) }, drifted: s.drifted })),
       language: (path) => data.byPath.get(path)?.language ?? '',
     }),
   };

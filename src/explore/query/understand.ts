@@ -55,6 +55,8 @@ export interface ParsedQuery {
 const CALLABLE_ANCHOR_KINDS = new Set(['function', 'method', 'constructor', 'component']);
 const MAX_QUALIFIED = 8;
 const MAX_IDENTIFIERS = 24;
+/** A query with at least this many stopwords is a sentence, not a list of names. */
+const PROSE_STOPWORDS = 3;
 const MAX_DEFINITIONS = 3;
 const MAX_ANCHORS = 8;
 /** A plain word shared by more names than this is a common word, not a name. */
@@ -104,10 +106,12 @@ export function understandQuery(query: string, data: IndexData, maxFiles: number
   // Names written like code decide which of several same-named files a path means.
   const seen = new Set<string>();
   const candidates: { token: Token; codeShaped: boolean; nodes: StoredNode[] }[] = [];
+  // In a sentence, capitals without `_` or digits are acronyms (CSRF, POST, SQL), not constants.
+  const sentence = identifierTokens.filter((t) => STOPWORDS.has(t.text.toLowerCase())).length >= PROSE_STOPWORDS;
   for (const token of identifierTokens) {
     if (candidates.length >= MAX_IDENTIFIERS || token.text.length < 2 || seen.has(token.text)) continue;
     seen.add(token.text);
-    let codeShaped = isCodeShaped(token.text);
+    let codeShaped = isCodeShaped(token.text) && !(sentence && /^[A-Z]+$/.test(token.text));
     if (!codeShaped && STOPWORDS.has(token.text.toLowerCase())) continue;
     let nodes = definitions(store.nodesByName(token.text), data);
     if (nodes.length === 0 && token.text.length >= 3) {

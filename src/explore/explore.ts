@@ -128,6 +128,10 @@ export async function explore(index: ProjectIndex, query: string, options: Explo
     }
     const rendered = renderFile(file, want, dominant.has(file.path) ? 'full' : 'core');
     if (rendered === undefined) continue;
+    if (rendered.section.text === '' && rendered.section.omitted === undefined) {
+      skippedForRoom.push(file.path);
+      continue;
+    }
     sections.push(rendered);
     room -= rendered.section.text.length + 2;
   }
@@ -228,6 +232,7 @@ export async function explore(index: ProjectIndex, query: string, options: Explo
       budget: want,
       // A small file the query does not name is shown whole only when that costs little.
       wholeLimit: mode === 'core' && !file.named && !file.pinned ? Math.floor(budget.perFile * CORE_WHOLE_SHARE) : want,
+      openingWhenEmpty: file.named || file.pinned,
     });
     return { file, section, budget: want, drifted, more: chosen.length < (file.named || file.pinned ? ordered.length : pickSymbols(ordered, 'full').length) };
   }

@@ -38,6 +38,8 @@ export interface FileSectionInput {
   readonly budget: number;
   /** A small file is shown whole only up to this many characters (default: the budget). */
   readonly wholeLimit?: number;
+  /** When none of the symbols fits, show the file's opening lines (for a file the query names) instead of nothing. */
+  readonly openingWhenEmpty?: boolean;
 }
 
 /** A rendered section. */
@@ -127,7 +129,9 @@ export function renderFileSection(input: FileSectionInput): FileSection {
     else if (s.exact || s.named) noRoom(n.qualifiedName || n.name);
   }
   if (selected.size === 0) {
-    // Nothing ranked here (a pinned file the query only names): its opening lines.
+    // Nothing ranked fits. A file the query names shows its opening lines; any other file's
+    // opening lines (imports, mostly) would only spend the answer's room.
+    if (input.openingWhenEmpty === false) return { path, text: '', runs: [], whole: false, shown: [], clipped: true, leftOut };
     for (let n = 1; n <= total; n++) if (!add([n])) break;
     if (selected.size < total) clipped = true;
   }

@@ -60,3 +60,11 @@ test('understandQuery resolves identifiers and notices questions about tests', (
   assert.equal(q.wantsTests, true);
   assert.equal(parse('priceOf').wantsTests, false);
 });
+
+test('understandQuery reads capitals inside a sentence as acronyms and in a list of names as constants', () => {
+  const sentence = parse('how does the checkout read the PRICES table for each line').named.find((n) => n.text === 'PRICES');
+  assert.equal(sentence?.codeShaped, false, 'an all-capital word in a sentence is a word');
+  const names = parse('PRICES priceOf').named.find((n) => n.text === 'PRICES');
+  assert.equal(names?.codeShaped, true, 'in a bag of identifiers it is a constant');
+  assert.equal(parse('how is MAX_RETRIES used by the cart').named.some((n) => n.text === 'MAX_RETRIES' && !n.codeShaped), false, 'an underscore keeps it code-shaped');
+});

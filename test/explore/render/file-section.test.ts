@@ -1,0 +1,40 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { RankedSymbol } from '../../../src/explore/rank/rank.js';
+import { renderFileSection, type FileSectionInput } from '../../../src/explore/render/file-section.js';
+import type { StoredNode } from '../../../src/store/index.js';
+
+const LINES = Array.from({ length: 400 }, (_, i) => `    line ${i + 1} of a long file, with enough text to cost something`);
+
+function symbol(name: string, startLine: number, endLine: number): RankedSymbol {
+  const node: StoredNode = {
+    id: startLine, fileId: 1, path: 'src/big.py', kind: 'function', name, qualifiedName: name, startLine, startCol: 0,
+    endLine, endCol: 0, parentId: null, signature: null, docstring: null, exported: true,
+  };
+  return { node, score: 1, base: 1, text: 1, exact: false, named: false };
+}
+
+function input(overrides: Partial<FileSectionInput>): FileSectionInput {
+  return {
+    path: 'src/big.py', language: 'python', lines: LINES, drifted: false, symbols: [], targets: [],
+    fileNodes: new Map(), callLines: () => [], budget: 3000, ...overrides,
+  };
+}
+
+test('a section shows its best symbols within the budget, never more', () => {
+  const section = renderFileSection(input({ symbols: [symbol('small', 100, 110), symbol('other', 200, 205)] }));
+  assert.ok(section.text.length <= 3000);
+  assert.deepEqual(section.runs, [[100, 110], [200, 205]]);
+  assert.deepEqual(section.shown.map((s) => s.node.name), ['small', 'other']);
+});
+
+test('when no symbol fits, a named file shows its opening lines and any other file shows nothing', () => {
+  // Too big for the budget even as a head: the budget leaves no room after the header.
+  const tight = { symbols: [symbol('huge', 50, 350)], budget: 300 };
+  const named = renderFileSection(input({ ...tight, openingWhenEmpty: true }));
+  assert.equal(named.runs[0]?.[0], 1, 'the opening lines of a file the query names');
+  assert.ok(named.text.length <= 300);
+  const other = renderFileSection(input({ ...tight, openingWhenEmpty: false }));
+  assert.equal(other.text, '');
+  assert.equal(other.clipped, true);
+});

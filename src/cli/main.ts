@@ -23,10 +23,10 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
   switch (command) {
     case 'serve': {
-      const { values } = parse(rest, { mcp: { type: 'boolean' }, path: { type: 'string', short: 'p' } });
+      const { values } = parse(rest, { mcp: { type: 'boolean' }, path: { type: 'string', short: 'p' }, watch: { type: 'boolean' } });
       if (values['mcp'] !== true) throw new UsageError('serve needs --mcp (the only transport in this version)');
       const { serveStdio } = await import('./serve.js');
-      await serveStdio({ path: asString(values['path']), cwd: process.cwd(), env: process.env });
+      await serveStdio({ path: asString(values['path']), cwd: process.cwd(), env: process.env, watch: values['watch'] === true });
       return 0;
     }
     case 'describe': {

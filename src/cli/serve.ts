@@ -1,6 +1,7 @@
-import { resolve } from 'node:path';
+import { homedir } from 'node:os';
+import { parse, resolve } from 'node:path';
 import { McpServer } from '../mcp/server.js';
-import { findIndexedProjectUp } from '../project/resolve.js';
+import { findIndexedProjectUp, isIndexed } from '../project/resolve.js';
 import { selectListed } from '../tools/listing.js';
 import { CodegraphTools } from '../tools/service.js';
 import { loadHandler } from '../tools/handlers.js';
@@ -12,6 +13,8 @@ export interface ServeOptions {
   readonly path: string | undefined;
   readonly cwd: string;
   readonly env: NodeJS.ProcessEnv;
+  /** Keep the default project's index up to date while serving (`--watch`). */
+  readonly watch?: boolean;
 }
 
 /** Builds the MCP server for a process: default project, listed tools, handlers. */
@@ -29,10 +32,55 @@ export function createServer(options: ServeOptions): { server: McpServer; warnin
 export async function serveStdio(options: ServeOptions): Promise<void> {
   const { server, warnings } = createServer(options);
   for (const w of warnings) process.stderr.write(`${w}\n`);
-  await serveLines({
-    input: process.stdin,
-    output: process.stdout,
-    onMessage: (incoming, peer) => server.handle(incoming, peer),
+  const watcher = options.watch === true ? startWatching(options) : undefined;
+  try {
+    await serveLines({
+      input: process.stdin,
+      output: process.stdout,
+      onMessage: (incoming, peer) => server.handle(incoming, peer),
+    });
+  } finally {
+    server.abortAll();
+    await watcher?.stop();
+  }
+}
+
+/**
+ * Watches the default project beside the server: its syncs replace the database file, which the
+ * tools' index cache notices and reloads. Only an existing index is watched (never the home
+ * folder or the file-system root, which an editor may launch the server in); problems are
+ * reported on stderr and never stop the server.
+ */
+function startWatching(options: ServeOptions): { stop: () => Promise<void> } | undefined {
+  const root = options.path !== undefined ? resolve(options.cwd, options.path) : findIndexedProjectUp(options.cwd);
+  const say = (line: string): boolean => process.stderr.write(`codegraph: ${line}\n`);
+  if (root === undefined || !isIndexed(root)) {
+    say('--watch: no indexed project to watch (run `codegraph init` in the project, or pass --path); serving without it');
+    return undefined;
+  }
+  if (root === resolve(homedir()) || root === parse(root).root) {
+    say(`--watch: not watching ${root} (the home folder or the file-system root); pass --path to a project`);
+    return undefined;
+  }
+  const controller = new AbortController();
+  const done = (async () => {
+    const { watchProject } = await import('../index/watch.js');
+    const { debounceFrom } = await import('./watch-command.js');
+    await watchProject({
+      root,
+      debounceMs: debounceFrom(options.env),
+      signal: controller.signal,
+      onEvent: (event) => {
+        if (event.kind === 'failed') say(`--watch: sync failed: ${event.error instanceof Error ? event.error.message : String(event.error)}`);
+      },
+    });
+  })().catch((error: unknown) => {
+    say(`--watch stopped: ${error instanceof Error ? error.message : String(error)}`);
   });
-  server.abortAll();
+  return {
+    stop: async () => {
+      controller.abort();
+      await done;
+    },
+  };
 }

@@ -14,7 +14,9 @@ Usage:
   codegraph status [path] [--json]           what the index holds and what changed since
   codegraph unlock [path]                    remove a writer lock left by a dead process
   codegraph uninit [path]                    delete <path>/.codegraph/
-  codegraph serve --mcp [-p|--path DIR]      serve the MCP tools over stdio
+  codegraph serve --mcp [-p|--path DIR] [--watch]
+                                             serve the MCP tools over stdio (--watch: keep
+                                             the project's index up to date meanwhile)
   codegraph <tool> [words...] [--flags] [-p DIR] [--json]
                                              run one query tool: explore, search, node,
                                              callers, callees, impact, files, status,

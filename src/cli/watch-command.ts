@@ -42,7 +42,8 @@ export async function runWatch(options: IndexCommandOptions, env: NodeJS.Process
   return 0;
 }
 
-function debounceFrom(env: NodeJS.ProcessEnv): number {
+/** The debounce from the environment, or the default; a malformed value is a usage error. */
+export function debounceFrom(env: NodeJS.ProcessEnv): number {
   const raw = env[DEBOUNCE_ENV];
   if (raw === undefined || raw.trim() === '') return DEFAULT_DEBOUNCE_MS;
   const value = Number(raw);

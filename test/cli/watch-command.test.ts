@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { after, test } from 'node:test';
 import { eventText } from '../../src/cli/watch-command.js';
+import { LineClient } from '../../conformance/line-client.js';
 import { CLI_PATH, cliEnv } from '../support/cli.js';
 import { fixtureProject } from '../support/fixture-project.js';
 
@@ -84,4 +85,43 @@ test('watch lines say what was re-indexed, how long it took, and what a failure 
     eventText('/p', { kind: 'failed', error: new Error('held by pid 7'), changed: [], retrying: true }, 100),
     /sync failed: held by pid 7 \(trying again shortly\)/,
   );
+});
+
+test('codegraph serve --mcp --watch answers from an index its watcher keeps up to date', async () => {
+  const p = await fixtureProject('shop', import.meta.url);
+  cleanups.push(p.cleanup);
+  const client = new LineClient({ args: ['--path', p.root, '--watch'], env: { CODEGRAPH_WATCH_DEBOUNCE_MS: '50' } });
+  try {
+    await client.initialize('2025-11-25');
+    const search = async (): Promise<string> => {
+      const response = await client.request('tools/call', { name: 'codegraph_search', arguments: { query: 'watchedAddition' } });
+      const result = response['result'] as { content: { text: string }[] };
+      return result.content.map((c) => c.text).join('\n');
+    };
+    assert.doesNotMatch(await search(), /src\/cart\.ts/);
+    appendFileSync(join(p.root, 'src/cart.ts'), '\nexport function watchedAddition(): number {\n  return 4;\n}\n');
+    const deadline = Date.now() + 20_000;
+    let text = '';
+    while (Date.now() < deadline) {
+      text = await search();
+      if (/watchedAddition/.test(text) && /src\/cart\.ts/.test(text)) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.match(text, /watchedAddition[\s\S]*src\/cart\.ts/);
+  } finally {
+    assert.equal(await client.close(), 0, client.stderr);
+  }
+});
+
+test('codegraph serve --mcp --watch without an indexed project says so and still serves', async () => {
+  const p = await fixtureProject('shop', import.meta.url, { index: false });
+  cleanups.push(p.cleanup);
+  const client = new LineClient({ args: ['--path', p.root, '--watch'] });
+  try {
+    const response = await client.initialize('2025-11-25');
+    assert.ok(response['result'] !== undefined);
+  } finally {
+    assert.equal(await client.close(), 0);
+  }
+  assert.match(client.stderr, /--watch: no indexed project to watch/);
 });

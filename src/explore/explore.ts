@@ -252,6 +252,8 @@ interface Rendered {
 interface PrioritySymbol {
   readonly symbol: RankedSymbol;
   readonly priority: number;
+  /** The file's best-ranked definition (not exact or named): why the file is in the answer. */
+  readonly lead?: boolean;
 }
 
 /**
@@ -259,11 +261,11 @@ interface PrioritySymbol {
  * best others; `full` everything of at least a small share of the file's best.
  */
 function pickSymbols(ordered: readonly PrioritySymbol[], mode: 'core' | 'full'): RankedSymbol[] {
-  const top = ordered.find((p) => p.priority < 10)?.priority ?? 0;
+  const top = ordered.find((p) => p.priority < 10 && p.lead !== true)?.priority ?? 0;
   const out: RankedSymbol[] = [];
   let others = 0;
   for (const p of ordered) {
-    if (p.priority >= 10) out.push(p.symbol);
+    if (p.priority >= 10 || p.lead === true) out.push(p.symbol);
     else if (mode === 'core' ? others < CORE_SYMBOLS && p.priority >= top * CORE_SHARE : p.priority >= top * FULL_SHARE) {
       out.push(p.symbol);
       others++;
@@ -301,16 +303,25 @@ function withBodyHits(symbols: readonly RankedSymbol[], hits: readonly BodyHit[]
   // A member named with the query's words inherits part of its head-only container's rank:
   // the class the question is about is shown as a head, so its relevant methods carry it.
   const containers = new Map<number, number>(all.filter((s) => headOnly(s.node) < 1).map((s) => [s.node.id, Math.min(1, s.base / topBase)]));
+  // The file's best-ranked definition is why the file is in the answer: it always comes first.
+  const lead = symbols.find((s) => !s.exact && !s.named)?.node.id;
   const out = all.map((s) => {
     const own = body.get(s.node.id) ?? 0;
     const named = name.get(s.node.id) ?? 0;
     const parent = s.node.parentId === null || named === 0 ? 0 : containers.get(s.node.parentId) ?? 0;
     return {
       symbol: s,
+      lead: s.node.id === lead,
       priority: (s.exact ? 100 : s.named ? 10 : 0) + headOnly(s.node) * (share * Math.min(1, s.base / topBase) + (1 - share) * own + NAME_SHARE * named) + CONTAINER_SHARE * parent,
     };
   });
-  return out.sort((a, b) => b.priority - a.priority || a.symbol.node.startLine - b.symbol.node.startLine || a.symbol.node.id - b.symbol.node.id);
+  return out.sort(byPriority);
+}
+
+/** Exact and named definitions, then the file's lead, then by priority; ties by position. */
+function byPriority(a: PrioritySymbol, b: PrioritySymbol): number {
+  const tier = (p: PrioritySymbol): number => (p.priority >= 10 ? 2 : p.lead === true ? 1 : 0);
+  return tier(b) - tier(a) || b.priority - a.priority || a.symbol.node.startLine - b.symbol.node.startLine || a.symbol.node.id - b.symbol.node.id;
 }
 
 /** The share a definition ranks at among its file's symbols: less when only its head is shown. */
@@ -336,13 +347,13 @@ function withCallees(ordered: readonly PrioritySymbol[], fileNodes: ReadonlyMap<
     }
   }
   const seen = new Set(ordered.map((p) => p.symbol.node.id));
-  const all: PrioritySymbol[] = ordered.map((p) => ({ symbol: p.symbol, priority: p.priority + (bonus.get(p.symbol.node.id) ?? 0) }));
+  const all: PrioritySymbol[] = ordered.map((p) => ({ ...p, priority: p.priority + (bonus.get(p.symbol.node.id) ?? 0) }));
   for (const [id, extra] of bonus) {
     const node = fileNodes.get(id);
     if (seen.has(id) || node === undefined || !CALLABLE_KINDS.has(node.kind)) continue;
     all.push({ symbol: { node, score: 0, base: 0, text: 0, exact: false, named: false }, priority: extra });
   }
-  return all.sort((a, b) => b.priority - a.priority || a.symbol.node.startLine - b.symbol.node.startLine || a.symbol.node.id - b.symbol.node.id);
+  return all.sort(byPriority);
 }
 
 /** Files to render: pinned and named first, low scorers dropped, secrets never; at most maxFiles. */

@@ -7,6 +7,7 @@ import type { StoredNode } from '../../store/index.js';
 import type { IndexData } from '../data/index-data.js';
 import type { ParsedQuery } from '../query/understand.js';
 import { textSearch } from './text-search.js';
+import { CALLER_KINDS } from '../data/edges.js';
 import { personalizedPageRank } from './walk.js';
 import { kindWeight, pathPenalty } from './weights.js';
 
@@ -52,6 +53,11 @@ const MAX_PROSE = 6;
 const TEXT_HITS = 30;
 const PINNED_FILE_SEEDS = 30;
 const EXACT_BONUS = 10;
+/** Callables whose cross-file helpers are promoted, the helpers' share of their rank, and how widely called a helper may be. */
+const HELPER_LEADERS = 3;
+const HELPER_SHARE = 0.6;
+const HELPER_MAX_CALLERS = 16;
+const LEADER_KINDS = new Set(['function', 'method', 'constructor']);
 const NAMED_BONUS = 1;
 
 /** Ranks symbols and files for `query`. */
@@ -128,7 +134,42 @@ export function rank(query: ParsedQuery, data: IndexData): Ranking {
     symbols.push({ node, score, base, text, exact: exact.has(id), named: named.has(id) });
   }
   symbols.sort(bySymbolRank);
-  return { symbols, prose, files: rankFiles(symbols, query) };
+  const promoted = withHelpers(symbols, data, query);
+  return { symbols: promoted, prose, files: rankFiles(promoted, query) };
+}
+
+/**
+ * The helpers the leading callables delegate to in other files (`ArrayList.grow` ->
+ * `ArraysSupport.newLength`) rank just below them: "how does X do Y" is answered by X and what it
+ * calls, and the helper's own name rarely carries the question's words. Only specific helpers
+ * count (few callers); a utility called from everywhere explains nothing about X.
+ */
+function withHelpers(symbols: readonly RankedSymbol[], data: IndexData, query: ParsedQuery): RankedSymbol[] {
+  const isTest = (n: StoredNode): boolean => data.byPath.get(n.path)?.isTest === true;
+  const leaders = symbols.filter((s) => LEADER_KINDS.has(s.node.kind) && s.text > 0 && (query.wantsTests || !isTest(s.node))).slice(0, HELPER_LEADERS);
+  if (leaders.length === 0) return [...symbols];
+  const out = data.edges.outgoing(leaders.map((l) => l.node.id));
+  const boost = new Map<number, number>();
+  for (const leader of leaders) {
+    for (const adj of out.get(leader.node.id) ?? []) {
+      if (adj.kind !== 'calls' || adj.id === leader.node.id) continue;
+      boost.set(adj.id, Math.max(boost.get(adj.id) ?? 0, HELPER_SHARE * leader.base));
+    }
+  }
+  const callers = data.edges.incoming(boost.keys());
+  const nodes = data.nodes.many([...boost.keys()]);
+  const byId = new Map(symbols.map((s) => [s.node.id, s]));
+  for (const [id, base] of boost) {
+    const node = nodes.get(id);
+    const fanIn = (callers.get(id) ?? []).filter((a) => CALLER_KINDS.has(a.kind)).length;
+    if (node === undefined || !LEADER_KINDS.has(node.kind) || fanIn > HELPER_MAX_CALLERS || (isTest(node) && !query.wantsTests)) continue;
+    if (leaders.some((l) => l.node.path === node.path)) continue;
+    const current = byId.get(id);
+    if (current !== undefined && current.base >= base) continue;
+    const bonus = (current?.score ?? 0) - (current?.base ?? 0);
+    byId.set(id, { node, score: base + bonus, base, text: current?.text ?? 0, exact: current?.exact ?? false, named: current?.named ?? false });
+  }
+  return [...byId.values()].sort(bySymbolRank);
 }
 
 function rankFiles(symbols: readonly RankedSymbol[], query: ParsedQuery): RankedFile[] {

@@ -152,7 +152,7 @@ export function understandQuery(query: string, data: IndexData, maxFiles: number
     raw: query,
     paths: { ...paths, anchors },
     exact: dedupeTargets(exact),
-    named,
+    named: narrowByCompany(named),
     words,
     terms: queryTerms(words, data),
     wantsTests: words.some((w) => TEST_WORDS.has(w)) || /\btests?\b/i.test(query),
@@ -223,4 +223,19 @@ function blank(text: string, spans: readonly { readonly start: number; readonly 
   let out = text;
   for (const s of spans) out = out.slice(0, s.start) + ' '.repeat(Math.max(0, s.end - s.start)) + out.slice(s.end);
   return out;
+}
+
+/**
+ * A name with many definitions (`transfer`) means the one beside the other names of the query:
+ * when a few of its definitions share a file with a definition of a specific name the query also
+ * gives (`ConcurrentHashMap putVal transfer`), those are the ones meant.
+ */
+function narrowByCompany(named: readonly NamedSymbol[]): NamedSymbol[] {
+  const anchors = named.filter((n) => n.specific && n.nodes.length <= MAX_DEFINITIONS);
+  return named.map((n) => {
+    if (n.specific && n.nodes.length <= MAX_DEFINITIONS) return n;
+    const near = new Set(anchors.filter((a) => a !== n).flatMap((a) => a.nodes.map((d) => d.path)));
+    const kept = n.nodes.filter((d) => near.has(d.path));
+    return kept.length > 0 && kept.length <= MAX_DEFINITIONS ? { ...n, specific: true, nodes: kept } : n;
+  });
 }

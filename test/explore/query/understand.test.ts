@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { indexData } from '../../../src/explore/data/index-data.js';
 import { understandQuery } from '../../../src/explore/query/understand.js';
-import { openFixture, type OpenProject } from '../support.js';
+import { openFixture, openGenerated, type OpenProject } from '../support.js';
 
 let shop: OpenProject;
 before(async () => {
@@ -67,4 +67,21 @@ test('understandQuery reads capitals inside a sentence as acronyms and in a list
   const names = parse('PRICES priceOf').named.find((n) => n.text === 'PRICES');
   assert.equal(names?.codeShaped, true, 'in a bag of identifiers it is a constant');
   assert.equal(parse('how is MAX_RETRIES used by the cart').named.some((n) => n.text === 'MAX_RETRIES' && !n.codeShaped), false, 'an underscore keeps it code-shaped');
+});
+
+test('understandQuery narrows a many-times-defined name to the definitions beside the other names it is given with', async () => {
+  const files: Record<string, string> = {};
+  for (const q of ['a', 'b', 'c', 'd', 'e']) files[`src/${q}.py`] = `class Queue${q.toUpperCase()}:\n    def transfer(self):\n        return 1\n`;
+  files['src/hashmap.py'] = 'class HashTable:\n    def put_value(self, k):\n        return self.transfer()\n\n    def transfer(self):\n        return 2\n';
+  const generated = await openGenerated(files);
+  try {
+    const q = understandQuery('HashTable put_value transfer', indexData(generated.index.store), 8);
+    const transfer = q.named.find((n) => n.text === 'transfer');
+    assert.deepEqual(transfer?.nodes.map((d) => d.qualifiedName), ['HashTable.transfer']);
+    assert.equal(transfer?.specific, true);
+    const alone = understandQuery('transfer', indexData(generated.index.store), 8).named.find((n) => n.text === 'transfer');
+    assert.equal(alone?.nodes.length, 6, 'without company every definition stays a candidate');
+  } finally {
+    generated.close();
+  }
 });

@@ -1,7 +1,6 @@
-import { homedir } from 'node:os';
-import { parse, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { McpServer } from '../mcp/server.js';
-import { findIndexedProjectUp, isIndexed } from '../project/resolve.js';
+import { findIndexedProjectUp, isBroadRoot, isIndexed } from '../project/resolve.js';
 import { selectListed } from '../tools/listing.js';
 import { CodegraphTools } from '../tools/service.js';
 import { loadHandler } from '../tools/handlers.js';
@@ -58,7 +57,7 @@ function startWatching(options: ServeOptions): { stop: () => Promise<void> } | u
     say('--watch: no indexed project to watch (run `codegraph init` in the project, or pass --path); serving without it');
     return undefined;
   }
-  if (root === resolve(homedir()) || root === parse(root).root) {
+  if (isBroadRoot(root)) {
     say(`--watch: not watching ${root} (the home folder or the file-system root); pass --path to a project`);
     return undefined;
   }

@@ -11,12 +11,12 @@
 import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { acquireLock, hasChanged, releaseLock, type DatabaseStamp, type GraphCounts, type GraphStore } from '../store/index.js';
-import { INDEX_DIR } from '../project/resolve.js';
+import { INDEX_DIR, isIndexed } from '../project/resolve.js';
 import { ResolverInputs } from './resolver-inputs.js';
 import type { ProjectConfig, ScannedFile, ScanResult } from './scan/index.js';
 import { CONFIG_PATH } from './scan/index.js';
 import {
-  applyScan, newStore, openStored, PhaseClock, prepareIndexDir, readConfig, saveStore, scanWith, syncReport,
+  applyScan, IndexRemovedError, newStore, openStored, PhaseClock, prepareIndexDir, readConfig, saveStore, scanWith, syncReport,
   type IndexProgress, type SyncReport,
 } from './sync.js';
 
@@ -26,6 +26,11 @@ export interface SessionOptions {
   /** The command name recorded in the writer lock during each sync. */
   readonly command: string;
   readonly workers?: number;
+  /**
+   * Only keep an existing index up to date: when `.codegraph/codegraph.db` is gone, a sync fails
+   * with `IndexRemovedError` instead of building a new index.
+   */
+  readonly existingOnly?: boolean;
 }
 
 /** Options of one sync. */
@@ -79,6 +84,10 @@ export class IndexSession {
   async #sync(options: SessionSyncOptions): Promise<SyncReport> {
     if (this.#closed) throw new Error('the index session is closed');
     const started = performance.now();
+    if (this.#options.existingOnly === true && !isIndexed(this.root)) {
+      this.#drop();
+      throw new IndexRemovedError(`the index at ${join(this.root, INDEX_DIR)} is gone (removed by \`codegraph uninit\`?); run \`codegraph init\` to build it again`);
+    }
     await prepareIndexDir(this.root);
     const lock = await acquireLock(this.#dir, { command: this.#options.command });
     try {

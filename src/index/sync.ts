@@ -67,6 +67,9 @@ export class IndexError extends Error {
   override readonly name = 'IndexError';
 }
 
+/** The index a long-lived writer keeps up to date was deleted (by `codegraph uninit`, say). */
+export class IndexRemovedError extends IndexError {}
+
 const BATCH = 200;
 /** Up to this many files are parsed on the main thread instead of starting the worker pool. */
 const IN_PROCESS_MAX = 8;

@@ -8,7 +8,7 @@
 import { watch, type FSWatcher } from 'node:fs';
 import { HEAVY_DIRECTORIES } from './scan/index.js';
 import { IndexSession } from './session.js';
-import type { SyncReport } from './sync.js';
+import { IndexRemovedError, type SyncReport } from './sync.js';
 import { CONFIG_PATH } from './scan/index.js';
 
 /** Default quiet spell after the last event before syncing. */
@@ -48,13 +48,16 @@ export function eventMatters(relPath: string): boolean {
 
 /**
  * Syncs the project once (catching up with edits made while nothing watched), then again after
- * every burst of changes until `signal` aborts. Rejects when the tree cannot be watched or the
- * first sync fails; later failures are reported through `onEvent` and retried on the next change
- * (or shortly, when another writer held the lock).
+ * every burst of changes until `signal` aborts. Rejects when the tree cannot be watched, the
+ * first sync fails, or the index is deleted meanwhile (`IndexRemovedError`); other failures are
+ * reported through `onEvent` and retried on the next change (or shortly, when another writer held
+ * the lock).
  */
 export async function watchProject(options: WatchOptions): Promise<void> {
   const debounceMs = options.debounceMs ?? DEFAULT_DEBOUNCE_MS;
-  const session = await IndexSession.open({ root: options.root, command: 'codegraph watch', ...(options.workers !== undefined ? { workers: options.workers } : {}) });
+  const session = await IndexSession.open({
+    root: options.root, command: 'codegraph watch', existingOnly: true, ...(options.workers !== undefined ? { workers: options.workers } : {}),
+  });
   let watcher: FSWatcher | undefined;
   try {
     options.signal.throwIfAborted();
@@ -63,6 +66,7 @@ export async function watchProject(options: WatchOptions): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
     let running: Promise<void> | undefined;
     let watchError: unknown;
+    let fatal: IndexRemovedError | undefined;
     let wake: (() => void) | undefined;
 
     const schedule = (delay: number): void => {
@@ -82,6 +86,12 @@ export async function watchProject(options: WatchOptions): Promise<void> {
         const report = await session.sync(all ? {} : { changed });
         options.onEvent({ kind: 'synced', report, changed });
       } catch (error) {
+        if (error instanceof IndexRemovedError) {
+          // Nothing left to keep up to date: stop watching rather than build a new index.
+          fatal = error;
+          wake?.();
+          return;
+        }
         const busy = error instanceof Error && error.name === 'LockHeldError';
         options.onEvent({ kind: 'failed', error, changed, retrying: busy });
         if (busy) {
@@ -113,12 +123,13 @@ export async function watchProject(options: WatchOptions): Promise<void> {
 
     await new Promise<void>((resolve) => {
       wake = resolve;
-      if (options.signal.aborted || watchError !== undefined) resolve();
+      if (options.signal.aborted || watchError !== undefined || fatal !== undefined) resolve();
       options.signal.addEventListener('abort', () => resolve(), { once: true });
     });
     if (timer !== undefined) clearTimeout(timer);
     await running;
     if (watchError !== undefined) throw watchError;
+    if (fatal !== undefined) throw fatal;
   } finally {
     watcher?.close();
     await session.close();

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
+import { IndexRemovedError } from '../../src/index/sync.js';
 import { eventMatters, watchProject, type WatchEvent } from '../../src/index/watch.js';
 import { fixtureProject } from '../support/fixture-project.js';
 import { dumpGraph } from '../support/graph-dump.js';
@@ -60,4 +61,22 @@ test('watching an unreadable tree fails with the reason instead of hanging', asy
     watchProject({ root: join(tmpdir(), `codegraph-missing-${process.pid}`), debounceMs: 10, signal: controller.signal, onEvent: () => {} }),
     /ENOENT/,
   );
+});
+
+test('watching stops with a clear error when the index is deleted, instead of building a new one', async () => {
+  const p = await fixtureProject('shop', import.meta.url);
+  cleanups.push(p.cleanup);
+  const events: WatchEvent[] = [];
+  const controller = new AbortController();
+  const done = watchProject({ root: p.root, debounceMs: 50, workers: 1, signal: controller.signal, onEvent: (e) => events.push(e) });
+  try {
+    await waitFor(events, (e) => e.kind === 'ready');
+    rmSync(join(p.root, '.codegraph'), { recursive: true, force: true });
+    appendFileSync(join(p.root, 'src/cart.ts'), '\nexport const afterRemoval = 1;\n');
+    await assert.rejects(done, (error: Error) => error instanceof IndexRemovedError && /is gone .*codegraph init/.test(error.message));
+  } finally {
+    controller.abort();
+    await done.catch(() => undefined);
+  }
+  assert.equal(existsSync(join(p.root, '.codegraph', 'codegraph.db')), false, 'no new index was built');
 });

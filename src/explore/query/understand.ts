@@ -147,6 +147,8 @@ export function understandQuery(query: string, data: IndexData, maxFiles: number
       named.push({ text: c.token.text, codeShaped: c.codeShaped, qualified: false, specific, nodes: c.nodes });
     }
   }
+  // `Latin-1`, `UTF-8`, `SHA-256` are written without the hyphen in names (`StringLatin1`).
+  for (const m of query.matchAll(/\b([A-Za-z]{2,})-(\d{1,4})\b/g)) addWords(`${m[1] ?? ''}${m[2] ?? ''}`);
   for (const anchor of anchors) exact.push(anchorTarget(anchor, data));
   return {
     raw: query,

@@ -85,3 +85,9 @@ test('understandQuery narrows a many-times-defined name to the definitions besid
     generated.close();
   }
 });
+
+test('understandQuery also reads a hyphenated word-number pair as the one word names use (Latin-1 -> latin1)', () => {
+  const q = parse('how are UTF-8 and Latin-1 strings priced');
+  assert.ok(q.words.includes('utf8') && q.words.includes('latin1'), q.words.join(' '));
+  assert.ok(q.words.includes('latin'), 'the separate word stays too');
+});

@@ -70,7 +70,12 @@ export class IndexError extends Error {
 /** The index a long-lived writer keeps up to date was deleted (by `codegraph uninit`, say). */
 export class IndexRemovedError extends IndexError {}
 
-const BATCH = 200;
+/**
+ * Parse results stored per transaction. Small on purpose: while the main thread stores a batch it
+ * cannot hand workers new files, so a long batch leaves them idle (measured: 200 -> 32 made tokio's
+ * init about 4% faster on two cores, django's unchanged).
+ */
+const BATCH = 32;
 /** Up to this many files are parsed on the main thread instead of starting the worker pool. */
 const IN_PROCESS_MAX = 8;
 /** Incremental runs touching at most this many files (or a tenth of the project) re-resolve only what they affect. */

@@ -39,17 +39,25 @@ export const pythonExtractor: LanguageExtractor = {
   languages: ['python'],
   extract(tree: Tree, _source: string, path: string, language: string): FileExtraction {
     const b = new ExtractionBuilder(language);
-    const visit = (node: Node, type: string): boolean | void => enter(b, node, type);
+    const locals: LocalTypes = new Map();
+    const visit = (node: Node, type: string): boolean | void => enter(b, node, type, locals);
     walk(tree.rootNode, b, TYPES, visit);
     return b.finish(countParseErrors(tree.rootNode), isTestPath(path));
   },
 };
 
-function enter(b: ExtractionBuilder, node: Node, type: string): boolean | void {
+/**
+ * What class each variable of a scope was constructed from (`uow = UOWTransaction(self)`), keyed
+ * `scope index:name`; null once assignments disagree. A call on such a variable (`uow.execute()`)
+ * is recorded with the class as its receiver, so it resolves to that class's member.
+ */
+type LocalTypes = Map<string, string | null>;
+
+function enter(b: ExtractionBuilder, node: Node, type: string, locals: LocalTypes): boolean | void {
   switch (type) {
     case 'function_definition':
     case 'class_definition':
-      return definition(b, node, type === 'class_definition');
+      return definition(b, node, type === 'class_definition', locals);
     case 'decorator':
       // Recorded by the decorated definition, which knows its target.
       return false;
@@ -61,10 +69,11 @@ function enter(b: ExtractionBuilder, node: Node, type: string): boolean | void {
       importFrom(b, node);
       return false;
     case 'assignment':
+      noteLocalType(b, node, locals);
       assignment(b, node);
       return;
     case 'call':
-      call(b, node);
+      call(b, node, locals);
       return;
     case 'type':
       typeRefs(b, node);
@@ -78,7 +87,7 @@ function isPublicName(name: string): boolean {
   return !name.startsWith('_') || (name.startsWith('__') && name.endsWith('__'));
 }
 
-function definition(b: ExtractionBuilder, node: Node, isClass: boolean): boolean | void {
+function definition(b: ExtractionBuilder, node: Node, isClass: boolean, locals: LocalTypes): boolean | void {
   const name = node.childForFieldName('name')?.text ?? '';
   if (name === '') return;
   const parent = b.symbolAt(b.current);
@@ -102,7 +111,7 @@ function definition(b: ExtractionBuilder, node: Node, isClass: boolean): boolean
       let expr = d.namedChild(0);
       if (expr?.type === 'call') {
         const args = expr.childForFieldName('arguments');
-        if (args !== null) walk(args, b, CALLS, (n) => { call(b, n); });
+        if (args !== null) walk(args, b, CALLS, (n) => { call(b, n, locals); });
         expr = expr.childForFieldName('function');
       }
       if (expr !== null) qualifiedRef(b, 'decorates', expr);
@@ -114,9 +123,9 @@ function definition(b: ExtractionBuilder, node: Node, isClass: boolean): boolean
       if (base === null || base.type === 'keyword_argument') continue;
       qualifiedRef(b, 'extends', base.type === 'subscript' ? (base.childForFieldName('value') ?? base) : base);
     }
-    if (body !== null) walk(body, b, TYPES, (n, t) => enter(b, n, t));
+    if (body !== null) walk(body, b, TYPES, (n, t) => enter(b, n, t, locals));
     const typeParams = node.childForFieldName('type_parameters');
-    if (typeParams !== null) walk(typeParams, b, TYPES, (n, t) => enter(b, n, t));
+    if (typeParams !== null) walk(typeParams, b, TYPES, (n, t) => enter(b, n, t, locals));
     return false;
   }
   return;
@@ -162,12 +171,27 @@ function assignment(b: ExtractionBuilder, node: Node): void {
   });
 }
 
-function call(b: ExtractionBuilder, node: Node): void {
-  const fn = node.childForFieldName('function');
-  if (fn !== null) qualifiedRef(b, 'calls', fn);
+/** Records `name = Class(...)` (or `name = module.Class(...)`) in the current scope. */
+function noteLocalType(b: ExtractionBuilder, node: Node, locals: LocalTypes): void {
+  const left = node.childForFieldName('left');
+  if (left?.type !== 'identifier') return;
+  const key = `${b.current}:${left.text}`;
+  const right = node.childForFieldName('right');
+  const fn = right?.type === 'call' ? right.childForFieldName('function') : null;
+  const path = fn !== null && fn !== undefined && (fn.type === 'identifier' || fn.type === 'attribute') ? receiverText(fn, SHAPE) : undefined;
+  const last = path?.slice(path.lastIndexOf('.') + 1) ?? '';
+  // Only a class-like name (capitalized, not a constant) says what the value is.
+  const type = /^[A-Z]/.test(last) && !isUpperSnake(last) ? path : undefined;
+  const before = locals.get(key);
+  locals.set(key, type === undefined || (before !== undefined && before !== type) ? null : type);
 }
 
-function qualifiedRef(b: ExtractionBuilder, kind: 'calls' | 'extends' | 'decorates', node: Node): void {
+function call(b: ExtractionBuilder, node: Node, locals: LocalTypes): void {
+  const fn = node.childForFieldName('function');
+  if (fn !== null) qualifiedRef(b, 'calls', fn, locals);
+}
+
+function qualifiedRef(b: ExtractionBuilder, kind: 'calls' | 'extends' | 'decorates', node: Node, locals?: LocalTypes): void {
   if (node.type === 'identifier') {
     b.ref(kind, node.text, node);
   } else if (node.type === 'attribute') {
@@ -176,6 +200,7 @@ function qualifiedRef(b: ExtractionBuilder, kind: 'calls' | 'extends' | 'decorat
     if (attr === null) return;
     let receiver = object !== null ? receiverText(object, SHAPE) : undefined;
     if (receiver === 'super()') receiver = 'super';
+    if (object?.type === 'identifier' && locals !== undefined) receiver = locals.get(`${b.current}:${object.text}`) ?? receiver;
     b.ref(kind, attr.text, attr, receiver);
   }
 }

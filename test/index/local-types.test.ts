@@ -1,0 +1,62 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { indexProject } from '../../src/index/sync.js';
+import { dumpGraph } from '../support/graph-dump.js';
+
+const cleanups: (() => void)[] = [];
+after(() => {
+  for (const c of cleanups) c();
+});
+
+async function indexed(files: Readonly<Record<string, string>>): Promise<string> {
+  const root = mkdtempSync(join(tmpdir(), 'codegraph-locals-'));
+  cleanups.push(() => rmSync(root, { recursive: true, force: true }));
+  for (const [path, text] of Object.entries(files)) writeFileSync(join(root, path), text);
+  await indexProject({ root, mode: 'full', command: 'test', workers: 1 });
+  return dumpGraph(root);
+}
+
+test('python: a call on a variable constructed from a class binds to that class\'s method', async () => {
+  const dump = await indexed({
+    'unitofwork.py': 'class Transaction:\n    def execute(self):\n        return 1\n',
+    'session.py': [
+      'from unitofwork import Transaction',
+      '',
+      'class Session:',
+      '    def execute(self, statement):',
+      '        return statement',
+      '',
+      '    def flush(self):',
+      '        context = Transaction()',
+      '        context.execute()',
+      '',
+    ].join('\n'),
+  });
+  assert.match(dump, /edge session\.py#method:Session\.flush@\d+:\d+ -calls-> unitofwork\.py#method:Transaction\.execute@/);
+  assert.doesNotMatch(dump, /Session\.flush@\S+ -calls-> session\.py#method:Session\.execute/, 'not the same-named method of the enclosing file');
+});
+
+test('python: a variable assigned from different classes is not given either type', async () => {
+  const dump = await indexed({
+    'shapes.py': [
+      'class Square:',
+      '    def area(self):',
+      '        return 4',
+      '',
+      'class Circle:',
+      '    def area(self):',
+      '        return 3',
+      '',
+      'def pick(flag):',
+      '    shape = Square()',
+      '    if flag:',
+      '        shape = Circle()',
+      '    return shape.area()',
+      '',
+    ].join('\n'),
+  });
+  assert.doesNotMatch(dump, /function:pick@\S+ -calls-> shapes\.py#method:(Square|Circle)\.area/);
+});

@@ -60,3 +60,26 @@ test('python: a variable assigned from different classes is not given either typ
   });
   assert.doesNotMatch(dump, /function:pick@\S+ -calls-> shapes\.py#method:(Square|Circle)\.area/);
 });
+
+test('typescript: calls on a variable made with new, or declared with a class type, bind to that class\'s method', async () => {
+  const dump = await indexed({
+    'repo.ts': 'export class MemoryRepo {\n  save(): number {\n    return 1;\n  }\n}\nexport interface Store {\n  save(): number;\n}\n',
+    'app.ts': [
+      "import { MemoryRepo, Store } from './repo.js';",
+      'export class Cache {',
+      '  save(): number {',
+      '    return 0;',
+      '  }',
+      '}',
+      'export function run(make: () => Store): number {',
+      '  const repo = new MemoryRepo();',
+      '  const store: Store = make();',
+      '  return repo.save() + store.save();',
+      '}',
+      '',
+    ].join('\n'),
+  });
+  assert.match(dump, /edge app\.ts#function:run@\S+ -calls-> repo\.ts#method:MemoryRepo\.save@/);
+  assert.match(dump, /edge app\.ts#function:run@\S+ -calls-> repo\.ts#\w+:Store\.save@/);
+  assert.doesNotMatch(dump, /function:run@\S+ -calls-> app\.ts#method:Cache\.save/);
+});

@@ -3,6 +3,7 @@ import type { Node, Tree } from 'web-tree-sitter';
 import type { FileExtraction, NodeKind } from '../../model.js';
 import { ExtractionBuilder, countParseErrors, headText } from '../builder.js';
 import { cleanComment, leadingComment, unquote } from '../comments.js';
+import { isClassLike, LocalTypes } from '../local-types.js';
 import { isUpperSnake } from '../names.js';
 import { receiverText } from '../receivers.js';
 import type { PathShape } from '../receivers.js';
@@ -39,19 +40,12 @@ export const pythonExtractor: LanguageExtractor = {
   languages: ['python'],
   extract(tree: Tree, _source: string, path: string, language: string): FileExtraction {
     const b = new ExtractionBuilder(language);
-    const locals: LocalTypes = new Map();
+    const locals = new LocalTypes();
     const visit = (node: Node, type: string): boolean | void => enter(b, node, type, locals);
     walk(tree.rootNode, b, TYPES, visit);
     return b.finish(countParseErrors(tree.rootNode), isTestPath(path));
   },
 };
-
-/**
- * What class each variable of a scope was constructed from (`uow = UOWTransaction(self)`), keyed
- * `scope index:name`; null once assignments disagree. A call on such a variable (`uow.execute()`)
- * is recorded with the class as its receiver, so it resolves to that class's member.
- */
-type LocalTypes = Map<string, string | null>;
 
 function enter(b: ExtractionBuilder, node: Node, type: string, locals: LocalTypes): boolean | void {
   switch (type) {
@@ -175,15 +169,10 @@ function assignment(b: ExtractionBuilder, node: Node): void {
 function noteLocalType(b: ExtractionBuilder, node: Node, locals: LocalTypes): void {
   const left = node.childForFieldName('left');
   if (left?.type !== 'identifier') return;
-  const key = `${b.current}:${left.text}`;
   const right = node.childForFieldName('right');
   const fn = right?.type === 'call' ? right.childForFieldName('function') : null;
   const path = fn !== null && fn !== undefined && (fn.type === 'identifier' || fn.type === 'attribute') ? receiverText(fn, SHAPE) : undefined;
-  const last = path?.slice(path.lastIndexOf('.') + 1) ?? '';
-  // Only a class-like name (capitalized, not a constant) says what the value is.
-  const type = /^[A-Z]/.test(last) && !isUpperSnake(last) ? path : undefined;
-  const before = locals.get(key);
-  locals.set(key, type === undefined || (before !== undefined && before !== type) ? null : type);
+  locals.note(b.current, left.text, path !== undefined && isClassLike(path) ? path : undefined);
 }
 
 function call(b: ExtractionBuilder, node: Node, locals: LocalTypes): void {
@@ -200,7 +189,7 @@ function qualifiedRef(b: ExtractionBuilder, kind: 'calls' | 'extends' | 'decorat
     if (attr === null) return;
     let receiver = object !== null ? receiverText(object, SHAPE) : undefined;
     if (receiver === 'super()') receiver = 'super';
-    if (object?.type === 'identifier' && locals !== undefined) receiver = locals.get(`${b.current}:${object.text}`) ?? receiver;
+    if (object?.type === 'identifier' && locals !== undefined) receiver = locals.typeOf(b.current, object.text) ?? receiver;
     b.ref(kind, attr.text, attr, receiver);
   }
 }

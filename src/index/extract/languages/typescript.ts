@@ -5,6 +5,7 @@
 import type { Node, Tree } from 'web-tree-sitter';
 import type { FileExtraction, NodeKind } from '../../model.js';
 import { ExtractionBuilder, countParseErrors, headText } from '../builder.js';
+import { isClassLike, LocalTypes } from '../local-types.js';
 import { leadingComment, unquote } from '../comments.js';
 import { isPascalCase, isUpperSnake } from '../names.js';
 import { isTestPath } from '../test-paths.js';
@@ -33,7 +34,7 @@ export const typescriptExtractor: LanguageExtractor = {
   languages: ['typescript', 'tsx', 'javascript'],
   extract(tree: Tree, _source: string, path: string, language: string): FileExtraction {
     const b = new ExtractionBuilder(language);
-    const state: FileState = { b, typeParams: new Set(), exportedNames: new Set(), components: new Set() };
+    const state: FileState = { b, typeParams: new Set(), exportedNames: new Set(), components: new Set(), locals: new LocalTypes() };
     walk(tree.rootNode, b, TYPES, (node, type) => enter(state, node, type));
     if (state.exportedNames.size > 0) {
       for (let i = 0; i < b.symbolCount; i++) {
@@ -53,6 +54,8 @@ interface FileState {
   readonly exportedNames: Set<string>;
   /** PascalCase functions that become components once JSX shows up inside them. */
   readonly components: Set<number>;
+  /** Classes of variables made with `new` or declared with a class type. */
+  readonly locals: LocalTypes;
 }
 
 function enter(st: FileState, node: Node, type: string): boolean | void {
@@ -127,7 +130,7 @@ function enter(st: FileState, node: Node, type: string): boolean | void {
     case 'expression_statement':
       return commonJsExport(st, node);
     case 'call_expression':
-      callExpression(b, node);
+      callExpression(b, node, st.locals);
       return;
     case 'new_expression': {
       const ctor = node.childForFieldName('constructor');
@@ -392,6 +395,7 @@ function declarations(st: FileState, node: Node): void {
         requireImport(b, value, nameNode);
         continue;
       }
+      if (nameNode.type === 'identifier') st.locals.note(b.current, nameNode.text, declaredClass(decl, value));
       if (nameNode.type === 'identifier' && value !== null) {
         const name = nameNode.text;
         if (FUNCTION_VALUES.has(value.type)) {
@@ -573,7 +577,19 @@ function commonJsExport(st: FileState, node: Node): boolean | void {
   return;
 }
 
-function callExpression(b: ExtractionBuilder, node: Node): void {
+/** The class a declared variable holds: its type annotation's, or the class it is `new`ed from. */
+function declaredClass(decl: Node, value: Node | null): string | undefined {
+  const annotation = decl.childForFieldName('type')?.namedChild(0);
+  let path: string | undefined;
+  if (annotation?.type === 'type_identifier') path = annotation.text;
+  else if (value?.type === 'new_expression') {
+    const ctor = value.childForFieldName('constructor');
+    if (ctor?.type === 'identifier' || ctor?.type === 'member_expression') path = receiverPath(ctor, 0);
+  }
+  return path !== undefined && isClassLike(path) ? path : undefined;
+}
+
+function callExpression(b: ExtractionBuilder, node: Node, locals?: LocalTypes): void {
   const fn = node.childForFieldName('function');
   if (fn === null) return;
   switch (fn.type) {
@@ -589,7 +605,7 @@ function callExpression(b: ExtractionBuilder, node: Node): void {
       return;
     }
     case 'member_expression':
-      qualifiedRef(b, 'calls', fn);
+      qualifiedRef(b, 'calls', fn, locals);
       return;
     default:
       return;
@@ -598,12 +614,14 @@ function callExpression(b: ExtractionBuilder, node: Node): void {
 
 /** A ref to `a.b.c` (name `c`, receiver `a.b`) or to a plain identifier. */
 function qualifiedRef(
-  b: ExtractionBuilder, kind: 'calls' | 'instantiates' | 'extends' | 'implements' | 'decorates', node: Node,
+  b: ExtractionBuilder, kind: 'calls' | 'instantiates' | 'extends' | 'implements' | 'decorates', node: Node, locals?: LocalTypes,
 ): void {
   if (node.type === 'member_expression') {
     const property = node.childForFieldName('property');
     const object = node.childForFieldName('object');
-    if (property !== null) b.ref(kind, property.text, property, object !== null ? receiverPath(object, 0) : undefined);
+    if (property === null) return;
+    const known = object?.type === 'identifier' ? locals?.typeOf(b.current, object.text) : undefined;
+    b.ref(kind, property.text, property, known ?? (object !== null ? receiverPath(object, 0) : undefined));
     return;
   }
   if (node.type === 'identifier' || node.type === 'type_identifier') b.ref(kind, node.text, node);

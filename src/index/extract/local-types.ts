@@ -1,0 +1,28 @@
+/**
+ * What class a variable of a scope holds, from how it was made (`uow = UOWTransaction(self)`,
+ * `const repo = new MemoryRepo()`, `const repo: Repo = …`). A call on that variable is then
+ * recorded with the class as its receiver, so it resolves to that class's member instead of
+ * staying unknown or meeting a same-named method of the file. A variable given two different
+ * classes in one scope gets neither.
+ */
+export class LocalTypes {
+  readonly #types = new Map<string, string | null>();
+
+  /** Records that `name` in scope `scope` was assigned a value of class `type` (undefined: unknown). */
+  note(scope: number, name: string, type: string | undefined): void {
+    const key = `${scope}:${name}`;
+    const before = this.#types.get(key);
+    this.#types.set(key, type === undefined || (before !== undefined && before !== type) ? null : type);
+  }
+
+  /** The class `name` holds in scope `scope`, when every assignment seen agreed on one. */
+  typeOf(scope: number, name: string): string | undefined {
+    return this.#types.get(`${scope}:${name}`) ?? undefined;
+  }
+}
+
+/** Whether the last segment of a written path looks like a class name (capitalized, not a constant). */
+export function isClassLike(path: string): boolean {
+  const last = path.slice(path.lastIndexOf('.') + 1);
+  return /^[A-Z][A-Za-z0-9_$]*$/.test(last) && /[a-z]/.test(last);
+}

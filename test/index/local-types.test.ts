@@ -83,3 +83,21 @@ test('typescript: calls on a variable made with new, or declared with a class ty
   assert.match(dump, /edge app\.ts#function:run@\S+ -calls-> repo\.ts#\w+:Store\.save@/);
   assert.doesNotMatch(dump, /function:run@\S+ -calls-> app\.ts#method:Cache\.save/);
 });
+
+test('typescript: a parameter declared with a class type gives its calls that class as receiver', async () => {
+  const dump = await indexed({
+    'repo.ts': 'export interface Repo {\n  saveOrder(id: number): void;\n}\n',
+    'cart.ts': [
+      "import { Repo } from './repo.js';",
+      'export class Ledger {',
+      '  saveOrder(id: number): void {}',
+      '}',
+      'export function checkout(repo: Repo, id: number): void {',
+      '  repo.saveOrder(id);',
+      '}',
+      '',
+    ].join('\n'),
+  });
+  assert.match(dump, /edge cart\.ts#function:checkout@\S+ -calls-> repo\.ts#\w+:Repo\.saveOrder@/);
+  assert.doesNotMatch(dump, /function:checkout@\S+ -calls-> cart\.ts#method:Ledger\.saveOrder/);
+});

@@ -240,7 +240,19 @@ function defineFunction(
   if (isPascalCase(name)) st.components.add(index);
   b.open(index);
   walkTypeParams(st, node);
+  noteParameters(st, node, index);
   return;
+}
+
+/** Parameters declared with a class type (`repo: Repo`) hold that class inside the function. */
+function noteParameters(st: FileState, node: Node, index: number): void {
+  for (const p of node.childForFieldName('parameters')?.namedChildren ?? []) {
+    if (p?.type !== 'required_parameter' && p?.type !== 'optional_parameter') continue;
+    const pattern = p.childForFieldName('pattern');
+    const type = p.childForFieldName('type')?.namedChild(0);
+    if (pattern?.type !== 'identifier') continue;
+    st.locals.note(index, pattern.text, type?.type === 'type_identifier' && isClassLike(type.text) ? type.text : undefined);
+  }
 }
 
 function walkTypeParams(st: FileState, node: Node): void {
@@ -336,6 +348,7 @@ function defineMethod(st: FileState, node: Node): boolean | void {
   decorators(b, node, index);
   b.open(index);
   walkTypeParams(st, node);
+  noteParameters(st, node, index);
   return;
 }
 

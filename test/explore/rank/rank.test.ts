@@ -3,7 +3,7 @@ import { after, before, test } from 'node:test';
 import { indexData } from '../../../src/explore/data/index-data.js';
 import { understandQuery } from '../../../src/explore/query/understand.js';
 import { rank } from '../../../src/explore/rank/rank.js';
-import { openFixture, type OpenProject } from '../support.js';
+import { openFixture, openGenerated, type OpenProject } from '../support.js';
 
 let shop: OpenProject;
 before(async () => {
@@ -30,4 +30,34 @@ test('ranking is deterministic for the same index and query', () => {
   const a = ranked('how does checkout apply discounts');
   const b = ranked('how does checkout apply discounts');
   assert.deepEqual(a.symbols.map((s) => [s.node.id, s.score]), b.symbols.map((s) => [s.node.id, s.score]));
+});
+
+test('a leader that only delegates to a same-file method is looked through to that method\'s helpers', async () => {
+  const generated = await openGenerated({
+    'work.py': 'class Work:\n    def execute(self):\n        return 1\n',
+    'session.py': [
+      'from work import Work',
+      '',
+      'class Session:',
+      '    def flush(self):',
+      '        return self._run()',
+      '',
+      '    def _run(self):',
+      '        uow = Work()',
+      '        return uow.execute()',
+      '',
+    ].join('\n'),
+  });
+  try {
+    const data = indexData(generated.index.store);
+    const r = rank(understandQuery('how does Session.flush write changes', data, 4), data);
+    const execute = r.symbols.find((s) => s.node.qualifiedName === 'Work.execute');
+    const flush = r.symbols.find((s) => s.node.qualifiedName === 'Session.flush');
+    assert.ok(execute !== undefined && flush !== undefined);
+    // Two steps weaker than the leader, far above what the graph walk alone gives a helper.
+    assert.ok(execute.base >= 0.3 * flush.base, JSON.stringify(r.symbols.map((s) => [s.node.qualifiedName, s.base])));
+    assert.ok(r.files.some((f) => f.path === 'work.py'));
+  } finally {
+    generated.close();
+  }
 });

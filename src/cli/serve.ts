@@ -74,7 +74,7 @@ function startWatching(options: ServeOptions): { stop: () => Promise<void> } | u
       },
     });
   })().catch((error: unknown) => {
-    say(`--watch stopped: ${error instanceof Error ? error.message : String(error)}`);
+    if (!controller.signal.aborted) say(`--watch stopped: ${error instanceof Error ? error.message : String(error)}`);
   });
   return {
     stop: async () => {

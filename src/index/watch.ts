@@ -60,7 +60,7 @@ export async function watchProject(options: WatchOptions): Promise<void> {
   });
   let watcher: FSWatcher | undefined;
   try {
-    options.signal.throwIfAborted();
+    if (options.signal.aborted) return;
     const pending = new Set<string>();
     let walkAll = false;
     let timer: NodeJS.Timeout | undefined;

@@ -21,6 +21,8 @@ const SMALL_GAP = 2;
 const MIN_USEFUL = 60;
 /** A new run costs its gap marker line and its entry in the header's run list. */
 const RUN_COST = 30;
+/** How far above a Rust method its `impl` line is looked for. */
+const MAX_IMPL_SCAN = 4000;
 
 /** What a section is built from. */
 export interface FileSectionInput {
@@ -95,6 +97,12 @@ export function renderFileSection(input: FileSectionInput): FileSection {
   const enclosing = (node: StoredNode | undefined): void => {
     const parent = node?.parentId === null || node === undefined ? undefined : input.fileNodes.get(node.parentId);
     if (parent !== undefined && parent.kind !== 'file') add([parent.startLine]);
+    else if (node !== undefined && input.language === 'rust' && node.qualifiedName.includes('.')) {
+      // Rust methods live in `impl` blocks, which are not definitions of their own: show the
+      // block's opening line so the reader sees which type and trait the method belongs to.
+      const head = implHead(lines, node.startLine);
+      if (head !== undefined) add([head]);
+    }
   };
 
   for (const t of input.targets) {
@@ -189,4 +197,21 @@ function range(start: number, end: number): number[] {
   const out: number[] = [];
   for (let n = Math.max(1, start); n <= end; n++) out.push(n);
   return out;
+}
+
+/**
+ * The line opening the `impl` block that encloses line `start` (1-based), found by walking up to
+ * the nearest less-indented line; undefined when that line opens something else.
+ */
+function implHead(lines: readonly string[], start: number): number | undefined {
+  const indent = (text: string): number => text.length - text.trimStart().length;
+  const own = indent(lines[start - 1] ?? '');
+  for (let n = start - 1; n >= 1 && start - n <= MAX_IMPL_SCAN; n--) {
+    const text = lines[n - 1] ?? '';
+    if (text.trim() === '' || indent(text) >= own) continue;
+    // A brace or `where` clause on its own line sits between the `impl` line and its items.
+    if (/^\s*(?:\{|where\b.*)\s*$/.test(text)) continue;
+    return /^\s*(?:pub(?:\([^)]*\))?\s+)?(?:unsafe\s+)?(?:default\s+)?impl\b/.test(text) ? n : undefined;
+  }
+  return undefined;
 }

@@ -38,3 +38,25 @@ test('when no symbol fits, a named file shows its opening lines and any other fi
   assert.equal(other.text, '');
   assert.equal(other.clipped, true);
 });
+
+test('a Rust method is shown with the line opening its impl block, where clause and all', () => {
+  const lines = [
+    'use std::fmt;',
+    '',
+    'impl<T> Serialize for Option<T>',
+    'where',
+    '    T: Serialize,',
+    '{',
+    '    #[inline]',
+    '    fn serialize(&self) -> u8 {',
+    '        1',
+    '    }',
+    '}',
+  ];
+  const method: RankedSymbol = { ...symbol('serialize', 8, 10), node: { ...symbol('serialize', 8, 10).node, qualifiedName: 'Option.serialize', path: 'src/ser.rs' } };
+  const section = renderFileSection(input({ path: 'src/ser.rs', language: 'rust', lines, symbols: [method], wholeLimit: 10 }));
+  assert.ok(section.runs.some(([a, b]) => a <= 3 && b >= 3), JSON.stringify(section.runs));
+  assert.match(section.text, /3\timpl<T> Serialize for Option<T>/);
+  const plain = renderFileSection(input({ path: 'src/ser.py', language: 'python', lines, symbols: [method], wholeLimit: 10 }));
+  assert.ok(!plain.runs.some(([a, b]) => a <= 3 && b >= 3), 'other languages have their containers as definitions');
+});

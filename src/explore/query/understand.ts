@@ -68,6 +68,8 @@ interface Token {
   readonly text: string;
   readonly start: number;
   readonly end: number;
+  /** Part of a dotted chain written as code (`2.months.since(time)`), so a name, not prose. */
+  readonly chained?: boolean;
 }
 
 /** Parses `query` against the index. `maxFiles` bounds how many files may be pinned. */
@@ -90,7 +92,7 @@ export function understandQuery(query: string, data: IndexData, maxFiles: number
     if (defs.length === 0) {
       // `self.repo.save` names no definition: its parts are ordinary identifiers.
       for (const part of m[0].matchAll(/[A-Za-z_$][\w$]*/g)) {
-        identifierTokens.push({ text: part[0], start: start + (part.index ?? 0), end: start + (part.index ?? 0) + part[0].length });
+        identifierTokens.push({ text: part[0], start: start + (part.index ?? 0), end: start + (part.index ?? 0) + part[0].length, chained: true });
       }
       continue;
     }
@@ -111,7 +113,7 @@ export function understandQuery(query: string, data: IndexData, maxFiles: number
   for (const token of identifierTokens) {
     if (candidates.length >= MAX_IDENTIFIERS || token.text.length < 2 || seen.has(token.text)) continue;
     seen.add(token.text);
-    let codeShaped = isCodeShaped(token.text) && !(sentence && /^[A-Z]+$/.test(token.text));
+    let codeShaped = token.chained === true || (isCodeShaped(token.text) && !(sentence && /^[A-Z]+$/.test(token.text)));
     if (!codeShaped && STOPWORDS.has(token.text.toLowerCase())) continue;
     let nodes = definitions(store.nodesByName(token.text), data);
     if (nodes.length === 0 && token.text.length >= 3) {

@@ -91,3 +91,10 @@ test('understandQuery also reads a hyphenated word-number pair as the one word n
   assert.ok(q.words.includes('utf8') && q.words.includes('latin1'), q.words.join(' '));
   assert.ok(q.words.includes('latin'), 'the separate word stays too');
 });
+
+test('understandQuery reads the parts of a dotted chain written as code as names, not prose', () => {
+  const chained = parse('what does 2.total.round(cents) return').named.find((n) => n.text === 'total');
+  assert.equal(chained?.codeShaped, true);
+  const prose = parse('what is the total of a cart').named.find((n) => n.text === 'total');
+  assert.equal(prose?.codeShaped, false);
+});

@@ -15,12 +15,19 @@ export interface IndexCommandOptions {
   readonly cwd: string;
 }
 
+/**
+ * The project of a command that works on an existing index (`sync`, `watch`): the given path, or
+ * the nearest indexed folder at or above the working directory. A usage error when it has none.
+ */
+export function indexedRoot(options: IndexCommandOptions): string {
+  const root = options.path === undefined ? (findIndexedProjectUp(options.cwd) ?? options.cwd) : resolve(options.cwd, options.path);
+  if (!isIndexed(root)) throw new UsageError(`no index at ${root}; run \`codegraph init ${options.path ?? '.'}\` first`);
+  return root;
+}
+
 /** `codegraph init|index|sync [path]`: builds or updates the index and prints a summary. */
 export async function runIndex(command: 'init' | 'index' | 'sync', options: IndexCommandOptions): Promise<number> {
-  const root = command === 'sync' && options.path === undefined ? (findIndexedProjectUp(options.cwd) ?? options.cwd) : resolve(options.cwd, options.path ?? '.');
-  if (command === 'sync' && !isIndexed(root)) {
-    throw new UsageError(`no index at ${root}; run \`codegraph init ${options.path ?? '.'}\` first`);
-  }
+  const root = command === 'sync' ? indexedRoot(options) : resolve(options.cwd, options.path ?? '.');
   const sink = progressSink(process.stderr, options.quiet || options.json);
   const controller = new AbortController();
   const onSignal = (): void => controller.abort(new Error('interrupted'));

@@ -22,9 +22,14 @@ export function createServer(options: ServeOptions): { server: McpServer; warnin
   const warnings = selection.unknown.map(
     (name) => `codegraph: CODEGRAPH_MCP_TOOLS names an unknown tool "${name}" (known: explore, node, search, callers, callees, impact, status, files, check, export); ignored`,
   );
-  const defaultProject = options.path !== undefined ? resolve(options.cwd, options.path) : findIndexedProjectUp(options.cwd);
+  const defaultProject = defaultProjectOf(options);
   const tools = new CodegraphTools({ listed: selection.shortNames, defaultProject, loadHandler, cwd: options.cwd });
   return { server: new McpServer({ name: 'codegraph', version: VERSION }, tools), warnings };
+}
+
+/** The project tools answer for without a `projectPath`: `--path`, else the nearest indexed folder up. */
+function defaultProjectOf(options: ServeOptions): string | undefined {
+  return options.path !== undefined ? resolve(options.cwd, options.path) : findIndexedProjectUp(options.cwd);
 }
 
 /** Serves MCP over this process's stdin/stdout until stdin ends. */
@@ -51,7 +56,7 @@ export async function serveStdio(options: ServeOptions): Promise<void> {
  * reported on stderr and never stop the server.
  */
 function startWatching(options: ServeOptions): { stop: () => Promise<void> } | undefined {
-  const root = options.path !== undefined ? resolve(options.cwd, options.path) : findIndexedProjectUp(options.cwd);
+  const root = defaultProjectOf(options);
   const say = (line: string): boolean => process.stderr.write(`codegraph: ${line}\n`);
   if (root === undefined || !isIndexed(root)) {
     say('--watch: no indexed project to watch (run `codegraph init` in the project, or pass --path); serving without it');

@@ -1,8 +1,6 @@
-import { resolve } from 'node:path';
 import type { SyncReport } from '../index/sync.js';
 import { DEFAULT_DEBOUNCE_MS, watchProject, type WatchEvent } from '../index/watch.js';
-import { findIndexedProjectUp, isIndexed } from '../project/resolve.js';
-import type { IndexCommandOptions } from './index-commands.js';
+import { indexedRoot, type IndexCommandOptions } from './index-commands.js';
 import { UsageError } from './usage.js';
 
 /** The environment variable that sets the quiet spell before a sync, in milliseconds. */
@@ -14,8 +12,7 @@ export const DEBOUNCE_ENV = 'CODEGRAPH_WATCH_DEBOUNCE_MS';
  * event goes to stdout.
  */
 export async function runWatch(options: IndexCommandOptions, env: NodeJS.ProcessEnv): Promise<number> {
-  const root = options.path === undefined ? (findIndexedProjectUp(options.cwd) ?? options.cwd) : resolve(options.cwd, options.path);
-  if (!isIndexed(root)) throw new UsageError(`no index at ${root}; run \`codegraph init ${options.path ?? '.'}\` first`);
+  const root = indexedRoot(options);
   const debounceMs = debounceFrom(env);
   const controller = new AbortController();
   const stop = (): void => controller.abort();

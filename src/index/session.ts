@@ -10,7 +10,7 @@
  */
 import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { acquireLock, hasChanged, releaseLock, type DatabaseStamp, type GraphCounts, type GraphStore } from '../store/index.js';
+import { acquireLock, hasChanged, releaseLock, type DatabaseStamp, type GraphStore } from '../store/index.js';
 import { INDEX_DIR, isIndexed } from '../project/resolve.js';
 import { ResolverInputs } from './resolver-inputs.js';
 import type { ProjectConfig, ScannedFile, ScanResult } from './scan/index.js';
@@ -138,11 +138,6 @@ export class IndexSession {
     } finally {
       await releaseLock(lock);
     }
-  }
-
-  /** The index's totals as of the last sync, or undefined before the first one. */
-  counts(): GraphCounts | undefined {
-    return this.#store?.counts();
   }
 
   /** Waits for a sync in progress, then frees the in-memory database. */

@@ -101,7 +101,7 @@ export async function indexProject(options: IndexOptions): Promise<IndexSummary>
       const applied = await applyScan({ ...options, store, scan, progress: (p) => phases.progress(p) });
       const bytes = applied.updated || opened.stamp === undefined ? (await saveStore(store, dir, phases)).bytes : opened.stamp.size;
       phases.stop();
-      return summarize(store, applied, bytes, phases, started, options.mode === 'incremental' ? opened.rebuiltBecause : undefined);
+      return summarize(store, applied, bytes, phases, started, opened.rebuiltBecause);
     } finally {
       store.db.close();
     }
@@ -151,12 +151,11 @@ export async function newStore(): Promise<GraphStore> {
   return GraphStore.open(await SqliteDb.open());
 }
 
-/** Writes the store to `<dir>/codegraph.db` atomically, timed as the saving phase. */
+/** Writes the store to `<dir>/codegraph.db` atomically, timed as the saving phase (the caller stops the clock). */
 export async function saveStore(store: GraphStore, dir: string, phases: PhaseClock): Promise<{ bytes: number; stamp: DatabaseStamp }> {
   phases.progress({ phase: 'saving', done: 0, total: 0, symbols: 0 });
   const bytes = store.exportBytes();
   const stamp = await saveDatabase(dir, bytes);
-  phases.stop();
   return { bytes: bytes.length, stamp };
 }
 

@@ -6,10 +6,10 @@
  * sync walk the whole tree again.
  */
 import { watch, type FSWatcher } from 'node:fs';
-import { HEAVY_DIRECTORIES } from './scan/index.js';
+import { LockHeldError } from '../store/index.js';
+import { CONFIG_PATH, HEAVY_DIRECTORIES } from './scan/index.js';
 import { IndexSession } from './session.js';
 import { IndexRemovedError, type SyncReport } from './sync.js';
-import { CONFIG_PATH } from './scan/index.js';
 
 /** Default quiet spell after the last event before syncing. */
 export const DEFAULT_DEBOUNCE_MS = 2000;
@@ -92,7 +92,7 @@ export async function watchProject(options: WatchOptions): Promise<void> {
           wake?.();
           return;
         }
-        const busy = error instanceof Error && error.name === 'LockHeldError';
+        const busy = error instanceof LockHeldError;
         options.onEvent({ kind: 'failed', error, changed, retrying: busy });
         if (busy) {
           for (const path of changed) pending.add(path);

@@ -1,10 +1,6 @@
 /** Helpers for explore tests: indexed fixture projects and generated ones, opened for queries. */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { indexProject } from '../../src/index/sync.js';
 import { IndexCache, type ProjectIndex } from '../../src/project/index-cache.js';
-import { fixtureProject } from '../support/fixture-project.js';
+import { fixtureProject, generatedProject } from '../support/fixture-project.js';
 
 /** An indexed project opened for queries. */
 export interface OpenProject {
@@ -22,13 +18,8 @@ export async function openFixture(name: string, fromUrl: string): Promise<OpenPr
 
 /** Writes `files` (project-relative path -> text) to a temporary folder, indexes and opens it. */
 export async function openGenerated(files: Readonly<Record<string, string>>): Promise<OpenProject> {
-  const root = mkdtempSync(join(tmpdir(), 'codegraph-explore-'));
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), text);
-  }
-  await indexProject({ root, mode: 'full', command: 'test', workers: 1 });
-  return open(root, () => rmSync(root, { recursive: true, force: true }));
+  const project = await generatedProject(files);
+  return open(project.root, project.cleanup);
 }
 
 async function open(root: string, cleanup: () => void): Promise<OpenProject> {

@@ -1,9 +1,6 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { indexProject } from '../../src/index/sync.js';
+import { generatedProject } from '../support/fixture-project.js';
 import { dumpGraph } from '../support/graph-dump.js';
 
 const cleanups: (() => void)[] = [];
@@ -12,11 +9,9 @@ after(() => {
 });
 
 async function indexed(files: Readonly<Record<string, string>>): Promise<string> {
-  const root = mkdtempSync(join(tmpdir(), 'codegraph-locals-'));
-  cleanups.push(() => rmSync(root, { recursive: true, force: true }));
-  for (const [path, text] of Object.entries(files)) writeFileSync(join(root, path), text);
-  await indexProject({ root, mode: 'full', command: 'test', workers: 1 });
-  return dumpGraph(root);
+  const project = await generatedProject(files);
+  cleanups.push(project.cleanup);
+  return dumpGraph(project.root);
 }
 
 test('python: a call on a variable constructed from a class binds to that class\'s method', async () => {

@@ -48,10 +48,15 @@ test('a session re-reads only the edited file when it is an indexed file still i
   const first = await session.sync();
   assert.equal(first.parsed, 0);
   appendFileSync(join(root, 'src/pricing.ts'), '\nexport function bulkPrice(sku: string): number {\n  return priceOf(sku) * 10;\n}\n');
+  // A file nobody reported: only a walk of the tree would find it.
+  writeFileSync(join(root, 'src/unreported.ts'), 'export const unreported = 1;\n');
   const report = await session.sync({ changed: ['src/pricing.ts'] });
   assert.equal(report.parsed, 1);
   assert.equal(report.unchanged, first.unchanged - 1);
-  assert.match(await dumpGraph(root), /src\/pricing\.ts#function:bulkPrice@/);
+  const dump = await dumpGraph(root);
+  assert.match(dump, /src\/pricing\.ts#function:bulkPrice@/);
+  assert.doesNotMatch(dump, /src\/unreported\.ts/, 'the tree was not walked');
+  assert.equal((await session.sync()).parsed, 1, 'a sync without changed paths walks the tree');
   assert.equal(await dumpGraph(root), await freshDump(root));
 });
 

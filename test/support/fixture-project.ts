@@ -1,6 +1,6 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { indexProject } from '../../src/index/sync.js';
 import { fixturesDir } from './golden.js';
 
@@ -18,5 +18,19 @@ export async function fixtureProject(name: string, fromUrl: string, options: { i
   const root = mkdtempSync(join(tmpdir(), `codegraph-${name}-`));
   cpSync(join(fixturesDir(fromUrl), 'projects', name), root, { recursive: true });
   if (options.index !== false) await indexProject({ root, mode: 'full', command: 'test', workers: 1 });
+  return { root, cleanup: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+/**
+ * Writes `files` (project-relative path -> text) to a fresh temporary folder and indexes it with
+ * the real indexer: a project made for one test.
+ */
+export async function generatedProject(files: Readonly<Record<string, string>>): Promise<FixtureProject> {
+  const root = mkdtempSync(join(tmpdir(), 'codegraph-generated-'));
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  await indexProject({ root, mode: 'full', command: 'test', workers: 1 });
   return { root, cleanup: () => rmSync(root, { recursive: true, force: true }) };
 }

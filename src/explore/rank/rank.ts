@@ -6,8 +6,8 @@
 import type { StoredNode } from '../../store/index.js';
 import type { IndexData } from '../data/index-data.js';
 import type { ParsedQuery } from '../query/understand.js';
-import { textSearch } from './text-search.js';
 import { CALLER_KINDS } from '../data/edges.js';
+import { textSearch } from './text-search.js';
 import { personalizedPageRank } from './walk.js';
 import { kindWeight, pathPenalty } from './weights.js';
 
@@ -150,24 +150,23 @@ function withHelpers(symbols: readonly RankedSymbol[], data: IndexData, query: P
   if (leaders.length === 0) return [...symbols];
   const out = data.edges.outgoing(leaders.map((l) => l.node.id));
   const boost = new Map<number, number>();
-  // A leader that only delegates (`flush` -> `_flush`) is looked through: its same-file callees'
-  // own helpers count too, one step weaker.
-  const delegates = new Map<number, number>();
   for (const leader of leaders) {
     for (const adj of out.get(leader.node.id) ?? []) {
       if (adj.kind !== 'calls' || adj.id === leader.node.id) continue;
       boost.set(adj.id, Math.max(boost.get(adj.id) ?? 0, HELPER_SHARE * leader.base));
-      delegates.set(adj.id, Math.max(delegates.get(adj.id) ?? 0, HELPER_SHARE * leader.base));
     }
   }
-  const delegateNodes = data.nodes.many([...delegates.keys()]);
-  const sameFile = [...delegates.keys()].filter((id) => {
-    const node = delegateNodes.get(id);
+  // A leader that only delegates (`flush` -> `_flush`) is looked through: its same-file callees'
+  // own helpers count too, one step weaker.
+  const direct = new Map(boost);
+  const directNodes = data.nodes.many([...direct.keys()]);
+  const sameFile = [...direct.keys()].filter((id) => {
+    const node = directNodes.get(id);
     return node !== undefined && LEADER_KINDS.has(node.kind) && leaders.some((l) => l.node.path === node.path);
   });
   const further = data.edges.outgoing(sameFile);
   for (const id of sameFile) {
-    const share = HELPER_SHARE * (delegates.get(id) ?? 0);
+    const share = HELPER_SHARE * (direct.get(id) ?? 0);
     for (const adj of further.get(id) ?? []) {
       if (adj.kind !== 'calls' || adj.id === id) continue;
       boost.set(adj.id, Math.max(boost.get(adj.id) ?? 0, share));

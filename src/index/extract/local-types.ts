@@ -1,9 +1,9 @@
 /**
  * What class a variable of a scope holds, from how it was made (`uow = UOWTransaction(self)`,
- * `const repo = new MemoryRepo()`, `const repo: Repo = …`). A call on that variable is then
- * recorded with the class as its receiver, so it resolves to that class's member instead of
- * staying unknown or meeting a same-named method of the file. A variable given two different
- * classes in one scope gets neither.
+ * `const repo = new MemoryRepo()`, `const repo: Repo = …`, a parameter `repo: Repo`). A call on
+ * that variable is then recorded with the class as its receiver, so it resolves to that class's
+ * member instead of staying unknown or meeting a same-named method of the file. A variable given
+ * two different classes in one scope gets neither.
  */
 export class LocalTypes {
   readonly #types = new Map<string, string | null>();

@@ -171,7 +171,7 @@ function noteLocalType(b: ExtractionBuilder, node: Node, locals: LocalTypes): vo
   if (left?.type !== 'identifier') return;
   const right = node.childForFieldName('right');
   const fn = right?.type === 'call' ? right.childForFieldName('function') : null;
-  const path = fn !== null && fn !== undefined && (fn.type === 'identifier' || fn.type === 'attribute') ? receiverText(fn, SHAPE) : undefined;
+  const path = fn !== null && (fn.type === 'identifier' || fn.type === 'attribute') ? receiverText(fn, SHAPE) : undefined;
   locals.note(b.current, left.text, path !== undefined && isClassLike(path) ? path : undefined);
 }
 

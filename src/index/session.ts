@@ -5,8 +5,8 @@
  *
  * Each sync takes the writer lock only for its own duration, so one-shot `codegraph sync` runs
  * still work beside it; when another writer replaced the database meanwhile, the session reloads
- * it first. A sync that fails leaves the file on disk as it was and drops the in-memory copy,
- * which is loaded again by the next sync.
+ * it first. A sync that fails leaves the file on disk as it was; the next one walks the whole
+ * tree again, and reloads the database if the failure came after the in-memory copy was changed.
  */
 import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -107,7 +107,11 @@ export class IndexSession {
         }
       }
       const store = this.#store;
-      const scan = await this.#scanFor(options.changed, options.signal);
+      // The last scan is trusted again only once this sync succeeds: a failed one may have been
+      // told about edits it never stored, and only a walk of the tree finds them again.
+      const last = this.#scan;
+      this.#scan = undefined;
+      const scan = await this.#scanFor(last, options.changed, options.signal);
       try {
         const applied = await applyScan({
           root: this.root,
@@ -156,11 +160,10 @@ export class IndexSession {
   }
 
   /**
-   * The scan to apply: the last one with the changed files' sizes and times refreshed when all of
-   * them are indexed regular files still in place, else a walk of the whole tree.
+   * The scan to apply: `last` with the changed files' sizes and times refreshed when all of them
+   * are indexed regular files still in place, else a walk of the whole tree.
    */
-  async #scanFor(changed: readonly string[] | undefined, signal: AbortSignal | undefined): Promise<ScanResult> {
-    const last = this.#scan;
+  async #scanFor(last: ScanResult | undefined, changed: readonly string[] | undefined, signal: AbortSignal | undefined): Promise<ScanResult> {
     const config = this.#config;
     if (changed !== undefined && last !== undefined && config !== undefined && !changed.some(isScopeFile)) {
       const refreshed = await refreshFiles(this.root, last, changed, config);

@@ -138,3 +138,18 @@ test('scope files are the ones that decide what is indexed', () => {
   for (const path of ['.gitignore', 'src/.gitignore', '.codegraph/config.json', '.git/info/exclude']) assert.equal(isScopeFile(path), true, path);
   for (const path of ['src/cart.ts', 'gitignore', '.codegraph/codegraph.db']) assert.equal(isScopeFile(path), false, path);
 });
+
+test('after a failed sync the next one walks the tree, so edits the failed one was told about are not lost', async () => {
+  const root = await indexedShop();
+  const session = await openSession(root);
+  await session.sync();
+  writeFileSync(join(root, '.codegraph', 'config.json'), '{ "exclude": [ }');
+  appendFileSync(join(root, 'src/cart.ts'), '\nexport function toldBeforeFailure(): number {\n  return 5;\n}\n');
+  await assert.rejects(session.sync({ changed: ['.codegraph/config.json', 'src/cart.ts'] }), IndexError);
+  writeFileSync(join(root, '.codegraph', 'config.json'), '{}\n');
+  appendFileSync(join(root, 'src/pricing.ts'), '\nexport function toldAfter(): number {\n  return 6;\n}\n');
+  await session.sync({ changed: ['src/pricing.ts'] });
+  const dump = await dumpGraph(root);
+  assert.match(dump, /function:toldBeforeFailure@/);
+  assert.equal(dump, await freshDump(root));
+});

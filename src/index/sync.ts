@@ -314,6 +314,9 @@ export async function applyScan(input: ApplyInput): Promise<Applied> {
     }
     progress({ phase: 'parsing', done: parsed, total: jobs.length, symbols });
   };
+  // Rewriting most of the index: one full-text rebuild at the end beats indexing file by file.
+  const bulk = !targeted && jobs.length >= Math.max(IN_PROCESS_MAX, stored.size / 2);
+  if (bulk) store.deferSearchIndex();
   progress({ phase: 'parsing', done: 0, total: jobs.length, symbols: 0 });
   let remaining: ParseJob[] = jobs;
   if (jobs.length > 0 && jobs.length <= IN_PROCESS_MAX && !parserPoisoned()) {
@@ -353,6 +356,7 @@ export async function applyScan(input: ApplyInput): Promise<Applied> {
   store.transaction(() => {
     for (const path of removedPaths) store.removeFile(path);
   });
+  store.rebuildSearchIndex();
   for (const path of removedPaths) {
     const old = stored.get(path);
     if (old !== undefined) rewritten.add(old.id);

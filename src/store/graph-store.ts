@@ -48,6 +48,8 @@ export class GraphStore {
   readonly db: SqliteDb;
   readonly #maxBytes: number;
   #poisoned: CapacityError | undefined;
+  /** True while file writes leave the full-text index alone, to rebuild it in one pass later. */
+  #searchDeferred = false;
 
   /** Wraps a database that `migrate()` has brought to the current schema. */
   constructor(db: SqliteDb, options: GraphStoreOptions = {}) {
@@ -65,6 +67,22 @@ export class GraphStore {
   /** Runs `fn` as one transaction (use it around a batch of `replaceFile` calls). */
   transaction<T>(fn: () => T): T {
     return this.#write('writing a batch of files', () => this.db.transaction(fn));
+  }
+
+  /**
+   * Stops maintaining the full-text index per file until `rebuildSearchIndex()`: rebuilding it in
+   * one pass after a bulk load costs less than half of indexing file by file. Searching or
+   * exporting rebuilds it first if nobody has.
+   */
+  deferSearchIndex(): void {
+    this.#searchDeferred = true;
+  }
+
+  /** Rebuilds the full-text index from the nodes, if `deferSearchIndex()` left it behind. */
+  rebuildSearchIndex(): void {
+    if (!this.#searchDeferred) return;
+    this.#write('rebuilding the search index', () => this.db.run(`INSERT INTO node_search(node_search) VALUES ('rebuild')`));
+    this.#searchDeferred = false;
   }
 
   /** Replaces everything stored for one file; returns the new node ids, `nodeIds[i]` for `symbols[i]`. */
@@ -305,6 +323,7 @@ export class GraphStore {
    * finds nothing. Ranked by column-weighted BM25 plus a bonus when the name itself matches.
    */
   search(query: string, options: SearchOptions = {}): SearchHit[] {
+    this.rebuildSearchIndex();
     const limit = options.limit ?? 10;
     const terms = queryTerms(query);
     const kinds = options.kinds ?? NODE_KINDS.filter((k) => k !== 'file');
@@ -337,6 +356,7 @@ export class GraphStore {
    */
   exportBytes(): Uint8Array {
     if (this.#poisoned !== undefined) throw this.#poisoned;
+    this.rebuildSearchIndex();
     const pages = Number(this.db.value(`PRAGMA page_count`) ?? 0);
     const pageSize = Number(this.db.value(`PRAGMA page_size`) ?? 4096);
     if (pages * pageSize > this.#maxBytes) throw this.#capacity(`saving the index (${formatBytes(pages * pageSize)})`);
@@ -417,7 +437,7 @@ export class GraphStore {
       insertImport.run([fileId, imp.module, JSON.stringify(imp.names), imp.namespace ?? null, imp.reexport ? 1 : 0, imp.line]);
     }
     // Index through the view so the FTS text is exactly what a later delete will read back.
-    db.cached(
+    if (!this.#searchDeferred) db.cached(
       `INSERT INTO node_search(docid, name, qualified_name, signature, docstring)
        SELECT rowid, name, qualified_name, signature, docstring FROM node_search_src
        WHERE rowid IN (SELECT id FROM nodes WHERE file_id = ?)`,
@@ -427,8 +447,8 @@ export class GraphStore {
 
   #deleteFileContents(fileId: number): void {
     // FTS first: an external-content table reads the node rows to know which terms to remove.
+    if (!this.#searchDeferred) this.db.cached(`DELETE FROM node_search WHERE docid IN (SELECT id FROM nodes WHERE file_id = ?)`).run([fileId]);
     for (const sql of [
-      `DELETE FROM node_search WHERE docid IN (SELECT id FROM nodes WHERE file_id = ?)`,
       `DELETE FROM edges WHERE source_id IN (SELECT id FROM nodes WHERE file_id = ?)`,
       `DELETE FROM edges WHERE target_id IN (SELECT id FROM nodes WHERE file_id = ?)`,
       `DELETE FROM refs WHERE file_id = ?`,

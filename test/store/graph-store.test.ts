@@ -120,6 +120,35 @@ describe('GraphStore writes', () => {
     assert.deepEqual(store.search('UserService').map((h) => h.node.name), []);
   });
 
+  test('a deferred full-text index is left behind by writes and rebuilt whole, matching per-file indexing', () => {
+    store.deferSearchIndex();
+    loadFixture();
+    store.replaceFile(fileInfo('src/user.ts', 2), { ...userExtraction, symbols: userExtraction.symbols.slice(1) });
+    store.removeFile('src/main.ts');
+    assert.throws(ftsIntact, /corrupt|malformed/i, 'writes while deferred must not touch the full-text index');
+    store.rebuildSearchIndex();
+    ftsIntact();
+    const deferred = store.search('user').map((h) => h.node.qualifiedName);
+    const other = GraphStore.open(db);
+    other.removeFile('src/user.ts');
+    other.replaceFile(fileInfo('src/user.ts', 2), { ...userExtraction, symbols: userExtraction.symbols.slice(1) });
+    ftsIntact();
+    assert.ok(deferred.length > 0);
+    assert.deepEqual(other.search('user').map((h) => h.node.qualifiedName), deferred);
+  });
+
+  test('searching or exporting rebuilds a deferred full-text index first', () => {
+    store.deferSearchIndex();
+    loadFixture();
+    assert.ok(store.search('getUserId').some((h) => h.node.name === 'getUserId'));
+    ftsIntact();
+    store.deferSearchIndex();
+    store.removeFile('src/main.ts');
+    const copy = store.exportBytes();
+    ftsIntact();
+    assert.ok(copy.length > 0);
+  });
+
   test('replaceFile rolls back completely when the extraction is invalid', () => {
     loadFixture();
     const before = tableCounts();

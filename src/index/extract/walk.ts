@@ -4,6 +4,11 @@
  * most of a tree (per-node cursor calls into WASM cost more than the parse). Nesting is rebuilt
  * from byte ranges, so there is no recursion per tree level either: minified and generated
  * sources nest expressions thousands of levels deep.
+ *
+ * Extractors often walk a part of the node they are visiting again (an impl body, a call's
+ * arguments). Such a nested walk over the same node types reuses the enclosing walk's node list:
+ * the subtree's nodes are a contiguous run of it, so no second native query is made and no node
+ * is materialized twice.
  */
 import type { Language, Node } from 'web-tree-sitter';
 import type { ExtractionBuilder } from './builder.js';
@@ -18,11 +23,21 @@ export type EnterNode = (node: Node, type: string) => boolean | void;
 
 interface TypeQuery {
   readonly list: string[];
+  readonly set: ReadonlySet<string>;
   /** Types that also name an anonymous token (TS `module`, Python `type`): those need an isNamed check. */
   readonly ambiguous: ReadonlySet<string>;
 }
 
+/** A walk in progress: its node list, and the node its callback is visiting now. */
+interface Frame {
+  readonly nodes: readonly (Node | null)[];
+  readonly query: TypeQuery;
+  /** Index in `nodes` of the node being visited; -1 between visits. */
+  visiting: number;
+}
+
 const queries = new WeakMap<Language, WeakMap<ReadonlySet<string>, TypeQuery>>();
+const active: Frame[] = [];
 
 function queryFor(language: Language, types: ReadonlySet<string>): TypeQuery {
   let byTypes = queries.get(language);
@@ -34,24 +49,67 @@ function queryFor(language: Language, types: ReadonlySet<string>): TypeQuery {
   if (query === undefined) {
     const ambiguous = new Set<string>();
     for (const type of types) if (language.idForNodeType(type, false) !== null) ambiguous.add(type);
-    query = { list: [...types], ambiguous };
+    query = { list: [...types], set: types, ambiguous };
     byTypes.set(types, query);
   }
   return query;
 }
 
+/**
+ * The run of the enclosing walk's list that `root`'s own query would return, as [from, to), or
+ * undefined when that cannot be told from start offsets alone (then the native query runs).
+ */
+function runWithin(frame: Frame, root: Node): [number, number] | undefined {
+  const nodes = frame.nodes;
+  const current = nodes[frame.visiting];
+  if (current == null || current.tree !== root.tree) return undefined;
+  const start = root.startIndex;
+  const end = root.endIndex;
+  if (start < current.startIndex || end > current.endIndex) return undefined;
+  const rootListed = frame.query.set.has(root.type);
+  let from = frame.visiting;
+  // Nodes before `root` in document order start before it, or start with it and enclose it.
+  while (from < nodes.length && (nodes[from]?.startIndex ?? end) < start) from++;
+  if (rootListed) {
+    // `root` is listed: it is the last of the nodes starting where it starts that enclose it.
+    let at = from;
+    while (at < nodes.length && nodes[at]?.startIndex === start && nodes[at]?.id !== root.id) at++;
+    if (nodes[at]?.id !== root.id) return undefined;
+    from = at;
+  } else {
+    // Nodes starting where `root` starts may enclose it: tell by their end, refuse when equal.
+    while (from < nodes.length && nodes[from]?.startIndex === start) {
+      const otherEnd = nodes[from]?.endIndex ?? 0;
+      if (otherEnd === end) return undefined;
+      if (otherEnd < end) break;
+      from++;
+    }
+  }
+  let to = from;
+  while (to < nodes.length && (nodes[to]?.startIndex ?? end) < end) to++;
+  // A zero-width node where `root` ends belongs to it: the native query would return it too.
+  if (start === end || (to < nodes.length && nodes[to]?.startIndex === end)) return undefined;
+  return [from, to];
+}
+
 /** Visits `root` and its descendants whose types are in `types` (the native call includes the root). */
 export function walk(root: Node, builder: ExtractionBuilder, types: ReadonlySet<string>, enter: EnterNode): void {
   const query = queryFor(root.tree.language, types);
-  const nodes = root.descendantsOfType(query.list);
+  const outer = active[active.length - 1];
+  const run = outer !== undefined && outer.query === query && outer.visiting >= 0 ? runWithin(outer, root) : undefined;
+  const nodes = run !== undefined && outer !== undefined ? outer.nodes : root.descendantsOfType(query.list);
+  const [from, to] = run ?? [0, nodes.length];
+  const frame: Frame = { nodes, query, visiting: -1 };
+  active.push(frame);
   // Open ancestors: where each ends, the scope depth to restore then, and whether it is skipped.
   const ends: number[] = [];
   const marks: number[] = [];
   const skips: boolean[] = [];
   const base = builder.depth;
   try {
-    for (const node of nodes) {
-      if (node === null) continue;
+    for (let i = from; i < to; i++) {
+      const node = nodes[i];
+      if (node == null) continue;
       const start = node.startIndex;
       while (ends.length > 0 && (ends[ends.length - 1] ?? 0) <= start) {
         ends.pop();
@@ -62,15 +120,17 @@ export function walk(root: Node, builder: ExtractionBuilder, types: ReadonlySet<
       const type = node.type;
       if (query.ambiguous.has(type) && !node.isNamed) continue;
       const mark = builder.depth;
+      frame.visiting = i;
       const descend = enter(node, type) !== false;
-      const end = node.endIndex;
+      frame.visiting = -1;
       if (!descend || builder.depth !== mark) {
-        ends.push(end);
+        ends.push(node.endIndex);
         marks.push(mark);
         skips.push(!descend);
       }
     }
   } finally {
+    active.pop();
     builder.restore(base);
   }
 }

@@ -1,0 +1,76 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Node } from 'web-tree-sitter';
+import { ExtractionBuilder } from '../../../src/index/extract/builder.js';
+import { walk } from '../../../src/index/extract/walk.js';
+import { loadLanguage, withTree } from '../../../src/index/parse/grammar.js';
+
+/** What a nested walk must visit: the native query's nodes, minus anonymous tokens sharing a listed name. */
+function nativeIds(root: Node, types: ReadonlySet<string>): number[] {
+  const ambiguous = new Set([...types].filter((t) => root.tree.language.idForNodeType(t, false) !== null));
+  return root.descendantsOfType([...types])
+    .filter((n): n is Node => n !== null && !(ambiguous.has(n.type) && !n.isNamed))
+    .map((n) => n.id);
+}
+
+/**
+ * Walks `source` and, inside every visit, walks the visited node and each of its named children
+ * again with the same types: each nested walk must visit exactly what a fresh native query of that
+ * root returns, in the same order. Returns how many nested walks were compared.
+ */
+async function compareNested(language: string, source: string, types: ReadonlySet<string>): Promise<number> {
+  await loadLanguage(language);
+  return withTree(language, source, (tree) => {
+    const b = new ExtractionBuilder(language);
+    let compared = 0;
+    walk(tree.rootNode, b, types, (node) => {
+      const roots = [node, ...node.namedChildren.filter((c): c is Node => c !== null)];
+      for (const root of roots) {
+        const seen: number[] = [];
+        walk(root, b, types, (inner) => {
+          seen.push(inner.id);
+        });
+        assert.deepEqual(seen, nativeIds(root, types), `${language}: nested walk of ${root.type} at ${root.startIndex}`);
+        compared++;
+      }
+    });
+    return compared;
+  });
+}
+
+test('a nested walk over a subtree visits what a fresh native query of it returns (Rust)', async () => {
+  const source = [
+    'mod inner {',
+    '    pub struct Point { x: i32, y: Vec<Option<u8>> }',
+    '    impl<T: Clone> Trait<T> for Point where T: Copy {',
+    '        fn go(&self) -> Point { let p = Point { x: 1, y: vec![] }; helper(p.x); Self::other() }',
+    '    }',
+    '}',
+    'fn helper(v: i32) -> i32 { (((v))) }',
+    '',
+  ].join('\n');
+  const types = new Set(['mod_item', 'function_item', 'impl_item', 'struct_item', 'call_expression', 'type_identifier',
+    'generic_type', 'identifier', 'parenthesized_expression', 'field_expression', 'declaration_list', 'block']);
+  assert.ok((await compareNested('rust', source, types)) > 50);
+});
+
+test('a nested walk matches the native query where nodes share start and end offsets (TypeScript)', async () => {
+  // `a` is an identifier inside an expression statement inside a call: several nodes start at one offset.
+  const source = 'a(b(c)); x.y.z(); class K extends B { m() { return new K(); } }\nexport default a;\n';
+  const types = new Set(['call_expression', 'identifier', 'member_expression', 'expression_statement',
+    'class_declaration', 'method_definition', 'new_expression', 'export_statement', 'type_identifier']);
+  assert.ok((await compareNested('typescript', source, types)) > 20);
+});
+
+test('a nested walk handles anonymous tokens that share a listed type name (Python `type`)', async () => {
+  const source = 'type X = int\nclass A:\n    def f(self, type):\n        return type(self)\n';
+  const types = new Set(['type', 'identifier', 'call', 'class_definition', 'function_definition', 'block']);
+  assert.ok((await compareNested('python', source, types)) > 10);
+});
+
+test('a nested walk matches the native query when an unlisted root has the range of a listed descendant', async () => {
+  // `f(x)` as a statement: the unlisted expression_statement spans exactly its listed call.
+  const source = 'def g():\n    f(x)\n    h(f(y))\n';
+  const types = new Set(['block', 'call', 'function_definition', 'argument_list']);
+  assert.ok((await compareNested('python', source, types)) > 5);
+});

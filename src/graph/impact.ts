@@ -11,7 +11,7 @@ import { compareNodes, dependents, members, nodesById, type GraphNode } from './
 
 /** Node kinds whose members count as part of them for impact. */
 export const CONTAINER_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>([
-  'file', 'module', 'namespace', 'class', 'struct', 'interface', 'trait', 'protocol', 'enum', 'union',
+  'file', 'module', 'namespace', 'class', 'struct', 'interface', 'trait', 'protocol', 'enum', 'union', 'impl',
 ]);
 
 /** A node that depends on the queried definition. */

@@ -7,11 +7,11 @@
  * `pkg.Type.method`), so a query for `Engine::serve` or `Engine#serve` normalizes to the same key.
  */
 
-/** Every kind of node the graph stores. */
+/** Every kind of node the graph stores (`impl`: a Rust impl block). New kinds go at the end: stored codes are indexes. */
 export const NODE_KINDS = [
   'file', 'module', 'namespace', 'class', 'struct', 'interface', 'trait', 'protocol', 'enum',
   'union', 'type_alias', 'function', 'method', 'constructor', 'property', 'field', 'variable',
-  'constant', 'enum_member', 'macro', 'route', 'component',
+  'constant', 'enum_member', 'macro', 'route', 'component', 'impl',
 ] as const;
 export type NodeKind = (typeof NODE_KINDS)[number];
 

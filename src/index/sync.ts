@@ -4,6 +4,7 @@ import { resolveReferences } from './resolve/index.js';
 import type { ResolvedEdge as ResolvedEdgeOut, ResolverFile } from './resolve/index.js';
 import { createParsePool, type ParseJob, type ParseResult } from './parse/pool.js';
 import { parserPoisoned, processJob } from './parse/process-job.js';
+import { EXTRACTION_VERSION } from './extract/extract.js';
 import { languageForPath } from './languages.js';
 import { loadConfig, scanProject, type ProjectConfig, type ScanDiagnostic, type ScanResult } from './scan/index.js';
 import {
@@ -80,6 +81,8 @@ const BATCH = 32;
 const IN_PROCESS_MAX = 8;
 /** Incremental runs touching at most this many files (or a tenth of the project) re-resolve only what they affect. */
 const TARGETED_MIN = 64;
+/** The meta key recording which extraction wrote the stored files. */
+const EXTRACTION_META = 'extraction_version';
 
 /**
  * Builds or updates `.codegraph/codegraph.db` for `root` under the writer lock: scan, parse in
@@ -246,13 +249,15 @@ export function summarize(
 export async function applyScan(input: ApplyInput): Promise<Applied> {
   const { store, scan, mode, progress } = input;
   const stored = new Map<string, StoredFile>(store.listFiles().map((f) => [f.path, f]));
+  // Stored by an older extraction: every file is re-extracted, unchanged or not.
+  const sameExtraction = store.getMeta(EXTRACTION_META) === EXTRACTION_VERSION;
   const jobs: ParseJob[] = [];
   let unchanged = 0;
   const seen = new Set<string>();
   for (const file of scan.files) {
     seen.add(file.path);
     const old = stored.get(file.path);
-    if (old !== undefined && old.size === file.size && Math.trunc(old.mtimeMs) === Math.trunc(file.mtimeMs) && old.language === file.language) {
+    if (sameExtraction && old !== undefined && old.size === file.size && Math.trunc(old.mtimeMs) === Math.trunc(file.mtimeMs) && old.language === file.language) {
       unchanged++;
       continue;
     }
@@ -286,7 +291,7 @@ export async function applyScan(input: ApplyInput): Promise<Applied> {
           continue;
         }
         const old = stored.get(result.path);
-        if (old !== undefined && old.sha256 === result.sha256 && old.language === meta.language) {
+        if (sameExtraction && old !== undefined && old.sha256 === result.sha256 && old.language === meta.language) {
           touchFile(store.db, result.path, meta.size, meta.mtimeMs);
           touched++;
           continue;
@@ -362,9 +367,10 @@ export async function applyScan(input: ApplyInput): Promise<Applied> {
     if (old !== undefined) rewritten.add(old.id);
   }
   const summary = { parsed: jobs.length, unchanged, removed: removedPaths.length, diagnostics: diagnostics.length };
+  if (!sameExtraction) store.setMeta(EXTRACTION_META, EXTRACTION_VERSION);
   if (mode === 'incremental' && rewritten.size === 0) {
     // No file's content changed: the resolved graph stands as it is.
-    const updated = touched > 0 || !sameDiagnostics(previous, diagnostics);
+    const updated = !sameExtraction || touched > 0 || !sameDiagnostics(previous, diagnostics);
     if (updated) store.setDiagnostics(diagnostics);
     return { ...summary, updated };
   }

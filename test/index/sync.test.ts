@@ -3,6 +3,7 @@ import { appendFileSync, readFileSync, renameSync, unlinkSync, utimesSync, write
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { indexProject } from '../../src/index/sync.js';
+import { SqliteDb } from '../../src/store/sqlite.js';
 import { Prng } from '../fuzz/prng.js';
 import { fixtureProject } from '../support/fixture-project.js';
 import { freshDump as freshDumpOf, randomShopEdits } from '../support/shop-edits.js';
@@ -30,6 +31,22 @@ test('sync re-extracts nothing when no file changed', async () => {
   assert.equal(summary.parsed, 0);
   assert.equal(summary.unchanged, summary.files);
   assert.equal(await dumpGraph(root), before);
+});
+
+test('sync re-extracts every file of an index written by another extraction, once', async () => {
+  const root = await indexed();
+  const before = await dumpGraph(root);
+  const file = join(root, '.codegraph', 'codegraph.db');
+  const db = await SqliteDb.open(readFileSync(file));
+  db.run(`UPDATE meta SET value = 'older' WHERE key = 'extraction_version'`);
+  assert.equal(db.value(`SELECT count(*) FROM meta WHERE key = 'extraction_version'`), 1);
+  writeFileSync(file, db.export());
+  db.close();
+  const summary = await sync(root);
+  assert.equal(summary.parsed, summary.files);
+  assert.equal(summary.unchanged, 0);
+  assert.equal(await dumpGraph(root), before);
+  assert.equal((await sync(root)).parsed, 0);
 });
 
 test('sync treats a touch without a content change as unchanged', async () => {

@@ -13,7 +13,7 @@ export const SMALL_FILE_LINES = 220;
 /** A drifted file longer than this is never shown (the whole-file cap of file mode). */
 export const DRIFTED_MAX_LINES = 2000;
 
-const CONTAINER_KINDS = new Set(['class', 'struct', 'interface', 'trait', 'protocol', 'enum', 'module', 'namespace', 'union']);
+const CONTAINER_KINDS = new Set(['class', 'struct', 'interface', 'trait', 'protocol', 'enum', 'module', 'namespace', 'union', 'impl']);
 const HEAD_LINES = 10;
 const ANCHOR_WINDOW = 6;
 const CALL_WINDOW = 1;
@@ -21,8 +21,6 @@ const SMALL_GAP = 2;
 const MIN_USEFUL = 60;
 /** A new run costs its gap marker line and its entry in the header's run list. */
 const RUN_COST = 30;
-/** How far above a Rust method its `impl` line is looked for. */
-const MAX_IMPL_SCAN = 4000;
 
 /** What a section is built from. */
 export interface FileSectionInput {
@@ -97,12 +95,6 @@ export function renderFileSection(input: FileSectionInput): FileSection {
   const enclosing = (node: StoredNode | undefined): void => {
     const parent = node?.parentId === null || node === undefined ? undefined : input.fileNodes.get(node.parentId);
     if (parent !== undefined && parent.kind !== 'file') add([parent.startLine]);
-    else if (node !== undefined && input.language === 'rust' && node.qualifiedName.includes('.')) {
-      // Rust methods live in `impl` blocks, which are not definitions of their own: show the
-      // block's opening line so the reader sees which type and trait the method belongs to.
-      const head = implHead(lines, node.startLine);
-      if (head !== undefined) add([head]);
-    }
   };
 
   for (const t of input.targets) {
@@ -197,21 +189,4 @@ function range(start: number, end: number): number[] {
   const out: number[] = [];
   for (let n = Math.max(1, start); n <= end; n++) out.push(n);
   return out;
-}
-
-/**
- * The line opening the `impl` block that encloses line `start` (1-based), found by walking up to
- * the nearest less-indented line; undefined when that line opens something else.
- */
-function implHead(lines: readonly string[], start: number): number | undefined {
-  const indent = (text: string): number => text.length - text.trimStart().length;
-  const own = indent(lines[start - 1] ?? '');
-  for (let n = start - 1; n >= 1 && start - n <= MAX_IMPL_SCAN; n--) {
-    const text = lines[n - 1] ?? '';
-    if (text.trim() === '' || indent(text) >= own) continue;
-    // A brace or `where` clause on its own line sits between the `impl` line and its items.
-    if (/^\s*(?:\{|where\b.*)\s*$/.test(text)) continue;
-    return /^\s*(?:pub(?:\([^)]*\))?\s+)?(?:unsafe\s+)?(?:default\s+)?impl\b/.test(text) ? n : undefined;
-  }
-  return undefined;
 }

@@ -10,6 +10,7 @@ const TEST_FILE = new RegExp([
   /_spec\.rb$/.source,
   /_tests?\.(?:cpp|cc|c|h|hpp)$/.source,
   /^test_[^/]*\.(?:c|cc|cpp|rs)$/.source,
+  /^tests?\.rs$/.source,
 ].join('|'));
 
 /** True when the project-relative path looks like a test file or lives in a test directory. */

@@ -24,7 +24,8 @@ export function isClassLike(kind: NodeKind): boolean {
   return CLASS_LIKE.has(kind) && kind !== 'type_alias' && kind !== 'union';
 }
 
-const anyKind: KindFilter = (kind) => kind !== 'file';
+// An impl block is named after what it implements for whom; no reference names it.
+const anyKind: KindFilter = (kind) => kind !== 'file' && kind !== 'impl';
 const classLike: KindFilter = (kind) => CLASS_LIKE.has(kind);
 const typeLike: KindFilter = (kind) => TYPE_LIKE.has(kind);
 const callableLoose: KindFilter = (kind) => CALLABLE_LOOSE.has(kind);

@@ -39,7 +39,7 @@ const LANGUAGE_ALIASES: Readonly<Record<string, string>> = {
 const KIND_WEIGHT: Readonly<Partial<Record<NodeKind, number>>> = {
   class: 8, struct: 8, interface: 7, trait: 7, protocol: 7, function: 7, method: 6, constructor: 3,
   type_alias: 6, enum: 6, union: 5, module: 5, namespace: 5, component: 7, route: 6, macro: 5,
-  constant: 4, variable: 3, property: 2, field: 2, enum_member: 2,
+  constant: 4, variable: 3, property: 2, field: 2, enum_member: 2, impl: 4,
 };
 
 /** The search text with its inline filters taken out. */

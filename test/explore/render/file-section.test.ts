@@ -39,7 +39,7 @@ test('when no symbol fits, a named file shows its opening lines and any other fi
   assert.equal(other.clipped, true);
 });
 
-test('a Rust method is shown with the line opening its impl block, where clause and all', () => {
+test('a member is shown with the line opening its container, a Rust impl block included', () => {
   const lines = [
     'use std::fmt;',
     '',
@@ -53,10 +53,14 @@ test('a Rust method is shown with the line opening its impl block, where clause 
     '    }',
     '}',
   ];
-  const method: RankedSymbol = { ...symbol('serialize', 8, 10), node: { ...symbol('serialize', 8, 10).node, qualifiedName: 'Option.serialize', path: 'src/ser.rs' } };
-  const section = renderFileSection(input({ path: 'src/ser.rs', language: 'rust', lines, symbols: [method], wholeLimit: 10 }));
+  const block: StoredNode = { ...symbol('impl Serialize for Option', 3, 11).node, id: 3, kind: 'impl', path: 'src/ser.rs' };
+  const base = symbol('serialize', 8, 10).node;
+  const method: RankedSymbol = { ...symbol('serialize', 8, 10), node: { ...base, qualifiedName: 'Option.serialize', path: 'src/ser.rs', parentId: 3 } };
+  const fileNodes = new Map([[3, block], [8, method.node]]);
+  const section = renderFileSection(input({ path: 'src/ser.rs', language: 'rust', lines, symbols: [method], fileNodes, wholeLimit: 10 }));
   assert.ok(section.runs.some(([a, b]) => a <= 3 && b >= 3), JSON.stringify(section.runs));
   assert.match(section.text, /3\timpl<T> Serialize for Option<T>/);
-  const plain = renderFileSection(input({ path: 'src/ser.py', language: 'python', lines, symbols: [method], wholeLimit: 10 }));
-  assert.ok(!plain.runs.some(([a, b]) => a <= 3 && b >= 3), 'other languages have their containers as definitions');
+  const orphan: RankedSymbol = { ...method, node: { ...method.node, parentId: null } };
+  const alone = renderFileSection(input({ path: 'src/ser.rs', language: 'rust', lines, symbols: [orphan], fileNodes, wholeLimit: 10 }));
+  assert.ok(!alone.runs.some(([a, b]) => a <= 3 && b >= 3), 'without a container, only the member is shown');
 });

@@ -13,7 +13,7 @@ const TYPES: ReadonlySet<string> = new Set([
   'mod_item', 'function_item', 'function_signature_item', 'impl_item', 'struct_item', 'enum_item',
   'union_item', 'trait_item', 'type_item', 'const_item', 'static_item', 'macro_definition',
   'use_declaration', 'call_expression', 'macro_invocation', 'struct_expression', 'type_identifier',
-  'scoped_type_identifier', 'type_parameters', 'attribute_item',
+  'scoped_type_identifier', 'type_parameters', 'attribute_item', 'inner_attribute_item', 'shebang',
 ]);
 
 const SHAPE: PathShape = {
@@ -40,8 +40,11 @@ interface State {
   implType: string;
   /** True inside `impl Trait for Type`, whose methods are as visible as the trait. */
   traitImpl: boolean;
+  /** What an enclosing `impl` block's items are qualified with: the module path and the type. */
+  implOwner: string;
   readonly typeParams: Set<string>;
-  sawTestAttribute: boolean;
+  /** The file declares itself test-only (`#![cfg(test)]`). */
+  testFile: boolean;
 }
 
 /** Extracts symbols, references and imports from Rust files. */
@@ -49,9 +52,9 @@ export const rustExtractor: LanguageExtractor = {
   languages: ['rust'],
   extract(tree: Tree, _source: string, path: string, language: string): FileExtraction {
     const b = new ExtractionBuilder(language);
-    const st: State = { b, implType: '', traitImpl: false, typeParams: new Set(), sawTestAttribute: false };
+    const st: State = { b, implType: '', traitImpl: false, implOwner: '', typeParams: new Set(), testFile: false };
     walk(tree.rootNode, b, TYPES, (n, t) => enter(st, n, t));
-    return b.finish(countParseErrors(tree.rootNode), isTestPath(path) || st.sawTestAttribute);
+    return b.finish(countParseErrors(tree.rootNode), isTestPath(path) || st.testFile);
   },
 };
 
@@ -115,11 +118,15 @@ function enter(st: State, node: Node, type: string): boolean | void {
         if (name != null) st.typeParams.add(name.text);
       }
       return false;
-    case 'attribute_item': {
-      const text = node.text;
-      if (/^#\[(?:[\w:]+::)?test\]$|cfg\(test\)/.test(text.replace(/\s+/g, ''))) st.sawTestAttribute = true;
+    case 'attribute_item':
       return false;
-    }
+    case 'inner_attribute_item':
+    case 'shebang':
+      // `#![cfg(test)]` at the top of a file makes the whole file test code (on a file's first
+      // line this grammar reads it as a shebang). Unit tests in a `#[cfg(test)] mod tests` do
+      // not: the rest of such a file is the library itself.
+      if (/^#!\[cfg\(test\)\]$/.test(node.text.replace(/\s+/g, '')) && node.parent?.type === 'source_file') st.testFile = true;
+      return false;
     default: {
       const kind = ITEM_KINDS[type];
       if (kind === undefined) return;
@@ -130,6 +137,8 @@ function enter(st: State, node: Node, type: string): boolean | void {
         exported: isPub(node) || (kind === 'macro' && /#\[macro_export\]/.test(node.previousNamedSibling?.text ?? '')),
         signature: headText(node, kind === 'macro' ? null : body),
         docstring: doc(node),
+        // Associated items of an impl block are qualified by its type, as its methods are.
+        ...(b.symbolAt(b.current)?.kind === 'impl' ? { qualifiedName: `${st.implOwner}.${name}` } : {}),
       });
       b.open(index);
       if (kind === 'struct' || kind === 'union' || kind === 'enum') members(st, node, index);
@@ -157,12 +166,11 @@ function functionItem(st: State, node: Node): boolean | void {
   const parent = b.symbolAt(b.current);
   const inImpl = st.implType !== '';
   const kind: NodeKind = inImpl || parent?.kind === 'trait' ? 'method' : 'function';
-  const prefix = b.currentQualifiedName;
   b.open(b.define(kind, name, node, {
     exported: isPub(node) || (inImpl && st.traitImpl) || parent?.kind === 'trait',
     signature: headText(node, node.childForFieldName('body')),
     docstring: doc(node),
-    ...(inImpl ? { qualifiedName: `${prefix !== '' ? `${prefix}.` : ''}${st.implType}.${name}` } : {}),
+    ...(inImpl ? { qualifiedName: `${st.implOwner}.${name}` } : {}),
   }));
   return;
 }
@@ -192,7 +200,7 @@ function implItem(st: State, node: Node): void {
       break;
     }
   }
-  const saved = { implType: st.implType, traitImpl: st.traitImpl };
+  const saved = { implType: st.implType, traitImpl: st.traitImpl, implOwner: st.implOwner };
   const mark = b.depth;
   try {
     if (owner >= 0) b.open(owner);
@@ -200,13 +208,25 @@ function implItem(st: State, node: Node): void {
     b.restore(mark);
     const params = node.childForFieldName('type_parameters');
     if (params !== null) enter(st, params, 'type_parameters');
+    const prefix = b.currentQualifiedName;
+    const body = node.childForFieldName('body');
+    // The block is a definition of its own, named the way it reads (`impl Display for Point`), so
+    // a search for a trait and a type finds it; its items are still qualified by the type.
+    const name = `impl ${trait !== null ? `${baseTypeName(trait)} for ` : ''}${typeName}`;
+    b.open(b.define('impl', name, node, {
+      qualifiedName: `${prefix !== '' ? `${prefix}.` : ''}${name}`,
+      exported: trait !== null || isPub(node),
+      signature: headText(node, body),
+      docstring: doc(node),
+    }));
     st.implType = typeName;
     st.traitImpl = trait !== null;
-    const body = node.childForFieldName('body');
+    st.implOwner = `${prefix !== '' ? `${prefix}.` : ''}${typeName}`;
     if (body !== null) walk(body, b, TYPES, (n, t) => enter(st, n, t));
   } finally {
     st.implType = saved.implType;
     st.traitImpl = saved.traitImpl;
+    st.implOwner = saved.implOwner;
     b.restore(mark);
   }
 }

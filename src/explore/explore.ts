@@ -54,7 +54,7 @@ const HEAD_ONLY_SHARE = 0.6;
 const HEAD_ONLY_LINES = 30;
 /** The share of a head-only container's rank its members that use the query's words inherit. */
 const CONTAINER_SHARE = 0.3;
-const HEAD_KINDS = new Set(['class', 'struct', 'interface', 'trait', 'protocol', 'enum', 'module', 'namespace', 'union']);
+const HEAD_KINDS = new Set(['class', 'struct', 'interface', 'trait', 'protocol', 'enum', 'module', 'namespace', 'union', 'impl']);
 /** The first pass shows at most this many of a file's symbols beyond exact and named ones, each at least this share of its best. */
 const CORE_SYMBOLS = 4;
 const CORE_SHARE = 0.45;
@@ -373,7 +373,7 @@ function selectFiles(ranking: Ranking, parsed: ParsedQuery, budget: ExploreBudge
 /** Exact targets first, then named definitions, then the best-ranked callables and types. */
 function blastRoots(parsed: ParsedQuery, named: readonly StoredNode[], ranking: Ranking, data: IndexData): StoredNode[] {
   const isTest = (n: StoredNode): boolean => data.byPath.get(n.path)?.isTest === true;
-  const roots: StoredNode[] = named.filter((n) => ROOT_KINDS.has(n.kind) || parsed.exact.some((t) => t.node?.id === n.id));
+  const roots: StoredNode[] = named.filter((n) => ROOT_KINDS.has(n.kind) || (n.kind !== 'impl' && parsed.exact.some((t) => t.node?.id === n.id)));
   for (const s of ranking.symbols) {
     if (roots.length >= 5) break;
     if (!ROOT_KINDS.has(s.node.kind) || (isTest(s.node) && !parsed.wantsTests)) continue;

@@ -102,6 +102,16 @@ export function understandQuery(query: string, data: IndexData, maxFiles: number
       for (const node of nonTest) exact.push({ path: node.path, node, start: node.startLine, end: node.endLine, reason: 'qualified' });
     }
   }
+  for (const phrase of implPhrases(text)) {
+    // `Serialize for Option`, `the Display impl for Point`: the impl block itself, when one is so named.
+    const defs = definitions(store.nodesByName(phrase), data).filter((n) => n.kind === 'impl');
+    if (defs.length === 0 || named.some((n) => n.text === phrase)) continue;
+    named.push({ text: phrase, codeShaped: true, qualified: true, specific: true, nodes: defs });
+    const nonTest = defs.filter((n) => data.byPath.get(n.path)?.isTest !== true);
+    if (nonTest.length >= 1 && nonTest.length <= MAX_DEFINITIONS) {
+      for (const node of nonTest) exact.push({ path: node.path, node, start: node.startLine, end: node.endLine, reason: 'qualified' });
+    }
+  }
   text = text.replace(/[A-Za-z_$][\w$]*(?:(?:\.|::|#|->)[A-Za-z_$][\w$]*)+(?:\(\))?/g, (s) => ' '.repeat(s.length));
   for (const m of text.matchAll(/[A-Za-z_$][\w$]*/g)) identifierTokens.push({ text: m[0], start: m.index ?? 0, end: (m.index ?? 0) + m[0].length });
 
@@ -140,7 +150,8 @@ export function understandQuery(query: string, data: IndexData, maxFiles: number
       words.push(w);
     }
   };
-  for (const n of named) addWords(n.text.slice(n.text.lastIndexOf('.') + 1));
+  // An impl phrase's own words are tokens of the query already; `impl` is not a content word.
+  for (const n of named) if (n.nodes[0]?.kind !== 'impl') addWords(n.text.slice(n.text.lastIndexOf('.') + 1));
   for (const c of candidates) {
     if (inConsumed(c.token)) continue;
     addWords(c.token.text);
@@ -148,6 +159,10 @@ export function understandQuery(query: string, data: IndexData, maxFiles: number
       const specific = c.codeShaped || identifierWords(c.token.text).every((w) => data.terms().nameFrequency(stem(w)) <= SPECIFIC_NAME_WORDS);
       named.push({ text: c.token.text, codeShaped: c.codeShaped, qualified: false, specific, nodes: c.nodes });
     }
+  }
+  // Once an impl block is named, `impl` in the question only said so: as a word it would match every impl.
+  if (named.some((n) => n.nodes[0]?.kind === 'impl')) {
+    for (const w of ['impl', 'implementation']) if (words.includes(w)) words.splice(words.indexOf(w), 1);
   }
   // `Latin-1`, `UTF-8`, `SHA-256` are written without the hyphen in names (`StringLatin1`).
   for (const m of query.matchAll(/\b([A-Za-z]{2,})-(\d{1,4})\b/g)) addWords(`${m[1] ?? ''}${m[2] ?? ''}`);
@@ -189,6 +204,17 @@ function queryTerms(words: readonly string[], data: IndexData): string[] {
         break;
       }
     }
+  }
+  return out;
+}
+
+/** Impl block names a query spells out: `impl Trait for Type`, `Trait for Type`, `Trait impl(ementation) for Type`. */
+function implPhrases(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/\b([A-Za-z_][\w]*)\s+(?:impl(?:ementation)?\s+)?for\s+([A-Za-z_][\w]*)/g)) {
+    const trait = m[1] ?? '';
+    if (trait === 'impl' || STOPWORDS.has(trait.toLowerCase()) || out.length >= MAX_DEFINITIONS) continue;
+    out.push(`impl ${trait} for ${m[2] ?? ''}`);
   }
   return out;
 }

@@ -98,3 +98,29 @@ test('understandQuery reads the parts of a dotted chain written as code as names
   const prose = parse('what is the total of a cart').named.find((n) => n.text === 'total');
   assert.equal(prose?.codeShaped, false);
 });
+
+test('understandQuery reads `Trait for Type` as the Rust impl block so named, when there is one', async () => {
+  const generated = await openGenerated({
+    'src/ser.rs': [
+      'pub trait Serialize { fn serialize(&self) -> u8; }',
+      'impl<T> Serialize for Option<T> {',
+      '    fn serialize(&self) -> u8 { match self { Some(_) => 1, None => 0 } }',
+      '}',
+      'impl Serialize for bool {',
+      '    fn serialize(&self) -> u8 { 2 }',
+      '}',
+      '',
+    ].join('\n'),
+  });
+  try {
+    const data = indexData(generated.index.store);
+    for (const query of ['how does Serialize for Option map None', 'the Serialize impl for Option', 'impl Serialize for Option']) {
+      const q = understandQuery(query, data, 8);
+      assert.deepEqual(q.exact.map((t) => [t.node?.kind, t.start, t.end]), [['impl', 2, 4]], query);
+      assert.ok(!q.words.includes('impl'), 'the impl keyword is not a content word');
+    }
+    assert.deepEqual(understandQuery('what to do for Option', data, 8).exact, [], 'no impl is named so');
+  } finally {
+    generated.close();
+  }
+});

@@ -9,6 +9,7 @@ import { NODE_CODE, code, num, str, strOrNull } from './records.js';
 import type { SqlValue, SqliteDb } from './sqlite.js';
 
 const FILE_KIND = code(NODE_CODE, 'file');
+const IMPL_KIND = code(NODE_CODE, 'impl');
 
 /** A definition as resolution reads it (the resolver's own input shape); `parentId` is null at file level. */
 export type BulkSymbol = ResolverSymbol;
@@ -32,8 +33,10 @@ export function readSymbolsOfFiles(db: SqliteDb, fileIds: readonly number[]): Bu
   return out.sort((a, b) => a.id - b.id);
 }
 
+// Resolution sees a Rust impl block's items at file level, qualified `Type.item` as Go methods
+// are: the block is not a scope a bare name reaches into, and the type is found by that name.
 const SYMBOL_SELECT = `SELECT n.id, n.file_id, n.kind, n.name, n.qualified_name,
-            CASE WHEN p.kind = ${FILE_KIND} THEN NULL ELSE n.parent_id END, n.exported
+            CASE WHEN p.kind IN (${FILE_KIND}, ${IMPL_KIND}) THEN NULL ELSE n.parent_id END, n.exported
      FROM nodes n LEFT JOIN nodes p ON p.id = n.parent_id
      WHERE n.kind <> ${FILE_KIND}`;
 

@@ -96,3 +96,30 @@ test('typescript: a parameter declared with a class type gives its calls that cl
   assert.match(dump, /edge cart\.ts#function:checkout@\S+ -calls-> repo\.ts#\w+:Repo\.saveOrder@/);
   assert.doesNotMatch(dump, /function:checkout@\S+ -calls-> cart\.ts#method:Ledger\.saveOrder/);
 });
+
+test('rust: methods in impl blocks resolve through self, Self and the type, across blocks; a bare name never reaches them', async () => {
+  const dump = await indexed({
+    'src/lib.rs': [
+      'pub struct Counter { n: u32 }',
+      'impl Counter {',
+      '    pub fn new() -> Self { Counter { n: 0 } }',
+      '    fn helper(&self) -> u32 { self.n }',
+      '    fn other(&self) { helper(); }',
+      '}',
+      'impl std::fmt::Display for Counter {',
+      '    fn fmt(&self) -> u32 {',
+      '        let c = Self::new();',
+      '        let d = Counter::new();',
+      '        helper();',
+      '        self.helper()',
+      '    }',
+      '}',
+      '',
+    ].join('\n'),
+  });
+  assert.match(dump, /Counter\.fmt@\S+ -calls-> src\/lib\.rs#method:Counter\.new@3:/);
+  assert.match(dump, /Counter\.fmt@\S+ -calls-> src\/lib\.rs#method:Counter\.helper@4:/);
+  assert.doesNotMatch(dump, /-(?!contains)\w+-> src\/lib\.rs#impl:/, 'nothing resolves to an impl block');
+  assert.equal([...dump.matchAll(/Counter\.fmt@\S+ -calls-> \S+Counter\.helper@/g)].length, 1, 'only self.helper(), not the bare helper()');
+  assert.doesNotMatch(dump, /Counter\.other@\S+ -calls->/, 'a bare name never means a method of the same impl block');
+});

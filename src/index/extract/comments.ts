@@ -1,7 +1,42 @@
 /** Doc comment lookup shared by the extractors: the comment block right above a definition. */
-import type { Node } from 'web-tree-sitter';
+import type { Node, Tree } from 'web-tree-sitter';
 
 const MAX_COMMENT_LINES = 40;
+
+/** The source each tree being extracted was parsed from, so comment lookups can read text. */
+const sources = new WeakMap<Tree, string>();
+
+/** Runs `fn` with `source` known as the text of `tree` (for `leadingComment`'s quick check). */
+export function withSourceText<T>(tree: Tree, source: string, fn: () => T): T {
+  sources.set(tree, source);
+  try {
+    return fn();
+  } finally {
+    sources.delete(tree);
+  }
+}
+
+// Comment markers of every supported language; a line holding none cannot be or end in a comment.
+const COMMENT_MARK = /\/\/|\/\*|\*\/|#|--|%|\{-|-\}|\(\*|\*\)|;;/;
+
+/**
+ * False when the source text alone shows that nothing but code precedes `anchor`: it starts its
+ * line, and the nearest non-blank line above ends a statement, item or block opener (`;` `,` `{`
+ * `}`) with no comment marker on it. Then the previous named sibling, if any, is that code, not a
+ * comment or an attribute, and the tree need not be asked (each sibling step is a WASM call).
+ */
+function mayHaveCommentAbove(source: string, start: number): boolean {
+  const lineStart = source.lastIndexOf('\n', start - 1) + 1;
+  if (source.slice(lineStart, start).trim() !== '') return true;
+  let end = lineStart - 1;
+  while (end > 0) {
+    const from = source.lastIndexOf('\n', end - 1) + 1;
+    const line = source.slice(from, end).trim();
+    if (line !== '') return !/[;,{}]$/.test(line) || COMMENT_MARK.test(line);
+    end = from - 1;
+  }
+  return false;
+}
 
 /**
  * The text of the comments directly above `anchor` (no blank line between them and it), markers
@@ -11,6 +46,8 @@ const MAX_COMMENT_LINES = 40;
 export function leadingComment(
   anchor: Node, isComment: (type: string) => boolean, transparent?: ReadonlySet<string>,
 ): string | undefined {
+  const source = sources.get(anchor.tree);
+  if (source !== undefined && !mayHaveCommentAbove(source, anchor.startIndex)) return undefined;
   const parts: string[] = [];
   let below = anchor.startPosition.row;
   let sibling = anchor.previousNamedSibling;

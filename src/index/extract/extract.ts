@@ -4,6 +4,7 @@
  */
 import type { FileExtraction } from '../model.js';
 import { withTree } from '../parse/grammar.js';
+import { withSourceText } from './comments.js';
 import { genericExtractor } from './languages/generic.js';
 import { cExtractor } from './languages/c.js';
 import { goExtractor } from './languages/go.js';
@@ -45,7 +46,7 @@ export function hasDedicatedExtractor(languageId: string): boolean {
 export async function extractSource(languageId: string, source: string, path: string): Promise<FileExtraction> {
   if (languageId === 'vue') return extractVue(source, path);
   const extractor = EXTRACTORS.get(languageId) ?? genericExtractor;
-  return withTree(languageId, source, (tree) => extractor.extract(tree, source, path, languageId));
+  return withTree(languageId, source, (tree) => withSourceText(tree, source, () => extractor.extract(tree, source, path, languageId)));
 }
 
 async function extractVue(source: string, path: string): Promise<FileExtraction> {
@@ -53,7 +54,7 @@ async function extractVue(source: string, path: string): Promise<FileExtraction>
   const parts = [];
   for (const block of blocks) {
     const extraction = await withTree(block.language, block.content,
-      (tree) => typescriptExtractor.extract(tree, block.content, path, block.language));
+      (tree) => withSourceText(tree, block.content, () => typescriptExtractor.extract(tree, block.content, path, block.language)));
     parts.push({ block, extraction });
   }
   return mergeVueBlocks(parts, parseErrors, isTestPath(path));

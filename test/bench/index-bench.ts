@@ -1,6 +1,6 @@
 /**
  * Side-by-side indexing benchmark: for each selected real corpus, `codegraph init` of this project
- * and of the peer (`@colbymchenry/codegraph`) on fresh copies, several runs each, measuring wall
+ * and of the peer (`@colbymchenry/codegraph`) on fresh copies, several runs each (alternating between the two), measuring wall
  * time and peak RSS under GNU time and the size of what each leaves in `.codegraph/`; then, on
  * ours, `codegraph sync` after a one-file edit, and the same kind of edit synced by a running
  * `codegraph watch` (watch-bench.ts). Corpora and the peer are installed on first use
@@ -148,25 +148,41 @@ async function benchCorpus(spec: CorpusSpec, options: IndexBenchOptions, time: s
   await rm(work, { recursive: true, force: true });
   await mkdir(work, { recursive: true });
   try {
-    let ours: SideReport | undefined;
+    const sides: Side[] = [];
     if (withOurs) {
       const dir = await freshCopy(source, join(work, 'ours'));
-      ours = await benchSide(`${spec.name}/ours`, dir, spec, edited, options, time, {
-        init: () => ({ command: process.execPath, args: [OUR_CLI, 'init', dir, '--quiet'], cwd: dir, env: process.env }),
-        sync: () => ({ command: process.execPath, args: [OUR_CLI, 'sync', dir, '--quiet'], cwd: dir, env: process.env }),
-        status: () => ({ command: process.execPath, args: [OUR_CLI, 'status', dir, '--json'], cwd: dir, env: process.env }),
+      sides.push({
+        label: `${spec.name}/ours`, dir, init: emptySeries(), commands: {
+          init: () => ({ command: process.execPath, args: [OUR_CLI, 'init', dir, '--quiet'], cwd: dir, env: process.env }),
+          sync: () => ({ command: process.execPath, args: [OUR_CLI, 'sync', dir, '--quiet'], cwd: dir, env: process.env }),
+          status: () => ({ command: process.execPath, args: [OUR_CLI, 'status', dir, '--json'], cwd: dir, env: process.env }),
+        },
       });
-      if (ours.init.wallSeconds.length > 0 && edited !== undefined) {
-        log(`${spec.name}/ours: ${WATCH_EDITS} edits of ${edited} synced by a running \`codegraph watch\``);
-        ours = { ...ours, watch: await measureWatch(OUR_CLI, dir, edited, spec.probe.snippet, WATCH_EDITS, options.timeoutMs) };
-      }
     }
     const peerCopy = await freshCopy(source, join(work, 'peer'));
-    const peer = await benchSide(`${spec.name}/peer`, peerCopy, spec, edited, options, time, {
-      init: () => peerInit(peerBin, peerCopy),
-      sync: () => peerSync(peerBin, peerCopy),
-      status: () => peerStatus(peerBin, peerCopy),
+    sides.push({
+      label: `${spec.name}/peer`, dir: peerCopy, init: emptySeries(), commands: {
+        init: () => peerInit(peerBin, peerCopy),
+        sync: () => peerSync(peerBin, peerCopy),
+        status: () => peerStatus(peerBin, peerCopy),
+      },
     });
+    // Init runs alternate between the sides, so a slow spell of a shared machine hits both alike.
+    for (let i = 1; i <= options.runs; i++) {
+      for (const side of sides) {
+        await rm(join(side.dir, '.codegraph'), { recursive: true, force: true });
+        log(`${side.label}: init run ${i}/${options.runs}`);
+        record(side.init, await timed(time, side.commands.init(), options.timeoutMs), 'init');
+      }
+    }
+    const reports: SideReport[] = [];
+    for (const side of sides) reports.push(await finishSide(side, spec, edited, options, time));
+    let ours = withOurs ? reports[0] : undefined;
+    const peer = reports[reports.length - 1] as SideReport;
+    if (ours !== undefined && ours.init.wallSeconds.length > 0 && edited !== undefined) {
+      log(`${spec.name}/ours: ${WATCH_EDITS} edits of ${edited} synced by a running \`codegraph watch\``);
+      ours = { ...ours, watch: await measureWatch(OUR_CLI, sides[0]?.dir ?? '', edited, spec.probe.snippet, WATCH_EDITS, options.timeoutMs) };
+    }
     return { name: spec.name, summary: spec.summary, sourceFileCount: files.length, extension: spec.probe.extension, editedFile: edited, ours, peer };
   } finally {
     if (!options.keep) await rm(work, { recursive: true, force: true });
@@ -179,21 +195,17 @@ interface Commands {
   readonly status: () => Invocation;
 }
 
-async function benchSide(
-  label: string,
-  dir: string,
-  spec: CorpusSpec,
-  edited: string | undefined,
-  options: IndexBenchOptions,
-  time: string,
-  commands: Commands,
-): Promise<SideReport> {
-  const init = emptySeries();
-  for (let i = 1; i <= options.runs; i++) {
-    await rm(join(dir, '.codegraph'), { recursive: true, force: true });
-    log(`${label}: init run ${i}/${options.runs}`);
-    record(init, await timed(time, commands.init(), options.timeoutMs), 'init');
-  }
+/** One tool on its own copy of a corpus, with its init runs measured so far. */
+interface Side {
+  readonly label: string;
+  readonly dir: string;
+  readonly commands: Commands;
+  readonly init: Series;
+}
+
+/** After the init runs: what the last init stored, the sync runs, and the index's status. */
+async function finishSide(side: Side, spec: CorpusSpec, edited: string | undefined, options: IndexBenchOptions, time: string): Promise<SideReport> {
+  const { label, dir, commands, init } = side;
   const stored = await storedFiles(join(dir, '.codegraph'));
   const sync = emptySeries();
   const indexed = init.wallSeconds.length > 0;

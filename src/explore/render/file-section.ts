@@ -93,8 +93,13 @@ export function renderFileSection(input: FileSectionInput): FileSection {
     remaining -= name.length + 6;
   };
   const enclosing = (node: StoredNode | undefined): void => {
-    const parent = node?.parentId === null || node === undefined ? undefined : input.fileNodes.get(node.parentId);
+    if (node === undefined) return;
+    const parent = node.parentId === null ? undefined : input.fileNodes.get(node.parentId);
     if (parent !== undefined && parent.kind !== 'file') add([parent.startLine]);
+    // An impl block reads with the type it is for, as a method with its class: the type's opening line.
+    const block = node.kind === 'impl' ? node : parent?.kind === 'impl' ? parent : undefined;
+    const type = block === undefined ? undefined : implementedType(block, input.fileNodes);
+    if (type !== undefined) add([type.startLine]);
   };
 
   for (const t of input.targets) {
@@ -189,4 +194,17 @@ function range(start: number, end: number): number[] {
   const out: number[] = [];
   for (let n = Math.max(1, start); n <= end; n++) out.push(n);
   return out;
+}
+
+const TYPE_KINDS = new Set(['struct', 'enum', 'union', 'type_alias', 'class']);
+
+/** The definition in this file of the type an impl block (`impl Trait for Type`, `impl Type`) is for, if any. */
+function implementedType(block: StoredNode, fileNodes: ReadonlyMap<number, StoredNode>): StoredNode | undefined {
+  const name = block.name.slice(block.name.lastIndexOf(' ') + 1);
+  let best: StoredNode | undefined;
+  for (const n of fileNodes.values()) {
+    if (n.name !== name || !TYPE_KINDS.has(n.kind) || n.parentId !== block.parentId) continue;
+    if (best === undefined || Math.abs(n.startLine - block.startLine) < Math.abs(best.startLine - block.startLine)) best = n;
+  }
+  return best;
 }

@@ -64,3 +64,31 @@ test('a member is shown with the line opening its container, a Rust impl block i
   const alone = renderFileSection(input({ path: 'src/ser.rs', language: 'rust', lines, symbols: [orphan], fileNodes, wholeLimit: 10 }));
   assert.ok(!alone.runs.some(([a, b]) => a <= 3 && b >= 3), 'without a container, only the member is shown');
 });
+
+test('a Rust impl block or its method is shown with the opening line of the type it is for, from the same module', () => {
+  const lines = [
+    'struct OptionVisitor<T> {',
+    '    marker: PhantomData<T>,',
+    '}',
+    '',
+    'impl<T> Visitor for OptionVisitor<T> {',
+    '    fn visit_none(self) -> u8 {',
+    '        0',
+    '    }',
+    '}',
+    'mod other { struct OptionVisitor; }',
+  ];
+  const file = 100;
+  const node = (id: number, kind: StoredNode['kind'], name: string, start: number, end: number, parentId: number): StoredNode =>
+    ({ ...symbol(name, start, end).node, id, kind, path: 'src/de.rs', parentId });
+  const fileNodes = new Map<number, StoredNode>([
+    [1, node(1, 'struct', 'OptionVisitor', 1, 3, file)],
+    [5, node(5, 'impl', 'impl Visitor for OptionVisitor', 5, 9, file)],
+    [6, node(6, 'method', 'visit_none', 6, 8, 5)],
+    [10, node(10, 'module', 'other', 10, 10, file)],
+    [11, node(11, 'struct', 'OptionVisitor', 10, 10, 10)],
+  ]);
+  const method: RankedSymbol = { ...symbol('visit_none', 6, 8), node: fileNodes.get(6) as StoredNode };
+  const section = renderFileSection(input({ path: 'src/de.rs', language: 'rust', lines, symbols: [method], fileNodes, wholeLimit: 10 }));
+  assert.deepEqual(section.runs, [[1, 1], [5, 8]]);
+});

@@ -22,6 +22,8 @@ export interface NamedSymbol {
    * plain word like `command` that many names share seeds weakly and is not treated as named.
    */
   readonly specific: boolean;
+  /** A plain word of a sentence (`how are nested resolvers matched`): maybe a name, maybe only a word. */
+  readonly prose?: boolean;
   /** Definitions, non-test ones first. */
   readonly nodes: readonly StoredNode[];
 }
@@ -157,7 +159,7 @@ export function understandQuery(query: string, data: IndexData, maxFiles: number
     addWords(c.token.text);
     if (c.nodes.length > 0) {
       const specific = c.codeShaped || identifierWords(c.token.text).every((w) => data.terms().nameFrequency(stem(w)) <= SPECIFIC_NAME_WORDS);
-      named.push({ text: c.token.text, codeShaped: c.codeShaped, qualified: false, specific, nodes: c.nodes });
+      named.push({ text: c.token.text, codeShaped: c.codeShaped, qualified: false, specific, nodes: c.nodes, ...(sentence && !c.codeShaped ? { prose: true } : {}) });
     }
   }
   // Once an impl block is named, `impl` in the question only said so: as a word it would match every impl.

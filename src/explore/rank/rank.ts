@@ -59,6 +59,8 @@ const HELPER_SHARE = 0.6;
 const HELPER_MAX_CALLERS = 16;
 const LEADER_KINDS = new Set(['function', 'method', 'constructor']);
 const NAMED_BONUS = 1;
+/** The bonus of a definition named only by a plain word of a sentence, which may be just a word. */
+const PROSE_NAMED_BONUS = 0.5;
 
 /** Ranks symbols and files for `query`. */
 export function rank(query: ParsedQuery, data: IndexData): Ranking {
@@ -66,6 +68,8 @@ export function rank(query: ParsedQuery, data: IndexData): Ranking {
   const nodes = new Map<number, StoredNode>();
   const exact = new Set<number>();
   const named = new Set<number>();
+  // Named by code somewhere in the query, not only by a plain word of a sentence.
+  const namedAsCode = new Set<number>();
   const seed = (node: StoredNode, weight: number): void => {
     if (node.kind === 'file' || weight <= 0) return;
     nodes.set(node.id, node);
@@ -89,7 +93,10 @@ export function rank(query: ParsedQuery, data: IndexData): Ranking {
     const weight = base / Math.sqrt(Math.max(1, n.nodes.length));
     for (const d of defs) {
       seed(d, weight);
-      if (n.nodes.length <= 3 && n.specific) named.add(d.id);
+      if (n.nodes.length <= 3 && n.specific) {
+        named.add(d.id);
+        if (n.prose !== true) namedAsCode.add(d.id);
+      }
     }
   }
   const prose: StoredNode[] = [];
@@ -129,7 +136,7 @@ export function rank(query: ParsedQuery, data: IndexData): Ranking {
     const base = (0.6 * text + 0.4 * graph) * kindWeight(node.kind) * pathPenalty(node.path, file?.isTest ?? false, query.wantsTests);
     let score = base;
     if (exact.has(id)) score += EXACT_BONUS;
-    else if (named.has(id)) score += NAMED_BONUS * pathPenalty(node.path, file?.isTest ?? false, query.wantsTests);
+    else if (named.has(id)) score += (namedAsCode.has(id) ? NAMED_BONUS : PROSE_NAMED_BONUS) * pathPenalty(node.path, file?.isTest ?? false, query.wantsTests);
     if (score < 0.01) continue;
     symbols.push({ node, score, base, text, exact: exact.has(id), named: named.has(id) });
   }

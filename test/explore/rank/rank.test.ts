@@ -61,3 +61,22 @@ test('a leader that only delegates to a same-file method is looked through to th
     generated.close();
   }
 });
+
+test('a definition named only by a plain word of a sentence gets half the bonus it gets in a list of names', async () => {
+  const generated = await openGenerated({
+    'tree.py': 'class Collector:\n    def nested(self, items):\n        return items\n',
+  });
+  try {
+    const data = indexData(generated.index.store);
+    const bonus = (query: string): number => {
+      const hit = rank(understandQuery(query, data, 4), data).symbols.find((s) => s.node.qualifiedName === 'Collector.nested');
+      assert.ok(hit !== undefined && hit.named, query);
+      return hit.score - hit.base;
+    };
+    const prose = bonus('how are the nested items of a list matched against the tree');
+    const name = bonus('nested items tree');
+    assert.ok(prose > 0 && Math.abs(name - 2 * prose) < 1e-9, `in a sentence ${prose}, in a list of names ${name}`);
+  } finally {
+    generated.close();
+  }
+});

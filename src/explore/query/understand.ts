@@ -128,7 +128,9 @@ export function understandQuery(query: string, data: IndexData, maxFiles: number
     let codeShaped = token.chained === true || (isCodeShaped(token.text) && !(sentence && /^[A-Z]+$/.test(token.text)));
     if (!codeShaped && STOPWORDS.has(token.text.toLowerCase())) continue;
     let nodes = definitions(store.nodesByName(token.text), data);
-    if (nodes.length === 0 && token.text.length >= 3) {
+    // In a sentence a lowercase word names only what is spelled that way: `error` is a word there,
+    // not the `Error` method, and `subcommand` not a `subCommand` field.
+    if (nodes.length === 0 && token.text.length >= 3 && !(sentence && /^[a-z]+$/.test(token.text))) {
       nodes = definitions(store.nodesByNameIgnoreCase(token.text), data);
       // Prose shouting (`UPDATE`, `INSERT`) that only meets `update` in another case is a word.
       if (!/[a-z]/.test(token.text)) codeShaped = false;

@@ -124,3 +124,18 @@ test('understandQuery reads `Trait for Type` as the Rust impl block so named, wh
     generated.close();
   }
 });
+
+test('understandQuery: in a sentence a lowercase word names only definitions spelled that way', async () => {
+  const generated = await openGenerated({
+    'errors.go': 'package cli\n\ntype flagError struct{ subCommand string }\n\nfunc (e *flagError) Error() string { return e.subCommand }\n',
+  });
+  try {
+    const data = indexData(generated.index.store);
+    const sentence = understandQuery('what error does the parser produce for an unknown subcommand', data, 8);
+    assert.deepEqual(sentence.named.map((n) => n.text), []);
+    const bag = understandQuery('error subcommand', data, 8);
+    assert.deepEqual(bag.named.map((n) => [n.text, n.nodes[0]?.qualifiedName]), [['error', 'flagError.Error'], ['subcommand', 'flagError.subCommand']]);
+  } finally {
+    generated.close();
+  }
+});

@@ -164,6 +164,14 @@ export function understandQuery(query: string, data: IndexData, maxFiles: number
       named.push({ text: c.token.text, codeShaped: c.codeShaped, qualified: false, specific, nodes: c.nodes, ...(sentence && !c.codeShaped ? { prose: true } : {}) });
     }
   }
+  // Words that spell a type's name together (`lazy loader`, `SQL compiler`) name it.
+  for (const phrase of compoundPhrases(text, identifierTokens)) {
+    if (named.some((n) => n.text === phrase.text)) continue;
+    const spelled = (nodes: readonly StoredNode[]): StoredNode[] => definitions(nodes, data).filter((n) => COMPOUND_KINDS.has(n.kind));
+    const defs = spelled(store.nodesByNameIgnoreCase(phrase.joined));
+    if (defs.length === 0 || defs.length > MAX_DEFINITIONS) continue;
+    named.push({ text: phrase.text, codeShaped: false, qualified: false, specific: true, nodes: defs, prose: true });
+  }
   // Once an impl block is named, `impl` in the question only said so: as a word it would match every impl.
   if (named.some((n) => n.nodes[0]?.kind === 'impl')) {
     for (const w of ['impl', 'implementation']) if (words.includes(w)) words.splice(words.indexOf(w), 1);
@@ -210,6 +218,33 @@ function queryTerms(words: readonly string[], data: IndexData): string[] {
     }
   }
   return out;
+}
+
+const COMPOUND_KINDS = new Set(['class', 'struct', 'interface', 'trait', 'protocol', 'enum', 'type_alias']);
+const MAX_COMPOUNDS = 6;
+
+/**
+ * Runs of two or three adjacent plain words (separated by one space or hyphen, no stop word) as
+ * the type name they could spell when joined (`lazyloader`, compared ignoring case).
+ */
+function compoundPhrases(text: string, tokens: readonly Token[]): { text: string; joined: string }[] {
+  const out: { text: string; joined: string }[] = [];
+  const plain = (t: Token | undefined): t is Token => t !== undefined && t.chained !== true && /^[A-Za-z][A-Za-z0-9]*$/.test(t.text) && !STOPWORDS.has(t.text.toLowerCase());
+  for (let i = 0; i < tokens.length && out.length < MAX_COMPOUNDS; i++) {
+    const run: Token[] = [];
+    for (let j = i; j < tokens.length && run.length < 3; j++) {
+      const t = tokens[j];
+      if (!plain(t)) break;
+      const prev = run[run.length - 1];
+      if (prev !== undefined && !/^[ -]$/.test(text.slice(prev.end, t.start))) break;
+      run.push(t);
+      if (run.length >= 2) {
+        const words = run.map((w) => w.text);
+        out.push({ text: words.join(' '), joined: words.join('') });
+      }
+    }
+  }
+  return out.slice(0, MAX_COMPOUNDS);
 }
 
 /** Impl block names a query spells out: `impl Trait for Type`, `Trait for Type`, `Trait impl(ementation) for Type`. */

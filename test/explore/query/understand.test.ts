@@ -139,3 +139,18 @@ test('understandQuery: in a sentence a lowercase word names only definitions spe
     generated.close();
   }
 });
+
+test('understandQuery: adjacent words that spell a type name together name that type', async () => {
+  const generated = await openGenerated({
+    'loaders.py': 'class LazyLoader:\n    def load(self):\n        return 1\n\ndef lazy_loader():\n    return LazyLoader()\n',
+  });
+  try {
+    const data = indexData(generated.index.store);
+    const q = understandQuery('how does the lazy loader fetch rows the first time', data, 8);
+    assert.deepEqual(q.named.filter((n) => n.text === 'lazy loader').map((n) => n.nodes.map((d) => d.qualifiedName)), [['LazyLoader']]);
+    const apart = understandQuery('how does a lazy, eager loader fetch rows', data, 8);
+    assert.ok(!apart.named.some((n) => n.text.includes(' ')), 'words apart spell nothing');
+  } finally {
+    generated.close();
+  }
+});

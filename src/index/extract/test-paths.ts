@@ -1,6 +1,6 @@
 /** Test-file detection by path convention, shared by every language. */
 
-const TEST_DIR = /(?:^|\/)(?:tests?|__tests__|__mocks__|spec|specs|testdata|test_?data|fixtures)\//i;
+const TEST_DIR = /(?:^|\/)(?:tests?|testing|__tests__|__mocks__|spec|specs|testdata|test_?data|fixtures)\//i;
 const TEST_FILE = new RegExp([
   /_test\.(?:go|py|rb|exs?|dart|c|cc|cpp|rs|lua|zig)$/.source,
   /^test_[^/]*\.py$/.source,

@@ -165,12 +165,15 @@ export function understandQuery(query: string, data: IndexData, maxFiles: number
     }
   }
   // Words that spell a type's name together (`lazy loader`, `SQL compiler`) name it.
+  let compounds = 0;
   for (const phrase of compoundPhrases(text, identifierTokens)) {
+    if (compounds >= MAX_COMPOUNDS) break;
     if (named.some((n) => n.text === phrase.text)) continue;
     const spelled = (nodes: readonly StoredNode[]): StoredNode[] => definitions(nodes, data).filter((n) => COMPOUND_KINDS.has(n.kind));
     const defs = spelled(store.nodesByNameIgnoreCase(phrase.joined));
     if (defs.length === 0 || defs.length > MAX_DEFINITIONS) continue;
     named.push({ text: phrase.text, codeShaped: false, qualified: false, specific: true, nodes: defs, prose: true });
+    compounds++;
   }
   // Once an impl block is named, `impl` in the question only said so: as a word it would match every impl.
   if (named.some((n) => n.nodes[0]?.kind === 'impl')) {
@@ -221,7 +224,11 @@ function queryTerms(words: readonly string[], data: IndexData): string[] {
 }
 
 const COMPOUND_KINDS = new Set(['class', 'struct', 'interface', 'trait', 'protocol', 'enum', 'type_alias']);
-const MAX_COMPOUNDS = 6;
+/** Most word runs looked up as names, and most named by them. */
+const MAX_COMPOUND_LOOKUPS = 24;
+const MAX_COMPOUNDS = 4;
+/** Most `Trait for Type` phrases looked up. */
+const MAX_IMPL_PHRASES = 3;
 
 /**
  * Runs of two or three adjacent plain words (separated by one space or hyphen, no stop word) as
@@ -230,7 +237,7 @@ const MAX_COMPOUNDS = 6;
 function compoundPhrases(text: string, tokens: readonly Token[]): { text: string; joined: string }[] {
   const out: { text: string; joined: string }[] = [];
   const plain = (t: Token | undefined): t is Token => t !== undefined && t.chained !== true && /^[A-Za-z][A-Za-z0-9]*$/.test(t.text) && !STOPWORDS.has(t.text.toLowerCase());
-  for (let i = 0; i < tokens.length && out.length < MAX_COMPOUNDS; i++) {
+  for (let i = 0; i < tokens.length && out.length < MAX_COMPOUND_LOOKUPS; i++) {
     const run: Token[] = [];
     for (let j = i; j < tokens.length && run.length < 3; j++) {
       const t = tokens[j];
@@ -244,7 +251,7 @@ function compoundPhrases(text: string, tokens: readonly Token[]): { text: string
       }
     }
   }
-  return out.slice(0, MAX_COMPOUNDS);
+  return out.slice(0, MAX_COMPOUND_LOOKUPS);
 }
 
 /** Impl block names a query spells out: `impl Trait for Type`, `Trait for Type`, `Trait impl(ementation) for Type`. */
@@ -252,7 +259,7 @@ function implPhrases(text: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(/\b([A-Za-z_][\w]*)\s+(?:impl(?:ementation)?\s+)?for\s+([A-Za-z_][\w]*)/g)) {
     const trait = m[1] ?? '';
-    if (trait === 'impl' || STOPWORDS.has(trait.toLowerCase()) || out.length >= MAX_DEFINITIONS) continue;
+    if (trait === 'impl' || STOPWORDS.has(trait.toLowerCase()) || out.length >= MAX_IMPL_PHRASES) continue;
     out.push(`impl ${trait} for ${m[2] ?? ''}`);
   }
   return out;

@@ -17,7 +17,7 @@ export function withSourceText<T>(tree: Tree, source: string, fn: () => T): T {
 }
 
 // Comment markers of every supported language; a line holding none cannot be or end in a comment.
-const COMMENT_MARK = /\/\/|\/\*|\*\/|#|--|%|\{-|-\}|\(\*|\*\)|;;/;
+const COMMENT_MARK = /\/\/|\/\*|\*\/|#|--|%|\{-|-\}|\(\*|\*\)|^;|\\\*/;
 
 /**
  * False when the source text alone shows that nothing but code precedes `anchor`: it starts its
@@ -42,11 +42,18 @@ function mayHaveCommentAbove(source: string, start: number): boolean {
  * The text of the comments directly above `anchor` (no blank line between them and it), markers
  * stripped, or undefined. `isComment` says which named node types are comments; node types in
  * `transparent` (attributes, decorators) may sit between the comment and the definition.
+ *
+ * While `withSourceText` has registered the tree's source, a quick look at the text first rules
+ * out the common case of plain code above the definition. With `transparent` types it applies
+ * only when the caller passes `transparentEndsPlain: false`, vouching that none of those nodes
+ * ends a line with `;` `,` `{` or `}` (Rust's `#[...]` never does; an Elixir `@spec` may).
  */
 export function leadingComment(
   anchor: Node, isComment: (type: string) => boolean, transparent?: ReadonlySet<string>,
+  options: { readonly transparentEndsPlain?: boolean } = {},
 ): string | undefined {
-  const source = sources.get(anchor.tree);
+  const quick = transparent === undefined || transparent.size === 0 || options.transparentEndsPlain === false;
+  const source = quick ? sources.get(anchor.tree) : undefined;
   if (source !== undefined && !mayHaveCommentAbove(source, anchor.startIndex)) return undefined;
   const parts: string[] = [];
   let below = anchor.startPosition.row;

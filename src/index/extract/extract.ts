@@ -23,7 +23,7 @@ export { isTestPath } from './test-paths.js';
  * Changes whenever an extractor gives different output for the same source. An index written
  * with another value re-extracts every file on its next sync, so upgrading never leaves a mix.
  */
-export const EXTRACTION_VERSION = '3';
+export const EXTRACTION_VERSION = '4';
 
 const EXTRACTORS = new Map<string, LanguageExtractor>();
 for (const extractor of [

@@ -154,3 +154,13 @@ test('understandQuery: adjacent words that spell a type name together name that 
     generated.close();
   }
 });
+
+test('understandQuery finds a type spelled by words late in a long question', async () => {
+  const generated = await openGenerated({ 'loaders.py': 'class LazyLoader:\n    def load(self):\n        return 1\n' });
+  try {
+    const q = understandQuery('why does session flush pending changes and expire state before the lazy loader fetches rows', indexData(generated.index.store), 8);
+    assert.deepEqual(q.named.filter((n) => n.text === 'lazy loader').map((n) => n.nodes[0]?.qualifiedName), ['LazyLoader']);
+  } finally {
+    generated.close();
+  }
+});

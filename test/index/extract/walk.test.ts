@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Node } from 'web-tree-sitter';
+import { Node } from 'web-tree-sitter';
 import { ExtractionBuilder } from '../../../src/index/extract/builder.js';
 import { walk } from '../../../src/index/extract/walk.js';
 import { loadLanguage, withTree } from '../../../src/index/parse/grammar.js';
@@ -73,4 +73,29 @@ test('a nested walk matches the native query when an unlisted root has the range
   const source = 'def g():\n    f(x)\n    h(f(y))\n';
   const types = new Set(['block', 'call', 'function_definition', 'argument_list']);
   assert.ok((await compareNested('python', source, types)) > 5);
+});
+
+test('nested walks over parts of the visited node make no native query of their own', async () => {
+  const source = 'impl P {\n    fn a(&self) { b(c(1)); }\n    fn d(&self) { e(); }\n}\nfn f() { g(); }\n';
+  const types = new Set(['impl_item', 'function_item', 'call_expression', 'declaration_list', 'block']);
+  await loadLanguage('rust');
+  const native = Node.prototype.descendantsOfType;
+  let calls = 0;
+  Node.prototype.descendantsOfType = function (this: Node, ...args: Parameters<Node['descendantsOfType']>) {
+    calls++;
+    return native.apply(this, args);
+  };
+  try {
+    const nested = await withTree('rust', source, (tree) => {
+      let count = 0;
+      walk(tree.rootNode, new ExtractionBuilder('rust'), types, (node) => {
+        for (const child of node.namedChildren) if (child !== null) walk(child, new ExtractionBuilder('rust'), types, () => { count++; });
+      });
+      return count;
+    });
+    assert.ok(nested > 5, `only ${nested} nested visits`);
+    assert.equal(calls, 1, 'one native query for the whole file');
+  } finally {
+    Node.prototype.descendantsOfType = native;
+  }
 });

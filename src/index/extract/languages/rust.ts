@@ -64,7 +64,7 @@ function isPub(node: Node): boolean {
 }
 
 function doc(node: Node): string | undefined {
-  return leadingComment(node, isComment, ATTRIBUTES);
+  return leadingComment(node, isComment, ATTRIBUTES, { transparentEndsPlain: false });
 }
 
 const ITEM_KINDS: Readonly<Record<string, NodeKind>> = {
@@ -164,7 +164,8 @@ function functionItem(st: State, node: Node): boolean | void {
   const name = node.childForFieldName('name')?.text ?? '';
   if (name === '') return;
   const parent = b.symbolAt(b.current);
-  const inImpl = st.implType !== '';
+  // Only an item of the block itself is a method; a `fn` nested in a method body is a local function.
+  const inImpl = parent?.kind === 'impl';
   const kind: NodeKind = inImpl || parent?.kind === 'trait' ? 'method' : 'function';
   b.open(b.define(kind, name, node, {
     exported: isPub(node) || (inImpl && st.traitImpl) || parent?.kind === 'trait',
@@ -215,7 +216,8 @@ function implItem(st: State, node: Node): void {
     const name = `impl ${trait !== null ? `${baseTypeName(trait)} for ` : ''}${typeName}`;
     b.open(b.define('impl', name, node, {
       qualifiedName: `${prefix !== '' ? `${prefix}.` : ''}${name}`,
-      exported: trait !== null || isPub(node),
+      // Impl blocks take no visibility: a trait impl is as visible as the trait, an inherent one is not exported itself.
+      exported: trait !== null,
       signature: headText(node, body),
       docstring: doc(node),
     }));

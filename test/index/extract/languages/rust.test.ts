@@ -40,3 +40,10 @@ test('a Rust file with unit tests inside is library code; `#![cfg(test)]` or a t
   assert.equal((await extractSource('rust', library, 'src/fs/file/tests.rs')).isTest, true);
   assert.equal((await extractSource('rust', library, 'tests/io.rs')).isTest, true);
 });
+
+test('a fn nested in a Rust method body is a local function, not a method of the type', async () => {
+  const source = 'struct P { n: u32 }\nimpl P {\n    fn setup(&self) { fn check() -> u32 { 1 } check(); }\n    fn check(&self) -> u32 { self.n }\n}\n';
+  const ex = await extractSource('rust', source, 'src/p.rs');
+  const checks = ex.symbols.filter((s) => s.name === 'check').map((s) => [s.kind, s.qualifiedName]);
+  assert.deepEqual(checks, [['function', 'P.setup.check'], ['method', 'P.check']]);
+});

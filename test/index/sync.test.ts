@@ -5,7 +5,8 @@ import { after, test } from 'node:test';
 import { indexProject } from '../../src/index/sync.js';
 import { SqliteDb } from '../../src/store/sqlite.js';
 import { Prng } from '../fuzz/prng.js';
-import { fixtureProject } from '../support/fixture-project.js';
+import { fixtureProject, generatedProject } from '../support/fixture-project.js';
+import { GraphStore } from '../../src/store/graph-store.js';
 import { freshDump as freshDumpOf, randomShopEdits } from '../support/shop-edits.js';
 import { dumpGraph } from '../support/graph-dump.js';
 
@@ -47,6 +48,32 @@ test('sync re-extracts every file of an index written by another extraction, onc
   assert.equal(summary.unchanged, 0);
   assert.equal(await dumpGraph(root), before);
   assert.equal((await sync(root)).parsed, 0);
+});
+
+test('a whole-project re-extraction of an existing index keeps its search index whole', async () => {
+  // Enough files that the sync rewrites them in bulk (full-text index rebuilt once at the end).
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 80; i++) files[`pkg/mod${i}.py`] = `def handler_${i}(request):\n    """Serves page ${i}."""\n    return helper_${(i + 1) % 80}(request)\n\ndef helper_${i}(request):\n    return request\n`;
+  const project = await generatedProject(files);
+  cleanups.push(project.cleanup);
+  const file = join(project.root, '.codegraph', 'codegraph.db');
+  const before = await dumpGraph(project.root);
+  const older = await SqliteDb.open(readFileSync(file));
+  older.run(`UPDATE meta SET value = 'older' WHERE key = 'extraction_version'`);
+  writeFileSync(file, older.export());
+  older.close();
+  const summary = await sync(project.root);
+  assert.equal(summary.parsed, 80);
+  assert.equal(await dumpGraph(project.root), before);
+  const db = await SqliteDb.open(readFileSync(file));
+  try {
+    const store = GraphStore.open(db); // registers the function the search view calls
+    db.exec(`INSERT INTO node_search(node_search) VALUES('integrity-check')`);
+    const hits = store.search('handler_41').map((h) => h.node.qualifiedName);
+    assert.equal(hits[0], 'handler_41');
+  } finally {
+    db.close();
+  }
 });
 
 test('sync treats a touch without a content change as unchanged', async () => {

@@ -1,4 +1,5 @@
 /** Helpers for explore tests: indexed fixture projects and generated ones, opened for queries. */
+import { indexData, type IndexData } from '../../src/explore/data/index-data.js';
 import { IndexCache, type ProjectIndex } from '../../src/project/index-cache.js';
 import { fixtureProject, generatedProject } from '../support/fixture-project.js';
 
@@ -20,6 +21,16 @@ export async function openFixture(name: string, fromUrl: string): Promise<OpenPr
 export async function openGenerated(files: Readonly<Record<string, string>>): Promise<OpenProject> {
   const project = await generatedProject(files);
   return open(project.root, project.cleanup);
+}
+
+/** Indexes `files` as `openGenerated` does, runs `fn` on the index's explore data, and closes it. */
+export async function withGeneratedData<T>(files: Readonly<Record<string, string>>, fn: (data: IndexData) => T | Promise<T>): Promise<T> {
+  const generated = await openGenerated(files);
+  try {
+    return await fn(indexData(generated.index.store));
+  } finally {
+    generated.close();
+  }
 }
 
 async function open(root: string, cleanup: () => void): Promise<OpenProject> {

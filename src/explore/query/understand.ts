@@ -85,6 +85,14 @@ export function understandQuery(query: string, data: IndexData, maxFiles: number
   const named: NamedSymbol[] = [];
   const exact: ExactTarget[] = [];
   const identifierTokens: Token[] = [];
+  // A name written out in full: named, and an exact target when it has at most three non-test definitions.
+  const nameExactly = (text: string, defs: readonly StoredNode[]): void => {
+    named.push({ text, codeShaped: true, qualified: true, specific: true, nodes: defs });
+    const nonTest = defs.filter((n) => data.byPath.get(n.path)?.isTest !== true);
+    if (nonTest.length >= 1 && nonTest.length <= MAX_DEFINITIONS) {
+      for (const node of nonTest) exact.push({ path: node.path, node, start: node.startLine, end: node.endLine, reason: 'qualified' });
+    }
+  };
   let qualifiedCount = 0;
   for (const m of text.matchAll(/[A-Za-z_$][\w$]*(?:(?:\.|::|#|->)[A-Za-z_$][\w$]*)+(?:\(\))?/g)) {
     if (qualifiedCount++ >= MAX_QUALIFIED) break;
@@ -98,21 +106,13 @@ export function understandQuery(query: string, data: IndexData, maxFiles: number
       }
       continue;
     }
-    const nonTest = defs.filter((n) => data.byPath.get(n.path)?.isTest !== true);
-    named.push({ text: normalized, codeShaped: true, qualified: true, specific: true, nodes: defs });
-    if (nonTest.length >= 1 && nonTest.length <= MAX_DEFINITIONS) {
-      for (const node of nonTest) exact.push({ path: node.path, node, start: node.startLine, end: node.endLine, reason: 'qualified' });
-    }
+    nameExactly(normalized, defs);
   }
   for (const phrase of implPhrases(text)) {
     // `Serialize for Option`, `the Display impl for Point`: the impl block itself, when one is so named.
     const defs = definitions(store.nodesByName(phrase), data).filter((n) => n.kind === 'impl');
     if (defs.length === 0 || named.some((n) => n.text === phrase)) continue;
-    named.push({ text: phrase, codeShaped: true, qualified: true, specific: true, nodes: defs });
-    const nonTest = defs.filter((n) => data.byPath.get(n.path)?.isTest !== true);
-    if (nonTest.length >= 1 && nonTest.length <= MAX_DEFINITIONS) {
-      for (const node of nonTest) exact.push({ path: node.path, node, start: node.startLine, end: node.endLine, reason: 'qualified' });
-    }
+    nameExactly(phrase, defs);
   }
   text = text.replace(/[A-Za-z_$][\w$]*(?:(?:\.|::|#|->)[A-Za-z_$][\w$]*)+(?:\(\))?/g, (s) => ' '.repeat(s.length));
   for (const m of text.matchAll(/[A-Za-z_$][\w$]*/g)) identifierTokens.push({ text: m[0], start: m.index ?? 0, end: (m.index ?? 0) + m[0].length });
@@ -169,8 +169,7 @@ export function understandQuery(query: string, data: IndexData, maxFiles: number
   for (const phrase of compoundPhrases(text, identifierTokens)) {
     if (compounds >= MAX_COMPOUNDS) break;
     if (named.some((n) => n.text === phrase.text)) continue;
-    const spelled = (nodes: readonly StoredNode[]): StoredNode[] => definitions(nodes, data).filter((n) => COMPOUND_KINDS.has(n.kind));
-    const defs = spelled(store.nodesByNameIgnoreCase(phrase.joined));
+    const defs = definitions(store.nodesByNameIgnoreCase(phrase.joined), data).filter((n) => COMPOUND_KINDS.has(n.kind));
     if (defs.length === 0 || defs.length > MAX_DEFINITIONS) continue;
     named.push({ text: phrase.text, codeShaped: false, qualified: false, specific: true, nodes: defs, prose: true });
     compounds++;

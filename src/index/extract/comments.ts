@@ -45,14 +45,14 @@ function mayHaveCommentAbove(source: string, start: number): boolean {
  *
  * While `withSourceText` has registered the tree's source, a quick look at the text first rules
  * out the common case of plain code above the definition. With `transparent` types it applies
- * only when the caller passes `transparentEndsPlain: false`, vouching that none of those nodes
+ * only when the caller passes `transparentEndsLikeCode: false`, vouching that none of those nodes
  * ends a line with `;` `,` `{` or `}` (Rust's `#[...]` never does; an Elixir `@spec` may).
  */
 export function leadingComment(
   anchor: Node, isComment: (type: string) => boolean, transparent?: ReadonlySet<string>,
-  options: { readonly transparentEndsPlain?: boolean } = {},
+  options: { readonly transparentEndsLikeCode?: boolean } = {},
 ): string | undefined {
-  const quick = transparent === undefined || transparent.size === 0 || options.transparentEndsPlain === false;
+  const quick = transparent === undefined || transparent.size === 0 || options.transparentEndsLikeCode === false;
   const source = quick ? sources.get(anchor.tree) : undefined;
   if (source !== undefined && !mayHaveCommentAbove(source, anchor.startIndex)) return undefined;
   const parts: string[] = [];

@@ -1,3 +1,5 @@
+import { isPascalCase } from './names.js';
+
 /**
  * What class a variable of a scope holds, from how it was made (`uow = UOWTransaction(self)`,
  * `const repo = new MemoryRepo()`, `const repo: Repo = …`, a parameter `repo: Repo`). A call on
@@ -21,8 +23,8 @@ export class LocalTypes {
   }
 }
 
-/** Whether the last segment of a written path looks like a class name (capitalized, not a constant). */
-export function isClassLike(path: string): boolean {
+/** Whether the last segment of a written path looks like a class name (PascalCase, `_` and `$` allowed). */
+export function namesClass(path: string): boolean {
   const last = path.slice(path.lastIndexOf('.') + 1);
-  return /^[A-Z][A-Za-z0-9_$]*$/.test(last) && /[a-z]/.test(last);
+  return isPascalCase(last.slice(0, 1) + last.slice(1).replace(/[_$]/g, ''));
 }

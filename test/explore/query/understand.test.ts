@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { indexData } from '../../../src/explore/data/index-data.js';
 import { understandQuery } from '../../../src/explore/query/understand.js';
-import { openFixture, openGenerated, type OpenProject } from '../support.js';
+import { openFixture, withGeneratedData, type OpenProject } from '../support.js';
 
 let shop: OpenProject;
 before(async () => {
@@ -73,17 +73,14 @@ test('understandQuery narrows a many-times-defined name to the definitions besid
   const files: Record<string, string> = {};
   for (const q of ['a', 'b', 'c', 'd', 'e']) files[`src/${q}.py`] = `class Queue${q.toUpperCase()}:\n    def transfer(self):\n        return 1\n`;
   files['src/hashmap.py'] = 'class HashTable:\n    def put_value(self, k):\n        return self.transfer()\n\n    def transfer(self):\n        return 2\n';
-  const generated = await openGenerated(files);
-  try {
-    const q = understandQuery('HashTable put_value transfer', indexData(generated.index.store), 8);
+  await withGeneratedData(files, (data) => {
+    const q = understandQuery('HashTable put_value transfer', data, 8);
     const transfer = q.named.find((n) => n.text === 'transfer');
     assert.deepEqual(transfer?.nodes.map((d) => d.qualifiedName), ['HashTable.transfer']);
     assert.equal(transfer?.specific, true);
-    const alone = understandQuery('transfer', indexData(generated.index.store), 8).named.find((n) => n.text === 'transfer');
+    const alone = understandQuery('transfer', data, 8).named.find((n) => n.text === 'transfer');
     assert.equal(alone?.nodes.length, 6, 'without company every definition stays a candidate');
-  } finally {
-    generated.close();
-  }
+  });
 });
 
 test('understandQuery also reads a hyphenated word-number pair as the one word names use (Latin-1 -> latin1)', () => {
@@ -100,7 +97,7 @@ test('understandQuery reads the parts of a dotted chain written as code as names
 });
 
 test('understandQuery reads `Trait for Type` as the Rust impl block so named, when there is one', async () => {
-  const generated = await openGenerated({
+  await withGeneratedData({
     'src/ser.rs': [
       'pub trait Serialize { fn serialize(&self) -> u8; }',
       'impl<T> Serialize for Option<T> {',
@@ -111,56 +108,41 @@ test('understandQuery reads `Trait for Type` as the Rust impl block so named, wh
       '}',
       '',
     ].join('\n'),
-  });
-  try {
-    const data = indexData(generated.index.store);
+  }, (data) => {
     for (const query of ['how does Serialize for Option map None', 'the Serialize impl for Option', 'impl Serialize for Option']) {
       const q = understandQuery(query, data, 8);
       assert.deepEqual(q.exact.map((t) => [t.node?.kind, t.start, t.end]), [['impl', 2, 4]], query);
       assert.ok(!q.words.includes('impl'), 'the impl keyword is not a content word');
     }
-    assert.deepEqual(understandQuery('what to do for Option', data, 8).exact, [], 'no impl is named so');
-  } finally {
-    generated.close();
-  }
+    assert.deepEqual(understandQuery('how does Display for Option print', data, 8).exact, [], 'no impl is named so');
+  });
 });
 
 test('understandQuery: in a sentence a lowercase word names only definitions spelled that way', async () => {
-  const generated = await openGenerated({
+  await withGeneratedData({
     'errors.go': 'package cli\n\ntype flagError struct{ subCommand string }\n\nfunc (e *flagError) Error() string { return e.subCommand }\n',
-  });
-  try {
-    const data = indexData(generated.index.store);
+  }, (data) => {
     const sentence = understandQuery('what error does the parser produce for an unknown subcommand', data, 8);
     assert.deepEqual(sentence.named.map((n) => n.text), []);
     const bag = understandQuery('error subcommand', data, 8);
     assert.deepEqual(bag.named.map((n) => [n.text, n.nodes[0]?.qualifiedName]), [['error', 'flagError.Error'], ['subcommand', 'flagError.subCommand']]);
-  } finally {
-    generated.close();
-  }
+  });
 });
 
 test('understandQuery: adjacent words that spell a type name together name that type', async () => {
-  const generated = await openGenerated({
+  await withGeneratedData({
     'loaders.py': 'class LazyLoader:\n    def load(self):\n        return 1\n\ndef lazy_loader():\n    return LazyLoader()\n',
-  });
-  try {
-    const data = indexData(generated.index.store);
+  }, (data) => {
     const q = understandQuery('how does the lazy loader fetch rows the first time', data, 8);
     assert.deepEqual(q.named.filter((n) => n.text === 'lazy loader').map((n) => n.nodes.map((d) => d.qualifiedName)), [['LazyLoader']]);
     const apart = understandQuery('how does a lazy, eager loader fetch rows', data, 8);
     assert.ok(!apart.named.some((n) => n.text.includes(' ')), 'words apart spell nothing');
-  } finally {
-    generated.close();
-  }
+  });
 });
 
 test('understandQuery finds a type spelled by words late in a long question', async () => {
-  const generated = await openGenerated({ 'loaders.py': 'class LazyLoader:\n    def load(self):\n        return 1\n' });
-  try {
-    const q = understandQuery('why does session flush pending changes and expire state before the lazy loader fetches rows', indexData(generated.index.store), 8);
+  await withGeneratedData({ 'loaders.py': 'class LazyLoader:\n    def load(self):\n        return 1\n' }, (data) => {
+    const q = understandQuery('why does session flush pending changes and expire state before the lazy loader fetches rows', data, 8);
     assert.deepEqual(q.named.filter((n) => n.text === 'lazy loader').map((n) => n.nodes[0]?.qualifiedName), ['LazyLoader']);
-  } finally {
-    generated.close();
-  }
+  });
 });

@@ -3,7 +3,7 @@ import { after, before, test } from 'node:test';
 import { indexData } from '../../../src/explore/data/index-data.js';
 import { understandQuery } from '../../../src/explore/query/understand.js';
 import { rank } from '../../../src/explore/rank/rank.js';
-import { openFixture, openGenerated, type OpenProject } from '../support.js';
+import { openFixture, withGeneratedData, type OpenProject } from '../support.js';
 
 let shop: OpenProject;
 before(async () => {
@@ -33,7 +33,7 @@ test('ranking is deterministic for the same index and query', () => {
 });
 
 test('a leader that only delegates to a same-file method is looked through to that method\'s helpers', async () => {
-  const generated = await openGenerated({
+  await withGeneratedData({
     'work.py': 'class Work:\n    def execute(self):\n        return 1\n',
     'session.py': [
       'from work import Work',
@@ -47,9 +47,7 @@ test('a leader that only delegates to a same-file method is looked through to th
       '        return uow.execute()',
       '',
     ].join('\n'),
-  });
-  try {
-    const data = indexData(generated.index.store);
+  }, (data) => {
     const r = rank(understandQuery('how does Session.flush write changes', data, 4), data);
     const execute = r.symbols.find((s) => s.node.qualifiedName === 'Work.execute');
     const flush = r.symbols.find((s) => s.node.qualifiedName === 'Session.flush');
@@ -57,17 +55,13 @@ test('a leader that only delegates to a same-file method is looked through to th
     // Two steps weaker than the leader, far above what the graph walk alone gives a helper.
     assert.ok(execute.base >= 0.3 * flush.base, JSON.stringify(r.symbols.map((s) => [s.node.qualifiedName, s.base])));
     assert.ok(r.files.some((f) => f.path === 'work.py'));
-  } finally {
-    generated.close();
-  }
+  });
 });
 
 test('a definition named only by a plain word of a sentence gets half the bonus it gets in a list of names', async () => {
-  const generated = await openGenerated({
+  await withGeneratedData({
     'tree.py': 'class Collector:\n    def nested(self, items):\n        return items\n',
-  });
-  try {
-    const data = indexData(generated.index.store);
+  }, (data) => {
     const bonus = (query: string): number => {
       const hit = rank(understandQuery(query, data, 4), data).symbols.find((s) => s.node.qualifiedName === 'Collector.nested');
       assert.ok(hit !== undefined && hit.named, query);
@@ -76,7 +70,5 @@ test('a definition named only by a plain word of a sentence gets half the bonus 
     const prose = bonus('how are the nested items of a list matched against the tree');
     const name = bonus('nested items tree');
     assert.ok(prose > 0 && Math.abs(name - 2 * prose) < 1e-9, `in a sentence ${prose}, in a list of names ${name}`);
-  } finally {
-    generated.close();
-  }
+  });
 });

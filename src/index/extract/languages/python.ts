@@ -3,7 +3,7 @@ import type { Node, Tree } from 'web-tree-sitter';
 import type { FileExtraction, NodeKind } from '../../model.js';
 import { ExtractionBuilder, countParseErrors, headText } from '../builder.js';
 import { cleanComment, leadingComment, unquote } from '../comments.js';
-import { isClassLike, LocalTypes } from '../local-types.js';
+import { namesClass, LocalTypes } from '../local-types.js';
 import { isUpperSnake } from '../names.js';
 import { receiverText } from '../receivers.js';
 import type { PathShape } from '../receivers.js';
@@ -172,7 +172,7 @@ function noteLocalType(b: ExtractionBuilder, node: Node, locals: LocalTypes): vo
   const right = node.childForFieldName('right');
   const fn = right?.type === 'call' ? right.childForFieldName('function') : null;
   const path = fn !== null && (fn.type === 'identifier' || fn.type === 'attribute') ? receiverText(fn, SHAPE) : undefined;
-  locals.note(b.current, left.text, path !== undefined && isClassLike(path) ? path : undefined);
+  locals.note(b.current, left.text, path !== undefined && namesClass(path) ? path : undefined);
 }
 
 function call(b: ExtractionBuilder, node: Node, locals: LocalTypes): void {

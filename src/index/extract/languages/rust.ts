@@ -36,8 +36,6 @@ const ATTRIBUTES: ReadonlySet<string> = new Set(['attribute_item']);
 
 interface State {
   readonly b: ExtractionBuilder;
-  /** The type an enclosing `impl` block is for ('' outside impl blocks). */
-  implType: string;
   /** True inside `impl Trait for Type`, whose methods are as visible as the trait. */
   traitImpl: boolean;
   /** What an enclosing `impl` block's items are qualified with: the module path and the type. */
@@ -52,7 +50,7 @@ export const rustExtractor: LanguageExtractor = {
   languages: ['rust'],
   extract(tree: Tree, _source: string, path: string, language: string): FileExtraction {
     const b = new ExtractionBuilder(language);
-    const st: State = { b, implType: '', traitImpl: false, implOwner: '', typeParams: new Set(), testFile: false };
+    const st: State = { b, traitImpl: false, implOwner: '', typeParams: new Set(), testFile: false };
     walk(tree.rootNode, b, TYPES, (n, t) => enter(st, n, t));
     return b.finish(countParseErrors(tree.rootNode), isTestPath(path) || st.testFile);
   },
@@ -64,7 +62,7 @@ function isPub(node: Node): boolean {
 }
 
 function doc(node: Node): string | undefined {
-  return leadingComment(node, isComment, ATTRIBUTES, { transparentEndsPlain: false });
+  return leadingComment(node, isComment, ATTRIBUTES, { transparentEndsLikeCode: false });
 }
 
 const ITEM_KINDS: Readonly<Record<string, NodeKind>> = {
@@ -201,7 +199,7 @@ function implItem(st: State, node: Node): void {
       break;
     }
   }
-  const saved = { implType: st.implType, traitImpl: st.traitImpl, implOwner: st.implOwner };
+  const saved = { traitImpl: st.traitImpl, implOwner: st.implOwner };
   const mark = b.depth;
   try {
     if (owner >= 0) b.open(owner);
@@ -221,12 +219,10 @@ function implItem(st: State, node: Node): void {
       signature: headText(node, body),
       docstring: doc(node),
     }));
-    st.implType = typeName;
     st.traitImpl = trait !== null;
     st.implOwner = `${prefix !== '' ? `${prefix}.` : ''}${typeName}`;
     if (body !== null) walk(body, b, TYPES, (n, t) => enter(st, n, t));
   } finally {
-    st.implType = saved.implType;
     st.traitImpl = saved.traitImpl;
     st.implOwner = saved.implOwner;
     b.restore(mark);

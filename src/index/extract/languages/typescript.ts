@@ -5,7 +5,7 @@
 import type { Node, Tree } from 'web-tree-sitter';
 import type { FileExtraction, NodeKind } from '../../model.js';
 import { ExtractionBuilder, countParseErrors, headText } from '../builder.js';
-import { isClassLike, LocalTypes } from '../local-types.js';
+import { namesClass, LocalTypes } from '../local-types.js';
 import { leadingComment, unquote } from '../comments.js';
 import { isPascalCase, isUpperSnake } from '../names.js';
 import { isTestPath } from '../test-paths.js';
@@ -251,7 +251,7 @@ function noteParameters(st: FileState, node: Node, index: number): void {
     const pattern = p.childForFieldName('pattern');
     const type = p.childForFieldName('type')?.namedChild(0);
     if (pattern?.type !== 'identifier') continue;
-    st.locals.note(index, pattern.text, type?.type === 'type_identifier' && isClassLike(type.text) ? type.text : undefined);
+    st.locals.note(index, pattern.text, type?.type === 'type_identifier' && namesClass(type.text) ? type.text : undefined);
   }
 }
 
@@ -599,7 +599,7 @@ function declaredClass(decl: Node, value: Node | null): string | undefined {
     const ctor = value.childForFieldName('constructor');
     if (ctor?.type === 'identifier' || ctor?.type === 'member_expression') path = receiverPath(ctor, 0);
   }
-  return path !== undefined && isClassLike(path) ? path : undefined;
+  return path !== undefined && namesClass(path) ? path : undefined;
 }
 
 function callExpression(b: ExtractionBuilder, node: Node, locals?: LocalTypes): void {

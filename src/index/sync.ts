@@ -2,9 +2,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { resolveReferences } from './resolve/index.js';
 import type { ResolvedEdge as ResolvedEdgeOut, ResolverFile } from './resolve/index.js';
-import { createParsePool, type ParseJob, type ParseResult } from './parse/pool.js';
-import { parserPoisoned, processJob } from './parse/process-job.js';
-import { EXTRACTION_VERSION } from './extract/extract.js';
+import { createParsePool, type ParseJob, type ParsePool, type ParseResult } from './parse/pool.js';
+import { EXTRACTION_VERSION } from './extract/version.js';
 import { languageForPath } from './languages.js';
 import { loadConfig, scanProject, type ProjectConfig, type ScanDiagnostic, type ScanResult } from './scan/index.js';
 import {
@@ -93,15 +92,19 @@ export async function indexProject(options: IndexOptions): Promise<IndexSummary>
   const started = performance.now();
   const dir = await prepareIndexDir(options.root);
   const lock = await acquireLock(dir, { command: options.command });
+  let pool: ParsePool | undefined;
   try {
     const phases = new PhaseClock(options.onProgress);
     const config = await readConfig(options.root);
+    // A full build parses every file: the workers start up (runtime, first grammars) while the
+    // tree is walked instead of after.
+    pool = options.mode === 'full' ? startPool(options.workers) : undefined;
     phases.progress({ phase: 'scanning', done: 0, total: 0, symbols: 0 });
     const scan = await scanWith(options.root, config, options.signal);
     const opened = options.mode === 'incremental' ? await openStored(dir) : { store: await newStore() };
     const store = opened.store ?? (await newStore());
     try {
-      const applied = await applyScan({ ...options, store, scan, progress: (p) => phases.progress(p) });
+      const applied = await applyScan({ ...options, store, scan, pool, progress: (p) => phases.progress(p) });
       const bytes = applied.updated || opened.stamp === undefined ? (await saveStore(store, dir, phases)).bytes : opened.stamp.size;
       phases.stop();
       return summarize(store, applied, bytes, phases, started, opened.rebuiltBecause);
@@ -109,8 +112,13 @@ export async function indexProject(options: IndexOptions): Promise<IndexSummary>
       store.db.close();
     }
   } finally {
+    await pool?.close();
     await releaseLock(lock);
   }
+}
+
+function startPool(workers: number | undefined): ParsePool {
+  return createParsePool(workers !== undefined ? { size: workers } : {});
 }
 
 /** Creates `<root>/.codegraph` with its own `.gitignore`; returns its path. */
@@ -209,6 +217,8 @@ export interface ApplyInput {
   readonly progress: (progress: IndexProgress) => void;
   readonly signal?: AbortSignal | undefined;
   readonly workers?: number | undefined;
+  /** Parse workers the caller started and will close; when absent, a pool is started if needed. */
+  readonly pool?: ParsePool | undefined;
   /** Resolution's whole-project tables kept from an earlier sync of the same store. */
   readonly inputs?: ResolverInputs | undefined;
 }
@@ -319,12 +329,16 @@ export async function applyScan(input: ApplyInput): Promise<Applied> {
     }
     progress({ phase: 'parsing', done: parsed, total: jobs.length, symbols });
   };
-  // Rewriting most of the index: one full-text rebuild at the end beats indexing file by file.
+  // Rewriting most of the index: building the full-text index (and, into an empty store, the
+  // b-tree indexes) once at the end beats maintaining them file by file.
   const bulk = !targeted && jobs.length >= Math.max(IN_PROCESS_MAX, stored.size / 2);
-  if (bulk) store.deferSearchIndex();
+  if (bulk) store.deferIndexes();
   progress({ phase: 'parsing', done: 0, total: jobs.length, symbols: 0 });
   let remaining: ParseJob[] = jobs;
-  if (jobs.length > 0 && jobs.length <= IN_PROCESS_MAX && !parserPoisoned()) {
+  // Loaded on demand: a run that parses in workers never needs the extractors on this thread.
+  const inProcess = jobs.length > 0 && jobs.length <= IN_PROCESS_MAX ? await import('./parse/process-job.js') : undefined;
+  if (inProcess !== undefined && !inProcess.parserPoisoned()) {
+    const { parserPoisoned, processJob } = inProcess;
     // Starting workers costs more than parsing a handful of files here; if a grammar faults,
     // this thread's parser is no longer trusted and the rest goes to fresh workers.
     let i = 0;
@@ -335,11 +349,11 @@ export async function applyScan(input: ApplyInput): Promise<Applied> {
     remaining = jobs.slice(i);
   }
   if (remaining.length > 0) {
-    const pool = createParsePool(input.workers !== undefined ? { size: input.workers } : {});
+    const pool = input.pool ?? startPool(input.workers);
     try {
       await pool.run(remaining, onResult, input.signal);
     } finally {
-      await pool.close();
+      if (pool !== input.pool) await pool.close();
     }
   }
   flush();
@@ -361,7 +375,7 @@ export async function applyScan(input: ApplyInput): Promise<Applied> {
   store.transaction(() => {
     for (const path of removedPaths) store.removeFile(path);
   });
-  store.rebuildSearchIndex();
+  store.restoreIndexes();
   for (const path of removedPaths) {
     const old = stored.get(path);
     if (old !== undefined) rewritten.add(old.id);

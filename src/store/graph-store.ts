@@ -14,7 +14,7 @@ import type {
   Diagnostic, FileInfo, GraphCounts, ResolvedEdge, SearchHit, SearchOptions, StoredEdge, StoredFile,
   StoredImport, StoredNode, StoredRef,
 } from './records.js';
-import { migrate } from './schema.js';
+import { createIndexSql, migrate, SECONDARY_INDEXES } from './schema.js';
 import { bm25, decodeMatchinfo, matchExpression, nameBonus, queryTerms } from './search.js';
 import { isOutOfMemoryError } from './sqlite.js';
 import type { SqlValue, SqliteDb } from './sqlite.js';
@@ -50,6 +50,8 @@ export class GraphStore {
   #poisoned: CapacityError | undefined;
   /** True while file writes leave the full-text index alone, to rebuild it in one pass later. */
   #searchDeferred = false;
+  /** True while the secondary b-tree indexes are dropped for a bulk load into an empty store. */
+  #indexesDropped = false;
 
   /** Wraps a database that `migrate()` has brought to the current schema. */
   constructor(db: SqliteDb, options: GraphStoreOptions = {}) {
@@ -70,19 +72,38 @@ export class GraphStore {
   }
 
   /**
-   * Stops maintaining the full-text index per file until `rebuildSearchIndex()`: rebuilding it in
-   * one pass after a bulk load costs less than half of indexing file by file. Searching or
-   * exporting rebuilds it first if nobody has.
+   * Starts a bulk load: file writes stop maintaining the full-text index until `restoreIndexes()`,
+   * and when the store holds no files yet, its secondary b-tree indexes are dropped too. Rebuilding
+   * each once after the load costs well under half of keeping them up to date row by row. Searching
+   * or exporting restores them first if nobody has. (On a store with files, the b-tree indexes stay:
+   * replacing a file must find its old rows.)
    */
-  deferSearchIndex(): void {
+  deferIndexes(): void {
     this.#searchDeferred = true;
+    if (this.#indexesDropped) return;
+    if (this.db.value(`SELECT count(*) FROM files`) !== 0) return;
+    this.#write('dropping indexes for a bulk load', () =>
+      this.db.transaction(() => {
+        for (const index of SECONDARY_INDEXES) this.db.run(`DROP INDEX IF EXISTS ${index.name}`);
+      }),
+    );
+    this.#indexesDropped = true;
   }
 
-  /** Rebuilds the full-text index from the nodes, if `deferSearchIndex()` left it behind. */
-  rebuildSearchIndex(): void {
-    if (!this.#searchDeferred) return;
-    this.#write('rebuilding the search index', () => this.db.run(`INSERT INTO node_search(node_search) VALUES ('rebuild')`));
-    this.#searchDeferred = false;
+  /** Rebuilds whatever `deferIndexes()` left behind: the b-tree indexes, then the full-text index. */
+  restoreIndexes(): void {
+    if (this.#indexesDropped) {
+      this.#write('building the indexes', () =>
+        this.db.transaction(() => {
+          for (const index of SECONDARY_INDEXES) this.db.run(createIndexSql(index));
+        }),
+      );
+      this.#indexesDropped = false;
+    }
+    if (this.#searchDeferred) {
+      this.#write('rebuilding the search index', () => this.db.run(`INSERT INTO node_search(node_search) VALUES ('rebuild')`));
+      this.#searchDeferred = false;
+    }
   }
 
   /** Replaces everything stored for one file; returns the new node ids, `nodeIds[i]` for `symbols[i]`. */
@@ -323,7 +344,7 @@ export class GraphStore {
    * finds nothing. Ranked by column-weighted BM25 plus a bonus when the name itself matches.
    */
   search(query: string, options: SearchOptions = {}): SearchHit[] {
-    this.rebuildSearchIndex();
+    this.restoreIndexes();
     const limit = options.limit ?? 10;
     const terms = queryTerms(query);
     const kinds = options.kinds ?? NODE_KINDS.filter((k) => k !== 'file');
@@ -356,7 +377,7 @@ export class GraphStore {
    */
   exportBytes(): Uint8Array {
     if (this.#poisoned !== undefined) throw this.#poisoned;
-    this.rebuildSearchIndex();
+    this.restoreIndexes();
     const pages = Number(this.db.value(`PRAGMA page_count`) ?? 0);
     const pageSize = Number(this.db.value(`PRAGMA page_size`) ?? 4096);
     if (pages * pageSize > this.#maxBytes) throw this.#capacity(`saving the index (${formatBytes(pages * pageSize)})`);

@@ -17,6 +17,28 @@ export const SCHEMA_VERSION = 1;
 /** The SQL function the search view calls; registered on every connection by `migrate`. */
 export const WORDS_FUNCTION = 'cg_words';
 
+/**
+ * The b-tree indexes on the graph's tables (not the primary keys or the unique file path). A bulk
+ * load into an empty store drops them and builds each once at the end, which costs far less than
+ * keeping them sorted row by row.
+ */
+export const SECONDARY_INDEXES: readonly { readonly name: string; readonly on: string }[] = [
+  { name: 'nodes_file', on: 'nodes(file_id)' },
+  { name: 'nodes_name', on: 'nodes(name)' },
+  { name: 'nodes_name_lower', on: 'nodes(lower(name))' },
+  { name: 'nodes_qualified', on: 'nodes(qualified_name)' },
+  { name: 'edges_source', on: 'edges(source_id, kind)' },
+  { name: 'edges_target', on: 'edges(target_id, kind)' },
+  { name: 'refs_file', on: 'refs(file_id)' },
+  { name: 'refs_name', on: 'refs(name)' },
+  { name: 'imports_file', on: 'imports(file_id)' },
+];
+
+/** The statement that creates one secondary index. */
+export function createIndexSql(index: { readonly name: string; readonly on: string }): string {
+  return `CREATE INDEX ${index.name} ON ${index.on}`;
+}
+
 const DDL = `
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 
@@ -48,10 +70,6 @@ CREATE TABLE nodes(
   docstring TEXT,
   exported INTEGER NOT NULL
 );
-CREATE INDEX nodes_file ON nodes(file_id);
-CREATE INDEX nodes_name ON nodes(name);
-CREATE INDEX nodes_name_lower ON nodes(lower(name));
-CREATE INDEX nodes_qualified ON nodes(qualified_name);
 
 CREATE TABLE edges(
   source_id INTEGER NOT NULL,
@@ -62,8 +80,6 @@ CREATE TABLE edges(
   confidence REAL NOT NULL,
   method INTEGER
 );
-CREATE INDEX edges_source ON edges(source_id, kind);
-CREATE INDEX edges_target ON edges(target_id, kind);
 
 CREATE TABLE refs(
   id INTEGER PRIMARY KEY,
@@ -75,8 +91,6 @@ CREATE TABLE refs(
   line INTEGER NOT NULL,
   col INTEGER NOT NULL
 );
-CREATE INDEX refs_file ON refs(file_id);
-CREATE INDEX refs_name ON refs(name);
 
 CREATE TABLE imports(
   id INTEGER PRIMARY KEY,
@@ -87,7 +101,6 @@ CREATE TABLE imports(
   reexport INTEGER NOT NULL,
   line INTEGER NOT NULL
 );
-CREATE INDEX imports_file ON imports(file_id);
 
 CREATE TABLE diagnostics(path TEXT NOT NULL, reason TEXT NOT NULL, detail TEXT NOT NULL);
 
@@ -157,6 +170,7 @@ export function migrate(db: SqliteDb, migrations: ReadonlyMap<number, Migration>
   if (tables.length === 0) {
     db.transaction(() => {
       db.exec(DDL);
+      for (const index of SECONDARY_INDEXES) db.exec(createIndexSql(index));
       setMetaValue(db, 'schema_version', String(SCHEMA_VERSION));
       writeVocabulary(db);
     });

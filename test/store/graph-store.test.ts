@@ -4,6 +4,7 @@ import type { FileExtraction } from '../../src/index/model.js';
 import { CapacityError } from '../../src/store/errors.js';
 import { GraphStore } from '../../src/store/graph-store.js';
 import type { ResolvedEdge } from '../../src/store/records.js';
+import { SECONDARY_INDEXES } from '../../src/store/schema.js';
 import { SqliteDb } from '../../src/store/sqlite.js';
 import { fileInfo, mainExtraction, userExtraction } from './fixtures/sample.js';
 
@@ -121,12 +122,12 @@ describe('GraphStore writes', () => {
   });
 
   test('a deferred full-text index is left behind by writes and rebuilt whole, matching per-file indexing', async () => {
-    store.deferSearchIndex();
+    store.deferIndexes();
     loadFixture();
     store.replaceFile(fileInfo('src/user.ts', 2), { ...userExtraction, symbols: userExtraction.symbols.slice(1) });
     store.removeFile('src/main.ts');
     assert.throws(ftsIntact, /corrupt|malformed/i, 'writes while deferred must not touch the full-text index');
-    store.rebuildSearchIndex();
+    store.restoreIndexes();
     ftsIntact();
     const deferred = store.search('user').map((h) => h.node.qualifiedName);
     // The same end state written file by file into a database of its own.
@@ -142,15 +143,48 @@ describe('GraphStore writes', () => {
   });
 
   test('searching or exporting rebuilds a deferred full-text index first', () => {
-    store.deferSearchIndex();
+    store.deferIndexes();
     loadFixture();
     assert.ok(store.search('getUserId').some((h) => h.node.name === 'getUserId'));
     ftsIntact();
-    store.deferSearchIndex();
+    store.deferIndexes();
     store.removeFile('src/main.ts');
     const copy = store.exportBytes();
     ftsIntact();
     assert.ok(copy.length > 0);
+  });
+
+  test('a bulk load into an empty store drops the b-tree indexes and restores exactly the schema\'s set', () => {
+    const indexSql = (): string[] =>
+      store.db
+        .all<{ sql: string }>(`SELECT sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name`)
+        .map((r) => r.sql);
+    const before = indexSql();
+    assert.equal(before.length, SECONDARY_INDEXES.length);
+    store.deferIndexes();
+    assert.deepEqual(indexSql(), [], 'an empty store loads without secondary indexes');
+    loadFixture();
+    store.restoreIndexes();
+    assert.deepEqual(indexSql(), before);
+    ftsIntact();
+    assert.equal(store.db.value(`PRAGMA integrity_check`), 'ok');
+    // Lookups use them again.
+    const plan = store.db.all<{ detail: string }>(`EXPLAIN QUERY PLAN SELECT id FROM nodes WHERE name = 'getUserId'`);
+    assert.ok(plan.some((p) => /USING (COVERING )?INDEX nodes_name/.test(p.detail)), JSON.stringify(plan));
+  });
+
+  test('a bulk load into a store with files keeps its b-tree indexes, and exporting restores dropped ones', () => {
+    loadFixture();
+    store.deferIndexes();
+    const count = (): number => Number(store.db.value(`SELECT count(*) FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL`));
+    assert.equal(count(), SECONDARY_INDEXES.length, 'replacing a file must find its old rows through them');
+    store.restoreIndexes();
+    for (const path of ['src/user.ts', 'src/main.ts']) store.removeFile(path);
+    store.deferIndexes();
+    assert.equal(count(), 0);
+    const bytes = store.exportBytes();
+    assert.equal(count(), SECONDARY_INDEXES.length);
+    assert.ok(bytes.length > 0);
   });
 
   test('replaceFile rolls back completely when the extraction is invalid', () => {

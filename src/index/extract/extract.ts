@@ -19,11 +19,7 @@ import type { LanguageExtractor } from './types.js';
 
 export { isTestPath } from './test-paths.js';
 
-/**
- * Changes whenever an extractor gives different output for the same source. An index written
- * with another value re-extracts every file on its next sync, so upgrading never leaves a mix.
- */
-export const EXTRACTION_VERSION = '4';
+export { EXTRACTION_VERSION } from './version.js';
 
 const EXTRACTORS = new Map<string, LanguageExtractor>();
 for (const extractor of [

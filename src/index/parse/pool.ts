@@ -16,7 +16,10 @@ export interface ParsePoolOptions {
   readonly size?: number;
   /** Upper bound for the default size (default 8). */
   readonly maxSize?: number;
-  /** Jobs per batch message (default 16). */
+  /**
+   * Most jobs per batch message (default 16). Batches shrink toward the end of a run so that no
+   * worker is left with a long queue while the others have nothing to do.
+   */
   readonly batchSize?: number;
   /** Batches in flight per worker (default 2: one being worked on, one queued). */
   readonly inFlightPerWorker?: number;
@@ -95,6 +98,8 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
     if (active !== undefined) return Promise.reject(new Error('parse pool is already running'));
     return new Promise<void>((resolve, reject) => {
       const iterator = jobs[Symbol.iterator]();
+      // Jobs not yet handed out, when the run knows its length.
+      let unsent = Array.isArray(jobs) ? jobs.length : Infinity;
       /** Jobs handed back by a worker whose parser state went bad; served before new ones. */
       const requeued: ParseJob[] = [];
       let exhausted = false;
@@ -103,10 +108,15 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
 
       const nextBatch = (): ParseJob[] => {
         const batch: ParseJob[] = requeued.splice(0, batchSize);
-        while (!exhausted && batch.length < batchSize) {
+        // About a quarter of a fair share of what is left, so the last batches are single files.
+        const size = Math.max(1, Math.min(batchSize, Math.ceil(unsent / (slots.length * inFlightPerWorker * 4))));
+        while (!exhausted && batch.length < size) {
           const step = iterator.next();
           if (step.done === true) exhausted = true;
-          else batch.push(step.value);
+          else {
+            batch.push(step.value);
+            unsent--;
+          }
         }
         return batch;
       };

@@ -5,10 +5,13 @@
 import { parentPort } from 'node:worker_threads';
 import type { BatchResponse, ParseResult } from './jobs.js';
 import { isBatchRequest } from './jobs.js';
+import { initParser } from './grammar.js';
 import { parserPoisoned, processJob } from './process-job.js';
 
 const port = parentPort;
 if (port !== null) {
+  // Start the runtime before the first batch arrives; a failure surfaces again with that batch.
+  initParser().catch(() => undefined);
   port.on('message', (message: unknown) => {
     if (!isBatchRequest(message)) return;
     void (async () => {

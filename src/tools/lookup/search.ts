@@ -323,7 +323,7 @@ function addFullText(store: GraphStore, index: SymbolIndex, words: readonly stri
   // Short words match whole tokens only: a prefix like `set*` expands to hundreds of terms.
   const expression = words.filter((w) => /^[a-z0-9]+$/.test(w)).map((w) => (w.length > 3 ? `${w}*` : w)).join(' ');
   if (expression === '') return;
-  store.rebuildSearchIndex();
+  store.restoreIndexes();
   store.db.each(`SELECT docid FROM node_search WHERE node_search MATCH ? LIMIT ${MAX_FTS_ROWS}`, [expression], ([id]) => {
     const entry = index.byId.get(Number(id));
     if (entry !== undefined) add(entry, 'fts');

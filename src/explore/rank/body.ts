@@ -39,7 +39,11 @@ export function bodyHits(lines: readonly string[], nodes: readonly StoredNode[],
     const text = lines[n - 1] ?? '';
     if (text.length > 2000 || !quick.test(text)) continue;
     for (const m of text.matchAll(/[A-Za-z][A-Za-z0-9_]*/g)) {
-      for (const w of identifierWords(m[0])) {
+      const words = identifierWords(m[0]);
+      // A compound identifier also counts as its words written together: `url_patterns` is the
+      // question's `urlpatterns`.
+      if (words.length > 1) words.push(words.join(''));
+      for (const w of words) {
         if (w.length < 2 || !prefixes.has(w.slice(0, 3))) continue;
         const k = index.get(stem(w)) ?? index.get(w);
         if (k === undefined) continue;

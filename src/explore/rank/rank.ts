@@ -48,6 +48,8 @@ const MAX_DEFINITIONS_PER_NAME = 12;
 /** Definitions taken from the term index, and the seed weight of the best of them. */
 const TERM_HITS = 40;
 const TERM_WEIGHT = 0.6;
+/** How many times `TERM_HITS` term matches are weighed by path before the cut. */
+const TERM_CANDIDATES = 4;
 /** Definitions whose every name segment the prose names, for the flow block. */
 const MAX_PROSE = 6;
 const TEXT_HITS = 30;
@@ -102,12 +104,23 @@ export function rank(query: ParsedQuery, data: IndexData): Ranking {
   const prose: StoredNode[] = [];
   if (query.terms.length > 0) {
     const namedTexts = new Set(query.named.filter((n) => n.specific).map((n) => n.text));
-    const matches = data.terms().match(query.terms, TERM_HITS);
-    const best = matches[0]?.score ?? 0;
-    const found = data.nodes.many(matches.map((m) => m.id));
-    for (const m of matches) {
+    // Candidates are weighed with the path penalty before the cut: a test suite that spells out
+    // every word of the question (`FetchLimitOffsetTest.test_limit_offset…`) would otherwise
+    // fill the whole list and leave no room for the code it tests.
+    const candidates = data.terms().match(query.terms, TERM_HITS * TERM_CANDIDATES);
+    const found = data.nodes.many(candidates.map((m) => m.id));
+    const weighed = candidates.flatMap((m) => {
       const node = found.get(m.id);
-      if (node === undefined || best <= 0) continue;
+      if (node === undefined) return [];
+      const penalty = pathPenalty(node.path, data.byPath.get(node.path)?.isTest ?? false, query.wantsTests);
+      return [{ m, node, score: m.score * penalty }];
+    });
+    weighed.sort((a, b) => b.score - a.score || a.m.id - b.m.id);
+    const matches = weighed.slice(0, TERM_HITS);
+    // The seeds themselves are unpenalized: the path penalty applies once, to the ranked score.
+    const best = Math.max(0, ...matches.map((w) => w.m.score));
+    for (const { m, node } of matches) {
+      if (best <= 0) continue;
       if (m.nameSegments >= 2 && m.nameHits === m.nameSegments && !namedTexts.has(node.name) && prose.length < MAX_PROSE) prose.push(node);
       seed(node, TERM_WEIGHT * (m.score / best));
     }

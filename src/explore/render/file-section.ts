@@ -19,6 +19,10 @@ const ANCHOR_WINDOW = 6;
 const CALL_WINDOW = 1;
 const SMALL_GAP = 2;
 const MIN_USEFUL = 60;
+/** Definitions of a file shown whole before any long body is held back to its head. */
+const LEADING_WHOLE = 1;
+/** A body longer than this many lines, below the file's leading definitions, waits for leftover room. */
+const LONG_BODY = 40;
 /** A new run costs its gap marker line and its entry in the header's run list. */
 const RUN_COST = 30;
 
@@ -115,6 +119,11 @@ export function renderFileSection(input: FileSectionInput): FileSection {
     if (t.node !== undefined) for (const line of input.callLines(t.node)) add(range(line - CALL_WINDOW, line + CALL_WINDOW));
     enclosing(t.node);
   }
+  // The file's leading definitions (and any named one) are shown whole when they fit. A long body
+  // further down first gets only its head, and the rest of it only if room is left once every
+  // relevant symbol has its place: five short matches beat one long one.
+  let wholeFirst = LEADING_WHOLE;
+  const deferred: { node: StoredNode; end: number }[] = [];
   for (const s of input.symbols) {
     if (remaining < MIN_USEFUL) {
       clipped = true;
@@ -124,14 +133,28 @@ export function renderFileSection(input: FileSectionInput): FileSection {
     const n = s.node;
     const end = Math.min(n.endLine, total);
     const span = end - n.startLine + 1;
-    const body = CONTAINER_KINDS.has(n.kind) && span > 30 ? range(n.startLine, n.startLine + 5) : range(n.startLine, end);
+    const container = CONTAINER_KINDS.has(n.kind);
+    const leading = !container && wholeFirst > 0;
+    if (leading) wholeFirst--;
+    const head = range(n.startLine, Math.min(end, n.startLine + HEAD_LINES - 3));
+    if (!container && !leading && !s.exact && !s.named && span > LONG_BODY) {
+      if (add(head)) {
+        enclosing(n);
+        deferred.push({ node: n, end });
+      } else clipped = true;
+      continue;
+    }
+    const body = container && span > 30 ? range(n.startLine, n.startLine + 5) : range(n.startLine, end);
     if (add(body)) {
       enclosing(n);
       continue;
     }
     clipped = true;
-    if (add(range(n.startLine, Math.min(end, n.startLine + HEAD_LINES - 3)))) enclosing(n);
+    if (add(head)) enclosing(n);
     else if (s.exact || s.named) noRoom(n.qualifiedName || n.name);
+  }
+  for (const { node, end } of deferred) {
+    if (remaining < MIN_USEFUL || !add(range(node.startLine, end))) clipped = true;
   }
   if (selected.size === 0) {
     // Nothing ranked fits. A file the query names shows its opening lines; any other file's

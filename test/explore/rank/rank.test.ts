@@ -72,3 +72,18 @@ test('a definition named only by a plain word of a sentence gets half the bonus 
     assert.ok(prose > 0 && Math.abs(name - 2 * prose) < 1e-9, `in a sentence ${prose}, in a list of names ${name}`);
   });
 });
+
+test('a test suite that spells out every word of the question does not crowd the code it tests out of the ranking', async () => {
+  // Sixty test methods each carry all the question's words; the code carries fewer of them.
+  const tests = ['class FetchLimitOffsetTest:'];
+  for (let i = 0; i < 60; i++) tests.push(`    def test_fetch_limit_offset_case${i}(self):`, '        return 1', '');
+  await withGeneratedData({
+    'sql/compiler.py': 'class Compiler:\n    def limit_offset(self, select):\n        return "LIMIT"\n',
+    'tests/test_select.py': tests.join('\n'),
+  }, (data) => {
+    const r = rank(understandQuery('how are fetch limit offset rendered', data, 4), data);
+    const code = r.symbols.find((s) => s.node.qualifiedName === 'Compiler.limit_offset');
+    // Seeded by the term index (full-text search alone seeds at most 0.3).
+    assert.ok(code !== undefined && code.text > 0.3, JSON.stringify(code));
+  });
+});

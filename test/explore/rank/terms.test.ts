@@ -39,6 +39,14 @@ test('bodyHits scores definitions by the query terms their bodies use', () => {
   assert.deepEqual(hits.map((h) => [h.node.id, h.terms]), [[2, 2]]);
 });
 
+test('bodyHits reads a compound identifier also as its words written together', () => {
+  const lines = ['def resolve(self, path):', '    for pattern in self.url_patterns:', '        return pattern'];
+  const node = (id: number, name: string, startLine: number, endLine: number) => ({ id, name, kind: 'function', startLine, endLine }) as never;
+  const hits = bodyHits(lines, [node(1, 'resolve', 1, 3)], ['urlpattern'], () => 1);
+  assert.deepEqual(hits.map((h) => [h.node.id, h.terms]), [[1, 1]]);
+  assert.deepEqual(bodyHits(['def f():', '    return url'], [node(1, 'f', 1, 2)], ['urlpattern'], () => 1), []);
+});
+
 test('assemble cuts sections the query does not name before a named one', () => {
   const big = 'x'.repeat(900);
   const out = assemble({

@@ -92,3 +92,21 @@ test('a Rust impl block or its method is shown with the opening line of the type
   const section = renderFileSection(input({ path: 'src/de.rs', language: 'rust', lines, symbols: [method], fileNodes, wholeLimit: 10 }));
   assert.deepEqual(section.runs, [[1, 1], [5, 8]]);
 });
+
+test('below the file\'s leading definition a long body first gets its head, so shorter matches after it still fit', () => {
+  const lead = symbol('lead', 10, 20);
+  const long = symbol('long', 100, 180);
+  const short = symbol('short', 300, 306);
+  // Room for the long body whole, but then not for the short one after it.
+  const tight = renderFileSection(input({ symbols: [lead, long, short], budget: 6500 }));
+  assert.deepEqual(tight.shown.map((s) => s.node.name), ['lead', 'long', 'short']);
+  assert.ok(tight.runs.some(([a, b]) => a === 100 && b < 180), `the long body is held to its head: ${JSON.stringify(tight.runs)}`);
+  assert.ok(tight.runs.some(([a, b]) => a === 300 && b === 306));
+  assert.equal(tight.clipped, true);
+  // With room to spare the held-back body is shown whole after all.
+  const roomy = renderFileSection(input({ symbols: [lead, long, short], budget: 20000 }));
+  assert.ok(roomy.runs.some(([a, b]) => a === 100 && b === 180), JSON.stringify(roomy.runs));
+  // The leading definition itself is never held back.
+  const first = renderFileSection(input({ symbols: [long, short], budget: 20000 }));
+  assert.ok(first.runs.some(([a, b]) => a === 100 && b === 180));
+});

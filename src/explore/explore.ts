@@ -156,9 +156,9 @@ export async function explore(index: ProjectIndex, query: string, options: Explo
     if (sec.omitted === 'drifted-too-large') notes.push(`\`${sec.path}\` changed since the last index sync and is too large to show whole, so it is omitted (its stored line numbers are unsafe); read it directly or run \`codegraph sync\`.`);
     else if (sec.omitted === 'unreadable') notes.push(`\`${sec.path}\` could not be read, so its source is omitted.`);
     else if (sec.clipped) {
-      // Relevant: ranked in the file, or found by its body's words when the file was rendered.
-      const relevant = new Set([...s.file.symbols, ...(orderedCache.get(sec.path) ?? []).map((p) => p.symbol)].map((x) => x.node.id)).size;
-      notes.push(`\`${sec.path}\` was trimmed to its budget (${sec.shown.length} of ${Math.max(relevant, sec.shown.length)} relevant symbols shown); ask about it by path or name for more.`);
+      // Relevant: what the rendering ordered (the file's ranked symbols and those its body's words found).
+      const relevant = orderedCache.get(sec.path)?.length ?? s.file.symbols.length;
+      notes.push(`\`${sec.path}\` was trimmed to its budget (${sec.shown.length} of ${relevant} relevant symbols shown); ask about it by path or name for more.`);
     }
   }
   if (skippedForRoom.length > 0) notes.push(`No room left for ${skippedForRoom.length} more relevant file${skippedForRoom.length === 1 ? '' : 's'}: ${skippedForRoom.slice(0, 4).map((p) => `\`${p}\``).join(', ')}.`);

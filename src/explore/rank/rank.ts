@@ -72,6 +72,7 @@ export function rank(query: ParsedQuery, data: IndexData): Ranking {
   const named = new Set<number>();
   // Named by code somewhere in the query, not only by a plain word of a sentence.
   const namedAsCode = new Set<number>();
+  const penaltyOf = (node: StoredNode): number => pathPenalty(node.path, data.byPath.get(node.path)?.isTest ?? false, query.wantsTests);
   const seed = (node: StoredNode, weight: number): void => {
     if (node.kind === 'file' || weight <= 0) return;
     nodes.set(node.id, node);
@@ -112,15 +113,13 @@ export function rank(query: ParsedQuery, data: IndexData): Ranking {
     const weighed = candidates.flatMap((m) => {
       const node = found.get(m.id);
       if (node === undefined) return [];
-      const penalty = pathPenalty(node.path, data.byPath.get(node.path)?.isTest ?? false, query.wantsTests);
-      return [{ m, node, score: m.score * penalty }];
+      return [{ m, node, score: m.score * penaltyOf(node) }];
     });
     weighed.sort((a, b) => b.score - a.score || a.m.id - b.m.id);
     const matches = weighed.slice(0, TERM_HITS);
     // The seeds themselves are unpenalized: the path penalty applies once, to the ranked score.
     const best = Math.max(0, ...matches.map((w) => w.m.score));
-    for (const { m, node } of matches) {
-      if (best <= 0) continue;
+    for (const { m, node } of best > 0 ? matches : []) {
       if (m.nameSegments >= 2 && m.nameHits === m.nameSegments && !namedTexts.has(node.name) && prose.length < MAX_PROSE) prose.push(node);
       seed(node, TERM_WEIGHT * (m.score / best));
     }
@@ -145,11 +144,11 @@ export function rank(query: ParsedQuery, data: IndexData): Ranking {
     if (node.kind === 'file') continue;
     const text = seeds.get(id) ?? 0;
     const graph = (walk.get(id) ?? 0) / maxWalk;
-    const file = data.byPath.get(node.path);
-    const base = (0.6 * text + 0.4 * graph) * kindWeight(node.kind) * pathPenalty(node.path, file?.isTest ?? false, query.wantsTests);
+    const penalty = penaltyOf(node);
+    const base = (0.6 * text + 0.4 * graph) * kindWeight(node.kind) * penalty;
     let score = base;
     if (exact.has(id)) score += EXACT_BONUS;
-    else if (named.has(id)) score += (namedAsCode.has(id) ? NAMED_BONUS : PROSE_NAMED_BONUS) * pathPenalty(node.path, file?.isTest ?? false, query.wantsTests);
+    else if (named.has(id)) score += (namedAsCode.has(id) ? NAMED_BONUS : PROSE_NAMED_BONUS) * penalty;
     if (score < 0.01) continue;
     symbols.push({ node, score, base, text, exact: exact.has(id), named: named.has(id) });
   }

@@ -19,9 +19,7 @@ const ANCHOR_WINDOW = 6;
 const CALL_WINDOW = 1;
 const SMALL_GAP = 2;
 const MIN_USEFUL = 60;
-/** Definitions of a file shown whole before any long body is held back to its head. */
-const LEADING_WHOLE = 1;
-/** A body longer than this many lines, below the file's leading definitions, waits for leftover room. */
+/** A body longer than this many lines, below the file's leading definition, waits for leftover room. */
 const LONG_BODY = 40;
 /** A new run costs its gap marker line and its entry in the header's run list. */
 const RUN_COST = 30;
@@ -119,10 +117,10 @@ export function renderFileSection(input: FileSectionInput): FileSection {
     if (t.node !== undefined) for (const line of input.callLines(t.node)) add(range(line - CALL_WINDOW, line + CALL_WINDOW));
     enclosing(t.node);
   }
-  // The file's leading definitions (and any named one) are shown whole when they fit. A long body
+  // The file's leading definition (and any named one) is shown whole when it fits. A long body
   // further down first gets only its head, and the rest of it only if room is left once every
   // relevant symbol has its place: five short matches beat one long one.
-  let wholeFirst = LEADING_WHOLE;
+  let leadSeen = false;
   const deferred: { node: StoredNode; end: number }[] = [];
   for (const s of input.symbols) {
     if (remaining < MIN_USEFUL) {
@@ -134,8 +132,8 @@ export function renderFileSection(input: FileSectionInput): FileSection {
     const end = Math.min(n.endLine, total);
     const span = end - n.startLine + 1;
     const container = CONTAINER_KINDS.has(n.kind);
-    const leading = !container && wholeFirst > 0;
-    if (leading) wholeFirst--;
+    const leading = !container && !leadSeen;
+    if (leading) leadSeen = true;
     const head = range(n.startLine, Math.min(end, n.startLine + HEAD_LINES - 3));
     if (!container && !leading && !s.exact && !s.named && span > LONG_BODY) {
       if (add(head)) {

@@ -43,6 +43,8 @@ export interface ExtractedSymbol {
   readonly docstring?: string;
   /** Visible outside its file/module by the language's rules (export, pub, public, capitalized …). */
   readonly exported: boolean;
+  /** Accepted argument counts, packed by `packArity` (languages with overloading only). */
+  readonly arity?: number;
 }
 
 /** A use of a name that resolution turns into an edge (or keeps as unresolved). */
@@ -59,6 +61,8 @@ export interface ExtractedRef {
   readonly receiver?: string;
   readonly line: number;
   readonly col: number;
+  /** A call's argument count, where the language overloads by it (Java, C#, C++, Kotlin). */
+  readonly args?: number;
 }
 
 /** One import (or re-export) statement's bindings, for import-aware resolution. */

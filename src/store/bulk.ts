@@ -36,26 +36,28 @@ export function readSymbolsOfFiles(db: SqliteDb, fileIds: readonly number[]): Bu
 // Resolution sees a Rust impl block's items at file level, qualified `Type.item` as Go methods
 // are: the block is not a scope a bare name reaches into, and the type is found by that name.
 const SYMBOL_SELECT = `SELECT n.id, n.file_id, n.kind, n.name, n.qualified_name,
-            CASE WHEN p.kind IN (${FILE_KIND}, ${IMPL_KIND}) THEN NULL ELSE n.parent_id END, n.exported
+            CASE WHEN p.kind IN (${FILE_KIND}, ${IMPL_KIND}) THEN NULL ELSE n.parent_id END, n.exported, n.arity
      FROM nodes n LEFT JOIN nodes p ON p.id = n.parent_id
      WHERE n.kind <> ${FILE_KIND}`;
 
-function toBulkSymbol([id, fileId, kind, name, qualifiedName, parentId, exported]: SqlValue[]): BulkSymbol {
+function toBulkSymbol([id, fileId, kind, name, qualifiedName, parentId, exported, arity]: SqlValue[]): BulkSymbol {
   return {
     id: num(id), fileId: num(fileId), kind: (NODE_KINDS[num(kind)] ?? 'variable') as NodeKind,
     name: str(name), qualifiedName: str(qualifiedName), parentId: parentId === null || parentId === undefined ? null : num(parentId),
     exported: num(exported) !== 0,
+    ...(typeof arity === 'number' ? { arity } : {}),
   };
 }
 
 /** Every stored reference, in id order. */
 export function readRefs(db: SqliteDb): BulkRef[] {
   const out: BulkRef[] = [];
-  db.each(`SELECT file_id, from_node_id, kind, name, receiver, line, col FROM refs ORDER BY id`, [], ([fileId, fromId, kind, name, receiver, line, col]) => {
+  db.each(`SELECT file_id, from_node_id, kind, name, receiver, line, col, args FROM refs ORDER BY id`, [], ([fileId, fromId, kind, name, receiver, line, col, args]) => {
     const r = strOrNull(receiver);
     out.push({
       fileId: num(fileId), fromId: num(fromId), kind: (EDGE_KINDS[num(kind)] ?? 'references') as RefKind,
       name: str(name), line: num(line), col: num(col), ...(r !== null ? { receiver: r } : {}),
+      ...(typeof args === 'number' ? { args } : {}),
     });
   });
   return out;
@@ -193,17 +195,18 @@ export function nameFingerprints(db: SqliteDb, fileIds: readonly number[]): Map<
 export function readRefsForFiles(db: SqliteDb, fileIds: readonly number[]): BulkRef[] {
   const rows: { id: number; ref: BulkRef }[] = [];
   const wanted = new Set(fileIds);
-  const push = ([id, fileId, fromId, kind, name, receiver, line, col]: SqlValue[]): void => {
+  const push = ([id, fileId, fromId, kind, name, receiver, line, col, args]: SqlValue[]): void => {
     const r = strOrNull(receiver ?? null);
     rows.push({
       id: num(id ?? null),
       ref: {
         fileId: num(fileId ?? null), fromId: num(fromId ?? null), kind: (EDGE_KINDS[num(kind ?? null)] ?? 'references') as RefKind,
         name: str(name ?? null), line: num(line ?? null), col: num(col ?? null), ...(r !== null ? { receiver: r } : {}),
+        ...(typeof args === 'number' ? { args } : {}),
       },
     });
   };
-  const columns = 'id, file_id, from_node_id, kind, name, receiver, line, col';
+  const columns = 'id, file_id, from_node_id, kind, name, receiver, line, col, args';
   for (const part of chunks(fileIds)) db.each(`SELECT ${columns} FROM refs WHERE file_id IN (${placeholders(part.length)})`, part, push);
   db.each(`SELECT ${columns} FROM refs WHERE kind IN (${INHERITANCE_CODES.join(',')})`, [], (row) => {
     if (!wanted.has(num(row[1] ?? null))) push(row);

@@ -416,11 +416,11 @@ export class GraphStore {
     let nextId = Number(db.cached(`SELECT coalesce(max(id), 0) FROM nodes`).value([])) + 1;
     const insertNode = db.cached(
       `INSERT INTO nodes(id, file_id, kind, name, qualified_name, start_line, start_col, end_line, end_col, parent_id,
-         signature, docstring, exported) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         signature, docstring, exported, arity) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     const lastLine = extraction.symbols.reduce((max, s) => Math.max(max, s.endLine), 1);
     const fileNodeId = nextId++;
-    insertNode.run([fileNodeId, fileId, FILE_KIND, posix.basename(file.path), file.path, 1, 0, lastLine, 0, null, null, null, 0]);
+    insertNode.run([fileNodeId, fileId, FILE_KIND, posix.basename(file.path), file.path, 1, 0, lastLine, 0, null, null, null, 0, null]);
     const nodeIds = extraction.symbols.map(() => nextId++);
     const lateParents: number[] = [];
     extraction.symbols.forEach((s, i) => {
@@ -429,7 +429,7 @@ export class GraphStore {
       if (parentId === null) lateParents.push(i);
       insertNode.run([
         nodeIds[i] ?? null, fileId, code(NODE_CODE, s.kind), s.name, s.qualifiedName, s.startLine, s.startCol, s.endLine,
-        s.endCol, parentId, s.signature ?? null, s.docstring ?? null, s.exported ? 1 : 0,
+        s.endCol, parentId, s.signature ?? null, s.docstring ?? null, s.exported ? 1 : 0, s.arity ?? null,
       ]);
     });
     const setParent = db.cached(`UPDATE nodes SET parent_id = ? WHERE id = ?`);
@@ -445,11 +445,11 @@ export class GraphStore {
     });
 
     const insertRef = db.cached(
-      `INSERT INTO refs(file_id, from_node_id, kind, name, receiver, line, col) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO refs(file_id, from_node_id, kind, name, receiver, line, col, args) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     for (const r of extraction.refs) {
       const from = r.from < 0 ? fileNodeId : (nodeIds[r.from] ?? fileNodeId);
-      insertRef.run([fileId, from, code(EDGE_CODE, r.kind), r.name, r.receiver ?? null, r.line, r.col]);
+      insertRef.run([fileId, from, code(EDGE_CODE, r.kind), r.name, r.receiver ?? null, r.line, r.col, r.args ?? null]);
     }
     const insertImport = db.cached(
       `INSERT INTO imports(file_id, module, names, namespace, reexport, line) VALUES (?, ?, ?, ?, ?, ?)`,

@@ -12,7 +12,7 @@ import { EDGE_KINDS, NODE_KINDS, RESOLUTION_METHODS } from '../index/model.js';
 import type { SqliteDb } from './sqlite.js';
 
 /** Bumped whenever the DDL below changes shape. */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 /** The SQL function the search view calls; registered on every connection by `migrate`. */
 export const WORDS_FUNCTION = 'cg_words';
@@ -68,7 +68,8 @@ CREATE TABLE nodes(
   parent_id INTEGER,
   signature TEXT,
   docstring TEXT,
-  exported INTEGER NOT NULL
+  exported INTEGER NOT NULL,
+  arity INTEGER
 );
 
 CREATE TABLE edges(
@@ -89,7 +90,8 @@ CREATE TABLE refs(
   name TEXT NOT NULL,
   receiver TEXT,
   line INTEGER NOT NULL,
-  col INTEGER NOT NULL
+  col INTEGER NOT NULL,
+  args INTEGER
 );
 
 CREATE TABLE imports(
@@ -122,8 +124,14 @@ export const SEARCH_COLUMNS = ['name', 'qualified_name', 'signature', 'docstring
 /** Upgrades a database from version `n` to `n + 1`, keyed by `n`. */
 export type Migration = (db: SqliteDb) => void;
 
-/** No migrations yet: version 1 is the first schema. */
-export const MIGRATIONS: ReadonlyMap<number, Migration> = new Map();
+/**
+ * Version 2 records argument counts (`nodes.arity`, `refs.args`) so calls can pick among
+ * overloads. Rows written before it have none; the extraction version changed with it, so the
+ * next sync re-extracts every file.
+ */
+export const MIGRATIONS: ReadonlyMap<number, Migration> = new Map([
+  [1, (db: SqliteDb) => db.exec('ALTER TABLE nodes ADD COLUMN arity INTEGER; ALTER TABLE refs ADD COLUMN args INTEGER')],
+]);
 
 /** What `migrate` found and did. Only `created`, `current` and `migrated` leave a usable database. */
 export type MigrateResult =

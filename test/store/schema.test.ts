@@ -64,6 +64,25 @@ describe('migrate', () => {
     assert.deepEqual([ran, db.value(`SELECT value FROM meta WHERE key = 'schema_version'`)], [[SCHEMA_VERSION - 1], String(SCHEMA_VERSION)]);
   });
 
+  test('upgrades a schema-1 database in place: argument counts become storable', () => {
+    migrate(db);
+    db.exec('ALTER TABLE nodes DROP COLUMN arity; ALTER TABLE refs DROP COLUMN args');
+    setVersion(1);
+    assert.deepEqual(migrate(db), { kind: 'migrated', from: 1 });
+    const columns = (table: string): string[] => db.all<{ name: string }>(`PRAGMA table_info(${table})`).map((c) => c.name);
+    assert.ok(columns('nodes').includes('arity') && columns('refs').includes('args'));
+    const store = new GraphStore(db);
+    store.replaceFile(
+      { path: 'A.java', language: 'java', size: 1, mtimeMs: 1, sha256: '0'.repeat(64) },
+      {
+        language: 'java', parseErrors: 0, isTest: false, imports: [],
+        symbols: [{ kind: 'method', name: 'f', qualifiedName: 'f', startLine: 1, startCol: 0, endLine: 1, endCol: 1, parent: -1, exported: true, arity: 513 }],
+        refs: [{ kind: 'calls', from: 0, name: 'f', line: 1, col: 0, args: 2 }],
+      },
+    );
+    assert.deepEqual([db.value(`SELECT arity FROM nodes WHERE name = 'f'`), db.value(`SELECT args FROM refs`)], [513, 2]);
+  });
+
   test('keeps the old version when a migration throws', () => {
     migrate(db);
     setVersion(SCHEMA_VERSION - 1);

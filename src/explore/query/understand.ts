@@ -5,6 +5,7 @@
  */
 import type { StoredNode } from '../../store/index.js';
 import type { IndexData } from '../data/index-data.js';
+import { parametersMatch, signatureParameters, splitParameters } from './overloads.js';
 import { findPathSpans } from './path-spans.js';
 import { resolvePaths, type FileAnchor, type PathOutcome } from './path-resolve.js';
 import { proseAnchors } from './prose-anchors.js';
@@ -98,7 +99,17 @@ export function understandQuery(query: string, data: IndexData, maxFiles: number
     if (qualifiedCount++ >= MAX_QUALIFIED) break;
     const start = m.index ?? 0;
     const normalized = m[0].replace(/\(\)$/, '').replace(/::|#|->/g, '.');
-    const defs = definitions(store.nodesByQualifiedName(normalized), data);
+    let defs = definitions(store.nodesByQualifiedName(normalized), data);
+    // `String.indexOf(String)` names one overload: keep the definitions whose parameters fit.
+    const list = defs.length > 1 && !m[0].endsWith('()') ? /^\(([^()]+)\)/.exec(text.slice(start + m[0].length)) : null;
+    if (list !== null) {
+      const written = splitParameters(list[1] ?? '');
+      const fitting = defs.filter((d) => {
+        const declared = d.signature === null ? undefined : signatureParameters(d.signature, d.name);
+        return declared !== undefined && parametersMatch(written, declared);
+      });
+      if (fitting.length > 0) defs = fitting;
+    }
     if (defs.length === 0) {
       // `self.repo.save` names no definition: its parts are ordinary identifiers.
       for (const part of m[0].matchAll(/[A-Za-z_$][\w$]*/g)) {

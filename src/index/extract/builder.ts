@@ -12,6 +12,8 @@ export interface SymbolOptions {
   readonly qualifiedName?: string;
   /** Override the node used for the span (defaults to the node passed in). */
   readonly span?: Node;
+  /** Accepted argument counts (`packArity`), for languages that overload by them. */
+  readonly arity?: number | undefined;
 }
 
 const MAX_SIGNATURE = 200;
@@ -75,6 +77,7 @@ export class ExtractionBuilder {
       exported: options.exported ?? false,
       ...(options.signature !== undefined && options.signature !== '' ? { signature: clip(options.signature, MAX_SIGNATURE) } : {}),
       ...(options.docstring !== undefined && options.docstring !== '' ? { docstring: clip(options.docstring, MAX_DOCSTRING) } : {}),
+      ...(options.arity !== undefined ? { arity: options.arity } : {}),
     };
     this.symbols.push(symbol);
     return this.symbols.length - 1;
@@ -127,8 +130,11 @@ export class ExtractionBuilder {
     }
   }
 
-  /** Records a reference from the current scope, positioned at `node`. */
-  ref(kind: RefKind, name: string, node: Node, receiver?: string): void {
+  /**
+   * Records a reference from the current scope, positioned at `node`; `args` is a call's argument
+   * count where the language overloads by it.
+   */
+  ref(kind: RefKind, name: string, node: Node, receiver?: string, args?: number): void {
     if (name === '') return;
     this.refs.push({
       kind,
@@ -137,6 +143,7 @@ export class ExtractionBuilder {
       line: node.startPosition.row + 1,
       col: node.startPosition.column,
       ...(receiver !== undefined && receiver !== '' ? { receiver } : {}),
+      ...(args !== undefined ? { args } : {}),
     });
   }
 

@@ -5,6 +5,7 @@ import { FileScope } from './file-scope.js';
 import { ImportTable } from './import-table.js';
 import { targetFilter } from './kinds.js';
 import { enclosingType } from './members.js';
+import { pickOverload } from './overloads.js';
 import { ProjectIndex } from './project-index.js';
 import { ReceiverCache } from './receivers.js';
 import { importStep } from './steps/import-step.js';
@@ -86,11 +87,15 @@ function groupByFile(project: ProjectIndex, refs: readonly ResolverRef[]): Uint3
 function resolveOne(ctx: ResolveContext, scope: FileScope, ref: ResolverRef, receivers: ReceiverCache): StepOutcome | undefined {
   const receiver = ref.receiver === undefined || ref.receiver === '' ? undefined : receivers.get(ref.receiver);
   const filter = targetFilter(ref.kind, false);
-  return importStep(ctx, scope, ref, receiver, filter)
+  const outcome = importStep(ctx, scope, ref, receiver, filter)
     ?? qualifiedStep(ctx, scope, ref, receiver, filter)
     ?? receiverStep(ctx, scope, ref, receiver, filter)
     ?? sameFileStep(ctx, scope, ref, receiver, filter)
     ?? nameStep(ctx, scope, ref, receiver);
+  if (outcome?.kind !== 'bound' || ref.args === undefined) return outcome;
+  // Every step finds a name; among same-scope overloads the argument count decides.
+  const target = pickOverload(ctx.project, outcome.target, ref.args);
+  return target === outcome.target ? outcome : { ...outcome, target };
 }
 
 /**

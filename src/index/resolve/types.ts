@@ -25,6 +25,8 @@ export interface ResolverSymbol {
   /** Enclosing symbol id, or null at file level. */
   readonly parentId: number | null;
   readonly exported: boolean;
+  /** Accepted argument counts (`packArity`), where the language overloads by them. */
+  readonly arity?: number;
 }
 
 /** One reference to resolve. */
@@ -39,6 +41,8 @@ export interface ResolverRef {
   readonly receiver?: string;
   readonly line: number;
   readonly col: number;
+  /** A call's argument count, where the language overloads by it. */
+  readonly args?: number;
 }
 
 /** A resolved edge; `confidence` is in 0..1 and `method` says which step bound it. */

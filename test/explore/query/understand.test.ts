@@ -146,3 +146,23 @@ test('understandQuery finds a type spelled by words late in a long question', as
     assert.deepEqual(q.named.filter((n) => n.text === 'lazy loader').map((n) => n.nodes[0]?.qualifiedName), ['LazyLoader']);
   });
 });
+
+test('understandQuery reads a written parameter list as one overload of a qualified name', async () => {
+  const methods = [
+    'public int indexOf(int ch) { return 0; }',
+    'public int indexOf(int ch, int fromIndex) { return 0; }',
+    'public int indexOf(String str) { return 0; }',
+    'public int indexOf(String str, int fromIndex) { return 0; }',
+    'static int join(String sep, Object... parts) { return 0; }',
+  ];
+  const files = { 'src/Text.java': `class Text {\n${methods.map((m) => `  ${m}\n`).join('')}}\n` };
+  await withGeneratedData(files, (data) => {
+    const exact = (q: string): number[] => understandQuery(q, data, 8).exact.map((t) => t.node?.startLine ?? 0);
+    assert.deepEqual(exact('how does Text.indexOf(String) search'), [4]);
+    assert.deepEqual(exact('Text.indexOf(String, int)'), [5]);
+    assert.deepEqual(exact('Text#indexOf(int ch)'), [2]);
+    assert.deepEqual(exact('Text.join(String, A, B, C)'), [6], 'varargs take any longer list');
+    assert.deepEqual(exact('Text.indexOf(Map)'), [], 'no fitting overload: all five stay candidates, too many to pin');
+    assert.deepEqual(exact('Text.indexOf()'), [], 'empty parentheses name no overload');
+  });
+});

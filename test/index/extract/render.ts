@@ -2,6 +2,7 @@
  * A readable text rendering of a FileExtraction for golden files: one line per symbol, ref and
  * import, indented by nesting so that a reviewer can check it by eye.
  */
+import { formatArity } from '../../../src/index/arity.js';
 import type { FileExtraction } from '../../../src/index/model.js';
 
 /** Renders `ex` as the golden `expected.txt` text. */
@@ -16,7 +17,7 @@ export function renderExtraction(ex: FileExtraction): string {
     return d;
   };
   ex.symbols.forEach((s, i) => {
-    const flags = s.exported ? ' exported' : '';
+    const flags = `${s.exported ? ' exported' : ''}${s.arity !== undefined ? ` arity ${formatArity(s.arity)}` : ''}`;
     out.push(`${'  '.repeat(depth(i) + 1)}${s.kind} ${s.qualifiedName} [${s.startLine}-${s.endLine}]${flags}`);
     if (s.signature !== undefined) out.push(`${'  '.repeat(depth(i) + 2)}sig: ${s.signature}`);
     if (s.docstring !== undefined) out.push(`${'  '.repeat(depth(i) + 2)}doc: ${JSON.stringify(s.docstring)}`);
@@ -25,7 +26,8 @@ export function renderExtraction(ex: FileExtraction): string {
   for (const r of ex.refs) {
     const from = r.from < 0 ? '<file>' : (ex.symbols[r.from]?.qualifiedName ?? `#${r.from}`);
     const target = r.receiver !== undefined ? `${r.receiver} :: ${r.name}` : r.name;
-    out.push(`  ${r.line}: ${r.kind} ${from} -> ${target}`);
+    const args = r.args !== undefined ? ` (${r.args} args)` : '';
+    out.push(`  ${r.line}: ${r.kind} ${from} -> ${target}${args}`);
   }
   out.push('', 'imports:');
   for (const im of ex.imports) {

@@ -23,6 +23,8 @@ export interface SymbolOptions {
   parent?: number;
   exported?: boolean;
   qualifiedName?: string;
+  /** Packed by `packArity`. */
+  arity?: number;
 }
 
 /** Options for a test reference; `from` defaults to the file node. */
@@ -30,6 +32,7 @@ export interface RefOptions {
   kind?: RefKind;
   from?: number;
   receiver?: string;
+  args?: number;
 }
 
 /** Builds resolver input by hand; every reference gets its own line so its edge can be found. */
@@ -59,6 +62,7 @@ export class ProjectBuilder {
     this.symbols.push({
       id, fileId, name, qualifiedName, kind: options.kind ?? (parent === undefined ? 'function' : 'method'),
       parentId: options.parent ?? null, exported: options.exported ?? true,
+      ...(options.arity !== undefined ? { arity: options.arity } : {}),
     });
     return id;
   }
@@ -69,6 +73,7 @@ export class ProjectBuilder {
       fileId, fromId: options.from ?? nodeOf(fileId), kind: options.kind ?? 'calls', name,
       line: this.refs.length + 1, col: 0,
       ...(options.receiver !== undefined ? { receiver: options.receiver } : {}),
+      ...(options.args !== undefined ? { args: options.args } : {}),
     });
     return this.refs.length - 1;
   }

@@ -6,6 +6,8 @@
  */
 import type { Node, Tree } from 'web-tree-sitter';
 import type { FileExtraction, NodeKind } from '../../model.js';
+import { argumentCount, parameterArity } from '../arity.js';
+import type { ParameterRole } from '../arity.js';
 import { ExtractionBuilder, clip, countParseErrors } from '../builder.js';
 import { cleanComment } from '../comments.js';
 import { splitQualified } from '../names.js';
@@ -114,6 +116,7 @@ function enter(st: State, node: Node, type: string): boolean | void {
       const body = node.childForFieldName('body');
       const index = b.define(kind, name, node, {
         exported: !local && isExported(st, modifiers(node)), signature: head(st.source, node, body), docstring: docComment(node),
+        arity: parameterArity(node.childForFieldName('parameters'), parameterRole),
       });
       b.open(index);
       attributes(st, node);
@@ -219,23 +222,43 @@ function fieldDeclaration(st: State, node: Node): void {
   }
 }
 
+/**
+ * Defaults may be left out and `params` takes the rest. An extension method's `this` parameter is
+ * optional too: `s.Trim2(x)` and `Ext.Trim2(s, x)` call the same method.
+ */
+function parameterRole(p: Node): ParameterRole {
+  if (p.type === 'array_type') return 'rest';
+  if (p.type !== 'parameter') return 'skip';
+  let role: ParameterRole = 'required';
+  for (const child of p.namedChildren) {
+    if (child?.type === 'equals_value_clause') role = 'optional';
+    else if (child?.type === 'parameter_modifier') {
+      const word = child.text;
+      if (word === 'params') return 'rest';
+      if (word === 'this') role = 'optional';
+    }
+  }
+  return role;
+}
+
 function invocation(b: ExtractionBuilder, node: Node): void {
   const fn = node.childForFieldName('function');
   if (fn === null) return;
+  const args = argumentCount(node.childForFieldName('arguments'), (t) => t === 'comment');
   switch (fn.type) {
     case 'identifier':
     case 'generic_name': {
       const name = fn.type === 'identifier' ? fn : fn.firstNamedChild;
       if (name === null) return;
       const text = name.text;
-      if (text !== 'nameof') b.ref('calls', text, name);
+      if (text !== 'nameof') b.ref('calls', text, name, undefined, args);
       return;
     }
     case 'member_access_expression': {
       const nameNode = fn.childForFieldName('name');
       const name = nameNode?.type === 'generic_name' ? nameNode.firstNamedChild : nameNode;
       const object = fn.childForFieldName('expression');
-      if (name != null) b.ref('calls', name.text, name, object !== null ? receiverText(object, SHAPE) : undefined);
+      if (name != null) b.ref('calls', name.text, name, object !== null ? receiverText(object, SHAPE) : undefined, args);
       return;
     }
     case 'conditional_access_expression': {
@@ -244,7 +267,7 @@ function invocation(b: ExtractionBuilder, node: Node): void {
       const nameNode = binding?.childForFieldName('name') ?? null;
       const name = nameNode?.type === 'generic_name' ? nameNode.firstNamedChild : nameNode;
       const object = fn.childForFieldName('condition');
-      if (name !== null) b.ref('calls', name.text, name, object !== null ? receiverText(object, SHAPE) : undefined);
+      if (name !== null) b.ref('calls', name.text, name, object !== null ? receiverText(object, SHAPE) : undefined, args);
       return;
     }
     default:

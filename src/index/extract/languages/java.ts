@@ -1,6 +1,9 @@
 /** Java: package, types, members, imports (static and wildcard), inheritance, calls, annotations. */
 import type { Node, Tree } from 'web-tree-sitter';
 import type { FileExtraction, NodeKind } from '../../model.js';
+import { packArity } from '../../arity.js';
+import { argumentCount, parameterArity } from '../arity.js';
+import type { ParameterRole } from '../arity.js';
 import { ExtractionBuilder, countParseErrors, headText } from '../builder.js';
 import { leadingComment } from '../comments.js';
 import { isUpperSnake, splitQualified } from '../names.js';
@@ -38,6 +41,15 @@ const COMPILER_ANNOTATIONS: ReadonlySet<string> = new Set([
 ]);
 
 const isComment = (type: string): boolean => type === 'block_comment' || type === 'line_comment';
+
+/** Varargs take the rest; the receiver parameter (`Outer Outer.this`) is no argument. */
+function parameterRole(p: Node): ParameterRole {
+  switch (p.type) {
+    case 'formal_parameter': return 'required';
+    case 'spread_parameter': return 'rest';
+    default: return 'skip';
+  }
+}
 
 interface State {
   readonly b: ExtractionBuilder;
@@ -97,6 +109,7 @@ function enter(st: State, node: Node, type: string): boolean | void {
       const index = b.define(type === 'method_declaration' || type === 'annotation_type_element_declaration' ? 'method' : 'constructor', name, node, {
         exported: isVisible(st, node, mods), signature: signature(node, node.childForFieldName('body')),
         docstring: leadingComment(node, isComment),
+        arity: parameterArity(node.childForFieldName('parameters'), parameterRole) ?? (type === 'annotation_type_element_declaration' ? packArity(0, 0) : undefined),
       });
       b.open(index);
       annotations(b, mods);
@@ -134,7 +147,10 @@ function enter(st: State, node: Node, type: string): boolean | void {
     case 'method_invocation': {
       const name = node.childForFieldName('name');
       const object = node.childForFieldName('object');
-      if (name !== null) b.ref('calls', name.text, name, object !== null ? receiverText(object, SHAPE) : undefined);
+      if (name !== null) {
+        const args = argumentCount(node.childForFieldName('arguments'), isComment);
+        b.ref('calls', name.text, name, object !== null ? receiverText(object, SHAPE) : undefined, args);
+      }
       return;
     }
     case 'object_creation_expression': {

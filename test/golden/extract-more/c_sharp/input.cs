@@ -93,3 +93,8 @@ internal class Worker : Acme.Core.Base<int>
 }
 
 class Default : IRunnable { }
+
+static class Text
+{
+    public static string Pad(this string s, int width = 2, params object[] rest) => s.Pad(width, 1, 2);
+}

@@ -23,4 +23,5 @@ public class UserService extends Base<User> implements Runnable, Api {
     interface Inner { void go(); }
     enum Color { RED, GREEN; void m() {} }
     record Point(int x, int y) {}
+    static void log(String format, Object... args) { log(format, /* none */ 1, 2); }
 }

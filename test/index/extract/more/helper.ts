@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { Language, Parser } from 'web-tree-sitter';
+import { formatArity } from '../../../../src/index/arity.js';
 import type { FileExtraction } from '../../../../src/index/model.js';
 import type { LanguageExtractor } from '../../../../src/index/extract/types.js';
 
@@ -54,7 +55,8 @@ export function renderExtraction(result: FileExtraction): string {
   const qn = (index: number): string => (index < 0 ? '<file>' : (result.symbols[index]?.qualifiedName ?? `?${index}`));
   for (const s of result.symbols) {
     const parent = s.parent < 0 ? '' : ` in ${qn(s.parent)}`;
-    out.push(`  ${s.kind} ${s.qualifiedName} L${s.startLine}-${s.endLine}${s.exported ? ' exported' : ''}${parent}`);
+    const arity = s.arity !== undefined ? ` arity ${formatArity(s.arity)}` : '';
+    out.push(`  ${s.kind} ${s.qualifiedName} L${s.startLine}-${s.endLine}${s.exported ? ' exported' : ''}${arity}${parent}`);
     if (s.name !== s.qualifiedName.slice(s.qualifiedName.lastIndexOf('.') + 1)) out.push(`    name: ${s.name}`);
     if (s.signature !== undefined) out.push(`    sig: ${s.signature}`);
     if (s.docstring !== undefined) {
@@ -65,7 +67,7 @@ export function renderExtraction(result: FileExtraction): string {
   out.push('', 'refs:');
   for (const r of result.refs) {
     const target = r.receiver === undefined ? r.name : `${r.receiver} :: ${r.name}`;
-    out.push(`  L${r.line} ${r.kind} ${target} from ${qn(r.from)}`);
+    out.push(`  L${r.line} ${r.kind} ${target} from ${qn(r.from)}${r.args !== undefined ? ` (${r.args} args)` : ''}`);
   }
   out.push('', 'imports:');
   for (const i of result.imports) {

@@ -1,0 +1,37 @@
+/**
+ * Argument and parameter counts read from the tree, for languages that overload by them. Each
+ * counts named children only, so punctuation never reaches JavaScript.
+ */
+import type { Node } from 'web-tree-sitter';
+import { packArity, UNBOUNDED } from '../arity.js';
+
+/** How one entry of a parameter list counts: needed, may be left out, takes the rest, or not a parameter. */
+export type ParameterRole = 'required' | 'optional' | 'rest' | 'skip';
+
+/** A call's argument count from its argument list; undefined without one. */
+export function argumentCount(list: Node | null, isComment: (type: string) => boolean): number | undefined {
+  if (list === null) return undefined;
+  let n = 0;
+  for (const child of list.namedChildren) if (child !== null && !isComment(child.type)) n++;
+  return n;
+}
+
+/** A definition's packed arity from its parameter list; undefined without one. */
+export function parameterArity(list: Node | null, role: (parameter: Node) => ParameterRole): number | undefined {
+  if (list === null) return undefined;
+  let min = 0;
+  let max = 0;
+  for (const child of list.namedChildren) {
+    if (child === null) continue;
+    const r = role(child);
+    if (r === 'required') {
+      min++;
+      max++;
+    } else if (r === 'optional') {
+      max++;
+    } else if (r === 'rest') {
+      max = UNBOUNDED;
+    }
+  }
+  return packArity(min, max);
+}

@@ -15,6 +15,7 @@ import { understandQuery, type ParsedQuery } from './query/understand.js';
 import { bodyHits, type BodyHit } from './rank/body.js';
 import { nameHits, type NameHit } from './rank/names.js';
 import { rank, type RankedFile, type RankedSymbol, type Ranking } from './rank/rank.js';
+import { isTestDoublePath } from './rank/weights.js';
 import { assemble, type PlacedSection } from './render/document.js';
 import { renderFileSection, type FileSection } from './render/file-section.js';
 import { sourceLines } from './render/source-lines.js';
@@ -376,7 +377,7 @@ function selectFiles(ranking: Ranking, parsed: ParsedQuery, budget: ExploreBudge
 
 /** Exact targets first, then named definitions, then the best-ranked callables and types. */
 function blastRoots(parsed: ParsedQuery, named: readonly StoredNode[], ranking: Ranking, data: IndexData): StoredNode[] {
-  const isTest = (n: StoredNode): boolean => data.byPath.get(n.path)?.isTest === true;
+  const isTest = (n: StoredNode): boolean => data.byPath.get(n.path)?.isTest === true || isTestDoublePath(n.path);
   const roots: StoredNode[] = named.filter((n) => ROOT_KINDS.has(n.kind) || (n.kind !== 'impl' && parsed.exact.some((t) => t.node?.id === n.id)));
   for (const s of ranking.symbols) {
     if (roots.length >= 5) break;
@@ -392,7 +393,7 @@ function namedNodes(parsed: ParsedQuery, data: IndexData): StoredNode[] {
   for (const t of parsed.exact) if (t.node !== undefined) out.push(t.node);
   for (const n of parsed.named) {
     if (n.nodes.length > 3 || !n.specific) continue;
-    for (const d of n.nodes) if (data.byPath.get(d.path)?.isTest !== true || parsed.wantsTests) out.push(d);
+    for (const d of n.nodes) if ((data.byPath.get(d.path)?.isTest !== true && !isTestDoublePath(d.path)) || parsed.wantsTests) out.push(d);
   }
   return uniqueNodes(out);
 }

@@ -5,6 +5,7 @@
  */
 import type { StoredNode } from '../../store/index.js';
 import type { IndexData } from '../data/index-data.js';
+import { isTestDoublePath } from '../rank/weights.js';
 import { parametersMatch, signatureParameters, splitParameters } from './overloads.js';
 import { findPathSpans } from './path-spans.js';
 import { resolvePaths, type FileAnchor, type PathOutcome } from './path-resolve.js';
@@ -89,7 +90,7 @@ export function understandQuery(query: string, data: IndexData, maxFiles: number
   // A name written out in full: named, and an exact target when it has at most three non-test definitions.
   const nameExactly = (text: string, defs: readonly StoredNode[]): void => {
     named.push({ text, codeShaped: true, qualified: true, specific: true, nodes: defs });
-    const nonTest = defs.filter((n) => data.byPath.get(n.path)?.isTest !== true);
+    const nonTest = defs.filter((n) => !isTestSide(n, data));
     if (nonTest.length >= 1 && nonTest.length <= MAX_DEFINITIONS) {
       for (const node of nonTest) exact.push({ path: node.path, node, start: node.startLine, end: node.endLine, reason: 'qualified' });
     }
@@ -276,8 +277,13 @@ function implPhrases(text: string): string[] {
 }
 
 /** Non-file definitions, non-test files first, stable by path and line. */
+/** In a test file or a test double (mock, fake, stub): the real definition is meant first. */
+function isTestSide(n: StoredNode, data: IndexData): boolean {
+  return data.byPath.get(n.path)?.isTest === true || isTestDoublePath(n.path);
+}
+
 function definitions(nodes: readonly StoredNode[], data: IndexData): StoredNode[] {
-  const isTest = (n: StoredNode): number => (data.byPath.get(n.path)?.isTest === true ? 1 : 0);
+  const isTest = (n: StoredNode): number => (isTestSide(n, data) ? 1 : 0);
   return nodes.filter((n) => n.kind !== 'file').sort((a, b) => isTest(a) - isTest(b) || (a.path < b.path ? -1 : a.path > b.path ? 1 : a.startLine - b.startLine));
 }
 

@@ -27,7 +27,7 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
 );
 
 /** Words asking about tests: their presence lifts the test-file penalty. */
-export const TEST_WORDS: ReadonlySet<string> = new Set(['test', 'tests', 'testing', 'tested', 'spec', 'specs', 'unittest', 'pytest', 'fixture', 'fixtures', 'coverage']);
+export const TEST_WORDS: ReadonlySet<string> = new Set(['test', 'tests', 'testing', 'tested', 'spec', 'specs', 'unittest', 'pytest', 'fixture', 'fixtures', 'coverage', 'mock', 'mocks', 'mocked', 'fake', 'fakes', 'stub', 'stubs']);
 
 /** A light singular form: `orders` -> `order`, `classes` -> `class`; short words are kept. */
 export function singular(word: string): string {

@@ -32,9 +32,20 @@ export function isGeneratedPath(path: string): boolean {
   return GENERATED.test(path);
 }
 
-/** Multiplier for a file: tests and generated code rank lower unless the query asks for tests. */
+// Test doubles: `mocks.rs`, `fake_clock.go`, `client_mock.go`, `stubs/`, `MockServer.java`.
+const TEST_DOUBLE = /(?:^|\/)(?:mocks?|fakes?|stubs?)(?:\/|\.[^/]*$)|(?:^|\/)(?:mock|fake|stub)_[^/]*$|_(?:mocks?|fakes?|stubs?)\.[^/]*$|(?:^|\/)(?:Mock|Fake|Stub)[A-Z][^/]*$/;
+
+/** True for a mock, fake or stub standing in for the real code in tests. */
+export function isTestDoublePath(path: string): boolean {
+  return TEST_DOUBLE.test(path);
+}
+
+/**
+ * Multiplier for a file: tests, test doubles and generated code rank lower unless the query asks
+ * for tests (a mock's `JoinHandle` is not the one a question about join handles means).
+ */
 export function pathPenalty(path: string, isTest: boolean, wantsTests: boolean): number {
   if (isGeneratedPath(path)) return 0.3;
-  if (isTest) return wantsTests ? 1.1 : 0.35;
+  if (isTest || isTestDoublePath(path)) return wantsTests ? 1.1 : 0.35;
   return 1;
 }

@@ -1,7 +1,7 @@
 /**
  * How many arguments a definition takes, packed in one integer so overloads can be told apart
- * by a call's argument count. Only languages with overloading record it (Java, C#, C++, Kotlin);
- * everything else leaves it undefined and resolution ignores it.
+ * by a call's argument count. Java and C# record it; every other language leaves it undefined
+ * and resolution ignores it.
  */
 
 /** `max` for a definition that takes any number of trailing arguments (varargs, `params`, `...`). */

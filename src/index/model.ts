@@ -43,7 +43,7 @@ export interface ExtractedSymbol {
   readonly docstring?: string;
   /** Visible outside its file/module by the language's rules (export, pub, public, capitalized …). */
   readonly exported: boolean;
-  /** Accepted argument counts, packed by `packArity` (languages with overloading only). */
+  /** Accepted argument counts, packed by `packArity` (Java and C#). */
   readonly arity?: number;
 }
 
@@ -61,7 +61,7 @@ export interface ExtractedRef {
   readonly receiver?: string;
   readonly line: number;
   readonly col: number;
-  /** A call's argument count, where the language overloads by it (Java, C#, C++, Kotlin). */
+  /** A call's argument count (Java and C#), for choosing among overloads. */
   readonly args?: number;
 }
 

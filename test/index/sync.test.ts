@@ -138,3 +138,24 @@ test('after random edit sequences the incremental graph equals a fresh full inde
     assert.equal(await dumpGraph(root), await freshDump(root), `seed ${seed}, round ${round}: replay with SYNC_SEED=${seed}`);
   }
 });
+
+test('sync after moving and editing Java overloads matches a fresh index, calls bound by argument count', async () => {
+  const util = (order: string[]): string => `package a;\npublic class Util {\n${order.map((m) => `  ${m}\n`).join('')}}\n`;
+  const one = 'public static int pick(int a) { return a; }';
+  const two = 'public static int pick(int a, int b) { return pick(a + b); }';
+  const inner = 'static class Inner { public int pick() { return 0; } }';
+  const p = await generatedProject({
+    'src/a/Util.java': util([one, inner, two]),
+    'src/b/Main.java': 'package b;\nimport a.Util;\npublic class Main {\n  int run() { return Util.pick(1, 2) + Util.pick(3); }\n}\n',
+  });
+  cleanups.push(p.cleanup);
+  const before = await dumpGraph(p.root);
+  assert.match(before, /Main\.run@4:2 -calls-> src\/a\/Util\.java#method:Util\.pick@5:2 at 4:26 /, 'two arguments: the second overload');
+  assert.match(before, /Main\.run@4:2 -calls-> src\/a\/Util\.java#method:Util\.pick@3:2 at 4:44 /, 'one argument: the first');
+  writeFileSync(join(p.root, 'src/a/Util.java'), util([two, one, inner]));
+  await sync(p.root);
+  assert.equal(await dumpGraph(p.root), await freshDump(p.root));
+  writeFileSync(join(p.root, 'src/a/Util.java'), util([inner, one, 'public static int pick(int a, int b, int c) { return a; }', two]));
+  await sync(p.root);
+  assert.equal(await dumpGraph(p.root), await freshDump(p.root));
+});

@@ -12,12 +12,15 @@ export async function dumpGraph(root: string): Promise<string> {
   try {
     const lines: string[] = [];
     const label = new Map<number, string>();
+    // Argument counts are not part of the store's records; read them straight from the tables.
+    const arity = new Map(store.db.all<{ id: number; arity: number | null }>(`SELECT id, arity FROM nodes`).map((r) => [r.id, r.arity]));
+    const args = new Map(store.db.all<{ id: number; args: number | null }>(`SELECT id, args FROM refs`).map((r) => [r.id, r.args]));
     for (const file of store.listFiles()) {
       lines.push(`file ${file.path} ${file.language} ${file.sha256} errors=${file.parseErrors} test=${file.isTest}`);
       for (const node of store.nodesInFile(file.path)) {
         const name = `${node.path}#${node.kind}:${node.qualifiedName}@${node.startLine}:${node.startCol}`;
         label.set(node.id, name);
-        lines.push(`node ${name}-${node.endLine}:${node.endCol} exported=${node.exported} sig=${node.signature ?? ''} doc=${(node.docstring ?? '').length}`);
+        lines.push(`node ${name}-${node.endLine}:${node.endCol} exported=${node.exported} sig=${node.signature ?? ''} doc=${(node.docstring ?? '').length} arity=${arity.get(node.id) ?? ''}`);
       }
     }
     for (const file of store.listFiles()) {
@@ -26,7 +29,7 @@ export async function dumpGraph(root: string): Promise<string> {
           lines.push(`edge ${label.get(e.sourceId)} -${e.kind}-> ${label.get(e.targetId)} at ${e.line ?? ''}:${e.col ?? ''} ${e.method ?? ''} ${e.confidence.toFixed(2)}`);
         }
       }
-      for (const r of store.refsInFile(file.path)) lines.push(`ref ${label.get(r.fromNodeId)} ${r.kind} ${r.receiver ?? ''}.${r.name} ${r.line}:${r.col}`);
+      for (const r of store.refsInFile(file.path)) lines.push(`ref ${label.get(r.fromNodeId)} ${r.kind} ${r.receiver ?? ''}.${r.name} ${r.line}:${r.col} args=${args.get(r.id) ?? ''}`);
     }
     return `${lines.sort().join('\n')}\n`;
   } finally {

@@ -23,11 +23,10 @@ export function splitParameters(list: string): string[] {
 
 /** The parameter list of a one-line signature: the text inside the parentheses after `name`. */
 export function signatureParameters(signature: string, name: string): string[] | undefined {
-  let at = signature.indexOf(`${name}(`);
-  if (at < 0) {
-    at = signature.indexOf(`${name}<`);
-    if (at < 0) return undefined;
-  }
+  // The name as a whole word followed by `(` or `<`: not an attribute's `[Get("x")]` before a `Get`.
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const at = new RegExp(`(?<![\\w$@[.])${escaped}\\s*[(<]`).exec(signature)?.index;
+  if (at === undefined) return undefined;
   const open = signature.indexOf('(', at + name.length);
   if (open < 0) return undefined;
   let depth = 0;
@@ -41,13 +40,17 @@ export function signatureParameters(signature: string, name: string): string[] |
 
 /** The identifiers a written parameter is made of, generics and array marks dropped. */
 function words(parameter: string): string[] {
-  return parameter.replace(/<[^<>]*>/g, ' ').match(/[A-Za-z_$][\w$]*/g) ?? [];
+  let text = parameter;
+  for (let previous = ''; previous !== text && text.length < 2000;) {
+    previous = text;
+    text = text.replace(/<[^<>]*>/g, ' ');
+  }
+  return text.match(/[A-Za-z_$][\w$]*/g) ?? [];
 }
 
 /**
- * True when a written parameter list (`String`, `byte[], int`) fits a definition's: as many
- * entries, and each written one's last name among the words of the declared one (its type, or
- * its name when the question names parameters). A varargs definition takes any longer list,
+ * True when a written parameter list (`String`, `byte[], int`, `String s`) fits a definition's:
+ * as many entries, and each written one's type or name among the words of the declared one. A varargs definition takes any longer list,
  * whatever its types.
  */
 export function parametersMatch(written: readonly string[], declared: readonly string[]): boolean {
@@ -57,7 +60,11 @@ export function parametersMatch(written: readonly string[], declared: readonly s
     // What goes into a varargs parameter is not checked: `Object...` takes an int.
     if (variadic && i >= declared.length - 1) return true;
     const d = declared[i];
-    const wanted = words(w).pop();
-    return wanted === undefined || d === undefined || words(d).includes(wanted);
+    const written = words(w);
+    if (written.length === 0 || d === undefined) return true;
+    const have = words(d);
+    // `String` is a type or a name; in `String s` the type decides, `s` may differ from `str`.
+    const type = written.length > 1 ? written[written.length - 2] : undefined;
+    return have.includes(written[written.length - 1] ?? '') || (type !== undefined && have.includes(type));
   });
 }

@@ -59,6 +59,8 @@ export interface ParsedQuery {
 const CALLABLE_ANCHOR_KINDS = new Set(['function', 'method', 'constructor', 'component']);
 const MAX_QUALIFIED = 8;
 const MAX_IDENTIFIERS = 24;
+/** A parameter list right after a qualified name (read where the name ends). */
+const PARAMETER_LIST = /\(([^()]+)\)/y;
 /** A query with at least this many stopwords is a sentence, not a list of names. */
 const PROSE_STOPWORDS = 3;
 const MAX_DEFINITIONS = 3;
@@ -102,7 +104,11 @@ export function understandQuery(query: string, data: IndexData, maxFiles: number
     const normalized = m[0].replace(/\(\)$/, '').replace(/::|#|->/g, '.');
     let defs = definitions(store.nodesByQualifiedName(normalized), data);
     // `String.indexOf(String)` names one overload: keep the definitions whose parameters fit.
-    const list = defs.length > 1 && !m[0].endsWith('()') ? /^\(([^()]+)\)/.exec(text.slice(start + m[0].length)) : null;
+    let list: RegExpExecArray | null = null;
+    if (defs.length > 1 && !m[0].endsWith('()')) {
+      PARAMETER_LIST.lastIndex = start + m[0].length;
+      list = PARAMETER_LIST.exec(text);
+    }
     if (list !== null) {
       const written = splitParameters(list[1] ?? '');
       const fitting = defs.filter((d) => {

@@ -22,3 +22,15 @@ test('parametersMatch compares counts and type names, with varargs taking the re
   assert.equal(parametersMatch(['String', 'int', 'int'], ['String f', 'Object... args']), true);
   assert.equal(parametersMatch(['java.lang.String'], ['final String s']), true);
 });
+
+test('signatureParameters skips an attribute or annotation spelled like the method', () => {
+  assert.deepEqual(signatureParameters('[Get("x")] public Item Get(int id)', 'Get'), ['int id']);
+  assert.deepEqual(signatureParameters('public Item Get (int id)', 'Get'), ['int id']);
+  assert.deepEqual(signatureParameters('int operator+(int a)', 'operator+'), ['int a']);
+});
+
+test('parametersMatch reads `String s` by its type and strips nested generics', () => {
+  assert.equal(parametersMatch(['String s'], ['String str']), true);
+  assert.equal(parametersMatch(['int s'], ['String str']), false);
+  assert.equal(parametersMatch(['Map'], ['List<Map<K, V>> xs']), false);
+});

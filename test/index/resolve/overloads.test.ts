@@ -82,3 +82,39 @@ test('same-named definitions without parameter counts stay two candidates (Pytho
   const r = b.ref(other, 'items', { receiver: 'value' });
   assert.equal(targetOf(b.resolve(), b, r), undefined);
 });
+
+test('overloads count once wherever they sit, with another definition between them', () => {
+  const b = new ProjectBuilder();
+  const file = b.file('src/a/A.java', { packageName: 'a' });
+  const cls = b.sym(file, 'A', { kind: 'class' });
+  b.sym(file, 'foo', { parent: cls, arity: packArity(0, 0) });
+  b.sym(file, 'bar', { parent: cls, arity: packArity(0, 0) });
+  const second = b.sym(file, 'foo', { parent: cls, arity: packArity(1, 1) });
+  const caller = b.file('src/b/Main.java', { packageName: 'b' });
+  const r = b.ref(caller, 'foo', { receiver: 'a', args: 1 });
+  assert.equal(targetOf(b.resolve({ maxCandidates: 1 }), b, r), second);
+});
+
+test('methods of two anonymous classes in one method are not overloads of each other', () => {
+  const b = new ProjectBuilder();
+  const file = b.file('src/a/A.java', { packageName: 'a' });
+  const start = b.sym(file, 'start', { parent: b.sym(file, 'A', { kind: 'class' }), arity: packArity(0, 0) });
+  b.sym(file, 'run', { parent: start, arity: packArity(0, 0), qualifiedName: 'A.start.run' });
+  b.sym(file, 'run', { parent: start, arity: packArity(0, 0), qualifiedName: 'A.start.run' });
+  const caller = b.file('src/b/Main.java', { packageName: 'b' });
+  const r = b.ref(caller, 'run', { receiver: 'task', args: 0 });
+  assert.equal(targetOf(b.resolve(), b, r), undefined);
+});
+
+test('an overloaded method is exported when any overload is, so proximity still sees two public methods', () => {
+  const b = new ProjectBuilder();
+  const a = b.file('src/a/A.java', { packageName: 'a' });
+  const clsA = b.sym(a, 'A', { kind: 'class' });
+  b.sym(a, 'foo', { parent: clsA, arity: packArity(1, 1), exported: false });
+  b.sym(a, 'foo', { parent: clsA, arity: packArity(2, 2) });
+  const other = b.file('src/a/B.java', { packageName: 'a' });
+  b.sym(other, 'foo', { parent: b.sym(other, 'B', { kind: 'class' }), arity: packArity(2, 2) });
+  const caller = b.file('src/a/Main.java', { packageName: 'a' });
+  const r = b.ref(caller, 'foo', { receiver: 'x', args: 2 });
+  assert.equal(targetOf(b.resolve(), b, r), undefined, 'A.foo and B.foo are equally close public methods');
+});

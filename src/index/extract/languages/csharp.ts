@@ -223,8 +223,9 @@ function fieldDeclaration(st: State, node: Node): void {
 }
 
 /**
- * Defaults may be left out and `params` takes the rest. An extension method's `this` parameter is
- * optional too: `s.Trim2(x)` and `Ext.Trim2(s, x)` call the same method.
+ * Defaults may be left out, and a `params` array (which this grammar gives as a bare `array_type`
+ * in the list) takes the rest. An extension method's `this` parameter is optional too:
+ * `s.Trim2(x)` and `Ext.Trim2(s, x)` call the same method.
  */
 function parameterRole(p: Node): ParameterRole {
   if (p.type === 'array_type') return 'rest';
@@ -232,11 +233,7 @@ function parameterRole(p: Node): ParameterRole {
   let role: ParameterRole = 'required';
   for (const child of p.namedChildren) {
     if (child?.type === 'equals_value_clause') role = 'optional';
-    else if (child?.type === 'parameter_modifier') {
-      const word = child.text;
-      if (word === 'params') return 'rest';
-      if (word === 'this') role = 'optional';
-    }
+    else if (child?.type === 'parameter_modifier' && child.text === 'this') role = 'optional';
   }
   return role;
 }
@@ -244,7 +241,8 @@ function parameterRole(p: Node): ParameterRole {
 function invocation(b: ExtractionBuilder, node: Node): void {
   const fn = node.childForFieldName('function');
   if (fn === null) return;
-  const args = argumentCount(node.childForFieldName('arguments'), (t) => t === 'comment');
+  // Only `argument` nodes: comments and `#if` lines inside the list are no arguments.
+  const args = argumentCount(node.childForFieldName('arguments'), (t) => t === 'argument');
   switch (fn.type) {
     case 'identifier':
     case 'generic_name': {

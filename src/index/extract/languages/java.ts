@@ -148,7 +148,7 @@ function enter(st: State, node: Node, type: string): boolean | void {
       const name = node.childForFieldName('name');
       const object = node.childForFieldName('object');
       if (name !== null) {
-        const args = argumentCount(node.childForFieldName('arguments'), isComment);
+        const args = argumentCount(node.childForFieldName('arguments'), (t) => !isComment(t));
         b.ref('calls', name.text, name, object !== null ? receiverText(object, SHAPE) : undefined, args);
       }
       return;

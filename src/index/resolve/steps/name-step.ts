@@ -3,7 +3,7 @@ import { AMBIGUOUS, bound } from '../context.js';
 import type { FileScope } from '../file-scope.js';
 import { targetFilter } from '../kinds.js';
 import { traitsOf } from '../languages.js';
-import { collapseOverloads, isOverloadOf } from '../overloads.js';
+import { overloadKey } from '../overloads.js';
 import type { Receiver } from '../receivers.js';
 import type { ResolverRef, ResolverSymbol } from '../types.js';
 import { closest } from './proximity.js';
@@ -31,6 +31,7 @@ export function nameStep(ctx: ResolveContext, scope: FileScope, ref: ResolverRef
   const ownPackage = project.packageKey(ref.fileId);
   const fromTest = project.file(ref.fileId)?.isTest === true;
   let candidates: ResolverSymbol[] = [];
+  const overloadSets = new Map<string, number>();
   let members = 0;
   for (const s of project.named(ref.name)) {
     if (!filter(s.kind) || project.family(s.fileId) !== scope.family) continue;
@@ -41,9 +42,17 @@ export function nameStep(ctx: ResolveContext, scope: FileScope, ref: ResolverRef
     if (!member && traits.enforcesExport && !s.exported && s.fileId !== ref.fileId && project.dir(s.fileId) !== fromDir) continue;
     // Production code does not call into tests.
     if (!fromTest && s.fileId !== ref.fileId && project.file(s.fileId)?.isTest === true) continue;
-    // Overloads sit next to each other: one overloaded method counts once toward the limit.
-    const last = candidates[candidates.length - 1];
-    if (last !== undefined && isOverloadOf(last, s)) continue;
+    // One overloaded method counts once, wherever its overloads sit; it is exported when any is.
+    const key = overloadKey(project, s);
+    if (key !== undefined) {
+      const at = overloadSets.get(key);
+      if (at !== undefined) {
+        const first = candidates[at];
+        if (s.exported && first !== undefined && !first.exported) candidates[at] = { ...first, exported: true };
+        continue;
+      }
+      overloadSets.set(key, candidates.length);
+    }
     candidates.push(s);
     if (member) members++;
     // Stop scanning once refusal is certain: `get` may have thousands of definitions.
@@ -52,8 +61,6 @@ export function nameStep(ctx: ResolveContext, scope: FileScope, ref: ResolverRef
   // `x.save()` is a member call: it never means a free function `save` (`console.log()` is not
   // a call of some module's own `log`). Module-qualified calls were bound by the import step.
   if (!bare) candidates = candidates.filter(isMember);
-  // One overloaded method is one candidate, not one per overload.
-  candidates = collapseOverloads(candidates);
   if (candidates.length === 0) return undefined;
   if (candidates.length > ctx.maxCandidates) return AMBIGUOUS;
   const pick = closest(ctx, ref.fileId, candidates);

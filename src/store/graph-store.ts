@@ -11,7 +11,7 @@ import {
   EDGE_CODE, METHOD_CODE, NODE_CODE, code, num, str, strOrNull, toEdge, toFile, toImport, toNode, toRef,
 } from './records.js';
 import type {
-  Diagnostic, FileInfo, GraphCounts, ResolvedEdge, SearchHit, SearchOptions, StoredEdge, StoredFile,
+  Diagnostic, FileInfo, GraphCounts, LanguageCounts, ResolvedEdge, SearchHit, SearchOptions, StoredEdge, StoredFile,
   StoredImport, StoredNode, StoredRef,
 } from './records.js';
 import { createIndexSql, migrate, SECONDARY_INDEXES } from './schema.js';
@@ -30,6 +30,7 @@ export interface GraphStoreOptions {
 
 const FILE_KIND = code(NODE_CODE, 'file');
 const CONTAINS = code(EDGE_CODE, 'contains');
+const IMPORTS = code(EDGE_CODE, 'imports');
 const PROTECTED_META = new Set(['schema_version', 'node_kinds', 'edge_kinds', 'resolution_methods']);
 
 const NODE_COLUMNS = `n.id, n.file_id, f.path, n.kind, n.name, n.qualified_name, n.start_line, n.start_col,
@@ -336,6 +337,40 @@ export class GraphStore {
       edgesByKind,
       filesByLanguage,
     };
+  }
+
+  /**
+   * Files, nodes, edges (by the file of their source), references and unresolved references per
+   * language, most files first. Reads every edge once: meant for `status`, not for every run.
+   */
+  languageCounts(): LanguageCounts[] {
+    const languageOf = new Map<number, string>();
+    const rows = new Map<string, { files: number; nodes: number; edges: number; bound: number; refs: number }>();
+    this.db.each(`SELECT id, language FROM files`, [], ([id, language]) => {
+      const l = String(language);
+      languageOf.set(Number(id), l);
+      const row = rows.get(l) ?? { files: 0, nodes: 0, edges: 0, bound: 0, refs: 0 };
+      row.files++;
+      rows.set(l, row);
+    });
+    const add = (fileId: unknown, field: 'nodes' | 'edges' | 'bound' | 'refs', n: unknown): void => {
+      const row = rows.get(languageOf.get(Number(fileId)) ?? '');
+      if (row !== undefined) row[field] += Number(n);
+    };
+    this.db.each(`SELECT file_id, count(*) FROM nodes GROUP BY file_id`, [], ([f, n]) => add(f, 'nodes', n));
+    this.db.each(`SELECT file_id, count(*) FROM refs GROUP BY file_id`, [], ([f, n]) => add(f, 'refs', n));
+    // As in `counts`: every edge that is neither nesting nor an import statement binds one reference.
+    this.db.each(
+      `SELECT n.file_id, count(*), sum(e.kind NOT IN (${CONTAINS}, ${IMPORTS})) FROM edges e JOIN nodes n ON n.id = e.source_id GROUP BY n.file_id`,
+      [],
+      ([f, all, bound]) => {
+        add(f, 'edges', all);
+        add(f, 'bound', bound);
+      },
+    );
+    return [...rows]
+      .map(([language, r]) => ({ language, files: r.files, nodes: r.nodes, edges: r.edges, refs: r.refs, unresolvedRefs: Math.max(0, r.refs - r.bound) }))
+      .sort((a, b) => b.files - a.files || a.language.localeCompare(b.language));
   }
 
   /**

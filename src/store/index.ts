@@ -14,6 +14,7 @@ export type {
   Diagnostic,
   FileInfo,
   GraphCounts,
+  LanguageCounts,
   ResolvedEdge,
   SearchHit,
   SearchOptions,

@@ -111,6 +111,16 @@ export interface GraphCounts {
   readonly filesByLanguage: Readonly<Record<string, number>>;
 }
 
+/** What one language contributes to the graph; edges and references counted from its files. */
+export interface LanguageCounts {
+  readonly language: string;
+  readonly files: number;
+  readonly nodes: number;
+  readonly edges: number;
+  readonly refs: number;
+  readonly unresolvedRefs: number;
+}
+
 /** One search result; higher scores rank first. */
 export interface SearchHit {
   readonly node: StoredNode;

@@ -351,6 +351,12 @@ describe('GraphStore reads', () => {
     });
   });
 
+  test('languageCounts splits the same totals by the language of each file', () => {
+    const ids = loadFixture();
+    store.addResolvedEdges([edge(ids.main[0]!, ids.user[1]!, 5, 2)]);
+    assert.deepEqual(store.languageCounts(), [{ language: 'typescript', files: 2, nodes: 8, edges: 7, refs: 4, unresolvedRefs: 3 }]);
+  });
+
   test('unresolvedRefs lists references that have no edge at their position', () => {
     const ids = loadFixture();
     store.addResolvedEdges([edge(ids.main[0]!, ids.user[1]!, 5, 2)]);

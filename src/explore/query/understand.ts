@@ -104,19 +104,7 @@ export function understandQuery(query: string, data: IndexData, maxFiles: number
     const normalized = m[0].replace(/\(\)$/, '').replace(/::|#|->/g, '.');
     let defs = definitions(store.nodesByQualifiedName(normalized), data);
     // `String.indexOf(String)` names one overload: keep the definitions whose parameters fit.
-    let list: RegExpExecArray | null = null;
-    if (defs.length > 1 && !m[0].endsWith('()')) {
-      PARAMETER_LIST.lastIndex = start + m[0].length;
-      list = PARAMETER_LIST.exec(text);
-    }
-    if (list !== null) {
-      const written = splitParameters(list[1] ?? '');
-      const fitting = defs.filter((d) => {
-        const declared = d.signature === null ? undefined : signatureParameters(d.signature, d.name);
-        return declared !== undefined && parametersMatch(written, declared);
-      });
-      if (fitting.length > 0) defs = fitting;
-    }
+    if (!m[0].endsWith('()')) defs = narrowByParameters(defs, text, start + m[0].length);
     if (defs.length === 0) {
       // `self.repo.save` names no definition: its parts are ordinary identifiers.
       for (const part of m[0].matchAll(/[A-Za-z_$][\w$]*/g)) {
@@ -153,7 +141,7 @@ export function understandQuery(query: string, data: IndexData, maxFiles: number
       // Prose shouting (`UPDATE`, `INSERT`) that only meets `update` in another case is a word.
       if (!/[a-z]/.test(token.text)) codeShaped = false;
     }
-    candidates.push({ token, codeShaped, nodes });
+    candidates.push({ token, codeShaped, nodes: narrowByParameters(nodes, text, token.end) });
   }
   const namedPaths = new Set<string>();
   for (const n of named) for (const d of n.nodes) namedPaths.add(d.path);
@@ -283,6 +271,23 @@ function implPhrases(text: string): string[] {
 }
 
 /** Non-file definitions, non-test files first, stable by path and line. */
+/**
+ * `defs` narrowed to the definitions whose parameters fit a list written right at `at` in `text`
+ * (`indexOf(String)`, `Text#join(String, int)`), when several are given and any fit.
+ */
+function narrowByParameters(defs: StoredNode[], text: string, at: number): StoredNode[] {
+  if (defs.length < 2) return defs;
+  PARAMETER_LIST.lastIndex = at;
+  const list = PARAMETER_LIST.exec(text);
+  if (list === null) return defs;
+  const written = splitParameters(list[1] ?? '');
+  const fitting = defs.filter((d) => {
+    const declared = d.signature === null ? undefined : signatureParameters(d.signature, d.name);
+    return declared !== undefined && parametersMatch(written, declared);
+  });
+  return fitting.length > 0 ? fitting : defs;
+}
+
 /** In a test file or a test double (mock, fake, stub): the real definition is meant first. */
 function isTestSide(n: StoredNode, data: IndexData): boolean {
   return data.byPath.get(n.path)?.isTest === true || isTestDoublePath(n.path);

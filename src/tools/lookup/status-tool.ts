@@ -4,7 +4,7 @@
  */
 import { languageForPath } from '../../index/languages.js';
 import { loadConfig, scanProject } from '../../index/scan/index.js';
-import type { GraphCounts } from '../../store/index.js';
+import type { GraphCounts, LanguageCounts } from '../../store/index.js';
 import { FreshnessProbe } from '../../project/freshness.js';
 import type { ProjectIndex } from '../../project/index-cache.js';
 import type { ToolHandler } from '../service.js';
@@ -23,6 +23,8 @@ export interface IndexStatus {
   readonly indexedAt: string | undefined;
   readonly databaseBytes: number;
   readonly counts: GraphCounts;
+  /** Per language, most files first. */
+  readonly byLanguage: readonly LanguageCounts[];
   readonly diagnostics: number;
   readonly diagnosticsByReason: Readonly<Record<string, number>>;
   readonly pending: PendingSync;
@@ -68,6 +70,7 @@ export async function indexStatus(index: ProjectIndex, signal?: AbortSignal): Pr
       indexedAt: index.store.getMeta('indexed_at'),
       databaseBytes: index.databaseBytes,
       counts: index.store.counts(),
+      byLanguage: index.store.languageCounts(),
       diagnostics: diagnostics.length,
       diagnosticsByReason: byReason,
       pending: pending ?? { added: [], modified: [], removed: [] },
@@ -100,6 +103,7 @@ export function formatIndexStatus(s: IndexStatus, scopeReadable = true): string 
     `Nodes by kind: ${tally(Object.entries(c.nodesByKind))}`,
     `Edges by kind: ${tally(Object.entries(c.edgesByKind))}`,
     `Languages: ${tally(Object.entries(c.filesByLanguage))}`,
+    ...s.byLanguage.map((l) => `  ${l.language}: ${count(l.files, 'file')}, ${count(l.nodes, 'node')}, ${count(l.edges, 'edge')}, ${count(l.refs, 'reference')} (${l.unresolvedRefs} unresolved)`),
     `Diagnostics: ${s.diagnostics}${s.diagnostics > 0 ? ` (${reasons})` : ''}`,
   ];
   const p = s.pending;

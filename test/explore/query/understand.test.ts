@@ -164,5 +164,7 @@ test('understandQuery reads a written parameter list as one overload of a qualif
     assert.deepEqual(exact('Text.join(String, A, B, C)'), [6], 'varargs take any longer list');
     assert.deepEqual(exact('Text.indexOf(Map)'), [], 'no fitting overload: all five stay candidates, too many to pin');
     assert.deepEqual(exact('Text.indexOf()'), [], 'empty parentheses name no overload');
+    const bare = understandQuery('where is indexOf(String, int) used', data, 8).named.find((n) => n.text === 'indexOf');
+    assert.deepEqual(bare?.nodes.map((d) => d.startLine), [5], 'a bare name with a parameter list names the fitting overloads');
   });
 });

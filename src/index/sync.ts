@@ -99,9 +99,17 @@ export async function indexProject(options: IndexOptions): Promise<IndexSummary>
     // A full build parses every file: the workers start up (runtime, first grammars) while the
     // tree is walked instead of after.
     pool = options.mode === 'full' ? startPool(options.workers) : undefined;
+    // The empty store (its SQLite runtime compiling in the background) is made during the walk too.
+    const fresh = options.mode === 'full' ? newStore() : undefined;
     phases.progress({ phase: 'scanning', done: 0, total: 0, symbols: 0 });
-    const scan = await scanWith(options.root, config, options.signal);
-    const opened = options.mode === 'incremental' ? await openStored(dir) : { store: await newStore() };
+    let scan: ScanResult;
+    try {
+      scan = await scanWith(options.root, config, options.signal);
+    } catch (error) {
+      (await fresh?.catch(() => undefined))?.db.close();
+      throw error;
+    }
+    const opened = fresh !== undefined ? { store: await fresh } : await openStored(dir);
     const store = opened.store ?? (await newStore());
     try {
       const applied = await applyScan({ ...options, store, scan, pool, progress: (p) => phases.progress(p) });
@@ -217,7 +225,10 @@ export interface ApplyInput {
   readonly progress: (progress: IndexProgress) => void;
   readonly signal?: AbortSignal | undefined;
   readonly workers?: number | undefined;
-  /** Parse workers the caller started and will close; when absent, a pool is started if needed. */
+  /**
+   * Parse workers the caller started; closed here once parsing is done (closing twice is
+   * harmless). When absent, a pool is started if needed.
+   */
   readonly pool?: ParsePool | undefined;
   /** Resolution's whole-project tables kept from an earlier sync of the same store. */
   readonly inputs?: ResolverInputs | undefined;
@@ -356,6 +367,8 @@ export async function applyScan(input: ApplyInput): Promise<Applied> {
       if (pool !== input.pool) await pool.close();
     }
   }
+  // Parsing is over: the workers' WASM heaps are freed before resolution needs the memory.
+  await input.pool?.close();
   flush();
   let affected: OldGraphView | undefined;
   if (targeted) {

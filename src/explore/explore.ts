@@ -70,6 +70,8 @@ const DOMINANCE = 2;
 /** The most of the source room a dominant file's first rendering may take. */
 const DOMINANT_SHARE = 0.6;
 const CALLEE_SHARE = 0.4;
+/** How many of the lead's same-file helpers (the best ranked) are lifted to just after it. */
+const LEAD_HELPERS = 1;
 
 /** Answers `query` from `index`. Deterministic: the same index and query give the same text. */
 export async function explore(index: ProjectIndex, query: string, options: ExploreOptions = {}): Promise<ExploreResult> {
@@ -357,6 +359,14 @@ function withCallees(ordered: readonly PrioritySymbol[], fileNodes: ReadonlyMap<
     const node = fileNodes.get(id);
     if (seen.has(id) || node === undefined || !CALLABLE_KINDS.has(node.kind)) continue;
     all.push({ symbol: { node, score: 0, base: 0, text: 0, exact: false, named: false }, priority: extra });
+  }
+  // The file's lead is why the file is shown: its own helpers come right after it.
+  const lead = ordered.find((p) => p.lead === true);
+  if (lead !== undefined && CALLABLE_KINDS.has(lead.symbol.node.kind)) {
+    const top = Math.max(0, ...all.filter((p) => p.priority < 10 && p.lead !== true).map((p) => p.priority));
+    const helpers = new Set((out.get(lead.symbol.node.id) ?? []).filter((a) => a.kind === 'calls' && fileNodes.has(a.id) && a.id !== lead.symbol.node.id).map((a) => a.id));
+    const picked = all.filter((p) => helpers.has(p.symbol.node.id) && p.priority < 10).sort(byPriority).slice(0, LEAD_HELPERS);
+    for (const p of picked) (p as { priority: number }).priority = Math.max(p.priority, top);
   }
   return all.sort(byPriority);
 }

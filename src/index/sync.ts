@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { resolveReferences } from './resolve/index.js';
-import type { ResolvedEdge as ResolvedEdgeOut, ResolverFile } from './resolve/index.js';
+import type { ResolverFile } from './resolve/index.js';
 import { createParsePool, type ParseJob, type ParsePool, type ParseResult } from './parse/pool.js';
 import { EXTRACTION_VERSION } from './extract/version.js';
 import { languageForPath } from './languages.js';
@@ -424,7 +424,7 @@ function sameDiagnostics(a: readonly Diagnostic[], b: readonly Diagnostic[]): bo
 /** Re-resolves every stored reference and replaces all resolved edges. */
 function resolveAll(store: GraphStore, inputs: ResolverInputs, current: readonly StoredFile[]): void {
   const result = resolveReferences({ files: resolverFiles(inputs, current), symbols: inputs.symbols(), refs: readRefs(store.db) });
-  store.replaceResolvedEdges(withoutContains(result.edges));
+  store.replaceResolvedEdges(result.edges);
 }
 
 /** Re-resolves only the references of `fileIds` (with every inheritance reference for context). */
@@ -434,14 +434,9 @@ function resolveTargeted(store: GraphStore, inputs: ResolverInputs, current: rea
     { files: resolverFiles(inputs, current), symbols: inputs.symbols(), refs: readRefsForFiles(store.db, ids) },
     { emitFiles: fileIds },
   );
-  store.replaceResolvedEdges(withoutContains(result.edges), ids);
+  store.replaceResolvedEdges(result.edges, ids);
 }
 
-function withoutContains(edges: readonly ResolvedEdgeOut[]): Parameters<GraphStore['replaceResolvedEdges']>[0] {
-  const out = [];
-  for (const e of edges) if (e.kind !== 'contains') out.push({ ...e, kind: e.kind });
-  return out;
-}
 
 /**
  * Files whose references may resolve differently after the held results are written, as far as

@@ -1,4 +1,4 @@
-import type { EdgeKind, ExtractedImport, NodeKind, RefKind, ResolutionMethod } from '../model.js';
+import type { ExtractedImport, NodeKind, RefKind, ResolutionMethod } from '../model.js';
 
 /** One indexed file as resolution sees it. */
 export interface ResolverFile {
@@ -49,7 +49,8 @@ export interface ResolverRef {
 export interface ResolvedEdge {
   readonly source: number;
   readonly target: number;
-  readonly kind: EdgeKind;
+  /** Never `contains`: nesting edges come from extraction, not resolution. */
+  readonly kind: RefKind;
   readonly line: number;
   readonly col: number;
   readonly confidence: number;

@@ -15,7 +15,7 @@ import { understandQuery, type ParsedQuery } from './query/understand.js';
 import { bodyHits, type BodyHit } from './rank/body.js';
 import { nameHits, type NameHit } from './rank/names.js';
 import { rank, type RankedFile, type RankedSymbol, type Ranking } from './rank/rank.js';
-import { isTestDoublePath } from './rank/weights.js';
+import { isTestSide } from './rank/weights.js';
 import { assemble, type PlacedSection } from './render/document.js';
 import { renderFileSection, type FileSection } from './render/file-section.js';
 import { sourceLines } from './render/source-lines.js';
@@ -360,15 +360,13 @@ function withCallees(ordered: readonly PrioritySymbol[], fileNodes: ReadonlyMap<
     if (seen.has(id) || node === undefined || !CALLABLE_KINDS.has(node.kind)) continue;
     all.push({ symbol: { node, score: 0, base: 0, text: 0, exact: false, named: false }, priority: extra });
   }
-  // The file's lead is why the file is shown: its own helpers come right after it.
-  const lead = ordered.find((p) => p.lead === true);
-  if (lead !== undefined && CALLABLE_KINDS.has(lead.symbol.node.kind)) {
-    const top = Math.max(0, ...all.filter((p) => p.priority < 10 && p.lead !== true).map((p) => p.priority));
-    const helpers = new Set((out.get(lead.symbol.node.id) ?? []).filter((a) => a.kind === 'calls' && fileNodes.has(a.id) && a.id !== lead.symbol.node.id).map((a) => a.id));
-    const picked = all.filter((p) => helpers.has(p.symbol.node.id) && p.priority < 10).sort(byPriority).slice(0, LEAD_HELPERS);
-    for (const p of picked) (p as { priority: number }).priority = Math.max(p.priority, top);
-  }
-  return all.sort(byPriority);
+  // The file's lead is why the file is shown: its best-ranked own helper comes right after it.
+  const lead = ordered.find((p) => p.lead === true)?.symbol.node;
+  if (lead === undefined || !CALLABLE_KINDS.has(lead.kind)) return all.sort(byPriority);
+  const helpers = new Set((out.get(lead.id) ?? []).filter((a) => a.kind === 'calls' && fileNodes.has(a.id) && a.id !== lead.id).map((a) => a.id));
+  const lifted = new Set(all.filter((p) => helpers.has(p.symbol.node.id) && p.priority < 10).sort(byPriority).slice(0, LEAD_HELPERS).map((p) => p.symbol.node.id));
+  const top = Math.max(0, ...all.filter((p) => p.priority < 10 && p.lead !== true).map((p) => p.priority));
+  return all.map((p) => (lifted.has(p.symbol.node.id) ? { ...p, priority: Math.max(p.priority, top) } : p)).sort(byPriority);
 }
 
 /** Files to render: pinned and named first, low scorers dropped, secrets never; at most maxFiles. */
@@ -387,11 +385,10 @@ function selectFiles(ranking: Ranking, parsed: ParsedQuery, budget: ExploreBudge
 
 /** Exact targets first, then named definitions, then the best-ranked callables and types. */
 function blastRoots(parsed: ParsedQuery, named: readonly StoredNode[], ranking: Ranking, data: IndexData): StoredNode[] {
-  const isTest = (n: StoredNode): boolean => data.byPath.get(n.path)?.isTest === true || isTestDoublePath(n.path);
   const roots: StoredNode[] = named.filter((n) => ROOT_KINDS.has(n.kind) || (n.kind !== 'impl' && parsed.exact.some((t) => t.node?.id === n.id)));
   for (const s of ranking.symbols) {
     if (roots.length >= 5) break;
-    if (!ROOT_KINDS.has(s.node.kind) || (isTest(s.node) && !parsed.wantsTests)) continue;
+    if (!ROOT_KINDS.has(s.node.kind) || (isTestSide(s.node.path, data) && !parsed.wantsTests)) continue;
     if (s.exact || s.named || s.text >= ROOT_MIN_TEXT) roots.push(s.node);
   }
   return uniqueNodes(roots).slice(0, 5);
@@ -403,7 +400,7 @@ function namedNodes(parsed: ParsedQuery, data: IndexData): StoredNode[] {
   for (const t of parsed.exact) if (t.node !== undefined) out.push(t.node);
   for (const n of parsed.named) {
     if (n.nodes.length > 3 || !n.specific) continue;
-    for (const d of n.nodes) if ((data.byPath.get(d.path)?.isTest !== true && !isTestDoublePath(d.path)) || parsed.wantsTests) out.push(d);
+    for (const d of n.nodes) if (!isTestSide(d.path, data) || parsed.wantsTests) out.push(d);
   }
   return uniqueNodes(out);
 }

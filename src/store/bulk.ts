@@ -52,15 +52,20 @@ function toBulkSymbol([id, fileId, kind, name, qualifiedName, parentId, exported
 /** Every stored reference, in id order. */
 export function readRefs(db: SqliteDb): BulkRef[] {
   const out: BulkRef[] = [];
-  db.each(`SELECT file_id, from_node_id, kind, name, receiver, line, col, args FROM refs ORDER BY id`, [], ([fileId, fromId, kind, name, receiver, line, col, args]) => {
-    const r = strOrNull(receiver);
-    out.push({
-      fileId: num(fileId), fromId: num(fromId), kind: (EDGE_KINDS[num(kind)] ?? 'references') as RefKind,
-      name: str(name), line: num(line), col: num(col), ...(r !== null ? { receiver: r } : {}),
-      ...(typeof args === 'number' ? { args } : {}),
-    });
-  });
+  db.each(`SELECT ${REF_COLUMNS} FROM refs ORDER BY id`, [], (row) => out.push(toBulkRef(row)));
   return out;
+}
+
+// `id` first: callers merging several queries sort by it.
+const REF_COLUMNS = 'id, file_id, from_node_id, kind, name, receiver, line, col, args';
+
+function toBulkRef([, fileId, fromId, kind, name, receiver, line, col, args]: SqlValue[]): BulkRef {
+  const r = strOrNull(receiver ?? null);
+  return {
+    fileId: num(fileId ?? null), fromId: num(fromId ?? null), kind: (EDGE_KINDS[num(kind ?? null)] ?? 'references') as RefKind,
+    name: str(name ?? null), line: num(line ?? null), col: num(col ?? null), ...(r !== null ? { receiver: r } : {}),
+    ...(typeof args === 'number' ? { args } : {}),
+  };
 }
 
 /** Every import statement grouped by file id, in statement order. */
@@ -195,20 +200,11 @@ export function nameFingerprints(db: SqliteDb, fileIds: readonly number[]): Map<
 export function readRefsForFiles(db: SqliteDb, fileIds: readonly number[]): BulkRef[] {
   const rows: { id: number; ref: BulkRef }[] = [];
   const wanted = new Set(fileIds);
-  const push = ([id, fileId, fromId, kind, name, receiver, line, col, args]: SqlValue[]): void => {
-    const r = strOrNull(receiver ?? null);
-    rows.push({
-      id: num(id ?? null),
-      ref: {
-        fileId: num(fileId ?? null), fromId: num(fromId ?? null), kind: (EDGE_KINDS[num(kind ?? null)] ?? 'references') as RefKind,
-        name: str(name ?? null), line: num(line ?? null), col: num(col ?? null), ...(r !== null ? { receiver: r } : {}),
-        ...(typeof args === 'number' ? { args } : {}),
-      },
-    });
+  const push = (row: SqlValue[]): void => {
+    rows.push({ id: num(row[0] ?? null), ref: toBulkRef(row) });
   };
-  const columns = 'id, file_id, from_node_id, kind, name, receiver, line, col, args';
-  for (const part of chunks(fileIds)) db.each(`SELECT ${columns} FROM refs WHERE file_id IN (${placeholders(part.length)})`, part, push);
-  db.each(`SELECT ${columns} FROM refs WHERE kind IN (${INHERITANCE_CODES.join(',')})`, [], (row) => {
+  for (const part of chunks(fileIds)) db.each(`SELECT ${REF_COLUMNS} FROM refs WHERE file_id IN (${placeholders(part.length)})`, part, push);
+  db.each(`SELECT ${REF_COLUMNS} FROM refs WHERE kind IN (${INHERITANCE_CODES.join(',')})`, [], (row) => {
     if (!wanted.has(num(row[1] ?? null))) push(row);
   });
   rows.sort((a, b) => a.id - b.id);

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, test } from 'node:test';
+import { packArity } from '../../src/index/arity.js';
 import { SchemaError } from '../../src/store/errors.js';
 import { GraphStore } from '../../src/store/graph-store.js';
 import { SCHEMA_VERSION, migrate, splitIdentifierWords } from '../../src/store/schema.js';
@@ -76,11 +77,11 @@ describe('migrate', () => {
       { path: 'A.java', language: 'java', size: 1, mtimeMs: 1, sha256: '0'.repeat(64) },
       {
         language: 'java', parseErrors: 0, isTest: false, imports: [],
-        symbols: [{ kind: 'method', name: 'f', qualifiedName: 'f', startLine: 1, startCol: 0, endLine: 1, endCol: 1, parent: -1, exported: true, arity: 513 }],
+        symbols: [{ kind: 'method', name: 'f', qualifiedName: 'f', startLine: 1, startCol: 0, endLine: 1, endCol: 1, parent: -1, exported: true, arity: packArity(1, 2) }],
         refs: [{ kind: 'calls', from: 0, name: 'f', line: 1, col: 0, args: 2 }],
       },
     );
-    assert.deepEqual([db.value(`SELECT arity FROM nodes WHERE name = 'f'`), db.value(`SELECT args FROM refs`)], [513, 2]);
+    assert.deepEqual([db.value(`SELECT arity FROM nodes WHERE name = 'f'`), db.value(`SELECT args FROM refs`)], [packArity(1, 2), 2]);
   });
 
   test('keeps the old version when a migration throws', () => {

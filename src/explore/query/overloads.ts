@@ -40,8 +40,9 @@ export function signatureParameters(signature: string, name: string): string[] |
 
 /** The identifiers a written parameter is made of, generics and array marks dropped. */
 function words(parameter: string): string[] {
+  // Innermost generics first, until none is left: every pass removes at least one pair.
   let text = parameter;
-  for (let previous = ''; previous !== text && text.length < 2000;) {
+  for (let previous = ''; previous !== text;) {
     previous = text;
     text = text.replace(/<[^<>]*>/g, ' ');
   }
@@ -50,8 +51,8 @@ function words(parameter: string): string[] {
 
 /**
  * True when a written parameter list (`String`, `byte[], int`, `String s`) fits a definition's:
- * as many entries, and each written one's type or name among the words of the declared one. A varargs definition takes any longer list,
- * whatever its types.
+ * as many entries, and each written one's type or name among the words of the declared one. A
+ * varargs definition takes any longer list, whatever its types.
  */
 export function parametersMatch(written: readonly string[], declared: readonly string[]): boolean {
   const variadic = declared.length > 0 && /\.\.\.|\bparams\b|^\*/.test(declared[declared.length - 1] ?? '');
@@ -60,11 +61,11 @@ export function parametersMatch(written: readonly string[], declared: readonly s
     // What goes into a varargs parameter is not checked: `Object...` takes an int.
     if (variadic && i >= declared.length - 1) return true;
     const d = declared[i];
-    const written = words(w);
-    if (written.length === 0 || d === undefined) return true;
+    const parts = words(w);
+    if (parts.length === 0 || d === undefined) return true;
     const have = words(d);
     // `String` is a type or a name; in `String s` the type decides, `s` may differ from `str`.
-    const type = written.length > 1 ? written[written.length - 2] : undefined;
-    return have.includes(written[written.length - 1] ?? '') || (type !== undefined && have.includes(type));
+    const type = parts.length > 1 ? parts[parts.length - 2] : undefined;
+    return have.includes(parts[parts.length - 1] ?? '') || (type !== undefined && have.includes(type));
   });
 }

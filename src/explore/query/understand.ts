@@ -5,7 +5,7 @@
  */
 import type { StoredNode } from '../../store/index.js';
 import type { IndexData } from '../data/index-data.js';
-import { isTestDoublePath } from '../rank/weights.js';
+import { isTestSide } from '../rank/weights.js';
 import { parametersMatch, signatureParameters, splitParameters } from './overloads.js';
 import { findPathSpans } from './path-spans.js';
 import { resolvePaths, type FileAnchor, type PathOutcome } from './path-resolve.js';
@@ -59,7 +59,7 @@ export interface ParsedQuery {
 const CALLABLE_ANCHOR_KINDS = new Set(['function', 'method', 'constructor', 'component']);
 const MAX_QUALIFIED = 8;
 const MAX_IDENTIFIERS = 24;
-/** A parameter list right after a qualified name (read where the name ends). */
+/** A parameter list written right after a name (read with `lastIndex` where the name ends). */
 const PARAMETER_LIST = /\(([^()]+)\)/y;
 /** A query with at least this many stopwords is a sentence, not a list of names. */
 const PROSE_STOPWORDS = 3;
@@ -92,7 +92,7 @@ export function understandQuery(query: string, data: IndexData, maxFiles: number
   // A name written out in full: named, and an exact target when it has at most three non-test definitions.
   const nameExactly = (text: string, defs: readonly StoredNode[]): void => {
     named.push({ text, codeShaped: true, qualified: true, specific: true, nodes: defs });
-    const nonTest = defs.filter((n) => !isTestSide(n, data));
+    const nonTest = defs.filter((n) => !isTestSide(n.path, data));
     if (nonTest.length >= 1 && nonTest.length <= MAX_DEFINITIONS) {
       for (const node of nonTest) exact.push({ path: node.path, node, start: node.startLine, end: node.endLine, reason: 'qualified' });
     }
@@ -270,7 +270,6 @@ function implPhrases(text: string): string[] {
   return out;
 }
 
-/** Non-file definitions, non-test files first, stable by path and line. */
 /**
  * `defs` narrowed to the definitions whose parameters fit a list written right at `at` in `text`
  * (`indexOf(String)`, `Text#join(String, int)`), when several are given and any fit.
@@ -288,13 +287,9 @@ function narrowByParameters(defs: StoredNode[], text: string, at: number): Store
   return fitting.length > 0 ? fitting : defs;
 }
 
-/** In a test file or a test double (mock, fake, stub): the real definition is meant first. */
-function isTestSide(n: StoredNode, data: IndexData): boolean {
-  return data.byPath.get(n.path)?.isTest === true || isTestDoublePath(n.path);
-}
-
+/** Non-file definitions; real ones before those in tests and test doubles, stable by path and line. */
 function definitions(nodes: readonly StoredNode[], data: IndexData): StoredNode[] {
-  const isTest = (n: StoredNode): number => (isTestSide(n, data) ? 1 : 0);
+  const isTest = (n: StoredNode): number => (isTestSide(n.path, data) ? 1 : 0);
   return nodes.filter((n) => n.kind !== 'file').sort((a, b) => isTest(a) - isTest(b) || (a.path < b.path ? -1 : a.path > b.path ? 1 : a.startLine - b.startLine));
 }
 

@@ -1,5 +1,6 @@
 /** Static weights of the ranking: node kinds, edge kinds, and path penalties. */
 import type { EdgeKind, NodeKind } from '../../index/model.js';
+import type { IndexData } from '../data/index-data.js';
 
 const KIND_WEIGHT: Readonly<Partial<Record<NodeKind, number>>> = {
   function: 1, method: 1, constructor: 0.9, component: 1, route: 1, macro: 0.8,
@@ -38,6 +39,11 @@ const TEST_DOUBLE = /(?:^|\/)(?:mocks?|fakes?|stubs?)(?:\/|\.[^/]*$)|(?:^|\/)(?:
 /** True for a mock, fake or stub standing in for the real code in tests. */
 export function isTestDoublePath(path: string): boolean {
   return TEST_DOUBLE.test(path);
+}
+
+/** In a test file (as indexed) or a test double: what a question means only when it asks for tests. */
+export function isTestSide(path: string, data: Pick<IndexData, 'byPath'>): boolean {
+  return data.byPath.get(path)?.isTest === true || isTestDoublePath(path);
 }
 
 /**

@@ -9,16 +9,20 @@ import type { ProjectIndex } from './project-index.js';
 import type { ResolverSymbol } from './types.js';
 
 /**
- * The key shared by the overloads of a method, or undefined when `s` cannot be overloaded: only
- * definitions with recorded parameter counts whose parent is a type. Two anonymous classes'
- * `run` in one method share a qualified name but are different methods; and elsewhere two
- * same-named definitions in one scope are alternatives (Python `if py2: def items …`).
+ * The type `s` is declared in when `s` can be overloaded: a definition with recorded parameter
+ * counts whose parent is a type. Two anonymous classes' `run` in one method share a qualified
+ * name but are different methods; and elsewhere two same-named definitions in one scope are
+ * alternatives (Python `if py2: def items …`).
  */
-export function overloadKey(project: ProjectIndex, s: ResolverSymbol): string | undefined {
+function overloadOwner(project: ProjectIndex, s: ResolverSymbol): ResolverSymbol | undefined {
   if (s.arity === undefined || s.parentId === null) return undefined;
   const parent = project.symbol(s.parentId);
-  if (parent === undefined || !isClassLike(parent.kind)) return undefined;
-  return `${s.parentId}\0${s.kind}\0${s.name}`;
+  return parent !== undefined && isClassLike(parent.kind) ? parent : undefined;
+}
+
+/** The key shared by the overloads of a method, or undefined when `s` cannot be overloaded. */
+export function overloadKey(project: ProjectIndex, s: ResolverSymbol): string | undefined {
+  return overloadOwner(project, s) === undefined ? undefined : `${s.parentId}\0${s.kind}\0${s.name}`;
 }
 
 /**
@@ -28,10 +32,9 @@ export function overloadKey(project: ProjectIndex, s: ResolverSymbol): string | 
  */
 export function pickOverload(project: ProjectIndex, target: ResolverSymbol, args: number | undefined): ResolverSymbol {
   if (args === undefined || target.arity === undefined || acceptsArgs(target.arity, args)) return target;
-  const key = overloadKey(project, target);
-  const parent = target.parentId === null ? undefined : project.symbol(target.parentId);
-  if (key === undefined || parent === undefined) return target;
-  for (const s of project.members(parent, target.name)) {
+  const owner = overloadOwner(project, target);
+  if (owner === undefined) return target;
+  for (const s of project.members(owner, target.name)) {
     if (s.kind === target.kind && s.arity !== undefined && acceptsArgs(s.arity, args)) return s;
   }
   return target;

@@ -5,7 +5,7 @@
  */
 import type { ExtractedImport } from './model.js';
 import {
-  readImportsByFile, readImportsOfFiles, readSymbols, readSymbolsOfFiles, type BulkSymbol, type SqliteDb,
+  readImportsByFile, readImportsOfFiles, readSymbols, readSymbolsOfFiles, StringPool, type BulkSymbol, type SqliteDb,
 } from '../store/index.js';
 
 /** Definitions and imports per file, refreshed by file. */
@@ -13,12 +13,14 @@ export class ResolverInputs {
   #symbols: Map<number, BulkSymbol[]> | undefined;
   #imports = new Map<number, ExtractedImport[]>();
   #flat: BulkSymbol[] | undefined;
+  /** Names shared by every definition and reference read for this project. */
+  readonly pool = new StringPool();
 
   /** Brings the tables up to date after the stored rows of `changedFileIds` were replaced or deleted. */
   refresh(db: SqliteDb, changedFileIds: Iterable<number>): void {
     if (this.#symbols === undefined) {
       this.#symbols = new Map();
-      for (const s of readSymbols(db)) push(this.#symbols, s.fileId, s);
+      for (const s of readSymbols(db, this.pool)) push(this.#symbols, s.fileId, s);
       this.#imports = readImportsByFile(db);
       this.#flat = undefined;
       return;
@@ -29,7 +31,7 @@ export class ResolverInputs {
       this.#symbols.delete(id);
       this.#imports.delete(id);
     }
-    for (const s of readSymbolsOfFiles(db, ids)) push(this.#symbols, s.fileId, s);
+    for (const s of readSymbolsOfFiles(db, ids, this.pool)) push(this.#symbols, s.fileId, s);
     for (const [id, list] of readImportsOfFiles(db, ids)) this.#imports.set(id, list);
     this.#flat = undefined;
   }

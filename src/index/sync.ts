@@ -82,6 +82,8 @@ const IN_PROCESS_MAX = 8;
 const TARGETED_MIN = 64;
 /** The meta key recording which extraction wrote the stored files. */
 const EXTRACTION_META = 'extraction_version';
+/** The index listing files needs (each file's node is its smallest node id). */
+const FILE_NODES_INDEX = 'nodes_file';
 
 /**
  * Builds or updates `.codegraph/codegraph.db` for `root` under the writer lock: scan, parse in
@@ -388,7 +390,11 @@ export async function applyScan(input: ApplyInput): Promise<Applied> {
   store.transaction(() => {
     for (const path of removedPaths) store.removeFile(path);
   });
-  store.restoreIndexes();
+  // The full-text rebuild merges segments and frees their pages; built now, resolution's edges
+  // fill those pages instead of growing the file. Of the b-tree indexes, listing files needs one
+  // now; the others are built once resolution's memory is released and its edges are in.
+  store.restoreSearch();
+  store.restoreIndexes([FILE_NODES_INDEX]);
   for (const path of removedPaths) {
     const old = stored.get(path);
     if (old !== undefined) rewritten.add(old.id);
@@ -399,18 +405,31 @@ export async function applyScan(input: ApplyInput): Promise<Applied> {
     // No file's content changed: the resolved graph stands as it is.
     const updated = !sameExtraction || touched > 0 || !sameDiagnostics(previous, diagnostics);
     if (updated) store.setDiagnostics(diagnostics);
+    store.restoreIndexes();
     return { ...summary, updated };
   }
-  const inputs = input.inputs ?? new ResolverInputs();
-  inputs.refresh(store.db, rewritten);
-
   progress({ phase: 'resolving', done: 0, total: 0, symbols });
-  const current = store.listFiles();
-  if (affected !== undefined) resolveTargeted(store, inputs, current, affectedAfter(store, current, affected, held, stored, removedPaths));
-  else resolveAll(store, inputs, current);
+  resolve(store, input.inputs, rewritten, affected === undefined ? undefined : { before: affected, held, stored, removedPaths });
+  store.restoreIndexes();
   store.setDiagnostics(diagnostics);
   store.setMeta('indexed_at', new Date().toISOString());
   return { ...summary, updated: true };
+}
+
+/** Resolves everything, or only what `targeted` says a small change affects. */
+function resolve(
+  store: GraphStore, kept: ResolverInputs | undefined, rewritten: ReadonlySet<number>,
+  targeted: { before: OldGraphView; held: readonly ParseResult[]; stored: ReadonlyMap<string, StoredFile>; removedPaths: readonly string[] } | undefined,
+): void {
+  const inputs = kept ?? new ResolverInputs();
+  inputs.refresh(store.db, rewritten);
+  const current = store.listFiles();
+  if (targeted === undefined) {
+    resolveAll(store, inputs, current);
+    return;
+  }
+  const { before, held, stored, removedPaths } = targeted;
+  resolveTargeted(store, inputs, current, affectedAfter(store, current, before, held, stored, removedPaths));
 }
 
 function sameDiagnostics(a: readonly Diagnostic[], b: readonly Diagnostic[]): boolean {
@@ -423,15 +442,17 @@ function sameDiagnostics(a: readonly Diagnostic[], b: readonly Diagnostic[]): bo
 
 /** Re-resolves every stored reference and replaces all resolved edges. */
 function resolveAll(store: GraphStore, inputs: ResolverInputs, current: readonly StoredFile[]): void {
-  const result = resolveReferences({ files: resolverFiles(inputs, current), symbols: inputs.symbols(), refs: readRefs(store.db) });
-  store.replaceResolvedEdges(result.edges);
+  // Only the compact edge table outlives this call: the resolver's own tables are garbage before
+  // the edges are written.
+  const { edges } = resolveReferences({ files: resolverFiles(inputs, current), symbols: inputs.symbols(), refs: readRefs(store.db, inputs.pool) });
+  store.replaceResolvedEdges(edges);
 }
 
 /** Re-resolves only the references of `fileIds` (with every inheritance reference for context). */
 function resolveTargeted(store: GraphStore, inputs: ResolverInputs, current: readonly StoredFile[], fileIds: ReadonlySet<number>): void {
   const ids = [...fileIds];
   const result = resolveReferences(
-    { files: resolverFiles(inputs, current), symbols: inputs.symbols(), refs: readRefsForFiles(store.db, ids) },
+    { files: resolverFiles(inputs, current), symbols: inputs.symbols(), refs: readRefsForFiles(store.db, ids, inputs.pool) },
     { emitFiles: fileIds },
   );
   store.replaceResolvedEdges(result.edges, ids);

@@ -5,7 +5,9 @@
 import { EDGE_KINDS, NODE_KINDS } from '../index/model.js';
 import type { ExtractedImport, NodeKind, RefKind } from '../index/model.js';
 import type { ResolverRef, ResolverSymbol } from '../index/resolve/types.js';
+import { RefTable } from '../index/resolve/tables.js';
 import { NODE_CODE, code, num, str, strOrNull } from './records.js';
+import { StringPool } from './string-pool.js';
 import type { SqlValue, SqliteDb } from './sqlite.js';
 
 const FILE_KIND = code(NODE_CODE, 'file');
@@ -18,17 +20,17 @@ export type BulkSymbol = ResolverSymbol;
 export type BulkRef = ResolverRef;
 
 /** Every non-file node, in id order. Parents that are file nodes are reported as null. */
-export function readSymbols(db: SqliteDb): BulkSymbol[] {
+export function readSymbols(db: SqliteDb, pool = new StringPool()): BulkSymbol[] {
   const out: BulkSymbol[] = [];
-  db.each(`${SYMBOL_SELECT} ORDER BY n.id`, [], (row) => out.push(toBulkSymbol(row)));
+  db.each(`${SYMBOL_SELECT} ORDER BY n.id`, [], (row) => out.push(toBulkSymbol(row, pool)));
   return out;
 }
 
 /** The non-file nodes of `fileIds`, in id order. */
-export function readSymbolsOfFiles(db: SqliteDb, fileIds: readonly number[]): BulkSymbol[] {
+export function readSymbolsOfFiles(db: SqliteDb, fileIds: readonly number[], pool = new StringPool()): BulkSymbol[] {
   const out: BulkSymbol[] = [];
   for (const part of chunks(fileIds)) {
-    db.each(`${SYMBOL_SELECT} AND n.file_id IN (${placeholders(part.length)})`, part, (row) => out.push(toBulkSymbol(row)));
+    db.each(`${SYMBOL_SELECT} AND n.file_id IN (${placeholders(part.length)})`, part, (row) => out.push(toBulkSymbol(row, pool)));
   }
   return out.sort((a, b) => a.id - b.id);
 }
@@ -40,30 +42,33 @@ const SYMBOL_SELECT = `SELECT n.id, n.file_id, n.kind, n.name, n.qualified_name,
      FROM nodes n LEFT JOIN nodes p ON p.id = n.parent_id
      WHERE n.kind <> ${FILE_KIND}`;
 
-function toBulkSymbol([id, fileId, kind, name, qualifiedName, parentId, exported, arity]: SqlValue[]): BulkSymbol {
+function toBulkSymbol([id, fileId, kind, name, qualifiedName, parentId, exported, arity]: SqlValue[], pool: StringPool): BulkSymbol {
+  const text = pool.intern(str(name));
+  const qualified = str(qualifiedName);
   return {
     id: num(id), fileId: num(fileId), kind: (NODE_KINDS[num(kind)] ?? 'variable') as NodeKind,
-    name: str(name), qualifiedName: str(qualifiedName), parentId: parentId === null || parentId === undefined ? null : num(parentId),
+    name: text, qualifiedName: qualified === text ? text : qualified, parentId: parentId === null || parentId === undefined ? null : num(parentId),
     exported: num(exported) !== 0,
     ...(typeof arity === 'number' ? { arity } : {}),
   };
 }
 
-/** Every stored reference, in id order. */
-export function readRefs(db: SqliteDb): BulkRef[] {
-  const out: BulkRef[] = [];
-  db.each(`SELECT ${REF_COLUMNS} FROM refs ORDER BY id`, [], (row) => out.push(toBulkRef(row)));
+/** Every stored reference, in id order, in a columnar table. */
+export function readRefs(db: SqliteDb, pool = new StringPool()): RefTable {
+  const out = new RefTable();
+  db.each(`SELECT ${REF_COLUMNS} FROM refs ORDER BY id`, [], (row) => out.push(toBulkRef(row, pool)));
   return out;
 }
 
 // `id` first: callers merging several queries sort by it.
 const REF_COLUMNS = 'id, file_id, from_node_id, kind, name, receiver, line, col, args';
 
-function toBulkRef([, fileId, fromId, kind, name, receiver, line, col, args]: SqlValue[]): BulkRef {
-  const r = strOrNull(receiver ?? null);
+function toBulkRef([, fileId, fromId, kind, name, receiver, line, col, args]: SqlValue[], pool: StringPool): BulkRef {
+  const text = strOrNull(receiver ?? null);
+  const r = text === null ? null : pool.intern(text);
   return {
     fileId: num(fileId ?? null), fromId: num(fromId ?? null), kind: (EDGE_KINDS[num(kind ?? null)] ?? 'references') as RefKind,
-    name: str(name ?? null), line: num(line ?? null), col: num(col ?? null), ...(r !== null ? { receiver: r } : {}),
+    name: pool.intern(str(name ?? null)), line: num(line ?? null), col: num(col ?? null), ...(r !== null ? { receiver: r } : {}),
     ...(typeof args === 'number' ? { args } : {}),
   };
 }
@@ -109,9 +114,12 @@ const CONTAINS_CODE = EDGE_KINDS.indexOf('contains');
 const INHERITANCE_CODES = [EDGE_KINDS.indexOf('extends'), EDGE_KINDS.indexOf('implements')];
 const CHUNK = 500;
 
-function chunks<T>(items: readonly T[]): T[][] {
+/** Parameters per query when each query is a full scan (SQLite allows 32,766). */
+const SCAN_CHUNK = 20_000;
+
+function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
   const out: T[][] = [];
-  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
 }
 
@@ -151,10 +159,13 @@ export function subclassFileIds(db: SqliteDb, fileIds: readonly number[], maxDep
   return out;
 }
 
-/** Files holding a reference to any of `names`. */
+/**
+ * Files holding a reference to any of `names`. There is no index on reference names (it would be
+ * a twentieth of the file), so each query scans the references: few, large batches.
+ */
 export function fileIdsReferencing(db: SqliteDb, names: readonly string[]): Set<number> {
   const out = new Set<number>();
-  for (const part of chunks(names)) {
+  for (const part of chunks(names, SCAN_CHUNK)) {
     db.each(`SELECT DISTINCT file_id FROM refs WHERE name IN (${placeholders(part.length)})`, part, ([id]) => out.add(num(id)));
   }
   return out;
@@ -197,16 +208,16 @@ export function nameFingerprints(db: SqliteDb, fileIds: readonly number[]): Map<
 }
 
 /** References of `fileIds` plus every inheritance reference of the project, in id order. */
-export function readRefsForFiles(db: SqliteDb, fileIds: readonly number[]): BulkRef[] {
+export function readRefsForFiles(db: SqliteDb, fileIds: readonly number[], pool = new StringPool()): RefTable {
   const rows: { id: number; ref: BulkRef }[] = [];
   const wanted = new Set(fileIds);
   const push = (row: SqlValue[]): void => {
-    rows.push({ id: num(row[0] ?? null), ref: toBulkRef(row) });
+    rows.push({ id: num(row[0] ?? null), ref: toBulkRef(row, pool) });
   };
   for (const part of chunks(fileIds)) db.each(`SELECT ${REF_COLUMNS} FROM refs WHERE file_id IN (${placeholders(part.length)})`, part, push);
   db.each(`SELECT ${REF_COLUMNS} FROM refs WHERE kind IN (${INHERITANCE_CODES.join(',')})`, [], (row) => {
     if (!wanted.has(num(row[1] ?? null))) push(row);
   });
   rows.sort((a, b) => a.id - b.id);
-  return rows.map((r) => r.ref);
+  return RefTable.of(rows.map((r) => r.ref));
 }

@@ -31,6 +31,9 @@ export interface GraphStoreOptions {
 const FILE_KIND = code(NODE_CODE, 'file');
 const CONTAINS = code(EDGE_CODE, 'contains');
 const IMPORTS = code(EDGE_CODE, 'imports');
+/** Resolved edges to store: an array, or any counted iterable (the resolver's columnar table). */
+export type EdgeSource = Iterable<ResolvedEdge> & { readonly length: number };
+
 const PROTECTED_META = new Set(['schema_version', 'node_kinds', 'edge_kinds', 'resolution_methods']);
 
 const NODE_COLUMNS = `n.id, n.file_id, f.path, n.kind, n.name, n.qualified_name, n.start_line, n.start_col,
@@ -51,8 +54,8 @@ export class GraphStore {
   #poisoned: CapacityError | undefined;
   /** True while file writes leave the full-text index alone, to rebuild it in one pass later. */
   #searchDeferred = false;
-  /** True while the secondary b-tree indexes are dropped for a bulk load into an empty store. */
-  #indexesDropped = false;
+  /** Secondary b-tree indexes dropped for a bulk load into an empty store and not yet rebuilt. */
+  readonly #dropped = new Set<string>();
 
   /** Wraps a database that `migrate()` has brought to the current schema. */
   constructor(db: SqliteDb, options: GraphStoreOptions = {}) {
@@ -81,30 +84,39 @@ export class GraphStore {
    */
   deferIndexes(): void {
     this.#searchDeferred = true;
-    if (this.#indexesDropped) return;
+    if (this.#dropped.size > 0) return;
     if (this.db.value(`SELECT count(*) FROM files`) !== 0) return;
     this.#write('dropping indexes for a bulk load', () =>
       this.db.transaction(() => {
         for (const index of SECONDARY_INDEXES) this.db.run(`DROP INDEX IF EXISTS ${index.name}`);
       }),
     );
-    this.#indexesDropped = true;
+    for (const index of SECONDARY_INDEXES) this.#dropped.add(index.name);
   }
 
-  /** Rebuilds whatever `deferIndexes()` left behind: the b-tree indexes, then the full-text index. */
-  restoreIndexes(): void {
-    if (this.#indexesDropped) {
+  /**
+   * Rebuilds whatever `deferIndexes()` left behind: the b-tree indexes, then the full-text index.
+   * `only` names the b-tree indexes to build now; the rest stay deferred and the full-text index
+   * is left to `restoreSearch()` or a later call without `only`.
+   */
+  restoreIndexes(only?: readonly string[]): void {
+    const wanted = SECONDARY_INDEXES.filter((index) => this.#dropped.has(index.name) && (only === undefined || only.includes(index.name)));
+    if (wanted.length > 0) {
       this.#write('building the indexes', () =>
         this.db.transaction(() => {
-          for (const index of SECONDARY_INDEXES) this.db.run(createIndexSql(index));
+          for (const index of wanted) this.db.run(createIndexSql(index));
         }),
       );
-      this.#indexesDropped = false;
+      for (const index of wanted) this.#dropped.delete(index.name);
     }
-    if (this.#searchDeferred) {
-      this.#write('rebuilding the search index', () => this.db.run(`INSERT INTO node_search(node_search) VALUES ('rebuild')`));
-      this.#searchDeferred = false;
-    }
+    if (only === undefined) this.restoreSearch();
+  }
+
+  /** Rebuilds the full-text index if `deferIndexes()` left it behind. */
+  restoreSearch(): void {
+    if (!this.#searchDeferred) return;
+    this.#write('rebuilding the search index', () => this.db.run(`INSERT INTO node_search(node_search) VALUES ('rebuild')`));
+    this.#searchDeferred = false;
   }
 
   /** Replaces everything stored for one file; returns the new node ids, `nodeIds[i]` for `symbols[i]`. */
@@ -127,7 +139,7 @@ export class GraphStore {
   }
 
   /** Adds resolved edges (the resolver may call this in batches). */
-  addResolvedEdges(edges: readonly ResolvedEdge[]): void {
+  addResolvedEdges(edges: EdgeSource): void {
     this.#write(`storing ${edges.length} resolved edges`, () =>
       this.db.transaction(() => {
         const insert = this.db.cached(`INSERT INTO edges(${EDGE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`);
@@ -157,7 +169,7 @@ export class GraphStore {
   }
 
   /** Clears resolved edges (all, or from the given files) and stores `edges`, atomically. */
-  replaceResolvedEdges(edges: readonly ResolvedEdge[], forFileIds?: readonly number[]): void {
+  replaceResolvedEdges(edges: EdgeSource, forFileIds?: readonly number[]): void {
     this.transaction(() => {
       this.clearResolvedEdges(forFileIds);
       this.addResolvedEdges(edges);
@@ -220,7 +232,10 @@ export class GraphStore {
 
   /** Nodes with exactly this name. */
   nodesByName(name: string): StoredNode[] {
-    return this.db.all(`SELECT ${NODE_COLUMNS} FROM ${NODE_FROM} WHERE n.name = ? ORDER BY f.path, n.start_line`, [name]).map(toNode);
+    // Through the case-folded index (there is no index on the name itself).
+    return this.db
+      .all(`SELECT ${NODE_COLUMNS} FROM ${NODE_FROM} WHERE lower(n.name) = lower(?) AND n.name = ? ORDER BY f.path, n.start_line`, [name, name])
+      .map(toNode);
   }
 
   /** Nodes whose name equals this one ignoring ASCII case. */
@@ -241,9 +256,9 @@ export class GraphStore {
       .all(
         `SELECT ${NODE_COLUMNS} FROM ${NODE_FROM} WHERE n.qualified_name = ?
          UNION
-         SELECT ${NODE_COLUMNS} FROM ${NODE_FROM} WHERE n.name = ? AND substr(n.qualified_name, -?) = ?
+         SELECT ${NODE_COLUMNS} FROM ${NODE_FROM} WHERE lower(n.name) = lower(?) AND n.name = ? AND substr(n.qualified_name, -?) = ?
          ORDER BY 3, 7`,
-        [qualifiedName, last, suffix.length, suffix],
+        [qualifiedName, last, last, suffix.length, suffix],
       )
       .map(toNode);
   }

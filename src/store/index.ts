@@ -33,3 +33,4 @@ export {
   readSymbols, subclassFileIds, touchFile,
 } from './bulk.js';
 export type { BulkRef, BulkSymbol } from './bulk.js';
+export { StringPool } from './string-pool.js';

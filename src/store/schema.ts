@@ -12,7 +12,7 @@ import { EDGE_KINDS, NODE_KINDS, RESOLUTION_METHODS } from '../index/model.js';
 import type { SqliteDb } from './sqlite.js';
 
 /** Bumped whenever the DDL below changes shape. */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /** The SQL function the search view calls; registered on every connection by `migrate`. */
 export const WORDS_FUNCTION = 'cg_words';
@@ -24,13 +24,11 @@ export const WORDS_FUNCTION = 'cg_words';
  */
 export const SECONDARY_INDEXES: readonly { readonly name: string; readonly on: string }[] = [
   { name: 'nodes_file', on: 'nodes(file_id)' },
-  { name: 'nodes_name', on: 'nodes(name)' },
   { name: 'nodes_name_lower', on: 'nodes(lower(name))' },
   { name: 'nodes_qualified', on: 'nodes(qualified_name)' },
   { name: 'edges_source', on: 'edges(source_id, kind)' },
   { name: 'edges_target', on: 'edges(target_id, kind)' },
   { name: 'refs_file', on: 'refs(file_id)' },
-  { name: 'refs_name', on: 'refs(name)' },
   { name: 'imports_file', on: 'imports(file_id)' },
 ];
 
@@ -127,10 +125,15 @@ export type Migration = (db: SqliteDb) => void;
 /**
  * Version 2 records argument counts (`nodes.arity`, `refs.args`) so calls can pick among
  * overloads. Rows written before it have none; the extraction version changed with it, so the
- * next sync re-extracts every file.
+ * next sync re-extracts every file. Version 3 drops two indexes of names, which together held
+ * a tenth of a large index (220 MB of the Linux kernel's 2 GB): exact-name lookups go through the
+ * case-folded index and compare the name after, and the one reader of `refs(name)`, incremental
+ * sync asking which files use a changed name, scans the references instead (milliseconds on
+ * django, under a second on the kernel).
  */
 export const MIGRATIONS: ReadonlyMap<number, Migration> = new Map([
   [1, (db: SqliteDb) => db.exec('ALTER TABLE nodes ADD COLUMN arity INTEGER; ALTER TABLE refs ADD COLUMN args INTEGER')],
+  [2, (db: SqliteDb) => db.exec('DROP INDEX IF EXISTS nodes_name; DROP INDEX IF EXISTS refs_name')],
 ]);
 
 /** What `migrate` found and did. Only `created`, `current` and `migrated` leave a usable database. */

@@ -73,8 +73,10 @@ export class SqliteDb {
     const db = new SqliteDb(new SQL.Database(bytes ?? null));
     // The database lives in sql.js's in-memory file system and durability comes from the atomic
     // save in persist.ts, so the rollback journal stays in memory (savepoints still work), nothing
-    // is synced, and a larger page cache keeps big transactions from spilling page by page.
-    db.exec('PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF; PRAGMA temp_store = MEMORY; PRAGMA cache_size = -65536');
+    // is synced, and a larger page cache keeps big transactions from spilling page by page. Sorts
+    // that outgrow the cache (building an index) spill to temporary files, which are in memory
+    // too but freed afterwards, where memory sqlite allocates only ever grows the WASM heap.
+    db.exec('PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF; PRAGMA temp_store = FILE; PRAGMA cache_size = -65536');
     return db;
   }
 

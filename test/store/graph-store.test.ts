@@ -169,8 +169,32 @@ describe('GraphStore writes', () => {
     ftsIntact();
     assert.equal(store.db.value(`PRAGMA integrity_check`), 'ok');
     // Lookups use them again.
-    const plan = store.db.all<{ detail: string }>(`EXPLAIN QUERY PLAN SELECT id FROM nodes WHERE name = 'getUserId'`);
-    assert.ok(plan.some((p) => /USING (COVERING )?INDEX nodes_name/.test(p.detail)), JSON.stringify(plan));
+    const plan = store.db.all<{ detail: string }>(`EXPLAIN QUERY PLAN SELECT id FROM nodes WHERE lower(name) = lower('getUserId') AND name = 'getUserId'`);
+    assert.ok(plan.some((p) => /USING (COVERING )?INDEX nodes_name_lower/.test(p.detail)), JSON.stringify(plan));
+  });
+
+  test('a partial restore builds only the named b-tree indexes and leaves search deferred', () => {
+    store.deferIndexes();
+    loadFixture();
+    const names = (): string[] =>
+      store.db.all<{ name: string }>(`SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name`).map((r) => r.name);
+    store.restoreIndexes(['nodes_file']);
+    assert.deepEqual(names(), ['nodes_file']);
+    assert.equal(store.db.value(`SELECT count(*) FROM node_search WHERE node_search MATCH 'getUserId'`), 0, 'search not rebuilt yet');
+    store.restoreSearch();
+    assert.ok(Number(store.db.value(`SELECT count(*) FROM node_search WHERE node_search MATCH 'getUserId'`)) > 0);
+    store.restoreIndexes();
+    assert.equal(names().length, SECONDARY_INDEXES.length);
+    assert.equal(store.db.value(`PRAGMA integrity_check`), 'ok');
+  });
+
+  test('exact-name lookups go through the case-folded index', () => {
+    loadFixture();
+    const plan = store.db.all<{ detail: string }>(
+      `EXPLAIN QUERY PLAN SELECT id FROM nodes n WHERE lower(n.name) = lower(?) AND n.name = ?`, ['getUserId', 'getUserId'],
+    );
+    assert.ok(plan.some((p) => /INDEX nodes_name_lower/.test(p.detail)), JSON.stringify(plan));
+    assert.deepEqual(store.nodesByQualifiedName('getUserId').map((n) => n.qualifiedName), ['UserService.getUserId']);
   });
 
   test('a bulk load into a store with files keeps its b-tree indexes, and exporting restores dropped ones', () => {

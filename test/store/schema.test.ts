@@ -84,6 +84,15 @@ describe('migrate', () => {
     assert.deepEqual([db.value(`SELECT arity FROM nodes WHERE name = 'f'`), db.value(`SELECT args FROM refs`)], [packArity(1, 2), 2]);
   });
 
+  test('upgrades a schema-2 database in place: the two name indexes are dropped', () => {
+    migrate(db);
+    db.exec('CREATE INDEX nodes_name ON nodes(name); CREATE INDEX refs_name ON refs(name)');
+    setVersion(2);
+    assert.deepEqual(migrate(db), { kind: 'migrated', from: 2 });
+    assert.equal(db.value(`SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name IN ('nodes_name', 'refs_name')`), 0);
+    assert.equal(db.value(`SELECT value FROM meta WHERE key = 'schema_version'`), String(SCHEMA_VERSION));
+  });
+
   test('keeps the old version when a migration throws', () => {
     migrate(db);
     setVersion(SCHEMA_VERSION - 1);

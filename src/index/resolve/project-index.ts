@@ -2,11 +2,17 @@ import { familyOf } from './languages.js';
 import { basename, dirname } from './paths.js';
 import type { ResolverFile, ResolverSymbol } from './types.js';
 
+/** Symbols under one name: most names have one, which is kept without a list around it. */
+type Named = ResolverSymbol | ResolverSymbol[];
+
 interface FileTables {
-  readonly topLevel: Map<string, ResolverSymbol[]>;
+  readonly topLevel: Map<string, Named>;
   /** Parent id -> member name -> members (members live in their parent's file). */
-  readonly members: Map<number, Map<string, ResolverSymbol[]>>;
+  readonly members: Map<number, Map<string, Named>>;
 }
+
+/** Per-file name tables kept at once; past this many they are dropped and rebuilt on demand. */
+const MAX_FILE_TABLES = 4096;
 
 const EMPTY_SYMBOLS: readonly ResolverSymbol[] = [];
 const EMPTY_IDS: readonly number[] = [];
@@ -17,13 +23,24 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   else list.push(value);
 }
 
-function pushNested<V>(map: Map<number, Map<string, V[]>>, outer: number, name: string, value: V): void {
+function addNamed(map: Map<string, Named>, name: string, symbol: ResolverSymbol): void {
+  const present = map.get(name);
+  if (present === undefined) map.set(name, symbol);
+  else if (Array.isArray(present)) present.push(symbol);
+  else map.set(name, [present, symbol]);
+}
+
+function listOf(named: Named | undefined): readonly ResolverSymbol[] {
+  return named === undefined ? EMPTY_SYMBOLS : Array.isArray(named) ? named : [named];
+}
+
+function addNested(map: Map<number, Map<string, Named>>, outer: number, name: string, symbol: ResolverSymbol): void {
   let inner = map.get(outer);
   if (inner === undefined) {
     inner = new Map();
     map.set(outer, inner);
   }
-  push(inner, name, value);
+  addNamed(inner, name, symbol);
 }
 
 /**
@@ -40,8 +57,10 @@ export class ProjectIndex {
   private readonly byPath = new Map<string, number>();
   private readonly byDir = new Map<string, number[]>();
   private readonly byPackage = new Map<string, number[]>();
-  private readonly symbolsById = new Map<number, ResolverSymbol>();
-  private readonly byName = new Map<string, ResolverSymbol[]>();
+  /** Symbols kept (the input less duplicate ids), and each id's position among them (-1: none). */
+  private readonly kept: ResolverSymbol[] = [];
+  private readonly positionById: Int32Array | Map<number, number>;
+  private readonly byName = new Map<string, Named>();
   private readonly symbolsByFile = new Map<number, ResolverSymbol[]>();
   /** Per-file name tables, built the first time a file is looked into (many never are). */
   private readonly tables = new Map<number, FileTables>();
@@ -62,6 +81,7 @@ export class ProjectIndex {
       push(this.byDir, dir, file.id);
       if (key !== undefined) push(this.byPackage, key, file.id);
     });
+    this.positionById = idIndex(symbols);
     // Symbols arrive grouped by file, so the file's list is reused while the file stays the same.
     let lastFile: number | undefined;
     let lastList: ResolverSymbol[] | undefined;
@@ -77,9 +97,10 @@ export class ProjectIndex {
           }
         }
       }
-      if (lastList === undefined || this.symbolsById.has(symbol.id)) continue;
-      this.symbolsById.set(symbol.id, symbol);
-      push(this.byName, symbol.name, symbol);
+      if (lastList === undefined || this.symbol(symbol.id) !== undefined) continue;
+      setPosition(this.positionById, symbol.id, this.kept.length);
+      this.kept.push(symbol);
+      addNamed(this.byName, symbol.name, symbol);
       lastList.push(symbol);
     }
   }
@@ -89,9 +110,11 @@ export class ProjectIndex {
     if (tables === undefined) {
       tables = { topLevel: new Map(), members: new Map() };
       for (const symbol of this.symbolsOf(fileId)) {
-        if (symbol.parentId === null) push(tables.topLevel, symbol.name, symbol);
-        else pushNested(tables.members, symbol.parentId, symbol.name, symbol);
+        if (symbol.parentId === null) addNamed(tables.topLevel, symbol.name, symbol);
+        else addNested(tables.members, symbol.parentId, symbol.name, symbol);
       }
+      // Bounded: on a very large tree, tables for every file would hold each name twice over.
+      if (this.tables.size >= MAX_FILE_TABLES) this.tables.clear();
       this.tables.set(fileId, tables);
     }
     return tables;
@@ -158,12 +181,14 @@ export class ProjectIndex {
 
   /** The symbol with this id. */
   symbol(id: number): ResolverSymbol | undefined {
-    return this.symbolsById.get(id);
+    const index = this.positionById;
+    const pos = index instanceof Int32Array ? (id >= 0 && id < index.length ? index[id] : -1) : index.get(id);
+    return pos === undefined || pos < 0 ? undefined : this.kept[pos];
   }
 
   /** All symbols with this name, in input order. */
   named(name: string): readonly ResolverSymbol[] {
-    return this.byName.get(name) ?? EMPTY_SYMBOLS;
+    return listOf(this.byName.get(name));
   }
 
   /** Every symbol of a file, in input order. */
@@ -173,13 +198,33 @@ export class ProjectIndex {
 
   /** File-level symbols of a file with this name. */
   topLevel(fileId: number, name: string): readonly ResolverSymbol[] {
-    return this.tablesOf(fileId).topLevel.get(name) ?? EMPTY_SYMBOLS;
+    return listOf(this.tablesOf(fileId).topLevel.get(name));
   }
 
   /** Direct members of a symbol with this name. */
   members(parent: ResolverSymbol, name: string): readonly ResolverSymbol[] {
-    return this.tablesOf(parent.fileId).members.get(parent.id)?.get(name) ?? EMPTY_SYMBOLS;
+    return listOf(this.tablesOf(parent.fileId).members.get(parent.id)?.get(name));
   }
+}
+
+/**
+ * Where each symbol id's position will be recorded: a flat array over the id range when ids are
+ * dense (as stored node ids are), a map when they are sparse.
+ */
+function idIndex(symbols: readonly ResolverSymbol[]): Int32Array | Map<number, number> {
+  let max = -1;
+  let min = 0;
+  for (const symbol of symbols) {
+    if (symbol.id > max) max = symbol.id;
+    if (symbol.id < min) min = symbol.id;
+  }
+  if (min < 0 || max >= 2 * symbols.length + 1024) return new Map();
+  return new Int32Array(max + 1).fill(-1);
+}
+
+function setPosition(index: Int32Array | Map<number, number>, id: number, pos: number): void {
+  if (index instanceof Int32Array) index[id] = pos;
+  else index.set(id, pos);
 }
 
 /** The package key a file of `family` in `dir` declaring `packageName` gets. */

@@ -13,8 +13,9 @@ import { nameStep } from './steps/name-step.js';
 import { qualifiedStep } from './steps/qualified-step.js';
 import { receiverStep } from './steps/receiver-step.js';
 import { sameFileStep } from './steps/same-file-step.js';
+import { EdgeTable, RefTable } from './tables.js';
 import type {
-  LanguageStats, MethodCounts, ResolveInput, ResolveOptions, ResolveResult, ResolveStats, ResolvedEdge, ResolverRef,
+  LanguageStats, MethodCounts, RefList, ResolveInput, ResolveOptions, ResolveResult, ResolveStats, ResolverRef,
 } from './types.js';
 
 /** Default for `ResolveOptions.maxCandidates`. */
@@ -40,9 +41,9 @@ function isInheritance(ref: ResolverRef): boolean {
  * file to hundreds of others and drown the dependency graph (and cycle detection) in noise.
  */
 function importEdges(
-  project: ProjectIndex, imports: ImportTable, emitFiles: ReadonlySet<number> | undefined, used: ReadonlyMap<number, ReadonlySet<number>>,
-): ResolvedEdge[] {
-  const edges: ResolvedEdge[] = [];
+  edges: EdgeTable, project: ProjectIndex, imports: ImportTable, emitFiles: ReadonlySet<number> | undefined,
+  used: ReadonlyMap<number, ReadonlySet<number>>,
+): void {
   for (const file of project.files) {
     if (project.position(file.id) === undefined) continue;
     if (emitFiles !== undefined && !emitFiles.has(file.id)) continue;
@@ -63,15 +64,14 @@ function importEdges(
       }
     }
   }
-  return edges;
 }
 
 /** Reference indexes grouped by file in file order (stable inside a file); unknown files dropped. */
-function groupByFile(project: ProjectIndex, refs: readonly ResolverRef[]): Uint32Array {
+function groupByFile(project: ProjectIndex, refs: RefList): Uint32Array {
   const counts = new Uint32Array(project.files.length + 1);
   const positions = new Int32Array(refs.length);
   for (let i = 0; i < refs.length; i++) {
-    const pos = project.position((refs[i] as ResolverRef).fileId) ?? -1;
+    const pos = project.position(fileIdAt(refs, i)) ?? -1;
     positions[i] = pos;
     if (pos >= 0) counts[pos + 1]! += 1;
   }
@@ -83,6 +83,47 @@ function groupByFile(project: ProjectIndex, refs: readonly ResolverRef[]): Uint3
   }
   return order;
 }
+
+function fileIdAt(refs: RefList, i: number): number {
+  return refs instanceof RefTable ? refs.fileIdAt(i) : (refs.at(i) as ResolverRef).fileId;
+}
+
+/**
+ * What resolution decided for each reference, one slot per reference instead of one object: the
+ * bound target's id (0 when unbound), the method and confidence, or why it stayed unbound.
+ */
+class Outcomes {
+  readonly target: Int32Array;
+  readonly confidence: Float64Array;
+  /** `RESOLUTION_METHODS` index when bound; otherwise one of the `UNBOUND_*` codes. */
+  readonly code: Uint8Array;
+
+  constructor(length: number) {
+    this.target = new Int32Array(length);
+    this.confidence = new Float64Array(length);
+    this.code = new Uint8Array(length).fill(UNBOUND_NONE);
+  }
+
+  set(i: number, outcome: StepOutcome | undefined): void {
+    if (outcome === undefined) return;
+    if (outcome.kind === 'bound') {
+      this.target[i] = outcome.target.id;
+      this.confidence[i] = outcome.confidence;
+      this.code[i] = RESOLUTION_METHODS.indexOf(outcome.method);
+    } else {
+      this.code[i] = outcome.kind === 'external' ? UNBOUND_EXTERNAL : outcome.kind === 'ambiguous' ? UNBOUND_AMBIGUOUS : UNBOUND_CLAIMED;
+    }
+  }
+
+  isBound(i: number): boolean {
+    return (this.code[i] as number) < RESOLUTION_METHODS.length;
+  }
+}
+
+const UNBOUND_NONE = 255;
+const UNBOUND_EXTERNAL = 254;
+const UNBOUND_AMBIGUOUS = 253;
+const UNBOUND_CLAIMED = 252;
 
 function resolveOne(ctx: ResolveContext, scope: FileScope, ref: ResolverRef, receivers: ReceiverCache): StepOutcome | undefined {
   const receiver = ref.receiver === undefined || ref.receiver === '' ? undefined : receivers.get(ref.receiver);
@@ -112,20 +153,26 @@ export function resolveReferences(input: ResolveInput, options: ResolveOptions =
     project, imports, maxCandidates: options.maxCandidates ?? DEFAULT_MAX_CANDIDATES, bases: new Map(),
   };
   const { refs } = input;
-  const outcomes: (StepOutcome | undefined)[] = new Array<StepOutcome | undefined>(refs.length);
+  const outcomes = new Outcomes(refs.length);
   const order = groupByFile(project, refs);
   const receivers = new ReceiverCache();
+  // Files each file's bound references land in: wide imports link only to these.
+  const used = new Map<number, Set<number>>();
 
   // Inheritance first: `self.x()` needs every class's resolved bases.
   for (const inheritance of [true, false]) {
     let scope: FileScope | undefined;
     for (const index of order) {
-      const ref = refs[index] as ResolverRef;
+      const ref = refs.at(index) as ResolverRef;
       if (isInheritance(ref) !== inheritance) continue;
       if (scope === undefined || scope.fileId !== ref.fileId) scope = new FileScope(ctx, ref.fileId);
       const outcome = resolveOne(ctx, scope, ref, receivers);
-      outcomes[index] = outcome;
-      if (inheritance && outcome?.kind === 'bound') {
+      outcomes.set(index, outcome);
+      if (outcome?.kind !== 'bound') continue;
+      let set = used.get(ref.fileId);
+      if (set === undefined) used.set(ref.fileId, (set = new Set<number>()));
+      set.add(outcome.target.fileId);
+      if (inheritance) {
         const owner = enclosingType(ctx, ref.fromId);
         if (owner !== undefined && owner.id !== outcome.target.id) {
           const list = ctx.bases.get(owner.id);
@@ -137,16 +184,8 @@ export function resolveReferences(input: ResolveInput, options: ResolveOptions =
   }
 
   const emitFiles = options.emitFiles;
-  const used = new Map<number, Set<number>>();
-  for (let i = 0; i < refs.length; i++) {
-    const outcome = outcomes[i];
-    if (outcome?.kind !== 'bound') continue;
-    const from = (refs[i] as ResolverRef).fileId;
-    let set = used.get(from);
-    if (set === undefined) used.set(from, (set = new Set<number>()));
-    set.add(outcome.target.fileId);
-  }
-  const edges = importEdges(project, imports, emitFiles, used);
+  const edges = new EdgeTable();
+  importEdges(edges, project, imports, emitFiles, used);
   const stats: ResolveStats = {
     refs: refs.length, resolved: 0, unresolved: 0, external: 0, ambiguous: 0,
     importEdges: edges.length, byMethod: methodCounts(), byLanguage: {},
@@ -156,17 +195,16 @@ export function resolveReferences(input: ResolveInput, options: ResolveOptions =
   }
   const unresolved: number[] = [];
   for (let i = 0; i < refs.length; i++) {
-    const ref = refs[i] as ResolverRef;
+    const ref = refs.at(i) as ResolverRef;
     if (emitFiles !== undefined && !emitFiles.has(ref.fileId)) continue;
-    const outcome = outcomes[i];
     const language = project.file(ref.fileId)?.language;
     const lang: LanguageStats | undefined = language === undefined ? undefined : stats.byLanguage[language];
     if (lang !== undefined) lang.refs++;
-    if (outcome?.kind === 'bound') {
-      const method: ResolutionMethod = outcome.method;
+    if (outcomes.isBound(i)) {
+      const method = RESOLUTION_METHODS[outcomes.code[i] as number] as ResolutionMethod;
       edges.push({
-        source: ref.fromId, target: outcome.target.id, kind: ref.kind, line: ref.line, col: ref.col,
-        confidence: outcome.confidence, method,
+        source: ref.fromId, target: outcomes.target[i] as number, kind: ref.kind, line: ref.line, col: ref.col,
+        confidence: outcomes.confidence[i] as number, method,
       });
       stats.resolved++;
       stats.byMethod[method]++;
@@ -179,8 +217,9 @@ export function resolveReferences(input: ResolveInput, options: ResolveOptions =
     unresolved.push(i);
     stats.unresolved++;
     if (lang !== undefined) lang.unresolved++;
-    if (outcome?.kind === 'external') stats.external++;
-    else if (outcome?.kind === 'ambiguous') stats.ambiguous++;
+    const code = outcomes.code[i];
+    if (code === UNBOUND_EXTERNAL) stats.external++;
+    else if (code === UNBOUND_AMBIGUOUS) stats.ambiguous++;
   }
   return { edges, unresolved, stats };
 }

@@ -1,3 +1,4 @@
+import type { EdgeTable } from './tables.js';
 import type { ExtractedImport, NodeKind, RefKind, ResolutionMethod } from '../model.js';
 
 /** One indexed file as resolution sees it. */
@@ -45,6 +46,12 @@ export interface ResolverRef {
   readonly args?: number;
 }
 
+/** References by position: a plain array, or the columnar `RefTable` a whole-project run reads. */
+export interface RefList {
+  readonly length: number;
+  at(index: number): ResolverRef | undefined;
+}
+
 /** A resolved edge; `confidence` is in 0..1 and `method` says which step bound it. */
 export interface ResolvedEdge {
   readonly source: number;
@@ -61,7 +68,7 @@ export interface ResolvedEdge {
 export interface ResolveInput {
   readonly files: readonly ResolverFile[];
   readonly symbols: readonly ResolverSymbol[];
-  readonly refs: readonly ResolverRef[];
+  readonly refs: RefList;
 }
 
 /** Tuning knobs for `resolveReferences`. */
@@ -109,7 +116,7 @@ export interface ResolveStats {
 /** Result of `resolveReferences`: edges in a deterministic order plus what stayed unresolved. */
 export interface ResolveResult {
   /** File `imports` edges first (file order, then statement order), then reference edges in ref order. */
-  readonly edges: ResolvedEdge[];
+  readonly edges: EdgeTable;
   /** Indexes into `input.refs` that were not bound, ascending. */
   readonly unresolved: number[];
   readonly stats: ResolveStats;

@@ -107,7 +107,7 @@ export function imp(
 export function edgeOf(result: ResolveResult, builder: ProjectBuilder, refIndex: number): ResolvedEdge | undefined {
   const ref = builder.refs[refIndex];
   if (ref === undefined) return undefined;
-  return result.edges.find((e) => e.kind !== 'imports' && e.line === ref.line && e.source === ref.fromId);
+  return [...result.edges].find((e) => e.kind !== 'imports' && e.line === ref.line && e.source === ref.fromId);
 }
 
 /** The target id a reference resolved to, or undefined. */

@@ -11,7 +11,7 @@ test('c: a quoted include resolves relative to the including file', () => {
   const result = b.resolve();
   assert.equal(targetOf(result, b, r), f);
   assert.equal(edgeOf(result, b, r)?.method, 'import');
-  assert.deepEqual(result.edges.filter((e) => e.kind === 'imports').map((e) => e.target), [nodeOf(h)]);
+  assert.deepEqual([...result.edges].filter((e) => e.kind === 'imports').map((e) => e.target), [nodeOf(h)]);
 });
 
 test('c: an include path resolves by its unique path suffix', () => {

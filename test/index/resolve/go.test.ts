@@ -25,7 +25,7 @@ test('go: a package import yields an imports edge to each file of the package th
   const main = b.file('main.go', { imports: [imp('example.com/app/util')] });
   b.ref(main, 'Parse', { receiver: 'util' });
   b.ref(main, 'Format', { receiver: 'util' });
-  const targets = b.resolve().edges.filter((e) => e.kind === 'imports' && e.source === nodeOf(main)).map((e) => e.target);
+  const targets = [...b.resolve().edges].filter((e) => e.kind === 'imports' && e.source === nodeOf(main)).map((e) => e.target);
   assert.deepEqual(targets, [nodeOf(a), nodeOf(c)]);
 });
 

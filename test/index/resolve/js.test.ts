@@ -87,7 +87,7 @@ test('js: resolved imports become file-to-file imports edges', () => {
   const b = new ProjectBuilder();
   const util = b.file('src/util.ts');
   const main = b.file('src/main.ts', { imports: [imp('./util', ['x']), imp('lodash', ['y'])] });
-  const edges = b.resolve().edges.filter((e) => e.kind === 'imports');
+  const edges = [...b.resolve().edges].filter((e) => e.kind === 'imports');
   assert.deepEqual(edges.map((e) => [e.source, e.target]), [[nodeOf(main), nodeOf(util)]]);
 });
 
@@ -100,7 +100,7 @@ test('js: a call binds to its own package definition, not a same-named one elsew
   const main = b.file('packages/a/src/main.ts', { imports: [imp('./util', ['helper'])] });
   const r = b.ref(main, 'helper');
   const result = b.resolve();
-  assert.deepEqual(result.edges.filter((e) => e.kind === 'calls').map((e) => e.target), [fa]);
+  assert.deepEqual([...result.edges].filter((e) => e.kind === 'calls').map((e) => e.target), [fa]);
   assert.equal(targetOf(result, b, r), fa);
 });
 

@@ -143,5 +143,5 @@ test('resolve: the same input gives identical edges in reference order', () => {
   const first = make().resolve();
   const second = make().resolve();
   assert.deepEqual(first, second);
-  assert.deepEqual(first.edges.map((e) => e.line), [1, 2, 3]);
+  assert.deepEqual([...first.edges].map((e) => e.line), [1, 2, 3]);
 });

@@ -11,8 +11,8 @@ interface FileTables {
   readonly members: Map<number, Map<string, Named>>;
 }
 
-/** Per-file name tables kept at once; past this many they are dropped and rebuilt on demand. */
-const MAX_FILE_TABLES = 4096;
+/** Default for the number of per-file name tables kept at once. */
+export const DEFAULT_MAX_FILE_TABLES = 4096;
 
 const EMPTY_SYMBOLS: readonly ResolverSymbol[] = [];
 const EMPTY_IDS: readonly number[] = [];
@@ -66,8 +66,11 @@ export class ProjectIndex {
   private readonly tables = new Map<number, FileTables>();
   private byBasename: Map<string, number[]> | undefined;
 
-  constructor(files: readonly ResolverFile[], symbols: readonly ResolverSymbol[]) {
+  private readonly maxTables: number;
+
+  constructor(files: readonly ResolverFile[], symbols: readonly ResolverSymbol[], maxFileTables = DEFAULT_MAX_FILE_TABLES) {
     this.files = files;
+    this.maxTables = Math.max(1, maxFileTables);
     files.forEach((file, pos) => {
       if (this.positions.has(file.id)) return;
       this.positions.set(file.id, pos);
@@ -114,7 +117,7 @@ export class ProjectIndex {
         else addNested(tables.members, symbol.parentId, symbol.name, symbol);
       }
       // Bounded: on a very large tree, tables for every file would hold each name twice over.
-      if (this.tables.size >= MAX_FILE_TABLES) this.tables.clear();
+      if (this.tables.size >= this.maxTables) this.tables.clear();
       this.tables.set(fileId, tables);
     }
     return tables;

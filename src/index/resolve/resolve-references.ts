@@ -147,7 +147,7 @@ function resolveOne(ctx: ResolveContext, scope: FileScope, ref: ResolverRef, rec
  * input gives the same edges in the same order.
  */
 export function resolveReferences(input: ResolveInput, options: ResolveOptions = {}): ResolveResult {
-  const project = new ProjectIndex(input.files, input.symbols);
+  const project = new ProjectIndex(input.files, input.symbols, options.maxFileTables);
   const imports = new ImportTable(project);
   const ctx: ResolveContext = {
     project, imports, maxCandidates: options.maxCandidates ?? DEFAULT_MAX_CANDIDATES, bases: new Map(),

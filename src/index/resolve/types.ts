@@ -84,6 +84,11 @@ export interface ResolveOptions {
    * files it is re-resolving.
    */
   readonly emitFiles?: ReadonlySet<number>;
+  /**
+   * Per-file name tables kept at once (default 4096); past this many they are dropped and rebuilt
+   * when next needed. Bounds memory on very large trees without changing any result.
+   */
+  readonly maxFileTables?: number;
 }
 
 /** Counts per resolution method. */

@@ -61,18 +61,21 @@ export async function writeNodeLink(store: GraphStore, sink: ExportSink, options
   db.each(`SELECT id FROM nodes ORDER BY id`, [], ([id]) => {
     indexOf[num(id)] = nodeCount++;
   });
-  const edgeCount = num(db.value(`SELECT count(*) FROM edges`));
+  // Nesting edges by child, then the stored edges in the order they were stored.
+  const edgeCount = num(db.value(`SELECT count(*) FROM graph_edges`));
   const sources = new Int32Array(edgeCount);
   const targets = new Int32Array(edgeCount);
   const kinds = new Uint8Array(edgeCount);
   let links = 0;
-  db.each(`SELECT source_id, target_id, kind FROM edges ORDER BY rowid`, [], ([s, t, k]) => {
+  const read = ([s, t, k]: SqlValue[]): void => {
     if (links >= edgeCount) return;
     sources[links] = num(s);
     targets[links] = num(t);
     kinds[links] = num(k);
     links += 1;
-  });
+  };
+  db.each(`SELECT parent_id, id, ${CONTAINS_CODE} FROM nodes WHERE parent_id IS NOT NULL ORDER BY id`, [], read);
+  db.each(`SELECT source_id, target_id, kind FROM edges ORDER BY rowid`, [], read);
   let ranks: Centrality | undefined;
   if (withCentrality) {
     let dependencyCount = 0;

@@ -103,7 +103,7 @@ export function neighboursOfSets(
     for (const batch of batches([...owners.keys()])) {
       db.each(
         `SELECT e.${near}, e.${far}, e.kind, e.line, n.kind, n.name, n.qualified_name, f.path, n.start_line, n.end_line
-         FROM edges e JOIN nodes n ON n.id = e.${far} JOIN files f ON f.id = n.file_id
+         FROM ${kinds.includes('contains') ? 'graph_edges' : 'edges'} e JOIN nodes n ON n.id = e.${far} JOIN files f ON f.id = n.file_id
          WHERE e.${near} IN (${placeholders(batch.length)}) AND e.kind IN (${kindList})`,
         batch,
         ([nearId, id, edgeKind, line, kind, name, qualifiedName, path, startLine, endLine]) => {
@@ -175,7 +175,7 @@ export function members(db: SqliteDb, ids: readonly number[]): number[] {
     const next: number[] = [];
     for (const batch of batches(frontier)) {
       db.each(
-        `SELECT target_id FROM edges WHERE source_id IN (${placeholders(batch.length)}) AND kind = ${CONTAINS_CODE}`,
+        `SELECT id FROM nodes WHERE parent_id IN (${placeholders(batch.length)})`,
         batch,
         ([id]) => {
           const nodeId = num(id);

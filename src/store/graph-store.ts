@@ -29,7 +29,6 @@ export interface GraphStoreOptions {
 }
 
 const FILE_KIND = code(NODE_CODE, 'file');
-const CONTAINS = code(EDGE_CODE, 'contains');
 const IMPORTS = code(EDGE_CODE, 'imports');
 /** Resolved edges to store: an array, or any counted iterable (the resolver's columnar table). */
 export type EdgeSource = Iterable<ResolvedEdge> & { readonly length: number };
@@ -154,11 +153,10 @@ export class GraphStore {
   clearResolvedEdges(forFileIds?: readonly number[]): number {
     return this.#write('clearing resolved edges', () =>
       this.db.transaction(() => {
-        if (forFileIds === undefined) return this.db.run(`DELETE FROM edges WHERE kind <> ?`, [CONTAINS]);
+        // Every stored edge is a resolved one: nesting edges are not stored.
+        if (forFileIds === undefined) return this.db.run(`DELETE FROM edges`);
         let removed = 0;
-        const del = this.db.cached(
-          `DELETE FROM edges WHERE kind <> ${CONTAINS} AND source_id IN (SELECT id FROM nodes WHERE file_id = ?)`,
-        );
+        const del = this.db.cached(`DELETE FROM edges WHERE source_id IN (SELECT id FROM nodes WHERE file_id = ?)`);
         for (const id of forFileIds) {
           del.run([id]);
           removed += this.db.changes();
@@ -332,6 +330,8 @@ export class GraphStore {
     this.db.each(`SELECT kind, count(*) FROM edges GROUP BY kind`, [], ([k, n]) => {
       edgesByKind[EDGE_KINDS[Number(k)] ?? 'references'] = Number(n);
     });
+    const nesting = num(`SELECT count(*) FROM nodes WHERE parent_id IS NOT NULL`);
+    if (nesting > 0) edgesByKind.contains = nesting;
     const filesByLanguage: Record<string, number> = {};
     this.db.each(`SELECT language, count(*) FROM files GROUP BY language ORDER BY language`, [], ([l, n]) => {
       filesByLanguage[String(l)] = Number(n);
@@ -372,11 +372,15 @@ export class GraphStore {
       const row = rows.get(languageOf.get(Number(fileId)) ?? '');
       if (row !== undefined) row[field] += Number(n);
     };
-    this.db.each(`SELECT file_id, count(*) FROM nodes GROUP BY file_id`, [], ([f, n]) => add(f, 'nodes', n));
+    this.db.each(`SELECT file_id, count(*), count(parent_id) FROM nodes GROUP BY file_id`, [], ([f, n, nested]) => {
+      add(f, 'nodes', n);
+      add(f, 'edges', nested);
+    });
     this.db.each(`SELECT file_id, count(*) FROM refs GROUP BY file_id`, [], ([f, n]) => add(f, 'refs', n));
-    // As in `counts`: every edge that is neither nesting nor an import statement binds one reference.
+    // As in `counts`: every stored edge that is not an import statement binds one reference
+    // (nesting edges, counted with the nodes above, are not stored).
     this.db.each(
-      `SELECT n.file_id, count(*), sum(e.kind NOT IN (${CONTAINS}, ${IMPORTS})) FROM edges e JOIN nodes n ON n.id = e.source_id GROUP BY n.file_id`,
+      `SELECT n.file_id, count(*), sum(e.kind <> ${IMPORTS}) FROM edges e JOIN nodes n ON n.id = e.source_id GROUP BY n.file_id`,
       [],
       ([f, all, bound]) => {
         add(f, 'edges', all);
@@ -487,12 +491,7 @@ export class GraphStore {
       const parent = extraction.symbols[i]?.parent ?? -1;
       setParent.run([nodeIds[parent] ?? fileNodeId, nodeIds[i] ?? null]);
     }
-    const insertContains = db.cached(
-      `INSERT INTO edges(${EDGE_COLUMNS}) VALUES (?, ?, ${CONTAINS}, NULL, NULL, 1, NULL)`,
-    );
-    extraction.symbols.forEach((s, i) => {
-      insertContains.run([s.parent < 0 ? fileNodeId : (nodeIds[s.parent] ?? fileNodeId), nodeIds[i] ?? null]);
-    });
+    // Nesting edges are each node's parent_id (see the graph_edges view): nothing more to store.
 
     const insertRef = db.cached(
       `INSERT INTO refs(file_id, from_node_id, kind, name, receiver, line, col, args) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -532,8 +531,9 @@ export class GraphStore {
 
   #edges(column: 'source_id' | 'target_id', nodeId: number, kinds?: readonly EdgeKind[]): StoredEdge[] {
     const filter = kinds === undefined ? '' : ` AND kind IN (${kinds.map((k) => code(EDGE_CODE, k)).join(',') || 'NULL'})`;
+    const from = kinds === undefined || kinds.includes('contains') ? 'graph_edges' : 'edges';
     return this.db
-      .all(`SELECT ${EDGE_COLUMNS} FROM edges WHERE ${column} = ?${filter} ORDER BY line, col, target_id`, [nodeId])
+      .all(`SELECT ${EDGE_COLUMNS} FROM ${from} WHERE ${column} = ?${filter} ORDER BY line, col, target_id`, [nodeId])
       .map(toEdge);
   }
 

@@ -35,7 +35,8 @@ function edge(source: number, target: number, line: number, col: number): Resolv
 function tableCounts(): Record<string, number> {
   const out: Record<string, number> = {};
   for (const table of ['files', 'nodes', 'edges', 'refs', 'imports']) {
-    out[table] = Number(db.value(`SELECT count(*) FROM ${table}`));
+    // Edges as the graph has them: stored ones plus the nesting derived from parent ids.
+    out[table] = Number(db.value(`SELECT count(*) FROM ${table === 'edges' ? 'graph_edges' : table}`));
   }
   return out;
 }
@@ -45,7 +46,7 @@ function orphanCount(): number {
   return Number(
     db.value(`SELECT
       (SELECT count(*) FROM nodes WHERE file_id NOT IN (SELECT id FROM files)) +
-      (SELECT count(*) FROM edges WHERE source_id NOT IN (SELECT id FROM nodes) OR target_id NOT IN (SELECT id FROM nodes)) +
+      (SELECT count(*) FROM graph_edges WHERE source_id NOT IN (SELECT id FROM nodes) OR target_id NOT IN (SELECT id FROM nodes)) +
       (SELECT count(*) FROM refs WHERE file_id NOT IN (SELECT id FROM files) OR from_node_id NOT IN (SELECT id FROM nodes)) +
       (SELECT count(*) FROM imports WHERE file_id NOT IN (SELECT id FROM files))`),
   );
@@ -70,6 +71,18 @@ describe('GraphStore writes', () => {
     assert.equal(node?.kind, 'file');
     assert.equal(node?.name, 'user.ts');
     assert.equal(node?.qualifiedName, 'src/user.ts');
+  });
+
+  test('nesting edges are derived from parent ids, not stored as rows', () => {
+    const { user, userFileNode } = loadFixture();
+    assert.equal(store.db.value(`SELECT count(*) FROM edges`), 0, 'nothing resolved yet, and nesting is not stored');
+    assert.deepEqual(
+      store.edgesTo(user[1]!, ['contains']).map((e) => [e.sourceId, e.kind, e.line, e.confidence]),
+      [[user[0]!, 'contains', null, 1]],
+    );
+    assert.ok(store.edgesFrom(userFileNode).every((e) => e.kind === 'contains'));
+    const plan = store.db.all<{ detail: string }>(`EXPLAIN QUERY PLAN SELECT target_id FROM graph_edges WHERE source_id = ?`, [user[0]!]);
+    assert.ok(plan.some((p) => /INDEX nodes_parent/.test(p.detail)), JSON.stringify(plan));
   });
 
   test('replaceFile stores contains edges from nesting, with the file node for top-level symbols', () => {

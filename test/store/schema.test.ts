@@ -84,12 +84,20 @@ describe('migrate', () => {
     assert.deepEqual([db.value(`SELECT arity FROM nodes WHERE name = 'f'`), db.value(`SELECT args FROM refs`)], [packArity(1, 2), 2]);
   });
 
-  test('upgrades a schema-2 database in place: the two name indexes are dropped', () => {
+  test('upgrades a schema-2 database in place: name indexes and stored nesting edges go, the edge view comes', () => {
     migrate(db);
-    db.exec('CREATE INDEX nodes_name ON nodes(name); CREATE INDEX refs_name ON refs(name)');
+    db.exec(`DROP VIEW graph_edges; DROP INDEX nodes_parent; CREATE INDEX nodes_name ON nodes(name); CREATE INDEX refs_name ON refs(name);
+      INSERT INTO nodes(id, file_id, kind, name, qualified_name, start_line, start_col, end_line, end_col, parent_id, exported)
+        VALUES (1, 1, 0, 'a.py', 'a.py', 1, 0, 9, 0, NULL, 0), (2, 1, 11, 'f', 'f', 2, 0, 3, 0, 1, 1);
+      INSERT INTO edges(source_id, target_id, kind, line, col, confidence, method) VALUES (1, 2, 0, NULL, NULL, 1, NULL), (2, 2, 1, 3, 4, 0.9, 4)`);
     setVersion(2);
     assert.deepEqual(migrate(db), { kind: 'migrated', from: 2 });
     assert.equal(db.value(`SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name IN ('nodes_name', 'refs_name')`), 0);
+    assert.equal(db.value(`SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = 'nodes_parent'`), 1);
+    assert.deepEqual(db.all(`SELECT kind FROM edges`), [{ kind: 1 }], 'only the resolved edge stays stored');
+    assert.deepEqual(db.all(`SELECT source_id, target_id, kind FROM graph_edges ORDER BY kind`), [
+      { source_id: 1, target_id: 2, kind: 0 }, { source_id: 2, target_id: 2, kind: 1 },
+    ]);
     assert.equal(db.value(`SELECT value FROM meta WHERE key = 'schema_version'`), String(SCHEMA_VERSION));
   });
 

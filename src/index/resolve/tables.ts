@@ -10,23 +10,29 @@ import type { ResolvedEdge, ResolverRef } from './types.js';
 
 const NONE = -1;
 
-/** Grows `array` to hold at least `need` items, doubling. */
-function grow<T extends Int32Array | Uint8Array | Float64Array>(array: T, need: number, make: (n: number) => T): T {
-  if (need <= array.length) return array;
-  const next = make(Math.max(need, array.length * 2, 64));
-  next.set(array);
-  return next;
+type Column = Int32Array | Uint8Array | Float64Array;
+
+/** The same columns grown (doubling) to hold at least `need` rows, contents kept. */
+function ensure<T extends Record<string, Column>>(columns: T, need: number): T {
+  const first = Object.values(columns)[0];
+  if (first === undefined || need <= first.length) return columns;
+  const size = Math.max(need, first.length * 2, 64);
+  const grown: Record<string, Column> = {};
+  for (const [key, column] of Object.entries(columns)) {
+    const next = new (column.constructor as new (length: number) => Column)(size);
+    next.set(column);
+    grown[key] = next;
+  }
+  return grown as T;
 }
 
 /** References in columns; `at(i)` returns the i-th as a plain `ResolverRef`. */
 export class RefTable {
   #length = 0;
-  #fileId = new Int32Array(0);
-  #fromId = new Int32Array(0);
-  #line = new Int32Array(0);
-  #col = new Int32Array(0);
-  #args = new Int32Array(0);
-  #kind = new Uint8Array(0);
+  #cols = {
+    fileId: new Int32Array(0), fromId: new Int32Array(0), line: new Int32Array(0), col: new Int32Array(0),
+    args: new Int32Array(0), kind: new Uint8Array(0),
+  };
   readonly #name: string[] = [];
   readonly #receiver: (string | undefined)[] = [];
 
@@ -44,21 +50,13 @@ export class RefTable {
   /** Appends one reference. */
   push(ref: ResolverRef): void {
     const i = this.#length;
-    if (i >= this.#fileId.length) {
-      const need = i + 1;
-      this.#fileId = grow(this.#fileId, need, (n) => new Int32Array(n));
-      this.#fromId = grow(this.#fromId, need, (n) => new Int32Array(n));
-      this.#line = grow(this.#line, need, (n) => new Int32Array(n));
-      this.#col = grow(this.#col, need, (n) => new Int32Array(n));
-      this.#args = grow(this.#args, need, (n) => new Int32Array(n));
-      this.#kind = grow(this.#kind, need, (n) => new Uint8Array(n));
-    }
-    this.#fileId[i] = ref.fileId;
-    this.#fromId[i] = ref.fromId;
-    this.#line[i] = ref.line;
-    this.#col[i] = ref.col;
-    this.#args[i] = ref.args ?? NONE;
-    this.#kind[i] = EDGE_KINDS.indexOf(ref.kind);
+    const c = (this.#cols = ensure(this.#cols, i + 1));
+    c.fileId[i] = ref.fileId;
+    c.fromId[i] = ref.fromId;
+    c.line[i] = ref.line;
+    c.col[i] = ref.col;
+    c.args[i] = ref.args ?? NONE;
+    c.kind[i] = EDGE_KINDS.indexOf(ref.kind);
     this.#name.push(ref.name);
     this.#receiver.push(ref.receiver);
     this.#length = i + 1;
@@ -66,21 +64,22 @@ export class RefTable {
 
   /** The file of the i-th reference (no object made). */
   fileIdAt(i: number): number {
-    return this.#fileId[i] ?? NONE;
+    return this.#cols.fileId[i] ?? NONE;
   }
 
   /** The i-th reference, or undefined past the end. */
   at(i: number): ResolverRef | undefined {
     if (i < 0 || i >= this.#length) return undefined;
+    const c = this.#cols;
     const receiver = this.#receiver[i];
-    const args = this.#args[i] as number;
+    const args = c.args[i] as number;
     return {
-      fileId: this.#fileId[i] as number,
-      fromId: this.#fromId[i] as number,
-      kind: EDGE_KINDS[this.#kind[i] as number] as RefKind,
+      fileId: c.fileId[i] as number,
+      fromId: c.fromId[i] as number,
+      kind: EDGE_KINDS[c.kind[i] as number] as RefKind,
       name: this.#name[i] as string,
-      line: this.#line[i] as number,
-      col: this.#col[i] as number,
+      line: c.line[i] as number,
+      col: c.col[i] as number,
       ...(receiver !== undefined ? { receiver } : {}),
       ...(args !== NONE ? { args } : {}),
     };
@@ -90,13 +89,10 @@ export class RefTable {
 /** Resolved edges in columns, iterable as `ResolvedEdge` objects in insertion order. */
 export class EdgeTable implements Iterable<ResolvedEdge> {
   #length = 0;
-  #source = new Int32Array(0);
-  #target = new Int32Array(0);
-  #line = new Int32Array(0);
-  #col = new Int32Array(0);
-  #confidence = new Float64Array(0);
-  #kind = new Uint8Array(0);
-  #method = new Uint8Array(0);
+  #cols = {
+    source: new Int32Array(0), target: new Int32Array(0), line: new Int32Array(0), col: new Int32Array(0),
+    confidence: new Float64Array(0), kind: new Uint8Array(0), method: new Uint8Array(0),
+  };
 
   get length(): number {
     return this.#length;
@@ -105,37 +101,29 @@ export class EdgeTable implements Iterable<ResolvedEdge> {
   /** Appends one edge. */
   push(edge: ResolvedEdge): void {
     const i = this.#length;
-    if (i >= this.#source.length) {
-      const need = i + 1;
-      this.#source = grow(this.#source, need, (n) => new Int32Array(n));
-      this.#target = grow(this.#target, need, (n) => new Int32Array(n));
-      this.#line = grow(this.#line, need, (n) => new Int32Array(n));
-      this.#col = grow(this.#col, need, (n) => new Int32Array(n));
-      this.#confidence = grow(this.#confidence, need, (n) => new Float64Array(n));
-      this.#kind = grow(this.#kind, need, (n) => new Uint8Array(n));
-      this.#method = grow(this.#method, need, (n) => new Uint8Array(n));
-    }
-    this.#source[i] = edge.source;
-    this.#target[i] = edge.target;
-    this.#line[i] = edge.line;
-    this.#col[i] = edge.col;
-    this.#confidence[i] = edge.confidence;
-    this.#kind[i] = EDGE_KINDS.indexOf(edge.kind);
-    this.#method[i] = RESOLUTION_METHODS.indexOf(edge.method);
+    const c = (this.#cols = ensure(this.#cols, i + 1));
+    c.source[i] = edge.source;
+    c.target[i] = edge.target;
+    c.line[i] = edge.line;
+    c.col[i] = edge.col;
+    c.confidence[i] = edge.confidence;
+    c.kind[i] = EDGE_KINDS.indexOf(edge.kind);
+    c.method[i] = RESOLUTION_METHODS.indexOf(edge.method);
     this.#length = i + 1;
   }
 
   /** The i-th edge, or undefined past the end. */
   at(i: number): ResolvedEdge | undefined {
     if (i < 0 || i >= this.#length) return undefined;
+    const c = this.#cols;
     return {
-      source: this.#source[i] as number,
-      target: this.#target[i] as number,
-      kind: EDGE_KINDS[this.#kind[i] as number] as RefKind,
-      line: this.#line[i] as number,
-      col: this.#col[i] as number,
-      confidence: this.#confidence[i] as number,
-      method: RESOLUTION_METHODS[this.#method[i] as number] as ResolutionMethod,
+      source: c.source[i] as number,
+      target: c.target[i] as number,
+      kind: EDGE_KINDS[c.kind[i] as number] as RefKind,
+      line: c.line[i] as number,
+      col: c.col[i] as number,
+      confidence: c.confidence[i] as number,
+      method: RESOLUTION_METHODS[c.method[i] as number] as ResolutionMethod,
     };
   }
 

@@ -5,7 +5,7 @@
  */
 import type { ExtractedImport } from './model.js';
 import {
-  readImportsByFile, readImportsOfFiles, readSymbols, readSymbolsOfFiles, StringPool, type BulkSymbol, type SqliteDb,
+  readImportsByFile, readImportsOfFiles, readReferencedNames, readSymbols, readSymbolsOfFiles, StringPool, type BulkSymbol, type SqliteDb,
 } from '../store/index.js';
 
 /** Definitions and imports per file, refreshed by file. */
@@ -15,6 +15,14 @@ export class ResolverInputs {
   #flat: BulkSymbol[] | undefined;
   /** Names shared by every definition and reference read for this project. */
   readonly pool = new StringPool();
+  /**
+   * Name -> files referencing it, and file -> names it references: built the first time a sync
+   * asks which files use some names, then kept current by `refresh`. The store has no index of
+   * reference names (on a large tree it would be a twentieth of the file), so without this each
+   * incremental sync of a long-lived session would scan every reference.
+   */
+  #referencing: Map<string, Set<number>> | undefined;
+  #namesOf = new Map<number, Set<string>>();
 
   /** Brings the tables up to date after the stored rows of `changedFileIds` were replaced or deleted. */
   refresh(db: SqliteDb, changedFileIds: Iterable<number>): void {
@@ -30,6 +38,10 @@ export class ResolverInputs {
     for (const id of ids) {
       this.#symbols.delete(id);
       this.#imports.delete(id);
+    }
+    if (this.#referencing !== undefined) {
+      for (const id of ids) this.#unlinkNames(id);
+      for (const [id, names] of readReferencedNames(db, ids, this.pool)) this.#linkNames(id, names);
     }
     for (const s of readSymbolsOfFiles(db, ids, this.pool)) push(this.#symbols, s.fileId, s);
     for (const [id, list] of readImportsOfFiles(db, ids)) this.#imports.set(id, list);
@@ -47,6 +59,37 @@ export class ResolverInputs {
       this.#flat = groups.flat();
     }
     return this.#flat;
+  }
+
+  /** Files holding a reference to any of `names`, from tables kept in memory after the first call. */
+  filesReferencing(db: SqliteDb, names: readonly string[]): Set<number> {
+    if (this.#referencing === undefined) {
+      this.#referencing = new Map();
+      for (const [id, set] of readReferencedNames(db, undefined, this.pool)) this.#linkNames(id, set);
+    }
+    const out = new Set<number>();
+    for (const name of names) for (const id of this.#referencing.get(name) ?? []) out.add(id);
+    return out;
+  }
+
+  #linkNames(fileId: number, names: Set<string>): void {
+    const referencing = this.#referencing;
+    if (referencing === undefined) return;
+    this.#namesOf.set(fileId, names);
+    for (const name of names) {
+      let files = referencing.get(name);
+      if (files === undefined) referencing.set(name, (files = new Set()));
+      files.add(fileId);
+    }
+  }
+
+  #unlinkNames(fileId: number): void {
+    for (const name of this.#namesOf.get(fileId) ?? []) {
+      const files = this.#referencing?.get(name);
+      files?.delete(fileId);
+      if (files?.size === 0) this.#referencing?.delete(name);
+    }
+    this.#namesOf.delete(fileId);
   }
 
   /** Import statements of a file, in statement order. */

@@ -429,7 +429,11 @@ function resolve(
     return;
   }
   const { before, held, stored, removedPaths } = targeted;
-  resolveTargeted(store, inputs, current, affectedAfter(store, current, before, held, stored, removedPaths));
+  // A session keeps which files use which names in memory; a one-shot run scans the references once.
+  const referencing = kept !== undefined
+    ? (names: readonly string[]) => inputs.filesReferencing(store.db, names)
+    : (names: readonly string[]) => fileIdsReferencing(store.db, names);
+  resolveTargeted(store, inputs, current, affectedAfter(store, current, before, held, stored, removedPaths, referencing));
 }
 
 function sameDiagnostics(a: readonly Diagnostic[], b: readonly Diagnostic[]): boolean {
@@ -485,7 +489,7 @@ interface OldGraphView {
  */
 function affectedAfter(
   store: GraphStore, current: readonly StoredFile[], before: OldGraphView, held: readonly ParseResult[],
-  stored: ReadonlyMap<string, StoredFile>, removed: readonly string[],
+  stored: ReadonlyMap<string, StoredFile>, removed: readonly string[], referencing: (names: readonly string[]) => Set<number>,
 ): Set<number> {
   const paths = held.map((r) => r.path);
   const byPath = new Map(current.map((f) => [f.path, f.id]));
@@ -500,7 +504,7 @@ function affectedAfter(
   for (const [name, print] of newPrints) if (oldPrints.get(name) !== print) changedNames.push(name);
   for (const name of oldPrints.keys()) if (!newPrints.has(name)) changedNames.push(name);
   const affected = new Set<number>([...before.files, ...newIds]);
-  for (const id of fileIdsReferencing(store.db, changedNames)) affected.add(id);
+  for (const id of referencing(changedNames)) affected.add(id);
   const appeared = paths.filter((p) => !stored.has(p));
   for (const id of fileIdsImportingStems(store.db, moduleStems([...appeared, ...removed]))) affected.add(id);
   const live = new Set(current.map((f) => f.id));

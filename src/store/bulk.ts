@@ -171,6 +171,20 @@ export function fileIdsReferencing(db: SqliteDb, names: readonly string[]): Set<
   return out;
 }
 
+/** The distinct names each file references: of every file, or of `fileIds` only. */
+export function readReferencedNames(db: SqliteDb, fileIds?: readonly number[], pool = new StringPool()): Map<number, Set<string>> {
+  const out = new Map<number, Set<string>>();
+  const add = ([fileId, name]: SqlValue[]): void => {
+    const id = num(fileId ?? null);
+    let names = out.get(id);
+    if (names === undefined) out.set(id, (names = new Set()));
+    names.add(pool.intern(str(name ?? null)));
+  };
+  if (fileIds === undefined) db.each(`SELECT file_id, name FROM refs`, [], add);
+  else for (const part of chunks(fileIds)) db.each(`SELECT file_id, name FROM refs WHERE file_id IN (${placeholders(part.length)})`, part, add);
+  return out;
+}
+
 /** Files with an import whose specifier mentions any of `stems` (over-approximates on purpose). */
 export function fileIdsImportingStems(db: SqliteDb, stems: readonly string[]): Set<number> {
   const out = new Set<number>();

@@ -29,7 +29,7 @@ export type { DatabaseStamp, LoadedDatabase } from './persist.js';
 export { LOCK_FILE, acquireLock, forceUnlock, isProcessAlive, readLock, releaseLock } from './lock.js';
 export type { AcquireLockOptions, LockHandle } from './lock.js';
 export {
-  dependentFileIds, fileIdsImportingStems, fileIdsReferencing, nameFingerprints, readImportsByFile, readImportsOfFiles, readSymbolsOfFiles, readRefs, readRefsForFiles,
+  dependentFileIds, fileIdsImportingStems, fileIdsReferencing, nameFingerprints, readImportsByFile, readImportsOfFiles, readReferencedNames, readSymbolsOfFiles, readRefs, readRefsForFiles,
   readSymbols, subclassFileIds, touchFile,
 } from './bulk.js';
 export type { BulkRef, BulkSymbol } from './bulk.js';

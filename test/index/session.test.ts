@@ -153,3 +153,29 @@ test('after a failed sync the next one walks the tree, so edits the failed one w
   assert.match(dump, /function:toldBeforeFailure@/);
   assert.equal(dump, await freshDump(root));
 });
+
+test('a session finds the files using a name defined by an edit, also after those files changed', async () => {
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const root = mkdtempSync(join(tmpdir(), 'codegraph-names-'));
+  cleanups.push(() => rmSync(root, { recursive: true, force: true }));
+  // Ruby binds a bare call to a top-level method of another file by name alone.
+  writeFileSync(join(root, 'lib.rb'), 'def helper\n  1\nend\n');
+  writeFileSync(join(root, 'app.rb'), 'def main\n  tally()\nend\n');
+  await indexProject({ root, mode: 'full', command: 'test', workers: 1 });
+  const session = await openSession(root);
+  await session.sync();
+  assert.doesNotMatch(await dumpGraph(root), /-calls->/);
+  // A definition of the name app.rb calls appears in another file: app.rb must be re-resolved.
+  writeFileSync(join(root, 'lib.rb'), 'def helper\n  1\nend\n\ndef tally\n  2\nend\n');
+  await session.sync({ changed: ['lib.rb'] });
+  assert.match(await dumpGraph(root), /app\.rb#function:main@1:0 -calls-> lib\.rb#function:tally@5:0/);
+  // app.rb now calls another name; when that name is defined, the session must know app.rb uses it.
+  writeFileSync(join(root, 'app.rb'), 'def main\n  count()\nend\n');
+  await session.sync({ changed: ['app.rb'] });
+  writeFileSync(join(root, 'lib.rb'), 'def helper\n  1\nend\n\ndef count\n  3\nend\n');
+  await session.sync({ changed: ['lib.rb'] });
+  const dump = await dumpGraph(root);
+  assert.match(dump, /app\.rb#function:main@1:0 -calls-> lib\.rb#function:count@5:0/);
+  assert.equal(dump, await freshDump(root));
+});

@@ -331,14 +331,33 @@ export async function applyScan(input: ApplyInput): Promise<Applied> {
     });
   };
 
-  const onResult = (result: ParseResult): void => {
-    parsed++;
-    if (result.kind === 'ok') symbols += result.extraction.symbols.length;
+  const accept = (result: ParseResult): void => {
     if (targeted) {
       held.push(result);
     } else {
       pending.push(result);
       if (pending.length >= BATCH) flush();
+    }
+  };
+  // Results are stored in job order, not in the order workers finish them, so the same tree
+  // always gets the same node ids, and whatever breaks a tie by id answers the same every time.
+  const jobIndex = new Map(jobs.map((job, i) => [job.path, i]));
+  const early = new Map<number, ParseResult>();
+  let nextJob = 0;
+  const release = (): void => {
+    for (let r = early.get(nextJob); r !== undefined; r = early.get(nextJob)) {
+      early.delete(nextJob++);
+      accept(r);
+    }
+  };
+  const onResult = (result: ParseResult): void => {
+    parsed++;
+    if (result.kind === 'ok') symbols += result.extraction.symbols.length;
+    const at = jobIndex.get(result.path);
+    if (at === undefined || at < nextJob) accept(result);
+    else {
+      early.set(at, result);
+      release();
     }
     progress({ phase: 'parsing', done: parsed, total: jobs.length, symbols });
   };
@@ -371,6 +390,9 @@ export async function applyScan(input: ApplyInput): Promise<Applied> {
   }
   // Parsing is over: the workers' WASM heaps are freed before resolution needs the memory.
   await input.pool?.close();
+  // A job that never answered (the run was aborted) must not hold back the ones after it.
+  for (const at of [...early.keys()].sort((a, b) => a - b)) accept(early.get(at) as ParseResult);
+  early.clear();
   flush();
   let affected: OldGraphView | undefined;
   if (targeted) {

@@ -159,3 +159,25 @@ test('sync after moving and editing Java overloads matches a fresh index, calls 
   await sync(p.root);
   assert.equal(await dumpGraph(p.root), await freshDump(p.root));
 });
+
+test('a full index numbers files in path order whichever worker finishes first', async () => {
+  // The first file is large, so with two workers the small ones finish before it.
+  const files: Record<string, string> = {};
+  const big: string[] = [];
+  for (let i = 0; i < 3000; i++) big.push(`def big_${i}(x):\n    return x + ${i}\n`);
+  files['a000.py'] = big.join('\n');
+  for (let i = 1; i <= 24; i++) files[`a${String(i).padStart(3, '0')}.py`] = `def small_${i}():\n    return ${i}\n`;
+  const p = await generatedProject(files);
+  cleanups.push(p.cleanup);
+  await indexProject({ root: p.root, mode: 'full', command: 'test', workers: 2 });
+  const db = await SqliteDb.open(readFileSync(join(p.root, '.codegraph', 'codegraph.db')));
+  try {
+    const firstIds = db.all<{ path: string; first: number }>(
+      `SELECT f.path, min(n.id) AS first FROM files f JOIN nodes n ON n.file_id = f.id GROUP BY f.id ORDER BY first`,
+    );
+    const paths = firstIds.map((r) => r.path);
+    assert.deepEqual(paths, [...paths].sort());
+  } finally {
+    db.close();
+  }
+});

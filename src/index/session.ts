@@ -124,7 +124,7 @@ export class IndexSession {
           inputs: this.#inputs,
         });
         let bytes: number;
-        if (applied.updated || this.#stamp === undefined) {
+        if (applied.updated || this.#stamp === undefined || store.migratedUnsaved) {
           const saved = await saveStore(store, this.#dir, phases);
           this.#stamp = saved.stamp;
           bytes = saved.bytes;

@@ -115,7 +115,8 @@ export async function indexProject(options: IndexOptions): Promise<IndexSummary>
     const store = opened.store ?? (await newStore());
     try {
       const applied = await applyScan({ ...options, store, scan, pool, progress: (p) => phases.progress(p) });
-      const bytes = applied.updated || opened.stamp === undefined ? (await saveStore(store, dir, phases)).bytes : opened.stamp.size;
+      const save = applied.updated || opened.stamp === undefined || store.migratedUnsaved;
+      const bytes = save ? (await saveStore(store, dir, phases)).bytes : (opened.stamp?.size ?? 0);
       phases.stop();
       return summarize(store, applied, bytes, phases, started, opened.rebuiltBecause);
     } finally {

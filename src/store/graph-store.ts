@@ -53,6 +53,7 @@ export class GraphStore {
   #poisoned: CapacityError | undefined;
   /** True while file writes leave the full-text index alone, to rebuild it in one pass later. */
   #searchDeferred = false;
+  #migratedUnsaved = false;
   /** Secondary b-tree indexes dropped for a bulk load into an empty store and not yet rebuilt. */
   readonly #dropped = new Set<string>();
 
@@ -66,7 +67,17 @@ export class GraphStore {
   static open(db: SqliteDb, options: GraphStoreOptions = {}): GraphStore {
     const result = migrate(db);
     if (result.kind === 'rebuild-needed' || result.kind === 'too-new') throw new SchemaError(result.message);
-    return new GraphStore(db, options);
+    const store = new GraphStore(db, options);
+    store.#migratedUnsaved = result.kind === 'migrated';
+    return store;
+  }
+
+  /**
+   * True when opening migrated the database to this schema and it has not been exported since:
+   * a writer saves it even when no file changed, so later opens do not migrate it again.
+   */
+  get migratedUnsaved(): boolean {
+    return this.#migratedUnsaved;
   }
 
   /** Runs `fn` as one transaction (use it around a batch of `replaceFile` calls). */
@@ -436,7 +447,9 @@ export class GraphStore {
     const pageSize = Number(this.db.value(`PRAGMA page_size`) ?? 4096);
     if (pages * pageSize > this.#maxBytes) throw this.#capacity(`saving the index (${formatBytes(pages * pageSize)})`);
     try {
-      return this.db.export();
+      const bytes = this.db.export();
+      this.#migratedUnsaved = false;
+      return bytes;
     } catch (error) {
       if (isOutOfMemoryError(error)) throw this.#capacity('saving the index', error);
       throw error;

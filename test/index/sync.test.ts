@@ -181,3 +181,27 @@ test('a full index numbers files in path order whichever worker finishes first',
     db.close();
   }
 });
+
+test('sync saves a database it migrated even when no file changed, and the graph stays the same', async () => {
+  const root = await indexed();
+  const before = await dumpGraph(root);
+  const file = join(root, '.codegraph', 'codegraph.db');
+  const db = await SqliteDb.open(readFileSync(file));
+  // Back to schema 2's shape: nesting edges stored, the two name indexes present, no view.
+  db.exec(`DROP VIEW graph_edges; DROP INDEX nodes_parent; CREATE INDEX nodes_name ON nodes(name); CREATE INDEX refs_name ON refs(name);
+    INSERT INTO edges(source_id, target_id, kind, line, col, confidence, method) SELECT parent_id, id, 0, NULL, NULL, 1, NULL FROM nodes WHERE parent_id IS NOT NULL;
+    UPDATE meta SET value = '2' WHERE key = 'schema_version'`);
+  writeFileSync(file, db.export());
+  db.close();
+  const summary = await sync(root);
+  assert.equal(summary.parsed, 0);
+  const saved = await SqliteDb.open(readFileSync(file));
+  try {
+    assert.equal(saved.value(`SELECT value FROM meta WHERE key = 'schema_version'`), '3');
+    assert.equal(saved.value(`SELECT count(*) FROM edges WHERE kind = 0`), 0);
+    assert.equal(saved.value(`SELECT count(*) FROM sqlite_master WHERE name IN ('nodes_name', 'refs_name')`), 0);
+  } finally {
+    saved.close();
+  }
+  assert.equal(await dumpGraph(root), before);
+});

@@ -6,14 +6,45 @@ const MAX_COMMENT_LINES = 40;
 /** The source each tree being extracted was parsed from, so comment lookups can read text. */
 const sources = new WeakMap<Tree, string>();
 
+/**
+ * Named children per parent node id, read once per parent while a tree is being extracted: the
+ * runtime finds a node's previous sibling by walking its parent's children from the first, so
+ * stepping back through a long run of comments one sibling at a time is quadratic in WASM calls.
+ */
+const siblingLists = new WeakMap<Tree, Map<number, { readonly nodes: Node[]; readonly index: Map<number, number> }>>();
+
 /** Runs `fn` with `source` known as the text of `tree` (for `leadingComment`'s quick check). */
 export function withSourceText<T>(tree: Tree, source: string, fn: () => T): T {
   sources.set(tree, source);
+  siblingLists.set(tree, new Map());
   try {
     return fn();
   } finally {
     sources.delete(tree);
+    siblingLists.delete(tree);
   }
+}
+
+/** The named siblings before `node`, nearest first, as a lazy walk. */
+function* namedSiblingsBefore(node: Node): Generator<Node> {
+  const lists = siblingLists.get(node.tree);
+  const parent = lists === undefined ? null : node.parent;
+  if (lists === undefined || parent === null) {
+    for (let s = node.previousNamedSibling; s !== null; s = s.previousNamedSibling) yield s;
+    return;
+  }
+  let list = lists.get(parent.id);
+  if (list === undefined) {
+    const nodes = parent.namedChildren.filter((n): n is Node => n !== null);
+    list = { nodes, index: new Map(nodes.map((n, i) => [n.id, i])) };
+    lists.set(parent.id, list);
+  }
+  const at = list.index.get(node.id);
+  if (at === undefined) {
+    for (let s = node.previousNamedSibling; s !== null; s = s.previousNamedSibling) yield s;
+    return;
+  }
+  for (let i = at - 1; i >= 0; i--) yield list.nodes[i] as Node;
 }
 
 // Comment markers of every supported language; a line holding none cannot be or end in a comment.
@@ -57,22 +88,24 @@ export function leadingComment(
   if (source !== undefined && !mayHaveCommentAbove(source, anchor.startIndex)) return undefined;
   const parts: string[] = [];
   let below = anchor.startPosition.row;
-  let sibling = anchor.previousNamedSibling;
-  while (sibling !== null && parts.length < MAX_COMMENT_LINES) {
+  const walk = namedSiblingsBefore(anchor);
+  let step = walk.next();
+  while (step.done !== true && parts.length < MAX_COMMENT_LINES) {
+    const sibling = step.value;
     const type = sibling.type;
+    step = walk.next();
     if (transparent?.has(type) === true) {
       below = sibling.startPosition.row;
     } else if (isComment(type)) {
       if (sibling.endPosition.row < below - 1) break;
       // A trailing comment on the previous statement's line documents that statement, not this one.
-      const before = sibling.previousNamedSibling;
+      const before = step.done === true ? null : step.value;
       if (before !== null && before.endPosition.row === sibling.startPosition.row && !isComment(before.type)) break;
       parts.push(sibling.text);
       below = sibling.startPosition.row;
     } else {
       break;
     }
-    sibling = sibling.previousNamedSibling;
   }
   if (parts.length === 0) return undefined;
   const text = cleanComment(parts.reverse().join('\n'));

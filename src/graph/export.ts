@@ -75,16 +75,15 @@ export async function writeNodeLink(store: GraphStore, sink: ExportSink, options
     links += 1;
   };
   db.each(`SELECT parent_id, id, ${CONTAINS_CODE} FROM nodes WHERE parent_id IS NOT NULL ORDER BY id`, [], read);
+  // Everything after the nesting edges is a dependency (a stored edge), which centrality ranks by.
+  const nesting = links;
   db.each(`SELECT source_id, target_id, kind FROM edges ORDER BY rowid`, [], read);
   let ranks: Centrality | undefined;
   if (withCentrality) {
-    let dependencyCount = 0;
-    for (let i = 0; i < links; i++) if (kinds[i] !== CONTAINS_CODE) dependencyCount += 1;
-    const from = new Int32Array(dependencyCount);
-    const to = new Int32Array(dependencyCount);
+    const from = new Int32Array(links - nesting);
+    const to = new Int32Array(links - nesting);
     let j = 0;
-    for (let i = 0; i < links; i++) {
-      if (kinds[i] === CONTAINS_CODE) continue;
+    for (let i = nesting; i < links; i++) {
       const a = indexOf[sources[i] ?? 0] ?? -1;
       const b = indexOf[targets[i] ?? 0] ?? -1;
       if (a < 0 || b < 0) continue;

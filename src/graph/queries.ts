@@ -152,7 +152,7 @@ export function dependents(db: SqliteDb, ids: readonly number[]): Map<number, nu
   const out = new Map<number, number | null>();
   for (const batch of batches(ids)) {
     db.each(
-      `SELECT source_id, min(line) FROM edges WHERE target_id IN (${placeholders(batch.length)}) AND kind <> ${CONTAINS_CODE}
+      `SELECT source_id, min(line) FROM edges WHERE target_id IN (${placeholders(batch.length)})
        GROUP BY source_id`,
       batch,
       ([id, line]) => {
@@ -231,7 +231,8 @@ export function fileDependencies(db: SqliteDb): { readonly files: string[]; read
   const pairs = new Set<number>();
   const edges: [number, number][] = [];
   const width = files.length + 1;
-  db.each(`SELECT source_id, target_id FROM edges WHERE kind <> ${CONTAINS_CODE}`, [], ([s, t]) => {
+  // The stored edges: nesting (`contains`) is not among them.
+  db.each(`SELECT source_id, target_id FROM edges`, [], ([s, t]) => {
     const a = fileOfNode[num(s)] ?? -1;
     const b = fileOfNode[num(t)] ?? -1;
     if (a < 0 || b < 0 || a === b) return;

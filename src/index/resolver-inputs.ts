@@ -39,9 +39,10 @@ export class ResolverInputs {
       this.#symbols.delete(id);
       this.#imports.delete(id);
     }
-    if (this.#referencing !== undefined) {
-      for (const id of ids) this.#unlinkNames(id);
-      for (const [id, names] of readReferencedNames(db, ids, this.pool)) this.#linkNames(id, names);
+    const referencing = this.#referencing;
+    if (referencing !== undefined) {
+      for (const id of ids) this.#unlinkNames(referencing, id);
+      for (const [id, names] of readReferencedNames(db, ids, this.pool)) this.#linkNames(referencing, id, names);
     }
     for (const s of readSymbolsOfFiles(db, ids, this.pool)) push(this.#symbols, s.fileId, s);
     for (const [id, list] of readImportsOfFiles(db, ids)) this.#imports.set(id, list);
@@ -63,18 +64,17 @@ export class ResolverInputs {
 
   /** Files holding a reference to any of `names`, from tables kept in memory after the first call. */
   filesReferencing(db: SqliteDb, names: readonly string[]): Set<number> {
-    if (this.#referencing === undefined) {
-      this.#referencing = new Map();
-      for (const [id, set] of readReferencedNames(db, undefined, this.pool)) this.#linkNames(id, set);
+    let referencing = this.#referencing;
+    if (referencing === undefined) {
+      referencing = this.#referencing = new Map();
+      for (const [id, set] of readReferencedNames(db, undefined, this.pool)) this.#linkNames(referencing, id, set);
     }
     const out = new Set<number>();
-    for (const name of names) for (const id of this.#referencing.get(name) ?? []) out.add(id);
+    for (const name of names) for (const id of referencing.get(name) ?? []) out.add(id);
     return out;
   }
 
-  #linkNames(fileId: number, names: Set<string>): void {
-    const referencing = this.#referencing;
-    if (referencing === undefined) return;
+  #linkNames(referencing: Map<string, Set<number>>, fileId: number, names: Set<string>): void {
     this.#namesOf.set(fileId, names);
     for (const name of names) {
       let files = referencing.get(name);
@@ -83,11 +83,11 @@ export class ResolverInputs {
     }
   }
 
-  #unlinkNames(fileId: number): void {
+  #unlinkNames(referencing: Map<string, Set<number>>, fileId: number): void {
     for (const name of this.#namesOf.get(fileId) ?? []) {
-      const files = this.#referencing?.get(name);
+      const files = referencing.get(name);
       files?.delete(fileId);
-      if (files?.size === 0) this.#referencing?.delete(name);
+      if (files?.size === 0) referencing.delete(name);
     }
     this.#namesOf.delete(fileId);
   }

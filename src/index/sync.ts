@@ -12,6 +12,7 @@ import {
   subclassFileIds, touchFile, type DatabaseStamp, type Diagnostic, type StoredFile,
 } from '../store/index.js';
 import { INDEX_DIR } from '../project/resolve.js';
+import { FILE_NODES_INDEX } from '../store/schema.js';
 import { ResolverInputs } from './resolver-inputs.js';
 
 /** A step of indexing, for progress display. */
@@ -82,8 +83,6 @@ const IN_PROCESS_MAX = 8;
 const TARGETED_MIN = 64;
 /** The meta key recording which extraction wrote the stored files. */
 const EXTRACTION_META = 'extraction_version';
-/** The index listing files needs (each file's node is its smallest node id). */
-const FILE_NODES_INDEX = 'nodes_file';
 
 /**
  * Builds or updates `.codegraph/codegraph.db` for `root` under the writer lock: scan, parse in
@@ -391,9 +390,6 @@ export async function applyScan(input: ApplyInput): Promise<Applied> {
   }
   // Parsing is over: the workers' WASM heaps are freed before resolution needs the memory.
   await input.pool?.close();
-  // A job that never answered (the run was aborted) must not hold back the ones after it.
-  for (const at of [...early.keys()].sort((a, b) => a - b)) accept(early.get(at) as ParseResult);
-  early.clear();
   flush();
   let affected: OldGraphView | undefined;
   if (targeted) {

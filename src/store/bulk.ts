@@ -110,7 +110,6 @@ export function touchFile(db: SqliteDb, path: string, size: number, mtimeMs: num
   db.run(`UPDATE files SET size = ?, mtime_ms = ? WHERE path = ?`, [size, mtimeMs, path]);
 }
 
-const CONTAINS_CODE = EDGE_KINDS.indexOf('contains');
 const INHERITANCE_CODES = [EDGE_KINDS.indexOf('extends'), EDGE_KINDS.indexOf('implements')];
 const CHUNK = 500;
 
@@ -130,11 +129,12 @@ function placeholders(n: number): string {
 /** Files owning the sources of resolved edges that point into any of `fileIds` (old graph). */
 export function dependentFileIds(db: SqliteDb, fileIds: readonly number[], kinds?: readonly number[]): Set<number> {
   const out = new Set<number>();
-  const kindClause = kinds === undefined ? `e.kind <> ${CONTAINS_CODE}` : `e.kind IN (${kinds.join(',')})`;
+  // Stored edges are all resolved ones (nesting is derived, not stored).
+  const kindClause = kinds === undefined ? '' : `AND e.kind IN (${kinds.join(',')})`;
   for (const part of chunks(fileIds)) {
     db.each(
       `SELECT DISTINCT s.file_id FROM nodes t JOIN edges e ON e.target_id = t.id JOIN nodes s ON s.id = e.source_id
-       WHERE t.file_id IN (${placeholders(part.length)}) AND ${kindClause}`,
+       WHERE t.file_id IN (${placeholders(part.length)}) ${kindClause}`,
       part,
       ([id]) => out.add(num(id)),
     );

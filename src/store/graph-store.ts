@@ -38,6 +38,8 @@ const PROTECTED_META = new Set(['schema_version', 'node_kinds', 'edge_kinds', 'r
 const NODE_COLUMNS = `n.id, n.file_id, f.path, n.kind, n.name, n.qualified_name, n.start_line, n.start_col,
   n.end_line, n.end_col, n.parent_id, n.signature, n.docstring, n.exported`;
 const NODE_FROM = `nodes n JOIN files f ON f.id = n.file_id`;
+// An exact name through the case-folded index (there is no index on the name itself); binds the name twice.
+const EXACT_NAME = `lower(n.name) = lower(?) AND n.name = ?`;
 // A file's node is the first node stored for it (`#replaceFile` inserts it before its symbols),
 // so its id is the smallest of the file's: one index seek instead of a scan of the file's nodes.
 const FILE_SELECT = `SELECT f.*, (SELECT min(id) FROM nodes WHERE file_id = f.id) AS file_node_id FROM files f`;
@@ -241,9 +243,8 @@ export class GraphStore {
 
   /** Nodes with exactly this name. */
   nodesByName(name: string): StoredNode[] {
-    // Through the case-folded index (there is no index on the name itself).
     return this.db
-      .all(`SELECT ${NODE_COLUMNS} FROM ${NODE_FROM} WHERE lower(n.name) = lower(?) AND n.name = ? ORDER BY f.path, n.start_line`, [name, name])
+      .all(`SELECT ${NODE_COLUMNS} FROM ${NODE_FROM} WHERE ${EXACT_NAME} ORDER BY f.path, n.start_line`, [name, name])
       .map(toNode);
   }
 
@@ -265,7 +266,7 @@ export class GraphStore {
       .all(
         `SELECT ${NODE_COLUMNS} FROM ${NODE_FROM} WHERE n.qualified_name = ?
          UNION
-         SELECT ${NODE_COLUMNS} FROM ${NODE_FROM} WHERE lower(n.name) = lower(?) AND n.name = ? AND substr(n.qualified_name, -?) = ?
+         SELECT ${NODE_COLUMNS} FROM ${NODE_FROM} WHERE ${EXACT_NAME} AND substr(n.qualified_name, -?) = ?
          ORDER BY 3, 7`,
         [qualifiedName, last, last, suffix.length, suffix],
       )

@@ -17,13 +17,16 @@ export const SCHEMA_VERSION = 3;
 /** The SQL function the search view calls; registered on every connection by `migrate`. */
 export const WORDS_FUNCTION = 'cg_words';
 
+/** The index listing files needs: a file's node is its smallest node id. */
+export const FILE_NODES_INDEX = 'nodes_file';
+
 /**
  * The b-tree indexes on the graph's tables (not the primary keys or the unique file path). A bulk
  * load into an empty store drops them and builds each once at the end, which costs far less than
  * keeping them sorted row by row.
  */
 export const SECONDARY_INDEXES: readonly { readonly name: string; readonly on: string }[] = [
-  { name: 'nodes_file', on: 'nodes(file_id)' },
+  { name: FILE_NODES_INDEX, on: 'nodes(file_id)' },
   { name: 'nodes_parent', on: 'nodes(parent_id)' },
   { name: 'nodes_name_lower', on: 'nodes(lower(name))' },
   { name: 'nodes_qualified', on: 'nodes(qualified_name)' },
@@ -139,12 +142,13 @@ export type Migration = (db: SqliteDb) => void;
 /**
  * Version 2 records argument counts (`nodes.arity`, `refs.args`) so calls can pick among
  * overloads. Rows written before it have none; the extraction version changed with it, so the
- * next sync re-extracts every file. Version 3 makes a large index about a sixth smaller (the
- * Linux kernel's from 2.05 to about 1.7 GB): nesting edges are no longer stored (the
- * `graph_edges` view derives them from `nodes.parent_id`, found through a new index), and two
- * indexes of names go: exact-name lookups use the case-folded index and compare the name after,
- * and the one reader of `refs(name)`, incremental sync asking which files use a changed name,
- * scans the references instead (milliseconds on django, under a second on the kernel).
+ * next sync re-extracts every file. Version 3 makes a large index a fifth smaller (the Linux
+ * kernel's from 2.05 to 1.65 GB): nesting edges are no longer stored (the `graph_edges` view
+ * derives them from `nodes.parent_id`, found through a new index), and two indexes of names go:
+ * exact-name lookups use the case-folded index and compare the name after, and the one reader of
+ * `refs(name)`, incremental sync asking which files use a changed name, scans the references
+ * once in a one-shot run (about 15 ms on django, 110 ms on the JDK) and keeps them in memory in
+ * a long-lived session.
  */
 export const MIGRATIONS: ReadonlyMap<number, Migration> = new Map([
   [1, (db: SqliteDb) => db.exec('ALTER TABLE nodes ADD COLUMN arity INTEGER; ALTER TABLE refs ADD COLUMN args INTEGER')],

@@ -27,12 +27,19 @@ export function withSourceText<T>(tree: Tree, source: string, fn: () => T): T {
 
 /** The named siblings before `node`, nearest first, as a lazy walk. */
 function* namedSiblingsBefore(node: Node): Generator<Node> {
-  const lists = siblingLists.get(node.tree);
-  const parent = lists === undefined ? null : node.parent;
-  if (lists === undefined || parent === null) {
+  const cached = cachedSiblings(node);
+  if (cached === undefined) {
     for (let s = node.previousNamedSibling; s !== null; s = s.previousNamedSibling) yield s;
     return;
   }
+  for (let i = cached.at - 1; i >= 0; i--) yield cached.nodes[i] as Node;
+}
+
+/** `node`'s parent's named children and its place among them, while its tree is being extracted. */
+function cachedSiblings(node: Node): { readonly nodes: readonly Node[]; readonly at: number } | undefined {
+  const lists = siblingLists.get(node.tree);
+  const parent = lists === undefined ? null : node.parent;
+  if (lists === undefined || parent === null) return undefined;
   let list = lists.get(parent.id);
   if (list === undefined) {
     const nodes = parent.namedChildren.filter((n): n is Node => n !== null);
@@ -40,11 +47,7 @@ function* namedSiblingsBefore(node: Node): Generator<Node> {
     lists.set(parent.id, list);
   }
   const at = list.index.get(node.id);
-  if (at === undefined) {
-    for (let s = node.previousNamedSibling; s !== null; s = s.previousNamedSibling) yield s;
-    return;
-  }
-  for (let i = at - 1; i >= 0; i--) yield list.nodes[i] as Node;
+  return at === undefined ? undefined : { nodes: list.nodes, at };
 }
 
 // Comment markers of every supported language; a line holding none cannot be or end in a comment.

@@ -1,5 +1,4 @@
 /** codegraph_node in file mode: a file's numbered current source, or its symbols, with freshness rules. */
-import { EDGE_KINDS } from '../../index/model.js';
 import { FILE_MODE_MAX_LINES, isSecretPath } from '../../project/freshness.js';
 import type { FreshnessProbe } from '../../project/freshness.js';
 import type { ProjectIndex } from '../../project/index-cache.js';
@@ -20,15 +19,14 @@ export interface FileView {
   readonly symbolsOnly: boolean;
 }
 
-const CONTAINS = EDGE_KINDS.indexOf('contains');
 
 /** Other indexed files with an edge into this one (imports, calls, references …), by path. */
 export function filesUsing(index: ProjectIndex, fileId: number): string[] {
   const out: string[] = [];
   index.store.db.each(
     `SELECT DISTINCT sf.path FROM nodes t JOIN edges e ON e.target_id = t.id JOIN nodes s ON s.id = e.source_id
-     JOIN files sf ON sf.id = s.file_id WHERE t.file_id = ? AND e.kind <> ? AND s.file_id <> t.file_id ORDER BY sf.path`,
-    [fileId, CONTAINS],
+     JOIN files sf ON sf.id = s.file_id WHERE t.file_id = ? AND s.file_id <> t.file_id ORDER BY sf.path`,
+    [fileId],
     ([path]) => {
       out.push(String(path));
     },

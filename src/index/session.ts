@@ -16,7 +16,7 @@ import { ResolverInputs } from './resolver-inputs.js';
 import type { ProjectConfig, ScannedFile, ScanResult } from './scan/index.js';
 import { CONFIG_PATH } from './scan/index.js';
 import {
-  applyScan, IndexRemovedError, newStore, openStored, PhaseClock, prepareIndexDir, readConfig, saveStore, scanWith, syncReport,
+  applyScan, IndexRemovedError, needsSave, newStore, openStored, PhaseClock, prepareIndexDir, readConfig, saveStore, scanWith, syncReport,
   type IndexProgress, type SyncReport,
 } from './sync.js';
 
@@ -123,13 +123,11 @@ export class IndexSession {
           workers: this.#options.workers,
           inputs: this.#inputs,
         });
-        let bytes: number;
-        if (applied.updated || this.#stamp === undefined || store.migratedUnsaved) {
+        let bytes = this.#stamp?.size ?? 0;
+        if (needsSave(applied, this.#stamp, store)) {
           const saved = await saveStore(store, this.#dir, phases);
           this.#stamp = saved.stamp;
           bytes = saved.bytes;
-        } else {
-          bytes = this.#stamp.size;
         }
         phases.stop();
         this.#scan = scan;

@@ -12,11 +12,16 @@ import type { BulkSymbol, StringPool } from '../store/index.js';
 /** References kept at most (a few tens of bytes each, plus the definitions' objects). */
 const DEFAULT_LIMIT = 1_000_000;
 
+/** Every definition by file (each file's in id order) and every reference in id order. */
+export interface GatheredRows {
+  readonly symbols: Map<number, BulkSymbol[]>;
+  readonly refs: RefTable;
+}
+
 export class StoredRows {
   readonly #pool: StringPool;
   readonly #limit: number;
-  #refs: RefTable | undefined = new RefTable();
-  #symbols: Map<number, BulkSymbol[]> | undefined = new Map();
+  #gathered: GatheredRows | undefined = { symbols: new Map(), refs: new RefTable() };
 
   constructor(pool: StringPool, limit = DEFAULT_LIMIT) {
     this.#pool = pool;
@@ -28,24 +33,18 @@ export class StoredRows {
     return this.#pool;
   }
 
-  /** Every reference stored so far, in id order; undefined once the limit was passed. */
-  get refs(): RefTable | undefined {
-    return this.#refs;
-  }
-
-  /** Every definition stored so far by file, each file's in id order; undefined once the limit was passed. */
-  get symbols(): Map<number, BulkSymbol[]> | undefined {
-    return this.#symbols;
+  /** What was stored so far; undefined once the limit was passed. */
+  get gathered(): GatheredRows | undefined {
+    return this.#gathered;
   }
 
   /** Adds one file as `GraphStore.replaceFile` stored it (`nodeIds[i]` is the id of `symbols[i]`). */
   add(fileId: number, fileNodeId: number, nodeIds: readonly number[], extraction: FileExtraction): void {
-    const refs = this.#refs;
-    const byFile = this.#symbols;
-    if (refs === undefined || byFile === undefined) return;
+    const gathered = this.#gathered;
+    if (gathered === undefined) return;
+    const { refs, symbols: byFile } = gathered;
     if (refs.length + extraction.refs.length > this.#limit) {
-      this.#refs = undefined;
-      this.#symbols = undefined;
+      this.#gathered = undefined;
       return;
     }
     const pool = this.#pool;

@@ -121,8 +121,7 @@ export async function indexProject(options: IndexOptions): Promise<IndexSummary>
     const store = opened.store ?? (await newStore());
     try {
       const applied = await applyScan({ ...options, store, scan, pool, progress: (p) => phases.progress(p) });
-      const save = applied.updated || opened.stamp === undefined || store.migratedUnsaved;
-      const bytes = save ? (await saveStore(store, dir, phases)).bytes : (opened.stamp?.size ?? 0);
+      const bytes = needsSave(applied, opened.stamp, store) ? (await saveStore(store, dir, phases)).bytes : (opened.stamp?.size ?? 0);
       phases.stop();
       return summarize(store, applied, bytes, phases, started, opened.rebuiltBecause);
     } finally {
@@ -177,6 +176,14 @@ export async function openStored(dir: string): Promise<{ store?: GraphStore; sta
 /** An empty database with the current schema. */
 export async function newStore(): Promise<GraphStore> {
   return GraphStore.open(await SqliteDb.open());
+}
+
+/**
+ * Whether a run's store must be written: it changed, no file holds it yet, or opening it migrated
+ * the schema (saved, so that later opens do not migrate it again).
+ */
+export function needsSave(applied: Applied, saved: DatabaseStamp | undefined, store: GraphStore): boolean {
+  return applied.updated || saved === undefined || store.migratedUnsaved;
 }
 
 /** Writes the store to `<dir>/codegraph.db` atomically, timed as the saving phase (the caller stops the clock). */
@@ -458,13 +465,12 @@ function resolve(
   rows: StoredRows | undefined,
 ): void {
   const inputs = kept ?? new ResolverInputs(rows?.pool);
-  const symbols = rows?.symbols;
-  const refs = rows?.refs;
-  if (symbols !== undefined && refs !== undefined) inputs.adopt(store.db, symbols);
+  const gathered = rows?.gathered;
+  if (gathered !== undefined) inputs.adopt(store.db, gathered.symbols);
   else inputs.refresh(store.db, rewritten);
   const current = store.listFiles();
   if (targeted === undefined) {
-    resolveAll(store, inputs, current, refs);
+    resolveAll(store, inputs, current, gathered?.refs);
     return;
   }
   const { before, held, stored, removedPaths } = targeted;
@@ -485,10 +491,12 @@ function sameDiagnostics(a: readonly Diagnostic[], b: readonly Diagnostic[]): bo
 
 /** Re-resolves every stored reference and replaces all resolved edges. */
 function resolveAll(store: GraphStore, inputs: ResolverInputs, current: readonly StoredFile[], gathered: RefTable | undefined): void {
-  // Only the compact edge table outlives this call: the resolver's own tables are garbage before
-  // the edges are written.
-  const refs = gathered ?? readRefs(store.db, inputs.pool);
-  const { edges } = resolveReferences({ files: resolverFiles(inputs, current), symbols: inputs.symbols(), refs });
+  // Only the compact edge table outlives resolution: the references read here and the resolver's
+  // own tables are garbage before the edges are written (gathered ones, at most a million, are
+  // the caller's until it returns).
+  const { edges } = resolveReferences({
+    files: resolverFiles(inputs, current), symbols: inputs.symbols(), refs: gathered ?? readRefs(store.db, inputs.pool),
+  });
   store.replaceResolvedEdges(edges);
 }
 

@@ -14,7 +14,7 @@ import type {
   Diagnostic, FileInfo, GraphCounts, LanguageCounts, ResolvedEdge, SearchHit, SearchOptions, StoredEdge, StoredFile,
   StoredImport, StoredNode, StoredRef,
 } from './records.js';
-import { createIndexSql, migrate, SECONDARY_INDEXES } from './schema.js';
+import { createIndexSql, edgeRelation, migrate, SECONDARY_INDEXES } from './schema.js';
 import { bm25, decodeMatchinfo, matchExpression, nameBonus, queryTerms } from './search.js';
 import { isOutOfMemoryError } from './sqlite.js';
 import type { SqlValue, SqliteDb } from './sqlite.js';
@@ -545,9 +545,8 @@ export class GraphStore {
 
   #edges(column: 'source_id' | 'target_id', nodeId: number, kinds?: readonly EdgeKind[]): StoredEdge[] {
     const filter = kinds === undefined ? '' : ` AND kind IN (${kinds.map((k) => code(EDGE_CODE, k)).join(',') || 'NULL'})`;
-    const from = kinds === undefined || kinds.includes('contains') ? 'graph_edges' : 'edges';
     return this.db
-      .all(`SELECT ${EDGE_COLUMNS} FROM ${from} WHERE ${column} = ?${filter} ORDER BY line, col, target_id`, [nodeId])
+      .all(`SELECT ${EDGE_COLUMNS} FROM ${edgeRelation(kinds)} WHERE ${column} = ?${filter} ORDER BY line, col, target_id`, [nodeId])
       .map(toEdge);
   }
 

@@ -6,7 +6,7 @@ export { CapacityError, LockHeldError, SchemaError } from './errors.js';
 export type { LockOwner } from './errors.js';
 export { SqliteDb, CachedStatement, isOutOfMemoryError, loadSqlJs } from './sqlite.js';
 export type { SqlParams, SqlRow, SqlValue } from './sqlite.js';
-export { MIGRATIONS, SCHEMA_VERSION, SEARCH_COLUMNS, migrate, registerSchemaFunctions, splitIdentifierWords } from './schema.js';
+export { MIGRATIONS, SCHEMA_VERSION, SEARCH_COLUMNS, edgeRelation, migrate, registerSchemaFunctions, splitIdentifierWords } from './schema.js';
 export type { MigrateResult, Migration } from './schema.js';
 export { DEFAULT_MAX_DATABASE_BYTES, GraphStore } from './graph-store.js';
 export type { GraphStoreOptions } from './graph-store.js';

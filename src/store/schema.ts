@@ -9,6 +9,7 @@
  * `files.path` and as its file node's qualified name.
  */
 import { EDGE_KINDS, NODE_KINDS, RESOLUTION_METHODS } from '../index/model.js';
+import type { EdgeKind } from '../index/model.js';
 import type { SqliteDb } from './sqlite.js';
 
 /** Bumped whenever the DDL below changes shape. */
@@ -51,6 +52,11 @@ const GRAPH_EDGES_VIEW = `CREATE VIEW IF NOT EXISTS graph_edges AS
   SELECT source_id, target_id, kind, line, col, confidence, method FROM edges
   UNION ALL
   SELECT parent_id, id, ${EDGE_KINDS.indexOf('contains')}, NULL, NULL, 1.0, NULL FROM nodes WHERE parent_id IS NOT NULL;`;
+
+/** The relation to read edges of `kinds` (all kinds when absent) from: nesting edges are only in the view. */
+export function edgeRelation(kinds?: readonly EdgeKind[]): 'graph_edges' | 'edges' {
+  return kinds === undefined || kinds.includes('contains') ? 'graph_edges' : 'edges';
+}
 
 const DDL = `
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;

@@ -54,10 +54,11 @@ test('rows gathered while a first index stores its files equal what resolution w
       const written = store.transaction(() => store.replaceFile(fileInfo(path, i + 1, language), extraction));
       rows.add(written.fileId, written.fileNodeId, written.nodeIds, extraction);
     });
-    assert.ok(rows.refs !== undefined && rows.symbols !== undefined);
-    assert.deepEqual(refRows(rows.refs), refRows(readRefs(db)));
-    assert.deepEqual([...rows.symbols.values()].flat(), readSymbols(db));
-    assert.ok(rows.refs.length > 12, `only ${rows.refs.length} references compared`);
+    const gathered = rows.gathered;
+    assert.ok(gathered !== undefined);
+    assert.deepEqual(refRows(gathered.refs), refRows(readRefs(db)));
+    assert.deepEqual([...gathered.symbols.values()].flat(), readSymbols(db));
+    assert.ok(gathered.refs.length > 12, `only ${gathered.refs.length} references compared`);
   } finally {
     db.close();
   }
@@ -66,10 +67,10 @@ test('rows gathered while a first index stores its files equal what resolution w
 test('past its limit the gathered rows are given up, so the caller reads them back', async () => {
   const rows = new StoredRows(new StringPool(), 3);
   rows.add(1, 1, [2, 3, 4, 5, 6], userExtraction);
-  assert.equal(rows.refs?.length, 3);
+  assert.equal(rows.gathered?.refs.length, 3);
+  assert.equal(rows.gathered?.symbols.get(1)?.length, userExtraction.symbols.length);
   rows.add(2, 7, [8], mainExtraction);
-  assert.equal(rows.refs, undefined);
-  assert.equal(rows.symbols, undefined);
+  assert.equal(rows.gathered, undefined);
   rows.add(3, 9, [10], mainExtraction);
-  assert.equal(rows.refs, undefined);
+  assert.equal(rows.gathered, undefined);
 });

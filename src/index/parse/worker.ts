@@ -12,26 +12,20 @@ const port = parentPort;
 if (port !== null) {
   // Start the runtime before the first batch arrives; a failure surfaces again with that batch.
   initParser().catch(() => undefined);
+  const work = async (batch: BatchRequest): Promise<void> => {
+    const results: ParseResult[] = [];
+    const jobs = batch.jobs;
+    let i = 0;
+    while (i < jobs.length && !parserPoisoned()) results.push(await processJob(jobs[i++] as (typeof jobs)[number]));
+    const retry = jobs.slice(i);
+    const response: BatchResponse = parserPoisoned() ? { type: 'results', id: batch.id, results, retry } : { type: 'results', id: batch.id, results };
+    port.postMessage(response);
+  };
   // Batches are worked through one after another, not interleaved: the first one's results then
   // go back as soon as it is done, and the pool's main thread can start storing them.
-  const queue: BatchRequest[] = [];
-  let draining = false;
-  const drain = async (): Promise<void> => {
-    draining = true;
-    for (let batch = queue.shift(); batch !== undefined; batch = queue.shift()) {
-      const results: ParseResult[] = [];
-      const jobs = batch.jobs;
-      let i = 0;
-      while (i < jobs.length && !parserPoisoned()) results.push(await processJob(jobs[i++] as (typeof jobs)[number]));
-      const retry = jobs.slice(i);
-      const response: BatchResponse = parserPoisoned() ? { type: 'results', id: batch.id, results, retry } : { type: 'results', id: batch.id, results };
-      port.postMessage(response);
-    }
-    draining = false;
-  };
+  let previous: Promise<void> = Promise.resolve();
   port.on('message', (message: unknown) => {
     if (!isBatchRequest(message)) return;
-    queue.push(message);
-    if (!draining) void drain();
+    previous = previous.then(() => work(message));
   });
 }

@@ -12,7 +12,7 @@ interface FileTables {
 }
 
 /** Default for the number of per-file name tables kept at once. */
-export const DEFAULT_MAX_FILE_TABLES = 4096;
+const DEFAULT_MAX_FILE_TABLES = 4096;
 
 const EMPTY_SYMBOLS: readonly ResolverSymbol[] = [];
 const EMPTY_IDS: readonly number[] = [];

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-/** The built CLI, found relative to this compiled file (dist/conformance/ -> dist/src/cli/). */
-export const CLI_PATH = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
+/** The CLI as the package ships it, found relative to this compiled file (dist/conformance/ -> dist/bundle/). */
+export const CLI_PATH = fileURLToPath(new URL('../bundle/main.js', import.meta.url));
 
 /** Options for starting the server under test. */
 export interface StartOptions {

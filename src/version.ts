@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 
-/** The package version, read once from package.json (three levels above dist/src/version.js). */
+/**
+ * The package version, read once from package.json: two folders above this module, whether it is
+ * dist/src/version.js or the chunk of the shipped bundle in dist/bundle/ that holds it.
+ */
 export const VERSION: string = (() => {
   const raw = readFileSync(new URL('../../package.json', import.meta.url), 'utf8');
   const parsed: unknown = JSON.parse(raw);

@@ -13,7 +13,6 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
   benchRoot,
@@ -26,6 +25,7 @@ import {
   sourceFiles,
   type CorpusSpec,
 } from './corpora.js';
+import { CLI_PATH } from '../support/cli.js';
 import { ensurePeer, peerInit, peerStatus, peerSync, PEER_PACKAGE, PEER_VERSION, type Invocation } from './peer.js';
 import { describeExit, run, tail, timedRun, type TimedRun } from './proc.js';
 import { isBenchEntry, percentile } from './stats.js';
@@ -85,8 +85,8 @@ export interface IndexBenchReport {
   readonly skipped: readonly string[];
 }
 
-/** The built CLI of this project, next to this file in dist/. */
-const OUR_CLI = fileURLToPath(new URL('../../src/cli/main.js', import.meta.url));
+/** The built CLI of this project, as the package ships it. */
+const OUR_CLI = CLI_PATH;
 
 /** Defaults from the environment: BENCH_RUNS, BENCH_TIMEOUT_S, BENCH_KEEP. */
 export function defaultIndexOptions(corpora: readonly string[], large = false): IndexBenchOptions {

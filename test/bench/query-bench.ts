@@ -8,7 +8,6 @@ import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { NODE_KINDS } from '../../src/index/model.js';
 import { IndexSession } from '../../src/index/session.js';
 import { indexProject } from '../../src/index/sync.js';
@@ -17,10 +16,11 @@ import { exportGraph } from '../../src/tools/graph/export.js';
 import { loadHandler } from '../../src/tools/handlers.js';
 import { TOOL_DEFINITIONS } from '../../src/tools/definitions.js';
 import { validateArgs } from '../../src/tools/schema.js';
+import { CLI_PATH } from '../support/cli.js';
 import { findCorpus, prepareCorpus } from './corpora.js';
 import { ms, percentile } from './stats.js';
 
-const CLI = fileURLToPath(new URL('../../src/cli/main.js', import.meta.url));
+const CLI = CLI_PATH;
 
 /** Latency summary of one tool. */
 export interface ToolLatency {

@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { after, test } from 'node:test';
 import { CLI_PATH, cliEnv } from '../support/cli.js';
 import { fixtureProject } from '../support/fixture-project.js';
@@ -26,7 +27,20 @@ async function plainCopy(): Promise<string> {
 test('codegraph --version prints the package version', () => {
   const r = run(['--version']);
   assert.equal(r.status, 0);
-  assert.match(r.stdout, /^\d+\.\d+\.\d+\n$/);
+  const manifest = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
+  assert.equal(r.stdout, `${manifest.version}\n`);
+});
+
+test('the CLI the tests run is the shipped bundle, and its init parses in bundled workers', async () => {
+  const manifest = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { bin: Record<string, string> };
+  assert.equal(CLI_PATH, fileURLToPath(new URL(`../../../${manifest.bin['codegraph']}`, import.meta.url)));
+  // More files than are parsed on the main thread: the pool starts the bundle's worker entry.
+  const root = await plainCopy();
+  const init = run(['init', root]);
+  assert.equal(init.status, 0, init.stderr);
+  assert.match(init.stdout, /files: 11 \(11 parsed/);
+  const status = JSON.parse(run(['status', root, '--json']).stdout) as { diagnostics: number };
+  assert.equal(status.diagnostics, 0);
 });
 
 test('codegraph with an unknown command exits 2 with a one-line error naming it', () => {

@@ -1,12 +1,12 @@
 /**
- * Where the built CLI lives and how end-to-end tests start it. Paths are resolved from this
- * module's compiled location (dist/test/support/), so tests find dist/src/cli/main.js however
- * the runner was invoked.
+ * Where the built CLI lives and how end-to-end tests start it. Tests run the bundle the package
+ * ships (dist/bundle/main.js, which starts its own bundled parse workers), found from this
+ * module's compiled location (dist/test/support/) however the runner was invoked.
  */
 import { fileURLToPath } from 'node:url';
 
 /** Absolute path of the built CLI entry point. */
-export const CLI_PATH = fileURLToPath(new URL('../../src/cli/main.js', import.meta.url));
+export const CLI_PATH = fileURLToPath(new URL('../../bundle/main.js', import.meta.url));
 
 /** Arguments that start the MCP server over stdio, optionally pinned to a project. */
 export function serveArgs(path?: string): string[] {

@@ -45,7 +45,8 @@ interface Slot {
 }
 
 /**
- * How to start a worker. Compiled, it is `worker.js` next to this module. Running from source
+ * How to start a worker. Compiled, it is `worker.js` next to this module: in dist/src/index/parse/,
+ * or in the shipped bundle the worker entry beside the chunk holding this code. Running from source
  * under tsx (the tests), `--import tsx` in a worker's execArgv does not take effect on Node 20,
  * so a small bootstrap registers tsx's loader inside the worker before importing `worker.ts`.
  */

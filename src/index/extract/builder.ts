@@ -58,9 +58,12 @@ export class ExtractionBuilder {
     const span = options.span ?? node;
     // Some grammars (C preprocessor lines, Ruby, Bash) end a node after its newline; such a span
     // really ends on the line before.
-    let endRow = span.endPosition.row;
-    let endCol = span.endPosition.column;
-    if (endCol === 0 && endRow > span.startPosition.row) {
+    // Each position getter is a call into the runtime: read each once.
+    const start = span.startPosition;
+    const end = span.endPosition;
+    let endRow = end.row;
+    let endCol = end.column;
+    if (endCol === 0 && endRow > start.row) {
       endRow--;
       endCol = Number.MAX_SAFE_INTEGER;
     }
@@ -70,8 +73,8 @@ export class ExtractionBuilder {
       kind,
       name,
       qualifiedName,
-      startLine: span.startPosition.row + 1,
-      startCol: span.startPosition.column,
+      startLine: start.row + 1,
+      startCol: start.column,
       endLine: endRow + 1,
       endCol: endCol === Number.MAX_SAFE_INTEGER ? lineLength(span, endRow) : endCol,
       parent: this.current,

@@ -94,19 +94,27 @@ export function leadingComment(
   // The block's comment nodes, nearest first; their text is read from the top afterwards.
   const block: Node[] = [];
   let below = anchor.startPosition.row;
+  // Each sibling's type and end row are read once (every read is a call into the runtime), also
+  // when it was first looked at as the node before a comment.
   const walk = namedSiblingsBefore(anchor);
   let step = walk.next();
+  let known: { readonly type: string; readonly endRow: number } | undefined;
   while (step.done !== true && block.length < MAX_COMMENT_NODES) {
     const sibling = step.value;
-    const type = sibling.type;
+    const type = known?.type ?? sibling.type;
+    const endRow = known?.endRow;
+    known = undefined;
     step = walk.next();
     if (transparent?.has(type) === true) {
       below = sibling.startPosition.row;
     } else if (isComment(type)) {
-      if (sibling.endPosition.row < below - 1) break;
+      if ((endRow ?? sibling.endPosition.row) < below - 1) break;
       // A trailing comment on the previous statement's line documents that statement, not this one.
-      const before = step.done === true ? null : step.value;
-      if (before !== null && before.endPosition.row === sibling.startPosition.row && !isComment(before.type)) break;
+      if (step.done !== true) {
+        const before = step.value;
+        known = { type: before.type, endRow: before.endPosition.row };
+        if (known.endRow === sibling.startPosition.row && !isComment(known.type)) break;
+      }
       block.push(sibling);
       below = sibling.startPosition.row;
     } else {

@@ -28,7 +28,10 @@ const MAX_DEPTH = 6;
 export function receiverText(node: Node, shape: PathShape, depth = 0): string {
   if (depth > MAX_DEPTH) return '…';
   const type = node.type;
-  if (shape.leaves.has(type)) return node.endIndex - node.startIndex > 100 ? '…' : node.text;
+  if (shape.leaves.has(type)) {
+    const text = node.text;
+    return text.length > 100 ? '…' : text;
+  }
   const member = shape.members[type];
   if (member !== undefined) {
     const object = node.childForFieldName(member[0]);

@@ -276,15 +276,19 @@ function typeRef(st: State, kind: 'references' | 'instantiates' | 'extends' | 'i
 
 function callExpression(b: ExtractionBuilder, node: Node): void {
   let fn = node.childForFieldName('function');
-  if (fn?.type === 'generic_function') fn = fn.childForFieldName('function');
+  let type = fn?.type;
+  if (type === 'generic_function') {
+    fn = fn?.childForFieldName('function') ?? null;
+    type = fn?.type;
+  }
   if (fn === null) return;
-  if (fn.type === 'identifier') {
+  if (type === 'identifier') {
     b.ref('calls', fn.text, fn);
-  } else if (fn.type === 'scoped_identifier') {
+  } else if (type === 'scoped_identifier') {
     const name = fn.childForFieldName('name');
     const path = fn.childForFieldName('path');
     if (name !== null) b.ref('calls', name.text, name, path?.text.replace(/<.*>/s, ''));
-  } else if (fn.type === 'field_expression') {
+  } else if (type === 'field_expression') {
     const field = fn.childForFieldName('field');
     const value = fn.childForFieldName('value');
     if (field !== null) b.ref('calls', field.text, field, value !== null ? receiverText(value, SHAPE) : undefined);

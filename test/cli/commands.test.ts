@@ -24,16 +24,19 @@ async function plainCopy(): Promise<string> {
   return p.root;
 }
 
+/** The package manifest, found from this compiled file (dist/test/cli/). */
+function manifest(): { version: string; bin: Record<string, string> } {
+  return JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string; bin: Record<string, string> };
+}
+
 test('codegraph --version prints the package version', () => {
   const r = run(['--version']);
   assert.equal(r.status, 0);
-  const manifest = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
-  assert.equal(r.stdout, `${manifest.version}\n`);
+  assert.equal(r.stdout, `${manifest().version}\n`);
 });
 
 test('the CLI the tests run is the shipped bundle, and its init parses in bundled workers', async () => {
-  const manifest = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { bin: Record<string, string> };
-  assert.equal(CLI_PATH, fileURLToPath(new URL(`../../../${manifest.bin['codegraph']}`, import.meta.url)));
+  assert.equal(CLI_PATH, fileURLToPath(new URL(`../../../${manifest().bin['codegraph']}`, import.meta.url)));
   // More files than are parsed on the main thread: the pool starts the bundle's worker entry.
   const root = await plainCopy();
   const init = run(['init', root]);

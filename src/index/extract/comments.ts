@@ -98,12 +98,13 @@ export function leadingComment(
   // when it was first looked at as the node before a comment.
   const walk = namedSiblingsBefore(anchor);
   let step = walk.next();
-  let known: { readonly type: string; readonly endRow: number } | undefined;
+  let knownType: string | undefined;
+  let knownEndRow: number | undefined;
   while (step.done !== true && block.length < MAX_COMMENT_NODES) {
     const sibling = step.value;
-    const type = known?.type ?? sibling.type;
-    const endRow = known?.endRow;
-    known = undefined;
+    const type = knownType ?? sibling.type;
+    const endRow = knownEndRow;
+    knownType = knownEndRow = undefined;
     step = walk.next();
     if (transparent?.has(type) === true) {
       below = sibling.startPosition.row;
@@ -112,8 +113,9 @@ export function leadingComment(
       // A trailing comment on the previous statement's line documents that statement, not this one.
       if (step.done !== true) {
         const before = step.value;
-        known = { type: before.type, endRow: before.endPosition.row };
-        if (known.endRow === sibling.startPosition.row && !isComment(known.type)) break;
+        knownType = before.type;
+        knownEndRow = before.endPosition.row;
+        if (knownEndRow === sibling.startPosition.row && !isComment(knownType)) break;
       }
       block.push(sibling);
       below = sibling.startPosition.row;

@@ -7,7 +7,7 @@
  */
 import type { FileExtraction } from './model.js';
 import { RefTable } from './resolve/tables.js';
-import type { BulkSymbol, StringPool } from '../store/index.js';
+import { StringPool, type BulkSymbol } from '../store/index.js';
 
 /** References kept at most (a few tens of bytes each, plus the definitions' objects). */
 const DEFAULT_LIMIT = 1_000_000;
@@ -23,7 +23,8 @@ export class StoredRows {
   readonly #limit: number;
   #gathered: GatheredRows | undefined = { symbols: new Map(), refs: new RefTable() };
 
-  constructor(pool: StringPool, limit = DEFAULT_LIMIT) {
+  /** `pool` (default: a new one) interns the names; resolution's other reads use it too. */
+  constructor(pool = new StringPool(), limit = DEFAULT_LIMIT) {
     this.#pool = pool;
     this.#limit = limit;
   }

@@ -9,7 +9,7 @@ import { loadConfig, scanProject, type ProjectConfig, type ScanDiagnostic, type 
 import {
   acquireLock, dependentFileIds, fileIdsImportingStems, fileIdsReferencing, GraphStore, loadDatabase, nameFingerprints,
   readRefs, readRefsForFiles, releaseLock, saveDatabase, SchemaError, SqliteDb,
-  StringPool, subclassFileIds, touchFile, type DatabaseStamp, type Diagnostic, type StoredFile,
+  subclassFileIds, touchFile, type DatabaseStamp, type Diagnostic, type StoredFile,
 } from '../store/index.js';
 import { INDEX_DIR } from '../project/resolve.js';
 import { FILE_NODES_INDEX } from '../store/schema.js';
@@ -310,12 +310,11 @@ export async function applyScan(input: ApplyInput): Promise<Applied> {
   const targeted = mode === 'incremental' && stored.size > 0 && jobs.length + removedPaths.length <= Math.max(TARGETED_MIN, stored.size / 10);
   const held: ParseResult[] = [];
   let pending: ParseResult[] = [];
-  // A first index resolves every reference it stores: gather them on the way instead of reading
-  // them back (a session's kept tables are refreshed as usual). Not on a very large tree: there the
-  // rows would pass their limit part way through, having cost time and memory for nothing.
-  let rows = stored.size === 0 && !targeted && input.inputs === undefined && jobs.length <= ROWS_MAX_FILES
-    ? new StoredRows(new StringPool())
-    : undefined;
+  // A first index (never a targeted one: nothing was stored) resolves every reference it stores:
+  // gather them on the way instead of reading them back (a session's kept tables are refreshed as
+  // usual). Not on a very large tree: there the rows would pass their limit part way through,
+  // having cost time and memory for nothing.
+  let rows = stored.size === 0 && input.inputs === undefined && jobs.length <= ROWS_MAX_FILES ? new StoredRows() : undefined;
   // Files whose stored rows this run replaces or deletes.
   const rewritten = new Set<number>();
   let touched = 0;

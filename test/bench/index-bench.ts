@@ -25,7 +25,7 @@ import {
   sourceFiles,
   type CorpusSpec,
 } from './corpora.js';
-import { CLI_PATH } from '../support/cli.js';
+import { CLI_PATH as OUR_CLI } from '../support/cli.js';
 import { ensurePeer, peerInit, peerStatus, peerSync, PEER_PACKAGE, PEER_VERSION, type Invocation } from './peer.js';
 import { describeExit, run, tail, timedRun, type TimedRun } from './proc.js';
 import { isBenchEntry, percentile } from './stats.js';
@@ -84,9 +84,6 @@ export interface IndexBenchReport {
   readonly corpora: readonly CorpusReport[];
   readonly skipped: readonly string[];
 }
-
-/** The built CLI of this project, as the package ships it. */
-const OUR_CLI = CLI_PATH;
 
 /** Defaults from the environment: BENCH_RUNS, BENCH_TIMEOUT_S, BENCH_KEEP. */
 export function defaultIndexOptions(corpora: readonly string[], large = false): IndexBenchOptions {

@@ -16,11 +16,9 @@ import { exportGraph } from '../../src/tools/graph/export.js';
 import { loadHandler } from '../../src/tools/handlers.js';
 import { TOOL_DEFINITIONS } from '../../src/tools/definitions.js';
 import { validateArgs } from '../../src/tools/schema.js';
-import { CLI_PATH } from '../support/cli.js';
+import { CLI_PATH as CLI } from '../support/cli.js';
 import { findCorpus, prepareCorpus } from './corpora.js';
 import { ms, percentile } from './stats.js';
-
-const CLI = CLI_PATH;
 
 /** Latency summary of one tool. */
 export interface ToolLatency {

@@ -25,13 +25,12 @@ import { parseArgs } from 'node:util';
 import { ensurePeer, PEER_PACKAGE, PEER_VERSION, peerEnv, peerInit } from '../bench/peer.js';
 import { describeExit, run, tail } from '../bench/proc.js';
 import { isBenchEntry, percentile } from '../bench/stats.js';
-import { CLI_PATH } from '../support/cli.js';
+import { CLI_PATH as OUR_CLI } from '../support/cli.js';
 import { EVAL_CORPORA, prepareEvalCorpus } from './corpora.js';
 import { StdioMcpClient } from './mcp-client.js';
 import { loadQuestionSets, resolveTargets, type Question, type ResolvedTarget } from './questions.js';
 import { sourceBlocks, targetPresent } from './recall.js';
 
-const OUR_CLI = CLI_PATH;
 const EVAL_ROOT = '/tmp/codegraph-eval';
 const NOT_AVAILABLE = /not available yet/i;
 

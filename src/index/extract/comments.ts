@@ -126,36 +126,42 @@ export function leadingComment(
   if (block.length === 0) return undefined;
   // A docstring is the block's first MAX_DOCSTRING characters with whitespace collapsed, so the
   // text is read from the top only until that much is certain: a long block's later lines
-  // (examples, caveats) cannot change it. Cleaning works line by line, so each node's cleaned
-  // text, collapsed, adds exactly its length (and one joining space) to the whole.
-  const parts: string[] = [];
+  // (examples, caveats) cannot change it. Cleaning works line by line, so each node's lines are
+  // cleaned once, and collapsed they add exactly their length (and one joining space) to the whole.
+  const lines: string[] = [];
   let collapsed = -1;
   for (let i = block.length - 1; i >= 0 && collapsed <= MAX_DOCSTRING; i--) {
-    const text = (block[i] as Node).text;
-    parts.push(text);
-    const flat = cleanComment(text).replace(/\s+/g, ' ').trim();
+    const own = cleanLines((block[i] as Node).text);
+    for (const line of own) lines.push(line);
+    const flat = own.join(' ').replace(/\s+/g, ' ').trim();
     if (flat !== '') collapsed += flat.length + 1;
   }
-  const text = cleanComment(parts.join('\n'));
+  const text = withoutBlankEnds(lines).join('\n');
   return text === '' ? undefined : text;
 }
 
 /** Strips comment markers (`/** *\/`, `//`, `///`, `#`, `--`, `;;`, leading `*`) from each line. */
 export function cleanComment(raw: string): string {
-  const lines = raw.split('\n');
-  const out: string[] = [];
-  for (let line of lines) {
-    line = line.trim()
-      .replace(/^\/\*+!?/, '')
-      .replace(/\*+\/$/, '')
-      .replace(/^(?:\/\/[/!]?|#+!?|--+|;+|\(\*+|\*+\)|\*(?!\*))/, '')
-      .replace(/\*+\)$/, '')
-      .trim();
-    out.push(line);
-  }
-  while (out.length > 0 && out[0] === '') out.shift();
-  while (out.length > 0 && out[out.length - 1] === '') out.pop();
-  return out.join('\n');
+  return withoutBlankEnds(cleanLines(raw)).join('\n');
+}
+
+/** Each line of `raw` with its comment markers and surrounding whitespace stripped (blank lines kept). */
+function cleanLines(raw: string): string[] {
+  return raw.split('\n').map((line) => line.trim()
+    .replace(/^\/\*+!?/, '')
+    .replace(/\*+\/$/, '')
+    .replace(/^(?:\/\/[/!]?|#+!?|--+|;+|\(\*+|\*+\)|\*(?!\*))/, '')
+    .replace(/\*+\)$/, '')
+    .trim());
+}
+
+/** `lines` without the blank lines at either end. */
+function withoutBlankEnds(lines: readonly string[]): readonly string[] {
+  let from = 0;
+  let to = lines.length;
+  while (from < to && lines[from] === '') from++;
+  while (to > from && lines[to - 1] === '') to--;
+  return lines.slice(from, to);
 }
 
 /** The content of a string literal's source text without its quotes or prefixes. */

@@ -19,7 +19,6 @@ export interface FileView {
   readonly symbolsOnly: boolean;
 }
 
-
 /** Other indexed files with an edge into this one (imports, calls, references …), by path. */
 export function filesUsing(index: ProjectIndex, fileId: number): string[] {
   const out: string[] = [];

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { cleanComment } from '../../../src/index/extract/comments.js';
 import { extractSource } from '../../../src/index/extract/extract.js';
 import { cExtractor } from '../../../src/index/extract/languages/c.js';
 import { goExtractor } from '../../../src/index/extract/languages/go.js';
@@ -66,4 +67,10 @@ test('a long doc comment gives its first lines, not its last, and reading stops 
   assert.equal(doc, `${whole.slice(0, 499)}…`);
   const go = `package p\n\n${lines.map((l) => l.replace('///', '//')).join('\n')}\nfunc Documented() {}\n`;
   assert.equal((await extractSource('go', go, 'p.go')).symbols.find((s) => s.name === 'Documented')?.docstring, doc);
+});
+
+test('cleaning a comment strips its markers and the blank lines at both ends, keeping those inside', () => {
+  assert.equal(cleanComment('/**\n *\n * Opens the file.\n *\n * Fails when it is missing.\n *\n */'), 'Opens the file.\n\nFails when it is missing.');
+  assert.equal(cleanComment('///\n/// x\n///'), 'x');
+  assert.equal(cleanComment('# \n#'), '');
 });

@@ -76,6 +76,11 @@ export interface CorpusReport {
   /** Undefined when this project's `init` does not exist yet. */
   readonly ours: SideReport | undefined;
   readonly peer: SideReport;
+  /**
+   * ours/peer init wall time of each alternating pair of runs (run i of each side, both
+   * successful): less exposed than the ratio of medians to a slow spell hitting one side's runs.
+   */
+  readonly initPairRatios: readonly number[];
 }
 
 export interface IndexBenchReport {
@@ -165,12 +170,18 @@ async function benchCorpus(spec: CorpusSpec, options: IndexBenchOptions, time: s
       },
     });
     // Init runs alternate between the sides, so a slow spell of a shared machine hits both alike.
+    const initPairRatios: number[] = [];
     for (let i = 1; i <= options.runs; i++) {
+      const walls: (number | undefined)[] = [];
       for (const side of sides) {
         await rm(join(side.dir, '.codegraph'), { recursive: true, force: true });
         log(`${side.label}: init run ${i}/${options.runs}`);
-        record(side.init, await timed(time, side.commands.init(), options.timeoutMs), 'init');
+        const measured = await timed(time, side.commands.init(), options.timeoutMs);
+        record(side.init, measured, 'init');
+        walls.push(succeeded(measured) ? measured.wallSeconds : undefined);
       }
+      const [oursWall, peerWall] = walls;
+      if (withOurs && walls.length === 2 && oursWall !== undefined && peerWall !== undefined && peerWall > 0) initPairRatios.push(oursWall / peerWall);
     }
     const reports: SideReport[] = [];
     for (const side of sides) reports.push(await finishSide(side, spec, edited, options, time));
@@ -180,7 +191,7 @@ async function benchCorpus(spec: CorpusSpec, options: IndexBenchOptions, time: s
       log(`${spec.name}/ours: ${WATCH_EDITS} edits of ${edited} synced by a running \`codegraph watch\``);
       ours = { ...ours, watch: await measureWatch(OUR_CLI, sides[0]?.dir ?? '', edited, spec.probe.snippet, WATCH_EDITS, options.timeoutMs) };
     }
-    return { name: spec.name, summary: spec.summary, sourceFileCount: files.length, extension: spec.probe.extension, editedFile: edited, ours, peer };
+    return { name: spec.name, summary: spec.summary, sourceFileCount: files.length, extension: spec.probe.extension, editedFile: edited, ours, peer, initPairRatios };
   } finally {
     if (!options.keep) await rm(work, { recursive: true, force: true });
   }
@@ -228,9 +239,13 @@ function emptySeries(): Series {
   return { wallSeconds: [], peakRssBytes: [], failures: [] };
 }
 
+function succeeded(measured: TimedRun): boolean {
+  return measured.result.code === 0 && !measured.result.timedOut;
+}
+
 function record(series: Series, measured: TimedRun, what: string): void {
   const { result } = measured;
-  if (result.code === 0 && !result.timedOut) {
+  if (succeeded(measured)) {
     series.wallSeconds.push(measured.wallSeconds);
     if (Number.isFinite(measured.peakRssBytes)) series.peakRssBytes.push(measured.peakRssBytes);
     return;
@@ -414,6 +429,10 @@ export function formatIndexReport(report: IndexBenchReport): string {
     row('  edit -> synced event (median)', (s) => (s.watch === undefined ? undefined : median(s.watch.editToSyncedMs)), milliseconds);
     const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
     for (const r of rows) lines.push(`  ${r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('   ')}`);
+    const pairs = corpus.initPairRatios;
+    if (pairs.length > 0) {
+      lines.push(`  init ours/peer per alternating pair: median ${ratio(median(pairs), 1)}, ${ratio(Math.min(...pairs), 1)} to ${ratio(Math.max(...pairs), 1)} over ${pairs.length} pair(s)`);
+    }
     lines.push(`  edited for sync: ${corpus.editedFile ?? 'no file of that language'}`);
     for (const [name, side] of [['ours', ours], ['peer', peer]] as const) {
       if (side === undefined) continue;

@@ -7,7 +7,7 @@
  */
 import type { FileExtraction } from './model.js';
 import { RefTable } from './resolve/tables.js';
-import { StringPool, type BulkSymbol } from '../store/index.js';
+import { bulkRef, bulkSymbol, opensScope, StringPool, type BulkSymbol } from '../store/index.js';
 
 /** References kept at most (a few tens of bytes each, plus the definitions' objects). */
 const DEFAULT_LIMIT = 1_000_000;
@@ -19,19 +19,14 @@ export interface GatheredRows {
 }
 
 export class StoredRows {
-  readonly #pool: StringPool;
+  /** The pool the names are interned in (default: a new one); resolution's other reads must use it too. */
+  readonly pool: StringPool;
   readonly #limit: number;
   #gathered: GatheredRows | undefined = { symbols: new Map(), refs: new RefTable() };
 
-  /** `pool` (default: a new one) interns the names; resolution's other reads use it too. */
   constructor(pool = new StringPool(), limit = DEFAULT_LIMIT) {
-    this.#pool = pool;
+    this.pool = pool;
     this.#limit = limit;
-  }
-
-  /** The pool the names are interned in; resolution's other reads must use it too. */
-  get pool(): StringPool {
-    return this.#pool;
   }
 
   /** What was stored so far; undefined once the limit was passed. */
@@ -48,28 +43,21 @@ export class StoredRows {
       this.#gathered = undefined;
       return;
     }
-    const pool = this.#pool;
+    const pool = this.pool;
     const { symbols } = extraction;
     const list: BulkSymbol[] = [];
     symbols.forEach((s, i) => {
       const id = nodeIds[i];
       if (id === undefined || s.kind === 'file') return;
-      // As `readSymbols` reports them: a parent that is the file or a Rust impl block is no scope.
+      // As `readSymbols` reports them: a parent missing, the file, or no scope is reported as null.
       const parent = s.parent >= 0 ? symbols[s.parent] : undefined;
-      const parentId = parent === undefined || parent.kind === 'file' || parent.kind === 'impl' ? null : (nodeIds[s.parent] ?? null);
-      const name = pool.intern(s.name);
-      list.push({
-        id, fileId, kind: s.kind, name, qualifiedName: s.qualifiedName === name ? name : s.qualifiedName, parentId, exported: s.exported,
-        ...(s.arity !== undefined ? { arity: s.arity } : {}),
-      });
+      const parentId = parent === undefined || !opensScope(parent.kind) ? null : (nodeIds[s.parent] ?? null);
+      list.push(bulkSymbol(id, fileId, s.kind, s.name, s.qualifiedName, parentId, s.exported, s.arity, pool));
     });
     if (list.length > 0) byFile.set(fileId, list);
     for (const r of extraction.refs) {
-      refs.push({
-        fileId, fromId: r.from < 0 ? fileNodeId : (nodeIds[r.from] ?? fileNodeId), kind: r.kind, name: pool.intern(r.name),
-        line: r.line, col: r.col, ...(r.receiver !== undefined ? { receiver: pool.intern(r.receiver) } : {}),
-        ...(r.args !== undefined ? { args: r.args } : {}),
-      });
+      const fromId = r.from < 0 ? fileNodeId : (nodeIds[r.from] ?? fileNodeId);
+      refs.push(bulkRef(fileId, fromId, r.kind, r.name, r.receiver, r.line, r.col, r.args, pool));
     }
   }
 }

@@ -11,7 +11,18 @@ import { StringPool } from './string-pool.js';
 import type { SqlValue, SqliteDb } from './sqlite.js';
 
 const FILE_KIND = code(NODE_CODE, 'file');
-const IMPL_KIND = code(NODE_CODE, 'impl');
+
+/**
+ * Kinds of node that are no scope to the definitions directly inside them: resolution reads those
+ * at file level. A Rust impl block's items are qualified `Type.item`, as Go methods are: the block
+ * is not a scope a bare name reaches into, and the type is found by that name.
+ */
+const SCOPELESS_PARENTS: readonly NodeKind[] = ['file', 'impl'];
+
+/** Whether a definition directly inside a node of `kind` has that node as its parent for resolution. */
+export function opensScope(kind: NodeKind): boolean {
+  return !SCOPELESS_PARENTS.includes(kind);
+}
 
 /** A definition as resolution reads it (the resolver's own input shape); `parentId` is null at file level. */
 export type BulkSymbol = ResolverSymbol;
@@ -35,21 +46,30 @@ export function readSymbolsOfFiles(db: SqliteDb, fileIds: readonly number[], poo
   return out.sort((a, b) => a.id - b.id);
 }
 
-// Resolution sees a Rust impl block's items at file level, qualified `Type.item` as Go methods
-// are: the block is not a scope a bare name reaches into, and the type is found by that name.
 const SYMBOL_SELECT = `SELECT n.id, n.file_id, n.kind, n.name, n.qualified_name,
-            CASE WHEN p.kind IN (${FILE_KIND}, ${IMPL_KIND}) THEN NULL ELSE n.parent_id END, n.exported, n.arity
+            CASE WHEN p.kind IN (${SCOPELESS_PARENTS.map((k) => code(NODE_CODE, k)).join(', ')}) THEN NULL ELSE n.parent_id END, n.exported, n.arity
      FROM nodes n LEFT JOIN nodes p ON p.id = n.parent_id
      WHERE n.kind <> ${FILE_KIND}`;
 
 function toBulkSymbol([id, fileId, kind, name, qualifiedName, parentId, exported, arity]: SqlValue[], pool: StringPool): BulkSymbol {
-  const text = pool.intern(str(name));
-  const qualified = str(qualifiedName);
+  return bulkSymbol(
+    num(id), num(fileId), (NODE_KINDS[num(kind)] ?? 'variable') as NodeKind, str(name), str(qualifiedName),
+    parentId === null || parentId === undefined ? null : num(parentId), num(exported) !== 0, typeof arity === 'number' ? arity : undefined, pool,
+  );
+}
+
+/**
+ * A definition as resolution reads it, from the stored row or from the extraction being stored:
+ * its name interned in `pool`, and a qualified name equal to it sharing that string.
+ */
+export function bulkSymbol(
+  id: number, fileId: number, kind: NodeKind, name: string, qualifiedName: string, parentId: number | null, exported: boolean,
+  arity: number | undefined, pool: StringPool,
+): BulkSymbol {
+  const text = pool.intern(name);
   return {
-    id: num(id), fileId: num(fileId), kind: (NODE_KINDS[num(kind)] ?? 'variable') as NodeKind,
-    name: text, qualifiedName: qualified === text ? text : qualified, parentId: parentId === null || parentId === undefined ? null : num(parentId),
-    exported: num(exported) !== 0,
-    ...(typeof arity === 'number' ? { arity } : {}),
+    id, fileId, kind, name: text, qualifiedName: qualifiedName === text ? text : qualifiedName, parentId, exported,
+    ...(arity !== undefined ? { arity } : {}),
   };
 }
 
@@ -64,12 +84,20 @@ export function readRefs(db: SqliteDb, pool = new StringPool()): RefTable {
 const REF_COLUMNS = 'id, file_id, from_node_id, kind, name, receiver, line, col, args';
 
 function toBulkRef([, fileId, fromId, kind, name, receiver, line, col, args]: SqlValue[], pool: StringPool): BulkRef {
-  const text = strOrNull(receiver ?? null);
-  const r = text === null ? null : pool.intern(text);
+  return bulkRef(
+    num(fileId ?? null), num(fromId ?? null), (EDGE_KINDS[num(kind ?? null)] ?? 'references') as RefKind, str(name ?? null),
+    strOrNull(receiver ?? null) ?? undefined, num(line ?? null), num(col ?? null), typeof args === 'number' ? args : undefined, pool,
+  );
+}
+
+/** A reference as resolution reads it, from the stored row or from the extraction being stored: names interned in `pool`. */
+export function bulkRef(
+  fileId: number, fromId: number, kind: RefKind, name: string, receiver: string | undefined, line: number, col: number,
+  args: number | undefined, pool: StringPool,
+): BulkRef {
   return {
-    fileId: num(fileId ?? null), fromId: num(fromId ?? null), kind: (EDGE_KINDS[num(kind ?? null)] ?? 'references') as RefKind,
-    name: pool.intern(str(name ?? null)), line: num(line ?? null), col: num(col ?? null), ...(r !== null ? { receiver: r } : {}),
-    ...(typeof args === 'number' ? { args } : {}),
+    fileId, fromId, kind, name: pool.intern(name), line, col, ...(receiver !== undefined ? { receiver: pool.intern(receiver) } : {}),
+    ...(args !== undefined ? { args } : {}),
   };
 }
 

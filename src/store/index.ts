@@ -29,8 +29,8 @@ export type { DatabaseStamp, LoadedDatabase } from './persist.js';
 export { LOCK_FILE, acquireLock, forceUnlock, isProcessAlive, readLock, releaseLock } from './lock.js';
 export type { AcquireLockOptions, LockHandle } from './lock.js';
 export {
-  dependentFileIds, fileIdsImportingStems, fileIdsReferencing, nameFingerprints, readImportsByFile, readImportsOfFiles, readReferencedNames, readSymbolsOfFiles, readRefs, readRefsForFiles,
-  readSymbols, subclassFileIds, touchFile,
+  bulkRef, bulkSymbol, dependentFileIds, fileIdsImportingStems, fileIdsReferencing, nameFingerprints, readImportsByFile, readImportsOfFiles, readReferencedNames, readSymbolsOfFiles, readRefs, readRefsForFiles,
+  opensScope, readSymbols, subclassFileIds, touchFile,
 } from './bulk.js';
 export type { BulkRef, BulkSymbol } from './bulk.js';
 export { StringPool } from './string-pool.js';

@@ -4,27 +4,15 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { cleanComment } from '../../../src/index/extract/comments.js';
 import { extractSource } from '../../../src/index/extract/extract.js';
-import { cExtractor } from '../../../src/index/extract/languages/c.js';
-import { goExtractor } from '../../../src/index/extract/languages/go.js';
-import { javaExtractor } from '../../../src/index/extract/languages/java.js';
-import { MORE_EXTRACTORS } from '../../../src/index/extract/languages/more.js';
-import { pythonExtractor } from '../../../src/index/extract/languages/python.js';
-import { rustExtractor } from '../../../src/index/extract/languages/rust.js';
-import { typescriptExtractor } from '../../../src/index/extract/languages/typescript.js';
-import type { LanguageExtractor } from '../../../src/index/extract/types.js';
+import { DEDICATED_LANGUAGES, extractorFor } from '../../../src/index/extract/registry.js';
 import { loadLanguage, withTree } from '../../../src/index/parse/grammar.js';
-
-const EXTRACTORS = new Map<string, LanguageExtractor>();
-for (const e of [cExtractor, goExtractor, javaExtractor, pythonExtractor, rustExtractor, typescriptExtractor, ...MORE_EXTRACTORS]) {
-  for (const id of e.languages) EXTRACTORS.set(id, e);
-}
 
 const GOLDEN = new URL('../../../../test/golden/', import.meta.url);
 
 /** Docstrings as the tree alone gives them: the extractor called without the source registered. */
 async function treeOnlyDocs(language: string, source: string, path: string): Promise<(string | undefined)[]> {
-  const extractor = EXTRACTORS.get(language);
-  assert.ok(extractor !== undefined, language);
+  assert.ok(DEDICATED_LANGUAGES.has(language), language);
+  const extractor = await extractorFor(language);
   await loadLanguage(language);
   return withTree(language, source, (tree) => extractor.extract(tree, source, path, language).symbols.map((s) => s.docstring));
 }

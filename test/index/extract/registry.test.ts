@@ -1,20 +1,14 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { cExtractor } from '../../../src/index/extract/languages/c.js';
 import { genericExtractor } from '../../../src/index/extract/languages/generic.js';
-import { goExtractor } from '../../../src/index/extract/languages/go.js';
-import { javaExtractor } from '../../../src/index/extract/languages/java.js';
-import { MORE_EXTRACTORS } from '../../../src/index/extract/languages/more.js';
-import { pythonExtractor } from '../../../src/index/extract/languages/python.js';
-import { rustExtractor } from '../../../src/index/extract/languages/rust.js';
-import { typescriptExtractor } from '../../../src/index/extract/languages/typescript.js';
 import { DEDICATED_LANGUAGES, extractorFor } from '../../../src/index/extract/registry.js';
+import { languageInfo } from '../../../src/index/languages.js';
+import { ALL_EXTRACTORS as ALL } from '../../support/extractors.js';
 
-const ALL = [typescriptExtractor, pythonExtractor, goExtractor, rustExtractor, javaExtractor, cExtractor, ...MORE_EXTRACTORS];
-
-test('the registry lists exactly the language ids the extractor modules claim', () => {
+test('the registry lists exactly the language ids the extractor modules claim, each once and known to the language table', () => {
   const claimed = ALL.flatMap((e) => e.languages);
   assert.equal(new Set(claimed).size, claimed.length, 'a language id is claimed twice');
+  for (const id of claimed) assert.ok(languageInfo(id) !== undefined, `language table lacks ${id}`);
   assert.deepEqual([...DEDICATED_LANGUAGES].sort(), [...claimed].sort());
 });
 

@@ -3,7 +3,7 @@ import { goldenDir, lineDiff } from '../../../support/golden.js';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { MORE_EXTRACTORS } from '../../../../src/index/extract/languages/more.js';
+import { DEDICATED_LANGUAGES, extractorFor } from '../../../../src/index/extract/registry.js';
 import { extractSource, renderExtraction } from './helper.js';
 
 const GOLDEN_ROOT = goldenDir('extract-more', import.meta.url);
@@ -23,8 +23,8 @@ for (const dir of cases) {
     const caseDir = join(GOLDEN_ROOT, dir);
     const input = readdirSync(caseDir).find((name) => name.startsWith('input.'));
     assert.ok(input !== undefined, `${caseDir} must contain an input.<ext> file`);
-    const extractor = MORE_EXTRACTORS.find((e) => e.languages.includes(dir));
-    assert.ok(extractor !== undefined, `no extractor in MORE_EXTRACTORS handles language id ${dir}`);
+    assert.ok(DEDICATED_LANGUAGES.has(dir), `no dedicated extractor handles language id ${dir}`);
+    const extractor = await extractorFor(dir);
     const source = readFileSync(join(caseDir, input), 'utf8');
     const actual = renderExtraction(await extractSource(extractor, dir, source, `src/${input}`));
     const expectedPath = join(caseDir, 'expected.txt');

@@ -1,14 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { MORE_EXTRACTORS } from '../../../../src/index/extract/languages/more.js';
-import { languageInfo } from '../../../../src/index/languages.js';
+import { DEDICATED_LANGUAGES, extractorFor } from '../../../../src/index/extract/registry.js';
 import { extractSource } from './helper.js';
-
-test('MORE_EXTRACTORS claims each language id once and only ids the language table knows', () => {
-  const ids = MORE_EXTRACTORS.flatMap((e) => e.languages);
-  assert.equal(new Set(ids).size, ids.length);
-  for (const id of ids) assert.ok(languageInfo(id) !== undefined, `language table lacks ${id}`);
-});
 
 const BROKEN: readonly (readonly [string, string])[] = [
   ['ruby', 'class Foo\n  def bar(\nend\n'],
@@ -23,8 +16,8 @@ const BROKEN: readonly (readonly [string, string])[] = [
 
 for (const [id, source] of BROKEN) {
   test(`${id} extractor counts parse errors and still returns plain data when the source is broken`, async () => {
-    const extractor = MORE_EXTRACTORS.find((e) => e.languages.includes(id));
-    assert.ok(extractor !== undefined);
+    assert.ok(DEDICATED_LANGUAGES.has(id));
+    const extractor = await extractorFor(id);
     const result = await extractSource(extractor, id, source);
     assert.ok(result.parseErrors > 0);
     // Plain data only: a tree-sitter Node left in the result would not survive the round trip.
@@ -33,8 +26,8 @@ for (const [id, source] of BROKEN) {
 }
 
 test('ruby extractor marks spec files as tests by path', async () => {
-  const ruby = MORE_EXTRACTORS.find((e) => e.languages.includes('ruby'));
-  assert.ok(ruby !== undefined);
+  assert.ok(DEDICATED_LANGUAGES.has('ruby'));
+  const ruby = await extractorFor('ruby');
   assert.equal((await extractSource(ruby, 'ruby', 'x = 1\n', 'spec/models/user_spec.rb')).isTest, true);
   assert.equal((await extractSource(ruby, 'ruby', 'x = 1\n', 'app/models/user.rb')).isTest, false);
 });

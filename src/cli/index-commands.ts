@@ -1,8 +1,8 @@
 import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { indexProject, type IndexSummary } from '../index/sync.js';
-import { findIndexedProjectUp, INDEX_DIR, isIndexed } from '../project/resolve.js';
-import { forceUnlock } from '../store/index.js';
+import { findIndexedProjectUp, isIndexed } from '../project/resolve.js';
+import { forceUnlock, INDEX_DIR } from '../store/index.js';
 import { progressSink } from './progress.js';
 import { runToolCommand } from './tool-commands.js';
 import { UsageError } from './usage.js';

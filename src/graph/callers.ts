@@ -2,7 +2,7 @@
  * Callers and callees of one definition group: the nodes one `calls`, `references` or `imports`
  * edge away, limited per definition with the full count kept so the answer can say what it hid.
  */
-import type { EdgeKind } from '../index/model.js';
+import type { EdgeKind } from '../model.js';
 import type { GraphStore } from '../store/index.js';
 import type { DefinitionGroup } from './lookup.js';
 import { neighboursOfSets, type Neighbour } from './queries.js';

@@ -4,7 +4,7 @@
  * module, class …) stands for its members too, since changing a class changes its methods'
  * contract; containers reached along the way are not expanded, which would pull in whole files.
  */
-import type { NodeKind } from '../index/model.js';
+import type { NodeKind } from '../model.js';
 import type { GraphStore } from '../store/index.js';
 import type { DefinitionGroup } from './lookup.js';
 import { compareNodes, dependents, members, nodesById, type GraphNode } from './queries.js';

@@ -5,8 +5,8 @@
  * nodes by id) and return compact rows. Kind codes are positions in the model's lists, exactly as
  * the store writes them.
  */
-import { EDGE_KINDS, NODE_KINDS } from '../index/model.js';
-import type { EdgeKind, NodeKind } from '../index/model.js';
+import { EDGE_KINDS, NODE_KINDS } from '../model.js';
+import type { EdgeKind, NodeKind } from '../model.js';
 import { edgeRelation, type SqlValue, type SqliteDb } from '../store/index.js';
 
 /** Integer code the store uses for a node kind. */

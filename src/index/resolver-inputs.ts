@@ -3,7 +3,7 @@
  * between syncs of a long-lived session and re-read only for the files a sync rewrote. A
  * one-shot run reads them once; the result is the same either way.
  */
-import type { ExtractedImport } from './model.js';
+import type { ExtractedImport } from '../model.js';
 import {
   readImportsByFile, readImportsOfFiles, readReferencedNames, readSymbols, readSymbolsOfFiles, StringPool, type BulkSymbol, type SqliteDb,
 } from '../store/index.js';

@@ -10,8 +10,8 @@
  */
 import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { acquireLock, hasChanged, releaseLock, type DatabaseStamp, type GraphStore } from '../store/index.js';
-import { INDEX_DIR, isIndexed } from '../project/resolve.js';
+import { acquireLock, hasChanged, INDEX_DIR, releaseLock, type DatabaseStamp, type GraphStore } from '../store/index.js';
+import { isIndexed } from '../project/resolve.js';
 import { ResolverInputs } from './resolver-inputs.js';
 import type { ProjectConfig, ScannedFile, ScanResult } from './scan/index.js';
 import { CONFIG_PATH } from './scan/index.js';

@@ -5,8 +5,8 @@
  * parsing, when nothing else can run. Past a size limit it gives up and frees what it holds, so a
  * very large tree keeps that memory and reads the rows back as before.
  */
-import type { FileExtraction } from './model.js';
-import { RefTable } from './resolve/tables.js';
+import type { FileExtraction } from '../model.js';
+import { RefTable } from '../store/columnar.js';
 import { bulkRef, bulkSymbol, opensScope, StringPool, type BulkSymbol } from '../store/index.js';
 
 /** References kept at most (a few tens of bytes each, plus the definitions' objects). */

@@ -11,9 +11,9 @@ import {
   readRefs, readRefsForFiles, releaseLock, saveDatabase, SchemaError, SqliteDb,
   subclassFileIds, touchFile, type DatabaseStamp, type Diagnostic, type StoredFile,
 } from '../store/index.js';
-import { INDEX_DIR } from '../project/resolve.js';
+import { INDEX_DIR } from '../store/index.js';
 import { FILE_NODES_INDEX } from '../store/schema.js';
-import type { RefTable } from './resolve/tables.js';
+import type { RefTable } from '../store/columnar.js';
 import { ResolverInputs } from './resolver-inputs.js';
 import { StoredRows } from './stored-rows.js';
 

@@ -1,38 +1,15 @@
 import { ErrorCode, ProtocolError } from '../jsonrpc/errors.js';
 import { errorResponse, successResponse, type JsonRpcId, type Incoming } from '../jsonrpc/message.js';
-import type { Peer } from '../transport/stdio.js';
+import type { Peer } from '../jsonrpc/peer.js';
 import { hasModernMeta, selectEra, type Era } from './era.js';
 import { INSTRUCTIONS } from './instructions.js';
 import { FALLBACK_REVISION, META, negotiateLegacy, SUPPORTED_REVISIONS } from './revisions.js';
-import type { ListedTool } from '../tools/listing.js';
+import type { ToolService } from './tool-service.js';
 
 /** Server identity reported in `initialize` and in modern result `_meta`. */
 export interface ServerInfo {
   readonly name: string;
   readonly version: string;
-}
-
-/** What a tool call may use while it runs. */
-export interface ToolCallContext {
-  readonly signal: AbortSignal;
-  /** Sends `notifications/progress` when the caller asked for it; otherwise does nothing. */
-  readonly progress: (progress: number, total?: number, message?: string) => void;
-}
-
-/** A tool call's outcome as text; `isError` marks bad input or a failed tool. */
-export interface ToolResult {
-  readonly text: string;
-  readonly isError?: boolean;
-}
-
-/** The tools side of the server: listing and calling. Throws ProtocolError for an unknown tool. */
-export interface ToolService {
-  list(): readonly ListedTool[];
-  call(name: string, args: unknown, context: ToolCallContext): Promise<ToolResult>;
-  /** Offers the client's workspace roots (file paths); the service may adopt one as default project. */
-  adoptRoots?(paths: readonly string[]): Promise<void>;
-  /** Whether a default project is known (roots are only asked for when it is not). */
-  hasDefaultProject?(): boolean;
 }
 
 /** How long clients may cache list results, in milliseconds. */

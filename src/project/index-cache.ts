@@ -1,6 +1,5 @@
 import { join } from 'node:path';
-import { GraphStore, hasChanged, loadDatabase, SqliteDb, type DatabaseStamp } from '../store/index.js';
-import { INDEX_DIR } from './resolve.js';
+import { GraphStore, hasChanged, INDEX_DIR, loadDatabase, SqliteDb, type DatabaseStamp } from '../store/index.js';
 
 /** An opened, read-only view of one project's index. */
 export interface ProjectIndex {

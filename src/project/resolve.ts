@@ -1,15 +1,12 @@
 import { existsSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, parse, resolve } from 'node:path';
+import { DATABASE_FILE, INDEX_DIR } from '../store/index.js';
 
-/** The folder, inside a project, that holds everything codegraph writes. */
-export const INDEX_DIR = '.codegraph';
-/** The database file inside INDEX_DIR. */
-export const DB_FILE = 'codegraph.db';
 
 /** Whether `root` holds a built index. */
 export function isIndexed(root: string): boolean {
-  return existsSync(join(root, INDEX_DIR, DB_FILE));
+  return existsSync(join(root, INDEX_DIR, DATABASE_FILE));
 }
 
 /** Whether `dir` is a broad root (home or filesystem root) that is never adopted implicitly. */

@@ -2,10 +2,10 @@
  * Whole-graph reads for resolution: every symbol and every reference as compact plain records,
  * read row-by-row as arrays (not objects) because they run over the entire repository.
  */
-import { EDGE_KINDS, NODE_KINDS } from '../index/model.js';
-import type { ExtractedImport, NodeKind, RefKind } from '../index/model.js';
-import type { ResolverRef, ResolverSymbol } from '../index/resolve/types.js';
-import { RefTable } from '../index/resolve/tables.js';
+import { EDGE_KINDS, NODE_KINDS } from '../model.js';
+import type { ExtractedImport, NodeKind, RefKind } from '../model.js';
+import type { ResolverRef, ResolverSymbol } from '../model.js';
+import { RefTable } from './columnar.js';
 import { NODE_CODE, code, num, str, strOrNull } from './records.js';
 import { StringPool } from './string-pool.js';
 import type { SqlValue, SqliteDb } from './sqlite.js';

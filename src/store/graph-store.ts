@@ -4,14 +4,14 @@
  * each read depends on invariants the writes beside it maintain (file nodes, FTS sync, codes).
  */
 import { posix } from 'node:path';
-import { EDGE_KINDS, NODE_KINDS } from '../index/model.js';
-import type { EdgeKind, FileExtraction, NodeKind, RefKind } from '../index/model.js';
+import { EDGE_KINDS, NODE_KINDS } from '../model.js';
+import type { EdgeKind, FileExtraction, NodeKind, RefKind, ResolvedEdge } from '../model.js';
 import { CapacityError, SchemaError } from './errors.js';
 import {
   EDGE_CODE, METHOD_CODE, NODE_CODE, code, num, str, strOrNull, toEdge, toFile, toImport, toNode, toRef,
 } from './records.js';
 import type {
-  Diagnostic, FileInfo, GraphCounts, LanguageCounts, ResolvedEdge, SearchHit, SearchOptions, StoredEdge, StoredFile,
+  Diagnostic, FileInfo, GraphCounts, LanguageCounts, SearchHit, SearchOptions, StoredEdge, StoredFile,
   StoredImport, StoredNode, StoredRef,
 } from './records.js';
 import { createIndexSql, edgeRelation, migrate, SECONDARY_INDEXES } from './schema.js';

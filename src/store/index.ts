@@ -15,7 +15,6 @@ export type {
   FileInfo,
   GraphCounts,
   LanguageCounts,
-  ResolvedEdge,
   SearchHit,
   SearchOptions,
   StoredEdge,
@@ -24,7 +23,7 @@ export type {
   StoredNode,
   StoredRef,
 } from './records.js';
-export { DATABASE_FILE, cleanStaleTempFiles, hasChanged, loadDatabase, saveDatabase } from './persist.js';
+export { DATABASE_FILE, INDEX_DIR, cleanStaleTempFiles, hasChanged, loadDatabase, saveDatabase } from './persist.js';
 export type { DatabaseStamp, LoadedDatabase } from './persist.js';
 export { LOCK_FILE, acquireLock, forceUnlock, isProcessAlive, readLock, releaseLock } from './lock.js';
 export type { AcquireLockOptions, LockHandle } from './lock.js';

@@ -9,6 +9,9 @@ import { join } from 'node:path';
 import { isProcessAlive } from './lock.js';
 
 /** The database file name inside the `.codegraph` directory. */
+/** The folder, at a project's root, that holds its index. */
+export const INDEX_DIR = '.codegraph';
+/** The database file inside INDEX_DIR. */
 export const DATABASE_FILE = 'codegraph.db';
 
 /** Temp files of a writer whose pid still runs are left alone unless older than this. */

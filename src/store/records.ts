@@ -2,8 +2,8 @@
  * The records the store reads and writes, and their mapping to and from database rows (kinds and
  * methods are stored as integer codes: their index in the model's lists).
  */
-import { EDGE_KINDS, NODE_KINDS, RESOLUTION_METHODS } from '../index/model.js';
-import type { EdgeKind, NodeKind, RefKind, ResolutionMethod } from '../index/model.js';
+import { EDGE_KINDS, NODE_KINDS, RESOLUTION_METHODS } from '../model.js';
+import type { EdgeKind, NodeKind, RefKind, ResolutionMethod } from '../model.js';
 import type { SqlRow, SqlValue } from './sqlite.js';
 
 /** What the indexer knows about a source file before storing it. */
@@ -68,17 +68,6 @@ export interface StoredImport {
   readonly namespace: string | null;
   readonly reexport: boolean;
   readonly line: number;
-}
-
-/** An edge produced by resolution. */
-export interface ResolvedEdge {
-  readonly source: number;
-  readonly target: number;
-  readonly kind: RefKind;
-  readonly line: number;
-  readonly col: number;
-  readonly confidence: number;
-  readonly method: ResolutionMethod;
 }
 
 /** A stored edge; `contains` edges have no position and no method. */

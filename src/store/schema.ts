@@ -8,8 +8,8 @@
  * searchable text is stored once. The one duplicated string is each file's path, kept both in
  * `files.path` and as its file node's qualified name.
  */
-import { EDGE_KINDS, NODE_KINDS, RESOLUTION_METHODS } from '../index/model.js';
-import type { EdgeKind } from '../index/model.js';
+import { EDGE_KINDS, NODE_KINDS, RESOLUTION_METHODS } from '../model.js';
+import type { EdgeKind } from '../model.js';
 import type { SqliteDb } from './sqlite.js';
 
 /** Bumped whenever the DDL below changes shape. */

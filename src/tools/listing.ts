@@ -1,13 +1,5 @@
-import { DEFAULT_LISTED, TOOL_ANNOTATIONS, TOOL_DEFINITIONS, type ToolDefinition } from './definitions.js';
-
-/** A tool exactly as `tools/list` shows it. */
-export interface ListedTool {
-  readonly name: string;
-  readonly title: string;
-  readonly description: string;
-  readonly inputSchema: ToolDefinition['inputSchema'];
-  readonly annotations: typeof TOOL_ANNOTATIONS;
-}
+import type { ListedTool } from '../mcp/tool-service.js';
+import { DEFAULT_LISTED, TOOL_ANNOTATIONS, TOOL_DEFINITIONS } from './definitions.js';
 
 /** The listed short names chosen by CODEGRAPH_MCP_TOOLS, and the names it did not recognize. */
 export interface ListedSelection {

@@ -1,9 +1,9 @@
 import { ErrorCode, ProtocolError } from '../jsonrpc/errors.js';
-import type { ToolCallContext, ToolResult, ToolService } from '../mcp/server.js';
+import type { ListedTool, ToolCallContext, ToolResult, ToolService } from '../mcp/tool-service.js';
 import type { IndexCache, ProjectIndex } from '../project/index-cache.js';
 import { findIndexedProjectUp, isIndexed, noDefaultGuidance, notIndexedGuidance, resolveTarget } from '../project/resolve.js';
 import { findTool, type ToolDefinition } from './definitions.js';
-import { listTools, type ListedTool } from './listing.js';
+import { listTools } from './listing.js';
 import { validateArgs, type ToolArgs } from './schema.js';
 
 /** What a handler returns: the text every client sees, and optionally the same content as data (CLI `--json`). */

@@ -9,12 +9,9 @@ import { DEFAULT_MAX_LINE_BYTES, LineDecoder } from '../jsonrpc/framing.js';
 import type { FramedLine } from '../jsonrpc/framing.js';
 import { errorResponse, parseLine } from '../jsonrpc/message.js';
 import type { Incoming } from '../jsonrpc/message.js';
+import type { Peer } from '../jsonrpc/peer.js';
 import { MessageWriter } from '../jsonrpc/writer.js';
 
-/** The way back to the other side: sends one message, in order, respecting back-pressure. */
-export interface Peer {
-  send(message: object): Promise<void>;
-}
 
 /** Options for `serveLines`. */
 export interface ServeLinesOptions {

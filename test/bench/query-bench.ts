@@ -8,7 +8,7 @@ import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { NODE_KINDS } from '../../src/index/model.js';
+import { NODE_KINDS } from '../../src/model.js';
 import { IndexSession } from '../../src/index/session.js';
 import { indexProject } from '../../src/index/sync.js';
 import { IndexCache, type ProjectIndex } from '../../src/project/index-cache.js';

@@ -6,7 +6,7 @@
 import { availableParallelism } from 'node:os';
 import { createServer } from '../../src/cli/serve.js';
 import { parseLine } from '../../src/jsonrpc/message.js';
-import type { Peer } from '../../src/transport/stdio.js';
+import type { Peer } from '../../src/jsonrpc/peer.js';
 import { LineServer } from '../support/line-server.js';
 import { makeTempDir, removeDir } from '../support/project.js';
 import { isBenchEntry, ms, percentile, us } from './stats.js';

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { extractSource } from '../../src/index/extract/extract.js';
-import type { FileExtraction } from '../../src/index/model.js';
-import type { RefTable } from '../../src/index/resolve/tables.js';
+import type { FileExtraction } from '../../src/model.js';
+import type { RefTable } from '../../src/store/columnar.js';
 import { StoredRows } from '../../src/index/stored-rows.js';
 import { GraphStore } from '../../src/store/graph-store.js';
 import { readRefs, readSymbols } from '../../src/store/bulk.js';

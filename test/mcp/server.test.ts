@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ErrorCode, ProtocolError } from '../../src/jsonrpc/errors.js';
 import { parseLine, type Incoming } from '../../src/jsonrpc/message.js';
-import { McpServer, type ToolService } from '../../src/mcp/server.js';
+import { McpServer } from '../../src/mcp/server.js';
+import type { ToolService } from '../../src/mcp/tool-service.js';
 
 const MODERN = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
 

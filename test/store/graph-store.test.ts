@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, test } from 'node:test';
-import type { FileExtraction } from '../../src/index/model.js';
+import type { FileExtraction } from '../../src/model.js';
 import { CapacityError } from '../../src/store/errors.js';
 import { GraphStore } from '../../src/store/graph-store.js';
-import type { ResolvedEdge } from '../../src/store/records.js';
+import type { ResolvedEdge } from '../../src/model.js';
 import { SECONDARY_INDEXES } from '../../src/store/schema.js';
 import { SqliteDb } from '../../src/store/sqlite.js';
 import { fileInfo, mainExtraction, userExtraction } from './fixtures/sample.js';

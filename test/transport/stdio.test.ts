@@ -5,7 +5,8 @@ import { describe, test } from 'node:test';
 import { successResponse } from '../../src/jsonrpc/message.js';
 import type { Incoming } from '../../src/jsonrpc/message.js';
 import { serveLines } from '../../src/transport/stdio.js';
-import type { Peer, ServeLinesOptions } from '../../src/transport/stdio.js';
+import type { Peer } from '../../src/jsonrpc/peer.js';
+import type { ServeLinesOptions } from '../../src/transport/stdio.js';
 
 const PARSE_ERROR = '{"jsonrpc":"2.0","error":{"code":-32700,"message":"Parse error"}}\n';
 

@@ -2,8 +2,8 @@
  * Batched, memoized adjacency reads over the relationship edges explore walks (everything but
  * `contains`, `imports` and `exports`, which relate files rather than behaviour).
  */
-import { EDGE_KINDS } from '../../index/model.js';
-import type { EdgeKind } from '../../index/model.js';
+import { EDGE_KINDS } from '../../model.js';
+import type { EdgeKind } from '../../model.js';
 import type { GraphStore } from '../../store/index.js';
 
 /** Edge kinds that carry behaviour between symbols. */

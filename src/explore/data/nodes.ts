@@ -2,8 +2,8 @@
  * Batched, memoized node reads. Explore touches a few hundred nodes per query; one statement per
  * batch instead of one per node keeps that in the low milliseconds on large indexes.
  */
-import { NODE_KINDS } from '../../index/model.js';
-import type { NodeKind } from '../../index/model.js';
+import { NODE_KINDS } from '../../model.js';
+import type { NodeKind } from '../../model.js';
 import type { GraphStore, StoredNode } from '../../store/index.js';
 import { toNode } from '../../store/records.js';
 

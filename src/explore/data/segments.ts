@@ -3,7 +3,7 @@
  * its words, so prose like "feed bottom" finds `feedAtBottom`. Built once per index from one
  * pass over the names (no extra table).
  */
-import type { NodeKind } from '../../index/model.js';
+import type { NodeKind } from '../../model.js';
 import type { GraphStore } from '../../store/index.js';
 import { identifierWords, singular } from '../query/words.js';
 import { nodeKindCode } from './nodes.js';

@@ -5,7 +5,7 @@
  * meets `Model._do_update` by the words it is made of. Built once per index from one pass over
  * the nodes (no extra table); scored per query with an inverse-frequency weight per word.
  */
-import { NODE_KINDS, type NodeKind } from '../../index/model.js';
+import { NODE_KINDS, type NodeKind } from '../../model.js';
 import type { GraphStore } from '../../store/index.js';
 import { STOPWORDS, identifierWords, stem } from '../query/words.js';
 

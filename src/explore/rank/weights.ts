@@ -1,5 +1,5 @@
 /** Static weights of the ranking: node kinds, edge kinds, and path penalties. */
-import type { EdgeKind, NodeKind } from '../../index/model.js';
+import type { EdgeKind, NodeKind } from '../../model.js';
 import type { IndexData } from '../data/index-data.js';
 
 const KIND_WEIGHT: Readonly<Partial<Record<NodeKind, number>>> = {

@@ -1,7 +1,7 @@
 import type { Node } from 'web-tree-sitter';
 import type {
   ExtractedImport, ExtractedRef, ExtractedSymbol, FileExtraction, NodeKind, RefKind,
-} from '../model.js';
+} from '../../model.js';
 
 /** Options for one definition; `exported` defaults to false. */
 export interface SymbolOptions {

@@ -2,7 +2,7 @@
  * Entry point of extraction: source text in, plain-data FileExtraction out. Parses with the
  * language's grammar, dispatches to its extractor (or the generic fallback) and frees the tree.
  */
-import type { FileExtraction } from '../model.js';
+import type { FileExtraction } from '../../model.js';
 import { withTree } from '../parse/grammar.js';
 import { withSourceText } from './comments.js';
 import { mergeVueBlocks, vueScripts } from './languages/vue.js';

@@ -1,5 +1,5 @@
 import type { Tree } from 'web-tree-sitter';
-import type { FileExtraction } from '../model.js';
+import type { FileExtraction } from '../../model.js';
 
 /**
  * One language's extraction: walks a parsed tree and returns the file's symbols, references and

@@ -1,5 +1,5 @@
 /** The messages between the parse pool and its workers: plain data only. */
-import type { FileExtraction } from '../model.js';
+import type { FileExtraction } from '../../model.js';
 
 /** One file to parse: where to read it, its project-relative path, and its language id. */
 export interface ParseJob {

@@ -1,6 +1,6 @@
 import type { ImportTable } from './import-table.js';
 import type { ProjectIndex } from './project-index.js';
-import type { ResolutionMethod } from '../model.js';
+import type { ResolutionMethod } from '../../model.js';
 import type { ResolverSymbol } from './types.js';
 
 /** Shared state of one resolution run. */

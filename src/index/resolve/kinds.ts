@@ -1,4 +1,4 @@
-import type { NodeKind, RefKind } from '../model.js';
+import type { NodeKind, RefKind } from '../../model.js';
 import type { KindFilter } from './types.js';
 
 const CLASS_LIKE: ReadonlySet<NodeKind> = new Set([

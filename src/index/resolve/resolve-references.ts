@@ -1,5 +1,5 @@
-import type { ResolutionMethod } from '../model.js';
-import { RESOLUTION_METHODS } from '../model.js';
+import type { ResolutionMethod } from '../../model.js';
+import { RESOLUTION_METHODS } from '../../model.js';
 import type { ResolveContext, StepOutcome } from './context.js';
 import { FileScope } from './file-scope.js';
 import { ImportTable } from './import-table.js';
@@ -13,7 +13,7 @@ import { nameStep } from './steps/name-step.js';
 import { qualifiedStep } from './steps/qualified-step.js';
 import { receiverStep } from './steps/receiver-step.js';
 import { sameFileStep } from './steps/same-file-step.js';
-import { EdgeTable, RefTable } from './tables.js';
+import { EdgeTable, RefTable } from '../../store/columnar.js';
 import type {
   LanguageStats, MethodCounts, RefList, ResolveInput, ResolveOptions, ResolveResult, ResolveStats, ResolverRef,
 } from './types.js';

@@ -1,5 +1,7 @@
-import type { EdgeTable } from './tables.js';
-import type { ExtractedImport, NodeKind, RefKind, ResolutionMethod } from '../model.js';
+import type { EdgeTable } from '../../store/columnar.js';
+import type { ExtractedImport, NodeKind, RefList, ResolutionMethod, ResolverSymbol } from '../../model.js';
+
+export type { RefList, ResolvedEdge, ResolverRef, ResolverSymbol } from '../../model.js';
 
 /** One indexed file as resolution sees it. */
 export interface ResolverFile {
@@ -13,55 +15,6 @@ export interface ResolverFile {
   readonly packageName?: string;
   readonly imports: readonly ExtractedImport[];
   readonly isTest: boolean;
-}
-
-/** One definition as resolution sees it; `fileId` names a `ResolverFile.id`. */
-export interface ResolverSymbol {
-  readonly id: number;
-  readonly fileId: number;
-  readonly kind: NodeKind;
-  readonly name: string;
-  /** Container chain joined with `.` (without the file). */
-  readonly qualifiedName: string;
-  /** Enclosing symbol id, or null at file level. */
-  readonly parentId: number | null;
-  readonly exported: boolean;
-  /** Accepted argument counts (`packArity`), where the language overloads by them. */
-  readonly arity?: number;
-}
-
-/** One reference to resolve. */
-export interface ResolverRef {
-  readonly fileId: number;
-  /** Enclosing symbol id, or the file's `nodeId` for file-level references. */
-  readonly fromId: number;
-  readonly kind: RefKind;
-  /** Last segment of the referenced name. */
-  readonly name: string;
-  /** Receiver or qualifier as written (`self`, `a.b`, `pkg`, `crate::a`). */
-  readonly receiver?: string;
-  readonly line: number;
-  readonly col: number;
-  /** A call's argument count, where the language overloads by it. */
-  readonly args?: number;
-}
-
-/** References by position: a plain array, or the columnar `RefTable` a whole-project run reads. */
-export interface RefList {
-  readonly length: number;
-  at(index: number): ResolverRef | undefined;
-}
-
-/** A resolved edge; `confidence` is in 0..1 and `method` says which step bound it. */
-export interface ResolvedEdge {
-  readonly source: number;
-  readonly target: number;
-  /** Never `contains`: nesting edges come from extraction, not resolution. */
-  readonly kind: RefKind;
-  readonly line: number;
-  readonly col: number;
-  readonly confidence: number;
-  readonly method: ResolutionMethod;
 }
 
 /** Everything resolution needs: plain data, no I/O. */

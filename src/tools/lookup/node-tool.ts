@@ -1,6 +1,6 @@
 /** codegraph_node: one symbol's detail, or a file's numbered source (see node-file.ts). */
 import { languageForPath } from '../../index/languages.js';
-import { EDGE_KINDS } from '../../index/model.js';
+import { EDGE_KINDS } from '../../model.js';
 import { FILE_MODE_MAX_LINES, FreshnessProbe, isSecretPath } from '../../project/freshness.js';
 import type { ProjectIndex } from '../../project/index-cache.js';
 import type { StoredNode } from '../../store/index.js';

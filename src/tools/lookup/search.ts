@@ -4,8 +4,8 @@
  * filtered by kind, language and path. Test, generated and vendored files always rank last.
  */
 import { LANGUAGES, languageForPath } from '../../index/languages.js';
-import { NODE_KINDS } from '../../index/model.js';
-import type { NodeKind } from '../../index/model.js';
+import { NODE_KINDS } from '../../model.js';
+import type { NodeKind } from '../../model.js';
 import type { GraphStore, StoredNode } from '../../store/index.js';
 import { identifierWords, keysWithPrefix, nodesByIds, symbolIndex } from './symbol-index.js';
 import type { FileEntry, SymbolEntry, SymbolIndex } from './symbol-index.js';

@@ -3,8 +3,8 @@
  * contents stay the same: symbol names split into words, sorted for prefix lookups, and the file
  * table by id and path. Lets search and node answer without scanning the database per call.
  */
-import { NODE_KINDS } from '../../index/model.js';
-import type { NodeKind } from '../../index/model.js';
+import { NODE_KINDS } from '../../model.js';
+import type { NodeKind } from '../../model.js';
 import { isTestPath } from '../../index/extract/test-paths.js';
 import type { GraphStore, StoredNode } from '../../store/index.js';
 import { toNode } from '../../store/records.js';

@@ -3,7 +3,7 @@
  * import, indented by nesting so that a reviewer can check it by eye.
  */
 import { formatArity } from '../../../src/index/arity.js';
-import type { FileExtraction } from '../../../src/index/model.js';
+import type { FileExtraction } from '../../../src/model.js';
 
 /** Renders `ex` as the golden `expected.txt` text. */
 export function renderExtraction(ex: FileExtraction): string {

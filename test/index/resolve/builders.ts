@@ -1,4 +1,4 @@
-import type { ExtractedImport, NodeKind, RefKind } from '../../../src/index/model.js';
+import type { ExtractedImport, NodeKind, RefKind } from '../../../src/model.js';
 import { resolveReferences } from '../../../src/index/resolve/resolve-references.js';
 import type {
   ResolveOptions, ResolveResult, ResolvedEdge, ResolverFile, ResolverRef, ResolverSymbol,

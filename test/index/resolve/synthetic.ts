@@ -1,4 +1,4 @@
-import type { ExtractedImport, RefKind } from '../../../src/index/model.js';
+import type { ExtractedImport, RefKind } from '../../../src/model.js';
 import type { ResolveInput, ResolverFile, ResolverRef, ResolverSymbol } from '../../../src/index/resolve/types.js';
 
 /**

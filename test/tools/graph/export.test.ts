@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
-import type { ToolCallContext } from '../../../src/mcp/server.js';
+import type { ToolCallContext } from '../../../src/mcp/tool-service.js';
 import { exportGraph } from '../../../src/tools/graph/export.js';
 import { GRAPH_HANDLERS } from '../../../src/tools/graph/handlers.js';
 import { openFixture, type OpenFixture } from '../../graph/open-fixture.js';

@@ -3,7 +3,7 @@ import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { DRIFT_BANNER_HEAD } from '../../../src/project/freshness.js';
-import type { ToolCallContext } from '../../../src/mcp/server.js';
+import type { ToolCallContext } from '../../../src/mcp/tool-service.js';
 import { GRAPH_HANDLERS } from '../../../src/tools/graph/handlers.js';
 import { openFixture, type OpenFixture } from '../../graph/open-fixture.js';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { ToolCallContext } from '../../../src/mcp/server.js';
+import type { ToolCallContext } from '../../../src/mcp/tool-service.js';
 import { GRAPH_HANDLERS } from '../../../src/tools/graph/handlers.js';
 import { loadHandler } from '../../../src/tools/handlers.js';
 import type { ToolArgs } from '../../../src/tools/schema.js';

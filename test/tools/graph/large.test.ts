@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { indexProject } from '../../../src/index/sync.js';
-import type { ToolCallContext } from '../../../src/mcp/server.js';
+import type { ToolCallContext } from '../../../src/mcp/tool-service.js';
 import { IndexCache, type ProjectIndex } from '../../../src/project/index-cache.js';
 import { EXPORT_CLI_HINT, EXPORT_MCP_CAP } from '../../../src/tools/graph/export.js';
 import { GRAPH_HANDLERS } from '../../../src/tools/graph/handlers.js';

@@ -1,5 +1,5 @@
 import type { Tree } from 'web-tree-sitter';
-import type { FileExtraction } from '../../model.js';
+import type { FileExtraction } from '../../../model.js';
 import { ExtractionBuilder, countParseErrors, headText } from '../builder.js';
 import { leadingComment, unquote } from '../comments.js';
 import { isUpperSnake } from '../names.js';

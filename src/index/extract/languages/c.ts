@@ -4,7 +4,7 @@
  * One module because the C++ grammar extends the C grammar node for node.
  */
 import type { Node, Tree } from 'web-tree-sitter';
-import type { FileExtraction, NodeKind } from '../../model.js';
+import type { FileExtraction, NodeKind } from '../../../model.js';
 import { ExtractionBuilder, countParseErrors, headText } from '../builder.js';
 import { leadingComment } from '../comments.js';
 import { receiverText } from '../receivers.js';

@@ -5,7 +5,7 @@
  * attributes.
  */
 import type { Node, Tree } from 'web-tree-sitter';
-import type { FileExtraction, NodeKind } from '../../model.js';
+import type { FileExtraction, NodeKind } from '../../../model.js';
 import { argumentCount, parameterArity } from '../arity.js';
 import type { ParameterRole } from '../arity.js';
 import { ExtractionBuilder, clip, countParseErrors } from '../builder.js';

@@ -1,5 +1,5 @@
 import type { Node, Tree } from 'web-tree-sitter';
-import type { FileExtraction, NodeKind } from '../../model.js';
+import type { FileExtraction, NodeKind } from '../../../model.js';
 import { ExtractionBuilder, clip, countParseErrors } from '../builder.js';
 import { leadingComment, unquote } from '../comments.js';
 import { isTestPath } from '../test-paths.js';

@@ -5,7 +5,7 @@
  * grammar searchable.
  */
 import type { Language, Node, Tree } from 'web-tree-sitter';
-import type { FileExtraction, NodeKind } from '../../model.js';
+import type { FileExtraction, NodeKind } from '../../../model.js';
 import { ExtractionBuilder, countParseErrors, headText } from '../builder.js';
 import { leadingComment } from '../comments.js';
 import { isTestPath } from '../test-paths.js';

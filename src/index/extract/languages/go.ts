@@ -1,6 +1,6 @@
 /** Go: package, functions, methods (qualified by receiver type), types, consts/vars, imports, calls. */
 import type { Node, Tree } from 'web-tree-sitter';
-import type { FileExtraction, NodeKind } from '../../model.js';
+import type { FileExtraction, NodeKind } from '../../../model.js';
 import { ExtractionBuilder, countParseErrors, headText } from '../builder.js';
 import { leadingComment, unquote } from '../comments.js';
 import { receiverText } from '../receivers.js';

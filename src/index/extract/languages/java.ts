@@ -1,6 +1,6 @@
 /** Java: package, types, members, imports (static and wildcard), inheritance, calls, annotations. */
 import type { Node, Tree } from 'web-tree-sitter';
-import type { FileExtraction, NodeKind } from '../../model.js';
+import type { FileExtraction, NodeKind } from '../../../model.js';
 import { packArity } from '../../arity.js';
 import { argumentCount, parameterArity } from '../arity.js';
 import type { ParameterRole } from '../arity.js';

@@ -5,7 +5,7 @@
  * `@import`, superclasses and adopted protocols, message sends, C calls and `[X alloc]`/`[X new]`.
  */
 import type { Node, Tree } from 'web-tree-sitter';
-import type { FileExtraction, NodeKind } from '../../model.js';
+import type { FileExtraction, NodeKind } from '../../../model.js';
 import { ExtractionBuilder, countParseErrors, sourceHead } from '../builder.js';
 import { leadingComment } from '../comments.js';
 import { isTestPath } from '../test-paths.js';

@@ -7,7 +7,7 @@
  * `x |> f` and `f @@ x`), method sends and `new`.
  */
 import type { Node, Tree } from 'web-tree-sitter';
-import type { FileExtraction, NodeKind } from '../../model.js';
+import type { FileExtraction, NodeKind } from '../../../model.js';
 import { ExtractionBuilder, countParseErrors, sourceHead } from '../builder.js';
 import { cleanComment } from '../comments.js';
 import { isTestPath } from '../test-paths.js';

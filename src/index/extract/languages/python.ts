@@ -1,6 +1,6 @@
 /** Python: classes, functions, methods, decorators, docstrings, imports, calls and type hints. */
 import type { Node, Tree } from 'web-tree-sitter';
-import type { FileExtraction, NodeKind } from '../../model.js';
+import type { FileExtraction, NodeKind } from '../../../model.js';
 import { ExtractionBuilder, countParseErrors, headText } from '../builder.js';
 import { cleanComment, leadingComment, unquote } from '../comments.js';
 import { namesClass, LocalTypes } from '../local-types.js';

@@ -1,5 +1,5 @@
 import type { Node, Tree } from 'web-tree-sitter';
-import type { FileExtraction } from '../../model.js';
+import type { FileExtraction } from '../../../model.js';
 import { ExtractionBuilder, clip, countParseErrors, headText } from '../builder.js';
 import { leadingComment } from '../comments.js';
 import { isTestPath } from '../test-paths.js';

@@ -1,6 +1,6 @@
 /** Rust: modules, items, impl blocks (methods qualified by type), traits, `use` trees, calls. */
 import type { Node, Tree } from 'web-tree-sitter';
-import type { FileExtraction, NodeKind } from '../../model.js';
+import type { FileExtraction, NodeKind } from '../../../model.js';
 import { ExtractionBuilder, countParseErrors, headText } from '../builder.js';
 import { leadingComment } from '../comments.js';
 import { receiverText } from '../receivers.js';

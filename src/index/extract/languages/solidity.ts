@@ -5,7 +5,7 @@
  * (`is`), calls, `new`, `emit`, `revert` and modifier invocations.
  */
 import type { Node, Tree } from 'web-tree-sitter';
-import type { FileExtraction, NodeKind } from '../../model.js';
+import type { FileExtraction, NodeKind } from '../../../model.js';
 import { ExtractionBuilder, countParseErrors, sourceHead } from '../builder.js';
 import { leadingComment, unquote } from '../comments.js';
 import { receiverText } from '../receivers.js';

@@ -3,7 +3,7 @@
  * everything extracted here, so one module serves all of them.
  */
 import type { Node, Tree } from 'web-tree-sitter';
-import type { FileExtraction, NodeKind } from '../../model.js';
+import type { FileExtraction, NodeKind } from '../../../model.js';
 import { ExtractionBuilder, countParseErrors, headText } from '../builder.js';
 import { namesClass, LocalTypes } from '../local-types.js';
 import { leadingComment, unquote } from '../comments.js';

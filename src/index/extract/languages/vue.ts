@@ -4,7 +4,7 @@
  * and styles define no symbols.
  */
 import type { Node } from 'web-tree-sitter';
-import type { ExtractedImport, ExtractedRef, ExtractedSymbol, FileExtraction } from '../../model.js';
+import type { ExtractedImport, ExtractedRef, ExtractedSymbol, FileExtraction } from '../../../model.js';
 import { countParseErrors } from '../builder.js';
 import { unquote } from '../comments.js';
 

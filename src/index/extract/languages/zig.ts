@@ -4,7 +4,7 @@
  * blocks; `@import` bindings and `usingnamespace`, calls and struct literals.
  */
 import type { Node, Tree } from 'web-tree-sitter';
-import type { FileExtraction, NodeKind } from '../../model.js';
+import type { FileExtraction, NodeKind } from '../../../model.js';
 import { ExtractionBuilder, countParseErrors, sourceHead } from '../builder.js';
 import { cleanComment, unquote } from '../comments.js';
 import { isPascalCase } from '../names.js';

@@ -1,4 +1,4 @@
-import type { ExtractedImport } from '../../model.js';
+import type { ExtractedImport } from '../../../model.js';
 import type { ProjectIndex } from '../project-index.js';
 import type { ResolverFile } from '../types.js';
 

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { Language, Parser } from 'web-tree-sitter';
 import { formatArity } from '../../../../src/index/arity.js';
-import type { FileExtraction } from '../../../../src/index/model.js';
+import type { FileExtraction } from '../../../../src/model.js';
 import type { LanguageExtractor } from '../../../../src/index/extract/types.js';
 
 const require = createRequire(import.meta.url);

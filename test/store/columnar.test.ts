@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { resolveReferences } from '../../../src/index/resolve/index.js';
-import { EdgeTable, RefTable } from '../../../src/index/resolve/tables.js';
-import type { ResolveInput, ResolveResult, ResolvedEdge, ResolverRef } from '../../../src/index/resolve/types.js';
-import { syntheticProject } from './synthetic.js';
+import { resolveReferences } from '../../src/index/resolve/index.js';
+import { EdgeTable, RefTable } from '../../src/store/columnar.js';
+import type { ResolveInput, ResolveResult, ResolvedEdge, ResolverRef } from '../../src/index/resolve/types.js';
+import { syntheticProject } from '../index/resolve/synthetic.js';
 
 test('RefTable hands back each reference as it went in, optional fields included only when set', () => {
   const refs: ResolverRef[] = [

@@ -6,7 +6,7 @@
  */
 import { EDGE_KINDS, RESOLUTION_METHODS } from '../model.js';
 import type { RefKind, ResolutionMethod } from '../model.js';
-import type { ResolvedEdge, ResolverRef } from './types.js';
+import type { ResolvedEdge, ResolverRef } from '../model.js';
 
 const NONE = -1;
 

@@ -14,6 +14,11 @@ export interface SymbolOptions {
   readonly span?: Node;
   /** Accepted argument counts (`packArity`), for languages that overload by them. */
   readonly arity?: number | undefined;
+  /**
+   * The enclosing symbol's index when it is not the current scope (-1 for file level): for a
+   * definition the grammar recovered inside one it cannot really belong to.
+   */
+  readonly parent?: number;
 }
 
 const MAX_SIGNATURE = 200;
@@ -67,7 +72,8 @@ export class ExtractionBuilder {
       endRow--;
       endCol = Number.MAX_SAFE_INTEGER;
     }
-    const parentQn = this.currentQualifiedName;
+    const parent = options.parent ?? this.current;
+    const parentQn = parent < 0 ? '' : (this.symbols[parent]?.qualifiedName ?? '');
     const qualifiedName = options.qualifiedName ?? (parentQn === '' ? name : `${parentQn}.${name}`);
     const symbol: ExtractedSymbol = {
       kind,
@@ -77,7 +83,7 @@ export class ExtractionBuilder {
       startCol: start.column,
       endLine: endRow + 1,
       endCol: endCol === Number.MAX_SAFE_INTEGER ? lineLength(span, endRow) : endCol,
-      parent: this.current,
+      parent,
       exported: options.exported ?? false,
       ...(options.signature !== undefined && options.signature !== '' ? { signature: clip(options.signature, MAX_SIGNATURE) } : {}),
       ...(options.docstring !== undefined && options.docstring !== '' ? { docstring: clip(options.docstring, MAX_DOCSTRING) } : {}),

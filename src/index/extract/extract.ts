@@ -21,7 +21,8 @@ export { EXTRACTION_VERSION } from './version.js';
 export async function extractSource(languageId: string, source: string, path: string): Promise<FileExtraction> {
   if (languageId === 'vue') return extractVue(source, path);
   const extractor = await extractorFor(languageId);
-  return withTree(languageId, source, (tree) => withSourceText(tree, source, () => extractor.extract(tree, source, path, languageId)));
+  const parsed = extractor.prepare?.(source) ?? source;
+  return withTree(languageId, parsed, (tree) => withSourceText(tree, source, () => extractor.extract(tree, source, path, languageId)));
 }
 
 async function extractVue(source: string, path: string): Promise<FileExtraction> {

@@ -8,5 +8,11 @@ import type { FileExtraction } from '../../model.js';
 export interface LanguageExtractor {
   /** Language ids this extractor handles (e.g. `typescript`, `tsx`). */
   readonly languages: readonly string[];
+  /**
+   * The text to parse instead of `source`, for a grammar that recovers badly from a common idiom.
+   * Must keep the length and every line break, so positions in the tree are positions in `source`;
+   * `extract` still receives the original text.
+   */
+  prepare?(source: string): string;
   extract(tree: Tree, source: string, path: string, language: string): FileExtraction;
 }

@@ -12,11 +12,13 @@ import type { PathShape } from '../receivers.js';
 import { isTestPath } from '../test-paths.js';
 import type { LanguageExtractor } from '../types.js';
 import { walk } from '../walk.js';
+import { maskAttributeMacros } from './c-attributes.js';
+import { findIteratorMacros, maskIteratorMacros, type IteratorMacro } from './c-iterators.js';
 
 const TYPES: ReadonlySet<string> = new Set([
   'preproc_include', 'preproc_def', 'preproc_function_def', 'function_definition', 'struct_specifier',
   'union_specifier', 'class_specifier', 'enum_specifier', 'type_definition', 'namespace_definition',
-  'call_expression', 'new_expression', 'field_declaration', 'declaration',
+  'call_expression', 'new_expression', 'field_declaration', 'declaration', 'while_statement',
 ]);
 
 const SHAPE: PathShape = {
@@ -31,14 +33,20 @@ const RECORD_KINDS: Readonly<Record<string, NodeKind>> = {
   struct_specifier: 'struct', union_specifier: 'union', class_specifier: 'class', enum_specifier: 'enum',
 };
 const CONTAINERS: ReadonlySet<NodeKind> = new Set(['struct', 'union', 'class']);
+// C and C++ have no nested functions: a definition found inside one is a parse recovery artefact.
+const FUNCTIONS: ReadonlySet<NodeKind> = new Set(['function', 'method', 'constructor']);
 const isComment = (type: string): boolean => type === 'comment';
 
 /** Extracts symbols, references and includes from C and C++ files. */
 export const cExtractor: LanguageExtractor = {
   languages: ['c', 'cpp'],
-  extract(tree: Tree, _source: string, path: string, language: string): FileExtraction {
+  prepare(source: string): string {
+    return maskAttributeMacros(maskIteratorMacros(source, iteratorMacros(source)));
+  },
+  extract(tree: Tree, source: string, path: string, language: string): FileExtraction {
     const b = new ExtractionBuilder(language);
-    const visit = (n: Node, t: string): boolean | void => enter(b, n, t, visit);
+    const loops = macroLoopsByPosition(iteratorMacros(source));
+    const visit = (n: Node, t: string): boolean | void => enter(b, n, t, visit, loops);
     walk(tree.rootNode, b, TYPES, visit);
     return b.finish(countParseErrors(tree.rootNode), isTestPath(path));
   },
@@ -46,6 +54,30 @@ export const cExtractor: LanguageExtractor = {
 
 type Visit = (node: Node, type: string) => boolean | void;
 
+// `prepare` and `extract` run back to back on the same text: find the macros once.
+let lastSource: string | undefined;
+let lastMacros: readonly IteratorMacro[] = [];
+
+function iteratorMacros(source: string): readonly IteratorMacro[] {
+  if (source !== lastSource) {
+    lastMacros = findIteratorMacros(source);
+    lastSource = source;
+  }
+  return lastMacros;
+}
+
+/** Masked macro names by `row:column`: the `while` loops that stand for them. */
+function macroLoopsByPosition(macros: readonly IteratorMacro[]): ReadonlyMap<string, string> {
+  return new Map(macros.map((m) => [`${m.row}:${m.column}`, m.name]));
+}
+
+/** The macro call a masked loop stands for, recorded where the macro's name was. */
+function macroLoop(b: ExtractionBuilder, node: Node, loops: ReadonlyMap<string, string>): void {
+  if (loops.size === 0) return;
+  const at = node.startPosition;
+  const name = loops.get(`${at.row}:${at.column}`);
+  if (name !== undefined) b.ref('calls', name, node);
+}
 function isStatic(node: Node): boolean {
   return node.namedChildren.some((c) => c?.type === 'storage_class_specifier' && c.text === 'static');
 }
@@ -68,8 +100,11 @@ function functionDeclarator(node: Node | null): Node | null {
   return d;
 }
 
-function enter(b: ExtractionBuilder, node: Node, type: string, visit: Visit): boolean | void {
+function enter(b: ExtractionBuilder, node: Node, type: string, visit: Visit, loops: ReadonlyMap<string, string>): boolean | void {
   switch (type) {
+    case 'while_statement':
+      macroLoop(b, node, loops);
+      return;
     case 'preproc_include': {
       const path = node.childForFieldName('path');
       if (path !== null) {
@@ -156,17 +191,20 @@ function functionDefinition(b: ExtractionBuilder, node: Node): boolean | void {
   const fd = functionDeclarator(node.childForFieldName('declarator'));
   const core = coreDeclarator(fd?.childForFieldName('declarator') ?? null);
   if (core === null) return;
-  const parent = b.symbolAt(b.current);
+  const scope = definitionScope(b);
+  const parent = b.symbolAt(scope);
   const inRecord = parent !== undefined && CONTAINERS.has(parent.kind);
   const body = node.childForFieldName('body');
-  const common = { signature: headText(node, body), docstring: leadingComment(templateAnchor(node), isComment) };
+  const common = {
+    signature: headText(node, body), docstring: leadingComment(templateAnchor(node), isComment), parent: scope,
+  };
   if (core.type === 'qualified_identifier') {
     // Out-of-line member definition `void A::f()`: qualify as `A.f` under any enclosing namespace.
     const text = core.text.replace(/<[^<>]*>/g, '');
     const parts = text.split('::');
     const name = parts[parts.length - 1] ?? text;
     const owner = parts.slice(0, -1).join('.');
-    const prefix = b.currentQualifiedName;
+    const prefix = parent?.qualifiedName ?? '';
     b.open(b.define(name === parts[parts.length - 2] ? 'constructor' : 'method', name, node, {
       ...common, exported: true, qualifiedName: `${prefix !== '' ? `${prefix}.` : ''}${owner}.${name}`,
     }));
@@ -176,6 +214,15 @@ function functionDefinition(b: ExtractionBuilder, node: Node): boolean | void {
   const kind: NodeKind = inRecord ? (name === parent.name ? 'constructor' : 'method') : 'function';
   b.open(b.define(kind, name, node, { ...common, exported: !isStatic(node) }));
   return;
+}
+
+/** The innermost open scope that is not a function: where a function definition belongs. */
+function definitionScope(b: ExtractionBuilder): number {
+  let index = b.current;
+  for (let symbol = b.symbolAt(index); symbol !== undefined && FUNCTIONS.has(symbol.kind); symbol = b.symbolAt(index)) {
+    index = symbol.parent;
+  }
+  return index;
 }
 
 /** A template's doc comment sits above `template <…>`, not above the definition inside it. */

@@ -27,7 +27,8 @@ export async function extractSource(
   const parser = new Parser();
   try {
     parser.setLanguage(language);
-    const tree = parser.parse(source);
+    // The same text the indexer parses: an extractor may mask idioms its grammar recovers badly from.
+    const tree = parser.parse(extractor.prepare?.(source) ?? source);
     if (tree === null) throw new Error(`tree-sitter returned no tree for ${path}`);
     try {
       return extractor.extract(tree, source, path, id);

@@ -5,8 +5,7 @@
  */
 import type { Node } from 'web-tree-sitter';
 import type { NodeKind } from '../../../../model.js';
-import { headText } from '../../builder.js';
-import type { ExtractionBuilder } from '../../builder.js';
+import { headText, type ExtractionBuilder } from '../../builder.js';
 import { leadingComment, unquote } from '../../comments.js';
 import { namesClass } from '../../local-types.js';
 import { isPascalCase } from '../../names.js';

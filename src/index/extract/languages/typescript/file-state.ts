@@ -1,0 +1,25 @@
+/** What the TypeScript/JavaScript visitors share while they walk one file. */
+import type { Node } from 'web-tree-sitter';
+import type { ExtractionBuilder } from '../../builder.js';
+import type { LocalTypes } from '../../local-types.js';
+
+/**
+ * One file's extraction in progress: the builder every visitor records into, and the facts one
+ * part of the file tells about another.
+ */
+export interface FileState {
+  readonly builder: ExtractionBuilder;
+  /** Type parameter names seen so far: a reference to `T` is not a reference to a class `T`. */
+  readonly typeParams: Set<string>;
+  /** Names listed in `export { … }` without a source, applied to top-level symbols at the end. */
+  readonly exportedNames: Set<string>;
+  /** PascalCase functions that become components once JSX shows up inside them. */
+  readonly components: Set<number>;
+  /** Classes of variables made with `new` or declared with a class type. */
+  readonly locals: LocalTypes;
+  /**
+   * Walks `root` (itself included) and its descendants with the file's visitors: a definition
+   * walks its own body this way so that the body's symbols nest under it.
+   */
+  readonly visit: (root: Node) => void;
+}

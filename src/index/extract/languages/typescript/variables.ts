@@ -1,0 +1,93 @@
+/**
+ * `const`, `let` and `var` declarations: a declarator holding a function or class defines it, one
+ * holding `require('m')` imports `m`, and any other at module level defines a variable (a
+ * constant when `const` and UPPER_SNAKE).
+ */
+import type { Node } from 'web-tree-sitter';
+import { headText } from '../../builder.js';
+import { namesClass } from '../../local-types.js';
+import { isUpperSnake } from '../../names.js';
+import { defineClass, defineFunction } from './definitions.js';
+import type { FileState } from './file-state.js';
+import { isRequireCall, requireImport } from './imports.js';
+import { receiverPath } from './references.js';
+import { FUNCTION_VALUES, docOf, isExported } from './syntax.js';
+
+/** How the declaration around a declarator reads: its keyword, and whether it is at module level. */
+interface DeclarationContext {
+  readonly declaration: Node;
+  readonly keyword: string;
+  readonly atModuleLevel: boolean;
+}
+
+/** `const a = …, b = …`: every declarator, each walked here (its scope closed after it). */
+export function visitDeclaration(state: FileState, declaration: Node): boolean {
+  const builder = state.builder;
+  const context: DeclarationContext = {
+    declaration,
+    keyword: declaration.child(0)?.type ?? 'var',
+    atModuleLevel: builder.current < 0 || builder.symbolAt(builder.current)?.kind === 'namespace',
+  };
+  for (const declarator of declaration.namedChildren) {
+    if (declarator?.type !== 'variable_declarator') continue;
+    const nameNode = declarator.childForFieldName('name');
+    if (nameNode === null) continue;
+    const mark = builder.depth;
+    try {
+      visitDeclarator(state, context, declarator, nameNode);
+    } finally {
+      builder.restore(mark);
+    }
+  }
+  return false;
+}
+
+function visitDeclarator(state: FileState, context: DeclarationContext, declarator: Node, nameNode: Node): void {
+  const builder = state.builder;
+  let value = declarator.childForFieldName('value');
+  while (value !== null && (value.type === 'parenthesized_expression' || value.type === 'await_expression')) {
+    value = value.namedChild(0);
+  }
+  if (value !== null && isRequireCall(value)) {
+    requireImport(builder, value, nameNode);
+    return;
+  }
+  if (nameNode.type === 'identifier') state.locals.note(builder.current, nameNode.text, declaredClass(declarator, value));
+  if (nameNode.type === 'identifier' && value !== null) {
+    const name = nameNode.text;
+    if (FUNCTION_VALUES.has(value.type)) {
+      defineFunction(state, value, declarator, name, value.childForFieldName('body'));
+      state.visit(value);
+      return;
+    }
+    if (value.type === 'class') {
+      defineClass(state, value, declarator, name);
+      return;
+    }
+  }
+  if (context.atModuleLevel && nameNode.type === 'identifier') defineVariable(state, context, declarator, nameNode.text);
+  const type = declarator.childForFieldName('type');
+  if (type !== null) state.visit(type);
+  if (value !== null) state.visit(value);
+}
+
+/** A module-level variable, or a constant when declared `const` with an UPPER_SNAKE name; opened. */
+function defineVariable(state: FileState, context: DeclarationContext, declarator: Node, name: string): void {
+  const { declaration, keyword } = context;
+  const constant = keyword === 'const' && isUpperSnake(name);
+  state.builder.open(state.builder.define(constant ? 'constant' : 'variable', name, declarator, {
+    exported: isExported(declaration), signature: `${keyword} ${headText(declarator, null)}`, docstring: docOf(declaration),
+  }));
+}
+
+/** The class a declared variable holds: its type annotation's, or the class it is `new`ed from. */
+function declaredClass(declarator: Node, value: Node | null): string | undefined {
+  const annotation = declarator.childForFieldName('type')?.namedChild(0);
+  let path: string | undefined;
+  if (annotation?.type === 'type_identifier') path = annotation.text;
+  else if (value?.type === 'new_expression') {
+    const constructor = value.childForFieldName('constructor');
+    if (constructor?.type === 'identifier' || constructor?.type === 'member_expression') path = receiverPath(constructor, 0);
+  }
+  return path !== undefined && namesClass(path) ? path : undefined;
+}

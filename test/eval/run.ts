@@ -360,7 +360,8 @@ function parseOptions(argv: readonly string[], known: readonly string[]): Option
 
 async function main(): Promise<number> {
   const sets = await loadQuestionSets();
-  const known = [...EVAL_CORPORA.filter((c) => sets.has(c)), ...[...sets.keys()].filter((c) => !EVAL_CORPORA.includes(c))];
+  const names = EVAL_CORPORA.map((c) => c.name);
+  const known = [...names.filter((c) => sets.has(c)), ...[...sets.keys()].filter((c) => !names.includes(c))];
   let options: Options;
   try {
     options = parseOptions(process.argv.slice(2), known);

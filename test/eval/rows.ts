@@ -14,13 +14,13 @@ export interface Row {
 
 const BULLET_ROW = /^\s*(?:[-*•]|\d+[.)])\s+(.+?)\s+\(([\w -]+)\)\s+[-—–]\s+`?([^\s`]+?):(\d+)/;
 const LOCATION_ONLY = /^\s*`?([^\s`]+\.[A-Za-z0-9]+):(\d+)(?:-\d+)?`?\s*$/;
-const NAME_LINE = /^\s*(?:#+\s*)?(?:\d+[.)]\s+)?[*_`]*([^\s*_`(]+)[*_`]*\s*(?:\(|$)/;
+const NAME_LINE = /^\s*(?:#+\s*)?(?:\d+[.)]\s+)?[*`]*([^\s*`(]+)[*`]*\s*(?:\(|$)/;
 // Suggestions offered when nothing matched are not results.
 const SUGGESTIONS = /^\s*(?:close names|did you mean|similar names)/i;
 
 /** The name a result line prints, without markup; qualified names are kept whole. */
 function cleanName(text: string): string {
-  return text.replace(/[*_`]/g, '').trim();
+  return text.replace(/[*`]/g, '').trim();
 }
 
 /** Bulleted `name (kind) - path:line` rows, as callers lists print them, up to any suggestions. */

@@ -15,6 +15,12 @@ describe('search rank', () => {
     assert.equal(searchRank(text, target), 1);
   });
 
+  it('keeps underscores of qualified names', () => {
+    const text = ['Found 1 symbol:', '', 'QuerySet._filter_or_exclude (method)', '  django/db/models/query.py:951'].join('\n');
+    const t = [{ file: 'django/db/models/query.py', name: 'QuerySet._filter_or_exclude', headers: [{ line: 951, text: 'def _filter_or_exclude(self):' }] }];
+    assert.equal(searchRank(text, t), 1);
+  });
+
   it('is undefined when no result is a target', () => {
     assert.equal(searchRank('**set** (function)\nlib/application.js:359\n', target), undefined);
   });
@@ -27,6 +33,11 @@ describe('callers score', () => {
     const text = ['Callers of x (3 found)', '', '- res.json (method) - lib/response.js:250', '- Route.dispatch (method) - lib/router/route.js:101', '- status (method) - lib/response.js:67'].join('\n');
     const s = scoreCallers(text, truth);
     assert.deepEqual([s.reported, s.correct, s.found, s.truth], [3, 2, 2, 2]);
+  });
+
+  it('matches callers whose names start with an underscore', () => {
+    const s = scoreCallers('- CsrfViewMiddleware._get_token (method) - django/middleware/csrf.py:158\n', [{ file: 'django/middleware/csrf.py', name: '_get_token' }]);
+    assert.deepEqual([s.correct, s.found], [1, 1]);
   });
 
   it('ignores close-name suggestions after a miss', () => {

@@ -1,6 +1,7 @@
 /**
- * Prints where every question target resolves in its prepared corpus, to review a question set:
- * `node dist/test/eval/check-targets.js [corpus…]`. Exits 1 when a target does not resolve.
+ * Prints where every question target (and every hand-checked caller) resolves in its prepared
+ * corpus, to review a question set: `node dist/test/eval/check-targets.js [corpus…]`. Exits 1
+ * when a target or caller does not resolve.
  */
 import { prepareEvalCorpus } from './corpora.js';
 import { loadQuestionSets, resolveTargets } from './questions.js';
@@ -19,6 +20,7 @@ async function main(): Promise<number> {
         const where = t.headers.map((h) => `${h.line}: ${h.text.trim().slice(0, 90)}`).join(' | ');
         process.stdout.write(`    ${t.file} ${t.name} -> ${t.headers.length === 1 ? '' : `(${t.headers.length}) `}${where}\n`);
       }
+      for (const c of q.callers ?? []) process.stdout.write(`    caller ${c.file} ${c.name}${c.within === undefined ? '' : ` within ${c.within}`}\n`);
     }
     for (const p of problems) process.stdout.write(`PROBLEM ${p}\n`);
     bad += problems.length;

@@ -1,80 +1,78 @@
 /**
- * The corpora the explore evaluation asks questions about. Those the benchmarks already know
- * (django, serde, jdk) come from test/bench/corpora.ts; the others are described here in the same
- * shape and prepared by the same `prepareCorpus`, so every corpus is a Debian package's tree copied
- * into the shared scratch folder and made a one-commit git repository. Nothing is installed until
- * a run selects the corpus.
+ * The corpora of the evaluation: real packages nobody on the project wrote, each with its language
+ * and its role. Question corpora have a question file under questions/ and belong to one half of
+ * the split (split.json); census corpora only feed the definition census, for languages that have
+ * no question corpus. Those the benchmarks already know (django, serde, jdk) come from
+ * test/bench/corpora.ts; the rest are described in sources.ts's shapes here. Nothing is installed
+ * until a run selects the corpus.
  */
-import { cp } from 'node:fs/promises';
-import { basename, join } from 'node:path';
-import { dpkgFiles, ensureDebian, findCorpus, prepareCorpus, type CorpusSpec, type EditProbe } from '../bench/corpora.js';
+import { findCorpus, prepareCorpus, type CorpusSpec } from '../bench/corpora.js';
+import { debianFolder, jdkModules, npmPackage } from './sources.js';
 
-// The evaluation never edits corpus files; the probe only completes the shape CorpusSpec asks for.
-const NO_PROBE = (extension: string): EditProbe => ({ extension, snippet: () => '' });
+/** The twelve languages the definition census reports on, by their usual names. */
+export const CENSUS_LANGUAGES = ['javascript', 'typescript', 'python', 'java', 'csharp', 'go', 'rust', 'c', 'cpp', 'php', 'ruby', 'kotlin'] as const;
 
-/** Copies a folder, leaving out byte-code caches that Debian's install scripts generate. */
-async function copyFolder(from: string, to: string): Promise<void> {
-  await cp(from, to, { recursive: true, dereference: false, verbatimSymlinks: true, filter: (p) => basename(p) !== '__pycache__' });
+/** One of the census languages. */
+export type Language = (typeof CENSUS_LANGUAGES)[number];
+
+/** An evaluation corpus: where it comes from, its main language and what it is used for. */
+export interface EvalCorpus {
+  readonly name: string;
+  readonly language: Language;
+  /** questions: asked questions and counted in the census; census: counted in the census only. */
+  readonly role: 'questions' | 'census';
+  readonly spec: CorpusSpec;
 }
 
-/** The one path `dpkg -L pkg` lists that `test` accepts, preferring the shortest. */
-async function packagePath(pkg: string, test: (path: string) => boolean): Promise<string> {
-  await ensureDebian(pkg);
-  const found = (await dpkgFiles(pkg)).filter(test).sort((a, b) => a.length - b.length)[0];
-  if (found === undefined) throw new Error(`dpkg -L ${pkg} lists no folder of the expected shape`);
-  return found;
+function bench(name: string): CorpusSpec {
+  const spec = findCorpus(name);
+  if (spec === undefined) throw new Error(`the benchmarks know no corpus ${name}`);
+  return spec;
 }
 
-const EXTRA: readonly CorpusSpec[] = [
+const q = (name: string, language: Language, spec: CorpusSpec): EvalCorpus => ({ name, language, role: 'questions', spec });
+
+/** Every corpus, in report order (the seven tuned on first, as before). */
+export const EVAL_CORPORA: readonly EvalCorpus[] = [
+  q('django', 'python', bench('django')),
+  q('sqlalchemy', 'python', debianFolder('sqlalchemy', 'python3-sqlalchemy', /\/(dist|site)-packages\/sqlalchemy$/, 'sqlalchemy', '.py', 'SQLAlchemy 1.4 from Debian (python3-sqlalchemy), ~240 .py files')),
+  q('cobra', 'go', debianFolder('cobra', 'golang-github-spf13-cobra-dev', /\/gocode\/src\/github\.com\/spf13\/cobra$/, '', '.go', 'spf13/cobra from Debian (golang-github-spf13-cobra-dev), ~35 .go files')),
+  q('serde', 'rust', bench('serde')),
+  q('activesupport', 'ruby', debianFolder('activesupport', 'ruby-activesupport', /\/gems\/activesupport-[\d.]+\/lib$/, 'lib', '.rb', 'ActiveSupport 6.1 from Debian (ruby-activesupport), ~250 .rb files under lib/')),
+  q('symfony-console', 'php', debianFolder('symfony-console', 'php-symfony-console', /\/Symfony\/Component\/Console$/, '', '.php', 'symfony/console from Debian (php-symfony-console), ~105 .php files')),
+  q('jdk', 'java', bench('jdk')),
+  q('werkzeug', 'python', debianFolder('werkzeug', 'python3-werkzeug', /\/(dist|site)-packages\/werkzeug$/, 'werkzeug', '.py', 'Werkzeug 2.2 from Debian (python3-werkzeug), ~50 .py files')),
+  q('prometheus', 'go', debianFolder('prometheus', 'golang-github-prometheus-client-golang-dev', /\/gocode\/src\/github\.com\/prometheus\/client_golang$/, '', '.go', 'prometheus/client_golang 1.14 from Debian (golang-github-prometheus-client-golang-dev), ~170 .go files')),
+  q('regex', 'rust', debianFolder('regex', 'librust-regex-dev', /\/cargo\/registry\/regex-\d[\w.+-]*$/, '', '.rs', 'regex 1.7 from Debian (librust-regex-dev), ~90 .rs files')),
+  q('rack', 'ruby', debianFolder('rack', 'ruby-rack', /\/gems\/rack-[\d.]+\/lib$/, 'lib', '.rb', 'Rack 2.2 from Debian (ruby-rack), ~70 .rb files under lib/')),
+  q('monolog', 'php', debianFolder('monolog', 'php-monolog', /\/share\/php\/Monolog$/, 'Monolog', '.php', 'Monolog 2.9 from Debian (php-monolog), ~120 .php files')),
+  q('jdk-http', 'java', jdkModules('jdk-http', ['java.net.http', 'jdk.httpserver'], "OpenJDK 17's java.net.http and jdk.httpserver sources (openjdk-17-source), ~250 .java files")),
+  q('connect', 'javascript', npmPackage('connect', 'connect@3.7.0', ['.'], '.js', 'CommonJS, one module')),
+  q('express', 'javascript', npmPackage('express', 'express@4.21.2', ['.'], '.js', 'CommonJS, lib/ of 11 modules')),
+  q('body-parser', 'javascript', npmPackage('body-parser', 'body-parser@1.20.3', ['.'], '.js', 'CommonJS, 6 modules')),
+  q('commander', 'javascript', npmPackage('commander', 'commander@2.20.3', ['.'], '.js', 'CommonJS, one module')),
+  q('trpc', 'typescript', npmPackage('trpc', '@trpc/server@10.45.2', ['src', 'package.json'], '.ts', 'its TypeScript src/, ~80 .ts files')),
+  q('query-core', 'typescript', npmPackage('query-core', '@tanstack/query-core@5.59.0', ['src', 'package.json'], '.ts', 'its TypeScript src/, ~25 .ts files')),
+  q('libxcrypt', 'c', debianFolder('libxcrypt', 'libxcrypt-source', /^\/usr\/src\/libxcrypt$/, '', '.c', 'libxcrypt 4.4 from Debian (libxcrypt-source), ~110 .c/.h files')),
+  q('nlohmann-json', 'cpp', debianFolder('nlohmann-json', 'nlohmann-json3-dev', /\/include\/nlohmann$/, 'nlohmann', '.hpp', 'nlohmann/json 3.11 headers from Debian (nlohmann-json3-dev), ~60 .hpp files')),
   {
-    name: 'sqlalchemy',
-    summary: 'SQLAlchemy 1.4 from Debian (python3-sqlalchemy), ~240 .py files',
-    probe: NO_PROBE('.py'),
-    populate: async (dest) => {
-      const dir = await packagePath('python3-sqlalchemy', (p) => /\/(dist|site)-packages\/sqlalchemy$/.test(p));
-      await copyFolder(dir, join(dest, 'sqlalchemy'));
-    },
+    name: 'edge-js', language: 'csharp', role: 'census',
+    spec: npmPackage('edge-js', 'edge-js@26.1.0', ['src'], '.cs', 'its src/: 11 .cs files beside C++'),
   },
   {
-    name: 'cobra',
-    summary: 'spf13/cobra from Debian (golang-github-spf13-cobra-dev), ~35 .go files',
-    probe: NO_PROBE('.go'),
-    populate: async (dest) => {
-      const dir = await packagePath('golang-github-spf13-cobra-dev', (p) => /\/gocode\/src\/github\.com\/spf13\/cobra$/.test(p));
-      await copyFolder(dir, dest);
-    },
-  },
-  {
-    name: 'activesupport',
-    summary: 'ActiveSupport 6.1 from Debian (ruby-activesupport), ~250 .rb files under lib/',
-    probe: NO_PROBE('.rb'),
-    populate: async (dest) => {
-      const lib = await packagePath('ruby-activesupport', (p) => /\/gems\/activesupport-[\d.]+\/lib$/.test(p));
-      await copyFolder(lib, join(dest, 'lib'));
-    },
-  },
-  {
-    name: 'symfony-console',
-    summary: 'symfony/console from Debian (php-symfony-console), ~105 .php files',
-    probe: NO_PROBE('.php'),
-    populate: async (dest) => {
-      const dir = await packagePath('php-symfony-console', (p) => /\/Symfony\/Component\/Console$/.test(p));
-      await copyFolder(dir, dest);
-    },
+    name: 'rn-screens', language: 'kotlin', role: 'census',
+    spec: npmPackage('rn-screens', 'react-native-screens@4.28.0', ['android'], '.kt', 'its android/ tree: ~240 .kt files'),
   },
 ];
 
-/** The names of every corpus the evaluation can use, in report order. */
-export const EVAL_CORPORA: readonly string[] = ['django', 'sqlalchemy', 'cobra', 'serde', 'activesupport', 'symfony-console', 'jdk'];
-
-/** The corpus description for `name`, from this module or the benchmarks' list. */
-export function evalCorpus(name: string): CorpusSpec | undefined {
-  return EXTRA.find((c) => c.name === name) ?? findCorpus(name);
+/** The corpus called `name`, if any. */
+export function evalCorpus(name: string): EvalCorpus | undefined {
+  return EVAL_CORPORA.find((c) => c.name === name);
 }
 
 /** Prepares (or reuses) the corpus and returns its folder. */
 export async function prepareEvalCorpus(name: string): Promise<string> {
-  const spec = evalCorpus(name);
-  if (spec === undefined) throw new Error(`unknown corpus "${name}" (known: ${EVAL_CORPORA.join(', ')})`);
-  return prepareCorpus(spec);
+  const corpus = evalCorpus(name);
+  if (corpus === undefined) throw new Error(`unknown corpus "${name}" (known: ${EVAL_CORPORA.map((c) => c.name).join(', ')})`);
+  return prepareCorpus(corpus.spec);
 }

@@ -1,15 +1,23 @@
 /**
  * The question sets: one JSON file per corpus under test/eval/questions/, each
- * `{ corpus, questions: [{ id, kind, query, targets: [{ file, name, kind?, line? }], why }] }`.
+ * `{ corpus, questions: [{ id, kind, query, targets: [{ file, name, kind?, line? }], callers?, why }] }`.
  * `file` is relative to the corpus root; `name` is the defined name, optionally qualified
  * (`QuerySet.exclude`, `Application::find`) to pick one of several same-named definitions in the
  * file; `line` pins the header line when the name alone cannot (Rust impl blocks and the like).
+ *
+ * Kinds: `prose`, `identifiers` and `anchor` are explore questions (and prose and identifier
+ * queries are also searched); `search` is a short query in a developer's words whose answer is one
+ * of the targets; `callers` names one target symbol (`query` is what is passed to the callers
+ * tool) and `callers`, the hand-checked set of functions that call it: `{ file, name, within? }`,
+ * `name` being the innermost named function around the call and `within` the definition that
+ * encloses that one (a closure's function, a method's class), which is accepted as well.
  */
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { findHeaders, type Header } from './recall.js';
 
-export type QuestionKind = 'prose' | 'identifiers' | 'anchor';
+/** What a question asks for, and so how it is scored. */
+export type QuestionKind = 'prose' | 'identifiers' | 'anchor' | 'search' | 'callers';
 
 export interface Target {
   readonly file: string;
@@ -18,11 +26,21 @@ export interface Target {
   readonly line?: number;
 }
 
+/** One hand-checked caller of a `callers` question's target. */
+export interface CallerRef {
+  readonly file: string;
+  readonly name: string;
+  readonly within?: string;
+}
+
+/** One question, as written in its file. */
 export interface Question {
   readonly id: string;
   readonly kind: QuestionKind;
   readonly query: string;
   readonly targets: readonly Target[];
+  /** Only for `callers` questions: every function that calls the target. */
+  readonly callers?: readonly CallerRef[];
   readonly why: string;
 }
 
@@ -36,7 +54,8 @@ export interface ResolvedTarget extends Target {
   readonly headers: readonly Header[];
 }
 
-const KINDS: readonly string[] = ['prose', 'identifiers', 'anchor'];
+/** Every question kind, in report order. */
+export const KINDS: readonly QuestionKind[] = ['prose', 'identifiers', 'anchor', 'search', 'callers'];
 
 function fail(where: string, message: string): never {
   throw new Error(`${where}: ${message}`);
@@ -44,6 +63,41 @@ function fail(where: string, message: string): never {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function parseTarget(t: unknown, at: string): Target {
+  if (!isRecord(t) || typeof t['file'] !== 'string' || typeof t['name'] !== 'string') fail(at, 'each target needs file and name strings');
+  const target: { file: string; name: string; kind?: string; line?: number } = { file: t['file'], name: t['name'] };
+  if (typeof t['kind'] === 'string') target.kind = t['kind'];
+  if (typeof t['line'] === 'number') target.line = t['line'];
+  return target;
+}
+
+function parseCaller(c: unknown, at: string): CallerRef {
+  if (!isRecord(c) || typeof c['file'] !== 'string' || typeof c['name'] !== 'string') fail(at, 'each caller needs file and name strings');
+  const within = c['within'];
+  if (within !== undefined && typeof within !== 'string') fail(at, 'a caller\'s within must be a string');
+  return within === undefined ? { file: c['file'], name: c['name'] } : { file: c['file'], name: c['name'], within };
+}
+
+function parseQuestion(q: unknown, at: string, ids: Set<string>): Question {
+  if (!isRecord(q)) fail(at, 'not an object');
+  const { id, kind, query, targets, callers, why } = q;
+  if (typeof id !== 'string' || id === '') fail(at, 'id must be a non-empty string');
+  if (ids.has(id)) fail(at, `duplicate id ${id}`);
+  ids.add(id);
+  if (typeof kind !== 'string' || !(KINDS as readonly string[]).includes(kind)) fail(at, `kind must be one of ${KINDS.join(', ')}`);
+  if (typeof query !== 'string' || query.trim() === '') fail(at, 'query must be a non-empty string');
+  if (typeof why !== 'string' || why.trim() === '') fail(at, 'why must say what was checked');
+  if (!Array.isArray(targets) || targets.length === 0) fail(at, 'targets must be a non-empty array');
+  const parsed = { id, kind: kind as QuestionKind, query, targets: targets.map((t: unknown) => parseTarget(t, at)), why };
+  if (kind !== 'callers') {
+    if (callers !== undefined) fail(at, 'only callers questions list callers');
+    return parsed;
+  }
+  if (targets.length !== 1) fail(at, 'a callers question has exactly one target');
+  if (!Array.isArray(callers) || callers.length === 0) fail(at, 'callers must be a non-empty array');
+  return { ...parsed, callers: callers.map((c: unknown) => parseCaller(c, at)) };
 }
 
 /** Checks the shape of one parsed question file. */
@@ -54,27 +108,7 @@ export function parseQuestionSet(value: unknown, where: string): QuestionSet {
   if (typeof corpus !== 'string' || corpus === '') fail(where, 'corpus must be a non-empty string');
   if (!Array.isArray(questions) || questions.length === 0) fail(where, 'questions must be a non-empty array');
   const ids = new Set<string>();
-  const parsed = questions.map((q: unknown, i): Question => {
-    const at = `${where} question ${i + 1}`;
-    if (!isRecord(q)) fail(at, 'not an object');
-    const { id, kind, query, targets, why } = q;
-    if (typeof id !== 'string' || id === '') fail(at, 'id must be a non-empty string');
-    if (ids.has(id)) fail(at, `duplicate id ${id}`);
-    ids.add(id);
-    if (typeof kind !== 'string' || !KINDS.includes(kind)) fail(at, `kind must be one of ${KINDS.join(', ')}`);
-    if (typeof query !== 'string' || query.trim() === '') fail(at, 'query must be a non-empty string');
-    if (typeof why !== 'string' || why.trim() === '') fail(at, 'why must say what was checked');
-    if (!Array.isArray(targets) || targets.length === 0) fail(at, 'targets must be a non-empty array');
-    const parsedTargets = targets.map((t: unknown): Target => {
-      if (!isRecord(t) || typeof t['file'] !== 'string' || typeof t['name'] !== 'string') fail(at, 'each target needs file and name strings');
-      const target: { file: string; name: string; kind?: string; line?: number } = { file: t['file'], name: t['name'] };
-      if (typeof t['kind'] === 'string') target.kind = t['kind'];
-      if (typeof t['line'] === 'number') target.line = t['line'];
-      return target;
-    });
-    return { id, kind: kind as QuestionKind, query, targets: parsedTargets, why };
-  });
-  return { corpus, questions: parsed };
+  return { corpus, questions: questions.map((q: unknown, i) => parseQuestion(q, `${where} question ${i + 1}`, ids)) };
 }
 
 /** The folder holding the question files (next to this module in the source tree). */
@@ -118,6 +152,12 @@ export async function resolveTargets(set: QuestionSet, corpusDir: string): Promi
       const headers = findHeaders(text, t.file, t.name, t.line);
       if (headers.length === 0) problems.push(`${q.id}: no definition of ${t.name} in ${t.file}`);
       list.push({ ...t, headers });
+    }
+    for (const c of q.callers ?? []) {
+      const text = await read(c.file);
+      const names = [c.name, ...(c.within === undefined ? [] : [c.within])];
+      if (text === undefined) problems.push(`${q.id}: no file ${c.file}`);
+      else if (names.some((n) => findHeaders(text, c.file, n).length === 0)) problems.push(`${q.id}: no caller ${names.join(' within ')} in ${c.file}`);
     }
     resolved.set(q.id, list);
   }

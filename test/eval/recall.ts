@@ -180,7 +180,18 @@ function declarationPatterns(lang: string, name: string): RegExp[] {
     case 'js':
       return [
         new RegExp(`\\b(?:function\\*?|class|interface|type|enum|const|let|var)\\s+${n}\\b`),
-        new RegExp(`^\\s*(?:(?:public|private|protected|static|async|readonly|get|set)\\s+)*${n}\\s*[(<]`),
+        // Methods and object-literal members; a line ending in `;` is a call statement, not a header.
+        new RegExp(`^\\s*(?:(?:public|private|protected|static|async|readonly|get|set|override|abstract)\\s+)*#?${n}\\s*[(<](?!.*;\\s*$)`),
+        new RegExp(`^\\s*${n}\\s*:\\s*(?:async\\s+)?(?:function\\b|\\([^)]*\\)\\s*=>|[\\w$]+\\s*=>)`),
+        // CommonJS members: `proto.use = function use(`, `exports.parse = (s) =>`.
+        new RegExp(`^\\s*(?:[\\w$]+\\.)+${n}\\s*=\\s*(?:async\\s+)?(?:function\\b|\\([^)]*\\)\\s*=>|[\\w$]+\\s*=>)`),
+      ];
+    case 'c':
+      return [
+        // A function header: type words, then the name and `(`, not a statement (no `;` at the end).
+        new RegExp(`^\\s*(?!(?:return|if|while|for|switch|else|do|case|sizeof|throw|delete|new)\\b)[\\w\\s*&:<>,~]*?\\b${n}\\s*\\([^;]*$`),
+        new RegExp(`^\\s*(?:typedef\\s+)?(?:struct|union|enum|class)\\s+${n}\\b`),
+        new RegExp(`^\\s*#\\s*define\\s+${n}\\b`),
       ];
     default:
       return [new RegExp(`\\b${n}\\b`)];
@@ -191,6 +202,13 @@ function isCommentOrCall(lang: string, line: string): boolean {
   const t = line.trim();
   if (t.startsWith('//') || t.startsWith('#') && lang !== 'c' || t.startsWith('*') || t.startsWith('/*')) return true;
   if (lang === 'java' && (JAVA_NOT_A_DECL.test(line) || /[=]\s*[^=]*\(/.test(t.split('(')[0] ?? ''))) return true;
+  if (lang === 'js' || lang === 'c') {
+    // The inner lines of a call spread over several lines look like headers: `f(a, b)),`, `f(x))`,
+    // `dump(req, function onfinished () {`.
+    const code = t.replace(/\s*(?:\/\*.*\*\/|\/\/.*)$/, '');
+    if (/\)\)$|\)\s*,$/.test(code)) return true;
+    if (lang === 'js' && /^[\w$#]+\s*\(.*(?:\bfunction\b|=>)/.test(code)) return true;
+  }
   return false;
 }
 

@@ -1,0 +1,105 @@
+/**
+ * The definition census (`npm run eval -- --census`): per language, on the evaluation's real
+ * packages, the share of definitions that census-patterns.json's regexes find which our index
+ * has as a symbol of the same name whose first line is the header's line (±1), or which spans the
+ * header from at most five lines above it (decorators, annotations and attributes start a symbol
+ * early). The goal is 0.97 for each of the twelve languages.
+ */
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { describeExit, run, tail } from '../bench/proc.js';
+import { CENSUS_LANGUAGES, EVAL_CORPORA, prepareEvalCorpus } from './corpora.js';
+import { loadRules, scanCorpus, type CensusDefinition } from './census-scan.js';
+import { lastPart } from './rows.js';
+import { EVAL_ROOT, log, OUR_CLI_PATH, setupSide } from './sides.js';
+
+/** The census's goal per language. */
+export const CENSUS_GOAL = 0.97;
+
+interface IndexedSymbol {
+  readonly start: number;
+  readonly end: number;
+  readonly names: readonly string[];
+}
+
+/** One language's census over its corpora. */
+interface LanguageCensus {
+  readonly language: string;
+  readonly corpora: readonly string[];
+  readonly definitions: number;
+  readonly found: number;
+  readonly missed: readonly CensusDefinition[];
+  readonly error?: string;
+}
+
+/** Our index's symbols by file, from `codegraph export` (node-link JSON). */
+async function indexedSymbols(dir: string): Promise<Map<string, IndexedSymbol[]>> {
+  const out = join(EVAL_ROOT, 'census-export.json');
+  await mkdir(dirname(out), { recursive: true });
+  const result = await run(process.execPath, [OUR_CLI_PATH, 'export', '--no-centrality', '--out', out, '-p', dir], { timeoutMs: 1_800_000 });
+  if (result.code !== 0) throw new Error(`export ${describeExit(result)}: ${tail(result.stderr)}`);
+  const graph = JSON.parse(await readFile(out, 'utf8')) as { nodes: { label: string; qualified_name: string; kind: string; source_file: string; start_line: number; end_line: number }[] };
+  await rm(out, { force: true });
+  const byFile = new Map<string, IndexedSymbol[]>();
+  for (const n of graph.nodes) {
+    if (n.kind === 'file') continue;
+    const list = byFile.get(n.source_file) ?? [];
+    list.push({ start: n.start_line, end: n.end_line, names: [lastPart(n.label), lastPart(n.qualified_name)] });
+    byFile.set(n.source_file, list);
+  }
+  return byFile;
+}
+
+function indexed(def: CensusDefinition, symbols: Map<string, IndexedSymbol[]>): boolean {
+  const name = lastPart(def.name);
+  return (symbols.get(def.file) ?? []).some(
+    (s) => s.names.includes(name) && (Math.abs(s.start - def.line) <= 1 || (s.start < def.line && s.start >= def.line - 5 && s.end >= def.line)),
+  );
+}
+
+async function censusOfLanguage(language: string, reuse: boolean): Promise<LanguageCensus> {
+  const rules = loadRules().get(language);
+  const corpora = EVAL_CORPORA.filter((c) => c.language === language).map((c) => c.name);
+  if (rules === undefined || corpora.length === 0) return { language, corpora, definitions: 0, found: 0, missed: [], error: rules === undefined ? 'no rules' : 'no corpus' };
+  let definitions = 0;
+  let found = 0;
+  const missed: CensusDefinition[] = [];
+  for (const name of corpora) {
+    const source = await prepareEvalCorpus(name);
+    const setup = await setupSide('ours', name, source, reuse, undefined);
+    if (setup.error !== undefined) return { language, corpora, definitions, found, missed, error: `${name}: ${setup.error}` };
+    const symbols = await indexedSymbols(setup.dir);
+    for (const def of await scanCorpus(source, rules)) {
+      definitions++;
+      if (indexed(def, symbols)) found++;
+      else missed.push({ ...def, file: `${name}/${def.file}` });
+    }
+    log(`census ${language}/${name}: ${found}/${definitions} so far`);
+  }
+  return { language, corpora, definitions, found, missed };
+}
+
+function censusReport(results: readonly LanguageCensus[]): string {
+  const lines = [`Definition census (goal ${CENSUS_GOAL} per language): definitions the regexes find / those the index has`, ''];
+  for (const r of results) {
+    const share = r.definitions === 0 ? 'n/a' : (r.found / r.definitions).toFixed(3);
+    const mark = r.definitions > 0 && r.found / r.definitions >= CENSUS_GOAL ? '' : '  below goal';
+    lines.push(`${r.language.padEnd(11)} ${share.padStart(6)}  ${String(r.found).padStart(6)} / ${String(r.definitions).padEnd(6)} ${r.error ?? r.corpora.join(', ')}${r.error === undefined ? mark : ''}`);
+  }
+  lines.push('', 'First misses per language:');
+  for (const r of results) {
+    for (const m of r.missed.slice(0, 4)) lines.push(`  ${r.language.padEnd(11)} ${m.file}:${m.line} ${m.name} (${m.what})`);
+  }
+  return lines.join('\n');
+}
+
+/** Runs the census over every language, prints the report and writes the full results to `out`. */
+export async function runCensus(out: string, reuse: boolean): Promise<number> {
+  const results: LanguageCensus[] = [];
+  for (const language of CENSUS_LANGUAGES) results.push(await censusOfLanguage(language, reuse));
+  process.stdout.write(`${censusReport(results)}\n`);
+  await mkdir(dirname(out), { recursive: true });
+  await writeFile(out, `${JSON.stringify({ goal: CENSUS_GOAL, languages: results.map((r) => ({ ...r, missed: r.missed.slice(0, 500) })) }, null, 2)}\n`);
+  process.stdout.write(`\nfull results: ${out}\n`);
+  return 0;
+}

@@ -1,0 +1,55 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { EVAL_CORPORA } from './corpora.js';
+import { KINDS, loadQuestionSets, parseQuestionSet } from './questions.js';
+import { halfOf, loadSplit } from './split.js';
+
+const sets = await loadQuestionSets();
+const split = loadSplit();
+const questionCorpora = EVAL_CORPORA.filter((c) => c.role === 'questions');
+
+describe('evaluation question files', () => {
+  for (const corpus of questionCorpora) {
+    it(`${corpus.name} has questions of every kind`, () => {
+      const set = sets.get(corpus.name);
+      assert.ok(set !== undefined, `no question file for ${corpus.name}`);
+      for (const kind of KINDS) assert.ok(set.questions.some((q) => q.kind === kind), `${corpus.name} has no ${kind} question`);
+    });
+  }
+
+  it('names only corpora the evaluation knows', () => {
+    const known = new Set(questionCorpora.map((c) => c.name));
+    assert.deepEqual([...sets.keys()].filter((c) => !known.has(c)), []);
+  });
+
+  it('rejects a callers question without its caller set, naming the field', () => {
+    const bad = { corpus: 'x', questions: [{ id: 'x-1', kind: 'callers', query: 'f', targets: [{ file: 'a.js', name: 'f' }], why: 'w' }] };
+    assert.throws(() => parseQuestionSet(bad, 'x.json'), /callers must be a non-empty array/);
+  });
+
+  it('rejects an unknown kind', () => {
+    const bad = { corpus: 'x', questions: [{ id: 'x-1', kind: 'vibes', query: 'f', targets: [{ file: 'a.js', name: 'f' }], why: 'w' }] };
+    assert.throws(() => parseQuestionSet(bad, 'x.json'), /kind must be one of/);
+  });
+});
+
+describe('evaluation split', () => {
+  it('puts every question corpus in exactly one half', () => {
+    for (const c of questionCorpora) assert.ok(halfOf(split, c.name) !== undefined, `${c.name} is in no half`);
+    assert.equal(split.tuning.length + split['held-out'].length, questionCorpora.length);
+  });
+
+  it('keeps the corpora tuned on before the split in the tuning half', () => {
+    for (const name of ['django', 'sqlalchemy', 'cobra', 'serde', 'activesupport', 'symfony-console', 'jdk']) assert.equal(halfOf(split, name), 'tuning');
+  });
+
+  it('has JavaScript, and every language with two corpora, in both halves', () => {
+    const languages = new Set(questionCorpora.map((c) => c.language));
+    for (const language of languages) {
+      const corpora = questionCorpora.filter((c) => c.language === language);
+      if (corpora.length < 2) continue;
+      const halves = new Set(corpora.map((c) => halfOf(split, c.name)));
+      assert.equal(halves.size, 2, `${language} corpora all in one half`);
+    }
+  });
+});

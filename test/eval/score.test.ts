@@ -1,0 +1,48 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { scoreCallers, searchRank } from './score.js';
+
+const target = [{ file: 'lib/response.js', name: 'res.cookie', line: 862, headers: [{ line: 862, text: 'res.cookie = function (name, value, options) {' }] }];
+
+describe('search rank', () => {
+  it('reads name lines followed by a location line, in order', () => {
+    const text = ['Found 3 symbols:', '', 'set (function)', '  lib/application.js:359', '', 'res.cookie (method)', '  lib/response.js:862'].join('\n');
+    assert.equal(searchRank(text, target), 2);
+  });
+
+  it('reads bold names and bare locations', () => {
+    const text = ['**Search Results (2 found)**', '', '**cookie** (variable)', 'lib/response.js:31', '`= require(\'cookie\')`', '', '**set** (function)', 'lib/application.js:359'].join('\n');
+    assert.equal(searchRank(text, target), 1);
+  });
+
+  it('keeps underscores of qualified names', () => {
+    const text = ['Found 1 symbol:', '', 'QuerySet._filter_or_exclude (method)', '  django/db/models/query.py:951'].join('\n');
+    const t = [{ file: 'django/db/models/query.py', name: 'QuerySet._filter_or_exclude', headers: [{ line: 951, text: 'def _filter_or_exclude(self):' }] }];
+    assert.equal(searchRank(text, t), 1);
+  });
+
+  it('is undefined when no result is a target', () => {
+    assert.equal(searchRank('**set** (function)\nlib/application.js:359\n', target), undefined);
+  });
+});
+
+describe('callers score', () => {
+  const truth = [{ file: 'lib/response.js', name: 'json' }, { file: 'lib/router/route.js', name: 'next', within: 'dispatch' }];
+
+  it('counts right rows, wrong rows and callers found, accepting the enclosing definition', () => {
+    const text = ['Callers of x (3 found)', '', '- res.json (method) - lib/response.js:250', '- Route.dispatch (method) - lib/router/route.js:101', '- status (method) - lib/response.js:67'].join('\n');
+    const s = scoreCallers(text, truth);
+    assert.deepEqual([s.reported, s.correct, s.found, s.truth], [3, 2, 2, 2]);
+  });
+
+  it('matches callers whose names start with an underscore', () => {
+    const s = scoreCallers('- CsrfViewMiddleware._get_token (method) - django/middleware/csrf.py:158\n', [{ file: 'django/middleware/csrf.py', name: '_get_token' }]);
+    assert.deepEqual([s.correct, s.found], [1, 1]);
+  });
+
+  it('ignores close-name suggestions after a miss', () => {
+    const text = ['No symbol named "x" is in the index.', '', 'Close names:', '- json (function) - lib/response.js:250'].join('\n');
+    const s = scoreCallers(text, truth);
+    assert.deepEqual([s.reported, s.found], [0, 0]);
+  });
+});

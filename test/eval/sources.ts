@@ -1,0 +1,85 @@
+/**
+ * Where each evaluation corpus's files come from: a folder of an installed Debian package, or part
+ * of an npm tarball (`npm pack NAME@VERSION`). Every version is pinned by the Debian release the
+ * machine runs or by the npm spec. The specs here only fill a folder; `prepareCorpus` (shared with
+ * the benchmarks) copies, `git init`s and reuses them, so no third-party code enters the project.
+ */
+import { cp, mkdir, rm } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { dpkgFiles, ensureDebian, type CorpusSpec, type EditProbe } from '../bench/corpora.js';
+import { runChecked } from '../bench/proc.js';
+
+// The evaluation never edits corpus files; the probe only completes the shape CorpusSpec asks for.
+const NO_PROBE = (extension: string): EditProbe => ({ extension, snippet: () => '' });
+
+/** Copies a folder, leaving out byte-code caches that Debian's install scripts generate. */
+export async function copyFolder(from: string, to: string): Promise<void> {
+  await cp(from, to, { recursive: true, dereference: false, verbatimSymlinks: true, filter: (p) => basename(p) !== '__pycache__' });
+}
+
+/** The one path `dpkg -L pkg` lists that `test` accepts, preferring the shortest. */
+export async function packagePath(pkg: string, test: (path: string) => boolean): Promise<string> {
+  await ensureDebian(pkg);
+  const found = (await dpkgFiles(pkg)).filter(test).sort((a, b) => a.length - b.length)[0];
+  if (found === undefined) throw new Error(`dpkg -L ${pkg} lists no folder of the expected shape`);
+  return found;
+}
+
+/**
+ * A corpus copied from one folder of a Debian package: the shortest listed path matching `folder`
+ * is copied to `into` (relative to the corpus root; '' for the root itself).
+ */
+export function debianFolder(name: string, pkg: string, folder: RegExp, into: string, extension: string, summary: string): CorpusSpec {
+  return {
+    name,
+    summary,
+    probe: NO_PROBE(extension),
+    populate: async (dest) => {
+      const dir = await packagePath(pkg, (p) => folder.test(p));
+      await copyFolder(dir, into === '' ? dest : join(dest, into));
+    },
+  };
+}
+
+/**
+ * A corpus from an npm tarball: `npm pack spec`, then each listed path of the unpacked `package/`
+ * folder is copied to the same relative path in the corpus (`.` copies the whole package).
+ */
+export function npmPackage(name: string, spec: string, paths: readonly string[], extension: string, summary: string): CorpusSpec {
+  return {
+    name,
+    summary: `${spec} from npm (${summary})`,
+    probe: NO_PROBE(extension),
+    populate: async (dest) => {
+      const scratch = `${dest}.pack`;
+      await rm(scratch, { recursive: true, force: true });
+      await mkdir(scratch, { recursive: true });
+      try {
+        const packed = await runChecked('npm', ['pack', spec, '--silent', '--pack-destination', scratch], { cwd: scratch });
+        const tarball = packed.stdout.trim().split('\n').at(-1) ?? '';
+        await runChecked('tar', ['-xzf', join(scratch, tarball), '-C', scratch]);
+        for (const path of paths) {
+          await cp(join(scratch, 'package', path), path === '.' ? dest : join(dest, path), { recursive: true });
+        }
+      } finally {
+        await rm(scratch, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/** Java sources of the named JDK modules from openjdk-17-source's src.zip. */
+export function jdkModules(name: string, modules: readonly string[], summary: string): CorpusSpec {
+  return {
+    name,
+    summary,
+    probe: NO_PROBE('.java'),
+    populate: async (dest) => {
+      await ensureDebian('openjdk-17-source');
+      await ensureDebian('unzip');
+      const zip = (await dpkgFiles('openjdk-17-source')).find((f) => basename(f) === 'src.zip');
+      if (zip === undefined) throw new Error('dpkg -L openjdk-17-source lists no src.zip');
+      await runChecked('unzip', ['-q', zip, ...modules.map((m) => `${m}/*`), '-d', dest]);
+    },
+  };
+}

@@ -52,15 +52,9 @@ function enter(b: ExtractionBuilder, source: string, node: Node, type: string): 
       return;
     }
     case 'value_specification':
-    case 'external': {
-      const name = node.namedChildren.find((c) => c?.type === 'value_name')?.text ?? '';
-      if (name === '') return false;
-      const isFunction = node.namedChildren.some((c) => c?.type === 'function_type');
-      b.define(isFunction ? 'function' : 'variable', name, node, {
-        exported: true, signature: sourceHead(source, node, null, '='), docstring: docComment(node),
-      });
+    case 'external':
+      valueSpecification(b, source, node);
       return false;
-    }
     case 'let_binding':
       return letBinding(b, source, node);
     case 'type_binding':
@@ -108,6 +102,16 @@ function enter(b: ExtractionBuilder, source: string, node: Node, type: string): 
     default:
       return;
   }
+}
+
+/** `val x : t` in a signature or an `external` primitive: a function when its type is an arrow. */
+function valueSpecification(b: ExtractionBuilder, source: string, node: Node): void {
+  const name = node.namedChildren.find((c) => c?.type === 'value_name')?.text ?? '';
+  if (name === '') return;
+  const isFunction = node.namedChildren.some((c) => c?.type === 'function_type');
+  b.define(isFunction ? 'function' : 'variable', name, node, {
+    exported: true, signature: sourceHead(source, node, null, '='), docstring: docComment(node),
+  });
 }
 
 /** `open M` brings M's names into scope; `include M` also re-exports them. */

@@ -38,133 +38,156 @@ export const dartExtractor: LanguageExtractor = {
   extract: extractDart,
 };
 
+interface State {
+  readonly b: ExtractionBuilder;
+  readonly source: string;
+  /** Signature start offset -> symbol, so the sibling body can reopen its function's scope. */
+  readonly bodies: Map<number, number>;
+}
+
 function extractDart(tree: Tree, source: string, path: string, language: string): FileExtraction {
   const b = new ExtractionBuilder(language);
-  // Signature start offset -> symbol, so the sibling body can reopen its function's scope.
-  const bodies = new Map<number, number>();
+  const st: State = { b, source, bodies: new Map() };
+  walk(tree.rootNode, b, TYPES, (node, type) => enter(st, node, type));
+  return b.finish(countParseErrors(tree.rootNode), isTestPath(path));
+}
 
-  const define = (kind: NodeKind, name: string, node: Node, body: Node | null, qualifiedName?: string): number => b.define(kind, name, node, {
+function enter(st: State, node: Node, type: string): boolean | void {
+  const b = st.b;
+  switch (type) {
+    case 'library_name':
+      b.setPackage(node.namedChildren.map((child) => child?.text ?? '').join('.'));
+      return false;
+    case 'import_or_export':
+    case 'part_directive':
+      addImport(b, node);
+      return false;
+    case 'class_definition':
+    case 'mixin_declaration':
+    case 'enum_declaration':
+      typeDeclaration(b, node, type);
+      return;
+    case 'enum_constant': {
+      const name = node.childForFieldName('name');
+      if (name !== null) b.define('enum_member', name.text, node, { exported: true, signature: name.text });
+      return false;
+    }
+    case 'extension_declaration':
+      return; // members qualify themselves by the extended type
+    case 'type_alias': {
+      const name = node.namedChildren.find((child) => child?.type === 'type_identifier') ?? null;
+      if (name !== null) define(b, 'type_alias', name.text, node, null);
+      return false;
+    }
+    case 'method_signature': {
+      const signature = node.namedChildren.find((child) => child !== null && SIGNATURES.has(child.type)) ?? null;
+      if (signature !== null) defineSignature(st, node, signature);
+      return false;
+    }
+    case 'function_signature':
+      // Members arrive wrapped in method_signature or declaration, which define them.
+      if (node.parent?.type !== 'declaration') defineSignature(st, node, node);
+      return false;
+    case 'declaration':
+      declaration(st, node);
+      return;
+    case 'static_final_declaration_list':
+      staticFinals(b, node);
+      return;
+    case 'function_body': {
+      const owner = node.previousNamedSibling;
+      const index = owner === null ? undefined : st.bodies.get(owner.startIndex);
+      if (index !== undefined) b.open(index);
+      return;
+    }
+    case 'superclass':
+    case 'mixins':
+    case 'interfaces':
+      for (const child of node.namedChildren) {
+        if (child === null || child.type !== 'type_identifier') continue;
+        b.ref(type === 'superclass' ? 'extends' : 'implements', child.text, child);
+      }
+      return;
+    case 'new_expression':
+    case 'const_object_expression': {
+      const target = node.namedChildren.find((child) => child?.type === 'type_identifier') ?? null;
+      if (target !== null) b.ref('instantiates', target.text, target);
+      return false;
+    }
+    case 'selector':
+      callRef(b, st.source, node);
+      return;
+    default:
+      return;
+  }
+}
+
+/** Records a definition whose name's leading `_` makes it library-private. */
+function define(b: ExtractionBuilder, kind: NodeKind, name: string, node: Node, body: Node | null, qualifiedName?: string): number {
+  return b.define(kind, name, node, {
     exported: !name.startsWith('_'),
     signature: headText(node, body),
     docstring: leadingComment(node, isComment, MODIFIERS),
     ...(qualifiedName !== undefined ? { qualifiedName } : {}),
   });
+}
 
-  /** A method, constructor, getter, setter or function signature (`holder` carries the docs). */
-  const defineSignature = (holder: Node, signature: Node): void => {
-    const names = signature.namedChildren.filter((child) => child?.type === 'identifier');
-    const named = signature.childForFieldName('name');
-    const isConstructor = signature.type === 'constructor_signature' || signature.type === 'factory_constructor_signature';
-    const last = names[names.length - 1];
-    const nameNode = isConstructor ? (last ?? named) : (named ?? names[0] ?? null);
-    if (nameNode === null || nameNode === undefined) return;
-    const name = nameNode.text;
-    const scopeKind = b.symbolAt(b.current)?.kind;
-    const extended = extendedType(holder);
-    let kind: NodeKind = isConstructor ? 'constructor' : (scopeKind === undefined && extended === undefined ? 'function' : 'method');
-    if (signature.type === 'getter_signature' || signature.type === 'setter_signature') kind = 'property';
-    const index = define(kind, name, holder, null, extended === undefined ? undefined : `${extended}.${name}`);
-    bodies.set(holder.startIndex, index);
-  };
+/** A class, mixin (as a trait) or enum, opened as the scope of its members. */
+function typeDeclaration(b: ExtractionBuilder, node: Node, type: string): void {
+  const name = node.childForFieldName('name') ?? node.namedChildren.find((child) => child?.type === 'identifier') ?? null;
+  if (name === null) return;
+  const kind = type === 'class_definition' ? 'class' : (type === 'mixin_declaration' ? 'trait' : 'enum');
+  const body = node.childForFieldName('body') ?? node.namedChildren.find((child) => child?.type === 'class_body') ?? null;
+  b.open(define(b, kind, name.text, node, body));
+}
 
-  walk(tree.rootNode, b, TYPES, (node, type) => {
-    switch (type) {
-      case 'library_name':
-        b.setPackage(node.namedChildren.map((child) => child?.text ?? '').join('.'));
-        return false;
-      case 'import_or_export':
-      case 'part_directive':
-        addImport(b, node);
-        return false;
-      case 'class_definition':
-      case 'mixin_declaration':
-      case 'enum_declaration': {
-        const name = node.childForFieldName('name') ?? node.namedChildren.find((child) => child?.type === 'identifier') ?? null;
-        if (name === null) return;
-        const kind = type === 'class_definition' ? 'class' : (type === 'mixin_declaration' ? 'trait' : 'enum');
-        const body = node.childForFieldName('body') ?? node.namedChildren.find((child) => child?.type === 'class_body') ?? null;
-        b.open(define(kind, name.text, node, body));
-        return;
-      }
-      case 'enum_constant': {
-        const name = node.childForFieldName('name');
-        if (name !== null) b.define('enum_member', name.text, node, { exported: true, signature: name.text });
-        return false;
-      }
-      case 'extension_declaration':
-        return; // members qualify themselves by the extended type
-      case 'type_alias': {
-        const name = node.namedChildren.find((child) => child?.type === 'type_identifier') ?? null;
-        if (name !== null) define('type_alias', name.text, node, null);
-        return false;
-      }
-      case 'method_signature': {
-        const signature = node.namedChildren.find((child) => child !== null && SIGNATURES.has(child.type)) ?? null;
-        if (signature !== null) defineSignature(node, signature);
-        return false;
-      }
-      case 'function_signature':
-        // Members arrive wrapped in method_signature or declaration, which define them.
-        if (node.parent?.type !== 'declaration') defineSignature(node, node);
-        return false;
-      case 'declaration': {
-        const signature = node.namedChildren.find((child) => child !== null && SIGNATURES.has(child.type)) ?? null;
-        if (signature !== null) {
-          defineSignature(node, signature);
-          return;
-        }
-        const fields = node.namedChildren.find((child) => child?.type === 'initialized_identifier_list') ?? null;
-        for (const field of fields?.namedChildren ?? []) {
-          const name = field?.firstNamedChild ?? null;
-          if (field !== null && name !== null && name.type === 'identifier') {
-            b.define('property', name.text, field, { exported: !name.text.startsWith('_'), signature: headText(node, null), docstring: leadingComment(node, isComment) });
-          }
-        }
-        return;
-      }
-      case 'static_final_declaration_list': {
-        // Top-level `const`/`final` and class-level `const` are constants; `final` fields are properties.
-        const holder = node.parent?.type === 'declaration' ? node.parent : node;
-        const isConst = holder === node || holder.namedChildren.some((child) => child?.type === 'const_builtin');
-        for (const declaration of node.namedChildren) {
-          const name = declaration?.firstNamedChild ?? null;
-          if (declaration === null || name === null || name.type !== 'identifier') continue;
-          b.define(isConst ? 'constant' : 'property', name.text, declaration, {
-            exported: !name.text.startsWith('_'),
-            signature: headText(declaration, null),
-            docstring: leadingComment(holder, isComment, MODIFIERS),
-          });
-        }
-        return;
-      }
-      case 'function_body': {
-        const owner = node.previousNamedSibling;
-        const index = owner === null ? undefined : bodies.get(owner.startIndex);
-        if (index !== undefined) b.open(index);
-        return;
-      }
-      case 'superclass':
-      case 'mixins':
-      case 'interfaces':
-        for (const child of node.namedChildren) {
-          if (child === null || child.type !== 'type_identifier') continue;
-          b.ref(type === 'superclass' ? 'extends' : 'implements', child.text, child);
-        }
-        return;
-      case 'new_expression':
-      case 'const_object_expression': {
-        const target = node.namedChildren.find((child) => child?.type === 'type_identifier') ?? null;
-        if (target !== null) b.ref('instantiates', target.text, target);
-        return false;
-      }
-      case 'selector':
-        callRef(b, source, node);
-        return;
-      default:
-        return;
+/** A method, constructor, getter, setter or function signature (`holder` carries the docs). */
+function defineSignature(st: State, holder: Node, signature: Node): void {
+  const b = st.b;
+  const names = signature.namedChildren.filter((child) => child?.type === 'identifier');
+  const named = signature.childForFieldName('name');
+  const isConstructor = signature.type === 'constructor_signature' || signature.type === 'factory_constructor_signature';
+  const last = names[names.length - 1];
+  const nameNode = isConstructor ? (last ?? named) : (named ?? names[0] ?? null);
+  if (nameNode === null || nameNode === undefined) return;
+  const name = nameNode.text;
+  const scopeKind = b.symbolAt(b.current)?.kind;
+  const extended = extendedType(holder);
+  let kind: NodeKind = isConstructor ? 'constructor' : (scopeKind === undefined && extended === undefined ? 'function' : 'method');
+  if (signature.type === 'getter_signature' || signature.type === 'setter_signature') kind = 'property';
+  const index = define(b, kind, name, holder, null, extended === undefined ? undefined : `${extended}.${name}`);
+  st.bodies.set(holder.startIndex, index);
+}
+
+/** A member declaration: a signature-bearing one defines a callable, otherwise its fields. */
+function declaration(st: State, node: Node): void {
+  const signature = node.namedChildren.find((child) => child !== null && SIGNATURES.has(child.type)) ?? null;
+  if (signature !== null) {
+    defineSignature(st, node, signature);
+    return;
+  }
+  const fields = node.namedChildren.find((child) => child?.type === 'initialized_identifier_list') ?? null;
+  for (const field of fields?.namedChildren ?? []) {
+    const name = field?.firstNamedChild ?? null;
+    if (field !== null && name !== null && name.type === 'identifier') {
+      st.b.define('property', name.text, field, { exported: !name.text.startsWith('_'), signature: headText(node, null), docstring: leadingComment(node, isComment) });
     }
-  });
-  return b.finish(countParseErrors(tree.rootNode), isTestPath(path));
+  }
+}
+
+/** Top-level `const`/`final` and class-level `const` are constants; `final` fields are properties. */
+function staticFinals(b: ExtractionBuilder, node: Node): void {
+  const holder = node.parent?.type === 'declaration' ? node.parent : node;
+  const isConst = holder === node || holder.namedChildren.some((child) => child?.type === 'const_builtin');
+  for (const declaration of node.namedChildren) {
+    const name = declaration?.firstNamedChild ?? null;
+    if (declaration === null || name === null || name.type !== 'identifier') continue;
+    b.define(isConst ? 'constant' : 'property', name.text, declaration, {
+      exported: !name.text.startsWith('_'),
+      signature: headText(declaration, null),
+      docstring: leadingComment(holder, isComment, MODIFIERS),
+    });
+  }
 }
 
 /**

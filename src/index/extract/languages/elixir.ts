@@ -47,96 +47,110 @@ export const elixirExtractor: LanguageExtractor = {
   extract: extractElixir,
 };
 
+interface State {
+  readonly b: ExtractionBuilder;
+  readonly source: string;
+  /** Clauses of one function share its symbol: qualified name -> index. */
+  readonly functions: Map<string, number>;
+  /** Where definition heads name their function, so the head is not mistaken for a call. */
+  readonly heads: Set<number>;
+}
+
 function extractElixir(tree: Tree, source: string, path: string, language: string): FileExtraction {
   const b = new ExtractionBuilder(language);
-  // Clauses of one function share its symbol: qualified name -> index.
-  const functions = new Map<string, number>();
-  // Where definition heads name their function, so the head is not mistaken for a call.
-  const heads = new Set<number>();
-
-  const defineModule = (node: Node, keyword: string): void => {
-    const args = childOfType(node, 'arguments');
-    const alias = args?.firstNamedChild ?? null;
-    if (alias === null || alias.type !== 'alias') return;
-    const full = alias.text;
-    const parentQn = b.currentQualifiedName;
-    const block = childOfType(node, 'do_block');
-    b.open(b.define(keyword === 'defprotocol' ? 'protocol' : 'module', full.slice(full.lastIndexOf('.') + 1), node, {
-      exported: true,
-      signature: clip(source.slice(node.startIndex, alias.endIndex), 200),
-      docstring: block === null ? undefined : attributeString(block.firstNamedChild, 'moduledoc'),
-      qualifiedName: parentQn === '' ? full : `${parentQn}.${full}`,
-    }));
-  };
-
-  const defineFunction = (node: Node, keyword: string): void => {
-    const definer = DEFINERS[keyword];
-    const head = childOfType(node, 'arguments')?.firstNamedChild ?? null;
-    if (definer === undefined || head === null) return;
-    const nameNode = functionName(head);
-    if (nameNode === null) return;
-    const name = nameNode.text;
-    heads.add(nameNode.startIndex);
-    const parentQn = b.currentQualifiedName;
-    const qualifiedName = parentQn === '' ? name : `${parentQn}.${name}`;
-    const existing = functions.get(qualifiedName);
-    if (existing !== undefined) {
-      b.open(existing);
-      return;
-    }
-    const index = b.define(definer.kind, name, node, {
-      exported: definer.exported,
-      signature: clip(source.slice(node.startIndex, head.endIndex), 200),
-      docstring: functionDoc(node) ?? leadingComment(node, isComment, ATTRIBUTES),
-    });
-    functions.set(qualifiedName, index);
-    b.open(index);
-  };
-
-  /** `@name value`: a constant, or `@behaviour Mod` as an implements reference. */
-  const attribute = (node: Node, name: string): void => {
-    if (name === 'behaviour') {
-      const mod = childOfType(node, 'arguments')?.firstNamedChild ?? null;
-      if (mod !== null && mod.type === 'alias') refAlias(b, 'implements', mod);
-      return;
-    }
-    if (META_ATTRIBUTES.has(name) || b.current < 0) return;
-    const holder = node.parent ?? node;
-    b.define('constant', name, holder, {
-      exported: false,
-      signature: clip(source.slice(holder.startIndex, holder.endIndex).split('\n')[0] ?? '', 200),
-      docstring: leadingComment(holder, isComment),
-    });
-  };
-
-  walk(tree.rootNode, b, TYPES, (node) => {
-    const target = node.childForFieldName('target');
-    if (target === null) return;
-    if (target.type === 'identifier') {
-      const name = target.text;
-      if (node.parent?.type === 'unary_operator' && node.parent.firstChild?.type === '@') {
-        attribute(node, name);
-        return false;
-      }
-      if (MODULES.has(name)) return defineModule(node, name);
-      if (DEFINERS[name] !== undefined) return defineFunction(node, name);
-      if (DIRECTIVES.has(name)) {
-        directive(b, node, name);
-        return false;
-      }
-      if (!SPECIAL.has(name) && !heads.has(target.startIndex)) b.ref('calls', name, target);
-      return;
-    }
-    if (target.type === 'dot') {
-      const right = target.childForFieldName('right');
-      const left = target.childForFieldName('left');
-      if (right !== null && right.type === 'identifier') {
-        b.ref('calls', right.text, right, left === null ? undefined : shortText(source, left));
-      }
-    }
-    return;
-  });
+  const st: State = { b, source, functions: new Map(), heads: new Set() };
+  walk(tree.rootNode, b, TYPES, (node) => enter(st, node));
   return b.finish(countParseErrors(tree.rootNode), isTestPath(path));
+}
+
+/** Every construct is a `call`; its target tells a definition, attribute, directive or call apart. */
+function enter(st: State, node: Node): boolean | void {
+  const b = st.b;
+  const target = node.childForFieldName('target');
+  if (target === null) return;
+  if (target.type === 'identifier') {
+    const name = target.text;
+    if (node.parent?.type === 'unary_operator' && node.parent.firstChild?.type === '@') {
+      attribute(st, node, name);
+      return false;
+    }
+    if (MODULES.has(name)) return defineModule(st, node, name);
+    if (DEFINERS[name] !== undefined) return defineFunction(st, node, name);
+    if (DIRECTIVES.has(name)) {
+      directive(b, node, name);
+      return false;
+    }
+    if (!SPECIAL.has(name) && !st.heads.has(target.startIndex)) b.ref('calls', name, target);
+    return;
+  }
+  if (target.type === 'dot') {
+    const right = target.childForFieldName('right');
+    const left = target.childForFieldName('left');
+    if (right !== null && right.type === 'identifier') {
+      b.ref('calls', right.text, right, left === null ? undefined : shortText(st.source, left));
+    }
+  }
+  return;
+}
+
+/** `defmodule`/`defprotocol`/`defimpl` (`keyword` says which), qualified by enclosing modules. */
+function defineModule(st: State, node: Node, keyword: string): void {
+  const b = st.b;
+  const args = childOfType(node, 'arguments');
+  const alias = args?.firstNamedChild ?? null;
+  if (alias === null || alias.type !== 'alias') return;
+  const full = alias.text;
+  const parentQn = b.currentQualifiedName;
+  const block = childOfType(node, 'do_block');
+  b.open(b.define(keyword === 'defprotocol' ? 'protocol' : 'module', full.slice(full.lastIndexOf('.') + 1), node, {
+    exported: true,
+    signature: clip(st.source.slice(node.startIndex, alias.endIndex), 200),
+    docstring: block === null ? undefined : attributeString(block.firstNamedChild, 'moduledoc'),
+    qualifiedName: parentQn === '' ? full : `${parentQn}.${full}`,
+  }));
+}
+
+/** A `def`-like clause (`keyword` picks kind and visibility); later clauses reopen the first one's symbol. */
+function defineFunction(st: State, node: Node, keyword: string): void {
+  const b = st.b;
+  const definer = DEFINERS[keyword];
+  const head = childOfType(node, 'arguments')?.firstNamedChild ?? null;
+  if (definer === undefined || head === null) return;
+  const nameNode = functionName(head);
+  if (nameNode === null) return;
+  const name = nameNode.text;
+  st.heads.add(nameNode.startIndex);
+  const parentQn = b.currentQualifiedName;
+  const qualifiedName = parentQn === '' ? name : `${parentQn}.${name}`;
+  const existing = st.functions.get(qualifiedName);
+  if (existing !== undefined) {
+    b.open(existing);
+    return;
+  }
+  const index = b.define(definer.kind, name, node, {
+    exported: definer.exported,
+    signature: clip(st.source.slice(node.startIndex, head.endIndex), 200),
+    docstring: functionDoc(node) ?? leadingComment(node, isComment, ATTRIBUTES),
+  });
+  st.functions.set(qualifiedName, index);
+  b.open(index);
+}
+
+/** `@name value`: a constant, or `@behaviour Mod` as an implements reference. */
+function attribute(st: State, node: Node, name: string): void {
+  const b = st.b;
+  if (name === 'behaviour') {
+    const mod = childOfType(node, 'arguments')?.firstNamedChild ?? null;
+    if (mod !== null && mod.type === 'alias') refAlias(b, 'implements', mod);
+    return;
+  }
+  if (META_ATTRIBUTES.has(name) || b.current < 0) return;
+  const holder = node.parent ?? node;
+  b.define('constant', name, holder, {
+    exported: false,
+    signature: clip(st.source.slice(holder.startIndex, holder.endIndex).split('\n')[0] ?? '', 200),
+    docstring: leadingComment(holder, isComment),
+  });
 }
 
 /** The name in a definition head: `pay(a, b)`, `pay`, `pay(a) when a > 0`. */

@@ -102,39 +102,13 @@ function enter(st: State, node: Node, type: string): boolean | void {
     case 'method_declaration':
     case 'constructor_declaration':
     case 'compact_constructor_declaration':
-    case 'annotation_type_element_declaration': {
-      const name = node.childForFieldName('name')?.text ?? b.symbolAt(b.current)?.name ?? '';
-      if (name === '') return;
-      const mods = modifiersOf(node);
-      const index = b.define(type === 'method_declaration' || type === 'annotation_type_element_declaration' ? 'method' : 'constructor', name, node, {
-        exported: isVisible(st, node, mods), signature: signature(node, node.childForFieldName('body')),
-        docstring: leadingComment(node, isComment),
-        arity: parameterArity(node.childForFieldName('parameters'), parameterRole) ?? (type === 'annotation_type_element_declaration' ? packArity(0, 0) : undefined),
-      });
-      b.open(index);
-      annotations(b, mods);
+    case 'annotation_type_element_declaration':
+      callable(st, node, type);
       return;
-    }
     case 'field_declaration':
-    case 'constant_declaration': {
-      const mods = modifiersOf(node);
-      const isConst = type === 'constant_declaration' || (hasModifier(mods, 'static') && hasModifier(mods, 'final'));
-      const exported = isVisible(st, node, mods);
-      const doc = leadingComment(node, isComment);
-      const first = b.symbolCount;
-      for (const decl of node.childrenForFieldName('declarator')) {
-        const name = decl?.childForFieldName('name')?.text ?? '';
-        if (name === '') continue;
-        b.define(isConst && isUpperSnake(name) ? 'constant' : 'field', name, node, {
-          exported, signature: signature(node, null), docstring: doc,
-        });
-      }
-      if (b.symbolCount > first) {
-        b.open(first);
-        annotations(b, mods);
-      }
+    case 'constant_declaration':
+      fields(st, node, type);
       return;
-    }
     case 'enum_constant': {
       const name = node.childForFieldName('name')?.text ?? '';
       if (name === '') return;
@@ -153,16 +127,9 @@ function enter(st: State, node: Node, type: string): boolean | void {
       }
       return;
     }
-    case 'object_creation_expression': {
-      const t = node.childForFieldName('type');
-      if (t !== null) typeRef(st, 'instantiates', t);
-      for (const child of node.namedChildren) {
-        if (child !== null && child.type !== 'type_identifier' && child.type !== 'generic_type' && child.type !== 'scoped_type_identifier') {
-          walk(child, b, TYPES, (n, ty) => enter(st, n, ty));
-        }
-      }
+    case 'object_creation_expression':
+      objectCreation(st, node);
       return false;
-    }
     case 'type_identifier':
     case 'scoped_type_identifier':
       typeRef(st, 'references', node);
@@ -176,6 +143,59 @@ function enter(st: State, node: Node, type: string): boolean | void {
       const kind = TYPE_KINDS[type];
       if (kind === undefined) return;
       return typeDeclaration(st, node, kind);
+    }
+  }
+}
+
+/**
+ * A method, constructor or annotation element, opened for its body; a compact record
+ * constructor has no name of its own and takes the record's.
+ */
+function callable(st: State, node: Node, type: string): void {
+  const b = st.b;
+  const name = node.childForFieldName('name')?.text ?? b.symbolAt(b.current)?.name ?? '';
+  if (name === '') return;
+  const mods = modifiersOf(node);
+  const index = b.define(type === 'method_declaration' || type === 'annotation_type_element_declaration' ? 'method' : 'constructor', name, node, {
+    exported: isVisible(st, node, mods), signature: signature(node, node.childForFieldName('body')),
+    docstring: leadingComment(node, isComment),
+    arity: parameterArity(node.childForFieldName('parameters'), parameterRole) ?? (type === 'annotation_type_element_declaration' ? packArity(0, 0) : undefined),
+  });
+  b.open(index);
+  annotations(b, mods);
+}
+
+/**
+ * Each declarator of a field (constants when `static final` and upper-case, or in an interface
+ * constant declaration); the first is opened so initializers and annotations are attributed to it.
+ */
+function fields(st: State, node: Node, type: string): void {
+  const b = st.b;
+  const mods = modifiersOf(node);
+  const isConst = type === 'constant_declaration' || (hasModifier(mods, 'static') && hasModifier(mods, 'final'));
+  const exported = isVisible(st, node, mods);
+  const doc = leadingComment(node, isComment);
+  const first = b.symbolCount;
+  for (const decl of node.childrenForFieldName('declarator')) {
+    const name = decl?.childForFieldName('name')?.text ?? '';
+    if (name === '') continue;
+    b.define(isConst && isUpperSnake(name) ? 'constant' : 'field', name, node, {
+      exported, signature: signature(node, null), docstring: doc,
+    });
+  }
+  if (b.symbolCount > first) {
+    b.open(first);
+    annotations(b, mods);
+  }
+}
+
+/** `new T(…)`: instantiates T; arguments and an anonymous class body are walked for what they hold. */
+function objectCreation(st: State, node: Node): void {
+  const t = node.childForFieldName('type');
+  if (t !== null) typeRef(st, 'instantiates', t);
+  for (const child of node.namedChildren) {
+    if (child !== null && child.type !== 'type_identifier' && child.type !== 'generic_type' && child.type !== 'scoped_type_identifier') {
+      walk(child, st.b, TYPES, (n, ty) => enter(st, n, ty));
     }
   }
 }

@@ -30,91 +30,106 @@ export const kotlinExtractor: LanguageExtractor = {
 
 function extractKotlin(tree: Tree, source: string, path: string, language: string): FileExtraction {
   const b = new ExtractionBuilder(language);
+  walk(tree.rootNode, b, TYPES, (node, type) => enter(b, source, node, type));
+  return b.finish(countParseErrors(tree.rootNode), isTestPath(path));
+}
 
-  const options = (node: Node, body: Node | null): { exported: boolean; signature: string; docstring: string | undefined } => ({
+function enter(b: ExtractionBuilder, source: string, node: Node, type: string): boolean | void {
+  const scopeKind = b.symbolAt(b.current)?.kind;
+  switch (type) {
+    case 'package_header': {
+      const name = node.firstNamedChild;
+      if (name !== null) b.setPackage(name.text);
+      return false;
+    }
+    case 'import_header':
+      addImport(b, node);
+      return false;
+    case 'class_declaration':
+    case 'object_declaration': {
+      const name = childOfType(node, 'type_identifier');
+      if (name === null) return;
+      const body = childOfType(node, 'class_body') ?? childOfType(node, 'enum_class_body');
+      b.open(b.define(type === 'object_declaration' ? 'class' : classKind(node), name.text, node, options(node, body)));
+      return;
+    }
+    case 'companion_object': {
+      // Companion members are called through the class (`Invoice.create()`), so a named
+      // companion is a symbol but an anonymous one folds into its class.
+      const name = childOfType(node, 'type_identifier');
+      if (name !== null) b.open(b.define('class', name.text, node, options(node, childOfType(node, 'class_body'))));
+      return;
+    }
+    case 'enum_entry': {
+      const name = childOfType(node, 'simple_identifier');
+      if (name !== null) b.open(b.define('enum_member', name.text, node, { exported: true, signature: name.text, docstring: kotlinDoc(node) }));
+      return;
+    }
+    case 'function_declaration':
+      functionDeclaration(b, node, scopeKind);
+      return;
+    case 'secondary_constructor':
+      b.open(b.define('constructor', 'constructor', node, options(node, childOfType(node, 'statements'))));
+      return;
+    case 'class_parameter': {
+      // Only `val`/`var` parameters of a primary constructor declare properties.
+      const name = childOfType(node, 'simple_identifier');
+      if (name !== null && childOfType(node, 'binding_pattern_kind') !== null) {
+        b.define('property', name.text, node, options(node, null));
+      }
+      return false;
+    }
+    case 'property_declaration':
+      propertyDeclaration(b, node, scopeKind);
+      return;
+    case 'type_alias': {
+      const name = childOfType(node, 'type_identifier');
+      if (name !== null) b.define('type_alias', name.text, node, options(node, null));
+      return false;
+    }
+    case 'delegation_specifier':
+      supertype(b, node, scopeKind === 'interface');
+      return;
+    case 'call_expression':
+      callRef(b, source, node);
+      return;
+    default:
+      return;
+  }
+}
+
+/** The definition options every Kotlin declaration shares: visibility, head and KDoc. */
+function options(node: Node, body: Node | null): { exported: boolean; signature: string; docstring: string | undefined } {
+  return {
     exported: !isPrivate(node),
     signature: headText(node, body),
     docstring: kotlinDoc(node),
-  });
+  };
+}
 
-  walk(tree.rootNode, b, TYPES, (node, type) => {
-    const scopeKind = b.symbolAt(b.current)?.kind;
-    switch (type) {
-      case 'package_header': {
-        const name = node.firstNamedChild;
-        if (name !== null) b.setPackage(name.text);
-        return false;
-      }
-      case 'import_header':
-        addImport(b, node);
-        return false;
-      case 'class_declaration':
-      case 'object_declaration': {
-        const name = childOfType(node, 'type_identifier');
-        if (name === null) return;
-        const body = childOfType(node, 'class_body') ?? childOfType(node, 'enum_class_body');
-        b.open(b.define(type === 'object_declaration' ? 'class' : classKind(node), name.text, node, options(node, body)));
-        return;
-      }
-      case 'companion_object': {
-        // Companion members are called through the class (`Invoice.create()`), so a named
-        // companion is a symbol but an anonymous one folds into its class.
-        const name = childOfType(node, 'type_identifier');
-        if (name !== null) b.open(b.define('class', name.text, node, options(node, childOfType(node, 'class_body'))));
-        return;
-      }
-      case 'enum_entry': {
-        const name = childOfType(node, 'simple_identifier');
-        if (name !== null) b.open(b.define('enum_member', name.text, node, { exported: true, signature: name.text, docstring: kotlinDoc(node) }));
-        return;
-      }
-      case 'function_declaration': {
-        const name = childOfType(node, 'simple_identifier');
-        if (name === null) return;
-        const body = childOfType(node, 'function_body');
-        const extended = receiverType(node, name);
-        const inType = scopeKind !== undefined && !CALLABLES.has(scopeKind);
-        b.open(b.define(extended !== undefined || inType ? 'method' : 'function', name.text, node, {
-          ...options(node, body),
-          ...(extended !== undefined ? { qualifiedName: `${extended}.${name.text}` } : {}),
-        }));
-        return;
-      }
-      case 'secondary_constructor':
-        b.open(b.define('constructor', 'constructor', node, options(node, childOfType(node, 'statements'))));
-        return;
-      case 'class_parameter': {
-        // Only `val`/`var` parameters of a primary constructor declare properties.
-        const name = childOfType(node, 'simple_identifier');
-        if (name !== null && childOfType(node, 'binding_pattern_kind') !== null) {
-          b.define('property', name.text, node, options(node, null));
-        }
-        return false;
-      }
-      case 'property_declaration': {
-        if (scopeKind !== undefined && CALLABLES.has(scopeKind)) return; // a local variable
-        const name = childOfType(node, 'variable_declaration')?.firstNamedChild ?? null;
-        if (name === null || name.type !== 'simple_identifier') return;
-        const isConst = modifierWords(node).includes('const') || isUpperSnake(name.text);
-        b.define(isConst ? 'constant' : (scopeKind === undefined ? 'variable' : 'property'), name.text, node, options(node, null));
-        return;
-      }
-      case 'type_alias': {
-        const name = childOfType(node, 'type_identifier');
-        if (name !== null) b.define('type_alias', name.text, node, options(node, null));
-        return false;
-      }
-      case 'delegation_specifier':
-        supertype(b, node, scopeKind === 'interface');
-        return;
-      case 'call_expression':
-        callRef(b, source, node);
-        return;
-      default:
-        return;
-    }
-  });
-  return b.finish(countParseErrors(tree.rootNode), isTestPath(path));
+/**
+ * A `fun` (`scopeKind` is the enclosing symbol's): a method in a type or when it extends a
+ * receiver type (then qualified by that type), otherwise a function; opened for its body.
+ */
+function functionDeclaration(b: ExtractionBuilder, node: Node, scopeKind: NodeKind | undefined): void {
+  const name = childOfType(node, 'simple_identifier');
+  if (name === null) return;
+  const body = childOfType(node, 'function_body');
+  const extended = receiverType(node, name);
+  const inType = scopeKind !== undefined && !CALLABLES.has(scopeKind);
+  b.open(b.define(extended !== undefined || inType ? 'method' : 'function', name.text, node, {
+    ...options(node, body),
+    ...(extended !== undefined ? { qualifiedName: `${extended}.${name.text}` } : {}),
+  }));
+}
+
+/** A `val`/`var` outside a function body: a constant, a property of its type, or a file-level variable. */
+function propertyDeclaration(b: ExtractionBuilder, node: Node, scopeKind: NodeKind | undefined): void {
+  if (scopeKind !== undefined && CALLABLES.has(scopeKind)) return; // a local variable
+  const name = childOfType(node, 'variable_declaration')?.firstNamedChild ?? null;
+  if (name === null || name.type !== 'simple_identifier') return;
+  const isConst = modifierWords(node).includes('const') || isUpperSnake(name.text);
+  b.define(isConst ? 'constant' : (scopeKind === undefined ? 'variable' : 'property'), name.text, node, options(node, null));
 }
 
 function addImport(b: ExtractionBuilder, node: Node): void {

@@ -79,18 +79,9 @@ function enter(st: State, node: Node, type: string): boolean | void {
       }
       return false;
     }
-    case 'protocol_declaration': {
-      const name = node.firstNamedChild;
-      if (name?.type !== 'identifier') return;
-      b.open(b.define('protocol', name.text, node, {
-        exported: true, signature: sourceHead(st.source, node, null), docstring: leadingComment(node, isComment),
-      }));
-      for (const child of node.namedChildren) {
-        if (child?.type !== 'protocol_reference_list') continue;
-        for (const p of child.namedChildren) if (p?.type === 'identifier') b.ref('extends', p.text, p);
-      }
+    case 'protocol_declaration':
+      protocol(st, node);
       return;
-    }
     case 'class_interface':
     case 'class_implementation':
       return classBlock(st, node, type);
@@ -113,20 +104,9 @@ function enter(st: State, node: Node, type: string): boolean | void {
     }
     case 'function_definition':
       return functionDefinition(st, node);
-    case 'type_definition': {
-      const inner = node.childForFieldName('type');
-      const before = b.symbolCount;
-      if (inner !== null && RECORD_KINDS[inner.type] !== undefined) walk(inner, b, TYPES, (n, t) => enter(st, n, t));
-      const decl = node.childForFieldName('declarator');
-      const name = decl?.type === 'type_identifier' ? decl.text : undefined;
-      // `typedef struct { … } Point;` already named the record `Point`.
-      if (name !== undefined && b.symbolAt(before)?.name !== name) {
-        b.define('type_alias', name, node, {
-          exported: true, signature: sourceHead(st.source, node, inner?.childForFieldName('body') ?? null), docstring: leadingComment(node, isComment),
-        });
-      }
+    case 'type_definition':
+      typeDefinition(st, node);
       return false;
-    }
     case 'message_expression':
       message(st, node);
       return;
@@ -140,6 +120,36 @@ function enter(st: State, node: Node, type: string): boolean | void {
       if (kind === undefined) return;
       return record(st, node, kind);
     }
+  }
+}
+
+/** `@protocol P <Q>`: opened so its method declarations belong to it; adopted protocols are extended. */
+function protocol(st: State, node: Node): void {
+  const b = st.b;
+  const name = node.firstNamedChild;
+  if (name?.type !== 'identifier') return;
+  b.open(b.define('protocol', name.text, node, {
+    exported: true, signature: sourceHead(st.source, node, null), docstring: leadingComment(node, isComment),
+  }));
+  for (const child of node.namedChildren) {
+    if (child?.type !== 'protocol_reference_list') continue;
+    for (const p of child.namedChildren) if (p?.type === 'identifier') b.ref('extends', p.text, p);
+  }
+}
+
+/** `typedef`: an inline struct, union or enum is walked first, then the alias unless it repeats the record's name. */
+function typeDefinition(st: State, node: Node): void {
+  const b = st.b;
+  const inner = node.childForFieldName('type');
+  const before = b.symbolCount;
+  if (inner !== null && RECORD_KINDS[inner.type] !== undefined) walk(inner, b, TYPES, (n, t) => enter(st, n, t));
+  const decl = node.childForFieldName('declarator');
+  const name = decl?.type === 'type_identifier' ? decl.text : undefined;
+  // `typedef struct { … } Point;` already named the record `Point`.
+  if (name !== undefined && b.symbolAt(before)?.name !== name) {
+    b.define('type_alias', name, node, {
+      exported: true, signature: sourceHead(st.source, node, inner?.childForFieldName('body') ?? null), docstring: leadingComment(node, isComment),
+    });
   }
 }
 

@@ -38,15 +38,9 @@ export const ocamlExtractor: LanguageExtractor = {
 function enter(b: ExtractionBuilder, source: string, node: Node, type: string): boolean | void {
   switch (type) {
     case 'open_module':
-    case 'include_module': {
-      const path = node.namedChildren.find((c) => c?.type === 'module_path' || c?.type === 'extended_module_path');
-      if (path == null) return false;
-      b.addImport({
-        module: path.text, names: [{ imported: '*', local: '*' }], reexport: type === 'include_module',
-        line: node.startPosition.row + 1,
-      });
+    case 'include_module':
+      openOrInclude(b, node, type);
       return false;
-    }
     case 'module_binding':
       return moduleBinding(b, source, node);
     case 'module_type_definition': {
@@ -58,15 +52,9 @@ function enter(b: ExtractionBuilder, source: string, node: Node, type: string): 
       return;
     }
     case 'value_specification':
-    case 'external': {
-      const name = node.namedChildren.find((c) => c?.type === 'value_name')?.text ?? '';
-      if (name === '') return false;
-      const isFunction = node.namedChildren.some((c) => c?.type === 'function_type');
-      b.define(isFunction ? 'function' : 'variable', name, node, {
-        exported: true, signature: sourceHead(source, node, null, '='), docstring: docComment(node),
-      });
+    case 'external':
+      valueSpecification(b, source, node);
       return false;
-    }
     case 'let_binding':
       return letBinding(b, source, node);
     case 'type_binding':
@@ -77,15 +65,9 @@ function enter(b: ExtractionBuilder, source: string, node: Node, type: string): 
       if (name !== '') b.define('class', name, node, { exported: true, signature: sourceHead(source, node, null, '='), docstring: docComment(node) });
       return false;
     }
-    case 'class_binding': {
-      const name = node.childForFieldName('name')?.text ?? '';
-      if (name === '') return;
-      const anchor = node.parent?.type === 'class_definition' && node.parent.firstNamedChild?.startIndex === node.startIndex ? node.parent : node;
-      b.open(b.define('class', name, node, {
-        exported: true, signature: sourceHead(source, anchor, node.childForFieldName('body'), '='), docstring: docComment(anchor),
-      }));
+    case 'class_binding':
+      classBinding(b, source, node);
       return;
-    }
     case 'method_definition': {
       const name = node.childForFieldName('name')?.text ?? '';
       if (name === '') return;
@@ -105,22 +87,12 @@ function enter(b: ExtractionBuilder, source: string, node: Node, type: string): 
       if (fn?.type === 'value_path') valueRef(b, fn);
       return;
     }
-    case 'infix_expression': {
-      // `x |> f` and `f @@ x` apply `f`.
-      const op = node.childForFieldName('operator');
-      const opText = op !== null && op.endIndex - op.startIndex <= 2 ? op.text : '';
-      const fn = opText === '|>' ? node.childForFieldName('right') : opText === '@@' ? node.childForFieldName('left') : null;
-      if (fn?.type === 'value_path') valueRef(b, fn);
+    case 'infix_expression':
+      infixApplication(b, node);
       return;
-    }
-    case 'method_invocation': {
-      const method = node.namedChildren.find((c) => c?.type === 'method_name');
-      const object = node.firstNamedChild;
-      if (method == null) return;
-      const receiver = object !== null && object.type === 'value_path' && object.endIndex - object.startIndex <= 100 ? object.text : '…';
-      b.ref('calls', method.text, method, receiver);
+    case 'method_invocation':
+      methodInvocation(b, node);
       return;
-    }
     case 'new_expression': {
       const path = node.namedChildren.find((c) => c?.type === 'class_path');
       const name = path?.lastNamedChild;
@@ -130,6 +102,53 @@ function enter(b: ExtractionBuilder, source: string, node: Node, type: string): 
     default:
       return;
   }
+}
+
+/** `val x : t` in a signature or an `external` primitive: a function when its type is an arrow. */
+function valueSpecification(b: ExtractionBuilder, source: string, node: Node): void {
+  const name = node.namedChildren.find((c) => c?.type === 'value_name')?.text ?? '';
+  if (name === '') return;
+  const isFunction = node.namedChildren.some((c) => c?.type === 'function_type');
+  b.define(isFunction ? 'function' : 'variable', name, node, {
+    exported: true, signature: sourceHead(source, node, null, '='), docstring: docComment(node),
+  });
+}
+
+/** `open M` brings M's names into scope; `include M` also re-exports them. */
+function openOrInclude(b: ExtractionBuilder, node: Node, type: string): void {
+  const path = node.namedChildren.find((c) => c?.type === 'module_path' || c?.type === 'extended_module_path');
+  if (path == null) return;
+  b.addImport({
+    module: path.text, names: [{ imported: '*', local: '*' }], reexport: type === 'include_module',
+    line: node.startPosition.row + 1,
+  });
+}
+
+/** A class, opened for its methods; the first binding of a `class … and …` group takes the group's docs. */
+function classBinding(b: ExtractionBuilder, source: string, node: Node): void {
+  const name = node.childForFieldName('name')?.text ?? '';
+  if (name === '') return;
+  const anchor = node.parent?.type === 'class_definition' && node.parent.firstNamedChild?.startIndex === node.startIndex ? node.parent : node;
+  b.open(b.define('class', name, node, {
+    exported: true, signature: sourceHead(source, anchor, node.childForFieldName('body'), '='), docstring: docComment(anchor),
+  }));
+}
+
+/** `x |> f` and `f @@ x` apply `f`. */
+function infixApplication(b: ExtractionBuilder, node: Node): void {
+  const op = node.childForFieldName('operator');
+  const opText = op !== null && op.endIndex - op.startIndex <= 2 ? op.text : '';
+  const fn = opText === '|>' ? node.childForFieldName('right') : opText === '@@' ? node.childForFieldName('left') : null;
+  if (fn?.type === 'value_path') valueRef(b, fn);
+}
+
+/** `obj#meth`: a call with the object as receiver when it is a short value path, `…` otherwise. */
+function methodInvocation(b: ExtractionBuilder, node: Node): void {
+  const method = node.namedChildren.find((c) => c?.type === 'method_name');
+  const object = node.firstNamedChild;
+  if (method == null) return;
+  const receiver = object !== null && object.type === 'value_path' && object.endIndex - object.startIndex <= 100 ? object.text : '…';
+  b.ref('calls', method.text, method, receiver);
 }
 
 /** `module M = struct … end` and functors define a module; `module L = List` aliases one. */

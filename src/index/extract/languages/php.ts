@@ -37,149 +37,169 @@ export const phpExtractor: LanguageExtractor = {
 
 function extractPhp(tree: Tree, source: string, path: string, language: string): FileExtraction {
   const b = new ExtractionBuilder(language);
+  walk(tree.rootNode, b, TYPES, (node, type) => enter(b, source, node, type));
+  return b.finish(countParseErrors(tree.rootNode), isTestPath(path));
+}
 
-  const enclosingType = (): string | undefined => {
-    for (let i = b.current; i >= 0;) {
-      const symbol = b.symbolAt(i);
-      if (symbol === undefined) return undefined;
-      if (TYPE_KIND_SET.has(symbol.kind)) return symbol.name;
-      i = symbol.parent;
-    }
-    return undefined;
-  };
-
-  /** `Foo`, `\A\B\Foo`: refs the last segment with the namespace prefix as the receiver. */
-  const refName = (kind: RefKind, node: Node): void => {
-    if (node.type === 'qualified_name') {
-      const { prefix, name } = splitQualified(node);
-      b.ref(kind, name, node, prefix);
-    } else if (node.type === 'name') {
-      const name = node.text;
-      b.ref(kind, name === 'self' || name === 'static' ? (enclosingType() ?? name) : name, node);
-    }
-  };
-
-  const define = (kind: NodeKind, nameNode: Node | null, node: Node, body: Node | null, open: boolean): void => {
-    if (nameNode === null) return;
-    const name = nameNode.type === 'variable_name' ? nameNode.text.replace(/^\$/u, '') : nameNode.text;
-    const index = b.define(kind, name, node, {
-      exported: !isPrivate(node),
-      signature: headText(node, body),
-      docstring: leadingComment(node, isComment),
-    });
-    if (open) b.open(index);
-  };
-
-  const addUse = (clause: Node, prefix: string, line: number): void => {
-    let target: Node | null = null;
-    let alias: string | undefined;
-    for (const child of clause.namedChildren) {
-      if (child === null) continue;
-      if (child.type === 'namespace_aliasing_clause') alias = child.firstNamedChild?.text;
-      else target ??= child;
-    }
-    if (target === null) return;
-    const full = prefix === '' ? target.text : `${prefix}\\${target.text}`;
-    // `use A\B\C` stays whole: the PHP resolver finds `C` in namespace `A\B`; an alias renames it.
-    const module = full.replace(/^\\/u, '');
-    b.addImport({ module, names: [], reexport: false, line, ...(alias !== undefined ? { namespace: alias } : {}) });
-  };
-
-  walk(tree.rootNode, b, TYPES, (node, type) => {
-    const typeKind = TYPE_KINDS[type];
-    if (typeKind !== undefined) {
-      return define(typeKind, node.childForFieldName('name'), node, node.childForFieldName('body'), true);
-    }
-    switch (type) {
-      case 'namespace_definition': {
-        const name = node.childForFieldName('name');
-        if (name !== null) b.setPackage(name.text);
-        return;
-      }
-      case 'namespace_use_declaration': {
-        const line = node.startPosition.row + 1;
-        let prefix = '';
-        for (const child of node.namedChildren) {
-          if (child === null) continue;
-          if (child.type === 'namespace_name') prefix = child.text;
-          else if (child.type === 'namespace_use_clause') addUse(child, '', line);
-          else if (child.type === 'namespace_use_group') {
-            for (const clause of child.namedChildren) if (clause !== null) addUse(clause, prefix, line);
-          }
-        }
-        return false;
-      }
-      case 'method_declaration': {
-        const name = node.childForFieldName('name');
-        const isConstructor = name?.text === '__construct';
-        if (isConstructor) {
-          // Promoted parameters are properties of the class, so they are recorded before the
-          // constructor's scope opens.
-          for (const param of node.childForFieldName('parameters')?.namedChildren ?? []) {
-            if (param !== null && param.type === 'property_promotion_parameter') {
-              define('property', param.childForFieldName('name'), param, null, false);
-            }
-          }
-        }
-        return define(isConstructor ? 'constructor' : 'method', name, node, node.childForFieldName('body'), true);
-      }
-      case 'function_definition':
-        return define('function', node.childForFieldName('name'), node, node.childForFieldName('body'), true);
-      case 'enum_case':
-        return define('enum_member', node.childForFieldName('name'), node, null, false);
-      case 'const_declaration':
-      case 'property_declaration': {
-        const hidden = isPrivate(node);
-        const docstring = leadingComment(node, isComment);
-        const signature = headText(node, null);
-        for (const element of node.namedChildren) {
-          if (element === null || (element.type !== 'const_element' && element.type !== 'property_element')) continue;
-          const nameNode = element.firstNamedChild;
-          if (nameNode === null) continue;
-          const name = element.type === 'const_element' ? nameNode.text : nameNode.text.replace(/^\$/u, '');
-          b.define(element.type === 'const_element' ? 'constant' : 'property', name, element, {
-            exported: !hidden, signature, docstring,
-          });
-        }
-        return;
-      }
-      case 'base_clause':
-      case 'class_interface_clause':
-      case 'use_declaration': {
-        // Trait `use` mixes code in: recorded like an interface, as the grammar offers no better edge.
-        const kind = type === 'base_clause' ? 'extends' : 'implements';
-        for (const child of node.namedChildren) if (child !== null) refName(kind, child);
-        return false;
-      }
-      case 'object_creation_expression': {
-        const target = node.firstNamedChild;
-        if (target !== null) refName('instantiates', target);
-        return;
-      }
-      case 'function_call_expression': {
-        const fn = node.childForFieldName('function');
-        if (fn !== null) refName('calls', fn);
-        return;
-      }
-      default:
-        break;
-    }
-    if (CALLS.has(type)) {
+function enter(b: ExtractionBuilder, source: string, node: Node, type: string): boolean | void {
+  const typeKind = TYPE_KINDS[type];
+  if (typeKind !== undefined) {
+    return define(b, typeKind, node.childForFieldName('name'), node, node.childForFieldName('body'), true);
+  }
+  switch (type) {
+    case 'namespace_definition': {
       const name = node.childForFieldName('name');
-      const receiver = node.childForFieldName(type === 'scoped_call_expression' ? 'scope' : 'object');
-      if (name !== null && name.type === 'name') {
-        b.ref('calls', name.text, name, receiver === null ? undefined : shortText(source, receiver));
-      }
+      if (name !== null) b.setPackage(name.text);
       return;
     }
-    if (INCLUDES.has(type)) {
-      const target = lastString(node);
-      if (target !== undefined) b.addImport({ module: target, names: [], reexport: false, line: node.startPosition.row + 1 });
+    case 'namespace_use_declaration':
+      namespaceUse(b, node);
+      return false;
+    case 'method_declaration':
+      return method(b, node);
+    case 'function_definition':
+      return define(b, 'function', node.childForFieldName('name'), node, node.childForFieldName('body'), true);
+    case 'enum_case':
+      return define(b, 'enum_member', node.childForFieldName('name'), node, null, false);
+    case 'const_declaration':
+    case 'property_declaration':
+      constantsOrProperties(b, node);
+      return;
+    case 'base_clause':
+    case 'class_interface_clause':
+    case 'use_declaration': {
+      // Trait `use` mixes code in: recorded like an interface, as the grammar offers no better edge.
+      const kind = type === 'base_clause' ? 'extends' : 'implements';
+      for (const child of node.namedChildren) if (child !== null) refName(b, kind, child);
       return false;
     }
+    case 'object_creation_expression': {
+      const target = node.firstNamedChild;
+      if (target !== null) refName(b, 'instantiates', target);
+      return;
+    }
+    case 'function_call_expression': {
+      const fn = node.childForFieldName('function');
+      if (fn !== null) refName(b, 'calls', fn);
+      return;
+    }
+    default:
+      break;
+  }
+  if (CALLS.has(type)) {
+    memberCall(b, source, node, type);
     return;
+  }
+  if (INCLUDES.has(type)) {
+    const target = lastString(node);
+    if (target !== undefined) b.addImport({ module: target, names: [], reexport: false, line: node.startPosition.row + 1 });
+    return false;
+  }
+  return;
+}
+
+/** Name of the innermost class, interface, trait or enum being walked. */
+function enclosingType(b: ExtractionBuilder): string | undefined {
+  for (let i = b.current; i >= 0;) {
+    const symbol = b.symbolAt(i);
+    if (symbol === undefined) return undefined;
+    if (TYPE_KIND_SET.has(symbol.kind)) return symbol.name;
+    i = symbol.parent;
+  }
+  return undefined;
+}
+
+/** `Foo`, `\A\B\Foo`: refs the last segment with the namespace prefix as the receiver. */
+function refName(b: ExtractionBuilder, kind: RefKind, node: Node): void {
+  if (node.type === 'qualified_name') {
+    const { prefix, name } = splitQualified(node);
+    b.ref(kind, name, node, prefix);
+  } else if (node.type === 'name') {
+    const name = node.text;
+    b.ref(kind, name === 'self' || name === 'static' ? (enclosingType(b) ?? name) : name, node);
+  }
+}
+
+/** Records a definition named by `nameNode` (a `$variable` loses its `$`), opening it when `open`. */
+function define(b: ExtractionBuilder, kind: NodeKind, nameNode: Node | null, node: Node, body: Node | null, open: boolean): void {
+  if (nameNode === null) return;
+  const name = nameNode.type === 'variable_name' ? nameNode.text.replace(/^\$/u, '') : nameNode.text;
+  const index = b.define(kind, name, node, {
+    exported: !isPrivate(node),
+    signature: headText(node, body),
+    docstring: leadingComment(node, isComment),
   });
-  return b.finish(countParseErrors(tree.rootNode), isTestPath(path));
+  if (open) b.open(index);
+}
+
+/** A method; a constructor's promoted parameters become properties of the class. */
+function method(b: ExtractionBuilder, node: Node): void {
+  const name = node.childForFieldName('name');
+  const isConstructor = name?.text === '__construct';
+  if (isConstructor) {
+    // Promoted parameters are properties of the class, so they are recorded before the
+    // constructor's scope opens.
+    for (const param of node.childForFieldName('parameters')?.namedChildren ?? []) {
+      if (param !== null && param.type === 'property_promotion_parameter') {
+        define(b, 'property', param.childForFieldName('name'), param, null, false);
+      }
+    }
+  }
+  define(b, isConstructor ? 'constructor' : 'method', name, node, node.childForFieldName('body'), true);
+}
+
+/** Each element of a `const` or property declaration, sharing the declaration's docs and head. */
+function constantsOrProperties(b: ExtractionBuilder, node: Node): void {
+  const hidden = isPrivate(node);
+  const docstring = leadingComment(node, isComment);
+  const signature = headText(node, null);
+  for (const element of node.namedChildren) {
+    if (element === null || (element.type !== 'const_element' && element.type !== 'property_element')) continue;
+    const nameNode = element.firstNamedChild;
+    if (nameNode === null) continue;
+    const name = element.type === 'const_element' ? nameNode.text : nameNode.text.replace(/^\$/u, '');
+    b.define(element.type === 'const_element' ? 'constant' : 'property', name, element, {
+      exported: !hidden, signature, docstring,
+    });
+  }
+}
+
+/** A call through `->`, `?->` or `::`, the receiver as written. */
+function memberCall(b: ExtractionBuilder, source: string, node: Node, type: string): void {
+  const name = node.childForFieldName('name');
+  const receiver = node.childForFieldName(type === 'scoped_call_expression' ? 'scope' : 'object');
+  if (name !== null && name.type === 'name') {
+    b.ref('calls', name.text, name, receiver === null ? undefined : shortText(source, receiver));
+  }
+}
+
+/** `use A\B\C;`, `use A\B\C as D;`, `use A\{B, C as D};`: one import per imported name. */
+function namespaceUse(b: ExtractionBuilder, node: Node): void {
+  const line = node.startPosition.row + 1;
+  let prefix = '';
+  for (const child of node.namedChildren) {
+    if (child === null) continue;
+    if (child.type === 'namespace_name') prefix = child.text;
+    else if (child.type === 'namespace_use_clause') addUse(b, child, '', line);
+    else if (child.type === 'namespace_use_group') {
+      for (const clause of child.namedChildren) if (clause !== null) addUse(b, clause, prefix, line);
+    }
+  }
+}
+
+function addUse(b: ExtractionBuilder, clause: Node, prefix: string, line: number): void {
+  let target: Node | null = null;
+  let alias: string | undefined;
+  for (const child of clause.namedChildren) {
+    if (child === null) continue;
+    if (child.type === 'namespace_aliasing_clause') alias = child.firstNamedChild?.text;
+    else target ??= child;
+  }
+  if (target === null) return;
+  const full = prefix === '' ? target.text : `${prefix}\\${target.text}`;
+  // `use A\B\C` stays whole: the PHP resolver finds `C` in namespace `A\B`; an alias renames it.
+  const module = full.replace(/^\\/u, '');
+  b.addImport({ module, names: [], reexport: false, line, ...(alias !== undefined ? { namespace: alias } : {}) });
 }
 
 const TYPE_KIND_SET: ReadonlySet<NodeKind> = new Set(Object.values(TYPE_KINDS));

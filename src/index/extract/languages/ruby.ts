@@ -25,160 +25,179 @@ export const rubyExtractor: LanguageExtractor = {
   extract: extractRuby,
 };
 
+interface State {
+  readonly b: ExtractionBuilder;
+  readonly source: string;
+  /** Per class body: offsets where a bare `private`/`protected`/`public` switches the default. */
+  readonly switches: Map<number, { at: number; hidden: boolean }[]>;
+}
+
 function extractRuby(tree: Tree, source: string, path: string, language: string): FileExtraction {
   const b = new ExtractionBuilder(language);
-  // Per class body: offsets where a bare `private`/`protected`/`public` switches the default.
-  const switches = new Map<number, { at: number; hidden: boolean }[]>();
-
-  const isHidden = (node: Node): boolean => {
-    const parent = node.parent;
-    if (parent === null) return false;
-    if (parent.type === 'argument_list') {
-      const word = parent.parent?.childForFieldName('method')?.text;
-      return word === 'private' || word === 'protected';
-    }
-    if (parent.type !== 'body_statement' && parent.type !== 'program') return false;
-    let marks = switches.get(parent.id);
-    if (marks === undefined) {
-      marks = [];
-      for (const child of parent.namedChildren) {
-        if (child !== null && child.type === 'identifier' && VISIBILITY.has(child.text)) {
-          marks.push({ at: child.startIndex, hidden: child.text !== 'public' });
-        }
-      }
-      switches.set(parent.id, marks);
-    }
-    let hidden = false;
-    for (const mark of marks) {
-      if (mark.at > node.startIndex) break;
-      hidden = mark.hidden;
-    }
-    return hidden;
-  };
-
-  const enclosingType = (): string | undefined => {
-    for (let i = b.current; i >= 0;) {
-      const symbol = b.symbolAt(i);
-      if (symbol === undefined) return undefined;
-      if (symbol.kind === 'class' || symbol.kind === 'module') return symbol.name;
-      i = symbol.parent;
-    }
-    return undefined;
-  };
-
-  /** References a constant path: the last segment is the name, the rest (as written) the receiver. */
-  const refConstant = (kind: 'extends' | 'implements' | 'instantiates', node: Node): void => {
-    if (node.type === 'scope_resolution') {
-      const scope = node.childForFieldName('scope');
-      b.ref(kind, node.childForFieldName('name')?.text ?? '', node, scope === null ? undefined : shortText(source, scope));
-    } else {
-      b.ref(kind, node.text, node);
-    }
-  };
-
-  const defineType = (node: Node, kind: 'class' | 'module'): void => {
-    const nameNode = node.childForFieldName('name');
-    if (nameNode === null) return;
-    const parts = constantPath(nameNode);
-    b.open(b.define(kind, parts[parts.length - 1] ?? '', node, {
-      exported: true,
-      signature: rubyHead(source, node),
-      docstring: rubyDoc(node),
-      qualifiedName: scopedName(b.currentQualifiedName, parts),
-    }));
-  };
-
-  const defineMethod = (node: Node): void => {
-    const name = node.childForFieldName('name')?.text ?? '';
-    if (name === '') return;
-    const singleton = node.type === 'singleton_method';
-    const owner = b.symbolAt(b.current)?.kind;
-    const inType = owner === 'class' || owner === 'module';
-    b.open(b.define(
-      name === 'initialize' && !singleton ? 'constructor' : (singleton || inType ? 'method' : 'function'),
-      name, node, {
-        exported: !name.startsWith('_') && !isHidden(node),
-        signature: rubyHead(source, node),
-        docstring: rubyDoc(node),
-      },
-    ));
-  };
-
-  /** Returns false when the call was fully handled (its arguments hold nothing more to record). */
-  const visitCall = (node: Node): boolean => {
-    const method = node.childForFieldName('method');
-    if (method === null || method.type !== 'identifier') return true;
-    const name = method.text;
-    const receiver = node.childForFieldName('receiver');
-    const args = node.childForFieldName('arguments');
-    if (receiver === null) {
-      if (REQUIRES.has(name)) {
-        const target = args === null ? undefined : literalString(args);
-        if (target !== undefined) {
-          b.addImport({ module: target, names: [], reexport: false, line: node.startPosition.row + 1 });
-          return false;
-        }
-      } else if (MIXINS.has(name) && args !== null) {
-        for (const arg of args.namedChildren) {
-          if (arg !== null && (arg.type === 'constant' || arg.type === 'scope_resolution')) refConstant('implements', arg);
-        }
-        return false;
-      } else if (ATTRIBUTES.has(name) && args !== null) {
-        const hidden = isHidden(node);
-        for (const arg of args.namedChildren) {
-          if (arg === null || arg.type !== 'simple_symbol') continue;
-          const attr = arg.text.slice(1);
-          b.define('property', attr, arg, { exported: !hidden && !attr.startsWith('_'), signature: `${name} ${arg.text}` });
-        }
-        return false;
-      } else if (VISIBILITY.has(name)) {
-        return true; // `private def x` is handled when the walk reaches the method.
-      } else if (name === 'new') {
-        // A bare `new` inside a class body or singleton method builds an instance of that class.
-        const owner = enclosingType();
-        if (owner !== undefined) {
-          b.ref('instantiates', owner, method);
-          return true;
-        }
-      }
-    } else if (name === 'new' && (receiver.type === 'constant' || receiver.type === 'scope_resolution')) {
-      refConstant('instantiates', receiver);
-      return true;
-    }
-    b.ref('calls', name, method, receiver === null ? undefined : shortText(source, receiver));
-    return true;
-  };
-
-  walk(tree.rootNode, b, TYPES, (node, type) => {
-    switch (type) {
-      case 'module':
-        return defineType(node, 'module');
-      case 'class':
-        return defineType(node, 'class');
-      case 'method':
-      case 'singleton_method':
-        return defineMethod(node);
-      case 'call':
-        return visitCall(node);
-      case 'superclass': {
-        const base = node.firstNamedChild;
-        if (base !== null && (base.type === 'constant' || base.type === 'scope_resolution')) refConstant('extends', base);
-        return;
-      }
-      case 'assignment': {
-        const left = node.childForFieldName('left');
-        if (left !== null && left.type === 'constant') {
-          b.define('constant', left.text, node, {
-            exported: true, signature: headText(node, null), docstring: rubyDoc(node),
-          });
-        }
-        return;
-      }
-      default:
-        return;
-    }
-  });
+  const st: State = { b, source, switches: new Map() };
+  walk(tree.rootNode, b, TYPES, (node, type) => enter(st, node, type));
   return b.finish(countParseErrors(tree.rootNode), isTestPath(path));
+}
+
+function enter(st: State, node: Node, type: string): boolean | void {
+  switch (type) {
+    case 'module':
+      return defineType(st, node, 'module');
+    case 'class':
+      return defineType(st, node, 'class');
+    case 'method':
+    case 'singleton_method':
+      return defineMethod(st, node);
+    case 'call':
+      return visitCall(st, node);
+    case 'superclass': {
+      const base = node.firstNamedChild;
+      if (base !== null && (base.type === 'constant' || base.type === 'scope_resolution')) refConstant(st, 'extends', base);
+      return;
+    }
+    case 'assignment': {
+      const left = node.childForFieldName('left');
+      if (left !== null && left.type === 'constant') {
+        st.b.define('constant', left.text, node, {
+          exported: true, signature: headText(node, null), docstring: rubyDoc(node),
+        });
+      }
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+/** Whether `node` is wrapped in `private`/`protected` or follows a bare one in its body. */
+function isHidden(st: State, node: Node): boolean {
+  const parent = node.parent;
+  if (parent === null) return false;
+  if (parent.type === 'argument_list') {
+    const word = parent.parent?.childForFieldName('method')?.text;
+    return word === 'private' || word === 'protected';
+  }
+  if (parent.type !== 'body_statement' && parent.type !== 'program') return false;
+  let marks = st.switches.get(parent.id);
+  if (marks === undefined) {
+    marks = [];
+    for (const child of parent.namedChildren) {
+      if (child !== null && child.type === 'identifier' && VISIBILITY.has(child.text)) {
+        marks.push({ at: child.startIndex, hidden: child.text !== 'public' });
+      }
+    }
+    st.switches.set(parent.id, marks);
+  }
+  let hidden = false;
+  for (const mark of marks) {
+    if (mark.at > node.startIndex) break;
+    hidden = mark.hidden;
+  }
+  return hidden;
+}
+
+/** Name of the innermost class or module being walked. */
+function enclosingType(b: ExtractionBuilder): string | undefined {
+  for (let i = b.current; i >= 0;) {
+    const symbol = b.symbolAt(i);
+    if (symbol === undefined) return undefined;
+    if (symbol.kind === 'class' || symbol.kind === 'module') return symbol.name;
+    i = symbol.parent;
+  }
+  return undefined;
+}
+
+/** References a constant path: the last segment is the name, the rest (as written) the receiver. */
+function refConstant(st: State, kind: 'extends' | 'implements' | 'instantiates', node: Node): void {
+  if (node.type === 'scope_resolution') {
+    const scope = node.childForFieldName('scope');
+    st.b.ref(kind, node.childForFieldName('name')?.text ?? '', node, scope === null ? undefined : shortText(st.source, scope));
+  } else {
+    st.b.ref(kind, node.text, node);
+  }
+}
+
+/** A class or module, qualified by its constant path, opened as the scope of its body. */
+function defineType(st: State, node: Node, kind: 'class' | 'module'): void {
+  const b = st.b;
+  const nameNode = node.childForFieldName('name');
+  if (nameNode === null) return;
+  const parts = constantPath(nameNode);
+  b.open(b.define(kind, parts[parts.length - 1] ?? '', node, {
+    exported: true,
+    signature: rubyHead(st.source, node),
+    docstring: rubyDoc(node),
+    qualifiedName: scopedName(b.currentQualifiedName, parts),
+  }));
+}
+
+/** A `def` or `def self.x`: a method inside a class or module, otherwise a function. */
+function defineMethod(st: State, node: Node): void {
+  const b = st.b;
+  const name = node.childForFieldName('name')?.text ?? '';
+  if (name === '') return;
+  const singleton = node.type === 'singleton_method';
+  const owner = b.symbolAt(b.current)?.kind;
+  const inType = owner === 'class' || owner === 'module';
+  b.open(b.define(
+    name === 'initialize' && !singleton ? 'constructor' : (singleton || inType ? 'method' : 'function'),
+    name, node, {
+      exported: !name.startsWith('_') && !isHidden(st, node),
+      signature: rubyHead(st.source, node),
+      docstring: rubyDoc(node),
+    },
+  ));
+}
+
+/** Returns false when the call was fully handled (its arguments hold nothing more to record). */
+function visitCall(st: State, node: Node): boolean {
+  const b = st.b;
+  const method = node.childForFieldName('method');
+  if (method === null || method.type !== 'identifier') return true;
+  const name = method.text;
+  const receiver = node.childForFieldName('receiver');
+  const args = node.childForFieldName('arguments');
+  if (receiver === null) {
+    if (REQUIRES.has(name)) {
+      const target = args === null ? undefined : literalString(args);
+      if (target !== undefined) {
+        b.addImport({ module: target, names: [], reexport: false, line: node.startPosition.row + 1 });
+        return false;
+      }
+    } else if (MIXINS.has(name) && args !== null) {
+      for (const arg of args.namedChildren) {
+        if (arg !== null && (arg.type === 'constant' || arg.type === 'scope_resolution')) refConstant(st, 'implements', arg);
+      }
+      return false;
+    } else if (ATTRIBUTES.has(name) && args !== null) {
+      attributes(st, node, name, args);
+      return false;
+    } else if (VISIBILITY.has(name)) {
+      return true; // `private def x` is handled when the walk reaches the method.
+    } else if (name === 'new') {
+      // A bare `new` inside a class body or singleton method builds an instance of that class.
+      const owner = enclosingType(b);
+      if (owner !== undefined) {
+        b.ref('instantiates', owner, method);
+        return true;
+      }
+    }
+  } else if (name === 'new' && (receiver.type === 'constant' || receiver.type === 'scope_resolution')) {
+    refConstant(st, 'instantiates', receiver);
+    return true;
+  }
+  b.ref('calls', name, method, receiver === null ? undefined : shortText(st.source, receiver));
+  return true;
+}
+
+/** `attr_reader :a, :b` (`macro` names the `attr_*` call): one property per symbol. */
+function attributes(st: State, node: Node, macro: string, args: Node): void {
+  const hidden = isHidden(st, node);
+  for (const arg of args.namedChildren) {
+    if (arg === null || arg.type !== 'simple_symbol') continue;
+    const attr = arg.text.slice(1);
+    st.b.define('property', attr, arg, { exported: !hidden && !attr.startsWith('_'), signature: `${macro} ${arg.text}` });
+  }
 }
 
 /**

@@ -85,17 +85,9 @@ function enter(st: State, node: Node, type: string): boolean | void {
     case 'call_expression':
       callExpression(b, node);
       return;
-    case 'macro_invocation': {
-      const macro = node.childForFieldName('macro');
-      if (macro === null) return false;
-      if (macro.type === 'identifier') {
-        if (!STD_MACROS.has(macro.text)) b.ref('calls', macro.text, macro);
-      } else if (macro.type === 'scoped_identifier') {
-        const name = macro.childForFieldName('name');
-        if (name !== null) b.ref('calls', name.text, name, macro.childForFieldName('path')?.text);
-      }
+    case 'macro_invocation':
+      macroInvocation(b, node);
       return false;
-    }
     case 'struct_expression': {
       const name = node.childForFieldName('name');
       if (name !== null) typeRef(st, 'instantiates', name);
@@ -128,33 +120,54 @@ function enter(st: State, node: Node, type: string): boolean | void {
     default: {
       const kind = ITEM_KINDS[type];
       if (kind === undefined) return;
-      const name = node.childForFieldName('name')?.text ?? '';
-      if (name === '') return;
-      const body = node.childForFieldName('body');
-      const index = b.define(kind, name, node, {
-        exported: isPub(node) || (kind === 'macro' && /#\[macro_export\]/.test(node.previousNamedSibling?.text ?? '')),
-        signature: headText(node, kind === 'macro' ? null : body),
-        docstring: doc(node),
-        // Associated items of an impl block are qualified by its type, as its methods are.
-        ...(b.symbolAt(b.current)?.kind === 'impl' ? { qualifiedName: `${st.implOwner}.${name}` } : {}),
-      });
-      b.open(index);
-      if (kind === 'struct' || kind === 'union' || kind === 'enum') members(st, node, index);
-      if (kind === 'trait') {
-        for (const bound of node.childForFieldName('bounds')?.namedChildren ?? []) {
-          if (bound !== null) typeRef(st, 'extends', bound);
-        }
-        if (body !== null) walk(body, b, TYPES, (n, t) => enter(st, n, t));
-        return false;
-      }
-      if (kind === 'macro') return false;
-      const nameStart = node.childForFieldName('name')?.startIndex ?? -1;
-      for (const child of node.namedChildren) {
-        if (child !== null && child.startIndex !== nameStart) walkNode(child, b, TYPES, (n, t) => enter(st, n, t));
-      }
-      return false;
+      return item(st, node, kind);
     }
   }
+}
+
+/** A macro call; standard macros are left out, `path::name!` keeps its path as the receiver. */
+function macroInvocation(b: ExtractionBuilder, node: Node): void {
+  const macro = node.childForFieldName('macro');
+  if (macro === null) return;
+  if (macro.type === 'identifier') {
+    if (!STD_MACROS.has(macro.text)) b.ref('calls', macro.text, macro);
+  } else if (macro.type === 'scoped_identifier') {
+    const name = macro.childForFieldName('name');
+    if (name !== null) b.ref('calls', name.text, name, macro.childForFieldName('path')?.text);
+  }
+}
+
+/**
+ * A named item other than a function or impl (module, type, constant, static, macro), opened
+ * while its parts are walked; a type's members and a trait's bounds and body are recorded too.
+ */
+function item(st: State, node: Node, kind: NodeKind): boolean | void {
+  const b = st.b;
+  const name = node.childForFieldName('name')?.text ?? '';
+  if (name === '') return;
+  const body = node.childForFieldName('body');
+  const index = b.define(kind, name, node, {
+    exported: isPub(node) || (kind === 'macro' && /#\[macro_export\]/.test(node.previousNamedSibling?.text ?? '')),
+    signature: headText(node, kind === 'macro' ? null : body),
+    docstring: doc(node),
+    // Associated items of an impl block are qualified by its type, as its methods are.
+    ...(b.symbolAt(b.current)?.kind === 'impl' ? { qualifiedName: `${st.implOwner}.${name}` } : {}),
+  });
+  b.open(index);
+  if (kind === 'struct' || kind === 'union' || kind === 'enum') members(st, node, index);
+  if (kind === 'trait') {
+    for (const bound of node.childForFieldName('bounds')?.namedChildren ?? []) {
+      if (bound !== null) typeRef(st, 'extends', bound);
+    }
+    if (body !== null) walk(body, b, TYPES, (n, t) => enter(st, n, t));
+    return false;
+  }
+  if (kind === 'macro') return false;
+  const nameStart = node.childForFieldName('name')?.startIndex ?? -1;
+  for (const child of node.namedChildren) {
+    if (child !== null && child.startIndex !== nameStart) walkNode(child, b, TYPES, (n, t) => enter(st, n, t));
+  }
+  return false;
 }
 
 function functionItem(st: State, node: Node): boolean | void {

@@ -34,84 +34,98 @@ export const scalaExtractor: LanguageExtractor = {
 
 function extractScala(tree: Tree, source: string, path: string, language: string): FileExtraction {
   const b = new ExtractionBuilder(language);
+  walk(tree.rootNode, b, TYPES, (node, type) => enter(b, source, node, type));
+  return b.finish(countParseErrors(tree.rootNode), isTestPath(path));
+}
 
-  const define = (kind: NodeKind, name: string, node: Node, body: Node | null): number => b.define(kind, name, node, {
+function enter(b: ExtractionBuilder, source: string, node: Node, type: string): boolean | void {
+  const scopeKind = b.symbolAt(b.current)?.kind;
+  const typeKind = TYPE_KINDS[type];
+  if (typeKind !== undefined) {
+    const name = node.childForFieldName('name');
+    if (name !== null) b.open(define(b, typeKind, name.text, node, node.childForFieldName('body')));
+    return;
+  }
+  switch (type) {
+    case 'package_clause': {
+      const name = node.childForFieldName('name');
+      if (name !== null) b.setPackage(name.text);
+      return;
+    }
+    case 'import_declaration':
+      addImport(b, node);
+      return false;
+    case 'function_definition':
+    case 'function_declaration': {
+      const name = node.childForFieldName('name');
+      if (name === null) return;
+      const kind = scopeKind !== undefined && !CALLABLES.has(scopeKind) ? 'method' : 'function';
+      b.open(define(b, kind, name.text, node, node.childForFieldName('body')));
+      return;
+    }
+    case 'val_definition':
+    case 'var_definition':
+    case 'val_declaration':
+    case 'var_declaration':
+      valueDefinition(b, node, type, scopeKind);
+      return;
+    case 'type_definition': {
+      const name = node.childForFieldName('name');
+      if (name !== null) define(b, 'type_alias', name.text, node, null);
+      return false;
+    }
+    case 'class_parameter':
+      classParameter(b, source, node);
+      return;
+    case 'extends_clause':
+      supertypes(b, node, scopeKind === 'trait');
+      return;
+    case 'instance_expression': {
+      const target = instantiated(node);
+      if (target !== null) b.ref('instantiates', target.text, target);
+      return;
+    }
+    case 'call_expression':
+      callRef(b, source, node);
+      return;
+    default:
+      return;
+  }
+}
+
+/** Records a definition, exported unless declared `private`. */
+function define(b: ExtractionBuilder, kind: NodeKind, name: string, node: Node, body: Node | null): number {
+  return b.define(kind, name, node, {
     exported: !isPrivate(node),
     signature: headText(node, body),
     docstring: leadingComment(node, isComment),
   });
+}
 
-  walk(tree.rootNode, b, TYPES, (node, type) => {
-    const scopeKind = b.symbolAt(b.current)?.kind;
-    const local = scopeKind !== undefined && CALLABLES.has(scopeKind);
-    const typeKind = TYPE_KINDS[type];
-    if (typeKind !== undefined) {
-      const name = node.childForFieldName('name');
-      if (name !== null) b.open(define(typeKind, name.text, node, node.childForFieldName('body')));
-      return;
-    }
-    switch (type) {
-      case 'package_clause': {
-        const name = node.childForFieldName('name');
-        if (name !== null) b.setPackage(name.text);
-        return;
-      }
-      case 'import_declaration':
-        addImport(b, node);
-        return false;
-      case 'function_definition':
-      case 'function_declaration': {
-        const name = node.childForFieldName('name');
-        if (name === null) return;
-        b.open(define(scopeKind !== undefined && !local ? 'method' : 'function', name.text, node, node.childForFieldName('body')));
-        return;
-      }
-      case 'val_definition':
-      case 'var_definition':
-      case 'val_declaration':
-      case 'var_declaration': {
-        if (local) return;
-        const pattern = node.childForFieldName('pattern') ?? node.childForFieldName('name');
-        if (pattern === null || pattern.type !== 'identifier') return;
-        const name = pattern.text;
-        const constant = type.startsWith('val') && (isUpperSnake(name) || modifierText(node).includes('final'));
-        // The first line keeps the value in view (`val Max = 3`) without copying a long body.
-        define(constant ? 'constant' : (scopeKind === undefined ? 'variable' : 'property'), name, node, null);
-        return;
-      }
-      case 'type_definition': {
-        const name = node.childForFieldName('name');
-        if (name !== null) define('type_alias', name.text, node, null);
-        return false;
-      }
-      case 'class_parameter': {
-        // Case-class parameters and `val`/`var` parameters are members; plain ones are not.
-        const name = node.childForFieldName('name');
-        if (name === null) return;
-        const owner = node.parent?.parent ?? null;
-        const ownerName = owner?.childForFieldName('name') ?? null;
-        const isCase = owner !== null && ownerName !== null && /\bcase\b/u.test(source.slice(owner.startIndex, ownerName.startIndex));
-        if (isCase || /\b(?:val|var)\s*$/u.test(source.slice(node.startIndex, name.startIndex))) {
-          define('property', name.text, node, null);
-        }
-        return;
-      }
-      case 'extends_clause':
-        supertypes(b, node, scopeKind === 'trait');
-        return;
-      case 'instance_expression': {
-        const target = instantiated(node);
-        if (target !== null) b.ref('instantiates', target.text, target);
-        return;
-      }
-      case 'call_expression':
-        callRef(b, source, node);
-        return;
-      default:
-        return;
-    }
-  });
-  return b.finish(countParseErrors(tree.rootNode), isTestPath(path));
+/**
+ * A `val`/`var` outside a function body (`scopeKind` is the enclosing symbol's): a constant when
+ * an upper-case or `final` `val`, otherwise a property of its type or a file-level variable.
+ */
+function valueDefinition(b: ExtractionBuilder, node: Node, type: string, scopeKind: NodeKind | undefined): void {
+  if (scopeKind !== undefined && CALLABLES.has(scopeKind)) return;
+  const pattern = node.childForFieldName('pattern') ?? node.childForFieldName('name');
+  if (pattern === null || pattern.type !== 'identifier') return;
+  const name = pattern.text;
+  const constant = type.startsWith('val') && (isUpperSnake(name) || modifierText(node).includes('final'));
+  // The first line keeps the value in view (`val Max = 3`) without copying a long body.
+  define(b, constant ? 'constant' : (scopeKind === undefined ? 'variable' : 'property'), name, node, null);
+}
+
+/** Case-class parameters and `val`/`var` parameters are members; plain ones are not. */
+function classParameter(b: ExtractionBuilder, source: string, node: Node): void {
+  const name = node.childForFieldName('name');
+  if (name === null) return;
+  const owner = node.parent?.parent ?? null;
+  const ownerName = owner?.childForFieldName('name') ?? null;
+  const isCase = owner !== null && ownerName !== null && /\bcase\b/u.test(source.slice(owner.startIndex, ownerName.startIndex));
+  if (isCase || /\b(?:val|var)\s*$/u.test(source.slice(node.startIndex, name.startIndex))) {
+    define(b, 'property', name.text, node, null);
+  }
 }
 
 /**

@@ -57,8 +57,6 @@ export const solidityExtractor: LanguageExtractor = {
 
 function enter(st: State, node: Node, type: string): boolean | void {
   const b = st.b;
-  const scope = b.symbolAt(b.current);
-  const inContract = scope !== undefined && CONTRACTS.has(scope.kind);
   switch (type) {
     case 'import_directive':
       importDirective(b, node);
@@ -66,67 +64,20 @@ function enter(st: State, node: Node, type: string): boolean | void {
     case 'function_definition':
     case 'modifier_definition':
     case 'constructor_definition':
-    case 'fallback_receive_definition': {
-      const name = type === 'constructor_definition' ? 'constructor'
-        : type === 'fallback_receive_definition' ? specialName(node) : node.childForFieldName('name')?.text ?? '';
-      if (name === '') return;
-      const kind: NodeKind = type === 'constructor_definition' ? 'constructor' : inContract ? 'method' : 'function';
-      const body = node.childForFieldName('body');
-      b.open(b.define(kind, name, node, {
-        exported: type === 'modifier_definition' || type === 'constructor_definition' || !inContract || isPublic(node, scope?.kind),
-        signature: sourceHead(st.source, node, body), docstring: leadingComment(node, isComment),
-      }));
+    case 'fallback_receive_definition':
+      callable(st, node, type);
       return;
-    }
     case 'state_variable_declaration':
-    case 'constant_variable_declaration': {
-      const name = node.childForFieldName('name')?.text ?? '';
-      if (name === '') return false;
-      const constant = type === 'constant_variable_declaration' || hasToken(node, 'constant') || hasToken(node, 'immutable');
-      const visibility = node.childForFieldName('visibility')?.text;
-      b.open(b.define(constant ? 'constant' : 'field', name, node, {
-        exported: !inContract || visibility === 'public' || visibility === 'external',
-        signature: sourceHead(st.source, node, null), docstring: leadingComment(node, isComment),
-      }));
-      return;
-    }
-    case 'struct_declaration': {
-      const name = node.childForFieldName('name')?.text ?? '';
-      if (name === '') return false;
-      const index = b.define('struct', name, node, {
-        exported: true, signature: sourceHead(st.source, node, firstToken(node, '{')), docstring: leadingComment(node, isComment),
-      });
-      b.within(index, () => {
-        for (const m of node.namedChildren) {
-          const mname = m?.type === 'struct_member' ? m.childForFieldName('name')?.text : undefined;
-          if (m != null && mname !== undefined) b.define('field', mname, m, { exported: true, signature: sourceHead(st.source, m, null) });
-        }
-      });
-      return false;
-    }
-    case 'enum_declaration': {
-      const name = node.childForFieldName('name')?.text ?? '';
-      if (name === '') return false;
-      const index = b.define('enum', name, node, {
-        exported: true, signature: sourceHead(st.source, node, firstToken(node, '{')), docstring: leadingComment(node, isComment),
-      });
-      b.within(index, () => {
-        for (const v of node.namedChildren) {
-          if (v?.type === 'enum_value') b.define('enum_member', v.text, v, { exported: true, signature: v.text });
-        }
-      });
-      return false;
-    }
+    case 'constant_variable_declaration':
+      return stateVariable(st, node, type);
+    case 'struct_declaration':
+      return struct(st, node);
+    case 'enum_declaration':
+      return enumeration(st, node);
     case 'event_definition':
     case 'error_declaration':
-    case 'user_defined_type_definition': {
-      const name = node.childForFieldName('name')?.text ?? '';
-      if (name === '') return false;
-      // Events are emitted like calls and sit beside state; custom errors are raised like exceptions.
-      const kind: NodeKind = type === 'event_definition' ? 'field' : type === 'error_declaration' ? 'class' : 'type_alias';
-      b.define(kind, name, node, { exported: true, signature: sourceHead(st.source, node, null), docstring: leadingComment(node, isComment) });
-      return false;
-    }
+    case 'user_defined_type_definition':
+      return memberlessDefinition(st, node, type);
     case 'using_directive': {
       // `using SafeMath for uint256;` attaches the library's functions to a type.
       const lib = node.namedChildren.find((c) => c?.type === 'type_alias')?.lastNamedChild ?? null;
@@ -164,6 +115,85 @@ function enter(st: State, node: Node, type: string): boolean | void {
       return contract(st, node, kind);
     }
   }
+}
+
+/** The kind of the contract, interface or library being walked, or undefined outside one. */
+function enclosingContract(b: ExtractionBuilder): NodeKind | undefined {
+  const kind = b.symbolAt(b.current)?.kind;
+  return kind !== undefined && CONTRACTS.has(kind) ? kind : undefined;
+}
+
+/** A function, modifier, constructor or `receive`/`fallback`: opened so its body's calls are its own. */
+function callable(st: State, node: Node, type: string): void {
+  const b = st.b;
+  const contractKind = enclosingContract(b);
+  const inContract = contractKind !== undefined;
+  const name = type === 'constructor_definition' ? 'constructor'
+    : type === 'fallback_receive_definition' ? specialName(node) : node.childForFieldName('name')?.text ?? '';
+  if (name === '') return;
+  const kind: NodeKind = type === 'constructor_definition' ? 'constructor' : inContract ? 'method' : 'function';
+  const body = node.childForFieldName('body');
+  b.open(b.define(kind, name, node, {
+    exported: type === 'modifier_definition' || type === 'constructor_definition' || !inContract || isPublic(node, contractKind),
+    signature: sourceHead(st.source, node, body), docstring: leadingComment(node, isComment),
+  }));
+}
+
+/** A state variable or file-level constant; `constant` and `immutable` ones are constants. */
+function stateVariable(st: State, node: Node, type: string): boolean | void {
+  const b = st.b;
+  const name = node.childForFieldName('name')?.text ?? '';
+  if (name === '') return false;
+  const constant = type === 'constant_variable_declaration' || hasToken(node, 'constant') || hasToken(node, 'immutable');
+  const visibility = node.childForFieldName('visibility')?.text;
+  b.open(b.define(constant ? 'constant' : 'field', name, node, {
+    exported: enclosingContract(b) === undefined || visibility === 'public' || visibility === 'external',
+    signature: sourceHead(st.source, node, null), docstring: leadingComment(node, isComment),
+  }));
+  return;
+}
+
+/** A struct and its members as fields. */
+function struct(st: State, node: Node): boolean {
+  const b = st.b;
+  const name = node.childForFieldName('name')?.text ?? '';
+  if (name === '') return false;
+  const index = b.define('struct', name, node, {
+    exported: true, signature: sourceHead(st.source, node, firstToken(node, '{')), docstring: leadingComment(node, isComment),
+  });
+  b.within(index, () => {
+    for (const m of node.namedChildren) {
+      const mname = m?.type === 'struct_member' ? m.childForFieldName('name')?.text : undefined;
+      if (m != null && mname !== undefined) b.define('field', mname, m, { exported: true, signature: sourceHead(st.source, m, null) });
+    }
+  });
+  return false;
+}
+
+/** An enum and its values. */
+function enumeration(st: State, node: Node): boolean {
+  const b = st.b;
+  const name = node.childForFieldName('name')?.text ?? '';
+  if (name === '') return false;
+  const index = b.define('enum', name, node, {
+    exported: true, signature: sourceHead(st.source, node, firstToken(node, '{')), docstring: leadingComment(node, isComment),
+  });
+  b.within(index, () => {
+    for (const v of node.namedChildren) {
+      if (v?.type === 'enum_value') b.define('enum_member', v.text, v, { exported: true, signature: v.text });
+    }
+  });
+  return false;
+}
+
+/** An event, custom error or user-defined value type: one definition, nothing inside it walked. */
+function memberlessDefinition(st: State, node: Node, type: string): boolean {
+  const name = node.childForFieldName('name')?.text ?? '';
+  if (name === '') return false;
+  // Events are emitted like calls and sit beside state; custom errors are raised like exceptions.
+  const kind: NodeKind = type === 'event_definition' ? 'field' : type === 'error_declaration' ? 'class' : 'type_alias';
+  st.b.define(kind, name, node, { exported: true, signature: sourceHead(st.source, node, null), docstring: leadingComment(node, isComment) });
+  return false;
 }
 
 function contract(st: State, node: Node, kind: NodeKind): boolean | void {

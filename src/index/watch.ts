@@ -9,7 +9,7 @@ import { watch, type FSWatcher } from 'node:fs';
 import { LockHeldError } from '../store/index.js';
 import { CONFIG_PATH, HEAVY_DIRECTORIES } from './scan/index.js';
 import { IndexSession } from './session.js';
-import { IndexRemovedError, type SyncReport } from './sync.js';
+import { IndexRemovedError, type SyncReport } from './sync/index.js';
 
 /** Default quiet spell after the last event before syncing. */
 export const DEFAULT_DEBOUNCE_MS = 2000;

@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { indexProject, type IndexSummary } from '../index/sync.js';
+import { indexProject, type IndexSummary } from '../index/sync/index.js';
 import { findIndexedProjectUp, isIndexed } from '../project/resolve.js';
 import { forceUnlock, INDEX_DIR } from '../store/index.js';
 import { progressSink } from './progress.js';

@@ -1,4 +1,4 @@
-import type { IndexProgress } from '../index/sync.js';
+import type { IndexProgress } from '../index/sync/index.js';
 
 /** Where progress goes: stderr, as a redrawn bar on a terminal or periodic lines otherwise. */
 export interface ProgressSink {

@@ -1,4 +1,4 @@
-import type { SyncReport } from '../index/sync.js';
+import type { SyncReport } from '../index/sync/index.js';
 import { DEFAULT_DEBOUNCE_MS, watchProject, type WatchEvent } from '../index/watch.js';
 import { indexedRoot, type IndexCommandOptions } from './index-commands.js';
 import { UsageError } from './usage.js';

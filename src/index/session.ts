@@ -10,15 +10,14 @@
  */
 import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { acquireLock, hasChanged, INDEX_DIR, releaseLock, type DatabaseStamp, type GraphStore } from '../store/index.js';
+import { hasChanged, INDEX_DIR, type DatabaseStamp, type GraphStore } from '../store/index.js';
 import { isIndexed } from '../project/resolve.js';
 import { ResolverInputs } from './resolver-inputs.js';
 import type { ProjectConfig, ScannedFile, ScanResult } from './scan/index.js';
 import { CONFIG_PATH } from './scan/index.js';
 import {
-  applyScan, IndexRemovedError, needsSave, newStore, openStored, PhaseClock, prepareIndexDir, readConfig, saveStore, scanWith, syncReport,
-  type IndexProgress, type SyncReport,
-} from './sync.js';
+  applyAndSave, IndexRemovedError, openIndex, PhaseClock, readConfig, scanWith, withWriterLock, type IndexProgress, type SyncReport,
+} from './sync/index.js';
 
 /** Options of a session. */
 export interface SessionOptions {
@@ -53,7 +52,6 @@ export function isScopeFile(relPath: string): boolean {
 /** An open index of one project that stays loaded between incremental syncs. */
 export class IndexSession {
   readonly root: string;
-  readonly #dir: string;
   readonly #options: SessionOptions;
   #store: GraphStore | undefined;
   #stamp: DatabaseStamp | undefined;
@@ -63,15 +61,14 @@ export class IndexSession {
   #queue: Promise<unknown> = Promise.resolve();
   #closed = false;
 
-  private constructor(options: SessionOptions, dir: string) {
+  private constructor(options: SessionOptions) {
     this.root = options.root;
-    this.#dir = dir;
     this.#options = options;
   }
 
   /** A session for a project; nothing is read or written until the first sync. */
   static async open(options: SessionOptions): Promise<IndexSession> {
-    return new IndexSession(options, join(options.root, INDEX_DIR));
+    return new IndexSession(options);
   }
 
   /** Brings the index up to date with the tree and saves it; calls run one after another. */
@@ -88,58 +85,42 @@ export class IndexSession {
       this.#drop();
       throw new IndexRemovedError(`the index at ${join(this.root, INDEX_DIR)} is gone (removed by \`codegraph uninit\`?); run \`codegraph init\` to build it again`);
     }
-    await prepareIndexDir(this.root);
-    const lock = await acquireLock(this.#dir, { command: this.#options.command });
-    try {
+    return withWriterLock(this.root, this.#options.command, async (dir) => {
       const phases = new PhaseClock(options.onProgress);
       phases.progress({ phase: 'scanning', done: 0, total: 0, symbols: 0 });
-      let rebuiltBecause: string | undefined;
-      if (this.#store === undefined || this.#stamp === undefined || (await hasChanged(this.#stamp))) {
-        this.#drop();
-        const opened = await openStored(this.#dir);
-        if (opened.store === undefined || opened.stamp === undefined) {
-          // Nothing usable on disk: the first sync is a full build into a fresh store.
-          this.#store = await newStore();
-          rebuiltBecause = opened.rebuiltBecause;
-        } else {
-          this.#store = opened.store;
-          this.#stamp = opened.stamp;
-        }
-      }
-      const store = this.#store;
+      const { store, rebuiltBecause } = await this.#load(dir);
       // The last scan is trusted again only once this sync succeeds: a failed one may have been
       // told about edits it never stored, and only a walk of the tree finds them again.
       const last = this.#scan;
       this.#scan = undefined;
       const scan = await this.#scanFor(last, options.changed, options.signal);
       try {
-        const applied = await applyScan({
-          root: this.root,
-          mode: 'incremental',
-          store,
-          scan,
-          progress: (p) => phases.progress(p),
-          signal: options.signal,
-          workers: this.#options.workers,
-          inputs: this.#inputs,
+        const saved = await applyAndSave({
+          root: this.root, mode: 'incremental', store, scan, signal: options.signal, workers: this.#options.workers, inputs: this.#inputs,
+          dir, stamp: this.#stamp, phases, started, rebuiltBecause,
         });
-        let bytes = this.#stamp?.size ?? 0;
-        if (needsSave(applied, this.#stamp, store)) {
-          const saved = await saveStore(store, this.#dir, phases);
-          this.#stamp = saved.stamp;
-          bytes = saved.bytes;
-        }
-        phases.stop();
+        this.#stamp = saved.stamp;
         this.#scan = scan;
-        return syncReport(applied, bytes, phases, started, rebuiltBecause);
+        return saved.report;
       } catch (error) {
         // The in-memory copy may hold half of this sync; the file on disk is intact.
         this.#drop();
         throw error;
       }
-    } finally {
-      await releaseLock(lock);
-    }
+    });
+  }
+
+  /**
+   * The in-memory store, (re)loaded from `dir` when there is none yet or another writer replaced
+   * the file meanwhile; a fresh one, and why, when nothing usable is on disk.
+   */
+  async #load(dir: string): Promise<{ store: GraphStore; rebuiltBecause: string | undefined }> {
+    if (this.#store !== undefined && this.#stamp !== undefined && !(await hasChanged(this.#stamp))) return { store: this.#store, rebuiltBecause: undefined };
+    this.#drop();
+    const opened = await openIndex(dir);
+    this.#store = opened.store;
+    this.#stamp = opened.stamp;
+    return { store: opened.store, rebuiltBecause: opened.rebuiltBecause };
   }
 
   /** Waits for a sync in progress, then frees the in-memory database. */

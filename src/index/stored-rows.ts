@@ -18,6 +18,7 @@ export interface GatheredRows {
   readonly refs: RefTable;
 }
 
+/** Resolution's records of the files stored so far, gathered up to a limit. */
 export class StoredRows {
   /** The pool the names are interned in (default: a new one); resolution's other reads must use it too. */
   readonly pool: StringPool;

@@ -9,7 +9,7 @@ import { watch, type FSWatcher } from 'node:fs';
 import { LockHeldError } from '../store/index.js';
 import { CONFIG_PATH, HEAVY_DIRECTORIES } from './scan/index.js';
 import { IndexSession } from './session.js';
-import { IndexRemovedError, type SyncReport } from './sync.js';
+import { IndexRemovedError, type SyncReport } from './sync/index.js';
 
 /** Default quiet spell after the last event before syncing. */
 export const DEFAULT_DEBOUNCE_MS = 2000;
@@ -54,84 +54,115 @@ export function eventMatters(relPath: string): boolean {
  * the lock).
  */
 export async function watchProject(options: WatchOptions): Promise<void> {
-  const debounceMs = options.debounceMs ?? DEFAULT_DEBOUNCE_MS;
   const session = await IndexSession.open({
     root: options.root, command: 'codegraph watch', existingOnly: true, ...(options.workers !== undefined ? { workers: options.workers } : {}),
   });
   let watcher: FSWatcher | undefined;
   try {
     if (options.signal.aborted) return;
-    const pending = new Set<string>();
-    let walkAll = false;
-    let timer: NodeJS.Timeout | undefined;
-    let running: Promise<void> | undefined;
-    let watchError: unknown;
-    let fatal: IndexRemovedError | undefined;
-    let wake: (() => void) | undefined;
-
-    const schedule = (delay: number): void => {
-      if (timer !== undefined) clearTimeout(timer);
-      timer = setTimeout(() => {
-        timer = undefined;
-        if (running === undefined) running = runSync().finally(() => (running = undefined));
-        else schedule(delay);
-      }, delay);
-    };
-    const runSync = async (): Promise<void> => {
-      const changed = [...pending].sort();
-      const all = walkAll;
-      pending.clear();
-      walkAll = false;
-      try {
-        const report = await session.sync(all ? {} : { changed });
-        options.onEvent({ kind: 'synced', report, changed });
-      } catch (error) {
-        if (error instanceof IndexRemovedError) {
-          // Nothing left to keep up to date: stop watching rather than build a new index.
-          fatal = error;
-          wake?.();
-          return;
-        }
-        const busy = error instanceof LockHeldError;
-        options.onEvent({ kind: 'failed', error, changed, retrying: busy });
-        if (busy) {
-          for (const path of changed) pending.add(path);
-          walkAll ||= all;
-          schedule(RETRY_MS);
-        }
-      }
-    };
-
+    const loop = new WatchLoop(session, options);
     // Watch before the first sync, so edits made while it runs are not missed.
-    watcher = watch(options.root, { recursive: true }, (_event, filename) => {
-      if (filename === null) {
-        walkAll = true;
-      } else {
-        const rel = String(filename).split('\\').join('/');
-        if (!eventMatters(rel)) return;
-        pending.add(rel);
-      }
-      schedule(debounceMs);
-    });
-    watcher.on('error', (error) => {
-      watchError = error;
-      wake?.();
-    });
-
+    watcher = watch(options.root, { recursive: true }, (_event, filename) => loop.onFileEvent(filename));
+    watcher.on('error', (error) => loop.onWatchError(error));
     const report = await session.sync();
     options.onEvent({ kind: 'ready', report });
-
-    await new Promise<void>((resolve) => {
-      wake = resolve;
-      if (options.signal.aborted || watchError !== undefined || fatal !== undefined) resolve();
-      options.signal.addEventListener('abort', () => resolve(), { once: true });
-    });
-    if (timer !== undefined) clearTimeout(timer);
-    await running;
-    if (watchError !== undefined) throw watchError;
-    if (fatal !== undefined) throw fatal;
+    await loop.stopped();
   } finally {
     watcher?.close();
     await session.close();
+  }
+}
+
+/** The changes seen since the last sync, and the syncs they trigger after a quiet spell, one at a time. */
+class WatchLoop {
+  readonly #session: IndexSession;
+  readonly #options: WatchOptions;
+  readonly #debounceMs: number;
+  /** Project-relative paths changed since the last sync started. */
+  readonly #pending = new Set<string>();
+  /** An event without a file name: the next sync walks the whole tree. */
+  #walkAll = false;
+  #timer: NodeJS.Timeout | undefined;
+  #running: Promise<void> | undefined;
+  #watchError: unknown;
+  #fatal: IndexRemovedError | undefined;
+  /** Ends the wait in `stopped` early (a watch error, or the index is gone). */
+  #wake: (() => void) | undefined;
+
+  constructor(session: IndexSession, options: WatchOptions) {
+    this.#session = session;
+    this.#options = options;
+    this.#debounceMs = options.debounceMs ?? DEFAULT_DEBOUNCE_MS;
+  }
+
+  /** Notes one event of the tree's watcher and (re)starts the quiet spell. */
+  onFileEvent(filename: string | Buffer | null): void {
+    if (filename === null) {
+      this.#walkAll = true;
+    } else {
+      const rel = String(filename).split('\\').join('/');
+      if (!eventMatters(rel)) return;
+      this.#pending.add(rel);
+    }
+    this.#schedule(this.#debounceMs);
+  }
+
+  /** The tree can no longer be watched: stop, and let `stopped` reject with `error`. */
+  onWatchError(error: unknown): void {
+    this.#watchError = error;
+    this.#wake?.();
+  }
+
+  /**
+   * Resolves once the signal aborts and a sync in flight has finished; rejects with the watch
+   * error or the `IndexRemovedError` that stopped watching early.
+   */
+  async stopped(): Promise<void> {
+    const { signal } = this.#options;
+    await new Promise<void>((resolve) => {
+      this.#wake = resolve;
+      if (signal.aborted || this.#watchError !== undefined || this.#fatal !== undefined) resolve();
+      signal.addEventListener('abort', () => resolve(), { once: true });
+    });
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    await this.#running;
+    if (this.#watchError !== undefined) throw this.#watchError;
+    if (this.#fatal !== undefined) throw this.#fatal;
+  }
+
+  /** Syncs after `delay`, or, when a sync is still running then, `delay` after that. */
+  #schedule(delay: number): void {
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => {
+      this.#timer = undefined;
+      if (this.#running === undefined) this.#running = this.#runSync().finally(() => (this.#running = undefined));
+      else this.#schedule(delay);
+    }, delay);
+  }
+
+  async #runSync(): Promise<void> {
+    const changed = [...this.#pending].sort();
+    const all = this.#walkAll;
+    this.#pending.clear();
+    this.#walkAll = false;
+    try {
+      const report = await this.#session.sync(all ? {} : { changed });
+      this.#options.onEvent({ kind: 'synced', report, changed });
+    } catch (error) {
+      if (error instanceof IndexRemovedError) {
+        // Nothing left to keep up to date: stop watching rather than build a new index.
+        this.#fatal = error;
+        this.#wake?.();
+        return;
+      }
+      const busy = error instanceof LockHeldError;
+      this.#options.onEvent({ kind: 'failed', error, changed, retrying: busy });
+      if (busy) {
+        // Another writer held the lock: try again shortly with the same changes.
+        for (const path of changed) this.#pending.add(path);
+        this.#walkAll ||= all;
+        this.#schedule(RETRY_MS);
+      }
+    }
   }
 }

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { NODE_KINDS } from '../../src/model.js';
 import { IndexSession } from '../../src/index/session.js';
-import { indexProject } from '../../src/index/sync.js';
+import { indexProject } from '../../src/index/sync/index.js';
 import { IndexCache, type ProjectIndex } from '../../src/project/index-cache.js';
 import { exportGraph } from '../../src/tools/graph/export.js';
 import { loadHandler } from '../../src/tools/handlers.js';

@@ -3,7 +3,7 @@ import { appendFileSync, readFileSync, renameSync, statSync, writeFileSync } fro
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { IndexSession, isScopeFile } from '../../src/index/session.js';
-import { indexProject, IndexError } from '../../src/index/sync.js';
+import { indexProject, IndexError } from '../../src/index/sync/index.js';
 import { Prng } from '../fuzz/prng.js';
 import { fixtureProject } from '../support/fixture-project.js';
 import { dumpGraph } from '../support/graph-dump.js';

@@ -3,7 +3,7 @@ import { appendFileSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { IndexRemovedError } from '../../src/index/sync.js';
+import { IndexRemovedError } from '../../src/index/sync/index.js';
 import { eventMatters, watchProject, type WatchEvent } from '../../src/index/watch.js';
 import { fixtureProject } from '../support/fixture-project.js';
 import { dumpGraph } from '../support/graph-dump.js';

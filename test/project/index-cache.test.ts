@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { indexProject } from '../../src/index/sync.js';
+import { indexProject } from '../../src/index/sync/index.js';
 import { IndexCache } from '../../src/project/index-cache.js';
 import { fixtureProject } from '../support/fixture-project.js';
 

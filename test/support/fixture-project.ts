@@ -1,7 +1,7 @@
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { indexProject } from '../../src/index/sync.js';
+import { indexProject } from '../../src/index/sync/index.js';
 import { fixturesDir } from './golden.js';
 
 /** A fixture project copied to a temporary folder (and indexed, when asked). */

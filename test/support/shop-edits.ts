@@ -1,7 +1,7 @@
 import { appendFileSync, cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { indexProject } from '../../src/index/sync.js';
+import { indexProject } from '../../src/index/sync/index.js';
 import { Prng } from '../fuzz/prng.js';
 import { dumpGraph } from './graph-dump.js';
 

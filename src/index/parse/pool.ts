@@ -5,8 +5,9 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { BatchRequest, ParseJob, ParseResult } from './jobs.js';
+import type { ParseJob, ParseResult } from './jobs.js';
 import { isBatchResponse } from './jobs.js';
+import { PoolRun, type PoolWorkers, type Slot } from './pool-run.js';
 
 export type { ParseJob, ParseResult } from './jobs.js';
 
@@ -39,11 +40,6 @@ export interface ParsePool {
   close(): Promise<void>;
 }
 
-interface Slot {
-  worker: Worker;
-  readonly inFlight: Map<number, readonly ParseJob[]>;
-}
-
 /**
  * How to start a worker. Compiled, it is `worker.js` next to this module: in dist/src/index/parse/,
  * or in the shipped bundle the worker entry beside the chunk holding this code. Running from source
@@ -62,149 +58,77 @@ function workerEntry(): { script: URL | string; eval: boolean } {
 
 /** Starts a pool of parse workers. */
 export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
-  const size = Math.max(1, Math.floor(options.size ?? Math.min(availableParallelism(), options.maxSize ?? 8)));
-  const batchSize = Math.max(1, options.batchSize ?? 16);
-  const inFlightPerWorker = Math.max(1, options.inFlightPerWorker ?? 2);
-  const entry = workerEntry();
-  const slots: Slot[] = [];
-  let closed = false;
-  let nextBatchId = 1;
-  /** Set while a run is active: receives worker events. */
-  let active: {
-    onResults: (slot: Slot, id: number, results: readonly ParseResult[], retry: readonly ParseJob[] | undefined) => void;
-    onCrash: (slot: Slot, error: Error) => void;
-    fail: (error: Error) => void;
-  } | undefined;
+  const pool = new WorkerPool(options);
+  return { size: pool.size, run: (jobs, onResult, signal) => pool.run(jobs, onResult, signal), close: () => pool.close() };
+}
 
-  const spawn = (slot?: Slot): Slot => {
-    const worker = new Worker(entry.script, { eval: entry.eval });
+/** The workers, and the run (at most one) their events go to. */
+class WorkerPool implements PoolWorkers {
+  readonly size: number;
+  readonly batchSize: number;
+  readonly inFlightPerWorker: number;
+  readonly slots: Slot[] = [];
+  readonly #entry = workerEntry();
+  #closed = false;
+  #closing: Promise<void> | undefined;
+  #nextBatchId = 1;
+  /** Set while a run is active: receives worker events. */
+  #active: PoolRun | undefined;
+
+  constructor(options: ParsePoolOptions) {
+    this.size = Math.max(1, Math.floor(options.size ?? Math.min(availableParallelism(), options.maxSize ?? 8)));
+    this.batchSize = Math.max(1, options.batchSize ?? 16);
+    this.inFlightPerWorker = Math.max(1, options.inFlightPerWorker ?? 2);
+    for (let i = 0; i < this.size; i++) this.slots.push(this.#spawn());
+  }
+
+  run(jobs: Iterable<ParseJob>, onResult: (result: ParseResult) => void, signal?: AbortSignal): Promise<void> {
+    if (this.#closed) return Promise.reject(new Error('parse pool is closed'));
+    if (this.#active !== undefined) return Promise.reject(new Error('parse pool is already running'));
+    return new Promise<void>((resolve, reject) => {
+      const run = new PoolRun(this, jobs, onResult, signal, { resolve, reject });
+      this.#active = run;
+      run.start();
+    });
+  }
+
+  close(): Promise<void> {
+    this.#closing ??= (async () => {
+      this.#closed = true;
+      this.#active?.fail(new Error('parse pool closed during a run'));
+      await Promise.all(this.slots.map((s) => s.worker.terminate()));
+    })();
+    return this.#closing;
+  }
+
+  nextBatchId(): number {
+    return this.#nextBatchId++;
+  }
+
+  replaceWorker(slot: Slot): void {
+    void slot.worker.terminate();
+    if (!this.#closed) this.#spawn(slot);
+  }
+
+  runEnded(): void {
+    this.#active = undefined;
+  }
+
+  /** Starts a worker, in `slot` (replacing its worker) or in a new slot; its events go to the active run. */
+  #spawn(slot?: Slot): Slot {
+    const worker = new Worker(this.#entry.script, { eval: this.#entry.eval });
     const s: Slot = slot ?? { worker, inFlight: new Map() };
     s.worker = worker;
     worker.on('message', (message: unknown) => {
       if (!isBatchResponse(message)) return;
-      active?.onResults(s, message.id, message.results, message.retry);
+      this.#active?.onResults(s, message.id, message.results, message.retry);
     });
     worker.on('error', (error) => {
-      if (s.worker === worker) active?.onCrash(s, error);
+      if (s.worker === worker) this.#active?.onCrash(s, error);
     });
     worker.on('exit', (code) => {
-      if (!closed && s.worker === worker) active?.onCrash(s, new Error(`parse worker exited with code ${code}`));
+      if (!this.#closed && s.worker === worker) this.#active?.onCrash(s, new Error(`parse worker exited with code ${code}`));
     });
     return s;
-  };
-  for (let i = 0; i < size; i++) slots.push(spawn());
-
-  const run = (jobs: Iterable<ParseJob>, onResult: (result: ParseResult) => void, signal?: AbortSignal): Promise<void> => {
-    if (closed) return Promise.reject(new Error('parse pool is closed'));
-    if (active !== undefined) return Promise.reject(new Error('parse pool is already running'));
-    return new Promise<void>((resolve, reject) => {
-      const iterator = jobs[Symbol.iterator]();
-      // Jobs not yet handed out, when the run knows its length.
-      let unsent = Array.isArray(jobs) ? jobs.length : Infinity;
-      /** Jobs handed back by a worker whose parser state went bad; served before new ones. */
-      const requeued: ParseJob[] = [];
-      let exhausted = false;
-      let failure: unknown;
-      let settled = false;
-
-      const nextBatch = (): ParseJob[] => {
-        const batch: ParseJob[] = requeued.splice(0, batchSize);
-        // About a quarter of a fair share of what is left, so the last batches are single files.
-        const size = Math.max(1, Math.min(batchSize, Math.ceil(unsent / (slots.length * inFlightPerWorker * 4))));
-        while (!exhausted && batch.length < size) {
-          const step = iterator.next();
-          if (step.done === true) exhausted = true;
-          else {
-            batch.push(step.value);
-            unsent--;
-          }
-        }
-        return batch;
-      };
-      const pending = (): number => slots.reduce((n, s) => n + s.inFlight.size, 0);
-      const finish = (): void => {
-        if (settled) return;
-        settled = true;
-        active = undefined;
-        signal?.removeEventListener('abort', onAbort);
-        if (failure !== undefined) reject(failure);
-        else resolve();
-      };
-      const deliver = (results: readonly ParseResult[]): void => {
-        for (const r of results) {
-          try {
-            onResult(r);
-          } catch (error) {
-            // A throwing callback stops the run: report it rather than lose it in a worker event.
-            failure ??= error;
-          }
-        }
-      };
-      const fill = (slot: Slot): void => {
-        while (failure === undefined && !signal?.aborted && slot.inFlight.size < inFlightPerWorker) {
-          const batch = nextBatch();
-          if (batch.length === 0) break;
-          const id = nextBatchId++;
-          slot.inFlight.set(id, batch);
-          const request: BatchRequest = { type: 'batch', id, jobs: batch };
-          slot.worker.postMessage(request);
-        }
-        if (((exhausted && requeued.length === 0) || failure !== undefined || signal?.aborted === true) && pending() === 0) finish();
-      };
-      const onAbort = (): void => {
-        failure ??= signal?.reason ?? new Error('aborted');
-        if (pending() === 0) finish();
-      };
-
-      active = {
-        onResults(slot, id, results, retry) {
-          if (!slot.inFlight.delete(id)) return;
-          deliver(results);
-          if (retry !== undefined) {
-            // The worker hit a WebAssembly fault: replace it, and give what it had not parsed
-            // (this batch's rest and its other batches) to a fresh one.
-            requeued.push(...retry, ...[...slot.inFlight.values()].flat());
-            slot.inFlight.clear();
-            void slot.worker.terminate();
-            if (!closed) spawn(slot);
-            for (const s of slots) fill(s);
-            return;
-          }
-          fill(slot);
-        },
-        onCrash(slot, error) {
-          const lost = [...slot.inFlight.values()].flat();
-          slot.inFlight.clear();
-          void slot.worker.terminate();
-          if (!closed) spawn(slot);
-          deliver(lost.map((job) => ({ kind: 'failed', path: job.path, detail: `parse worker crashed: ${error.message}` })));
-          fill(slot);
-        },
-        fail(error) {
-          failure ??= error;
-          for (const s of slots) s.inFlight.clear();
-          finish();
-        },
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-      if (signal?.aborted === true) {
-        onAbort();
-        return;
-      }
-      for (const slot of slots) fill(slot);
-      if (pending() === 0) finish();
-    });
-  };
-
-  let closing: Promise<void> | undefined;
-  const close = (): Promise<void> => {
-    closing ??= (async () => {
-      closed = true;
-      active?.fail(new Error('parse pool closed during a run'));
-      await Promise.all(slots.map((s) => s.worker.terminate()));
-    })();
-    return closing;
-  };
-
-  return { size, run, close };
+  }
 }

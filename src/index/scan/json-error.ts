@@ -23,6 +23,7 @@ export function positionAt(text: string, offset: number): TextPosition {
   return { offset, line, column: offset - lineStart + 1 };
 }
 
+/** Thrown to unwind the scan to where it failed. */
 class Failure {
   readonly offset: number;
   constructor(offset: number) {
@@ -35,120 +36,140 @@ class Failure {
  * Scans only: values are not built. Never throws.
  */
 export function findJsonErrorOffset(text: string): number | undefined {
-  let i = 0;
-  const fail = (): never => {
-    throw new Failure(i);
-  };
-  const skipSpace = (): void => {
-    while (i < text.length && ' \t\n\r'.includes(text[i]!)) i++;
-  };
-  const expect = (word: string): void => {
-    for (const c of word) {
-      if (text[i] !== c) fail();
-      i++;
-    }
-  };
-  const digits = (): void => {
-    if (!/[0-9]/.test(text[i] ?? '')) fail();
-    while (/[0-9]/.test(text[i] ?? '')) i++;
-  };
-  const string = (): void => {
-    i++;
-    for (;;) {
-      const c = text[i];
-      if (c === undefined || c < ' ') fail();
-      if (c === '"') {
-        i++;
-        return;
-      }
-      if (c === '\\') {
-        i++;
-        const e = text[i];
-        if (e === 'u') {
-          for (let k = 1; k <= 4; k++) if (!/[0-9a-fA-F]/.test(text[i + k] ?? '')) fail();
-          i += 5;
-        } else if (e !== undefined && '"\\/bfnrt'.includes(e)) {
-          i++;
-        } else {
-          fail();
-        }
-      } else {
-        i++;
-      }
-    }
-  };
-  const value = (): void => {
-    skipSpace();
-    const c = text[i];
-    if (c === '{') {
-      i++;
-      skipSpace();
-      if (text[i] === '}') {
-        i++;
-        return;
-      }
-      for (;;) {
-        skipSpace();
-        if (text[i] !== '"') fail();
-        string();
-        skipSpace();
-        expect(':');
-        value();
-        skipSpace();
-        if (text[i] === ',') i++;
-        else if (text[i] === '}') {
-          i++;
-          return;
-        } else fail();
-      }
-    } else if (c === '[') {
-      i++;
-      skipSpace();
-      if (text[i] === ']') {
-        i++;
-        return;
-      }
-      for (;;) {
-        value();
-        skipSpace();
-        if (text[i] === ',') i++;
-        else if (text[i] === ']') {
-          i++;
-          return;
-        } else fail();
-      }
-    } else if (c === '"') {
-      string();
-    } else if (c === 't') {
-      expect('true');
-    } else if (c === 'f') {
-      expect('false');
-    } else if (c === 'n') {
-      expect('null');
-    } else if (c === '-' || (c !== undefined && c >= '0' && c <= '9')) {
-      if (c === '-') i++;
-      if (text[i] === '0') i++;
-      else digits();
-      if (text[i] === '.') {
-        i++;
-        digits();
-      }
-      if (text[i] === 'e' || text[i] === 'E') {
-        i++;
-        if (text[i] === '+' || text[i] === '-') i++;
-        digits();
-      }
-    } else {
-      fail();
-    }
-  };
+  const scanner = new JsonScanner(text);
   try {
-    value();
-    skipSpace();
-    if (i < text.length) fail();
+    scanner.document();
     return undefined;
   } catch (error) {
     // Anything else is a stack overflow on absurd nesting: no position rather than a crash.
     return error instanceof Failure ? error.offset : undefined;
+  }
+}
+
+/** A recursive-descent recognizer of one JSON text; each method throws `Failure` where the text goes wrong. */
+class JsonScanner {
+  readonly #text: string;
+  #i = 0;
+
+  constructor(text: string) {
+    this.#text = text;
+  }
+
+  /** The whole text: one value between optional white space. */
+  document(): void {
+    this.#value();
+    this.#skipSpace();
+    if (this.#i < this.#text.length) this.#fail();
+  }
+
+  #fail(): never {
+    throw new Failure(this.#i);
+  }
+
+  #skipSpace(): void {
+    const text = this.#text;
+    while (this.#i < text.length && ' \t\n\r'.includes(text[this.#i]!)) this.#i++;
+  }
+
+  #expect(word: string): void {
+    for (const c of word) {
+      if (this.#text[this.#i] !== c) this.#fail();
+      this.#i++;
+    }
+  }
+
+  #digits(): void {
+    if (!/[0-9]/.test(this.#text[this.#i] ?? '')) this.#fail();
+    while (/[0-9]/.test(this.#text[this.#i] ?? '')) this.#i++;
+  }
+
+  /** One value. Objects and arrays recurse here directly: nesting costs one frame per level, so absurd nesting overflows where it always did. */
+  #value(): void {
+    const text = this.#text;
+    this.#skipSpace();
+    const c = text[this.#i];
+    if (c === '{' || c === '[') {
+      const close = c === '{' ? '}' : ']';
+      this.#i++;
+      this.#skipSpace();
+      if (text[this.#i] === close) {
+        this.#i++;
+        return;
+      }
+      for (;;) {
+        if (c === '{') this.#key();
+        this.#value();
+        this.#skipSpace();
+        if (text[this.#i] === ',') this.#i++;
+        else if (text[this.#i] === close) {
+          this.#i++;
+          return;
+        } else this.#fail();
+      }
+    } else if (c === '"') {
+      this.#string();
+    } else if (c === 't') {
+      this.#expect('true');
+    } else if (c === 'f') {
+      this.#expect('false');
+    } else if (c === 'n') {
+      this.#expect('null');
+    } else if (c === '-' || (c !== undefined && c >= '0' && c <= '9')) {
+      this.#number(c);
+    } else {
+      this.#fail();
+    }
+  }
+
+  /** An object member's key and colon; its value is left to the caller, to keep one frame per nesting level. */
+  #key(): void {
+    this.#skipSpace();
+    if (this.#text[this.#i] !== '"') this.#fail();
+    this.#string();
+    this.#skipSpace();
+    this.#expect(':');
+  }
+
+  #number(first: string): void {
+    const text = this.#text;
+    if (first === '-') this.#i++;
+    if (text[this.#i] === '0') this.#i++;
+    else this.#digits();
+    if (text[this.#i] === '.') {
+      this.#i++;
+      this.#digits();
+    }
+    if (text[this.#i] === 'e' || text[this.#i] === 'E') {
+      this.#i++;
+      if (text[this.#i] === '+' || text[this.#i] === '-') this.#i++;
+      this.#digits();
+    }
+  }
+
+  #string(): void {
+    const text = this.#text;
+    this.#i++;
+    for (;;) {
+      const c = text[this.#i];
+      if (c === undefined || c < ' ') this.#fail();
+      if (c === '"') {
+        this.#i++;
+        return;
+      }
+      if (c !== '\\') {
+        this.#i++;
+        continue;
+      }
+      this.#i++;
+      const e = text[this.#i];
+      if (e === 'u') {
+        for (let k = 1; k <= 4; k++) if (!/[0-9a-fA-F]/.test(text[this.#i + k] ?? '')) this.#fail();
+        this.#i += 5;
+      } else if (e !== undefined && '"\\/bfnrt'.includes(e)) {
+        this.#i++;
+      } else {
+        this.#fail();
+      }
+    }
   }
 }

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { indexProject } from '../../../src/index/sync.js';
+import { indexProject } from '../../../src/index/sync/index.js';
 import type { ToolCallContext } from '../../../src/mcp/tool-service.js';
 import { IndexCache, type ProjectIndex } from '../../../src/project/index-cache.js';
 import { EXPORT_CLI_HINT, EXPORT_MCP_CAP } from '../../../src/tools/graph/export.js';

@@ -1,5 +1,5 @@
 /** A copied, indexed fixture project opened the way the tool service opens it, for lookup tool tests. */
-import { indexProject } from '../../../src/index/sync.js';
+import { indexProject } from '../../../src/index/sync/index.js';
 import { IndexCache } from '../../../src/project/index-cache.js';
 import type { ProjectIndex } from '../../../src/project/index-cache.js';
 import type { ToolOutput } from '../../../src/tools/service.js';

@@ -2,13 +2,13 @@ import assert from 'node:assert/strict';
 import { appendFileSync, readFileSync, renameSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { indexProject } from '../../src/index/sync.js';
-import { SqliteDb } from '../../src/store/sqlite.js';
-import { Prng } from '../fuzz/prng.js';
-import { fixtureProject, generatedProject } from '../support/fixture-project.js';
-import { GraphStore } from '../../src/store/graph-store.js';
-import { freshDump as freshDumpOf, randomShopEdits } from '../support/shop-edits.js';
-import { dumpGraph } from '../support/graph-dump.js';
+import { indexProject } from '../../../src/index/sync/index.js';
+import { SqliteDb } from '../../../src/store/sqlite.js';
+import { Prng } from '../../fuzz/prng.js';
+import { fixtureProject, generatedProject } from '../../support/fixture-project.js';
+import { GraphStore } from '../../../src/store/graph-store.js';
+import { freshDump as freshDumpOf, randomShopEdits } from '../../support/shop-edits.js';
+import { dumpGraph } from '../../support/graph-dump.js';
 
 const cleanups: (() => void)[] = [];
 after(() => {

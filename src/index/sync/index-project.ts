@@ -1,0 +1,88 @@
+/** A one-shot indexing run: `codegraph init` (full) and `codegraph sync` (incremental). */
+import type { ParsePool } from '../parse/pool.js';
+import type { ProjectConfig, ScanResult } from '../scan/index.js';
+import type { GraphStore } from '../../store/index.js';
+import { startPool } from './parse-jobs.js';
+import { PhaseClock, type IndexProgress } from './phase-clock.js';
+import type { SyncReport } from './report.js';
+import { applyAndSave, newStore, openIndex, readConfig, scanWith, withWriterLock, type OpenedIndex } from './run.js';
+
+/** Options for one indexing run. */
+export interface IndexOptions {
+  readonly root: string;
+  /** `full` rebuilds from nothing; `incremental` re-extracts only what changed. */
+  readonly mode: 'full' | 'incremental';
+  /** The command name recorded in the writer lock. */
+  readonly command: string;
+  readonly onProgress?: (progress: IndexProgress) => void;
+  readonly signal?: AbortSignal;
+  /** Parse workers (default: the available parallelism). */
+  readonly workers?: number;
+}
+
+/** What a run did, with the index's totals, for the closing summary. */
+export interface IndexSummary extends SyncReport {
+  readonly files: number;
+  readonly nodes: number;
+  readonly edges: number;
+  readonly refs: number;
+  readonly unresolvedRefs: number;
+  readonly filesByLanguage: Readonly<Record<string, number>>;
+}
+
+/**
+ * Builds or updates `.codegraph/codegraph.db` for `root` under the writer lock: scan, parse in
+ * workers, store, resolve every reference again (so the graph after any sequence of edits equals
+ * a fresh index of the same tree), then persist atomically.
+ */
+export async function indexProject(options: IndexOptions): Promise<IndexSummary> {
+  const started = performance.now();
+  return withWriterLock(options.root, options.command, async (dir) => {
+    let pool: ParsePool | undefined;
+    try {
+      const phases = new PhaseClock(options.onProgress);
+      const config = await readConfig(options.root);
+      // A full build parses every file: the workers start up (runtime, first grammars) while the
+      // tree is walked instead of after.
+      pool = options.mode === 'full' ? startPool(options.workers) : undefined;
+      // The empty store (its SQLite runtime compiling in the background) is made during the walk too.
+      const fresh = options.mode === 'full' ? newStore() : undefined;
+      phases.progress({ phase: 'scanning', done: 0, total: 0, symbols: 0 });
+      const scan = await scanOrDiscard(options, config, fresh);
+      const opened: OpenedIndex = fresh !== undefined ? { store: await fresh, stamp: undefined, rebuiltBecause: undefined } : await openIndex(dir);
+      const { store } = opened;
+      try {
+        const { report } = await applyAndSave({ ...options, ...opened, scan, pool, dir, phases, started });
+        return summarize(store, report);
+      } finally {
+        store.db.close();
+      }
+    } finally {
+      await pool?.close();
+    }
+  });
+}
+
+/** The scan; when it fails, the fresh store being made meanwhile is closed before the error goes on. */
+async function scanOrDiscard(options: IndexOptions, config: ProjectConfig, fresh: Promise<GraphStore> | undefined): Promise<ScanResult> {
+  try {
+    return await scanWith(options.root, config, options.signal);
+  } catch (error) {
+    (await fresh?.catch(() => undefined))?.db.close();
+    throw error;
+  }
+}
+
+/** The closing summary of a run: its report and the index's totals. */
+function summarize(store: GraphStore, report: SyncReport): IndexSummary {
+  const counts = store.counts();
+  return {
+    ...report,
+    files: counts.files,
+    nodes: counts.nodes,
+    edges: counts.edges,
+    refs: counts.refs,
+    unresolvedRefs: counts.unresolvedRefs,
+    filesByLanguage: counts.filesByLanguage,
+  };
+}

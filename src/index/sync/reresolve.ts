@@ -1,0 +1,83 @@
+/**
+ * Re-resolution after files were stored: every reference again, or only those of the files a
+ * targeted run affects. Either way the graph equals a fresh index of the same tree.
+ */
+import { resolveReferences, type ResolverFile } from '../resolve/index.js';
+import { ResolverInputs } from '../resolver-inputs.js';
+import type { StoredRows } from '../stored-rows.js';
+import { fileIdsReferencing, readRefs, readRefsForFiles, type GraphStore, type StoredFile } from '../../store/index.js';
+import type { RefTable } from '../../store/columnar.js';
+import { affectedAfter, type HeldChange, type OldGraphView } from './affected.js';
+
+/** A targeted run's change and what the old graph said about it. */
+export interface TargetedChange extends HeldChange {
+  readonly before: OldGraphView;
+}
+
+/** What re-resolution starts from. */
+export interface ReresolveInput {
+  readonly store: GraphStore;
+  /** Resolution's tables kept from an earlier sync of the same store, refreshed here. */
+  readonly kept: ResolverInputs | undefined;
+  /** Files whose stored rows the run replaced or deleted. */
+  readonly rewritten: ReadonlySet<number>;
+  /** Present for a targeted run: only the files it affects are re-resolved. */
+  readonly targeted: TargetedChange | undefined;
+  /** Rows gathered while storing a first index, read instead of the store's. */
+  readonly rows: StoredRows | undefined;
+}
+
+/** Resolves everything, or only what `targeted` says a small change affects, and stores the edges. */
+export function reresolve({ store, kept, rewritten, targeted, rows }: ReresolveInput): void {
+  const inputs = kept ?? new ResolverInputs(rows?.pool);
+  const gathered = rows?.gathered;
+  if (gathered !== undefined) inputs.adopt(store.db, gathered.symbols);
+  else inputs.refresh(store.db, rewritten);
+  const current = store.listFiles();
+  if (targeted === undefined) {
+    resolveAll(store, inputs, current, gathered?.refs);
+    return;
+  }
+  // A session keeps which files use which names in memory; a one-shot run scans the references once.
+  const referencing = kept !== undefined
+    ? (names: readonly string[]) => inputs.filesReferencing(store.db, names)
+    : (names: readonly string[]) => fileIdsReferencing(store.db, names);
+  resolveTargeted(store, inputs, current, affectedAfter(store, current, targeted.before, targeted, referencing));
+}
+
+/** Re-resolves every stored reference and replaces all resolved edges. */
+function resolveAll(store: GraphStore, inputs: ResolverInputs, current: readonly StoredFile[], gathered: RefTable | undefined): void {
+  // Only the compact edge table outlives resolution: the references read here and the resolver's
+  // own tables are garbage before the edges are written (gathered ones, at most a million, are
+  // the caller's until it returns).
+  const { edges } = resolveReferences({
+    files: resolverFiles(inputs, current), symbols: inputs.symbols(), refs: gathered ?? readRefs(store.db, inputs.pool),
+  });
+  store.replaceResolvedEdges(edges);
+}
+
+/** Re-resolves only the references of `fileIds` (with every inheritance reference for context). */
+function resolveTargeted(store: GraphStore, inputs: ResolverInputs, current: readonly StoredFile[], fileIds: ReadonlySet<number>): void {
+  const ids = [...fileIds];
+  const result = resolveReferences(
+    { files: resolverFiles(inputs, current), symbols: inputs.symbols(), refs: readRefsForFiles(store.db, ids, inputs.pool) },
+    { emitFiles: fileIds },
+  );
+  store.replaceResolvedEdges(result.edges, ids);
+}
+
+function resolverFiles(inputs: ResolverInputs, current: readonly StoredFile[]): ResolverFile[] {
+  const files: ResolverFile[] = [];
+  for (const f of current) {
+    files.push({
+      id: f.id,
+      nodeId: f.fileNodeId,
+      path: f.path,
+      language: f.language,
+      ...(f.packageName !== null ? { packageName: f.packageName } : {}),
+      imports: inputs.importsOf(f.id),
+      isTest: f.isTest,
+    });
+  }
+  return files;
+}

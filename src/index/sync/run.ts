@@ -1,0 +1,116 @@
+/**
+ * A run's lifecycle around applying a scan, shared by one-shot runs and long-lived sessions: the
+ * writer lock over the index folder, the config and the scan, opening the stored database (or a
+ * fresh one), and saving it when the run changed it.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { languageForPath } from '../languages.js';
+import { loadConfig, scanProject, type ProjectConfig, type ScanResult } from '../scan/index.js';
+import {
+  acquireLock, GraphStore, INDEX_DIR, loadDatabase, releaseLock, saveDatabase, SchemaError, SqliteDb, type DatabaseStamp,
+} from '../../store/index.js';
+import { applyScan, type Applied, type ApplyInput } from './apply-scan.js';
+import { IndexError } from './errors.js';
+import type { PhaseClock } from './phase-clock.js';
+import { syncReport, type SyncReport } from './report.js';
+
+/**
+ * Runs `fn` holding the writer lock of `root`'s index folder (created first, with its own
+ * `.gitignore`); `fn` receives the folder's path. The lock is released however `fn` ends.
+ */
+export async function withWriterLock<T>(root: string, command: string, fn: (dir: string) => Promise<T>): Promise<T> {
+  const dir = await prepareIndexDir(root);
+  const lock = await acquireLock(dir, { command });
+  try {
+    return await fn(dir);
+  } finally {
+    await releaseLock(lock);
+  }
+}
+
+/** Creates `<root>/.codegraph` with its own `.gitignore`; returns its path. */
+async function prepareIndexDir(root: string): Promise<string> {
+  const dir = join(root, INDEX_DIR);
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, '.gitignore'), '# codegraph index: derived data, safe to delete\n*\n');
+  return dir;
+}
+
+/** The project's configuration, or an `IndexError` naming what is wrong with it. */
+export async function readConfig(root: string): Promise<ProjectConfig> {
+  const result = await loadConfig(root);
+  if (result.kind === 'invalid') throw new IndexError(`.codegraph/config.json: ${result.error}`);
+  return result.config;
+}
+
+/** Lists the files to index under `config`. */
+export function scanWith(root: string, config: ProjectConfig, signal?: AbortSignal): Promise<ScanResult> {
+  return scanProject(root, {
+    config,
+    languageOf: (path) => languageForPath(path, config.extensions),
+    ...(signal !== undefined ? { signal } : {}),
+  });
+}
+
+/** A store to bring up to date, with the saved file's stamp when it was read from one. */
+export interface OpenedIndex {
+  readonly store: GraphStore;
+  /** Undefined for a fresh store: no file holds it yet. */
+  readonly stamp: DatabaseStamp | undefined;
+  /** Why the store is a fresh one, when a stored index was asked for but unusable or missing. */
+  readonly rebuiltBecause: string | undefined;
+}
+
+/** The stored database of `dir` opened and migrated, or a fresh store saying why the stored one was not used. */
+export async function openIndex(dir: string): Promise<OpenedIndex> {
+  const loaded = await loadDatabase(dir);
+  if (loaded === undefined) return { store: await newStore(), stamp: undefined, rebuiltBecause: 'no index existed yet' };
+  try {
+    return { store: GraphStore.open(await SqliteDb.open(loaded.bytes)), stamp: loaded.stamp, rebuiltBecause: undefined };
+  } catch (error) {
+    if (!(error instanceof SchemaError)) throw error;
+    return { store: await newStore(), stamp: undefined, rebuiltBecause: error.message };
+  }
+}
+
+/** An empty database with the current schema. */
+export async function newStore(): Promise<GraphStore> {
+  return GraphStore.open(await SqliteDb.open());
+}
+
+/** A run's scan to apply to an opened store, and how to save and report it. */
+export interface SaveInput extends Omit<ApplyInput, 'progress'> {
+  /** The index folder the store is saved in. */
+  readonly dir: string;
+  /** The saved file's stamp, when the store was read from one. */
+  readonly stamp: DatabaseStamp | undefined;
+  readonly phases: PhaseClock;
+  /** When the run started (`performance.now()`), for its duration. */
+  readonly started: number;
+  readonly rebuiltBecause: string | undefined;
+}
+
+/**
+ * Applies the scan, saves the store if that changed it (or no file holds it yet, or opening it
+ * migrated the schema), stops the clock and reports; `stamp` is the saved file's, new or old.
+ */
+export async function applyAndSave(input: SaveInput): Promise<{ report: SyncReport; stamp: DatabaseStamp | undefined }> {
+  const { store, phases } = input;
+  const applied = await applyScan({ ...input, progress: (p) => phases.progress(p) });
+  let bytes = input.stamp?.size ?? 0;
+  let stamp = input.stamp;
+  if (needsSave(applied, stamp, store)) {
+    phases.progress({ phase: 'saving', done: 0, total: 0, symbols: 0 });
+    const exported = store.exportBytes();
+    stamp = await saveDatabase(input.dir, exported);
+    bytes = exported.length;
+  }
+  phases.stop();
+  return { report: syncReport(applied, bytes, phases, input.started, input.rebuiltBecause), stamp };
+}
+
+/** Saved, too, when opening migrated the schema: later opens then do not migrate it again. */
+function needsSave(applied: Applied, saved: DatabaseStamp | undefined, store: GraphStore): boolean {
+  return applied.updated || saved === undefined || store.migratedUnsaved;
+}

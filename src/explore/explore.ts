@@ -57,7 +57,5 @@ export async function explore(sources: ExploreSources, query: string, options: E
   });
 }
 
+/** The answer as text and as data (defined with the stage that assembles it). */
 export type { ExploreResult };
-export type { BlastEntry } from './impact/blast.js';
-export type { DynamicSite } from './impact/dynamic.js';
-export type { RankedSymbol } from './rank/rank.js';

@@ -9,8 +9,9 @@ export interface PrioritySymbol {
   readonly lead?: boolean;
 }
 
-/** Priority of an exact target, and of a named definition: above any share-based priority. */
+/** Priority an exact target starts from: above every other tier. */
 export const EXACT_PRIORITY = 100;
+/** Priority a named definition starts from: above any share-based priority (at most a few units). */
 export const NAMED_PRIORITY = 10;
 
 /** Exact and named definitions, then the file's lead, then by priority; ties by position. */

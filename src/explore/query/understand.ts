@@ -15,6 +15,7 @@ import { proseAnchors } from './prose-anchors.js';
 import { STOPWORDS, TEST_WORDS, addContentWords, stem } from './words.js';
 import { writtenNames } from './written-names.js';
 
+/** What the parse produces (defined in parsed-query.ts), importable beside the parser. */
 export type { ExactTarget, NamedSymbol, ParsedQuery } from './parsed-query.js';
 
 /** Most line anchors kept. Set by hand; no recorded measurement. */

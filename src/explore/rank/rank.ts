@@ -13,6 +13,7 @@ import { querySeeds } from './seeds.js';
 import { personalizedPageRank } from './walk.js';
 import { kindWeight, pathPenalty } from './weights.js';
 
+/** The ranking's shapes and order (defined in ranked.ts), importable beside the ranker. */
 export { bySymbolRank } from './ranked.js';
 export type { RankedFile, RankedSymbol, Ranking } from './ranked.js';
 

@@ -1,7 +1,11 @@
-/** Public API of explore: the engine shared by the MCP handler and the CLI, and its result types. */
+/** Public API of explore: the engine shared by the MCP tool and the CLI, its source reader contract, and its result types. */
+/** The engine and what it takes and gives. */
 export { explore } from './explore.js';
-export type { ExploreOptions, ExploreResult } from './explore.js';
+export type { ExploreOptions, ExploreResult, ExploreSources } from './explore.js';
+/** What a caller implements to hand the engine source text. */
+export type { SourceFreshness, SourceReader } from './source-reader.js';
+/** The answer's data form. */
 export type { ExploreJson, JsonSymbol } from './result-json.js';
+/** The size tiers. */
 export { budgetFor } from './budget.js';
 export type { ExploreBudget } from './budget.js';
-export { EXPLORE_HANDLERS } from './handler.js';

@@ -16,7 +16,7 @@ const FAMILIES: Readonly<Record<string, () => Promise<Family>>> = {
   impact: async () => (await import('./graph/handlers.js')).GRAPH_HANDLERS,
   check: async () => (await import('./graph/handlers.js')).GRAPH_HANDLERS,
   export: async () => (await import('./graph/handlers.js')).GRAPH_HANDLERS,
-  explore: async () => (await import('../explore/handler.js')).EXPLORE_HANDLERS,
+  explore: async () => (await import('./explore/handlers.js')).EXPLORE_HANDLERS,
 };
 
 /** The handler of a tool by short name (one of TOOL_DEFINITIONS). */

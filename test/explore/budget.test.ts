@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { budgetFor } from '../../src/explore/budget.js';
-import { explore } from '../../src/explore/explore.js';
+import { exploreProject as explore } from '../../src/tools/explore/explore-tool.js';
 import { openFixture, type OpenProject } from './support.js';
 
 let shop: OpenProject;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { explore } from '../../src/explore/explore.js';
+import { exploreProject as explore } from '../../src/tools/explore/explore-tool.js';
 import { assertGolden } from '../support/golden.js';
 import { openFixture, type OpenProject } from './support.js';
 

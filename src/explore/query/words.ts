@@ -87,3 +87,11 @@ export function stem(word: string): string {
   if (stripped && w.length > 3 && /([b-df-hj-kmnp-rtv-y])\1$/.test(w)) w = w.slice(0, -1);
   return w;
 }
+
+/** Appends `token`'s content words to `words`: no short, numeric or stop word, and none twice. */
+export function addContentWords(words: string[], token: string): void {
+  for (const w of identifierWords(token)) {
+    if (w.length < 2 || /^\d+$/.test(w) || STOPWORDS.has(w) || words.includes(w)) continue;
+    words.push(w);
+  }
+}

@@ -6,7 +6,8 @@
 import type { StoredNode } from '../../store/index.js';
 import type { ExactTarget } from '../query/understand.js';
 import type { RankedSymbol } from '../rank/rank.js';
-import { describeRuns, fencedRuns, numbered, runsOf } from './source-lines.js';
+import { costOf, LineSelection, range } from './line-selection.js';
+import { describeRuns, fencedRuns, runsOf } from './source-lines.js';
 
 /** Files up to this many lines are shown whole when they fit. */
 export const SMALL_FILE_LINES = 220;
@@ -14,15 +15,25 @@ export const SMALL_FILE_LINES = 220;
 export const DRIFTED_MAX_LINES = 2000;
 
 const CONTAINER_KINDS = new Set(['class', 'struct', 'interface', 'trait', 'protocol', 'enum', 'module', 'namespace', 'union', 'impl']);
+/** Lines of a target's head shown when its whole body does not fit (a symbol's head is 3 fewer). Set by hand; no recorded measurement. */
 const HEAD_LINES = 10;
+/** Lines shown either side of an anchored line inside a long body. Set by hand; no recorded measurement. */
 const ANCHOR_WINDOW = 6;
+/** Lines shown either side of a call into a named symbol inside a long body. Set by hand; no recorded measurement. */
 const CALL_WINDOW = 1;
+/** A gap of at most this many lines is shown instead of marked. Set by hand; no recorded measurement. */
 const SMALL_GAP = 2;
+/** Below this many characters left, no further symbol is tried. Set by hand; no recorded measurement. */
 const MIN_USEFUL = 60;
-/** A body longer than this many lines, below the file's leading definition, waits for leftover room. */
+/** A body longer than this many lines, below the file's leading definition, waits for leftover room. Set by hand; no recorded measurement. */
 const LONG_BODY = 40;
-/** A new run costs its gap marker line and its entry in the header's run list. */
-const RUN_COST = 30;
+/** A container longer than this many lines shows only its first lines, this many after its opening one. Set by hand; no recorded measurement. */
+const LONG_CONTAINER = 30;
+const CONTAINER_HEAD = 5;
+/** Characters of the fences around the source. */
+const FENCE_COST = 12;
+/** Characters kept for the header beyond the path (the run list, left-out names). Set by hand; no recorded measurement. */
+const HEADER_RESERVE = 60;
 
 /** What a section is built from. */
 export interface FileSectionInput {
@@ -66,66 +77,74 @@ export function renderFileSection(input: FileSectionInput): FileSection {
   const wholeCost = costOf(lines, range(1, total));
   const driftNote = input.drifted ? ' — current bytes; edited since the last index sync' : '';
   const wholeHeader = `${path} — whole file (${total} line${total === 1 ? '' : 's'})${driftNote}`;
-  const overhead = 12;
   if (input.drifted) {
-    if (total <= DRIFTED_MAX_LINES && wholeHeader.length + wholeCost + overhead <= input.budget) {
+    if (total <= DRIFTED_MAX_LINES && wholeHeader.length + wholeCost + FENCE_COST <= input.budget) {
       return whole(input, wholeHeader);
     }
     return { path, text: '', runs: [], whole: false, shown: [], clipped: true, omitted: 'drifted-too-large', leftOut: [] };
   }
   const wholeLimit = Math.min(input.budget, input.wholeLimit ?? input.budget);
-  if (total <= SMALL_FILE_LINES && wholeHeader.length + wholeCost + overhead <= wholeLimit) return whole(input, wholeHeader);
+  if (total <= SMALL_FILE_LINES && wholeHeader.length + wholeCost + FENCE_COST <= wholeLimit) return whole(input, wholeHeader);
 
-  const selected = new Set<number>();
   // Room for the header (path, runs, left-out names) and the fences.
-  let remaining = input.budget - path.length - 60 - overhead;
-  let clipped = false;
-  const leftOut: string[] = [];
-  const add = (want: Iterable<number>): boolean => {
-    const fresh = [...want].filter((n) => n >= 1 && n <= total && !selected.has(n));
-    if (fresh.length === 0) return true;
-    const cost = costOf(lines, fresh) + RUN_COST * newRuns(selected, fresh);
-    if (cost > remaining) return false;
-    for (const n of fresh) selected.add(n);
-    remaining -= cost;
-    return true;
-  };
-  const noRoom = (name: string): void => {
-    leftOut.push(name);
-    remaining -= name.length + 6;
-  };
-  const enclosing = (node: StoredNode | undefined): void => {
-    if (node === undefined) return;
-    const parent = node.parentId === null ? undefined : input.fileNodes.get(node.parentId);
-    if (parent !== undefined && parent.kind !== 'file') add([parent.startLine]);
-    // An impl block reads with the type it is for, as a method with its class: the type's opening line.
-    const block = node.kind === 'impl' ? node : parent?.kind === 'impl' ? parent : undefined;
-    const type = block === undefined ? undefined : implementedType(block, input.fileNodes);
-    if (type !== undefined) add([type.startLine]);
-  };
+  const selection = new LineSelection(lines, input.budget - path.length - HEADER_RESERVE - FENCE_COST);
+  selectTargets(input, selection);
+  selectSymbols(input, selection);
+  if (selection.selected.size === 0) {
+    // Nothing ranked fits. A file the query names shows its opening lines; any other file's
+    // opening lines (imports, mostly) would only spend the answer's room.
+    if (input.openingWhenEmpty === false) return { path, text: '', runs: [], whole: false, shown: [], clipped: true, leftOut: selection.leftOut };
+    for (let n = 1; n <= total; n++) if (!selection.add([n])) break;
+    if (selection.selected.size < total) selection.clipped = true;
+  }
+  // Close small gaps: a marker costs about as much as the lines it hides.
+  for (const [s, e] of gapsOf(runsOf(selection.selected))) if (e - s + 1 <= SMALL_GAP) selection.add(range(s, e));
+  return fitHeader(input, selection);
+}
 
+/** Selects the lines declaring `node`'s parent and, for an impl block or its member, the type it is for. */
+function selectEnclosing(node: StoredNode | undefined, fileNodes: ReadonlyMap<number, StoredNode>, selection: LineSelection): void {
+  if (node === undefined) return;
+  const parent = node.parentId === null ? undefined : fileNodes.get(node.parentId);
+  if (parent !== undefined && parent.kind !== 'file') selection.add([parent.startLine]);
+  // An impl block reads with the type it is for, as a method with its class: the type's opening line.
+  const block = node.kind === 'impl' ? node : parent?.kind === 'impl' ? parent : undefined;
+  const type = block === undefined ? undefined : implementedType(block, fileNodes);
+  if (type !== undefined) selection.add([type.startLine]);
+}
+
+/** Exact targets first: whole when they fit, else their head, anchored line and calls into named symbols. */
+function selectTargets(input: FileSectionInput, selection: LineSelection): void {
+  const total = input.lines.length;
   for (const t of input.targets) {
     const end = Math.min(t.end, total);
-    if (add(range(t.start, end))) {
-      enclosing(t.node);
+    if (selection.add(range(t.start, end))) {
+      selectEnclosing(t.node, input.fileNodes, selection);
       continue;
     }
-    clipped = true;
+    selection.clipped = true;
     // Too long to show whole: its head, the anchored line, and its calls into named symbols.
-    add(range(t.start, Math.min(end, t.start + HEAD_LINES - 1)));
-    if (t.line !== undefined) add(range(t.line - ANCHOR_WINDOW, t.line + ANCHOR_WINDOW));
-    if (t.node !== undefined) for (const line of input.callLines(t.node)) add(range(line - CALL_WINDOW, line + CALL_WINDOW));
-    enclosing(t.node);
+    selection.add(range(t.start, Math.min(end, t.start + HEAD_LINES - 1)));
+    if (t.line !== undefined) selection.add(range(t.line - ANCHOR_WINDOW, t.line + ANCHOR_WINDOW));
+    if (t.node !== undefined) for (const line of input.callLines(t.node)) selection.add(range(line - CALL_WINDOW, line + CALL_WINDOW));
+    selectEnclosing(t.node, input.fileNodes, selection);
   }
-  // The file's leading definition (and any named one) is shown whole when it fits. A long body
-  // further down first gets only its head, and the rest of it only if room is left once every
-  // relevant symbol has its place: five short matches beat one long one.
+}
+
+/**
+ * The file's leading definition (and any named one) is shown whole when it fits. A long body
+ * further down first gets only its head, and the rest of it only if room is left once every
+ * relevant symbol has its place: five short matches beat one long one.
+ */
+function selectSymbols(input: FileSectionInput, selection: LineSelection): void {
+  const total = input.lines.length;
+  const enclosing = (node: StoredNode): void => selectEnclosing(node, input.fileNodes, selection);
   let leadSeen = false;
   const deferred: { node: StoredNode; end: number }[] = [];
   for (const s of input.symbols) {
-    if (remaining < MIN_USEFUL) {
-      clipped = true;
-      if (s.exact || s.named) noRoom(s.node.qualifiedName || s.node.name);
+    if (selection.remaining < MIN_USEFUL) {
+      selection.clipped = true;
+      if (s.exact || s.named) selection.noRoom(s.node.qualifiedName || s.node.name);
       continue;
     }
     const n = s.node;
@@ -136,39 +155,35 @@ export function renderFileSection(input: FileSectionInput): FileSection {
     if (leading) leadSeen = true;
     const head = range(n.startLine, Math.min(end, n.startLine + HEAD_LINES - 3));
     if (!container && !leading && !s.exact && !s.named && span > LONG_BODY) {
-      if (add(head)) {
+      if (selection.add(head)) {
         enclosing(n);
         deferred.push({ node: n, end });
-      } else clipped = true;
+      } else selection.clipped = true;
       continue;
     }
-    const body = container && span > 30 ? range(n.startLine, n.startLine + 5) : range(n.startLine, end);
-    if (add(body)) {
+    const body = container && span > LONG_CONTAINER ? range(n.startLine, n.startLine + CONTAINER_HEAD) : range(n.startLine, end);
+    if (selection.add(body)) {
       enclosing(n);
       continue;
     }
-    clipped = true;
-    if (add(head)) enclosing(n);
-    else if (s.exact || s.named) noRoom(n.qualifiedName || n.name);
+    selection.clipped = true;
+    if (selection.add(head)) enclosing(n);
+    else if (s.exact || s.named) selection.noRoom(n.qualifiedName || n.name);
   }
   for (const { node, end } of deferred) {
-    if (remaining < MIN_USEFUL || !add(range(node.startLine, end))) clipped = true;
+    if (selection.remaining < MIN_USEFUL || !selection.add(range(node.startLine, end))) selection.clipped = true;
   }
-  if (selected.size === 0) {
-    // Nothing ranked fits. A file the query names shows its opening lines; any other file's
-    // opening lines (imports, mostly) would only spend the answer's room.
-    if (input.openingWhenEmpty === false) return { path, text: '', runs: [], whole: false, shown: [], clipped: true, leftOut };
-    for (let n = 1; n <= total; n++) if (!add([n])) break;
-    if (selected.size < total) clipped = true;
-  }
-  // Close small gaps: a marker costs about as much as the lines it hides.
-  for (const [s, e] of gapsOf(runsOf(selected))) if (e - s + 1 <= SMALL_GAP) add(range(s, e));
+}
 
-  // The estimate above is conservative; if the header still overflows, later runs go first.
-  let runs = runsOf(selected);
+/** The section text; the estimate above is conservative, but if the header still overflows, later runs go first. */
+function fitHeader(input: FileSectionInput, selection: LineSelection): FileSection {
+  const { lines, path } = input;
+  const { leftOut } = selection;
+  let clipped = selection.clipped;
+  let runs = runsOf(selection.selected);
   for (;;) {
     const shown = input.symbols.filter((s) => runs.some(([a, b]) => s.node.startLine >= a && s.node.startLine <= b));
-    const header = `${path} — lines ${describeRuns(runs)} of ${total}${leftOut.length > 0 ? ` (no room for: ${leftOut.map((x) => `\`${x}\``).join(', ')})` : ''}`;
+    const header = `${path} — lines ${describeRuns(runs)} of ${lines.length}${leftOut.length > 0 ? ` (no room for: ${leftOut.map((x) => `\`${x}\``).join(', ')})` : ''}`;
     const text = `${header}\n${fencedRuns(lines, runs, input.language)}`;
     if (text.length <= input.budget) return { path, text, runs, whole: false, shown, clipped, leftOut };
     if (runs.length <= 1) return { path, text: '', runs: [], whole: false, shown: [], clipped: true, leftOut };
@@ -180,6 +195,7 @@ export function renderFileSection(input: FileSectionInput): FileSection {
   }
 }
 
+/** The whole file under `header`. */
 function whole(input: FileSectionInput, header: string): FileSection {
   const runs: [number, number][] = input.lines.length === 0 ? [] : [[1, input.lines.length]];
   return {
@@ -188,19 +204,7 @@ function whole(input: FileSectionInput, header: string): FileSection {
   };
 }
 
-function costOf(lines: readonly string[], numbers: Iterable<number>): number {
-  let cost = 0;
-  for (const n of numbers) cost += numbered(n, lines[n - 1] ?? '').length + 1;
-  return cost;
-}
-
-function newRuns(selected: ReadonlySet<number>, fresh: readonly number[]): number {
-  let runs = 0;
-  const set = new Set(fresh);
-  for (const n of fresh) if (!set.has(n - 1) && !selected.has(n - 1)) runs++;
-  return runs;
-}
-
+/** The gaps between consecutive runs, as line ranges. */
 function gapsOf(runs: readonly (readonly [number, number])[]): [number, number][] {
   const gaps: [number, number][] = [];
   for (let i = 1; i < runs.length; i++) {
@@ -209,12 +213,6 @@ function gapsOf(runs: readonly (readonly [number, number])[]): [number, number][
     if (prev !== undefined && cur !== undefined) gaps.push([prev[1] + 1, cur[0] - 1]);
   }
   return gaps;
-}
-
-function range(start: number, end: number): number[] {
-  const out: number[] = [];
-  for (let n = Math.max(1, start); n <= end; n++) out.push(n);
-  return out;
 }
 
 const TYPE_KINDS = new Set(['struct', 'enum', 'union', 'type_alias', 'class']);

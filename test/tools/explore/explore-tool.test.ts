@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { EXPLORE_HANDLERS } from '../../src/explore/handler.js';
-import type { ExploreJson } from '../../src/explore/result-json.js';
-import { openFixture, type OpenProject } from './support.js';
+import { EXPLORE_HANDLERS } from '../../../src/tools/explore/handlers.js';
+import type { ExploreJson } from '../../../src/explore/result-json.js';
+import { openFixture, type OpenProject } from '../../explore/support.js';
 
 let shop: OpenProject;
 before(async () => {

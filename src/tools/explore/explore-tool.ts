@@ -1,0 +1,22 @@
+/** codegraph_explore as a tool: the engine run over a project on disk. */
+import { explore, type ExploreOptions, type ExploreResult } from '../../explore/index.js';
+import type { ProjectIndex } from '../../project/index-cache.js';
+import type { ToolHandler } from '../service.js';
+import { projectSource } from './project-source.js';
+
+/** Answers `query` from `index`, reading the project's current source from disk. */
+export async function exploreProject(index: ProjectIndex, query: string, options: ExploreOptions = {}): Promise<ExploreResult> {
+  return explore({ store: index.store, source: projectSource(index) }, query, options);
+}
+
+/** codegraph_explore: validates what the schema cannot (a non-blank query) and runs the engine. */
+export const exploreHandler: ToolHandler = async (args, index) => {
+  const query = args['query'];
+  if (typeof query !== 'string' || query.trim() === '') {
+    return { text: 'Error: query must be a non-empty string (a question, identifiers, a path or path:line)', isError: true };
+  }
+  const maxFiles = typeof args['maxFiles'] === 'number' ? args['maxFiles'] : undefined;
+  const maxChars = typeof args['maxChars'] === 'number' ? args['maxChars'] : undefined;
+  const result = await exploreProject(index, query, { maxFiles, maxChars });
+  return { text: result.text, json: result.json };
+};

@@ -28,6 +28,8 @@ export function indexedRoot(options: IndexCommandOptions): string {
 /** `codegraph init|index|sync [path]`: builds or updates the index and prints a summary. */
 export async function runIndex(command: 'init' | 'index' | 'sync', options: IndexCommandOptions): Promise<number> {
   const root = command === 'sync' ? indexedRoot(options) : resolve(options.cwd, options.path ?? '.');
+  const viaDaemon = command === 'sync' ? await syncThroughDaemon(root) : undefined;
+  if (viaDaemon !== undefined) return report(root, viaDaemon, options);
   const sink = progressSink(process.stderr, options.quiet || options.json);
   const controller = new AbortController();
   const onSignal = (): void => controller.abort(new Error('interrupted'));
@@ -45,6 +47,27 @@ export async function runIndex(command: 'init' | 'index' | 'sync', options: Inde
     sink.done();
     process.off('SIGINT', onSignal);
   }
+  return report(root, summary, options);
+}
+
+/**
+ * The sync a running daemon of `root` made on request (it holds the index in memory, so no
+ * database is loaded here); undefined when no daemon runs, and the caller syncs itself.
+ */
+async function syncThroughDaemon(root: string): Promise<IndexSummary | undefined> {
+  const { attachProject } = await import('../daemon/attach.js');
+  const service = await attachProject(root, { env: process.env, role: 'cli', start: false });
+  if (service.kind !== 'daemon') return undefined;
+  try {
+    const { ControlMethod } = await import('../daemon/control.js');
+    return (await service.link.client.request(ControlMethod.sync)) as IndexSummary;
+  } finally {
+    service.link.client.close();
+  }
+}
+
+/** Prints a run's summary (or JSON) and its warning when nothing was indexed. */
+function report(root: string, summary: IndexSummary, options: IndexCommandOptions): number {
   if (summary.files === 0) {
     process.stderr.write(
       `codegraph: nothing was indexed in ${root}: no file of a supported language was found outside ignored paths.\n` +

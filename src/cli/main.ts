@@ -23,12 +23,14 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
   switch (command) {
     case 'serve': {
-      const { values } = parse(rest, { mcp: { type: 'boolean' }, path: { type: 'string', short: 'p' }, watch: { type: 'boolean' } });
+      const { values } = parse(rest, { mcp: { type: 'boolean' }, path: { type: 'string', short: 'p' }, watch: { type: 'boolean' }, 'no-watch': { type: 'boolean' } });
       if (values['mcp'] !== true) throw new UsageError('serve needs --mcp (the only transport in this version)');
       const { serveStdio } = await import('./serve.js');
-      await serveStdio({ path: asString(values['path']), cwd: process.cwd(), env: process.env, watch: values['watch'] === true });
+      await serveStdio({ path: asString(values['path']), cwd: process.cwd(), env: process.env, watch: values['watch'] === true, noWatch: values['no-watch'] === true });
       return 0;
     }
+    case 'daemon':
+      return runDaemonCommand(rest);
     case 'describe': {
       const { values } = parse(rest, { format: { type: 'string' } });
       const format = asString(values['format']) ?? 'text';
@@ -66,6 +68,25 @@ export async function main(argv: readonly string[]): Promise<number> {
     default:
       if (TOOL_COMMANDS.includes(command)) return (await import('./tool-commands.js')).runToolCommand(command, rest, process.cwd());
       throw new UsageError(`unknown command "${command}" (run codegraph --help)`);
+  }
+}
+
+/** `codegraph daemon run|status|stop`. */
+async function runDaemonCommand(args: readonly string[]): Promise<number> {
+  const [sub, ...rest] = args;
+  const { values, positionals } = parse(rest, { 'no-watch': { type: 'boolean' }, json: { type: 'boolean' }, all: { type: 'boolean' } });
+  const daemon = await import('./daemon-command.js');
+  if (positionals.length > 1) throw new UsageError(`expected at most one path, got ${positionals.length}: ${positionals.join(' ')}`);
+  switch (sub) {
+    case 'run':
+      if (positionals[0] === undefined) throw new UsageError('daemon run needs the project path');
+      return daemon.runDaemon(positionals[0], values['no-watch'] === true, process.env);
+    case 'status':
+      return daemon.runDaemonStatus(values['json'] === true);
+    case 'stop':
+      return daemon.runDaemonStop(positionals[0], values['all'] === true, process.cwd());
+    default:
+      throw new UsageError(`daemon needs run, status or stop, got ${sub === undefined ? 'nothing' : `"${sub}"`}`);
   }
 }
 

@@ -1,9 +1,12 @@
 import { resolve } from 'node:path';
 import { McpServer } from '../mcp/server.js';
+import type { ToolService } from '../mcp/tool-service.js';
+import type { IndexCache } from '../project/index-cache.js';
 import { findIndexedProjectUp, isBroadRoot, isIndexed } from '../project/resolve.js';
 import { selectListed } from '../tools/listing.js';
 import { CodegraphTools } from '../tools/service.js';
 import { loadHandler } from '../tools/handlers.js';
+import { LiveTools } from '../daemon/live-tools.js';
 import { serveLines } from '../transport/stdio.js';
 import { VERSION } from '../version.js';
 
@@ -12,31 +15,56 @@ export interface ServeOptions {
   readonly path: string | undefined;
   readonly cwd: string;
   readonly env: NodeJS.ProcessEnv;
-  /** Keep the default project's index up to date while serving (`--watch`). */
+  /** Keep the default project's index up to date in this process (`--watch`, foreground only). */
   readonly watch?: boolean;
+  /** Keep only the first catch-up sync in the project's daemon (`--no-watch`). */
+  readonly noWatch?: boolean;
 }
 
-/** Builds the MCP server for a process: default project, listed tools, handlers. */
-export function createServer(options: ServeOptions): { server: McpServer; warnings: string[] } {
-  const selection = selectListed(options.env['CODEGRAPH_MCP_TOOLS']);
+/** The tool service of one session: listed tools from `toolsEnv`, optionally sharing an index cache. */
+export function createTools(defaultProject: string | undefined, cwd: string, toolsEnv: string | undefined, cache?: IndexCache): { tools: CodegraphTools; warnings: string[] } {
+  const selection = selectListed(toolsEnv);
   const warnings = selection.unknown.map(
     (name) => `codegraph: CODEGRAPH_MCP_TOOLS names an unknown tool "${name}" (known: explore, node, search, callers, callees, impact, status, files, check, export); ignored`,
   );
-  const defaultProject = defaultProjectOf(options);
-  const tools = new CodegraphTools({ listed: selection.shortNames, defaultProject, loadHandler, cwd: options.cwd });
-  return { server: new McpServer({ name: 'codegraph', version: VERSION }, tools), warnings };
+  const tools = new CodegraphTools({ listed: selection.shortNames, defaultProject, loadHandler, cwd, ...(cache !== undefined ? { cache } : {}) });
+  return { tools, warnings };
+}
+
+/**
+ * Builds the MCP server for a process: default project, listed tools, handlers. `autoSync` is
+ * the `Auto-sync:` value `codegraph_status` reports for this process.
+ */
+export function createServer(options: ServeOptions, autoSync = 'not running (no daemon)'): { server: McpServer; warnings: string[] } {
+  const { tools, warnings } = createTools(defaultProjectOf(options), options.cwd, options.env['CODEGRAPH_MCP_TOOLS']);
+  const live: ToolService = new LiveTools(tools, { describe: () => autoSync, banner: () => undefined });
+  return { server: new McpServer({ name: 'codegraph', version: VERSION }, live), warnings };
 }
 
 /** The project tools answer for without a `projectPath`: `--path`, else the nearest indexed folder up. */
-function defaultProjectOf(options: ServeOptions): string | undefined {
+export function defaultProjectOf(options: ServeOptions): string | undefined {
   return options.path !== undefined ? resolve(options.cwd, options.path) : findIndexedProjectUp(options.cwd);
 }
 
-/** Serves MCP over this process's stdin/stdout until stdin ends. */
+/**
+ * Serves MCP over this process's stdin/stdout until stdin ends: through the project's shared
+ * daemon when the default project is indexed (and not the home folder or `/`), else here.
+ */
 export async function serveStdio(options: ServeOptions): Promise<void> {
-  const { server, warnings } = createServer(options);
-  for (const w of warnings) process.stderr.write(`${w}\n`);
+  const root = defaultProjectOf(options);
+  if (root !== undefined && isIndexed(root) && !isBroadRoot(root)) {
+    const { serveThroughDaemon } = await import('./serve-daemon.js');
+    const served = await serveThroughDaemon(root, options);
+    if (served) return;
+  }
+  await serveForeground(options);
+}
+
+/** Serves MCP in this process, with the in-process watcher when `--watch` asked for it. */
+export async function serveForeground(options: ServeOptions, autoSync?: string): Promise<void> {
   const watcher = options.watch === true ? startWatching(options) : undefined;
+  const { server, warnings } = createServer(options, autoSync ?? (watcher !== undefined ? 'watching in this process (--watch)' : undefined));
+  for (const w of warnings) process.stderr.write(`${w}\n`);
   try {
     await serveLines({
       input: process.stdin,

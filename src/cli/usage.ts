@@ -14,9 +14,12 @@ Usage:
   codegraph status [path] [--json]           what the index holds and what changed since
   codegraph unlock [path]                    remove a writer lock left by a dead process
   codegraph uninit [path]                    delete <path>/.codegraph/
-  codegraph serve --mcp [-p|--path DIR] [--watch]
-                                             serve the MCP tools over stdio (--watch: keep
-                                             the project's index up to date meanwhile)
+  codegraph serve --mcp [-p|--path DIR] [--no-watch] [--watch]
+                                             serve the MCP tools over stdio, through the
+                                             project's shared daemon, which keeps the index
+                                             up to date (--no-watch: catch up once only)
+  codegraph daemon status [--json]           list the running project daemons
+  codegraph daemon stop [path] [--all]       stop a project's daemon (or every one)
   codegraph <tool> [words...] [--flags] [-p DIR] [--json]
                                              run one query tool: explore, search, node,
                                              callers, callees, impact, files, status,
@@ -28,5 +31,7 @@ Usage:
 The project is found from --path, or from the working directory upward (the nearest folder
 containing .codegraph/). Environment: CODEGRAPH_MCP_TOOLS=explore,node,search,callers,...
 chooses the tools listed by tools/list (all ten stay callable); CODEGRAPH_WATCH_DEBOUNCE_MS
-(default 2000) is the quiet spell that watch waits for before syncing. See docs/cli.md.
+(default 2000) is the quiet spell that watch waits for before syncing; CODEGRAPH_NO_DAEMON=1
+serves in the foreground; CODEGRAPH_DAEMON_IDLE_MS (default 300000) is how long a daemon
+outlives its last client. See docs/cli.md.
 `;

@@ -123,6 +123,11 @@ export class IndexSession {
     return { store: opened.store, rebuiltBecause: opened.rebuiltBecause };
   }
 
+  /** The loaded index's totals (files, symbols, edges, references), or undefined before a sync. */
+  totals(): ReturnType<GraphStore['counts']> | undefined {
+    return this.#store?.counts();
+  }
+
   /** Waits for a sync in progress, then frees the in-memory database. */
   async close(): Promise<void> {
     this.#closed = true;

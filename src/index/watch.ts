@@ -30,6 +30,11 @@ export interface WatchOptions {
   /** Stops watching; the promise resolves once an in-flight sync has finished. */
   readonly signal: AbortSignal;
   readonly workers?: number;
+  /**
+   * A session to sync through (a daemon shares it with on-demand syncs); the caller keeps
+   * ownership and closes it. When absent, one is opened and closed here.
+   */
+  readonly session?: IndexSession;
 }
 
 const HEAVY = new Set(HEAVY_DIRECTORIES);
@@ -54,7 +59,7 @@ export function eventMatters(relPath: string): boolean {
  * the lock).
  */
 export async function watchProject(options: WatchOptions): Promise<void> {
-  const session = await IndexSession.open({
+  const session = options.session ?? await IndexSession.open({
     root: options.root, command: 'codegraph watch', existingOnly: true, ...(options.workers !== undefined ? { workers: options.workers } : {}),
   });
   let watcher: FSWatcher | undefined;
@@ -69,7 +74,7 @@ export async function watchProject(options: WatchOptions): Promise<void> {
     await loop.stopped();
   } finally {
     watcher?.close();
-    await session.close();
+    if (options.session === undefined) await session.close();
   }
 }
 

@@ -23,6 +23,8 @@ export interface ToolServiceOptions {
   /** Finds a tool's handler by short name. */
   readonly loadHandler: (short: string) => Promise<ToolHandler>;
   readonly cwd: string;
+  /** An index cache shared with other services (one per daemon); by default each service makes its own. */
+  readonly cache?: IndexCache;
 }
 
 /**
@@ -37,6 +39,7 @@ export class CodegraphTools implements ToolService {
   constructor(options: ToolServiceOptions) {
     this.options = options;
     this.defaultProject = options.defaultProject;
+    this.cache = options.cache;
   }
 
   /** The index cache, created on the first query (loading sql.js only then). */

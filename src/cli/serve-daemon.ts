@@ -1,0 +1,57 @@
+/**
+ * `serve --mcp` for an indexed project: proxy the stdio session to the project's shared daemon
+ * (starting it when none runs), or, with `CODEGRAPH_NO_DAEMON=1`, be the project's single writer
+ * in this process; a second foreground writer serves read-only and says so.
+ */
+import type { Socket } from 'node:net';
+import { attachProject, NO_DAEMON_ENV } from '../daemon/attach.js';
+import { proxySession } from '../transport/daemon-proxy.js';
+import { createTools, serveForeground, type ServeOptions } from './serve.js';
+import { startProjectDaemon } from './daemon-command.js';
+
+const say = (line: string): boolean => process.stderr.write(`codegraph: ${line}\n`);
+
+/** Serves `root` through a daemon; false when this process should serve in the foreground instead. */
+export async function serveThroughDaemon(root: string, options: ServeOptions): Promise<boolean> {
+  if (options.env[NO_DAEMON_ENV] === '1') {
+    await serveAsWriter(root, options);
+    return true;
+  }
+  const attach = (): ReturnType<typeof attachProject> =>
+    attachProject(root, { env: options.env, role: 'proxy', start: true, cwd: options.cwd, ...(options.noWatch === true ? { noWatch: true } : {}) });
+  const service = await attach();
+  if (service.kind === 'foreground') {
+    say(`serving in this process without a daemon: ${service.reason}`);
+    return false;
+  }
+  for (const w of createTools(root, options.cwd, options.env['CODEGRAPH_MCP_TOOLS']).warnings) process.stderr.write(`${w}\n`);
+  await proxySession({
+    input: process.stdin,
+    output: process.stdout,
+    socket: service.link.client.release(),
+    reconnect: async (): Promise<Socket | undefined> => {
+      const next = await attach();
+      return next.kind === 'daemon' ? next.link.client.release() : undefined;
+    },
+    log: say,
+  });
+  return true;
+}
+
+/** `CODEGRAPH_NO_DAEMON=1`: this process is the project's writer, or serves read-only beside one. */
+async function serveAsWriter(root: string, options: ServeOptions): Promise<void> {
+  const daemon = await startProjectDaemon(root, { env: options.env, noWatch: options.noWatch === true, idleMs: Number.POSITIVE_INFINITY, log: say });
+  if (daemon === undefined) {
+    const fix = `stop the other writer (\`codegraph daemon stop ${root}\`, or end the other ${NO_DAEMON_ENV}=1 server) and restart this one`;
+    say(`another process is the writer for ${root}; serving read-only (no watcher). To fix: ${fix}`);
+    await serveForeground({ ...options, watch: false }, `off (read-only: another process is the writer; ${fix})`);
+    return;
+  }
+  const state = { hostPid: process.pid, role: 'proxy' as const, cwd: options.cwd, tools: options.env['CODEGRAPH_MCP_TOOLS'] };
+  for (const w of createTools(root, options.cwd, state.tools).warnings) process.stderr.write(`${w}\n`);
+  try {
+    await daemon.serveStream(process.stdin, process.stdout, Symbol('stdio'), state);
+  } finally {
+    await daemon.stop('the foreground session ended');
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * The seam between project resolution and the daemon: given an indexed project root, start or
+ * attach to that project's daemon and hand back a live connection, or say why this process should
+ * serve the project itself (`CODEGRAPH_NO_DAEMON=1`, home safe mode, a daemon that cannot start).
+ */
+import { spawn } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
+import { join } from 'node:path';
+import { isBroadRoot } from '../project/resolve.js';
+import { INDEX_DIR } from '../store/index.js';
+import { VERSION } from '../version.js';
+import { probeSocket } from './claim-socket.js';
+import { DaemonClient } from './client.js';
+import { ControlMethod, type DaemonStatus } from './control.js';
+import { DAEMON_LOG_FILE } from './daemon-files.js';
+import { daemonSocketPath, indexIdentity } from './socket-path.js';
+
+/** Runs the server in the foreground as the single writer when set to `1`. */
+export const NO_DAEMON_ENV = 'CODEGRAPH_NO_DAEMON';
+/** How long a starter waits for a new daemon to accept. */
+export const START_TIMEOUT_MS = 10_000;
+
+/** A connection to a project's daemon, after `hello`. */
+export interface DaemonLink {
+  readonly client: DaemonClient;
+  /** What the daemon said in answer to `hello`. */
+  readonly status: DaemonStatus;
+  /** Whether the connection is open and the project's index is still the one the daemon serves. */
+  isCurrent(): boolean;
+}
+
+/** Where a project is served from. */
+export type ProjectService =
+  | { readonly kind: 'daemon'; readonly link: DaemonLink; readonly started: boolean }
+  | { readonly kind: 'foreground'; readonly reason: string };
+
+/** Options of `attachProject`. */
+export interface AttachOptions {
+  readonly env: NodeJS.ProcessEnv;
+  /** `proxy` registers this process as a host the daemon serves; `cli` does not. */
+  readonly role: 'proxy' | 'cli';
+  /** Start a daemon when none runs (else answer `foreground`). */
+  readonly start: boolean;
+  /** Passed to a daemon this call starts. */
+  readonly noWatch?: boolean;
+  /** The CLI entry point a new daemon runs; defaults to this process's script. */
+  readonly cliPath?: string;
+  readonly timeoutMs?: number;
+  /** Sent in `hello`: where relative paths resolve, and the tools this host lists. */
+  readonly cwd?: string;
+}
+
+/** Starts or attaches to `root`'s daemon (see the module comment). */
+export async function attachProject(root: string, options: AttachOptions): Promise<ProjectService> {
+  if (options.env[NO_DAEMON_ENV] === '1') return { kind: 'foreground', reason: `${NO_DAEMON_ENV}=1` };
+  if (isBroadRoot(root)) return { kind: 'foreground', reason: `${root} is the home folder or the file-system root (safe mode: no daemon, no watcher)` };
+  const socket = daemonSocketPath(root);
+  const existing = await hello(socket, options, 1000).catch(() => undefined);
+  if (existing !== undefined && existing.status.version === VERSION) return { kind: 'daemon', link: existing, started: false };
+  if (existing !== undefined) await replaceOtherVersion(existing, socket);
+  if (!options.start) return { kind: 'foreground', reason: 'no daemon runs for this project' };
+  const spawned = spawnDaemon(root, options);
+  if (spawned !== undefined) return { kind: 'foreground', reason: `the daemon could not start: ${spawned}` };
+  const deadline = Date.now() + (options.timeoutMs ?? START_TIMEOUT_MS);
+  while (Date.now() < deadline) {
+    const link = await hello(socket, options, 1000).catch(() => undefined);
+    if (link !== undefined) return { kind: 'daemon', link, started: true };
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return { kind: 'foreground', reason: `the daemon did not accept within ${options.timeoutMs ?? START_TIMEOUT_MS} ms (see ${join(root, INDEX_DIR, DAEMON_LOG_FILE)})` };
+}
+
+/** Connects and introduces this process. */
+async function hello(socket: string, options: AttachOptions, timeoutMs: number): Promise<DaemonLink> {
+  const client = await DaemonClient.connect(socket, timeoutMs);
+  try {
+    const tools = options.env['CODEGRAPH_MCP_TOOLS'];
+    const params = { hostPid: process.pid, version: VERSION, role: options.role, ...(options.cwd !== undefined ? { cwd: options.cwd } : {}), ...(tools !== undefined ? { tools } : {}) };
+    const status = (await client.request(ControlMethod.hello, params)) as DaemonStatus;
+    return {
+      client,
+      status,
+      isCurrent: () => !client.socket.destroyed && !client.socket.readableEnded && indexIdentity(status.root) === status.index,
+    };
+  } catch (error) {
+    client.close();
+    throw error;
+  }
+}
+
+/** Asks a daemon of another version to stop and waits (bounded) until its socket is free. */
+async function replaceOtherVersion(link: DaemonLink, socket: string): Promise<void> {
+  await link.client.request(ControlMethod.stop).catch(() => undefined);
+  link.client.close();
+  const deadline = Date.now() + 5000;
+  while (Date.now() < deadline && (await probeSocket(socket, 500))) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
+/** Spawns a detached daemon whose output goes to `.codegraph/daemon.log`; an error message on failure. */
+function spawnDaemon(root: string, options: AttachOptions): string | undefined {
+  const cli = options.cliPath ?? process.argv[1];
+  if (cli === undefined) return 'the CLI entry point is unknown';
+  let logFd: number | undefined;
+  try {
+    logFd = openSync(join(root, INDEX_DIR, DAEMON_LOG_FILE), 'a');
+    const child = spawn(process.execPath, [cli, 'daemon', 'run', root, ...(options.noWatch === true ? ['--no-watch'] : [])], {
+      detached: true, stdio: ['ignore', logFd, logFd], env: options.env, cwd: root,
+    });
+    child.on('error', () => undefined);
+    child.unref();
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  } finally {
+    if (logFd !== undefined) closeSync(logFd);
+  }
+}

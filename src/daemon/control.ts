@@ -1,0 +1,54 @@
+/**
+ * The daemon's control messages: JSON-RPC methods in the reserved `codegraph/daemon.` namespace,
+ * sent on the same newline-framed connection as the MCP stream. A proxy sends `hello` before any
+ * MCP byte; the CLI sends `hello` and then one of `sync`, `status` or `stop`.
+ */
+
+/** The reserved method prefix; no MCP method starts with it. */
+export const CONTROL_PREFIX = 'codegraph/daemon.';
+
+/** Method names of the control messages. */
+export const ControlMethod = {
+  /** Introduces a connection: host pid and version in, the daemon's identity out. */
+  hello: 'codegraph/daemon.hello',
+  /** Brings the index up to date now; answers with the sync's report. */
+  sync: 'codegraph/daemon.sync',
+  /** Answers the daemon's `DaemonStatus`. */
+  status: 'codegraph/daemon.status',
+  /** Asks the daemon to exit; it answers first, then closes every connection. */
+  stop: 'codegraph/daemon.stop',
+} as const;
+
+/** Parameters of `hello`. */
+export interface HelloParams {
+  /** The process the connection serves; the daemon watches it and lets go when it dies. */
+  readonly hostPid: number;
+  readonly version: string;
+  /** `proxy` connections carry an MCP session; `cli` connections only control messages. */
+  readonly role: 'proxy' | 'cli';
+  /** The host's working directory: relative `projectPath`s resolve against it. */
+  readonly cwd?: string;
+  /** The host's `CODEGRAPH_MCP_TOOLS`: each session lists the tools its own host asked for. */
+  readonly tools?: string;
+}
+
+/** What `hello` and `status` answer: who the daemon is and what it is doing. */
+export interface DaemonStatus {
+  readonly pid: number;
+  readonly version: string;
+  readonly root: string;
+  readonly socket: string;
+  /** `indexIdentity` of the `.codegraph/` folder the daemon serves. */
+  readonly index: string | undefined;
+  readonly startedAt: string;
+  readonly uptimeMs: number;
+  readonly clients: number;
+  readonly hostPids: readonly number[];
+  /** The `Auto-sync:` line's value, e.g. `watching (debounce 2000 ms)`. */
+  readonly autoSync: string;
+}
+
+/** Whether `method` belongs to the daemon's control namespace. */
+export function isControlMethod(method: string): boolean {
+  return method.startsWith(CONTROL_PREFIX);
+}

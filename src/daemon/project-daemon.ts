@@ -1,0 +1,246 @@
+/**
+ * The daemon of one indexed project: listens on the project's socket (the writer authority),
+ * serves every client's MCP session over ONE shared tool service, runs the watcher through ONE
+ * index session, and exits when the last client has been gone for the idle time, when every host
+ * it serves has died, when the index folder is deleted or re-created, or when asked to stop.
+ */
+import type { Server, Socket } from 'node:net';
+import { PassThrough, type Readable, type Writable } from 'node:stream';
+import { unlinkSync } from 'node:fs';
+import { ErrorCode, ProtocolError } from '../jsonrpc/errors.js';
+import type { ToolService } from '../mcp/tool-service.js';
+import { IndexSession } from '../index/session.js';
+import { VERSION } from '../version.js';
+import { claimSocket } from './claim-socket.js';
+import { ControlMethod, type DaemonStatus } from './control.js';
+import { helloParams, serveConnection, type DaemonConnectionState, type LineServer } from './connection.js';
+import { removeDaemonRecord, writeDaemonRecord } from './daemon-files.js';
+import { AutoSyncHealth } from './health.js';
+import { LiveTools } from './live-tools.js';
+import { daemonSocketPath, indexIdentity } from './socket-path.js';
+import { runWatcher, syncNow, type SyncOutcome } from './watcher.js';
+import type { WatchDecision } from './watch-policy.js';
+
+/** Options of a project daemon. */
+export interface ProjectDaemonOptions {
+  readonly root: string;
+  readonly watch: WatchDecision;
+  readonly debounceMs: number;
+  /** Exit this long after the last client left; `Infinity` never (a foreground writer). */
+  readonly idleMs: number;
+  /**
+   * Builds one session's tool service from what its host said in `hello` (working directory,
+   * listed tools); every session's service shares the daemon's one index cache.
+   */
+  readonly tools: (session: DaemonConnectionState) => ToolService;
+  readonly log: (line: string) => void;
+  /** The framing loop each connection runs (the stdio transport's `serveLines`). */
+  readonly serveLines: LineServer;
+  /** How often hosts and the index folder are checked. */
+  readonly pollMs?: number;
+}
+
+/** A running project daemon. */
+export class ProjectDaemon {
+  readonly root: string;
+  readonly socket: string;
+  readonly health: AutoSyncHealth;
+  readonly #options: ProjectDaemonOptions;
+  readonly #server: Server;
+  readonly #identity: string | undefined;
+  readonly #startedAt = new Date();
+  readonly #session: IndexSession;
+  readonly #connections = new Map<Socket | symbol, DaemonConnectionState>();
+  readonly #watchAbort = new AbortController();
+  #watching: Promise<void> = Promise.resolve();
+  #idleTimer: NodeJS.Timeout | undefined;
+  #poller: NodeJS.Timeout | undefined;
+  #stopping: Promise<void> | undefined;
+  #resolveStopped!: (reason: string) => void;
+  /** Resolves with the reason once the daemon has stopped. */
+  readonly stopped: Promise<string>;
+
+  private constructor(options: ProjectDaemonOptions, server: Server, session: IndexSession) {
+    this.root = options.root;
+    this.socket = daemonSocketPath(options.root);
+    this.#options = options;
+    this.#server = server;
+    this.#session = session;
+    this.#identity = indexIdentity(options.root);
+    this.health = new AutoSyncHealth(options.watch.watch ? { kind: 'starting' } : { kind: 'off', reason: options.watch.reason }, options.debounceMs);
+    this.stopped = new Promise((resolve) => (this.#resolveStopped = resolve));
+  }
+
+  /**
+   * Claims the project's socket and starts serving; undefined when another live process already
+   * listens there (attach to it instead).
+   */
+  static async start(options: ProjectDaemonOptions): Promise<ProjectDaemon | undefined> {
+    let daemon: ProjectDaemon | undefined;
+    const claim = await claimSocket(daemonSocketPath(options.root), (socket) => {
+      if (daemon === undefined) socket.destroy();
+      else daemon.accept(socket);
+    });
+    if (claim.kind === 'taken') return undefined;
+    const session = await IndexSession.open({ root: options.root, command: 'codegraph daemon', existingOnly: true });
+    daemon = new ProjectDaemon(options, claim.server, session);
+    daemon.#begin();
+    return daemon;
+  }
+
+  #begin(): void {
+    this.#record();
+    this.#armIdle();
+    this.#poller = setInterval(() => this.#poll(), this.#options.pollMs ?? 1000);
+    this.#watching = runWatcher({
+      root: this.root, session: this.#session, decision: this.#options.watch, debounceMs: this.#options.debounceMs,
+      health: this.health, signal: this.#watchAbort.signal, log: this.#options.log,
+    }).then((ended) => {
+      if (ended !== undefined) void this.stop(ended);
+    });
+    this.#options.log(`daemon ${process.pid} serving ${this.root} on ${this.socket} (version ${VERSION}; auto-sync ${this.health.describe()})`);
+  }
+
+  /** Serves one accepted socket. */
+  accept(socket: Socket): void {
+    if (this.#stopping !== undefined) {
+      socket.destroy();
+      return;
+    }
+    socket.on('error', () => socket.destroy());
+    // A client that vanishes mid-message ends its input with an error: that is its business.
+    // Reading through a separate stream: a finished `for await` destroys the stream it read, and
+    // destroying the socket itself would drop the answers still being written.
+    const input = new PassThrough();
+    socket.pipe(input);
+    this.serveStream(input, socket, socket)
+      .catch((error: unknown) => this.#options.log(`connection ended: ${error instanceof Error ? error.message : String(error)}`))
+      .finally(() => socket.end());
+  }
+
+  /** Serves one client over a pair of streams (a socket, or a foreground process's stdio). */
+  async serveStream(input: Readable, output: Writable, key: Socket | symbol, initial?: DaemonConnectionState): Promise<void> {
+    const state: DaemonConnectionState = initial ?? { hostPid: undefined, role: undefined, cwd: undefined, tools: undefined };
+    this.#connections.set(key, state);
+    this.#disarmIdle();
+    const tools = new LiveTools(() => this.#options.tools(state), this.health);
+    try {
+      await serveConnection({ input, output, tools, state, log: this.#options.log, serveLines: this.#options.serveLines, control: (m, p, s) => this.#control(m, p, s) });
+    } finally {
+      this.#connections.delete(key);
+      if (state.hostPid !== undefined) this.#record();
+      this.#armIdle();
+    }
+  }
+
+  async #control(method: string, params: Readonly<Record<string, unknown>>, state: DaemonConnectionState): Promise<unknown> {
+    switch (method) {
+      case ControlMethod.hello: {
+        const hello = helloParams(params);
+        state.role = hello.role;
+        state.cwd = hello.cwd;
+        state.tools = hello.tools;
+        if (hello.role === 'proxy') {
+          state.hostPid = hello.hostPid;
+          this.#record();
+        }
+        return this.status();
+      }
+      case ControlMethod.status:
+        return this.status();
+      case ControlMethod.sync:
+        return this.#sync();
+      case ControlMethod.stop:
+        setImmediate(() => void this.stop('asked to stop'));
+        return { stopping: true };
+      default:
+        throw new ProtocolError(ErrorCode.MethodNotFound, `Method not found: ${method}`);
+    }
+  }
+
+  async #sync(): Promise<SyncOutcome> {
+    const outcome = await syncNow(this.#session);
+    if (this.health.state.kind !== 'off') this.health.synced();
+    return outcome;
+  }
+
+  /** What `status` answers. */
+  status(): DaemonStatus {
+    return {
+      pid: process.pid, version: VERSION, root: this.root, socket: this.socket, index: this.#identity,
+      startedAt: this.#startedAt.toISOString(), uptimeMs: Date.now() - this.#startedAt.getTime(),
+      clients: this.#connections.size, hostPids: this.#hostPids(), autoSync: this.health.describe(),
+    };
+  }
+
+  #hostPids(): number[] {
+    return [...new Set([...this.#connections.values()].flatMap((c) => (c.hostPid === undefined ? [] : [c.hostPid])))].sort((a, b) => a - b);
+  }
+
+  #record(): void {
+    writeDaemonRecord({ pid: process.pid, root: this.root, socket: this.socket, hostPids: this.#hostPids(), started: this.#startedAt.toISOString(), version: VERSION });
+  }
+
+  #armIdle(): void {
+    if (this.#connections.size > 0 || !Number.isFinite(this.#options.idleMs) || this.#stopping !== undefined) return;
+    this.#disarmIdle();
+    this.#idleTimer = setTimeout(() => void this.stop(`no client for ${this.#options.idleMs} ms`), this.#options.idleMs);
+  }
+
+  #disarmIdle(): void {
+    if (this.#idleTimer !== undefined) clearTimeout(this.#idleTimer);
+    this.#idleTimer = undefined;
+  }
+
+  /** Drops connections whose host died, and stops when the index folder is gone or re-created. */
+  #poll(): void {
+    const identity = indexIdentity(this.root);
+    if (identity !== this.#identity) {
+      void this.stop(identity === undefined ? 'the index folder was deleted' : 'the index folder was re-created');
+      return;
+    }
+    for (const [key, state] of this.#connections) {
+      if (state.hostPid !== undefined && !isAlive(state.hostPid) && typeof key !== 'symbol') {
+        this.#options.log(`host ${state.hostPid} is gone; dropping its connection`);
+        key.destroy();
+      }
+    }
+  }
+
+  /** Stops serving and watching, removes the daemon's files; idempotent. */
+  stop(reason: string): Promise<void> {
+    this.#stopping ??= this.#shutdown(reason);
+    return this.#stopping;
+  }
+
+  async #shutdown(reason: string): Promise<void> {
+    this.#options.log(`daemon ${process.pid} stopping: ${reason}`);
+    this.#disarmIdle();
+    if (this.#poller !== undefined) clearInterval(this.#poller);
+    this.#server.close();
+    for (const key of this.#connections.keys()) if (typeof key !== 'symbol') key.destroy();
+    this.#watchAbort.abort();
+    await this.#watching;
+    await this.#session.close();
+    // The socket file is ours only while the index folder is the one we started in.
+    if (process.platform !== 'win32' && indexIdentity(this.root) === this.#identity) {
+      try {
+        unlinkSync(this.socket);
+      } catch {
+        // Already gone.
+      }
+    }
+    removeDaemonRecord(this.root, process.pid);
+    this.#resolveStopped(reason);
+  }
+}
+
+/** Whether a process with this pid exists (signal 0 checks without signalling). */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

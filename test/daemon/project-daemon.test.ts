@@ -1,0 +1,180 @@
+/**
+ * The shared project daemon end to end, with real processes: the built CLI's `serve --mcp`
+ * proxies to one detached daemon per project. Short debounce and idle times keep it fast; every
+ * daemon is registered and the last hook proves none is left running.
+ */
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, afterEach, describe, test } from 'node:test';
+import { indexProject } from '../../src/index/sync/index.js';
+import { CLI_PATH, cliEnv } from '../support/cli.js';
+import { assertNoDaemonLeft, daemonPidOf, isAlive, sleep, trackDaemon, trackPid, waitForExit, waitUntil } from '../support/daemons.js';
+import { generatedProject, type FixtureProject } from '../support/fixture-project.js';
+import { dumpGraph } from '../support/graph-dump.js';
+import { LineServer } from '../support/line-server.js';
+
+const ENV = { CODEGRAPH_WATCH_DEBOUNCE_MS: '100', CODEGRAPH_DAEMON_IDLE_MS: '1500' };
+const TIMEOUT = { timeout: 60_000 };
+const SUITE_TIMEOUT = { timeout: 300_000 };
+const FILES = {
+  'a.ts': 'export function a() {\n  return b();\n}\n',
+  'b.ts': 'export function b() {\n  return 1;\n}\n',
+};
+
+const projects: FixtureProject[] = [];
+const servers: LineServer[] = [];
+
+async function project(): Promise<FixtureProject> {
+  const made = await generatedProject(FILES);
+  projects.push(made);
+  return made;
+}
+
+/** A `serve --mcp` client past the handshake. */
+async function client(root: string, env: Record<string, string> = ENV): Promise<LineServer> {
+  const server = new LineServer({ cwd: root, env });
+  servers.push(server);
+  await server.send({ jsonrpc: '2.0', id: 'init', method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+  await server.response('init', 20_000);
+  await server.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+  return server;
+}
+
+let nextId = 1;
+/** One tool call's text (or the error message). */
+async function call(server: LineServer, name: string, args: Record<string, unknown> = {}): Promise<string> {
+  const id = nextId++;
+  await server.send({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
+  const reply = await server.response(id, 20_000);
+  const result = reply['result'] as { content?: { text: string }[] } | undefined;
+  return result?.content?.[0]?.text ?? JSON.stringify(reply['error']);
+}
+
+/** A fresh index of a copy of `root`'s tree, dumped. */
+async function freshDump(root: string): Promise<string> {
+  const copy = mkdtempSync(join(tmpdir(), 'codegraph-fresh-'));
+  try {
+    cpSync(root, copy, { recursive: true, filter: (src) => !src.includes('.codegraph') });
+    await indexProject({ root: copy, mode: 'full', command: 'test', workers: 1 });
+    return await dumpGraph(copy);
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
+}
+
+function cli(args: readonly string[], cwd: string): { status: number | null; stdout: string; stderr: string } {
+  return spawnSync(process.execPath, [CLI_PATH, ...args], { cwd, encoding: 'utf8', env: cliEnv(ENV), timeout: 30_000 });
+}
+
+afterEach(async () => {
+  for (const server of servers.splice(0)) await server.close();
+});
+
+after(async () => {
+  await assertNoDaemonLeft(8_000);
+  for (const p of projects.splice(0)) p.cleanup();
+});
+
+describe('the shared project daemon', SUITE_TIMEOUT, () => {
+  test('two clients of one project share one daemon and both see an edit', TIMEOUT, async () => {
+    const { root } = await project();
+    const first = await client(root);
+    const second = await client(root);
+    const pid = await trackDaemon(root);
+    assert.match(await call(first, 'codegraph_callers', { symbol: 'b' }), /- a \(function\)/);
+    const listed = JSON.parse(cli(['daemon', 'status', '--json'], root).stdout) as { root: string; pid: number; clients: number }[];
+    const mine = listed.filter((d) => d.root === root);
+    assert.equal(mine.length, 1, 'one daemon for the project');
+    assert.equal(mine[0]?.pid, pid);
+    writeFileSync(join(root, 'c.ts'), 'export function c() {\n  return b();\n}\n');
+    for (const server of [first, second]) {
+      await waitUntil(async () => /- c \(function\)/.test(await call(server, 'codegraph_callers', { symbol: 'b' })), 15_000, 'the edit to be queryable');
+    }
+    assert.equal(daemonPidOf(root), pid, 'still the same daemon');
+    assert.match(await call(second, 'codegraph_status'), /\nAuto-sync: watching \(debounce 100 ms\)\n$/);
+  });
+
+  test('a daemon killed during a sync is replaced on the next call and the index equals a fresh one', TIMEOUT, async () => {
+    const { root } = await project();
+    const server = await client(root);
+    const pid = await trackDaemon(root);
+    await call(server, 'codegraph_status');
+    writeFileSync(join(root, 'c.ts'), 'export function c() {\n  return a();\n}\n');
+    await sleep(110);
+    process.kill(pid, 'SIGKILL');
+    await waitForExit(pid, 5_000);
+    // The call in flight (if any) fails; the next one attaches to a new daemon.
+    await call(server, 'codegraph_status');
+    const next = await trackDaemon(root);
+    assert.notEqual(next, pid);
+    await waitUntil(async () => /- c \(function\)/.test(await call(server, 'codegraph_callers', { symbol: 'a' })), 15_000, 'the catch-up sync');
+    assert.equal(await dumpGraph(root), await freshDump(root));
+  });
+
+  test('a daemon whose index folder is deleted exits', TIMEOUT, async () => {
+    const { root } = await project();
+    const server = await client(root);
+    const pid = await trackDaemon(root);
+    rmSync(join(root, '.codegraph'), { recursive: true, force: true });
+    await waitForExit(pid, 10_000);
+    // The session is still answered (with an error or guidance), never left hanging.
+    assert.ok((await call(server, 'codegraph_status')).length > 0);
+  });
+
+  test('a stale socket file is replaced', TIMEOUT, async () => {
+    const { root } = await project();
+    const socket = join(root, '.codegraph', 'daemon.sock');
+    const holder = spawn(process.execPath, ['-e', `require('net').createServer().listen(${JSON.stringify(socket)}, () => console.log('up'))`], { stdio: ['ignore', 'pipe', 'ignore'] });
+    trackPid(holder.pid ?? 0);
+    await new Promise((resolve) => holder.stdout.once('data', resolve));
+    holder.kill('SIGKILL');
+    await waitForExit(holder.pid ?? 0, 5_000);
+    assert.ok(existsSync(socket), 'the dead listener left its socket file');
+    const server = await client(root);
+    await trackDaemon(root);
+    assert.match(await call(server, 'codegraph_callers', { symbol: 'b' }), /- a \(function\)/);
+  });
+
+  test('a burst of 1,000 saves makes a handful of syncs and an index equal to a fresh one', TIMEOUT, async () => {
+    const { root } = await project();
+    const server = await client(root, { ...ENV, CODEGRAPH_WATCH_DEBOUNCE_MS: '300' });
+    await trackDaemon(root);
+    await waitUntil(async () => /Auto-sync: watching/.test(await call(server, 'codegraph_status')), 15_000, 'the catch-up sync');
+    const log = join(root, '.codegraph', 'daemon.log');
+    const before = readFileSync(log, 'utf8').split('\n').filter((l) => l.includes(' synced ')).length;
+    for (let i = 0; i < 1000; i++) {
+      writeFileSync(join(root, 'c.ts'), `export function c${i}() {\n  return b();\n}\n`);
+      if (i % 10 === 0) await sleep(5);
+    }
+    await waitUntil(async () => /- c999 \(function\)/.test(await call(server, 'codegraph_callers', { symbol: 'b' })), 20_000, 'the last save to be queryable');
+    const syncs = readFileSync(log, 'utf8').split('\n').filter((l) => l.includes(' synced ')).length - before;
+    assert.ok(syncs >= 1 && syncs <= 10, `${syncs} syncs for 1,000 saves:\n${readFileSync(log, 'utf8')}`);
+    assert.equal(await dumpGraph(root), await freshDump(root));
+  });
+
+  test('a daemon whose host died exits after the idle time', TIMEOUT, async () => {
+    const { root } = await project();
+    const server = await client(root);
+    const pid = await trackDaemon(root);
+    server.child.kill('SIGKILL');
+    await sleep(1_000);
+    assert.ok(isAlive(pid), 'still inside the idle time');
+    await waitForExit(pid, 10_000);
+  });
+
+  test('codegraph sync goes through a running daemon and prints the usual summary', TIMEOUT, async () => {
+    const { root } = await project();
+    const server = await client(root);
+    await trackDaemon(root);
+    const run = cli(['sync'], root);
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(run.stdout, new RegExp(`^Indexed ${root}\\n  files: 2 \\(0 parsed, 2 unchanged, 0 removed\\)\\n`));
+    assert.match(readFileSync(join(root, '.codegraph', 'daemon.log'), 'utf8'), /serving/);
+    await server.close();
+    const stop = cli(['daemon', 'stop', root], root);
+    assert.match(stop.stdout, /Stopped the daemon|No daemon runs/);
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * Daemon bookkeeping for tests: every daemon a test makes is registered by pid, and
+ * `assertNoDaemonLeft` (run in an `after` hook) proves each one has exited, killing and failing
+ * for any that has not, so the suite never leaves a codegraph daemon behind.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const started = new Set<number>();
+
+/** The pid in `root/.codegraph/writer.pid`, or undefined. */
+export function daemonPidOf(root: string): number | undefined {
+  try {
+    const record = JSON.parse(readFileSync(join(root, '.codegraph', 'writer.pid'), 'utf8')) as { pid?: unknown };
+    return typeof record.pid === 'number' ? record.pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Registers the daemon now serving `root` (waits up to `ms` for its writer.pid); returns its pid. */
+export async function trackDaemon(root: string, ms = 10_000): Promise<number> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const pid = daemonPidOf(root);
+    if (pid !== undefined && isAlive(pid)) {
+      started.add(pid);
+      return pid;
+    }
+    if (Date.now() > deadline) throw new Error(`no daemon for ${root} within ${ms} ms`);
+    await sleep(25);
+  }
+}
+
+/** Registers a pid the test started some other way. */
+export function trackPid(pid: number): void {
+  started.add(pid);
+}
+
+/** Whether the process exists. */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Resolves once `pid` has exited; rejects after `ms`. */
+export async function waitForExit(pid: number, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (isAlive(pid)) {
+    if (Date.now() > deadline) throw new Error(`process ${pid} still runs after ${ms} ms`);
+    await sleep(25);
+  }
+}
+
+/** Polls `check` until it holds; rejects with `what` after `ms`. */
+export async function waitUntil(check: () => boolean | Promise<boolean>, ms: number, what: string): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+    await sleep(25);
+  }
+}
+
+/**
+ * Fails when any registered daemon still runs `ms` after the call (each such process is killed
+ * first, so one failure does not leak into later runs).
+ */
+export async function assertNoDaemonLeft(ms = 5_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while ([...started].some(isAlive) && Date.now() < deadline) await sleep(50);
+  const left = [...started].filter(isAlive);
+  for (const pid of left) process.kill(pid, 'SIGKILL');
+  started.clear();
+  if (left.length > 0) throw new Error(`daemon process(es) left running: ${left.join(', ')}`);
+}
+
+/** Waits `ms` milliseconds. */
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

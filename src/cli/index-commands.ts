@@ -3,9 +3,12 @@ import { join, resolve } from 'node:path';
 import { indexProject, type IndexSummary } from '../index/sync/index.js';
 import { findIndexedProjectUp, isIndexed } from '../project/resolve.js';
 import { forceUnlock, INDEX_DIR } from '../store/index.js';
+import { printSummary } from './index-summary.js';
 import { progressSink } from './progress.js';
 import { runToolCommand } from './tool-commands.js';
 import { UsageError } from './usage.js';
+
+export { formatSummary } from './index-summary.js';
 
 /** Common options of the index commands. */
 export interface IndexCommandOptions {
@@ -28,8 +31,6 @@ export function indexedRoot(options: IndexCommandOptions): string {
 /** `codegraph init|index|sync [path]`: builds or updates the index and prints a summary. */
 export async function runIndex(command: 'init' | 'index' | 'sync', options: IndexCommandOptions): Promise<number> {
   const root = command === 'sync' ? indexedRoot(options) : resolve(options.cwd, options.path ?? '.');
-  const viaDaemon = command === 'sync' ? await syncThroughDaemon(root) : undefined;
-  if (viaDaemon !== undefined) return report(root, viaDaemon, options);
   const sink = progressSink(process.stderr, options.quiet || options.json);
   const controller = new AbortController();
   const onSignal = (): void => controller.abort(new Error('interrupted'));
@@ -47,55 +48,7 @@ export async function runIndex(command: 'init' | 'index' | 'sync', options: Inde
     sink.done();
     process.off('SIGINT', onSignal);
   }
-  return report(root, summary, options);
-}
-
-/**
- * The sync a running daemon of `root` made on request (it holds the index in memory, so no
- * database is loaded here); undefined when no daemon runs, and the caller syncs itself.
- */
-async function syncThroughDaemon(root: string): Promise<IndexSummary | undefined> {
-  const { attachProject } = await import('../daemon/attach.js');
-  const service = await attachProject(root, { env: process.env, role: 'cli', start: false });
-  if (service.kind !== 'daemon') return undefined;
-  try {
-    const { ControlMethod } = await import('../daemon/control.js');
-    return (await service.link.client.request(ControlMethod.sync)) as IndexSummary;
-  } finally {
-    service.link.client.close();
-  }
-}
-
-/** Prints a run's summary (or JSON) and its warning when nothing was indexed. */
-function report(root: string, summary: IndexSummary, options: IndexCommandOptions): number {
-  if (summary.files === 0) {
-    process.stderr.write(
-      `codegraph: nothing was indexed in ${root}: no file of a supported language was found outside ignored paths.\n` +
-        'If .gitignore hides the sources (a top-level `/*` or `.*` rule, as some source packages add), set\n' +
-        '"respectGitignore": false in .codegraph/config.json; check "include" and "exclude" there too.\n',
-    );
-  }
-  if (options.json) {
-    process.stdout.write(`${JSON.stringify({ root, ...summary })}\n`);
-  } else if (!options.quiet) {
-    process.stdout.write(formatSummary(root, summary));
-  }
-  return 0;
-}
-
-/** The closing summary of an indexing run. */
-export function formatSummary(root: string, s: IndexSummary): string {
-  const languages = Object.entries(s.filesByLanguage).sort((a, b) => b[1] - a[1]).map(([l, n]) => `${l} ${n}`).join(', ');
-  const lines = [
-    `Indexed ${root}`,
-    `  files: ${s.files} (${s.parsed} parsed, ${s.unchanged} unchanged, ${s.removed} removed)`,
-    `  symbols: ${s.nodes}   edges: ${s.edges}   references: ${s.refs} (${s.unresolvedRefs} unresolved)`,
-    `  languages: ${languages || 'none'}`,
-    `  diagnostics: ${s.diagnostics}${s.diagnostics > 0 ? ' (see `codegraph status`)' : ''}`,
-    `  database: ${formatBytes(s.databaseBytes)}   time: ${(s.durationMs / 1000).toFixed(2)} s (${Object.entries(s.phaseMs).map(([k, v]) => `${k} ${(v / 1000).toFixed(2)}`).join(', ')})`,
-  ];
-  if (s.rebuiltBecause !== undefined) lines.push(`  full rebuild: ${s.rebuiltBecause}`);
-  return `${lines.join('\n')}\n`;
+  return printSummary(root, summary, options);
 }
 
 /** `codegraph status [path] [--json]`: the status tool's text, or a clear word when there is no index. */
@@ -126,10 +79,4 @@ export async function runUninit(options: IndexCommandOptions): Promise<number> {
   await rm(dir, { recursive: true, force: true });
   process.stdout.write(`Removed ${dir}.\n`);
   return 0;
-}
-
-function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
-  return `${(n / 1024 / 1024).toFixed(1)} MB`;
 }

@@ -44,6 +44,10 @@ export async function main(argv: readonly string[]): Promise<number> {
     case 'index':
     case 'sync': {
       const { values, positionals } = parse(rest, { quiet: { type: 'boolean', short: 'q' }, json: { type: 'boolean' } });
+      if (command === 'sync') {
+        const viaDaemon = await (await import('./daemon-sync.js')).syncViaDaemon({ ...indexOptions(values, positionals), env: process.env });
+        if (viaDaemon !== undefined) return viaDaemon;
+      }
       const { runIndex } = await import('./index-commands.js');
       return runIndex(command, indexOptions(values, positionals));
     }

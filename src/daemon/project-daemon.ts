@@ -20,6 +20,7 @@ import { LiveTools } from './live-tools.js';
 import { daemonSocketPath, indexIdentity } from './socket-path.js';
 import { runWatcher, syncNow, type SyncOutcome } from './watcher.js';
 import type { WatchDecision } from './watch-policy.js';
+import type { WatchControl } from '../index/watch.js';
 
 /** Options of a project daemon. */
 export interface ProjectDaemonOptions {
@@ -53,6 +54,7 @@ export class ProjectDaemon {
   readonly #connections = new Map<Socket | symbol, DaemonConnectionState>();
   readonly #watchAbort = new AbortController();
   #watching: Promise<void> = Promise.resolve();
+  #watchControl: WatchControl | undefined;
   #idleTimer: NodeJS.Timeout | undefined;
   #poller: NodeJS.Timeout | undefined;
   #stopping: Promise<void> | undefined;
@@ -94,7 +96,7 @@ export class ProjectDaemon {
     this.#poller = setInterval(() => this.#poll(), this.#options.pollMs ?? 1000);
     this.#watching = runWatcher({
       root: this.root, session: this.#session, decision: this.#options.watch, debounceMs: this.#options.debounceMs,
-      health: this.health, signal: this.#watchAbort.signal, log: this.#options.log,
+      health: this.health, signal: this.#watchAbort.signal, log: this.#options.log, onControl: (control) => (this.#watchControl = control),
     }).then((ended) => {
       if (ended !== undefined) void this.stop(ended);
     });
@@ -159,7 +161,8 @@ export class ProjectDaemon {
   }
 
   async #sync(): Promise<SyncOutcome> {
-    const outcome = await syncNow(this.#session);
+    // The watcher's view is trusted only while it is healthy; otherwise walk the tree.
+    const outcome = await syncNow(this.#session, this.health.state.kind === 'watching' ? this.#watchControl : undefined);
     if (this.health.state.kind !== 'off') this.health.synced();
     return outcome;
   }

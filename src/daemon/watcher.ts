@@ -5,7 +5,7 @@
  */
 import type { IndexSession } from '../index/session.js';
 import { IndexRemovedError, type SyncReport } from '../index/sync/index.js';
-import { watchProject } from '../index/watch.js';
+import { watchProject, type WatchControl } from '../index/watch.js';
 import type { AutoSyncHealth } from './health.js';
 import type { WatchDecision } from './watch-policy.js';
 
@@ -18,6 +18,8 @@ export interface RunWatcherOptions {
   readonly health: AutoSyncHealth;
   readonly signal: AbortSignal;
   readonly log: (line: string) => void;
+  /** Receives the watch's control once it runs. */
+  readonly onControl: (control: WatchControl) => void;
 }
 
 /** A sync's report with the index's totals after it: what `codegraph sync` prints. */
@@ -47,6 +49,7 @@ export async function runWatcher(options: RunWatcherOptions): Promise<string | u
       debounceMs: options.debounceMs,
       signal: options.signal,
       session: options.session,
+      onControl: options.onControl,
       onEvent: (event) => {
         if (event.kind === 'failed') {
           const message = messageOf(event.error);
@@ -68,9 +71,13 @@ export async function runWatcher(options: RunWatcherOptions): Promise<string | u
   }
 }
 
-/** Brings the index up to date now through `session` (a walk of the tree). */
-export async function syncNow(session: IndexSession): Promise<SyncOutcome> {
-  const report = await session.sync();
+/**
+ * Brings the index up to date now through `session`. With a healthy watcher the changes it saw
+ * are synced at once (and nothing else is looked at: the watcher has seen every edit); otherwise
+ * the tree is walked.
+ */
+export async function syncNow(session: IndexSession, watch: WatchControl | undefined): Promise<SyncOutcome> {
+  const report = watch !== undefined ? ((await watch.flush()) ?? (await session.sync({ changed: [] }))) : await session.sync();
   const totals = session.totals();
   if (totals === undefined) throw new Error('the index session holds no index after a sync');
   return {

@@ -35,6 +35,17 @@ export interface WatchOptions {
    * ownership and closes it. When absent, one is opened and closed here.
    */
   readonly session?: IndexSession;
+  /** Receives the loop's control once watching has started (a daemon flushes on request). */
+  readonly onControl?: (control: WatchControl) => void;
+}
+
+/** What the owner of a watch may ask of it. */
+export interface WatchControl {
+  /**
+   * Syncs the changes seen so far now instead of after the quiet spell, after any sync in
+   * flight; resolves with that sync's report, or undefined when nothing was pending.
+   */
+  flush(): Promise<SyncReport | undefined>;
 }
 
 const HEAVY = new Set(HEAVY_DIRECTORIES);
@@ -69,6 +80,7 @@ export async function watchProject(options: WatchOptions): Promise<void> {
     // Watch before the first sync, so edits made while it runs are not missed.
     watcher = watch(options.root, { recursive: true }, (_event, filename) => loop.onFileEvent(filename));
     watcher.on('error', (error) => loop.onWatchError(error));
+    options.onControl?.({ flush: () => loop.flush() });
     const report = await session.sync();
     options.onEvent({ kind: 'ready', report });
     await loop.stopped();
@@ -135,17 +147,29 @@ class WatchLoop {
     if (this.#fatal !== undefined) throw this.#fatal;
   }
 
+  /** See `WatchControl.flush`. */
+  async flush(): Promise<SyncReport | undefined> {
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#timer = undefined;
+    await this.#running;
+    if (this.#pending.size === 0 && !this.#walkAll) return undefined;
+    const run = this.#runSync();
+    this.#running = run.then(() => undefined).finally(() => (this.#running = undefined));
+    return run;
+  }
+
   /** Syncs after `delay`, or, when a sync is still running then, `delay` after that. */
   #schedule(delay: number): void {
     if (this.#timer !== undefined) clearTimeout(this.#timer);
     this.#timer = setTimeout(() => {
       this.#timer = undefined;
-      if (this.#running === undefined) this.#running = this.#runSync().finally(() => (this.#running = undefined));
+      if (this.#running === undefined) this.#running = this.#runSync().then(() => undefined).finally(() => (this.#running = undefined));
       else this.#schedule(delay);
     }, delay);
   }
 
-  async #runSync(): Promise<void> {
+  /** The report of the sync, or undefined when it failed (reported through `onEvent`). */
+  async #runSync(): Promise<SyncReport | undefined> {
     const changed = [...this.#pending].sort();
     const all = this.#walkAll;
     this.#pending.clear();
@@ -153,12 +177,13 @@ class WatchLoop {
     try {
       const report = await this.#session.sync(all ? {} : { changed });
       this.#options.onEvent({ kind: 'synced', report, changed });
+      return report;
     } catch (error) {
       if (error instanceof IndexRemovedError) {
         // Nothing left to keep up to date: stop watching rather than build a new index.
         this.#fatal = error;
         this.#wake?.();
-        return;
+        return undefined;
       }
       const busy = error instanceof LockHeldError;
       this.#options.onEvent({ kind: 'failed', error, changed, retrying: busy });
@@ -168,6 +193,7 @@ class WatchLoop {
         this.#walkAll ||= all;
         this.#schedule(RETRY_MS);
       }
+      return undefined;
     }
   }
 }

@@ -22,6 +22,9 @@ import { runWatcher, syncNow, type SyncOutcome } from './watcher.js';
 import type { WatchDecision } from './watch-policy.js';
 import type { WatchControl } from '../index/watch.js';
 
+/** How often a RECOVERING daemon retries a full reconcile. */
+export const RECONCILE_MS = 30_000;
+
 /** Options of a project daemon. */
 export interface ProjectDaemonOptions {
   readonly root: string;
@@ -55,6 +58,7 @@ export class ProjectDaemon {
   readonly #watchAbort = new AbortController();
   #watching: Promise<void> = Promise.resolve();
   #watchControl: WatchControl | undefined;
+  #lastReconcile = 0;
   #idleTimer: NodeJS.Timeout | undefined;
   #poller: NodeJS.Timeout | undefined;
   #stopping: Promise<void> | undefined;
@@ -202,12 +206,27 @@ export class ProjectDaemon {
       void this.stop(identity === undefined ? 'the index folder was deleted' : 'the index folder was re-created');
       return;
     }
+    this.#reconcileIfRecovering();
     for (const [key, state] of this.#connections) {
       if (state.hostPid !== undefined && !isAlive(state.hostPid) && typeof key !== 'symbol') {
         this.#options.log(`host ${state.hostPid} is gone; dropping its connection`);
         key.destroy();
       }
     }
+  }
+
+  /**
+   * While RECOVERING (another process held the index too long), a full reconcile every 30 s; the
+   * watcher keeps collecting changes meanwhile, and the first reconcile that commits ends it.
+   */
+  #reconcileIfRecovering(): void {
+    const state = this.health.state;
+    if (state.kind !== 'recovering' || Date.now() - Math.max(state.since, this.#lastReconcile) < RECONCILE_MS) return;
+    this.#lastReconcile = Date.now();
+    this.#session.sync().then(
+      () => this.health.synced(),
+      (error: unknown) => this.#options.log(`reconcile failed: ${error instanceof Error ? error.message : String(error)}`),
+    );
   }
 
   /** Stops serving and watching, removes the daemon's files; idempotent. */

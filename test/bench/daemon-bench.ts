@@ -1,0 +1,168 @@
+/**
+ * The shared daemon, measured per corpus (`npm run bench -- daemon --corpus django,tokio,jdk`):
+ * the time to the first tool answer when `serve --mcp` starts the daemon cold and when it
+ * attaches to a running one; edit-to-queryable through the daemon's watcher; `codegraph sync`
+ * end to end (process start included) through the daemon; the daemon's RSS idle and after 100
+ * syncs. Each corpus is copied and indexed first; the daemon is stopped at the end.
+ */
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DaemonClient } from '../../src/daemon/client.js';
+import { ControlMethod } from '../../src/daemon/control.js';
+import { daemonSocketPath } from '../../src/daemon/socket-path.js';
+import { indexProject } from '../../src/index/sync/index.js';
+import { VERSION } from '../../src/version.js';
+import { CLI_PATH, cliEnv } from '../support/cli.js';
+import { daemonPidOf, waitForExit } from '../support/daemons.js';
+import { LineServer } from '../support/line-server.js';
+import { findCorpus, prepareCorpus, sourceFiles } from './corpora.js';
+import { ms, percentile } from './stats.js';
+
+/** The quiet spell the bench's daemon uses (edit-to-queryable is reported beside it). */
+const DEBOUNCE_MS = 500;
+const ENV = { CODEGRAPH_WATCH_DEBOUNCE_MS: String(DEBOUNCE_MS), CODEGRAPH_DAEMON_IDLE_MS: '600000' };
+
+/** What one corpus measured. */
+export interface DaemonReport {
+  readonly corpus: string;
+  readonly coldFirstAnswerMs: number;
+  readonly attachFirstAnswerMs: number;
+  readonly editToQueryableMs: number[];
+  readonly cliSyncEditMs: number[];
+  readonly cliSyncNoChangeMs: number[];
+  readonly rssIdleMb: number;
+  readonly rssAfterSyncsMb: number;
+  readonly failures: string[];
+}
+
+let nextId = 1;
+async function toolText(server: LineServer, name: string, args: Record<string, unknown>): Promise<string> {
+  const id = nextId++;
+  await server.send({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
+  const reply = await server.response(id, 120_000);
+  return (reply['result'] as { content?: { text: string }[] } | undefined)?.content?.[0]?.text ?? '';
+}
+
+/** Spawns `serve --mcp` and times the handshake plus one status call. */
+async function firstAnswer(root: string): Promise<{ server: LineServer; ms: number }> {
+  const started = performance.now();
+  const server = new LineServer({ cwd: root, env: ENV });
+  await server.send({ jsonrpc: '2.0', id: 'init', method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } });
+  await server.response('init', 120_000);
+  await toolText(server, 'codegraph_status', {});
+  return { server, ms: performance.now() - started };
+}
+
+function rssMb(pid: number): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match === null ? Number.NaN : Number(match[1]) / 1024;
+}
+
+function timedCli(args: readonly string[], cwd: string): number {
+  const started = performance.now();
+  const run = spawnSync(process.execPath, [CLI_PATH, ...args], { cwd, env: cliEnv(ENV), encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`codegraph ${args.join(' ')} failed: ${run.stderr}`);
+  return performance.now() - started;
+}
+
+/** Runs the daemon benchmark on one corpus. */
+export async function runDaemonBench(corpusName: string, runs = 5): Promise<DaemonReport> {
+  const spec = findCorpus(corpusName);
+  if (spec === undefined) throw new Error(`unknown corpus ${corpusName}`);
+  const prepared = await prepareCorpus(spec);
+  const root = mkdtempSync(join(tmpdir(), `codegraph-daemon-${corpusName}-`));
+  const failures: string[] = [];
+  const servers: LineServer[] = [];
+  try {
+    cpSync(prepared, root, { recursive: true, filter: (p) => !p.includes(join(prepared, '.codegraph')) });
+    await indexProject({ root, mode: 'full', command: 'bench' });
+    // A small but real source file (not an empty package marker) takes the edits.
+    const full = (await sourceFiles(root, spec.probe.extension)).filter((f) => f.size > 1024).sort((a, b) => a.size - b.size)[0]?.path;
+    const target = full === undefined ? undefined : full.slice(root.length + 1);
+    if (target === undefined) throw new Error(`no ${spec.probe.extension} file in ${corpusName}`);
+    const cold = await firstAnswer(root);
+    servers.push(cold.server);
+    const attached = await firstAnswer(root);
+    servers.push(attached.server);
+    const pid = daemonPidOf(root) ?? 0;
+    await waitForWatching(cold.server);
+    const rssIdleMb = rssMb(pid);
+    const editToQueryableMs = await measureEdits(root, target, spec.probe.snippet, cold.server, runs);
+    const cliSyncEditMs: number[] = [];
+    const cliSyncNoChangeMs: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      appendFileSync(join(root, target), spec.probe.snippet(`s${i}`));
+      cliSyncEditMs.push(timedCli(['sync', '-q'], root));
+      cliSyncNoChangeMs.push(timedCli(['sync', '-q'], root));
+    }
+    await hundredSyncs(root, target, spec.probe.snippet);
+    const rssAfterSyncsMb = rssMb(pid);
+    return { corpus: corpusName, coldFirstAnswerMs: cold.ms, attachFirstAnswerMs: attached.ms, editToQueryableMs, cliSyncEditMs, cliSyncNoChangeMs, rssIdleMb, rssAfterSyncsMb, failures };
+  } catch (error) {
+    failures.push(error instanceof Error ? error.message : String(error));
+    return { corpus: corpusName, coldFirstAnswerMs: Number.NaN, attachFirstAnswerMs: Number.NaN, editToQueryableMs: [], cliSyncEditMs: [], cliSyncNoChangeMs: [], rssIdleMb: Number.NaN, rssAfterSyncsMb: Number.NaN, failures };
+  } finally {
+    for (const server of servers) await server.close();
+    const pid = daemonPidOf(root);
+    spawnSync(process.execPath, [CLI_PATH, 'daemon', 'stop', root], { env: cliEnv() });
+    if (pid !== undefined) await waitForExit(pid, 30_000).catch(() => process.kill(pid, 'SIGKILL'));
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+async function waitForWatching(server: LineServer): Promise<void> {
+  const deadline = Date.now() + 300_000;
+  while (!/Auto-sync: watching/.test(await toolText(server, 'codegraph_status', {}))) {
+    if (Date.now() > deadline) throw new Error('the daemon never reached the watching state');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** Appends a new function and polls search until it is found; wall time per edit. */
+async function measureEdits(root: string, target: string, snippet: (tag: string) => string, server: LineServer, runs: number): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const text = snippet(`e${i}`);
+    const name = /\b(?:bench_probe|benchProbe|BenchProbe)_e\d+/.exec(text)?.[0] ?? `bench_probe_e${i}`;
+    const started = performance.now();
+    appendFileSync(join(root, target), text);
+    for (;;) {
+      if ((await toolText(server, 'codegraph_search', { query: name })).includes(name)) break;
+      if (performance.now() - started > 120_000) throw new Error(`edit ${name} never became queryable`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    times.push(performance.now() - started);
+  }
+  return times;
+}
+
+/** 100 edits each synced at once through the control connection. */
+async function hundredSyncs(root: string, target: string, snippet: (tag: string) => string): Promise<void> {
+  const client = await DaemonClient.connect(daemonSocketPath(root));
+  try {
+    await client.request(ControlMethod.hello, { hostPid: process.pid, version: VERSION, role: 'cli' });
+    const original = readFileSync(join(root, target), 'utf8');
+    for (let i = 0; i < 100; i++) {
+      writeFileSync(join(root, target), original + snippet(`h${i}`));
+      await client.request(ControlMethod.sync);
+    }
+  } finally {
+    client.close();
+  }
+}
+
+/** The report as text. */
+export function formatDaemonReport(r: DaemonReport): string {
+  const stat = (values: readonly number[]): string => (values.length === 0 ? 'n/a' : `median ${ms(percentile(values, 50))}, max ${ms(Math.max(...values))}`);
+  const growth = ((r.rssAfterSyncsMb - r.rssIdleMb) / r.rssIdleMb) * 100;
+  return [
+    `${r.corpus}:`,
+    `  first tool answer, daemon started cold: ${ms(r.coldFirstAnswerMs)}; attaching to it: ${ms(r.attachFirstAnswerMs)}`,
+    `  edit-to-queryable (debounce ${DEBOUNCE_MS} ms): ${stat(r.editToQueryableMs)}`,
+    `  codegraph sync through the daemon (process start included): after a one-file edit ${stat(r.cliSyncEditMs)}; nothing changed ${stat(r.cliSyncNoChangeMs)}`,
+    `  daemon RSS: idle ${r.rssIdleMb.toFixed(0)} MB, after 100 syncs ${r.rssAfterSyncsMb.toFixed(0)} MB (${growth >= 0 ? '+' : ''}${growth.toFixed(1)} %)`,
+    ...r.failures.map((f) => `  FAILED: ${f}`),
+  ].join('\n');
+}

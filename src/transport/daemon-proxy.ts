@@ -96,7 +96,12 @@ class Proxy {
     }
     if (id === REPLAY_ID) return;
     if (id !== undefined) this.#pending.delete(JSON.stringify(id));
-    this.#options.output.write(`${text}\n`);
+    if (!this.#options.output.write(`${text}\n`)) {
+      // Back-pressure: stop reading the daemon until the client has taken what was written.
+      const socket = this.#socket;
+      socket?.pause();
+      this.#options.output.once('drain', () => socket?.resume());
+    }
   }
 
   /** The client closed its input: let the daemon finish, then end. */

@@ -151,7 +151,9 @@ describe('the shared project daemon', SUITE_TIMEOUT, () => {
     }
     await waitUntil(async () => /- c999 \(function\)/.test(await call(server, 'codegraph_callers', { symbol: 'b' })), 20_000, 'the last save to be queryable');
     const syncs = readFileSync(log, 'utf8').split('\n').filter((l) => l.includes(' synced ')).length - before;
-    assert.ok(syncs >= 1 && syncs <= 10, `${syncs} syncs for 1,000 saves:\n${readFileSync(log, 'utf8')}`);
+    // The upper bound is the point (a burst is debounced, not synced save by save); how many of
+    // the saves land in the catch-up instead of a later sync depends on the machine's load.
+    assert.ok(syncs <= 10, `${syncs} syncs for 1,000 saves:\n${readFileSync(log, 'utf8')}`);
     assert.equal(await dumpGraph(root), await freshDump(root));
   });
 

@@ -134,7 +134,8 @@ async function measureEdits(root: string, target: string, snippet: (tag: string)
     appendFileSync(join(root, target), text);
     for (;;) {
       const found = await toolText(server, 'codegraph_search', { query: name });
-      if (!found.startsWith('No symbols') && found.includes(name)) break;
+      // A hit is the symbol's own line (`name (kind)`), not the name echoed or found in text.
+      if (new RegExp(`^${name} \\(`, 'm').test(found)) break;
       if (performance.now() - started > 120_000) throw new Error(`edit ${name} never became queryable`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }

@@ -36,6 +36,7 @@ describe('serve --http refusals', () => {
     ['a malformed address', () => ['serve', '--http', '--http-addr', 'nowhere'], 2, /--http-addr "nowhere"/],
     ['a --path without an index', () => ['serve', '--http', '--http-addr', '127.0.0.1:0', '--path', plain], 1, /has no index; run `codegraph init /],
     ['both transports', () => ['serve', '--http', '--mcp'], 2, /serve needs one transport/],
+    ['--watch without a project', () => ['serve', '--http', '--watch'], 2, /--watch with --http needs --path/],
     ['an HTTP flag without --http', () => ['serve', '--mcp', '--detach'], 2, /--detach needs --http/],
     ['stopping an address nothing listens on', () => ['http', 'stop', '127.0.0.1:1'], 1, /no codegraph HTTP server is running at 127\.0\.0\.1:1/],
     ['an unknown http subcommand', () => ['http', 'start'], 2, /unknown http subcommand "start"/],

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { Ajv } from 'ajv';
 import { expectedListing, readContract, type ContractState, type ContractTool, type EraCase } from './contract.js';
-import { jsonDiff, matchesSubset } from './diff.js';
+import { jsonDiff } from './diff.js';
+import { eraProblems } from './era-check.js';
 import { CLI_PATH, LineClient } from './line-client.js';
 
 const MODERN_META = {
@@ -82,37 +83,7 @@ describe('era matrix matches protocol/eras.json', () => {
       try {
         if (c.open !== null) await client.initialize(c.open.initialize);
         const response = await client.request(c.request.method, c.request.params);
-        const problems: string[] = [];
-        const expect = c.expect;
-        if (expect.error !== undefined) {
-          const error = response['error'] as Record<string, unknown> | undefined;
-          if (error === undefined) problems.push(`expected error ${expect.error.code}, got result ${JSON.stringify(response['result'])}`);
-          else matchesSubset(expect.error, error, '$.error', problems);
-        } else {
-          const result = response['result'] as Record<string, unknown> | undefined;
-          if (result === undefined) {
-            problems.push(`expected a result, got ${JSON.stringify(response['error'])}`);
-          } else {
-            if (expect.served === 'legacy' && 'resultType' in result) problems.push('legacy result carries resultType');
-            if (expect.served === 'modern') {
-              if (result['resultType'] !== 'complete') problems.push(`modern result resultType is ${JSON.stringify(result['resultType'])}`);
-              const meta = result['_meta'] as Record<string, unknown> | undefined;
-              const info = meta?.['io.modelcontextprotocol/serverInfo'] as Record<string, unknown> | undefined;
-              if (info?.['name'] !== 'codegraph') problems.push('modern result lacks _meta serverInfo {name: "codegraph"}');
-            }
-            if (expect.result !== undefined) {
-              if (expect.exactResult === true) jsonDiff(expect.result, result, '$.result', problems);
-              else matchesSubset(expect.result, result, '$.result', problems);
-            }
-            for (const key of expect.resultKeys ?? []) if (!(key in result)) problems.push(`result lacks ${key}`);
-            for (const key of expect.absentKeys ?? []) if (key in result) problems.push(`result should not carry ${key}`);
-            if (expect.textStartsWith !== undefined) {
-              const content = result['content'] as { text?: string }[] | undefined;
-              const text = content?.[0]?.text ?? '';
-              if (!text.startsWith(expect.textStartsWith)) problems.push(`text should start with ${JSON.stringify(expect.textStartsWith)}, got ${JSON.stringify(text.slice(0, 80))}`);
-            }
-          }
-        }
+        const problems = eraProblems(c, response);
         assert.deepEqual(problems, [], explain(problems, `case ${c.id} (${c.specRef})`));
       } finally {
         await client.close();

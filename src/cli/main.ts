@@ -23,8 +23,10 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
   switch (command) {
     case 'serve': {
-      const { values } = parse(rest, { mcp: { type: 'boolean' }, path: { type: 'string', short: 'p' }, watch: { type: 'boolean' } });
-      if (values['mcp'] !== true) throw new UsageError('serve needs --mcp (the only transport in this version)');
+      const { values } = parse(rest, { mcp: { type: 'boolean' }, path: { type: 'string', short: 'p' }, watch: { type: 'boolean' }, ...HTTP_SERVE_OPTIONS });
+      if (values['http'] === true && values['mcp'] !== true) return (await import('./http/serve-http.js')).runServeHttp(httpServeOptions(values, rest));
+      if (values['mcp'] !== true || values['http'] === true) throw new UsageError('serve needs one transport: --mcp (stdio) or --http (streamable HTTP)');
+      for (const flag of Object.keys(HTTP_SERVE_OPTIONS)) if (values[flag] !== undefined) throw new UsageError(`--${flag} needs --http`);
       const { serveStdio } = await import('./serve.js');
       await serveStdio({ path: asString(values['path']), cwd: process.cwd(), env: process.env, watch: values['watch'] === true });
       return 0;
@@ -61,12 +63,42 @@ export async function main(argv: readonly string[]): Promise<number> {
       const { runUninit, runUnlock } = await import('./index-commands.js');
       return command === 'unlock' ? runUnlock(indexOptions(values, positionals)) : runUninit(indexOptions(values, positionals));
     }
+    case 'http': {
+      const [sub, ...args] = rest;
+      const { values, positionals } = parse(args, { json: { type: 'boolean' } });
+      return (await import('./http/commands.js')).runHttpCommand(sub, positionals, values['json'] === true, process.env);
+    }
     case 'export':
       return (await import('./export-command.js')).runExport(rest, process.cwd());
     default:
       if (TOOL_COMMANDS.includes(command)) return (await import('./tool-commands.js')).runToolCommand(command, rest, process.cwd());
       throw new UsageError(`unknown command "${command}" (run codegraph --help)`);
   }
+}
+
+/** The flags only `serve --http` takes. */
+const HTTP_SERVE_OPTIONS = {
+  http: { type: 'boolean' },
+  'http-addr': { type: 'string' },
+  detach: { type: 'boolean' },
+  'http-allow-remote': { type: 'boolean' },
+  'http-allowed-hosts': { type: 'string' },
+  'http-allowed-origins': { type: 'string' },
+} as const;
+
+function httpServeOptions(values: Record<string, unknown>, args: readonly string[]): import('./http/serve-http.js').ServeHttpOptions {
+  return {
+    path: asString(values['path']),
+    addr: asString(values['http-addr']),
+    detach: values['detach'] === true,
+    allowRemote: values['http-allow-remote'] === true,
+    allowedHosts: asString(values['http-allowed-hosts']),
+    allowedOrigins: asString(values['http-allowed-origins']),
+    watch: values['watch'] === true,
+    cwd: process.cwd(),
+    env: process.env,
+    args,
+  };
 }
 
 function indexOptions(values: Record<string, unknown>, positionals: readonly string[]): { path: string | undefined; quiet: boolean; json: boolean; cwd: string } {

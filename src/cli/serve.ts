@@ -18,13 +18,21 @@ export interface ServeOptions {
 
 /** Builds the MCP server for a process: default project, listed tools, handlers. */
 export function createServer(options: ServeOptions): { server: McpServer; warnings: string[] } {
+  const { tools, warnings } = createTools(defaultProjectOf(options), options);
+  return { server: new McpServer({ name: 'codegraph', version: VERSION }, tools), warnings };
+}
+
+/**
+ * The tool service of a server answering for `defaultProject` (undefined: calls name theirs),
+ * with the tools CODEGRAPH_MCP_TOOLS lists, and a warning per unknown name in it.
+ */
+export function createTools(defaultProject: string | undefined, options: Pick<ServeOptions, 'cwd' | 'env'>): { tools: CodegraphTools; warnings: string[] } {
   const selection = selectListed(options.env['CODEGRAPH_MCP_TOOLS']);
   const warnings = selection.unknown.map(
     (name) => `codegraph: CODEGRAPH_MCP_TOOLS names an unknown tool "${name}" (known: explore, node, search, callers, callees, impact, status, files, check, export); ignored`,
   );
-  const defaultProject = defaultProjectOf(options);
   const tools = new CodegraphTools({ listed: selection.shortNames, defaultProject, loadHandler, cwd: options.cwd });
-  return { server: new McpServer({ name: 'codegraph', version: VERSION }, tools), warnings };
+  return { tools, warnings };
 }
 
 /** The project tools answer for without a `projectPath`: `--path`, else the nearest indexed folder up. */
@@ -55,7 +63,7 @@ export async function serveStdio(options: ServeOptions): Promise<void> {
  * folder or the file-system root, which an editor may launch the server in); problems are
  * reported on stderr and never stop the server.
  */
-function startWatching(options: ServeOptions): { stop: () => Promise<void> } | undefined {
+export function startWatching(options: ServeOptions): { stop: () => Promise<void> } | undefined {
   const root = defaultProjectOf(options);
   const say = (line: string): boolean => process.stderr.write(`codegraph: ${line}\n`);
   if (root === undefined || !isIndexed(root)) {

@@ -17,6 +17,11 @@ Usage:
   codegraph serve --mcp [-p|--path DIR] [--watch]
                                              serve the MCP tools over stdio (--watch: keep
                                              the project's index up to date meanwhile)
+  codegraph serve --http [--http-addr HOST:PORT] [-p|--path DIR] [--detach]
+                                             serve the MCP tools over streamable HTTP at
+                                             http://HOST:PORT/mcp (default 127.0.0.1:8111)
+  codegraph http list [--json]               the HTTP servers running for this user
+  codegraph http stop HOST:PORT              stop one gracefully
   codegraph <tool> [words...] [--flags] [-p DIR] [--json]
                                              run one query tool: explore, search, node,
                                              callers, callees, impact, files, status,

@@ -12,6 +12,15 @@ export interface ServerInfo {
   readonly version: string;
 }
 
+/** Per-instance settings a transport may give the dispatcher. */
+export interface McpServerOptions {
+  /**
+   * The handshake-era revision requests without modern `_meta` are served at before any
+   * `initialize` (a stateless transport passes the revision its request headers name).
+   */
+  readonly legacyRevision?: string;
+}
+
 /** How long clients may cache list results, in milliseconds. */
 export const LIST_TTL_MS = 300_000;
 
@@ -44,9 +53,10 @@ export class McpServer {
   private nextServerRequestId = 1;
   private readonly methods: ReadonlyMap<string, Handler>;
 
-  constructor(info: ServerInfo, tools: ToolService) {
+  constructor(info: ServerInfo, tools: ToolService, options: McpServerOptions = {}) {
     this.info = info;
     this.tools = tools;
+    if (options.legacyRevision !== undefined) this.legacyRevision = options.legacyRevision;
     this.methods = new Map<string, Handler>([
       ['initialize', (p) => this.initialize(p)],
       ['ping', () => ({})],

@@ -150,7 +150,7 @@ export class IndexSession {
   }
 
   #drop(): void {
-    this.#store?.db.close();
+    this.#store?.close();
     this.#store = undefined;
     this.#stamp = undefined;
     this.#scan = undefined;

@@ -9,7 +9,7 @@ import { loadConfig, scanProject, type ProjectConfig, type ScanDiagnostic, type 
 import {
   acquireLock, dependentFileIds, fileIdsImportingStems, fileIdsReferencing, GraphStore, loadDatabase, nameFingerprints,
   readRefs, readRefsForFiles, releaseLock, saveDatabase, SchemaError, SqliteDb,
-  subclassFileIds, touchFile, type DatabaseStamp, type Diagnostic, type StoredFile,
+  subclassFileIds, type DatabaseStamp, type Diagnostic, type StoredFile,
 } from '../store/index.js';
 import { INDEX_DIR } from '../store/index.js';
 import { FILE_NODES_INDEX } from '../store/schema.js';
@@ -114,7 +114,7 @@ export async function indexProject(options: IndexOptions): Promise<IndexSummary>
     try {
       scan = await scanWith(options.root, config, options.signal);
     } catch (error) {
-      (await fresh?.catch(() => undefined))?.db.close();
+      (await fresh?.catch(() => undefined))?.close();
       throw error;
     }
     const opened = fresh !== undefined ? { store: await fresh } : await openStored(dir);
@@ -125,7 +125,7 @@ export async function indexProject(options: IndexOptions): Promise<IndexSummary>
       phases.stop();
       return summarize(store, applied, bytes, phases, started, opened.rebuiltBecause);
     } finally {
-      store.db.close();
+      store.close();
     }
   } finally {
     await pool?.close();
@@ -334,7 +334,7 @@ export async function applyScan(input: ApplyInput): Promise<Applied> {
         }
         const old = stored.get(result.path);
         if (sameExtraction && old !== undefined && old.sha256 === result.sha256 && old.language === meta.language) {
-          touchFile(store.db, result.path, meta.size, meta.mtimeMs);
+          store.touchFile(result.path, meta.size, meta.mtimeMs);
           touched++;
           continue;
         }
@@ -465,8 +465,8 @@ function resolve(
 ): void {
   const inputs = kept ?? new ResolverInputs(rows?.pool);
   const gathered = rows?.gathered;
-  if (gathered !== undefined) inputs.adopt(store.db, gathered.symbols);
-  else inputs.refresh(store.db, rewritten);
+  if (gathered !== undefined) inputs.adopt(store, gathered.symbols);
+  else inputs.refresh(store, rewritten);
   const current = store.listFiles();
   if (targeted === undefined) {
     resolveAll(store, inputs, current, gathered?.refs);
@@ -475,8 +475,8 @@ function resolve(
   const { before, held, stored, removedPaths } = targeted;
   // A session keeps which files use which names in memory; a one-shot run scans the references once.
   const referencing = kept !== undefined
-    ? (names: readonly string[]) => inputs.filesReferencing(store.db, names)
-    : (names: readonly string[]) => fileIdsReferencing(store.db, names);
+    ? (names: readonly string[]) => inputs.filesReferencing(store, names)
+    : (names: readonly string[]) => fileIdsReferencing(store, names);
   resolveTargeted(store, inputs, current, affectedAfter(store, current, before, held, stored, removedPaths, referencing));
 }
 
@@ -494,7 +494,7 @@ function resolveAll(store: GraphStore, inputs: ResolverInputs, current: readonly
   // own tables are garbage before the edges are written (gathered ones, at most a million, are
   // the caller's until it returns).
   const { edges } = resolveReferences({
-    files: resolverFiles(inputs, current), symbols: inputs.symbols(), refs: gathered ?? readRefs(store.db, inputs.pool),
+    files: resolverFiles(inputs, current), symbols: inputs.symbols(), refs: gathered ?? readRefs(store, inputs.pool),
   });
   store.replaceResolvedEdges(edges);
 }
@@ -503,7 +503,7 @@ function resolveAll(store: GraphStore, inputs: ResolverInputs, current: readonly
 function resolveTargeted(store: GraphStore, inputs: ResolverInputs, current: readonly StoredFile[], fileIds: ReadonlySet<number>): void {
   const ids = [...fileIds];
   const result = resolveReferences(
-    { files: resolverFiles(inputs, current), symbols: inputs.symbols(), refs: readRefsForFiles(store.db, ids, inputs.pool) },
+    { files: resolverFiles(inputs, current), symbols: inputs.symbols(), refs: readRefsForFiles(store, ids, inputs.pool) },
     { emitFiles: fileIds },
   );
   store.replaceResolvedEdges(result.edges, ids);
@@ -518,9 +518,9 @@ function resolveTargeted(store: GraphStore, inputs: ResolverInputs, current: rea
 function affectedBefore(store: GraphStore, held: readonly ParseResult[], stored: ReadonlyMap<string, StoredFile>, removed: readonly string[]): OldGraphView {
   const oldIds = changedOldIds(held, stored, removed);
   const files = new Set<number>(oldIds);
-  for (const id of dependentFileIds(store.db, oldIds)) files.add(id);
-  for (const id of subclassFileIds(store.db, oldIds)) files.add(id);
-  return { files, fingerprints: nameFingerprints(store.db, oldIds) };
+  for (const id of dependentFileIds(store, oldIds)) files.add(id);
+  for (const id of subclassFileIds(store, oldIds)) files.add(id);
+  return { files, fingerprints: nameFingerprints(store, oldIds) };
 }
 
 /** What the old graph says before the new extractions replace it. */
@@ -546,14 +546,14 @@ function affectedAfter(
     if (id !== undefined) newIds.push(id);
   }
   const oldPrints = before.fingerprints;
-  const newPrints = nameFingerprints(store.db, newIds);
+  const newPrints = nameFingerprints(store, newIds);
   const changedNames: string[] = [];
   for (const [name, print] of newPrints) if (oldPrints.get(name) !== print) changedNames.push(name);
   for (const name of oldPrints.keys()) if (!newPrints.has(name)) changedNames.push(name);
   const affected = new Set<number>([...before.files, ...newIds]);
   for (const id of referencing(changedNames)) affected.add(id);
   const appeared = paths.filter((p) => !stored.has(p));
-  for (const id of fileIdsImportingStems(store.db, moduleStems([...appeared, ...removed]))) affected.add(id);
+  for (const id of fileIdsImportingStems(store, moduleStems([...appeared, ...removed]))) affected.add(id);
   const live = new Set(current.map((f) => f.id));
   for (const id of affected) if (!live.has(id)) affected.delete(id);
   return affected;

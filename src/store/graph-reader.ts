@@ -16,7 +16,7 @@ import type { SqliteDb } from './sqlite.js';
 const FILE_KIND = code(NODE_CODE, 'file');
 
 /** The columns of a node row joined with its file's path (`n` nodes, `f` files), as `toNode` reads them. */
-export const NODE_COLUMNS = `n.id, n.file_id, f.path, n.kind, n.name, n.qualified_name, n.start_line, n.start_col,
+const NODE_COLUMNS = `n.id, n.file_id, f.path, n.kind, n.name, n.qualified_name, n.start_line, n.start_col,
   n.end_line, n.end_col, n.parent_id, n.signature, n.docstring, n.exported`;
 const NODE_FROM = `nodes n JOIN files f ON f.id = n.file_id`;
 // An exact name through the case-folded index (there is no index on the name itself); binds the name twice.

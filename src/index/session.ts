@@ -131,7 +131,7 @@ export class IndexSession {
   }
 
   #drop(): void {
-    this.#store?.db.close();
+    this.#store?.close();
     this.#store = undefined;
     this.#stamp = undefined;
     this.#scan = undefined;

@@ -43,7 +43,7 @@ export class IndexCache {
 
   /** Closes every open database. */
   close(): void {
-    for (const entry of this.entries.values()) entry.index.store.db.close();
+    for (const entry of this.entries.values()) entry.index.store.close();
     this.entries.clear();
   }
 
@@ -51,7 +51,7 @@ export class IndexCache {
     const loaded = await loadDatabase(join(root, INDEX_DIR));
     const old = this.entries.get(root);
     if (old !== undefined) {
-      old.index.store.db.close();
+      old.index.store.close();
       this.entries.delete(root);
     }
     if (loaded === undefined) return undefined;
@@ -67,7 +67,7 @@ export class IndexCache {
       let oldest: [string, Entry] | undefined;
       for (const item of this.entries) if (oldest === undefined || item[1].lastUsed < oldest[1].lastUsed) oldest = item;
       if (oldest === undefined) return;
-      oldest[1].index.store.db.close();
+      oldest[1].index.store.close();
       this.entries.delete(oldest[0]);
     }
   }

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { McpServer } from '../mcp/server.js';
-import { findIndexedProjectUp, isBroadRoot, isIndexed } from '../project/resolve.js';
+import { DefaultProjectResolver } from '../project/default-project.js';
+import { ambiguityLines, findIndexedProjectUp, isBroadRoot, isIndexed } from '../project/resolve.js';
 import { selectListed } from '../tools/listing.js';
 import { CodegraphTools } from '../tools/service.js';
 import { loadHandler } from '../tools/handlers.js';
@@ -16,13 +17,23 @@ export interface ServeOptions {
   readonly watch?: boolean;
 }
 
-/** Builds the MCP server for a process: default project, listed tools, handlers. */
+/**
+ * Builds the MCP server for a process: default project, listed tools, handlers. Several indexed
+ * projects found below the launch folder are listed on stderr (here and whenever the list changes).
+ */
 export function createServer(options: ServeOptions): { server: McpServer; warnings: string[] } {
   const selection = selectListed(options.env['CODEGRAPH_MCP_TOOLS']);
   const warnings = selection.unknown.map(
     (name) => `codegraph: CODEGRAPH_MCP_TOOLS names an unknown tool "${name}" (known: explore, node, search, callers, callees, impact, status, files, check, export); ignored`,
   );
-  const defaultProject = defaultProjectOf(options);
+  const defaultProject = new DefaultProjectResolver({
+    cwd: options.cwd,
+    ...(options.path !== undefined ? { pinned: options.path } : {}),
+    onAmbiguous: (candidates) => {
+      for (const line of ambiguityLines(candidates)) process.stderr.write(`codegraph: ${line}\n`);
+    },
+  });
+  defaultProject.current();
   const tools = new CodegraphTools({ listed: selection.shortNames, defaultProject, loadHandler, cwd: options.cwd });
   return { server: new McpServer({ name: 'codegraph', version: VERSION }, tools), warnings };
 }

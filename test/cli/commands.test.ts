@@ -140,6 +140,14 @@ test('codegraph init stops with exit code 1 at an invalid .codegraph/config.toml
   assert.doesNotMatch(r.stderr, /\n\s+at /);
 });
 
+test('codegraph init warns on stderr about unknown keys in a control file', async () => {
+  const root = await plainCopy();
+  writeFileSync(join(root, 'codegraph.json'), '{"exclud": ["x"]}');
+  const r = run(['init', root, '--quiet']);
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stderr, /^codegraph: warning: unknown key "exclud" in codegraph\.json is ignored$/m);
+});
+
 test('codegraph uninit removes the index folder', async () => {
   const root = await plainCopy();
   assert.equal(run(['init', root, '--quiet']).status, 0);

@@ -1,7 +1,6 @@
-import { resolve } from 'node:path';
 import { McpServer } from '../mcp/server.js';
 import { DefaultProjectResolver } from '../project/default-project.js';
-import { ambiguityLines, findIndexedProjectUp, isBroadRoot, isIndexed } from '../project/resolve.js';
+import { ambiguityLines, isBroadRoot, isIndexed } from '../project/resolve.js';
 import { selectListed } from '../tools/listing.js';
 import { CodegraphTools } from '../tools/service.js';
 import { loadHandler } from '../tools/handlers.js';
@@ -21,7 +20,7 @@ export interface ServeOptions {
  * Builds the MCP server for a process: default project, listed tools, handlers. Several indexed
  * projects found below the launch folder are listed on stderr (here and whenever the list changes).
  */
-export function createServer(options: ServeOptions): { server: McpServer; warnings: string[] } {
+export function createServer(options: ServeOptions): { server: McpServer; warnings: string[]; defaultProject: DefaultProjectResolver } {
   const selection = selectListed(options.env['CODEGRAPH_MCP_TOOLS']);
   const warnings = selection.unknown.map(
     (name) => `codegraph: CODEGRAPH_MCP_TOOLS names an unknown tool "${name}" (known: explore, node, search, callers, callees, impact, status, files, check, export); ignored`,
@@ -35,19 +34,14 @@ export function createServer(options: ServeOptions): { server: McpServer; warnin
   });
   defaultProject.current();
   const tools = new CodegraphTools({ listed: selection.shortNames, defaultProject, loadHandler, cwd: options.cwd });
-  return { server: new McpServer({ name: 'codegraph', version: VERSION }, tools), warnings };
-}
-
-/** The project tools answer for without a `projectPath`: `--path`, else the nearest indexed folder up. */
-function defaultProjectOf(options: ServeOptions): string | undefined {
-  return options.path !== undefined ? resolve(options.cwd, options.path) : findIndexedProjectUp(options.cwd);
+  return { server: new McpServer({ name: 'codegraph', version: VERSION }, tools), warnings, defaultProject };
 }
 
 /** Serves MCP over this process's stdin/stdout until stdin ends. */
 export async function serveStdio(options: ServeOptions): Promise<void> {
-  const { server, warnings } = createServer(options);
+  const { server, warnings, defaultProject } = createServer(options);
   for (const w of warnings) process.stderr.write(`${w}\n`);
-  const watcher = options.watch === true ? startWatching(options) : undefined;
+  const watcher = options.watch === true ? startWatching(options, defaultProject.current()) : undefined;
   try {
     await serveLines({
       input: process.stdin,
@@ -66,8 +60,7 @@ export async function serveStdio(options: ServeOptions): Promise<void> {
  * folder or the file-system root, which an editor may launch the server in); problems are
  * reported on stderr and never stop the server.
  */
-function startWatching(options: ServeOptions): { stop: () => Promise<void> } | undefined {
-  const root = defaultProjectOf(options);
+function startWatching(options: ServeOptions, root: string | undefined): { stop: () => Promise<void> } | undefined {
   const say = (line: string): boolean => process.stderr.write(`codegraph: ${line}\n`);
   if (root === undefined || !isIndexed(root)) {
     say('--watch: no indexed project to watch (run `codegraph init` in the project, or pass --path); serving without it');

@@ -1,6 +1,6 @@
-import { resolve } from 'node:path';
 import { McpServer } from '../mcp/server.js';
-import { findIndexedProjectUp, isBroadRoot, isIndexed } from '../project/resolve.js';
+import { DefaultProjectResolver } from '../project/default-project.js';
+import { ambiguityLines, isBroadRoot, isIndexed } from '../project/resolve.js';
 import { selectListed } from '../tools/listing.js';
 import { CodegraphTools } from '../tools/service.js';
 import { loadHandler } from '../tools/handlers.js';
@@ -16,35 +16,39 @@ export interface ServeOptions {
   readonly watch?: boolean;
 }
 
-/** Builds the MCP server for a process: default project, listed tools, handlers. */
-export function createServer(options: ServeOptions): { server: McpServer; warnings: string[] } {
-  const { tools, warnings } = createTools(defaultProjectOf(options), options);
-  return { server: new McpServer({ name: 'codegraph', version: VERSION }, tools), warnings };
+/**
+ * Builds the MCP server for a process: default project, listed tools, handlers. Several indexed
+ * projects found below the launch folder are listed on stderr (here and whenever the list changes).
+ */
+export function createServer(options: ServeOptions): { server: McpServer; warnings: string[]; defaultProject: DefaultProjectResolver } {
+  const defaultProject = new DefaultProjectResolver({
+    cwd: options.cwd,
+    ...(options.path !== undefined ? { pinned: options.path } : {}),
+    onAmbiguous: (candidates) => {
+      for (const line of ambiguityLines(candidates)) process.stderr.write(`codegraph: ${line}\n`);
+    },
+  });
+  defaultProject.current();
+  const { tools, warnings } = createTools(defaultProject, options);
+  return { server: new McpServer({ name: 'codegraph', version: VERSION }, tools), warnings, defaultProject };
 }
 
 /**
- * The tool service of a server answering for `defaultProject` (undefined: calls name theirs),
- * with the tools CODEGRAPH_MCP_TOOLS lists, and a warning per unknown name in it.
+ * The tool service of a server whose default project `defaultProject` resolves, with the tools
+ * CODEGRAPH_MCP_TOOLS lists, and a warning per unknown name in it.
  */
-export function createTools(defaultProject: string | undefined, options: Pick<ServeOptions, 'cwd' | 'env'>): { tools: CodegraphTools; warnings: string[] } {
-  const selection = selectListed(options.env['CODEGRAPH_MCP_TOOLS']);
+export function createTools(defaultProject: DefaultProjectResolver, options: Pick<ServeOptions, 'cwd' | 'env'>): { tools: CodegraphTools; warnings: string[] } {  const selection = selectListed(options.env['CODEGRAPH_MCP_TOOLS']);
   const warnings = selection.unknown.map(
     (name) => `codegraph: CODEGRAPH_MCP_TOOLS names an unknown tool "${name}" (known: explore, node, search, callers, callees, impact, status, files, check, export); ignored`,
   );
   const tools = new CodegraphTools({ listed: selection.shortNames, defaultProject, loadHandler, cwd: options.cwd });
-  return { tools, warnings };
-}
-
-/** The project tools answer for without a `projectPath`: `--path`, else the nearest indexed folder up. */
-function defaultProjectOf(options: ServeOptions): string | undefined {
-  return options.path !== undefined ? resolve(options.cwd, options.path) : findIndexedProjectUp(options.cwd);
-}
+  return { tools, warnings };}
 
 /** Serves MCP over this process's stdin/stdout until stdin ends. */
 export async function serveStdio(options: ServeOptions): Promise<void> {
-  const { server, warnings } = createServer(options);
+  const { server, warnings, defaultProject } = createServer(options);
   for (const w of warnings) process.stderr.write(`${w}\n`);
-  const watcher = options.watch === true ? startWatching(options) : undefined;
+  const watcher = options.watch === true ? startWatching(options, defaultProject.current()) : undefined;
   try {
     await serveLines({
       input: process.stdin,
@@ -63,8 +67,7 @@ export async function serveStdio(options: ServeOptions): Promise<void> {
  * folder or the file-system root, which an editor may launch the server in); problems are
  * reported on stderr and never stop the server.
  */
-export function startWatching(options: ServeOptions): { stop: () => Promise<void> } | undefined {
-  const root = defaultProjectOf(options);
+export function startWatching(options: ServeOptions, root: string | undefined): { stop: () => Promise<void> } | undefined {
   const say = (line: string): boolean => process.stderr.write(`codegraph: ${line}\n`);
   if (root === undefined || !isIndexed(root)) {
     say('--watch: no indexed project to watch (run `codegraph init` in the project, or pass --path); serving without it');

@@ -41,6 +41,14 @@ export class IndexCache {
     return load;
   }
 
+  /** Closes the database of `root` if it is open; the next `get` loads it again. */
+  release(root: string): void {
+    const entry = this.entries.get(root);
+    if (entry === undefined) return;
+    entry.index.store.db.close();
+    this.entries.delete(root);
+  }
+
   /** Closes every open database. */
   close(): void {
     for (const entry of this.entries.values()) entry.index.store.close();

@@ -9,6 +9,7 @@ import type { OriginPolicy } from '../../transport/http/origin-policy.js';
 import { ProjectLimitedTools } from '../../transport/http/project-limit.js';
 import { startHttpServer, type RunningHttpServer } from '../../transport/http/server.js';
 import { VERSION } from '../../version.js';
+import { DefaultProjectResolver } from '../../project/default-project.js';
 import { createTools, startWatching } from '../serve.js';
 import { UsageError } from '../usage.js';
 import { detachServer } from './detach.js';
@@ -73,7 +74,8 @@ function planServe(options: ServeHttpOptions): HttpPlan {
 }
 
 async function serveForeground(plan: HttpPlan, options: ServeHttpOptions): Promise<number> {
-  const { tools, warnings } = createTools(plan.project, options);
+  const resolver = new DefaultProjectResolver({ cwd: options.cwd, pinnedOnly: true, ...(plan.project !== undefined ? { pinned: plan.project } : {}) });
+  const { tools, warnings } = createTools(resolver, options);
   for (const w of warnings) process.stderr.write(`${w}\n`);
   const limited = new ProjectLimitedTools(tools, { defaultProject: plan.project, cwd: options.cwd });
   let running: RunningHttpServer;
@@ -95,7 +97,7 @@ async function serveForeground(plan: HttpPlan, options: ServeHttpOptions): Promi
     process.stderr.write(`codegraph: could not record this server for \`codegraph http list\`: ${error instanceof Error ? error.message : String(error)}\n`);
   }
   process.stderr.write(`codegraph: serving MCP over streamable HTTP at ${url} (pid ${process.pid}${plan.project === undefined ? ', requests name their projectPath' : `, project ${plan.project}`})\n`);
-  const watcher = options.watch ? startWatching({ path: plan.project, cwd: options.cwd, env: options.env, watch: true }) : undefined;
+  const watcher = options.watch ? startWatching({ path: plan.project, cwd: options.cwd, env: options.env, watch: true }, plan.project) : undefined;
   const signal = await stopSignal();
   process.stderr.write(`codegraph: ${signal}: finishing requests in flight, then stopping\n`);
   await running.close();

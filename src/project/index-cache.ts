@@ -45,7 +45,7 @@ export class IndexCache {
   release(root: string): void {
     const entry = this.entries.get(root);
     if (entry === undefined) return;
-    entry.index.store.db.close();
+    entry.index.store.close();
     this.entries.delete(root);
   }
 

@@ -50,13 +50,13 @@ export function jsonEntryOp(path: string, entry: JsonEntry, legacyKey?: string):
     what: 'MCP config',
     install(text) {
       parseOrThrow(text);
-      const migrated = legacyPath === undefined ? text : removeAtPath(text, legacyPath, [], 0);
+      const migrated = legacyPath === undefined ? text : removeAtPath(text, legacyPath, [], legacyPath.length - 1);
       const result = setValue(migrated, entry.path, entry.value, entry.trailing);
       return result.kind === 'changed' ? result.text : migrated;
     },
     uninstall(text) {
       parseOrThrow(text);
-      return removeAtPath(text, entry.path, entry.trailing, entry.path.length - 1);
+      return removeAtPath(text, entry.path, entry.trailing, 0);
     },
     isEmpty: emptyObject,
   };

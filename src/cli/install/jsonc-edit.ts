@@ -57,6 +57,16 @@ export function renderValue(value: JsonValue, indent: string, layout: Layout): s
   return `{\n${entries.map(([k, v]) => `${inner}${JSON.stringify(k)}: ${renderValue(v, inner, layout)}`).join(',\n')}${comma}\n${indent}}`;
 }
 
+/** Renders `value` nested under the keys of `path`, with `trailing` comment lines after the innermost entry. */
+function renderNested(path: readonly string[], value: JsonValue, indent: string, layout: Layout, trailing: TrailingLines): string {
+  const [key, ...rest] = path;
+  if (key === undefined) return renderValue(value, indent, layout);
+  const inner = indent + layout.unit;
+  const body = renderNested(rest, value, inner, layout, trailing);
+  const comments = rest.length === 0 ? trailingText(trailing, inner) : '';
+  return `{\n${inner}${JSON.stringify(key)}: ${body}${layout.trailingCommas ? ',' : ''}${comments}\n${indent}}`;
+}
+
 /** Deep equality of plain JSON values (key order ignored). */
 export function sameValue(a: JsonValue, b: JsonValue): boolean {
   if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return a === b;
@@ -79,16 +89,13 @@ export function sameValue(a: JsonValue, b: JsonValue): boolean {
 export function setValue(text: string, path: readonly string[], value: JsonValue, trailing: TrailingLines = []): EditResult {
   const root = parsed(text);
   const layout = layoutOf(text, root);
-  if (root === undefined) {
-    const nested = nest(path, value);
-    return { kind: 'changed', text: `${text}${renderValue(nested, '', layout)}\n` };
-  }
+  if (root === undefined) return { kind: 'changed', text: `${text}${renderNested(path, value, '', layout, trailing)}\n` };
   let node: JsoncNode = root;
   for (let i = 0; i < path.length; i++) {
     const key = path[i] as string;
     if (node.kind !== 'object') throw new Error(`"${path.slice(0, i).join('.')}" is not an object`);
     const found = member(node, key);
-    if (found === undefined) return apply(text, insertLast(text, node, key, nest(path.slice(i + 1), value), layout, trailing));
+    if (found === undefined) return apply(text, insertLast(text, node, key, path.slice(i + 1), value, layout, trailing));
     if (i === path.length - 1) {
       if (sameValue(plainValue(found.value), value)) return { kind: 'unchanged' };
       const indent = lineIndent(text, found.start);
@@ -101,7 +108,7 @@ export function setValue(text: string, path: readonly string[], value: JsonValue
 
 /** Appends `value` to the array at `container` (found by the caller in the parsed `text`). */
 export function appendElement(text: string, container: JsoncContainer, value: JsonValue): EditResult {
-  return apply(text, insertLast(text, container, undefined, value, layoutOf(text, parsed(text)), []));
+  return apply(text, insertLast(text, container, undefined, [], value, layoutOf(text, parsed(text)), []));
 }
 
 /** Replaces one item's value in place. */
@@ -127,7 +134,7 @@ function removal(text: string, container: JsoncContainer, index: number, trailin
   const next = container.items[index + 1];
   if (next !== undefined) {
     const start = onlySpaceBefore(text, item.start) ? lineStart(text, item.start) : item.start;
-    const after = restOfLineBlank(text, end) ? lineEnd(text, end) + 1 : nonSpace(text, end);
+    const after = restOfLineBlank(text, end) ? text.indexOf('\n', end) + 1 : nonSpace(text, end);
     return [{ start, end: Math.min(after, next.start), text: '' }];
   }
   const prev = container.items[index - 1];
@@ -140,18 +147,30 @@ function removal(text: string, container: JsoncContainer, index: number, trailin
   if (sameLine) {
     return item.comma === undefined ? [{ start: prev.value.end, end, text: '' }] : [{ start: (prev.comma ?? prev.value.end) + 1, end, text: '' }];
   }
-  const edits: Edit[] = [{ start: lineStart(text, item.start) - 1, end, text: '' }];
+  const newline = lineStart(text, item.start) - 1;
+  const edits: Edit[] = [{ start: text[newline - 1] === '\r' ? newline - 1 : newline, end, text: '' }];
   if (item.comma === undefined && prev.comma !== undefined) edits.push({ start: prev.comma, end: prev.comma + 1, text: '' });
   return edits;
 }
 
-function insertLast(text: string, container: JsoncContainer, key: string | undefined, value: JsonValue, layout: Layout, trailing: TrailingLines): Edit[] {
+/** `insertEntry` with the file's own line ending in what it inserts. */
+function insertLast(text: string, container: JsoncContainer, key: string | undefined, rest: readonly string[], value: JsonValue, layout: Layout, trailing: TrailingLines): Edit[] {
+  const edits = insertEntry(text, container, key, rest, value, layout, trailing);
+  return text.includes('\r\n') ? edits.map((e) => ({ ...e, text: e.text.replace(/\n/g, '\r\n') })) : edits;
+}
+
+/**
+ * Edits that add `key` (an element when undefined) as the container's last item. Its value is
+ * `value` nested under the keys of `rest`; `trailing` comment lines follow the innermost entry.
+ */
+function insertEntry(text: string, container: JsoncContainer, key: string | undefined, rest: readonly string[], value: JsonValue, layout: Layout, trailing: TrailingLines): Edit[] {
+  const innermost = rest.length === 0 ? trailing : [];
   const last = container.items[container.items.length - 1];
   const head = key === undefined ? '' : `${JSON.stringify(key)}: `;
   if (last === undefined) {
     const outer = lineIndent(text, container.start);
     const indent = outer + layout.unit;
-    const body = `${indent}${head}${renderValue(value, indent, layout)}${layout.trailingCommas ? ',' : ''}${trailingText(trailing, indent)}`;
+    const body = `${indent}${head}${renderNested(rest, value, indent, layout, trailing)}${layout.trailingCommas ? ',' : ''}${trailingText(innermost, indent)}`;
     const inner = text.slice(container.start + 1, container.end - 1);
     if (inner.trim() === '') return [{ start: container.start + 1, end: container.end - 1, text: `\n${body}\n${outer}` }];
     return [{ start: container.start + 1, end: container.start + 1, text: `\n${body}` }];
@@ -159,17 +178,17 @@ function insertLast(text: string, container: JsoncContainer, key: string | undef
   const lastEnd = last.comma === undefined ? last.value.end : last.comma + 1;
   const close = container.end - 1;
   if (!text.slice(container.start, close).includes('\n') || !restOfLineBlank(text, lastEnd, close)) {
-    const inline = `${head}${JSON.stringify(value)}`;
+    const inline = `${head}${JSON.stringify(nest(rest, value))}`;
     if (last.comma !== undefined) return [{ start: lastEnd, end: lastEnd, text: ` ${inline},` }];
     return [{ start: last.value.end, end: last.value.end, text: `, ${inline}` }];
   }
   const indent = lineIndent(text, last.start);
   const at = lineEnd(text, lastEnd);
-  const entry = `\n${indent}${head}${renderValue(value, indent, layout)}`;
-  if (last.comma !== undefined) return [{ start: at, end: at, text: `${entry},${trailingText(trailing, indent)}` }];
+  const entry = `\n${indent}${head}${renderNested(rest, value, indent, layout, trailing)}`;
+  if (last.comma !== undefined) return [{ start: at, end: at, text: `${entry},${trailingText(innermost, indent)}` }];
   return [
     { start: last.value.end, end: last.value.end, text: ',' },
-    { start: at, end: at, text: `${entry}${trailingText(trailing, indent)}` },
+    { start: at, end: at, text: `${entry}${trailingText(innermost, indent)}` },
   ];
 }
 
@@ -181,7 +200,7 @@ function trailingText(lines: TrailingLines, indent: string): string {
 function skipTrailingLines(text: string, pos: number, lines: TrailingLines): number {
   let at = pos;
   for (const line of lines) {
-    const m = /^\n[ \t]*/.exec(text.slice(at, at + 200));
+    const m = /^\r?\n[ \t]*/.exec(text.slice(at, at + 200));
     if (m === null || !text.startsWith(line, at + m[0].length)) return pos;
     at += m[0].length + line.length;
   }
@@ -204,7 +223,9 @@ function apply(text: string, edits: readonly Edit[]): EditResult {
 
 function applyEdits(text: string, edits: readonly Edit[]): string {
   let out = text;
-  for (const e of [...edits].sort((a, b) => b.start - a.start)) out = out.slice(0, e.start) + e.text + out.slice(e.end);
+  // From the end backwards; of two insertions at one offset, the one listed first ends up first.
+  const order = edits.map((e, i) => ({ e, i })).sort((a, b) => b.e.start - a.e.start || b.i - a.i);
+  for (const { e } of order) out = out.slice(0, e.start) + e.text + out.slice(e.end);
   return out;
 }
 

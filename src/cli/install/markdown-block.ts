@@ -27,7 +27,7 @@ export function setBlock(text: string, body: string): EditResult {
   const found = findBlock(text);
   if (found === undefined) {
     if (text.includes(START_PREFIX)) throw new Error('has a codegraph start marker without its end marker; fix or remove it by hand');
-    const sep = text === '' ? '' : text.endsWith('\n\n') ? '' : text.endsWith('\n') ? '\n' : '\n\n';
+    const sep = text === '' ? '' : text.endsWith('\n') ? '\n' : '\n\n';
     return { kind: 'changed', text: `${text}${sep}${block}` };
   }
   if (text.slice(found.start, found.end) === block) return { kind: 'unchanged' };

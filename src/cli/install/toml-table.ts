@@ -98,7 +98,7 @@ export function setTable(text: string, name: string, entries: Readonly<Record<st
   const block = `[${name}]\n${Object.entries(entries).map(([k, v]) => `${k} = ${tomlValue(v)}\n`).join('')}`;
   const found = findTable(text, name);
   if (found === undefined) {
-    const sep = text === '' ? '' : text.endsWith('\n\n') ? '' : text.endsWith('\n') ? '\n' : '\n\n';
+    const sep = text === '' ? '' : text.endsWith('\n') ? '\n' : '\n\n';
     return { kind: 'changed', text: `${text}${sep}${block}` };
   }
   const current = text.slice(found.start, found.contentEnd);

@@ -3,7 +3,7 @@
  * then rename), and a copy of the original kept beside it the first time codegraph changes it.
  */
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, realpath, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
 /** Suffix of the copy kept the first time a file is changed. */
@@ -20,15 +20,18 @@ export async function readText(path: string): Promise<string | undefined> {
 }
 
 /** The first-time backup's text, if one was kept. */
-export async function readBackup(path: string): Promise<string | undefined> {
-  return readText(path + BACKUP_SUFFIX);
+export async function readBackup(link: string): Promise<string | undefined> {
+  return readText((await realpath(link).catch(() => link)) + BACKUP_SUFFIX);
 }
 
 /**
- * Replaces `path` with `text` atomically, creating folders as needed. With `backup`, an existing
- * file is copied to `<path>.codegraph-backup` first, unless an earlier change already kept one.
+ * Replaces the file at `link` (or the file it links to) with `text` atomically, creating folders
+ * as needed. With `backup`, an existing file is copied to `<file>.codegraph-backup` first, unless
+ * an earlier change already kept one.
  */
-export async function writeAtomic(path: string, text: string, backup = true): Promise<void> {
+export async function writeAtomic(link: string, text: string, backup = true): Promise<void> {
+  // A config kept in a dotfiles repository is often a symlink: replace the file it points to.
+  const path = await realpath(link).catch(() => link);
   await mkdir(dirname(path), { recursive: true });
   if (backup && existsSync(path) && !existsSync(path + BACKUP_SUFFIX)) await copyFile(path, path + BACKUP_SUFFIX);
   const temp = `${path}.codegraph-${process.pid}.tmp`;

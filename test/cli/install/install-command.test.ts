@@ -12,6 +12,14 @@ import { CLI_PATH, cliEnv } from '../../support/cli.js';
 import { assertGolden, fixturesDir } from '../../support/golden.js';
 
 const FIXTURES = join(fixturesDir(import.meta.url), 'agent-configs');
+const realHome = homedir();
+const realFiles = ['.claude.json', '.cursor/mcp.json', '.codex/config.toml', '.gemini/settings.json', '.kiro/settings/mcp.json', '.copilot/mcp-config.json', '.config/zed/settings.json'];
+const realBefore = realFiles.map((f) => stamp(join(realHome, f)));
+
+function stamp(path: string): string {
+  return existsSync(path) ? `${statSync(path).size}:${statSync(path).mtimeMs}` : 'absent';
+}
+
 const cleanups: string[] = [];
 after(() => {
   for (const dir of cleanups) rmSync(dir, { recursive: true, force: true });
@@ -196,13 +204,21 @@ test('init --target=zed indexes the project and pins the Zed entry to its absolu
   assert.ok(existsSync(join(box.project, '.codegraph')));
 });
 
-const realHome = homedir();
-const realFiles = ['.claude.json', '.cursor/mcp.json', '.codex/config.toml', '.gemini/settings.json', '.kiro/settings/mcp.json', '.copilot/mcp-config.json', '.config/zed/settings.json'];
-const realBefore = realFiles.map((f) => stamp(join(realHome, f)));
-
-function stamp(path: string): string {
-  return existsSync(path) ? `${statSync(path).size}:${statSync(path).mtimeMs}` : 'absent';
-}
+test('install into a symlinked config edits the file it points to and keeps the link', async () => {
+  const { symlinkSync, lstatSync } = await import('node:fs');
+  const box = sandbox();
+  const real = join(box.home, 'dotfiles', 'cursor-mcp.json');
+  mkdirSync(dirname(real), { recursive: true });
+  writeFileSync(real, '{}\n');
+  mkdirSync(join(box.home, '.cursor'));
+  const link = join(box.home, '.cursor', 'mcp.json');
+  symlinkSync(real, link);
+  assert.equal(run(['install', '--target=cursor'], box).status, 0);
+  assert.ok(lstatSync(link).isSymbolicLink());
+  assert.match(readFileSync(real, 'utf8'), /"codegraph"/);
+  assert.equal(run(['uninstall', '--target=cursor'], box).status, 0);
+  assert.equal(readFileSync(real, 'utf8'), '{}\n');
+});
 
 test('the real home folder is never touched', () => {
   assert.deepEqual(realFiles.map((f) => stamp(join(realHome, f))), realBefore);

@@ -53,20 +53,10 @@ export async function main(argv: readonly string[]): Promise<number> {
       return runZedInit(resolve(process.cwd(), positionals[0] ?? '.'), installIo());
     }
     case 'install':
-      return (await import('./install/install-command.js')).runInstall(rest, installIo());
     case 'uninstall':
-      return (await import('./install/install-command.js')).runUninstall(rest, installIo());
-    case 'skill': {
-      const [sub, ...args] = rest;
-      if (sub !== 'update') throw new UsageError('usage: codegraph skill update [--target=AGENT[,AGENT...]] [--global|--local]');
-      return (await import('./install/install-command.js')).runSkillUpdate(args, installIo());
-    }
-    case 'prompt-hook': {
-      const { runPromptHook } = await import('./prompt-hook/command.js');
-      await runPromptHook(rest, { env: process.env, cwd: process.cwd(), stdin: process.stdin, stdout: process.stdout });
-      // Exit now: a timed-out engine call may still be running, and the host waits for the process.
-      process.exit(0);
-    }
+    case 'skill':
+    case 'prompt-hook':
+      return runAgentCommand(command, rest);
     case 'watch': {
       const { values, positionals } = parse(rest, { quiet: { type: 'boolean', short: 'q' }, json: { type: 'boolean' } });
       const { runWatch } = await import('./watch-command.js');
@@ -106,6 +96,22 @@ function parse(args: readonly string[], options: OptionSpec): { values: Record<s
     const message = error instanceof Error ? error.message.split('\n')[0] ?? error.message : String(error);
     throw new UsageError(message.replace(/\. To specify a positional argument.*$/, ''));
   }
+}
+
+/** `install`, `uninstall`, `skill update` and `prompt-hook`: the agent-integration commands. */
+async function runAgentCommand(command: 'install' | 'uninstall' | 'skill' | 'prompt-hook', rest: readonly string[]): Promise<number> {
+  if (command === 'prompt-hook') {
+    const { runPromptHook } = await import('./prompt-hook/command.js');
+    await runPromptHook(rest, { env: process.env, cwd: process.cwd(), stdin: process.stdin, stdout: process.stdout });
+    // Exit now: a timed-out engine call may still be running, and the host waits for the process.
+    process.exit(0);
+  }
+  const installer = await import('./install/install-command.js');
+  if (command === 'install') return installer.runInstall(rest, installIo());
+  if (command === 'uninstall') return installer.runUninstall(rest, installIo());
+  const [sub, ...args] = rest;
+  if (sub !== 'update') throw new UsageError('usage: codegraph skill update [--target=AGENT[,AGENT...]] [--global|--local]');
+  return installer.runSkillUpdate(args, installIo());
 }
 
 /** The streams and environment of the agent-integration commands. */

@@ -1,6 +1,8 @@
 #!/usr/bin/env node
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { TOOL_DEFINITIONS } from '../tools/definitions.js';
+import type { InstallIo } from './install/install-command.js';
 import { HELP, UsageError } from './usage.js';
 import { VERSION } from '../version.js';
 
@@ -43,10 +45,20 @@ export async function main(argv: readonly string[]): Promise<number> {
     case 'init':
     case 'index':
     case 'sync': {
-      const { values, positionals } = parse(rest, { quiet: { type: 'boolean', short: 'q' }, json: { type: 'boolean' } });
+      const { values, positionals } = parse(rest, { quiet: { type: 'boolean', short: 'q' }, json: { type: 'boolean' }, ...(command === 'init' ? { target: { type: 'string' } } : {}) });
+      const target = asString(values['target']);
+      if (target !== undefined && target !== 'zed') throw new UsageError(`init --target supports zed only (got "${target}"); use codegraph install --target=${target} for other agents`);
       const { runIndex } = await import('./index-commands.js');
-      return runIndex(command, indexOptions(values, positionals));
+      const code = await runIndex(command, indexOptions(values, positionals));
+      if (target === undefined || code !== 0) return code;
+      const { runZedInit } = await import('./install/install-command.js');
+      return runZedInit(resolve(process.cwd(), positionals[0] ?? '.'), installIo());
     }
+    case 'install':
+    case 'uninstall':
+    case 'skill':
+    case 'prompt-hook':
+      return runAgentCommand(command, rest);
     case 'watch': {
       const { values, positionals } = parse(rest, { quiet: { type: 'boolean', short: 'q' }, json: { type: 'boolean' } });
       const { runWatch } = await import('./watch-command.js');
@@ -116,6 +128,27 @@ function parse(args: readonly string[], options: OptionSpec): { values: Record<s
     const message = error instanceof Error ? error.message.split('\n')[0] ?? error.message : String(error);
     throw new UsageError(message.replace(/\. To specify a positional argument.*$/, ''));
   }
+}
+
+/** `install`, `uninstall`, `skill update` and `prompt-hook`: the agent-integration commands. */
+async function runAgentCommand(command: 'install' | 'uninstall' | 'skill' | 'prompt-hook', rest: readonly string[]): Promise<number> {
+  if (command === 'prompt-hook') {
+    const { runPromptHook } = await import('./prompt-hook/command.js');
+    await runPromptHook(rest, { env: process.env, cwd: process.cwd(), stdin: process.stdin, stdout: process.stdout });
+    // Exit now: a timed-out engine call may still be running, and the host waits for the process.
+    process.exit(0);
+  }
+  const installer = await import('./install/install-command.js');
+  if (command === 'install') return installer.runInstall(rest, installIo());
+  if (command === 'uninstall') return installer.runUninstall(rest, installIo());
+  const [sub, ...args] = rest;
+  if (sub !== 'update') throw new UsageError('usage: codegraph skill update [--target=AGENT[,AGENT...]] [--global|--local]');
+  return installer.runSkillUpdate(args, installIo());
+}
+
+/** The streams and environment of the agent-integration commands. */
+function installIo(): InstallIo {
+  return { env: process.env, cwd: process.cwd(), platform: process.platform, script: process.argv[1], stdin: process.stdin, stdout: process.stdout, stderr: process.stderr };
 }
 
 function asString(value: unknown): string | undefined {

@@ -27,11 +27,21 @@ Usage:
                                              callers, callees, impact, files, status,
                                              check, export
   codegraph describe [--format json]         print the server's tools and protocol revisions
+  codegraph install [--target=AGENT,...] [--global|--local] [--yes] [--prompt-hook]
+                                             register the MCP server with coding agents
+                                             (--print-config=AGENT prints the snippet instead)
+  codegraph uninstall [--target=AGENT,...] [--global|--local]
+                                             remove what install wrote
+  codegraph skill update [--target=AGENT,...]
+                                             refresh the managed instructions and skill
+  codegraph init --target=zed [path]         index, then pin .zed/settings.json to the path
+  codegraph prompt-hook [--path DIR]         Claude Code prompt hook (prompt JSON on stdin)
   codegraph --version                        print the version
   codegraph --help                           print this help
 
 The project is found from --path, or from the working directory upward (the nearest folder
 containing .codegraph/). Environment: CODEGRAPH_MCP_TOOLS=explore,node,search,callers,...
 chooses the tools listed by tools/list (all ten stay callable); CODEGRAPH_WATCH_DEBOUNCE_MS
-(default 2000) is the quiet spell that watch waits for before syncing. See docs/cli.md.
+(default 2000) is the quiet spell that watch waits for before syncing. See docs/cli.md and
+docs/agents.md.
 `;

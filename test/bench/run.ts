@@ -7,12 +7,14 @@
  *   npm run bench -- startup index --corpus jdk      several by name
  *   npm run bench -- query --corpus django           query latency (in-process and over stdio), export, sync
  *   npm run bench -- http --corpus django            HTTP latency, and 200 clients x 100 calls with p50/p99 and RSS
+ *   npm run bench -- hook [--corpus django]          prompt-hook latency per tier, process start included
  *
  * `--corpus` names real corpora to index (see corpora.ts); `--large` allows the Linux kernel.
  */
 import { parseArgs } from 'node:util';
 import { corpusList, corpusNames, defaultIndexOptions, formatIndexReport, INDEX_ARG_OPTIONS, runIndexBench } from './index-bench.js';
 import { formatHttpReport, runHttpBench } from './http-bench.js';
+import { formatHookReport, runHookBench } from './hook-bench.js';
 import { formatQueryReport, runQueryBench } from './query-bench.js';
 import { formatStartupReport, hostLine, runStartupBench } from './startup.js';
 import { isBenchEntry } from './stats.js';
@@ -42,6 +44,7 @@ const BENCHMARKS: readonly Benchmark[] = [
       return reports.join('\n');
     },
   },
+  { name: 'hook', byDefault: false, run: async (args) => formatHookReport(await runHookBench(args.corpora[0] ?? 'django')) },
   {
     name: 'http',
     byDefault: false,

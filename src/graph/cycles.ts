@@ -8,7 +8,7 @@
 import { fileDependencies } from '../store/index.js';
 import type { GraphStore } from '../store/index.js';
 
-/** One cycle as file paths; the first file is repeated at the end (`a → b → a`). */
+/** One cycle as file paths; the first file is repeated at the end (`a -> b -> a` when printed). */
 export type Cycle = readonly string[];
 
 /** The cycles of a project. */

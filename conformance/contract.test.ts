@@ -1,35 +1,18 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { Ajv } from 'ajv';
-import { expectedListing, readContract, type ContractState, type ContractTool, type EraCase } from './contract.js';
+import { contractMismatch, ERAS_DOC, expectedListing, listingFolders, MODERN_META, readContract, TOOLS_DOC } from './contract.js';
 import { jsonDiff } from './diff.js';
 import { eraProblems } from './era-check.js';
 import { CLI_PATH, LineClient } from './line-client.js';
 
-const MODERN_META = {
-  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-  'io.modelcontextprotocol/clientCapabilities': {},
-};
-
-const scratch = mkdtempSync(join(tmpdir(), 'codegraph-conformance-'));
-const indexedProject = join(scratch, 'indexed');
-const plainFolder = join(scratch, 'plain');
-mkdirSync(join(indexedProject, '.codegraph'), { recursive: true });
-// Listing only needs the project to count as indexed; nothing here reads the database.
-writeFileSync(join(indexedProject, '.codegraph', 'codegraph.db'), '');
-mkdirSync(plainFolder);
-after(() => rmSync(scratch, { recursive: true, force: true }));
-
-const toolsDoc = readContract('tools.json') as { tools: ContractTool[]; states: ContractState[] };
-const erasDoc = readContract('eras.json') as { cases: EraCase[] };
+const { scratch, indexedProject, plainFolder } = listingFolders('codegraph-conformance-');
+const toolsDoc = TOOLS_DOC;
+const erasDoc = ERAS_DOC;
 
 function explain(lines: string[], what: string): string {
-  return `${what} differs from protocol/ (expected = contract, got = live server):\n  ${lines.join('\n  ')}\n` +
-    'Either fix the server or, if the change is intended, update the contract in protocol/ in the same commit.';
+  return contractMismatch(lines, `${what}`);
 }
 
 describe('protocol/ files', () => {

@@ -1,34 +1,18 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { Ajv } from 'ajv';
-import { expectedListing, readContract, type ContractState, type ContractTool, type EraCase } from './contract.js';
-import { jsonDiff, matchesSubset } from './diff.js';
+import { contractMismatch, ERAS_DOC, expectedListing, listingFolders, MODERN_META, readContract, TOOLS_DOC } from './contract.js';
+import { jsonDiff } from './diff.js';
+import { eraProblems } from './era-check.js';
 import { CLI_PATH, LineClient } from './line-client.js';
 
-const MODERN_META = {
-  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-  'io.modelcontextprotocol/clientCapabilities': {},
-};
-
-const scratch = mkdtempSync(join(tmpdir(), 'codegraph-conformance-'));
-const indexedProject = join(scratch, 'indexed');
-const plainFolder = join(scratch, 'plain');
-mkdirSync(join(indexedProject, '.codegraph'), { recursive: true });
-// Listing only needs the project to count as indexed; nothing here reads the database.
-writeFileSync(join(indexedProject, '.codegraph', 'codegraph.db'), '');
-mkdirSync(plainFolder);
-after(() => rmSync(scratch, { recursive: true, force: true }));
-
-const toolsDoc = readContract('tools.json') as { tools: ContractTool[]; states: ContractState[] };
-const erasDoc = readContract('eras.json') as { cases: EraCase[] };
+const { scratch, indexedProject, plainFolder } = listingFolders('codegraph-conformance-');
+const toolsDoc = TOOLS_DOC;
+const erasDoc = ERAS_DOC;
 
 function explain(lines: string[], what: string): string {
-  return `${what} differs from protocol/ (expected = contract, got = live server):\n  ${lines.join('\n  ')}\n` +
-    'Either fix the server or, if the change is intended, update the contract in protocol/ in the same commit.';
+  return contractMismatch(lines, `${what}`);
 }
 
 describe('protocol/ files', () => {
@@ -82,37 +66,7 @@ describe('era matrix matches protocol/eras.json', () => {
       try {
         if (c.open !== null) await client.initialize(c.open.initialize);
         const response = await client.request(c.request.method, c.request.params);
-        const problems: string[] = [];
-        const expect = c.expect;
-        if (expect.error !== undefined) {
-          const error = response['error'] as Record<string, unknown> | undefined;
-          if (error === undefined) problems.push(`expected error ${expect.error.code}, got result ${JSON.stringify(response['result'])}`);
-          else matchesSubset(expect.error, error, '$.error', problems);
-        } else {
-          const result = response['result'] as Record<string, unknown> | undefined;
-          if (result === undefined) {
-            problems.push(`expected a result, got ${JSON.stringify(response['error'])}`);
-          } else {
-            if (expect.served === 'legacy' && 'resultType' in result) problems.push('legacy result carries resultType');
-            if (expect.served === 'modern') {
-              if (result['resultType'] !== 'complete') problems.push(`modern result resultType is ${JSON.stringify(result['resultType'])}`);
-              const meta = result['_meta'] as Record<string, unknown> | undefined;
-              const info = meta?.['io.modelcontextprotocol/serverInfo'] as Record<string, unknown> | undefined;
-              if (info?.['name'] !== 'codegraph') problems.push('modern result lacks _meta serverInfo {name: "codegraph"}');
-            }
-            if (expect.result !== undefined) {
-              if (expect.exactResult === true) jsonDiff(expect.result, result, '$.result', problems);
-              else matchesSubset(expect.result, result, '$.result', problems);
-            }
-            for (const key of expect.resultKeys ?? []) if (!(key in result)) problems.push(`result lacks ${key}`);
-            for (const key of expect.absentKeys ?? []) if (key in result) problems.push(`result should not carry ${key}`);
-            if (expect.textStartsWith !== undefined) {
-              const content = result['content'] as { text?: string }[] | undefined;
-              const text = content?.[0]?.text ?? '';
-              if (!text.startsWith(expect.textStartsWith)) problems.push(`text should start with ${JSON.stringify(expect.textStartsWith)}, got ${JSON.stringify(text.slice(0, 80))}`);
-            }
-          }
-        }
+        const problems = eraProblems(c, response);
         assert.deepEqual(problems, [], explain(problems, `case ${c.id} (${c.specRef})`));
       } finally {
         await client.close();

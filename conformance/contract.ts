@@ -1,4 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 /** The protocol/ folder, found from the compiled location (dist/conformance/ -> protocol/). */
@@ -55,4 +58,33 @@ export function expectedListing(tools: readonly ContractTool[], state: ContractS
     const required = [...(tool.inputSchema.required ?? []), state.requiredAdded];
     return { ...tool, inputSchema: { ...tool.inputSchema, required } };
   });
+}
+
+/** `_meta` that makes a request modern (2026-07-28) with no client capabilities. */
+export const MODERN_META = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientCapabilities': {},
+} as const;
+
+/** The contract's tool listings per state, and its era matrix. */
+export const TOOLS_DOC = readContract('tools.json') as { tools: ContractTool[]; states: ContractState[] };
+export const ERAS_DOC = readContract('eras.json') as { cases: EraCase[] };
+
+/** Folders the listing states run in: a scratch folder holding one that counts as indexed and one that does not; removed after the suite. */
+export function listingFolders(prefix: string): { readonly scratch: string; readonly indexedProject: string; readonly plainFolder: string } {
+  const scratch = mkdtempSync(join(tmpdir(), prefix));
+  const indexedProject = join(scratch, 'indexed');
+  const plainFolder = join(scratch, 'plain');
+  mkdirSync(join(indexedProject, '.codegraph'), { recursive: true });
+  // Listing only needs the project to count as indexed; nothing here reads the database.
+  writeFileSync(join(indexedProject, '.codegraph', 'codegraph.db'), '');
+  mkdirSync(plainFolder);
+  after(() => rmSync(scratch, { recursive: true, force: true }));
+  return { scratch, indexedProject, plainFolder };
+}
+
+/** The failure text of a contract diff: what differs, and the two ways to settle it. */
+export function contractMismatch(lines: readonly string[], what: string): string {
+  return `${what} differs from protocol/ (expected = contract, got = live server):\n  ${lines.join('\n  ')}\n` +
+    'Either fix the server or, if the change is intended, update the contract in protocol/ in the same commit.';
 }

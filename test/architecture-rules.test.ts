@@ -18,8 +18,6 @@ import {
   layerLineOf,
   layerOf,
   readSourceTree,
-  staleEntries,
-  unallowed,
   type Violation,
 } from './architecture.js';
 
@@ -152,19 +150,7 @@ describe('lengths', () => {
   });
 });
 
-describe('allow-list and documentation', () => {
-  const found: Violation[] = [{ rule: 'sql-outside-store', file: 'src/graph/q.ts', line: 3, message: '' }];
-
-  test('an allow-list entry covers its file and rule only', () => {
-    assert.deepEqual(unallowed(found, [{ file: 'src/graph/q.ts', rule: 'sql-outside-store' }]), []);
-    assert.equal(unallowed(found, [{ file: 'src/graph/q.ts', rule: 'function-length' }]).length, 1);
-  });
-
-  test('an allow-list entry that matches nothing is stale', () => {
-    const stale = { file: 'src/graph/other.ts', rule: 'sql-outside-store' } as const;
-    assert.deepEqual(staleEntries(found, [{ file: 'src/graph/q.ts', rule: 'sql-outside-store' }, stale]), [stale]);
-  });
-
+describe('documentation and whole trees', () => {
   test('layerLineOf reads the fenced layer line and nothing outside a fence', () => {
     const doc = `# Map\n\ncli -> store\n\n\`\`\`\n${formatLayerLine()}\n\`\`\`\n`;
     assert.deepEqual(layerLineOf(doc), LAYERS);

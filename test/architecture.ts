@@ -39,7 +39,7 @@ export const MAX_FILE_LINES = 450;
 /** A first line that exempts a file from both length rules; the text after it must give the reason. */
 export const LONG_REASON_PREFIX = '// Long on purpose: ';
 
-/** The rules, as named in violations and in the allow-list. */
+/** The rules, as named in violations. */
 export const RULES = ['layer-order', 'unplaced-folder', 'level-cycle', 'sql-outside-store', 'function-length', 'file-length'] as const;
 
 /** One of `RULES`. */
@@ -276,22 +276,6 @@ export function checkTree(files: ReadonlyMap<string, string>): Violation[] {
   const violations = checkImports(files);
   for (const [file, text] of files) violations.push(...checkSql(file, text), ...checkLength(file, text));
   return violations.sort((a, b) => (a.file === b.file ? a.line - b.line : a.file < b.file ? -1 : 1));
-}
-
-/** A temporary exception: this rule may be broken in this file until the entry is removed. */
-export interface AllowEntry {
-  readonly file: string;
-  readonly rule: Rule;
-}
-
-/** The violations no allow-list entry covers. */
-export function unallowed(violations: readonly Violation[], allow: readonly AllowEntry[]): Violation[] {
-  return violations.filter((v) => !allow.some((a) => a.file === v.file && a.rule === v.rule));
-}
-
-/** The allow-list entries that no longer match any violation: they must go, so the list only shrinks. */
-export function staleEntries(violations: readonly Violation[], allow: readonly AllowEntry[]): AllowEntry[] {
-  return allow.filter((a) => !violations.some((v) => v.file === a.file && v.rule === a.rule));
 }
 
 /**

@@ -9,7 +9,8 @@ import { forgetDaemon, listDaemonRecords } from '../daemon/daemon-files.js';
 import { ProjectDaemon } from '../daemon/project-daemon.js';
 import { daemonSocketPath } from '../daemon/socket-path.js';
 import { watchDecision } from '../daemon/watch-policy.js';
-import type { IndexCache } from '../project/index-cache.js';
+import { DefaultProjectResolver } from '../project/default-project.js';
+import { ProjectServices } from '../project/project-services.js';
 import { isIndexed } from '../project/resolve.js';
 import { serveLines } from '../transport/stdio.js';
 import { VERSION } from '../version.js';
@@ -41,8 +42,7 @@ export interface StartDaemonOptions {
 
 /** Starts serving `root` in this process; undefined when another process already does. */
 export async function startProjectDaemon(root: string, options: StartDaemonOptions): Promise<ProjectDaemon | undefined> {
-  const { IndexCache: Cache } = await import('../project/index-cache.js');
-  const cache: IndexCache = new Cache();
+  const services = new ProjectServices();
   const daemon = await ProjectDaemon.start({
     root,
     watch: watchDecision(root, options.noWatch, options.env),
@@ -50,9 +50,13 @@ export async function startProjectDaemon(root: string, options: StartDaemonOptio
     idleMs: options.idleMs,
     log: options.log,
     serveLines,
-    tools: (session) => createTools(root, session.cwd ?? root, session.tools, cache).tools,
+    tools: (session) => {
+      const cwd = session.cwd ?? root;
+      const env = session.tools !== undefined ? { CODEGRAPH_MCP_TOOLS: session.tools } : {};
+      return createTools(new DefaultProjectResolver({ cwd, pinned: root }), { cwd, env }, services).tools;
+    },
   });
-  void daemon?.stopped.then(() => cache.close());
+  void daemon?.stopped.then(() => services.close());
   return daemon;
 }
 

@@ -1,5 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { loadScope } from '../index/scan/index.js';
 import { indexProject, type IndexSummary } from '../index/sync/index.js';
 import { findIndexedProjectUp, isIndexed } from '../project/resolve.js';
 import { forceUnlock, INDEX_DIR } from '../store/index.js';
@@ -31,6 +32,8 @@ export function indexedRoot(options: IndexCommandOptions): string {
 /** `codegraph init|index|sync [path]`: builds or updates the index and prints a summary. */
 export async function runIndex(command: 'init' | 'index' | 'sync', options: IndexCommandOptions): Promise<number> {
   const root = command === 'sync' ? indexedRoot(options) : resolve(options.cwd, options.path ?? '.');
+  // Unknown keys in the control files would otherwise be dropped without a word.
+  for (const warning of (await loadScope(root)).warnings) process.stderr.write(`codegraph: warning: ${warning}\n`);
   const sink = progressSink(process.stderr, options.quiet || options.json);
   const controller = new AbortController();
   const onSignal = (): void => controller.abort(new Error('interrupted'));

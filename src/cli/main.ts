@@ -1,6 +1,8 @@
 #!/usr/bin/env node
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { TOOL_DEFINITIONS } from '../tools/definitions.js';
+import type { InstallIo } from './install/install-command.js';
 import { HELP, UsageError } from './usage.js';
 import { VERSION } from '../version.js';
 
@@ -23,8 +25,10 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
   switch (command) {
     case 'serve': {
-      const { values } = parse(rest, { mcp: { type: 'boolean' }, path: { type: 'string', short: 'p' }, watch: { type: 'boolean' }, 'no-watch': { type: 'boolean' } });
-      if (values['mcp'] !== true) throw new UsageError('serve needs --mcp (the only transport in this version)');
+      const { values } = parse(rest, { mcp: { type: 'boolean' }, path: { type: 'string', short: 'p' }, watch: { type: 'boolean' }, 'no-watch': { type: 'boolean' }, ...HTTP_SERVE_OPTIONS });
+      if (values['http'] === true && values['mcp'] !== true) return (await import('./http/serve-http.js')).runServeHttp(httpServeOptions(values, rest));
+      if (values['mcp'] !== true || values['http'] === true) throw new UsageError('serve needs one transport: --mcp (stdio) or --http (streamable HTTP)');
+      for (const flag of Object.keys(HTTP_SERVE_OPTIONS)) if (values[flag] !== undefined) throw new UsageError(`--${flag} needs --http`);
       const { serveStdio } = await import('./serve.js');
       await serveStdio({ path: asString(values['path']), cwd: process.cwd(), env: process.env, watch: values['watch'] === true, noWatch: values['no-watch'] === true });
       return 0;
@@ -43,14 +47,24 @@ export async function main(argv: readonly string[]): Promise<number> {
     case 'init':
     case 'index':
     case 'sync': {
-      const { values, positionals } = parse(rest, { quiet: { type: 'boolean', short: 'q' }, json: { type: 'boolean' } });
+      const { values, positionals } = parse(rest, { quiet: { type: 'boolean', short: 'q' }, json: { type: 'boolean' }, ...(command === 'init' ? { target: { type: 'string' } } : {}) });
+      const target = asString(values['target']);
+      if (target !== undefined && target !== 'zed') throw new UsageError(`init --target supports zed only (got "${target}"); use codegraph install --target=${target} for other agents`);
       if (command === 'sync') {
         const viaDaemon = await (await import('./daemon-sync.js')).syncViaDaemon({ ...indexOptions(values, positionals), env: process.env });
         if (viaDaemon !== undefined) return viaDaemon;
       }
       const { runIndex } = await import('./index-commands.js');
-      return runIndex(command, indexOptions(values, positionals));
+      const code = await runIndex(command, indexOptions(values, positionals));
+      if (target === undefined || code !== 0) return code;
+      const { runZedInit } = await import('./install/install-command.js');
+      return runZedInit(resolve(process.cwd(), positionals[0] ?? '.'), installIo());
     }
+    case 'install':
+    case 'uninstall':
+    case 'skill':
+    case 'prompt-hook':
+      return runAgentCommand(command, rest);
     case 'watch': {
       const { values, positionals } = parse(rest, { quiet: { type: 'boolean', short: 'q' }, json: { type: 'boolean' } });
       const { runWatch } = await import('./watch-command.js');
@@ -66,6 +80,11 @@ export async function main(argv: readonly string[]): Promise<number> {
       const { values, positionals } = parse(rest, {});
       const { runUninit, runUnlock } = await import('./index-commands.js');
       return command === 'unlock' ? runUnlock(indexOptions(values, positionals)) : runUninit(indexOptions(values, positionals));
+    }
+    case 'http': {
+      const [sub, ...args] = rest;
+      const { values, positionals } = parse(args, { json: { type: 'boolean' } });
+      return (await import('./http/commands.js')).runHttpCommand(sub, positionals, values['json'] === true, process.env);
     }
     case 'export':
       return (await import('./export-command.js')).runExport(rest, process.cwd());
@@ -94,6 +113,31 @@ async function runDaemonCommand(args: readonly string[]): Promise<number> {
   }
 }
 
+/** The flags only `serve --http` takes. */
+const HTTP_SERVE_OPTIONS = {
+  http: { type: 'boolean' },
+  'http-addr': { type: 'string' },
+  detach: { type: 'boolean' },
+  'http-allow-remote': { type: 'boolean' },
+  'http-allowed-hosts': { type: 'string' },
+  'http-allowed-origins': { type: 'string' },
+} as const;
+
+function httpServeOptions(values: Record<string, unknown>, args: readonly string[]): import('./http/serve-http.js').ServeHttpOptions {
+  return {
+    path: asString(values['path']),
+    addr: asString(values['http-addr']),
+    detach: values['detach'] === true,
+    allowRemote: values['http-allow-remote'] === true,
+    allowedHosts: asString(values['http-allowed-hosts']),
+    allowedOrigins: asString(values['http-allowed-origins']),
+    watch: values['watch'] === true,
+    cwd: process.cwd(),
+    env: process.env,
+    args,
+  };
+}
+
 function indexOptions(values: Record<string, unknown>, positionals: readonly string[]): { path: string | undefined; quiet: boolean; json: boolean; cwd: string } {
   if (positionals.length > 1) throw new UsageError(`expected at most one path, got ${positionals.length}: ${positionals.join(' ')}`);
   return { path: positionals[0], quiet: values['quiet'] === true, json: values['json'] === true, cwd: process.cwd() };
@@ -109,6 +153,27 @@ function parse(args: readonly string[], options: OptionSpec): { values: Record<s
     const message = error instanceof Error ? error.message.split('\n')[0] ?? error.message : String(error);
     throw new UsageError(message.replace(/\. To specify a positional argument.*$/, ''));
   }
+}
+
+/** `install`, `uninstall`, `skill update` and `prompt-hook`: the agent-integration commands. */
+async function runAgentCommand(command: 'install' | 'uninstall' | 'skill' | 'prompt-hook', rest: readonly string[]): Promise<number> {
+  if (command === 'prompt-hook') {
+    const { runPromptHook } = await import('./prompt-hook/command.js');
+    await runPromptHook(rest, { env: process.env, cwd: process.cwd(), stdin: process.stdin, stdout: process.stdout });
+    // Exit now: a timed-out engine call may still be running, and the host waits for the process.
+    process.exit(0);
+  }
+  const installer = await import('./install/install-command.js');
+  if (command === 'install') return installer.runInstall(rest, installIo());
+  if (command === 'uninstall') return installer.runUninstall(rest, installIo());
+  const [sub, ...args] = rest;
+  if (sub !== 'update') throw new UsageError('usage: codegraph skill update [--target=AGENT[,AGENT...]] [--global|--local]');
+  return installer.runSkillUpdate(args, installIo());
+}
+
+/** The streams and environment of the agent-integration commands. */
+function installIo(): InstallIo {
+  return { env: process.env, cwd: process.cwd(), platform: process.platform, script: process.argv[1], stdin: process.stdin, stdout: process.stdout, stderr: process.stderr };
 }
 
 function asString(value: unknown): string | undefined {

@@ -6,7 +6,7 @@
 import type { Socket } from 'node:net';
 import { attachProject, NO_DAEMON_ENV } from '../daemon/attach.js';
 import { proxySession } from '../transport/daemon-proxy.js';
-import { createTools, serveForeground, type ServeOptions } from './serve.js';
+import { serveForeground, toolWarnings, type ServeOptions } from './serve.js';
 import { startProjectDaemon } from './daemon-command.js';
 
 const say = (line: string): boolean => process.stderr.write(`codegraph: ${line}\n`);
@@ -24,7 +24,7 @@ export async function serveThroughDaemon(root: string, options: ServeOptions): P
     say(`serving in this process without a daemon: ${service.reason}`);
     return false;
   }
-  for (const w of createTools(root, options.cwd, options.env['CODEGRAPH_MCP_TOOLS']).warnings) process.stderr.write(`${w}\n`);
+  for (const w of toolWarnings(options.env)) process.stderr.write(`${w}\n`);
   await proxySession({
     input: process.stdin,
     output: process.stdout,
@@ -48,7 +48,7 @@ async function serveAsWriter(root: string, options: ServeOptions): Promise<void>
     return;
   }
   const state = { hostPid: process.pid, role: 'proxy' as const, cwd: options.cwd, tools: options.env['CODEGRAPH_MCP_TOOLS'] };
-  for (const w of createTools(root, options.cwd, state.tools).warnings) process.stderr.write(`${w}\n`);
+  for (const w of toolWarnings(options.env)) process.stderr.write(`${w}\n`);
   try {
     await daemon.serveStream(process.stdin, process.stdout, Symbol('stdio'), state);
   } finally {

@@ -1,8 +1,8 @@
-import { resolve } from 'node:path';
 import { McpServer } from '../mcp/server.js';
 import type { ToolService } from '../mcp/tool-service.js';
-import type { IndexCache } from '../project/index-cache.js';
-import { findIndexedProjectUp, isBroadRoot, isIndexed } from '../project/resolve.js';
+import { DefaultProjectResolver } from '../project/default-project.js';
+import type { ProjectServices } from '../project/project-services.js';
+import { ambiguityLines, isBroadRoot, isIndexed } from '../project/resolve.js';
 import { selectListed } from '../tools/listing.js';
 import { CodegraphTools } from '../tools/service.js';
 import { loadHandler } from '../tools/handlers.js';
@@ -21,29 +21,49 @@ export interface ServeOptions {
   readonly noWatch?: boolean;
 }
 
-/** The tool service of one session: listed tools from `toolsEnv`, optionally sharing an index cache. */
-export function createTools(defaultProject: string | undefined, cwd: string, toolsEnv: string | undefined, cache?: IndexCache): { tools: CodegraphTools; warnings: string[] } {
-  const selection = selectListed(toolsEnv);
-  const warnings = selection.unknown.map(
-    (name) => `codegraph: CODEGRAPH_MCP_TOOLS names an unknown tool "${name}" (known: explore, node, search, callers, callees, impact, status, files, check, export); ignored`,
-  );
-  const tools = new CodegraphTools({ listed: selection.shortNames, defaultProject, loadHandler, cwd, ...(cache !== undefined ? { cache } : {}) });
-  return { tools, warnings };
+/**
+ * The default-project resolver of a stdio server: `--path` pins, else find-up, child scan,
+ * initialize and roots. Several indexed projects found below the launch folder are listed on
+ * stderr (here and whenever the list changes).
+ */
+export function stdioDefaultProject(options: Pick<ServeOptions, 'path' | 'cwd'>): DefaultProjectResolver {
+  return new DefaultProjectResolver({
+    cwd: options.cwd,
+    ...(options.path !== undefined ? { pinned: options.path } : {}),
+    onAmbiguous: (candidates) => {
+      for (const line of ambiguityLines(candidates)) process.stderr.write(`codegraph: ${line}\n`);
+    },
+  });
 }
 
 /**
- * Builds the MCP server for a process: default project, listed tools, handlers. `autoSync` is
- * the `Auto-sync:` value `codegraph_status` reports for this process.
+ * Builds the MCP server of a foreground process. `autoSync` is the `Auto-sync:` value
+ * `codegraph_status` reports for this process.
  */
-export function createServer(options: ServeOptions, autoSync = 'not running (no daemon)'): { server: McpServer; warnings: string[] } {
-  const { tools, warnings } = createTools(defaultProjectOf(options), options.cwd, options.env['CODEGRAPH_MCP_TOOLS']);
+export function createServer(options: ServeOptions, autoSync = 'not running (no daemon)', resolver?: DefaultProjectResolver): { server: McpServer; warnings: string[]; defaultProject: DefaultProjectResolver } {
+  const defaultProject = resolver ?? stdioDefaultProject(options);
+  defaultProject.current();
+  const { tools, warnings } = createTools(defaultProject, options);
   const live: ToolService = new LiveTools(tools, { describe: () => autoSync, banner: () => undefined });
-  return { server: new McpServer({ name: 'codegraph', version: VERSION }, live), warnings };
+  return { server: new McpServer({ name: 'codegraph', version: VERSION }, live), warnings, defaultProject };
 }
 
-/** The project tools answer for without a `projectPath`: `--path`, else the nearest indexed folder up. */
-export function defaultProjectOf(options: ServeOptions): string | undefined {
-  return options.path !== undefined ? resolve(options.cwd, options.path) : findIndexedProjectUp(options.cwd);
+/**
+ * The tool service of a server whose default project `defaultProject` resolves, with the tools
+ * CODEGRAPH_MCP_TOOLS lists, and a warning per unknown name in it. `services` shares one set of
+ * open projects between sessions (a daemon's); by default the service owns its own.
+ */
+export function createTools(defaultProject: DefaultProjectResolver, options: Pick<ServeOptions, 'cwd' | 'env'>, services?: ProjectServices): { tools: CodegraphTools; warnings: string[] } {
+  const selection = selectListed(options.env['CODEGRAPH_MCP_TOOLS']);
+  const tools = new CodegraphTools({ listed: selection.shortNames, defaultProject, loadHandler, cwd: options.cwd, ...(services !== undefined ? { services } : {}) });
+  return { tools, warnings: toolWarnings(options.env) };
+}
+
+/** A warning per unknown tool name in CODEGRAPH_MCP_TOOLS. */
+export function toolWarnings(env: NodeJS.ProcessEnv): string[] {
+  return selectListed(env['CODEGRAPH_MCP_TOOLS']).unknown.map(
+    (name) => `codegraph: CODEGRAPH_MCP_TOOLS names an unknown tool "${name}" (known: explore, node, search, callers, callees, impact, status, files, check, export); ignored`,
+  );
 }
 
 /**
@@ -51,19 +71,20 @@ export function defaultProjectOf(options: ServeOptions): string | undefined {
  * daemon when the default project is indexed (and not the home folder or `/`), else here.
  */
 export async function serveStdio(options: ServeOptions): Promise<void> {
-  const root = defaultProjectOf(options);
+  const resolver = stdioDefaultProject(options);
+  const root = resolver.current();
   if (root !== undefined && isIndexed(root) && !isBroadRoot(root)) {
     const { serveThroughDaemon } = await import('./serve-daemon.js');
-    const served = await serveThroughDaemon(root, options);
-    if (served) return;
+    if (await serveThroughDaemon(root, options)) return;
   }
-  await serveForeground(options);
+  await serveForeground(options, undefined, resolver);
 }
 
 /** Serves MCP in this process, with the in-process watcher when `--watch` asked for it. */
-export async function serveForeground(options: ServeOptions, autoSync?: string): Promise<void> {
-  const watcher = options.watch === true ? startWatching(options) : undefined;
-  const { server, warnings } = createServer(options, autoSync ?? (watcher !== undefined ? 'watching in this process (--watch)' : undefined));
+export async function serveForeground(options: ServeOptions, autoSync?: string, resolver?: DefaultProjectResolver): Promise<void> {
+  const defaultProject = resolver ?? stdioDefaultProject(options);
+  const watcher = options.watch === true ? startWatching(options, defaultProject.current()) : undefined;
+  const { server, warnings } = createServer(options, autoSync ?? (watcher !== undefined ? 'watching in this process (--watch)' : undefined), defaultProject);
   for (const w of warnings) process.stderr.write(`${w}\n`);
   try {
     await serveLines({
@@ -76,15 +97,13 @@ export async function serveForeground(options: ServeOptions, autoSync?: string):
     await watcher?.stop();
   }
 }
-
 /**
  * Watches the default project beside the server: its syncs replace the database file, which the
  * tools' index cache notices and reloads. Only an existing index is watched (never the home
  * folder or the file-system root, which an editor may launch the server in); problems are
  * reported on stderr and never stop the server.
  */
-function startWatching(options: ServeOptions): { stop: () => Promise<void> } | undefined {
-  const root = defaultProjectOf(options);
+export function startWatching(options: ServeOptions, root: string | undefined): { stop: () => Promise<void> } | undefined {
   const say = (line: string): boolean => process.stderr.write(`codegraph: ${line}\n`);
   if (root === undefined || !isIndexed(root)) {
     say('--watch: no indexed project to watch (run `codegraph init` in the project, or pass --path); serving without it');

@@ -18,6 +18,11 @@ Usage:
                                              serve the MCP tools over stdio, through the
                                              project's shared daemon, which keeps the index
                                              up to date (--no-watch: catch up once only)
+  codegraph serve --http [--http-addr HOST:PORT] [-p|--path DIR] [--detach]
+                                             serve the MCP tools over streamable HTTP at
+                                             http://HOST:PORT/mcp (default 127.0.0.1:8111)
+  codegraph http list [--json]               the HTTP servers running for this user
+  codegraph http stop HOST:PORT              stop one gracefully
   codegraph daemon status [--json]           list the running project daemons
   codegraph daemon stop [path] [--all]       stop a project's daemon (or every one)
   codegraph <tool> [words...] [--flags] [-p DIR] [--json]
@@ -25,6 +30,15 @@ Usage:
                                              callers, callees, impact, files, status,
                                              check, export
   codegraph describe [--format json]         print the server's tools and protocol revisions
+  codegraph install [--target=AGENT,...] [--global|--local] [--yes] [--prompt-hook]
+                                             register the MCP server with coding agents
+                                             (--print-config=AGENT prints the snippet instead)
+  codegraph uninstall [--target=AGENT,...] [--global|--local]
+                                             remove what install wrote
+  codegraph skill update [--target=AGENT,...]
+                                             refresh the managed instructions and skill
+  codegraph init --target=zed [path]         index, then pin .zed/settings.json to the path
+  codegraph prompt-hook [--path DIR]         Claude Code prompt hook (prompt JSON on stdin)
   codegraph --version                        print the version
   codegraph --help                           print this help
 
@@ -33,5 +47,5 @@ containing .codegraph/). Environment: CODEGRAPH_MCP_TOOLS=explore,node,search,ca
 chooses the tools listed by tools/list (all ten stay callable); CODEGRAPH_WATCH_DEBOUNCE_MS
 (default 2000) is the quiet spell that watch waits for before syncing; CODEGRAPH_NO_DAEMON=1
 serves in the foreground; CODEGRAPH_DAEMON_IDLE_MS (default 300000) is how long a daemon
-outlives its last client. See docs/cli.md.
+outlives its last client. See docs/cli.md and docs/agents.md.
 `;

@@ -3,9 +3,9 @@
  * edge away, limited per definition with the full count kept so the answer can say what it hid.
  */
 import type { EdgeKind } from '../model.js';
-import type { GraphStore } from '../store/index.js';
+import { neighboursOfSets } from '../store/index.js';
+import type { GraphStore, Neighbour } from '../store/index.js';
 import type { DefinitionGroup } from './lookup.js';
-import { neighboursOfSets, type Neighbour } from './queries.js';
 
 /** The edges callers and callees follow, strongest relation first. */
 export const CALL_EDGE_KINDS: readonly EdgeKind[] = ['calls', 'instantiates', 'references', 'imports'];
@@ -38,7 +38,7 @@ export function calleesOfAll(store: GraphStore, groups: readonly DefinitionGroup
 }
 
 function listAll(store: GraphStore, groups: readonly DefinitionGroup[], direction: 'in' | 'out', limit: number): NeighbourList[] {
-  const found = neighboursOfSets(store.db, groups.map((g) => g.nodes.map((n) => n.id)), direction, CALL_EDGE_KINDS);
+  const found = neighboursOfSets(store, groups.map((g) => g.nodes.map((n) => n.id)), direction, CALL_EDGE_KINDS);
   const keep = Math.max(0, Math.floor(limit));
   return groups.map((group, i) => {
     const rows = found[i] ?? [];

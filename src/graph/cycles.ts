@@ -5,10 +5,10 @@
  * yet on a reported cycle, in path order, the shortest cycle through it. Every file of a
  * component therefore appears on at least one reported cycle, and the output is deterministic.
  */
+import { fileDependencies } from '../store/index.js';
 import type { GraphStore } from '../store/index.js';
-import { fileDependencies } from './queries.js';
 
-/** One cycle as file paths; the first file is repeated at the end (`a → b → a`). */
+/** One cycle as file paths; the first file is repeated at the end (`a -> b -> a` when printed). */
 export type Cycle = readonly string[];
 
 /** The cycles of a project. */
@@ -25,7 +25,7 @@ export const MAX_CYCLES = 500;
 
 /** File-level cycles of the graph in `store`. */
 export function findCycles(store: GraphStore, maxCycles = MAX_CYCLES): CycleReport {
-  const { files, edges } = fileDependencies(store.db);
+  const { files, edges } = fileDependencies(store);
   return cyclesOf(files, edges, maxCycles);
 }
 

@@ -13,9 +13,9 @@
  * and `in_degree`/`out_degree`, all three computed over dependency edges (every kind but
  * `contains`); links include `contains` edges so the nesting is exported too.
  */
-import type { GraphStore, SqlValue } from '../store/index.js';
+import { edgeKindOf, readNodeLinkPage, readNodeLinkTables } from '../store/index.js';
+import type { GraphReader, NodeLinkTables } from '../store/index.js';
 import { centrality as computeCentrality, type Centrality } from './pagerank.js';
-import { CONTAINS_CODE, edgeKindOf, nodeKindOf } from './queries.js';
 
 /** Receives the export in order. May return a promise (back-pressure); `false` stops the export early. */
 export type ExportSink = (chunk: string) => boolean | void | Promise<boolean | void>;
@@ -41,115 +41,102 @@ export interface ExportSummary {
 }
 
 const PAGE = 5000;
-const num = (v: SqlValue | undefined): number => Number(v ?? 0);
-const text = (v: SqlValue | undefined): string => (typeof v === 'string' ? v : String(v ?? ''));
 
 /** Streams the node-link document of `store` to `sink`. */
-export async function writeNodeLink(store: GraphStore, sink: ExportSink, options: ExportOptions = {}): Promise<ExportSummary> {
-  const db = store.db;
-  const withCentrality = options.centrality ?? true;
-  const chunkChars = options.chunkChars ?? 64 * 1024;
-
-  const fileInfo = new Map<number, { path: string; language: string }>();
-  db.each(`SELECT id, path, language FROM files`, [], ([id, path, language]) => {
-    fileInfo.set(num(id), { path: text(path), language: text(language) });
-  });
-  // Dense indexes for the rank arrays, by node id (ids are small integers, so an array beats a Map).
-  const maxId = num(db.value(`SELECT coalesce(max(id), 0) FROM nodes`));
-  const indexOf = new Int32Array(maxId + 1).fill(-1);
-  let nodeCount = 0;
-  db.each(`SELECT id FROM nodes ORDER BY id`, [], ([id]) => {
-    indexOf[num(id)] = nodeCount++;
-  });
-  // Nesting edges by child, then the stored edges in the order they were stored.
-  const edgeCount = num(db.value(`SELECT count(*) FROM graph_edges`));
-  const sources = new Int32Array(edgeCount);
-  const targets = new Int32Array(edgeCount);
-  const kinds = new Uint8Array(edgeCount);
-  let links = 0;
-  const read = ([s, t, k]: SqlValue[]): void => {
-    if (links >= edgeCount) return;
-    sources[links] = num(s);
-    targets[links] = num(t);
-    kinds[links] = num(k);
-    links += 1;
-  };
-  db.each(`SELECT parent_id, id, ${CONTAINS_CODE} FROM nodes WHERE parent_id IS NOT NULL ORDER BY id`, [], read);
-  // Everything after the nesting edges is a dependency (a stored edge), which centrality ranks by.
-  const nesting = links;
-  db.each(`SELECT source_id, target_id, kind FROM edges ORDER BY rowid`, [], read);
-  let ranks: Centrality | undefined;
-  if (withCentrality) {
-    const from = new Int32Array(links - nesting);
-    const to = new Int32Array(links - nesting);
-    let j = 0;
-    for (let i = nesting; i < links; i++) {
-      const a = indexOf[sources[i] ?? 0] ?? -1;
-      const b = indexOf[targets[i] ?? 0] ?? -1;
-      if (a < 0 || b < 0) continue;
-      from[j] = a;
-      to[j] = b;
-      j += 1;
-    }
-    ranks = computeCentrality(nodeCount, from.subarray(0, j), to.subarray(0, j));
-  }
-
-  const summary = { nodes: nodeCount, links, lines: nodeCount + links + 3 };
-  let buffer: string[] = [];
-  let size = 0;
-  let stopped = false;
-  const flush = async (): Promise<void> => {
-    if (stopped || buffer.length === 0) return;
-    options.signal?.throwIfAborted();
-    const chunk = buffer.join('');
-    buffer = [];
-    size = 0;
-    if ((await sink(chunk)) === false) stopped = true;
-  };
-  // Synchronous: only a full buffer awaits the sink, not every line.
-  const push = (line: string): boolean => {
-    buffer.push(line);
-    size += line.length;
-    return size >= chunkChars;
-  };
-
-  push('{"directed":true,"multigraph":true,"graph":{},"nodes":[\n');
-  let written = 0;
-  let after = -1;
-  while (!stopped) {
-    const page: string[] = [];
-    db.each(
-      `SELECT id, file_id, kind, name, qualified_name, start_line, end_line FROM nodes WHERE id > ? ORDER BY id LIMIT ?`,
-      [after, PAGE],
-      ([id, fileId, kind, name, qualifiedName, startLine, endLine]) => {
-        const nodeId = num(id);
-        after = nodeId;
-        const file = fileInfo.get(num(fileId));
-        let line =
-          `{"id":${nodeId},"label":${JSON.stringify(text(name))},"kind":"${nodeKindOf(num(kind))}",` +
-          `"source_file":${JSON.stringify(file?.path ?? '')},"qualified_name":${JSON.stringify(text(qualifiedName))},` +
-          `"language":${JSON.stringify(file?.language ?? '')},"start_line":${num(startLine)},"end_line":${num(endLine)}`;
-        if (ranks !== undefined) {
-          const i = indexOf[nodeId] ?? -1;
-          line += `,"pagerank":${roundRank(ranks.pagerank[i] ?? 0)},"in_degree":${ranks.inDegree[i] ?? 0},"out_degree":${ranks.outDegree[i] ?? 0}`;
-        }
-        written += 1;
-        page.push(`${line}}${written < nodeCount ? ',' : ''}\n`);
-      },
-    );
-    for (const line of page) if (push(line)) await flush();
-    if (page.length < PAGE) break;
-  }
-  push('],"links":[\n');
-  for (let i = 0; i < links && !stopped; i++) {
-    const full = push(
+export async function writeNodeLink(store: GraphReader, sink: ExportSink, options: ExportOptions = {}): Promise<ExportSummary> {
+  const tables = readNodeLinkTables(store);
+  const ranks = (options.centrality ?? true) ? rankNodes(tables) : undefined;
+  const out = new ChunkWriter(sink, options.chunkChars ?? 64 * 1024, options.signal);
+  out.push('{"directed":true,"multigraph":true,"graph":{},"nodes":[\n');
+  await writeNodes(store, tables, ranks, out);
+  out.push('],"links":[\n');
+  const { sources, targets, kinds, links } = tables;
+  for (let i = 0; i < links && !out.stopped; i++) {
+    const full = out.push(
       `{"source":${sources[i] ?? 0},"target":${targets[i] ?? 0},"relation":"${edgeKindOf(kinds[i] ?? 0)}"}${i + 1 < links ? ',' : ''}\n`,
     );
-    if (full) await flush();
+    if (full) await out.flush();
   }
-  push(']}\n');
-  await flush();
-  return { ...summary, complete: !stopped };
+  out.push(']}\n');
+  await out.flush();
+  return { nodes: tables.nodeCount, links, lines: tables.nodeCount + links + 3, complete: !out.stopped };
+}
+
+/** Centrality over the dependency edges (every edge after the nesting ones) between known nodes. */
+function rankNodes(tables: NodeLinkTables): Centrality {
+  const { indexOf, sources, targets, links, nesting } = tables;
+  const from = new Int32Array(links - nesting);
+  const to = new Int32Array(links - nesting);
+  let j = 0;
+  for (let i = nesting; i < links; i++) {
+    const a = indexOf[sources[i] ?? 0] ?? -1;
+    const b = indexOf[targets[i] ?? 0] ?? -1;
+    if (a < 0 || b < 0) continue;
+    from[j] = a;
+    to[j] = b;
+    j += 1;
+  }
+  return computeCentrality(tables.nodeCount, from.subarray(0, j), to.subarray(0, j));
+}
+
+/** One line per node, in id order, read a page at a time. */
+async function writeNodes(store: GraphReader, tables: NodeLinkTables, ranks: Centrality | undefined, out: ChunkWriter): Promise<void> {
+  let written = 0;
+  let after = -1;
+  while (!out.stopped) {
+    const rows = readNodeLinkPage(store, after, PAGE);
+    const page: string[] = [];
+    for (const row of rows) {
+      after = row.id;
+      const file = tables.files.get(row.fileId);
+      let line =
+        `{"id":${row.id},"label":${JSON.stringify(row.name)},"kind":"${row.kind}",` +
+        `"source_file":${JSON.stringify(file?.path ?? '')},"qualified_name":${JSON.stringify(row.qualifiedName)},` +
+        `"language":${JSON.stringify(file?.language ?? '')},"start_line":${row.startLine},"end_line":${row.endLine}`;
+      if (ranks !== undefined) {
+        const i = tables.indexOf[row.id] ?? -1;
+        line += `,"pagerank":${roundRank(ranks.pagerank[i] ?? 0)},"in_degree":${ranks.inDegree[i] ?? 0},"out_degree":${ranks.outDegree[i] ?? 0}`;
+      }
+      written += 1;
+      page.push(`${line}}${written < tables.nodeCount ? ',' : ''}\n`);
+    }
+    for (const line of page) if (out.push(line)) await out.flush();
+    if (rows.length < PAGE) break;
+  }
+}
+
+/** Collects lines into chunks of about `chunkChars` and hands each to the sink; stops when the sink says so. */
+class ChunkWriter {
+  readonly #sink: ExportSink;
+  readonly #chunkChars: number;
+  readonly #signal: AbortSignal | undefined;
+  #buffer: string[] = [];
+  #size = 0;
+  /** True once the sink asked to stop. */
+  stopped = false;
+
+  constructor(sink: ExportSink, chunkChars: number, signal: AbortSignal | undefined) {
+    this.#sink = sink;
+    this.#chunkChars = chunkChars;
+    this.#signal = signal;
+  }
+
+  /** Adds a line; true when the buffer is full and should be flushed (synchronous: only a full buffer awaits the sink). */
+  push(line: string): boolean {
+    this.#buffer.push(line);
+    this.#size += line.length;
+    return this.#size >= this.#chunkChars;
+  }
+
+  /** Hands the buffered lines to the sink as one chunk (nothing once stopped). */
+  async flush(): Promise<void> {
+    if (this.stopped || this.#buffer.length === 0) return;
+    this.#signal?.throwIfAborted();
+    const chunk = this.#buffer.join('');
+    this.#buffer = [];
+    this.#size = 0;
+    if ((await this.#sink(chunk)) === false) this.stopped = true;
+  }
 }
 
 /** Six significant digits: enough to rank, and stable across platforms' last-bit differences. */

@@ -5,9 +5,9 @@
  * contract; containers reached along the way are not expanded, which would pull in whole files.
  */
 import type { NodeKind } from '../model.js';
-import type { GraphStore } from '../store/index.js';
+import { compareNodes, dependents, members, nodesById } from '../store/index.js';
+import type { GraphNode, GraphStore } from '../store/index.js';
 import type { DefinitionGroup } from './lookup.js';
-import { compareNodes, dependents, members, nodesById, type GraphNode } from './queries.js';
 
 /** Node kinds whose members count as part of them for impact. */
 export const CONTAINER_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>([
@@ -43,13 +43,13 @@ export interface Impact {
 export function impactOf(store: GraphStore, group: DefinitionGroup, depth: number): Impact {
   const roots = group.nodes.map((n) => n.id);
   const containers = group.nodes.filter((n) => CONTAINER_KINDS.has(n.kind)).map((n) => n.id);
-  const start = [...roots, ...members(store.db, containers)];
+  const start = [...roots, ...members(store, containers)];
   const seen = new Set<number>(start);
   const reached = new Map<number, { depth: number; line: number | null }>();
   let frontier = start;
   for (let hop = 1; hop <= depth && frontier.length > 0; hop++) {
     const next: number[] = [];
-    for (const [id, line] of dependents(store.db, frontier)) {
+    for (const [id, line] of dependents(store, frontier)) {
       if (seen.has(id)) continue;
       seen.add(id);
       reached.set(id, { depth: hop, line });
@@ -58,7 +58,7 @@ export function impactOf(store: GraphStore, group: DefinitionGroup, depth: numbe
     frontier = next;
   }
   const byFile = new Map<string, ImpactedNode[]>();
-  for (const node of nodesById(store.db, [...reached.keys()]).sort(compareNodes)) {
+  for (const node of nodesById(store, [...reached.keys()]).sort(compareNodes)) {
     const info = reached.get(node.id);
     if (info === undefined) continue;
     const list = byFile.get(node.path);

@@ -1,9 +1,10 @@
 /**
  * Public API of the graph queries: symbol lookup, callers and callees, impact, file cycles,
- * centrality and the node-link export. I/O-free: everything reads the store passed in.
+ * centrality and the node-link export. I/O-free: everything reads the store passed in, through
+ * the store's query modules. (Close names for an unknown symbol come from the search engine.)
  */
-export { lookupSymbol, normalizeSymbol, suggestNames } from './lookup.js';
-export type { DefinitionGroup, FileFilterOutcome, Suggestion, SymbolLookup } from './lookup.js';
+export { lookupSymbol } from './lookup.js';
+export type { DefinitionGroup, FileFilterOutcome, SymbolLookup } from './lookup.js';
 export { CALL_EDGE_KINDS, calleesOf, calleesOfAll, callersOf, callersOfAll } from './callers.js';
 export type { NeighbourList } from './callers.js';
 export { CONTAINER_KINDS, impactOf } from './impact.js';
@@ -14,4 +15,4 @@ export { DAMPING, PAGERANK_ITERATIONS, centrality } from './pagerank.js';
 export type { Centrality } from './pagerank.js';
 export { writeNodeLink } from './export.js';
 export type { ExportOptions, ExportSink, ExportSummary } from './export.js';
-export type { GraphNode, Neighbour } from './queries.js';
+export type { GraphNode, Neighbour } from '../store/index.js';

@@ -4,6 +4,7 @@
  * `handle` stay apart. An optional `file` narrows the groups; a filter that matches nothing is
  * reported and ignored rather than answering with an empty result.
  */
+import { normalizeSymbol } from '../search/index.js';
 import type { GraphStore, StoredNode } from '../store/index.js';
 
 /** The definitions of one (file, qualified name): one node, or several overloads. */
@@ -30,15 +31,6 @@ export interface SymbolLookup {
   readonly filter: FileFilterOutcome;
 }
 
-/** A close name offered when a symbol is unknown. */
-export interface Suggestion {
-  readonly name: string;
-  readonly qualifiedName: string;
-  readonly kind: string;
-  readonly path: string;
-  readonly line: number;
-}
-
 /**
  * Finds the definitions of `symbol`: a project-relative file path names its file node; a
  * qualified name (`Class.method`, `Engine::serve`, `Foo#bar`) matches by qualified-name suffix;
@@ -51,25 +43,6 @@ export function lookupSymbol(store: GraphStore, symbol: string, file?: string): 
   const narrowed = filterByFile(all, file);
   if (narrowed.length === 0) return { symbol, groups: all, total: all.length, filter: { kind: 'unmatched', value: file } };
   return { symbol, groups: narrowed, total: all.length, filter: { kind: 'matched', value: file } };
-}
-
-/** Names close to an unknown `symbol`, from the full-text search (prefix and word matches). */
-export function suggestNames(store: GraphStore, symbol: string, limit = 5): Suggestion[] {
-  const query = normalizeSymbol(symbol).replace(/\./g, ' ').trim();
-  if (query === '') return [];
-  let hits = store.search(query, { limit });
-  if (hits.length === 0 && query.length > 3) {
-    // A misspelt tail ("emitt", "priceOff") still shares its head with the wanted name.
-    hits = store.search(query.slice(0, Math.max(3, Math.ceil(query.length * 0.6))), { limit });
-  }
-  return hits.map(({ node }) => ({
-    name: node.name, qualifiedName: node.qualifiedName, kind: node.kind, path: node.path, line: node.startLine,
-  }));
-}
-
-/** `Engine::serve`, `Foo#bar`, `a->b` and `f()` spelled the way the index stores qualified names. */
-export function normalizeSymbol(symbol: string): string {
-  return symbol.trim().replace(/\(\)$/, '').replace(/::|#|->/g, '.');
 }
 
 function findNodes(store: GraphStore, symbol: string): StoredNode[] {

@@ -5,7 +5,7 @@
  */
 import type { ExtractedImport } from '../model.js';
 import {
-  readImportsByFile, readImportsOfFiles, readReferencedNames, readSymbols, readSymbolsOfFiles, StringPool, type BulkSymbol, type SqliteDb,
+  readImportsByFile, readImportsOfFiles, readReferencedNames, readSymbols, readSymbolsOfFiles, StringPool, type BulkSymbol, type GraphReader,
 } from '../store/index.js';
 
 /** Definitions and imports per file, refreshed by file. */
@@ -30,11 +30,11 @@ export class ResolverInputs {
   }
 
   /** Brings the tables up to date after the stored rows of `changedFileIds` were replaced or deleted. */
-  refresh(db: SqliteDb, changedFileIds: Iterable<number>): void {
+  refresh(store: GraphReader, changedFileIds: Iterable<number>): void {
     if (this.#symbols === undefined) {
       this.#symbols = new Map();
-      for (const s of readSymbols(db, this.pool)) push(this.#symbols, s.fileId, s);
-      this.#imports = readImportsByFile(db);
+      for (const s of readSymbols(store, this.pool)) push(this.#symbols, s.fileId, s);
+      this.#imports = readImportsByFile(store);
       this.#flat = undefined;
       return;
     }
@@ -47,10 +47,10 @@ export class ResolverInputs {
     const referencing = this.#referencing;
     if (referencing !== undefined) {
       for (const id of ids) this.#unlinkNames(referencing, id);
-      for (const [id, names] of readReferencedNames(db, ids, this.pool)) this.#linkNames(referencing, id, names);
+      for (const [id, names] of readReferencedNames(store, ids, this.pool)) this.#linkNames(referencing, id, names);
     }
-    for (const s of readSymbolsOfFiles(db, ids, this.pool)) push(this.#symbols, s.fileId, s);
-    for (const [id, list] of readImportsOfFiles(db, ids)) this.#imports.set(id, list);
+    for (const s of readSymbolsOfFiles(store, ids, this.pool)) push(this.#symbols, s.fileId, s);
+    for (const [id, list] of readImportsOfFiles(store, ids)) this.#imports.set(id, list);
     this.#flat = undefined;
   }
 
@@ -58,9 +58,9 @@ export class ResolverInputs {
    * Takes every definition from rows gathered while a first index stored them (names pooled in
    * `this.pool`) instead of reading them back; the imports are read. Replaces whatever was held.
    */
-  adopt(db: SqliteDb, symbols: Map<number, BulkSymbol[]>): void {
+  adopt(store: GraphReader, symbols: Map<number, BulkSymbol[]>): void {
     this.#symbols = symbols;
-    this.#imports = readImportsByFile(db);
+    this.#imports = readImportsByFile(store);
     this.#flat = undefined;
   }
 
@@ -78,11 +78,11 @@ export class ResolverInputs {
   }
 
   /** Files holding a reference to any of `names`, from tables kept in memory after the first call. */
-  filesReferencing(db: SqliteDb, names: readonly string[]): Set<number> {
+  filesReferencing(store: GraphReader, names: readonly string[]): Set<number> {
     let referencing = this.#referencing;
     if (referencing === undefined) {
       referencing = this.#referencing = new Map();
-      for (const [id, set] of readReferencedNames(db, undefined, this.pool)) this.#linkNames(referencing, id, set);
+      for (const [id, set] of readReferencedNames(store, undefined, this.pool)) this.#linkNames(referencing, id, set);
     }
     const out = new Set<number>();
     for (const name of names) for (const id of referencing.get(name) ?? []) out.add(id);

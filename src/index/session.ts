@@ -14,7 +14,7 @@ import { hasChanged, INDEX_DIR, type DatabaseStamp, type GraphStore } from '../s
 import { isIndexed } from '../project/resolve.js';
 import { ResolverInputs } from './resolver-inputs.js';
 import type { ProjectConfig, ScannedFile, ScanResult } from './scan/index.js';
-import { CONFIG_PATH } from './scan/index.js';
+import { isControlFile } from './scan/index.js';
 import {
   applyAndSave, IndexRemovedError, openIndex, PhaseClock, readConfig, scanWith, withWriterLock, type IndexProgress, type SyncReport,
 } from './sync/index.js';
@@ -46,7 +46,7 @@ export interface SessionSyncOptions {
 
 /** Files whose change alters what is indexed at all, not just one file's content. */
 export function isScopeFile(relPath: string): boolean {
-  return relPath === CONFIG_PATH || relPath === '.git/info/exclude' || relPath === '.gitignore' || relPath.endsWith('/.gitignore');
+  return isControlFile(relPath) || relPath.endsWith('/.gitignore');
 }
 
 /** An open index of one project that stays loaded between incremental syncs. */
@@ -136,7 +136,7 @@ export class IndexSession {
   }
 
   #drop(): void {
-    this.#store?.db.close();
+    this.#store?.close();
     this.#store = undefined;
     this.#stamp = undefined;
     this.#scan = undefined;

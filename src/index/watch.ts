@@ -7,7 +7,7 @@
  */
 import { watch, type FSWatcher } from 'node:fs';
 import { LockHeldError } from '../store/index.js';
-import { CONFIG_PATH, HEAVY_DIRECTORIES } from './scan/index.js';
+import { HEAVY_DIRECTORIES, isControlFile } from './scan/index.js';
 import { IndexSession } from './session.js';
 import { IndexRemovedError, type SyncReport } from './sync/index.js';
 
@@ -55,7 +55,7 @@ const HEAVY = new Set(HEAVY_DIRECTORIES);
  * anything outside `.git/`, `.codegraph/` and heavy folders, plus the scope files inside them.
  */
 export function eventMatters(relPath: string): boolean {
-  if (relPath === CONFIG_PATH || relPath === '.git/info/exclude') return true;
+  if (isControlFile(relPath)) return true;
   const segments = relPath.split('/');
   const first = segments[0];
   if (first === '.git' || first === '.codegraph') return false;

@@ -5,11 +5,21 @@ import { hasModernMeta, selectEra, type Era } from './era.js';
 import { INSTRUCTIONS } from './instructions.js';
 import { FALLBACK_REVISION, META, negotiateLegacy, SUPPORTED_REVISIONS } from './revisions.js';
 import type { ToolService } from './tool-service.js';
+import { initializeWorkspacePaths, rootsListPaths } from './workspace-paths.js';
 
 /** Server identity reported in `initialize` and in modern result `_meta`. */
 export interface ServerInfo {
   readonly name: string;
   readonly version: string;
+}
+
+/** Per-instance settings a transport may give the dispatcher. */
+export interface McpServerOptions {
+  /**
+   * The handshake-era revision requests without modern `_meta` are served at before any
+   * `initialize` (a stateless transport passes the revision its request headers name).
+   */
+  readonly legacyRevision?: string;
 }
 
 /** How long clients may cache list results, in milliseconds. */
@@ -44,9 +54,10 @@ export class McpServer {
   private nextServerRequestId = 1;
   private readonly methods: ReadonlyMap<string, Handler>;
 
-  constructor(info: ServerInfo, tools: ToolService) {
+  constructor(info: ServerInfo, tools: ToolService, options: McpServerOptions = {}) {
     this.info = info;
     this.tools = tools;
+    if (options.legacyRevision !== undefined) this.legacyRevision = options.legacyRevision;
     this.methods = new Map<string, Handler>([
       ['initialize', (p) => this.initialize(p)],
       ['ping', () => ({})],
@@ -162,11 +173,14 @@ export class McpServer {
     }
   }
 
-  private initialize(params: Params): Record<string, unknown> {
+  private async initialize(params: Params): Promise<Record<string, unknown>> {
     const revision = negotiateLegacy(params?.['protocolVersion']);
     this.legacyRevision = revision;
     const caps = params?.['capabilities'];
     this.clientWantsRoots = caps !== null && typeof caps === 'object' && 'roots' in caps;
+    // Adopted before answering, so the first tools/list already reflects the advertised workspace.
+    const workspace = initializeWorkspacePaths(params);
+    if (workspace.length > 0) await this.tools.adoptWorkspace?.(workspace);
     return {
       protocolVersion: revision,
       capabilities: CAPABILITIES,
@@ -247,20 +261,8 @@ export class McpServer {
     const peer = this.lastPeer;
     if (peer === undefined) return;
     await peer.send({ jsonrpc: '2.0', id, method: 'roots/list' });
-    const result = await answer;
-    const roots = result !== null && typeof result === 'object' ? (result as Record<string, unknown>)['roots'] : undefined;
-    if (!Array.isArray(roots)) return;
-    const paths: string[] = [];
-    for (const root of roots) {
-      const uri = root !== null && typeof root === 'object' ? (root as Record<string, unknown>)['uri'] : undefined;
-      if (typeof uri === 'string' && uri.startsWith('file://')) {
-        try {
-          paths.push(decodeURIComponent(new URL(uri).pathname));
-        } catch {
-          // A malformed root URI is ignored; the others may still be usable.
-        }
-      }
-    }
+    const paths = rootsListPaths(await answer);
+    if (paths === undefined) return;
     await this.tools.adoptRoots?.(paths);
   }
 

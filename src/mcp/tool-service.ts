@@ -34,6 +34,11 @@ export interface ToolResult {
 export interface ToolService {
   list(): readonly ListedTool[];
   call(name: string, args: unknown, context: ToolCallContext): Promise<ToolResult>;
+  /**
+   * Offers the folders `initialize` advertised (`rootUri`, `rootPath`, `workspaceFolders[0]`, as
+   * file paths in that order); the service may adopt one as default project when none is known.
+   */
+  adoptWorkspace?(paths: readonly string[]): Promise<void>;
   /** Offers the client's workspace roots (file paths); the service may adopt one as default project. */
   adoptRoots?(paths: readonly string[]): Promise<void>;
   /** Whether a default project is known (roots are only asked for when it is not). */

@@ -41,9 +41,17 @@ export class IndexCache {
     return load;
   }
 
+  /** Closes the database of `root` if it is open; the next `get` loads it again. */
+  release(root: string): void {
+    const entry = this.entries.get(root);
+    if (entry === undefined) return;
+    entry.index.store.close();
+    this.entries.delete(root);
+  }
+
   /** Closes every open database. */
   close(): void {
-    for (const entry of this.entries.values()) entry.index.store.db.close();
+    for (const entry of this.entries.values()) entry.index.store.close();
     this.entries.clear();
   }
 
@@ -51,7 +59,7 @@ export class IndexCache {
     const loaded = await loadDatabase(join(root, INDEX_DIR));
     const old = this.entries.get(root);
     if (old !== undefined) {
-      old.index.store.db.close();
+      old.index.store.close();
       this.entries.delete(root);
     }
     if (loaded === undefined) return undefined;
@@ -67,7 +75,7 @@ export class IndexCache {
       let oldest: [string, Entry] | undefined;
       for (const item of this.entries) if (oldest === undefined || item[1].lastUsed < oldest[1].lastUsed) oldest = item;
       if (oldest === undefined) return;
-      oldest[1].index.store.db.close();
+      oldest[1].index.store.close();
       this.entries.delete(oldest[0]);
     }
   }

@@ -69,14 +69,25 @@ export function notIndexedGuidance(root: string): string {
   ].join('\n');
 }
 
-/** Success-shaped guidance when no default project is known and none was passed. */
-export function noDefaultGuidance(): string {
-  return [
+/**
+ * Success-shaped guidance when no default project is known and none was passed. `candidates` are
+ * the indexed folders a workspace scan found when there were several; they are listed, sorted,
+ * and never chosen for the caller.
+ */
+export function noDefaultGuidance(candidates: readonly string[] = []): string {
+  const lines = [
     'No project selected: this server was started outside an indexed project.',
     'Pass projectPath (the absolute path of a folder containing .codegraph/) with each call,',
     'or start the server with `codegraph serve --mcp --path /abs/project`.',
     'To index a project, run `npx -y codegraph-wasm init /abs/project`.',
-  ].join('\n');
+  ];
+  if (candidates.length > 0) lines.push(...ambiguityLines(candidates));
+  return lines.join('\n');
+}
+
+/** The lines naming several indexed candidates, sorted, one per line (also used on stderr). */
+export function ambiguityLines(candidates: readonly string[]): string[] {
+  return [`Several indexed projects were found below the launch folder; pass one as projectPath:`, ...[...candidates].sort().map((c) => `  - ${c}`)];
 }
 
 function quoteArg(path: string): string {

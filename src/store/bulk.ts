@@ -8,7 +8,9 @@ import type { ResolverRef, ResolverSymbol } from '../model.js';
 import { RefTable } from './columnar.js';
 import { NODE_CODE, code, num, str, strOrNull } from './records.js';
 import { StringPool } from './string-pool.js';
-import type { SqlValue, SqliteDb } from './sqlite.js';
+import { connectionOf } from './graph-reader.js';
+import type { GraphReader } from './graph-reader.js';
+import type { SqlValue } from './sqlite.js';
 
 const FILE_KIND = code(NODE_CODE, 'file');
 
@@ -31,14 +33,16 @@ export type BulkSymbol = ResolverSymbol;
 export type BulkRef = ResolverRef;
 
 /** Every non-file node, in id order. Parents that are file nodes are reported as null. */
-export function readSymbols(db: SqliteDb, pool = new StringPool()): BulkSymbol[] {
+export function readSymbols(reader: GraphReader, pool = new StringPool()): BulkSymbol[] {
+  const db = connectionOf(reader);
   const out: BulkSymbol[] = [];
   db.each(`${SYMBOL_SELECT} ORDER BY n.id`, [], (row) => out.push(toBulkSymbol(row, pool)));
   return out;
 }
 
 /** The non-file nodes of `fileIds`, in id order. */
-export function readSymbolsOfFiles(db: SqliteDb, fileIds: readonly number[], pool = new StringPool()): BulkSymbol[] {
+export function readSymbolsOfFiles(reader: GraphReader, fileIds: readonly number[], pool = new StringPool()): BulkSymbol[] {
+  const db = connectionOf(reader);
   const out: BulkSymbol[] = [];
   for (const part of chunks(fileIds)) {
     db.each(`${SYMBOL_SELECT} AND n.file_id IN (${placeholders(part.length)})`, part, (row) => out.push(toBulkSymbol(row, pool)));
@@ -74,7 +78,8 @@ export function bulkSymbol(
 }
 
 /** Every stored reference, in id order, in a columnar table. */
-export function readRefs(db: SqliteDb, pool = new StringPool()): RefTable {
+export function readRefs(reader: GraphReader, pool = new StringPool()): RefTable {
+  const db = connectionOf(reader);
   const out = new RefTable();
   db.each(`SELECT ${REF_COLUMNS} FROM refs ORDER BY id`, [], (row) => out.push(toBulkRef(row, pool)));
   return out;
@@ -102,14 +107,16 @@ export function bulkRef(
 }
 
 /** Every import statement grouped by file id, in statement order. */
-export function readImportsByFile(db: SqliteDb): Map<number, ExtractedImport[]> {
+export function readImportsByFile(reader: GraphReader): Map<number, ExtractedImport[]> {
+  const db = connectionOf(reader);
   const out = new Map<number, ExtractedImport[]>();
   db.each(`${IMPORT_ROWS} ORDER BY id`, [], (row) => addImport(out, row));
   return out;
 }
 
 /** The import statements of `fileIds` grouped by file id, in statement order. */
-export function readImportsOfFiles(db: SqliteDb, fileIds: readonly number[]): Map<number, ExtractedImport[]> {
+export function readImportsOfFiles(reader: GraphReader, fileIds: readonly number[]): Map<number, ExtractedImport[]> {
+  const db = connectionOf(reader);
   const out = new Map<number, ExtractedImport[]>();
   for (const part of chunks(fileIds)) {
     db.each(`${IMPORT_ROWS} WHERE file_id IN (${placeholders(part.length)}) ORDER BY id`, part, (row) => addImport(out, row));
@@ -133,11 +140,6 @@ function addImport(out: Map<number, ExtractedImport[]>, [fileId, module, names, 
   else list.push(entry);
 }
 
-/** Updates a file's size and mtime after a content check proved it unchanged. */
-export function touchFile(db: SqliteDb, path: string, size: number, mtimeMs: number): void {
-  db.run(`UPDATE files SET size = ?, mtime_ms = ? WHERE path = ?`, [size, mtimeMs, path]);
-}
-
 const INHERITANCE_CODES = [EDGE_KINDS.indexOf('extends'), EDGE_KINDS.indexOf('implements')];
 const CHUNK = 500;
 
@@ -155,7 +157,8 @@ function placeholders(n: number): string {
 }
 
 /** Files owning the sources of resolved edges that point into any of `fileIds` (old graph). */
-export function dependentFileIds(db: SqliteDb, fileIds: readonly number[], kinds?: readonly number[]): Set<number> {
+export function dependentFileIds(reader: GraphReader, fileIds: readonly number[], kinds?: readonly number[]): Set<number> {
+  const db = connectionOf(reader);
   const out = new Set<number>();
   // Stored edges are all resolved ones (nesting is derived, not stored).
   const kindClause = kinds === undefined ? '' : `AND e.kind IN (${kinds.join(',')})`;
@@ -171,12 +174,12 @@ export function dependentFileIds(db: SqliteDb, fileIds: readonly number[], kinds
 }
 
 /** Files of every class that extends or implements, directly or not, a type defined in `fileIds`. */
-export function subclassFileIds(db: SqliteDb, fileIds: readonly number[], maxDepth = 16): Set<number> {
+export function subclassFileIds(reader: GraphReader, fileIds: readonly number[], maxDepth = 16): Set<number> {
   const out = new Set<number>();
   let frontier = [...fileIds];
   for (let depth = 0; depth < maxDepth && frontier.length > 0; depth++) {
     const next: number[] = [];
-    for (const id of dependentFileIds(db, frontier, INHERITANCE_CODES)) {
+    for (const id of dependentFileIds(reader, frontier, INHERITANCE_CODES)) {
       if (!out.has(id)) {
         out.add(id);
         next.push(id);
@@ -191,7 +194,8 @@ export function subclassFileIds(db: SqliteDb, fileIds: readonly number[], maxDep
  * Files holding a reference to any of `names`. There is no index on reference names (it would be
  * a twentieth of the file), so each query scans the references: few, large batches.
  */
-export function fileIdsReferencing(db: SqliteDb, names: readonly string[]): Set<number> {
+export function fileIdsReferencing(reader: GraphReader, names: readonly string[]): Set<number> {
+  const db = connectionOf(reader);
   const out = new Set<number>();
   for (const part of chunks(names, SCAN_CHUNK)) {
     db.each(`SELECT DISTINCT file_id FROM refs WHERE name IN (${placeholders(part.length)})`, part, ([id]) => out.add(num(id)));
@@ -200,7 +204,8 @@ export function fileIdsReferencing(db: SqliteDb, names: readonly string[]): Set<
 }
 
 /** The distinct names each file references: of every file, or of `fileIds` only. */
-export function readReferencedNames(db: SqliteDb, fileIds?: readonly number[], pool = new StringPool()): Map<number, Set<string>> {
+export function readReferencedNames(reader: GraphReader, fileIds?: readonly number[], pool = new StringPool()): Map<number, Set<string>> {
+  const db = connectionOf(reader);
   const out = new Map<number, Set<string>>();
   const add = ([fileId, name]: SqlValue[]): void => {
     const id = num(fileId ?? null);
@@ -214,7 +219,8 @@ export function readReferencedNames(db: SqliteDb, fileIds?: readonly number[], p
 }
 
 /** Files with an import whose specifier mentions any of `stems` (over-approximates on purpose). */
-export function fileIdsImportingStems(db: SqliteDb, stems: readonly string[]): Set<number> {
+export function fileIdsImportingStems(reader: GraphReader, stems: readonly string[]): Set<number> {
+  const db = connectionOf(reader);
   const out = new Set<number>();
   for (const stem of stems) {
     if (stem === '') continue;
@@ -228,7 +234,8 @@ export function fileIdsImportingStems(db: SqliteDb, stems: readonly string[]): S
  * definition carrying it): two fingerprints differ exactly when name-based resolution could
  * bind a reference to that name differently.
  */
-export function nameFingerprints(db: SqliteDb, fileIds: readonly number[]): Map<string, string> {
+export function nameFingerprints(reader: GraphReader, fileIds: readonly number[]): Map<string, string> {
+  const db = connectionOf(reader);
   const parts = new Map<string, string[]>();
   for (const part of chunks(fileIds)) {
     db.each(
@@ -250,7 +257,8 @@ export function nameFingerprints(db: SqliteDb, fileIds: readonly number[]): Map<
 }
 
 /** References of `fileIds` plus every inheritance reference of the project, in id order. */
-export function readRefsForFiles(db: SqliteDb, fileIds: readonly number[], pool = new StringPool()): RefTable {
+export function readRefsForFiles(reader: GraphReader, fileIds: readonly number[], pool = new StringPool()): RefTable {
+  const db = connectionOf(reader);
   const rows: { id: number; ref: BulkRef }[] = [];
   const wanted = new Set(fileIds);
   const push = (row: SqlValue[]): void => {

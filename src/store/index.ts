@@ -1,6 +1,7 @@
 /**
- * Public API of the store: the sql.js adapter, the schema, the graph, persistence and the writer
- * lock. Other folders import from here, not from the individual files.
+ * Public API of the store, the only place that speaks SQL: the sql.js adapter, the schema, the
+ * graph (a reader, a writer, and the store holding both), the query modules with typed results,
+ * persistence and the writer lock. Other folders import from here, not from the individual files.
  */
 export { CapacityError, LockHeldError, SchemaError } from './errors.js';
 export type { LockOwner } from './errors.js';
@@ -8,28 +9,41 @@ export { SqliteDb, CachedStatement, isOutOfMemoryError, loadSqlJs } from './sqli
 export type { SqlParams, SqlRow, SqlValue } from './sqlite.js';
 export { MIGRATIONS, SCHEMA_VERSION, SEARCH_COLUMNS, edgeRelation, migrate, registerSchemaFunctions, splitIdentifierWords } from './schema.js';
 export type { MigrateResult, Migration } from './schema.js';
-export { DEFAULT_MAX_DATABASE_BYTES, GraphStore } from './graph-store.js';
+export { GraphStore } from './graph-store.js';
 export type { GraphStoreOptions } from './graph-store.js';
+export { GraphReader } from './graph-reader.js';
+export { DEFAULT_MAX_DATABASE_BYTES, GraphWriter } from './graph-writer.js';
+export type { EdgeSource } from './graph-writer.js';
+export type { WrittenFile } from './file-rows.js';
 export type {
   Diagnostic,
   FileInfo,
   GraphCounts,
   LanguageCounts,
-  SearchHit,
-  SearchOptions,
   StoredEdge,
   StoredFile,
   StoredImport,
   StoredNode,
   StoredRef,
 } from './records.js';
+export { edgeKindOf, nodeKindOf } from './records.js';
+export { compareNodes, dependents, fileDependencies, members, neighboursOfSets, nodesById } from './graph-queries.js';
+export type { GraphNode, Neighbour } from './graph-queries.js';
+export { readNodeLinkPage, readNodeLinkTables } from './node-link-tables.js';
+export type { NodeLinkFile, NodeLinkRow, NodeLinkTables } from './node-link-tables.js';
+export { callTrail, filesUsing } from './lookup-queries.js';
+export type { Trail, TrailRow } from './lookup-queries.js';
+export { contentStamp, eachIndexedFile, eachSymbolName } from './search-reads.js';
+export { eachFullTextId, eachFullTextMatch } from './full-text.js';
+export type { FullTextTerm, FullTextWord } from './full-text.js';
+export { eachDefinitionText, eachDistinctName, eachEdgeOf, eachFilePath } from './explore-reads.js';
 export { DATABASE_FILE, INDEX_DIR, cleanStaleTempFiles, hasChanged, loadDatabase, saveDatabase } from './persist.js';
 export type { DatabaseStamp, LoadedDatabase } from './persist.js';
 export { LOCK_FILE, acquireLock, forceUnlock, isProcessAlive, readLock, releaseLock } from './lock.js';
 export type { AcquireLockOptions, LockHandle } from './lock.js';
 export {
   bulkRef, bulkSymbol, dependentFileIds, fileIdsImportingStems, fileIdsReferencing, nameFingerprints, readImportsByFile, readImportsOfFiles, readReferencedNames, readSymbolsOfFiles, readRefs, readRefsForFiles,
-  opensScope, readSymbols, subclassFileIds, touchFile,
+  opensScope, readSymbols, subclassFileIds,
 } from './bulk.js';
 export type { BulkRef, BulkSymbol } from './bulk.js';
 export { StringPool } from './string-pool.js';

@@ -110,19 +110,6 @@ export interface LanguageCounts {
   readonly unresolvedRefs: number;
 }
 
-/** One search result; higher scores rank first. */
-export interface SearchHit {
-  readonly node: StoredNode;
-  readonly score: number;
-}
-
-/** Options for `search`. */
-export interface SearchOptions {
-  readonly limit?: number;
-  /** Only these kinds; file nodes are left out unless asked for here. */
-  readonly kinds?: readonly NodeKind[];
-}
-
 /** Integer code of each node kind. */
 export const NODE_CODE = new Map<string, number>(NODE_KINDS.map((k, i) => [k, i]));
 /** Integer code of each edge kind. */
@@ -135,6 +122,16 @@ export function code(codes: ReadonlyMap<string, number>, key: string): number {
   const value = codes.get(key);
   if (value === undefined) throw new TypeError(`unknown kind or method: ${key}`);
   return value;
+}
+
+/** The node kind stored under `code` (an unknown code reads as `variable`). */
+export function nodeKindOf(code: number): NodeKind {
+  return NODE_KINDS[code] ?? 'variable';
+}
+
+/** The edge kind stored under `code` (an unknown code reads as `references`). */
+export function edgeKindOf(code: number): EdgeKind {
+  return EDGE_KINDS[code] ?? 'references';
 }
 
 /** Row value as text (helpers for the mappers below and for hot loops in the store). */

@@ -1,7 +1,9 @@
 import { ErrorCode, ProtocolError } from '../jsonrpc/errors.js';
 import type { ListedTool, ToolCallContext, ToolResult, ToolService } from '../mcp/tool-service.js';
-import type { IndexCache, ProjectIndex } from '../project/index-cache.js';
-import { findIndexedProjectUp, isIndexed, noDefaultGuidance, notIndexedGuidance, resolveTarget } from '../project/resolve.js';
+import type { DefaultProjectResolver } from '../project/default-project.js';
+import type { ProjectIndex } from '../project/index-cache.js';
+import { ProjectServices } from '../project/project-services.js';
+import { noDefaultGuidance, notIndexedGuidance, resolveTarget } from '../project/resolve.js';
 import { findTool, type ToolDefinition } from './definitions.js';
 import { listTools } from './listing.js';
 import { validateArgs, type ToolArgs } from './schema.js';
@@ -18,13 +20,13 @@ export type ToolHandler = (args: ToolArgs, index: ProjectIndex, context: ToolCal
 export interface ToolServiceOptions {
   /** Short names shown by `tools/list`. */
   readonly listed: readonly string[];
-  /** The project pinned by --path or found from the working directory. */
-  readonly defaultProject: string | undefined;
+  /** Finds the default project (--path, find-up, child scan, initialize, roots) and remembers it. */
+  readonly defaultProject: DefaultProjectResolver;
   /** Finds a tool's handler by short name. */
   readonly loadHandler: (short: string) => Promise<ToolHandler>;
   readonly cwd: string;
-  /** An index cache shared with other services (one per daemon); by default each service makes its own. */
-  readonly cache?: IndexCache;
+  /** Open projects shared with other sessions (a daemon's); by default the service owns its own. */
+  readonly services?: ProjectServices;
 }
 
 /**
@@ -33,41 +35,34 @@ export interface ToolServiceOptions {
  */
 export class CodegraphTools implements ToolService {
   private readonly options: ToolServiceOptions;
-  private defaultProject: string | undefined;
-  private cache: IndexCache | undefined;
+  private readonly services: ProjectServices;
+  private readonly ownsServices: boolean;
 
   constructor(options: ToolServiceOptions) {
     this.options = options;
-    this.defaultProject = options.defaultProject;
-    this.cache = options.cache;
-  }
-
-  /** The index cache, created on the first query (loading sql.js only then). */
-  private async indexCache(): Promise<IndexCache> {
-    if (this.cache === undefined) {
-      const { IndexCache: Cache } = await import('../project/index-cache.js');
-      this.cache ??= new Cache();
-    }
-    return this.cache;
+    this.ownsServices = options.services === undefined;
+    this.services = options.services ?? new ProjectServices();
   }
 
   list(): readonly ListedTool[] {
-    return listTools(this.options.listed, this.defaultProject !== undefined);
+    return listTools(this.options.listed, this.hasDefaultProject());
   }
 
   hasDefaultProject(): boolean {
-    return this.defaultProject !== undefined;
+    return this.options.defaultProject.current() !== undefined;
+  }
+
+  async adoptWorkspace(paths: readonly string[]): Promise<void> {
+    this.options.defaultProject.offerWorkspace(paths);
   }
 
   async adoptRoots(paths: readonly string[]): Promise<void> {
-    if (this.defaultProject !== undefined) return;
-    for (const path of paths) {
-      const root = isIndexed(path) ? path : findIndexedProjectUp(path);
-      if (root !== undefined) {
-        this.defaultProject = root;
-        return;
-      }
-    }
+    this.options.defaultProject.offerRoots(paths);
+  }
+
+  /** Releases every project this service acquired (shared ones stay with their owner). */
+  close(): void {
+    if (this.ownsServices) this.services.close();
   }
 
   async call(name: string, rawArgs: unknown, context: ToolCallContext): Promise<ToolOutput> {
@@ -76,19 +71,19 @@ export class CodegraphTools implements ToolService {
     const checked = validateArgs(def.inputSchema, rawArgs);
     if (checked.kind === 'invalid') return { text: `Error: ${checked.message}`, isError: true };
     const projectPath = checked.args['projectPath'];
-    const target = resolveTarget(typeof projectPath === 'string' ? projectPath : undefined, this.defaultProject, this.options.cwd);
+    const target = resolveTarget(typeof projectPath === 'string' ? projectPath : undefined, this.options.defaultProject.current(), this.options.cwd);
     switch (target.kind) {
       case 'invalid':
         return { text: `Error: ${target.message}`, isError: true };
       case 'no-default':
-        return { text: noDefaultGuidance() };
+        return { text: noDefaultGuidance(this.options.defaultProject.candidates()) };
       case 'not-indexed':
         return { text: notIndexedGuidance(target.root) };
       case 'indexed': {
         const handler = await this.options.loadHandler(def.short);
         let index: ProjectIndex | undefined;
         try {
-          index = await (await this.indexCache()).get(target.root);
+          index = await this.services.acquire(target.root);
         } catch (error) {
           if (error instanceof Error && error.name === 'SchemaError') {
             return { text: `The index at ${target.root} cannot be read by this version: ${error.message}\nRebuild it with \`codegraph index ${target.root}\`.` };

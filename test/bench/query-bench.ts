@@ -12,6 +12,7 @@ import { NODE_KINDS } from '../../src/model.js';
 import { IndexSession } from '../../src/index/session.js';
 import { indexProject } from '../../src/index/sync/index.js';
 import { IndexCache, type ProjectIndex } from '../../src/project/index-cache.js';
+import { connectionOf } from '../../src/store/graph-reader.js';
 import { exportGraph } from '../../src/tools/graph/export.js';
 import { loadHandler } from '../../src/tools/handlers.js';
 import { TOOL_DEFINITIONS } from '../../src/tools/definitions.js';
@@ -45,7 +46,7 @@ export interface QueryReport {
 /** Deterministic sample of symbol names (functions, methods, classes) spread over the index. */
 function sampleNames(index: ProjectIndex, count: number): string[] {
   const kinds = ['function', 'method', 'class'].map((k) => NODE_KINDS.indexOf(k as (typeof NODE_KINDS)[number]));
-  const rows = index.store.db.all<{ name: string }>(
+  const rows = connectionOf(index.store).all<{ name: string }>(
     `SELECT name FROM nodes WHERE kind IN (${kinds.join(',')}) AND length(name) > 3 GROUP BY name ORDER BY name LIMIT 20000`,
   );
   const names = rows.map((r) => String(r.name)).filter((n) => /^[A-Za-z_][A-Za-z0-9_]+$/.test(n));

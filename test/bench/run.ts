@@ -7,12 +7,16 @@
  *   npm run bench -- startup index --corpus jdk      several by name
  *   npm run bench -- query --corpus django           query latency (in-process and over stdio), export, sync
  *   npm run bench -- daemon --corpus django,tokio,jdk the shared daemon: first answer, edit-to-queryable, sync, RSS
+ *   npm run bench -- http --corpus django            HTTP latency, and 200 clients x 100 calls with p50/p99 and RSS
+ *   npm run bench -- hook [--corpus django]          prompt-hook latency per tier, process start included
  *
  * `--corpus` names real corpora to index (see corpora.ts); `--large` allows the Linux kernel.
  */
 import { parseArgs } from 'node:util';
 import { corpusList, corpusNames, defaultIndexOptions, formatIndexReport, INDEX_ARG_OPTIONS, runIndexBench } from './index-bench.js';
 import { formatDaemonReport, runDaemonBench } from './daemon-bench.js';
+import { formatHttpReport, runHttpBench } from './http-bench.js';
+import { formatHookReport, runHookBench } from './hook-bench.js';
 import { formatQueryReport, runQueryBench } from './query-bench.js';
 import { formatStartupReport, hostLine, runStartupBench } from './startup.js';
 import { isBenchEntry } from './stats.js';
@@ -39,6 +43,16 @@ const BENCHMARKS: readonly Benchmark[] = [
     run: async (args) => {
       const reports = [];
       for (const corpus of args.corpora.length > 0 ? args.corpora : ['django']) reports.push(formatQueryReport(await runQueryBench(corpus)));
+      return reports.join('\n');
+    },
+  },
+  { name: 'hook', byDefault: false, run: async (args) => formatHookReport(await runHookBench(args.corpora[0] ?? 'django')) },
+  {
+    name: 'http',
+    byDefault: false,
+    run: async (args) => {
+      const reports = [];
+      for (const corpus of args.corpora.length > 0 ? args.corpora : ['django']) reports.push(formatHttpReport(await runHttpBench(corpus)));
       return reports.join('\n');
     },
   },

@@ -130,6 +130,24 @@ test('codegraph init reports a malformed config file with its position and exits
   assert.doesNotMatch(r.stderr, /\n\s+at /);
 });
 
+test('codegraph init stops with exit code 1 at an invalid .codegraph/config.toml, naming file, line and column', async () => {
+  const root = await plainCopy();
+  mkdirSync(join(root, '.codegraph'));
+  writeFileSync(join(root, '.codegraph', 'config.toml'), '[indexing]\nmax_file_size = = 3\n');
+  const r = run(['init', root, '--quiet']);
+  assert.equal(r.status, 1);
+  assert.match(r.stderr, /\.codegraph\/config\.toml is not valid TOML at line 2, column 17/);
+  assert.doesNotMatch(r.stderr, /\n\s+at /);
+});
+
+test('codegraph init warns on stderr about unknown keys in a control file', async () => {
+  const root = await plainCopy();
+  writeFileSync(join(root, 'codegraph.json'), '{"exclud": ["x"]}');
+  const r = run(['init', root, '--quiet']);
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stderr, /^codegraph: warning: unknown key "exclud" in codegraph\.json is ignored$/m);
+});
+
 test('codegraph uninit removes the index folder', async () => {
   const root = await plainCopy();
   assert.equal(run(['init', root, '--quiet']).status, 0);

@@ -25,7 +25,7 @@ const CASES: readonly Case[] = [
   { tool: 'codegraph_callees', args: { symbol: 'checkout' }, cli: ['callees', 'checkout'], expect: /Cart\.total/ },
   { tool: 'codegraph_impact', args: { symbol: 'formatMoney' }, cli: ['impact', 'formatMoney'], expect: /describePrice/ },
   { tool: 'codegraph_files', args: { format: 'flat' }, cli: ['files', '--format', 'flat'], expect: /src\/cart\.ts/ },
-  { tool: 'codegraph_check', args: {}, cli: ['check'], expect: /cart\.ts → src\/events\.ts|events\.ts → src\/cart\.ts/ },
+  { tool: 'codegraph_check', args: {}, cli: ['check'], expect: /cart\.ts -> src\/events\.ts|events\.ts -> src\/cart\.ts/ },
   { tool: 'codegraph_explore', args: { query: 'how does checkout apply discounts' }, cli: ['explore', 'how does checkout apply discounts'], expect: /applyDiscount/ },
 ];
 

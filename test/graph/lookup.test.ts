@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { lookupSymbol, normalizeSymbol, suggestNames } from '../../src/graph/index.js';
+import { lookupSymbol } from '../../src/graph/index.js';
 import { openFixture, type OpenFixture } from './open-fixture.js';
 
 describe('lookupSymbol', () => {
@@ -67,14 +67,4 @@ describe('lookupSymbol', () => {
   test('finds nothing for an unknown name', () => {
     assert.equal(lookupSymbol(shop.index.store, 'noSuchThing').groups.length, 0);
   });
-
-  test('suggests close names for a misspelt symbol', () => {
-    assert.ok(suggestNames(shop.index.store, 'emitt').some((s) => s.name === 'emit'));
-  });
-});
-
-test('normalizeSymbol turns ::, # and -> into dots and drops a trailing ()', () => {
-  assert.equal(normalizeSymbol(' Engine::serve() '), 'Engine.serve');
-  assert.equal(normalizeSymbol('Foo#bar'), 'Foo.bar');
-  assert.equal(normalizeSymbol('a->b'), 'a.b');
 });

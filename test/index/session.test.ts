@@ -139,6 +139,10 @@ test('scope files are the ones that decide what is indexed', () => {
   for (const path of ['src/cart.ts', 'gitignore', '.codegraph/codegraph.db']) assert.equal(isScopeFile(path), false, path);
 });
 
+test('the reference control files are scope files too', () => {
+  for (const path of ['codegraph.json', '.codegraph/config.toml']) assert.equal(isScopeFile(path), true, path);
+});
+
 test('after a failed sync the next one walks the tree, so edits the failed one was told about are not lost', async () => {
   const root = await indexedShop();
   const session = await openSession(root);

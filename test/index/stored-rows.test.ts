@@ -56,8 +56,8 @@ test('rows gathered while a first index stores its files equal what resolution w
     });
     const gathered = rows.gathered;
     assert.ok(gathered !== undefined);
-    assert.deepEqual(refRows(gathered.refs), refRows(readRefs(db)));
-    assert.deepEqual([...gathered.symbols.values()].flat(), readSymbols(db));
+    assert.deepEqual(refRows(gathered.refs), refRows(readRefs(store)));
+    assert.deepEqual([...gathered.symbols.values()].flat(), readSymbols(store));
     assert.ok(gathered.refs.length > 12, `only ${gathered.refs.length} references compared`);
   } finally {
     db.close();

@@ -22,6 +22,10 @@ test('events inside .git, .codegraph and heavy folders are ignored, scope files 
   }
 });
 
+test('events on the reference control files matter', () => {
+  for (const path of ['codegraph.json', '.codegraph/config.toml']) assert.equal(eventMatters(path), true, path);
+});
+
 /** Waits until `events` has an entry that `match` accepts, or fails after `ms`. */
 async function waitFor(events: WatchEvent[], match: (e: WatchEvent) => boolean, ms = 15_000): Promise<WatchEvent> {
   const deadline = Date.now() + ms;

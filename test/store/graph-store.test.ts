@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import type { FileExtraction } from '../../src/model.js';
+import { fullTextSearch } from '../../src/search/index.js';
 import { CapacityError } from '../../src/store/errors.js';
 import { GraphStore } from '../../src/store/graph-store.js';
-import type { ResolvedEdge } from '../../src/model.js';
 import { SECONDARY_INDEXES } from '../../src/store/schema.js';
 import { SqliteDb } from '../../src/store/sqlite.js';
-import { fileInfo, mainExtraction, userExtraction } from './fixtures/sample.js';
+import { callEdge, fileInfo, loadSample, mainExtraction, userExtraction } from './fixtures/sample.js';
 
 let db: SqliteDb;
 let store: GraphStore;
@@ -21,15 +21,11 @@ afterEach(() => {
 });
 
 /** Stores both fixture files and returns their node ids. */
-function loadFixture(): { user: number[]; main: number[]; userFileNode: number; mainFileNode: number } {
-  const u = store.replaceFile(fileInfo('src/user.ts'), userExtraction);
-  const m = store.replaceFile(fileInfo('src/main.ts'), mainExtraction);
-  return { user: u.nodeIds, main: m.nodeIds, userFileNode: u.fileNodeId, mainFileNode: m.fileNodeId };
+function loadFixture(): ReturnType<typeof loadSample> {
+  return loadSample(store);
 }
 
-function edge(source: number, target: number, line: number, col: number): ResolvedEdge {
-  return { source, target, kind: 'calls', line, col, confidence: 0.9, method: 'receiver' };
-}
+const edge = callEdge;
 
 /** Row counts of every table that hangs off a file. */
 function tableCounts(): Record<string, number> {
@@ -75,13 +71,13 @@ describe('GraphStore writes', () => {
 
   test('nesting edges are derived from parent ids, not stored as rows', () => {
     const { user, userFileNode } = loadFixture();
-    assert.equal(store.db.value(`SELECT count(*) FROM edges`), 0, 'nothing resolved yet, and nesting is not stored');
+    assert.equal(db.value(`SELECT count(*) FROM edges`), 0, 'nothing resolved yet, and nesting is not stored');
     assert.deepEqual(
       store.edgesTo(user[1]!, ['contains']).map((e) => [e.sourceId, e.kind, e.line, e.confidence]),
       [[user[0]!, 'contains', null, 1]],
     );
     assert.ok(store.edgesFrom(userFileNode).every((e) => e.kind === 'contains'));
-    const plan = store.db.all<{ detail: string }>(`EXPLAIN QUERY PLAN SELECT target_id FROM graph_edges WHERE source_id = ?`, [user[0]!]);
+    const plan = db.all<{ detail: string }>(`EXPLAIN QUERY PLAN SELECT target_id FROM graph_edges WHERE source_id = ?`, [user[0]!]);
     assert.ok(plan.some((p) => /INDEX nodes_parent/.test(p.detail)), JSON.stringify(plan));
   });
 
@@ -131,7 +127,7 @@ describe('GraphStore writes', () => {
     loadFixture();
     store.replaceFile(fileInfo('src/user.ts', 2), { ...userExtraction, symbols: userExtraction.symbols.slice(3) });
     ftsIntact();
-    assert.deepEqual(store.search('UserService').map((h) => h.node.name), []);
+    assert.deepEqual(fullTextSearch(store, 'UserService').map((h) => h.node.name), []);
   });
 
   test('a deferred full-text index is left behind by writes and rebuilt whole, matching per-file indexing', async () => {
@@ -142,14 +138,14 @@ describe('GraphStore writes', () => {
     assert.throws(ftsIntact, /corrupt|malformed/i, 'writes while deferred must not touch the full-text index');
     store.restoreIndexes();
     ftsIntact();
-    const deferred = store.search('user').map((h) => h.node.qualifiedName);
+    const deferred = fullTextSearch(store, 'user').map((h) => h.node.qualifiedName);
     // The same end state written file by file into a database of its own.
     const freshDb = await SqliteDb.open();
     try {
       const fresh = GraphStore.open(freshDb);
       fresh.replaceFile(fileInfo('src/user.ts', 2), { ...userExtraction, symbols: userExtraction.symbols.slice(1) });
       assert.ok(deferred.length > 0);
-      assert.deepEqual(fresh.search('user').map((h) => h.node.qualifiedName), deferred);
+      assert.deepEqual(fullTextSearch(fresh, 'user').map((h) => h.node.qualifiedName), deferred);
     } finally {
       freshDb.close();
     }
@@ -158,7 +154,7 @@ describe('GraphStore writes', () => {
   test('searching or exporting rebuilds a deferred full-text index first', () => {
     store.deferIndexes();
     loadFixture();
-    assert.ok(store.search('getUserId').some((h) => h.node.name === 'getUserId'));
+    assert.ok(fullTextSearch(store, 'getUserId').some((h) => h.node.name === 'getUserId'));
     ftsIntact();
     store.deferIndexes();
     store.removeFile('src/main.ts');
@@ -169,7 +165,7 @@ describe('GraphStore writes', () => {
 
   test('a bulk load into an empty store drops the b-tree indexes and restores exactly the schema\'s set', () => {
     const indexSql = (): string[] =>
-      store.db
+      db
         .all<{ sql: string }>(`SELECT sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name`)
         .map((r) => r.sql);
     const before = indexSql();
@@ -180,9 +176,9 @@ describe('GraphStore writes', () => {
     store.restoreIndexes();
     assert.deepEqual(indexSql(), before);
     ftsIntact();
-    assert.equal(store.db.value(`PRAGMA integrity_check`), 'ok');
+    assert.equal(db.value(`PRAGMA integrity_check`), 'ok');
     // Lookups use them again.
-    const plan = store.db.all<{ detail: string }>(`EXPLAIN QUERY PLAN SELECT id FROM nodes WHERE lower(name) = lower('getUserId') AND name = 'getUserId'`);
+    const plan = db.all<{ detail: string }>(`EXPLAIN QUERY PLAN SELECT id FROM nodes WHERE lower(name) = lower('getUserId') AND name = 'getUserId'`);
     assert.ok(plan.some((p) => /USING (COVERING )?INDEX nodes_name_lower/.test(p.detail)), JSON.stringify(plan));
   });
 
@@ -190,20 +186,20 @@ describe('GraphStore writes', () => {
     store.deferIndexes();
     loadFixture();
     const names = (): string[] =>
-      store.db.all<{ name: string }>(`SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name`).map((r) => r.name);
+      db.all<{ name: string }>(`SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name`).map((r) => r.name);
     store.restoreIndexes(['nodes_file']);
     assert.deepEqual(names(), ['nodes_file']);
-    assert.equal(store.db.value(`SELECT count(*) FROM node_search WHERE node_search MATCH 'getUserId'`), 0, 'search not rebuilt yet');
+    assert.equal(db.value(`SELECT count(*) FROM node_search WHERE node_search MATCH 'getUserId'`), 0, 'search not rebuilt yet');
     store.restoreSearch();
-    assert.ok(Number(store.db.value(`SELECT count(*) FROM node_search WHERE node_search MATCH 'getUserId'`)) > 0);
+    assert.ok(Number(db.value(`SELECT count(*) FROM node_search WHERE node_search MATCH 'getUserId'`)) > 0);
     store.restoreIndexes();
     assert.equal(names().length, SECONDARY_INDEXES.length);
-    assert.equal(store.db.value(`PRAGMA integrity_check`), 'ok');
+    assert.equal(db.value(`PRAGMA integrity_check`), 'ok');
   });
 
   test('exact-name lookups go through the case-folded index', () => {
     loadFixture();
-    const plan = store.db.all<{ detail: string }>(
+    const plan = db.all<{ detail: string }>(
       `EXPLAIN QUERY PLAN SELECT id FROM nodes n WHERE lower(n.name) = lower(?) AND n.name = ?`, ['getUserId', 'getUserId'],
     );
     assert.ok(plan.some((p) => /INDEX nodes_name_lower/.test(p.detail)), JSON.stringify(plan));
@@ -213,7 +209,7 @@ describe('GraphStore writes', () => {
   test('a bulk load into a store with files keeps its b-tree indexes, and exporting restores dropped ones', () => {
     loadFixture();
     store.deferIndexes();
-    const count = (): number => Number(store.db.value(`SELECT count(*) FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL`));
+    const count = (): number => Number(db.value(`SELECT count(*) FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL`));
     assert.equal(count(), SECONDARY_INDEXES.length, 'replacing a file must find its old rows through them');
     store.restoreIndexes();
     for (const path of ['src/user.ts', 'src/main.ts']) store.removeFile(path);
@@ -279,127 +275,7 @@ describe('GraphStore writes', () => {
   });
 });
 
-describe('GraphStore reads', () => {
-  test('listFiles returns every file with metadata, ordered by path', () => {
-    const ids = loadFixture();
-    const files = store.listFiles();
-    assert.deepEqual(files.map((f) => [f.path, f.nodeCount, f.fileNodeId, f.isTest, f.packageName]), [
-      ['src/main.ts', 1, ids.mainFileNode, true, null],
-      ['src/user.ts', 5, ids.userFileNode, false, 'app'],
-    ]);
-  });
-
-  test('getFile returns undefined for a path that is not indexed', () => {
-    loadFixture();
-    assert.equal(store.getFile('src/missing.ts'), undefined);
-  });
-
-  test('nodesInFile lists the file node first, then symbols in source order', () => {
-    loadFixture();
-    assert.deepEqual(store.nodesInFile('src/user.ts').map((n) => n.name), [
-      'user.ts', 'MAX_USERS', 'UserService', 'getUserId', 'save', 'parse_config',
-    ]);
-  });
-
-  test('getNode returns every stored field', () => {
-    const { user } = loadFixture();
-    assert.deepEqual(store.getNode(user[2]!), {
-      id: user[2], fileId: 1, path: 'src/user.ts', kind: 'method', name: 'save', qualifiedName: 'UserService.save',
-      startLine: 10, startCol: 2, endLine: 14, endCol: 3, parentId: user[0], signature: 'save(): void',
-      docstring: 'Writes through to the repository.', exported: true,
-    });
-  });
-
-  test('nodesByName matches case-sensitively', () => {
-    loadFixture();
-    assert.deepEqual(store.nodesByName('getUserId').map((n) => n.qualifiedName), ['UserService.getUserId']);
-    assert.deepEqual(store.nodesByName('getuserid'), []);
-  });
-
-  test('nodesByNameIgnoreCase ignores case', () => {
-    loadFixture();
-    assert.deepEqual(store.nodesByNameIgnoreCase('GETUSERID').map((n) => n.name), ['getUserId']);
-  });
-
-  test('nodesByQualifiedName matches exactly and by dotted suffix', () => {
-    loadFixture();
-    assert.deepEqual(store.nodesByQualifiedName('UserService.save').map((n) => n.name), ['save']);
-    store.replaceFile(fileInfo('lib/x.ts'), {
-      ...mainExtraction,
-      refs: [],
-      symbols: [{ kind: 'method', name: 'save', qualifiedName: 'pkg.UserService.save', startLine: 1, startCol: 0, endLine: 1, endCol: 9, parent: -1, exported: true }],
-    });
-    assert.deepEqual(store.nodesByQualifiedName('UserService.save').map((n) => n.qualifiedName), [
-      'pkg.UserService.save', 'UserService.save',
-    ]);
-    assert.deepEqual(store.nodesByQualifiedName('serService.save'), []);
-  });
-
-  test('iterateRefs yields every ref once across pages, with its file and source node', () => {
-    const ids = loadFixture();
-    const refs = [...store.iterateRefs(2)];
-    assert.deepEqual(refs.map((r) => [r.path, r.name, r.fromNodeId, r.receiver]), [
-      ['src/user.ts', 'write', ids.user[2], 'this.repo'],
-      ['src/user.ts', 'parse_config', ids.user[1], null],
-      ['src/user.ts', 'Logger', ids.userFileNode, null],
-      ['src/main.ts', 'getUserId', ids.main[0], 'svc'],
-    ]);
-  });
-
-  test('iterateRefs holds no statement open while the caller consumes items', () => {
-    loadFixture();
-    const iterator = store.iterateRefs(1);
-    iterator.next();
-    assert.equal(db.openStatements, 0);
-    iterator.return(undefined);
-  });
-
-  test('refsInFile lists only that file\'s references', () => {
-    loadFixture();
-    assert.deepEqual(store.refsInFile('src/main.ts').map((r) => r.kind), ['calls']);
-  });
-
-  test('allImports returns names, namespace and re-export flags', () => {
-    loadFixture();
-    assert.deepEqual(store.allImports().map((i) => [i.path, i.module, i.names, i.namespace, i.reexport]), [
-      ['src/user.ts', './repo', [{ imported: 'Repo', local: 'Repo' }], null, false],
-      ['src/user.ts', 'node:path', [], 'path', false],
-      ['src/main.ts', './user', [{ imported: 'UserService', local: 'UserService' }], null, true],
-    ]);
-  });
-
-  test('edgesTo filters by kind and reports confidence and method', () => {
-    const ids = loadFixture();
-    store.addResolvedEdges([edge(ids.main[0]!, ids.user[1]!, 5, 2)]);
-    assert.deepEqual(store.edgesTo(ids.user[1]!, ['calls', 'references']), [
-      { sourceId: ids.main[0], targetId: ids.user[1], kind: 'calls', line: 5, col: 2, confidence: 0.9, method: 'receiver' },
-    ]);
-    assert.deepEqual(store.edgesTo(ids.user[1]!, ['extends']), []);
-  });
-
-  test('counts reports totals by kind and language and counts unresolved refs', () => {
-    const ids = loadFixture();
-    store.addResolvedEdges([edge(ids.main[0]!, ids.user[1]!, 5, 2)]);
-    assert.deepEqual(store.counts(), {
-      files: 2, nodes: 8, edges: 7, refs: 4, unresolvedRefs: 3,
-      nodesByKind: { file: 2, class: 1, function: 2, method: 2, constant: 1 },
-      edgesByKind: { contains: 6, calls: 1 },
-      filesByLanguage: { typescript: 2 },
-    });
-  });
-
-  test('languageCounts splits the same totals by the language of each file', () => {
-    const ids = loadFixture();
-    store.addResolvedEdges([edge(ids.main[0]!, ids.user[1]!, 5, 2)]);
-    assert.deepEqual(store.languageCounts(), [{ language: 'typescript', files: 2, nodes: 8, edges: 7, refs: 4, unresolvedRefs: 3 }]);
-  });
-
-  test('unresolvedRefs lists references that have no edge at their position', () => {
-    const ids = loadFixture();
-    store.addResolvedEdges([edge(ids.main[0]!, ids.user[1]!, 5, 2)]);
-    assert.deepEqual(store.unresolvedRefs().map((r) => r.name), ['write', 'parse_config', 'Logger']);
-  });
-
+describe('GraphStore statements', () => {
   test('every read and write leaves no statement open', () => {
     const ids = loadFixture();
     const calls: (() => unknown)[] = [
@@ -407,7 +283,7 @@ describe('GraphStore reads', () => {
       () => store.getNode(ids.user[0]!), () => store.nodesByName('save'), () => store.nodesByNameIgnoreCase('SAVE'),
       () => store.nodesByQualifiedName('UserService.save'), () => [...store.iterateRefs(1)],
       () => store.allImports(), () => store.edgesFrom(ids.user[0]!), () => store.counts(),
-      () => store.search('user'), () => store.unresolvedRefs(), () => store.getMeta('x'),
+      () => fullTextSearch(store, 'user'), () => store.unresolvedRefs(), () => store.getMeta('x'),
       () => store.addResolvedEdges([edge(ids.main[0]!, ids.user[1]!, 5, 2)]), () => store.clearResolvedEdges(),
       () => store.removeFile('src/main.ts'), () => store.exportBytes(),
       () => assert.throws(() => store.nodesByName(undefined as unknown as string)),
@@ -416,54 +292,6 @@ describe('GraphStore reads', () => {
       call();
       assert.equal(db.openStatements, 0, String(call));
     }
-  });
-});
-
-describe('GraphStore.search', () => {
-  test('an exact name hit outranks a docstring mention', () => {
-    loadFixture();
-    assert.deepEqual(store.search('getUserId').map((h) => h.node.name), ['getUserId', 'main']);
-  });
-
-  test('a camelCase segment of a name finds the symbol', () => {
-    loadFixture();
-    assert.ok(store.search('user').some((h) => h.node.name === 'getUserId'));
-  });
-
-  test('a prefix of a name finds the symbol', () => {
-    loadFixture();
-    assert.equal(store.search('parse_conf')[0]?.node.name, 'parse_config');
-  });
-
-  test('a qualified name ranks its symbol first', () => {
-    loadFixture();
-    assert.equal(store.search('UserService.save')[0]?.node.qualifiedName, 'UserService.save');
-  });
-
-  test('kinds restricts the results', () => {
-    loadFixture();
-    assert.deepEqual(store.search('user', { kinds: ['class'] }).map((h) => h.node.name), ['UserService']);
-  });
-
-  test('limit caps the number of results', () => {
-    loadFixture();
-    assert.equal(store.search('user', { limit: 2 }).length, 2);
-  });
-
-  test('falls back to any word when no symbol has all of them', () => {
-    loadFixture();
-    assert.deepEqual(store.search('repository zebra').map((h) => h.node.name), ['save']);
-  });
-
-  test('a query with only punctuation finds nothing instead of failing', () => {
-    loadFixture();
-    assert.deepEqual(store.search('"*) OR (-'), []);
-  });
-
-  test('file nodes are left out unless asked for', () => {
-    loadFixture();
-    assert.deepEqual(store.search('main').map((h) => h.node.kind), ['function']);
-    assert.deepEqual(store.search('main', { kinds: ['file'] }).map((h) => h.node.name), ['main.ts']);
   });
 });
 

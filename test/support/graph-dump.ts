@@ -8,13 +8,14 @@ import { GraphStore, loadDatabase, SqliteDb } from '../../src/store/index.js';
 export async function dumpGraph(root: string): Promise<string> {
   const loaded = await loadDatabase(join(root, '.codegraph'));
   if (loaded === undefined) throw new Error(`no index in ${root}`);
-  const store = GraphStore.open(await SqliteDb.open(loaded.bytes));
+  const db = await SqliteDb.open(loaded.bytes);
+  const store = GraphStore.open(db);
   try {
     const lines: string[] = [];
     const label = new Map<number, string>();
     // Argument counts are not part of the store's records; read them straight from the tables.
-    const arity = new Map(store.db.all<{ id: number; arity: number | null }>(`SELECT id, arity FROM nodes`).map((r) => [r.id, r.arity]));
-    const args = new Map(store.db.all<{ id: number; args: number | null }>(`SELECT id, args FROM refs`).map((r) => [r.id, r.args]));
+    const arity = new Map(db.all<{ id: number; arity: number | null }>(`SELECT id, arity FROM nodes`).map((r) => [r.id, r.arity]));
+    const args = new Map(db.all<{ id: number; args: number | null }>(`SELECT id, args FROM refs`).map((r) => [r.id, r.args]));
     for (const file of store.listFiles()) {
       lines.push(`file ${file.path} ${file.language} ${file.sha256} errors=${file.parseErrors} test=${file.isTest}`);
       for (const node of store.nodesInFile(file.path)) {
@@ -33,6 +34,6 @@ export async function dumpGraph(root: string): Promise<string> {
     }
     return `${lines.sort().join('\n')}\n`;
   } finally {
-    store.db.close();
+    db.close();
   }
 }

@@ -2,8 +2,8 @@
  * Batched, memoized adjacency reads over the relationship edges explore walks (everything but
  * `contains`, `imports` and `exports`, which relate files rather than behaviour).
  */
-import { EDGE_KINDS } from '../../model.js';
 import type { EdgeKind } from '../../model.js';
+import { eachEdgeOf } from '../../store/index.js';
 import type { GraphStore } from '../../store/index.js';
 
 /** Edge kinds that carry behaviour between symbols. */
@@ -23,7 +23,6 @@ export interface Adjacent {
 
 const CHUNK = 400;
 const MEMO_LIMIT = 100_000;
-const KIND_CODES = WALK_KINDS.map((k) => EDGE_KINDS.indexOf(k)).join(',');
 
 /** Reads outgoing and incoming relationship edges for many nodes at once. */
 export class EdgeReader {
@@ -37,15 +36,15 @@ export class EdgeReader {
 
   /** Edges leaving each node (targets), in source order. */
   outgoing(ids: Iterable<number>): Map<number, readonly Adjacent[]> {
-    return this.#read(ids, this.#out, 'source_id', 'target_id');
+    return this.#read(ids, this.#out, 'out');
   }
 
   /** Edges arriving at each node (sources). */
   incoming(ids: Iterable<number>): Map<number, readonly Adjacent[]> {
-    return this.#read(ids, this.#in, 'target_id', 'source_id');
+    return this.#read(ids, this.#in, 'in');
   }
 
-  #read(ids: Iterable<number>, memo: Map<number, Adjacent[]>, key: string, other: string): Map<number, readonly Adjacent[]> {
+  #read(ids: Iterable<number>, memo: Map<number, Adjacent[]>, direction: 'out' | 'in'): Map<number, readonly Adjacent[]> {
     const out = new Map<number, readonly Adjacent[]>();
     const missing: number[] = [];
     for (const id of ids) {
@@ -59,16 +58,11 @@ export class EdgeReader {
     for (const id of unique) memo.set(id, []);
     for (let i = 0; i < unique.length; i += CHUNK) {
       const chunk = unique.slice(i, i + CHUNK);
-      this.#store.db.each(
-        `SELECT ${key}, ${other}, kind, line FROM edges WHERE ${key} IN (${chunk.map(() => '?').join(',')})
-         AND kind IN (${KIND_CODES}) ORDER BY ${key}, line, col, ${other}`,
-        chunk,
-        ([from, to, kind, line]) => {
-          const list = memo.get(Number(from));
-          if (list === undefined || Number(from) === Number(to)) return;
-          list.push({ id: Number(to), kind: EDGE_KINDS[Number(kind)] ?? 'references', line: typeof line === 'number' ? line : null });
-        },
-      );
+      eachEdgeOf(this.#store, chunk, direction, WALK_KINDS, (from, to, kind, line) => {
+        const list = memo.get(from);
+        if (list === undefined || from === to) return;
+        list.push({ id: to, kind, line });
+      });
     }
     for (const id of unique) out.set(id, memo.get(id) ?? []);
     return out;

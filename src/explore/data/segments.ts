@@ -4,9 +4,9 @@
  * pass over the names (no extra table).
  */
 import type { NodeKind } from '../../model.js';
+import { eachDistinctName } from '../../store/index.js';
 import type { GraphStore } from '../../store/index.js';
 import { identifierWords, singular } from '../query/words.js';
-import { nodeKindCode } from './nodes.js';
 
 const SEGMENT_KINDS: readonly NodeKind[] = [
   'function', 'method', 'constructor', 'component', 'route', 'macro', 'variable', 'constant',
@@ -38,9 +38,7 @@ export class SegmentIndex {
   static build(store: GraphStore): SegmentIndex {
     const byWord = new Map<string, string[]>();
     const segmentCount = new Map<string, number>();
-    const codes = SEGMENT_KINDS.map(nodeKindCode).join(',');
-    store.db.each(`SELECT DISTINCT name FROM nodes WHERE kind IN (${codes})`, [], ([raw]) => {
-      const name = String(raw);
+    eachDistinctName(store, SEGMENT_KINDS, (name) => {
       const words = [...new Set(identifierWords(name).filter((w) => w.length > 1).map(singular))];
       if (words.length === 0 || words.length > 8) return;
       segmentCount.set(name, words.length);

@@ -5,7 +5,8 @@
  * meets `Model._do_update` by the words it is made of. Built once per index from one pass over
  * the nodes (no extra table); scored per query with an inverse-frequency weight per word.
  */
-import { NODE_KINDS, type NodeKind } from '../../model.js';
+import type { NodeKind } from '../../model.js';
+import { eachDefinitionText, eachFilePath } from '../../store/index.js';
 import type { GraphStore } from '../../store/index.js';
 import { STOPWORDS, identifierWords, stem } from '../query/words.js';
 
@@ -68,10 +69,10 @@ export class TermIndex {
   static build(store: GraphStore): TermIndex {
     const fileIndex = new Map<number, number>();
     const path = new Map<string, number[]>();
-    store.db.each('SELECT id, path FROM files ORDER BY id', [], ([id, p]) => {
+    eachFilePath(store, (id, p) => {
       const index = fileIndex.size;
-      fileIndex.set(Number(id), index);
-      for (const w of pathTerms(String(p))) push(path, w, index);
+      fileIndex.set(id, index);
+      for (const w of pathTerms(p)) push(path, w, index);
     });
     const ids: number[] = [];
     const files: number[] = [];
@@ -80,26 +81,19 @@ export class TermIndex {
     const name = new Map<string, number[]>();
     const qualifier = new Map<string, number[]>();
     const doc = new Map<string, number[]>();
-    const fileKind = NODE_KINDS.indexOf('file');
-    store.db.each(
-      `SELECT id, file_id, kind, name, qualified_name, substr(coalesce(docstring, ''), 1, ${DOC_CHARS}) FROM nodes WHERE kind <> ? ORDER BY id`,
-      [fileKind],
-      ([id, fileId, kind, rawName, rawQualified, rawDoc]) => {
-        const i = ids.length;
-        const own = termsOf(String(rawName ?? ''));
-        const qualifiedName = String(rawQualified ?? '');
-        const dot = qualifiedName.lastIndexOf('.');
-        const outer = dot > 0 ? termsOf(qualifiedName.slice(0, dot)).filter((w) => !own.includes(w)) : [];
-        ids.push(Number(id));
-        files.push(fileIndex.get(Number(fileId)) ?? -1);
-        kinds.push(KIND_FACTOR[NODE_KINDS[Number(kind)] ?? 'variable'] ?? 0.4);
-        segments.push(Math.min(255, own.length));
-        for (const w of own) push(name, w, i);
-        for (const w of outer) push(qualifier, w, i);
-        const text = String(rawDoc ?? '');
-        if (text !== '') for (const w of proseTerms(text)) if (!own.includes(w) && !outer.includes(w)) push(doc, w, i);
-      },
-    );
+    eachDefinitionText(store, DOC_CHARS, (id, fileId, kind, rawName, qualifiedName, text) => {
+      const i = ids.length;
+      const own = termsOf(rawName);
+      const dot = qualifiedName.lastIndexOf('.');
+      const outer = dot > 0 ? termsOf(qualifiedName.slice(0, dot)).filter((w) => !own.includes(w)) : [];
+      ids.push(id);
+      files.push(fileIndex.get(fileId) ?? -1);
+      kinds.push(KIND_FACTOR[kind] ?? 0.4);
+      segments.push(Math.min(255, own.length));
+      for (const w of own) push(name, w, i);
+      for (const w of outer) push(qualifier, w, i);
+      if (text !== '') for (const w of proseTerms(text)) if (!own.includes(w) && !outer.includes(w)) push(doc, w, i);
+    });
     return new TermIndex({
       ids: Int32Array.from(ids), file: Int32Array.from(files), kind: Float32Array.from(kinds), segments: Uint8Array.from(segments),
       fileCount: fileIndex.size, name, qualifier, doc, path,

@@ -1,10 +1,11 @@
 /**
- * Text relevance: the symbol search the search tool uses (name index + full-text), run on the
- * query's content words. Kept behind this function so explore's ranking does not depend on how
- * search scores internally: scores come back normalized to 0..1.
+ * Text relevance: the search engine's ranked symbol search (name index + full-text, as
+ * codegraph_search uses it), run on the query's content words. Kept behind this function so
+ * explore's ranking does not depend on how search scores internally: scores come back
+ * normalized to 0..1.
  */
+import { searchSymbols } from '../../search/index.js';
 import type { GraphStore, StoredNode } from '../../store/index.js';
-import { searchSymbols } from '../../tools/lookup/search.js';
 
 /** A text match with its score relative to the best match (1 for the best). */
 export interface TextHit {

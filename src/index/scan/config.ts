@@ -1,134 +1,120 @@
 /**
- * The project config file `.codegraph/config.json`: what to index. Validation errors are values
- * that name the field and what was expected; unknown keys only warn, so older versions of the
- * tool can read newer configs.
+ * The project's control files, which say what to index: `.codegraph/config.json`, the reference's
+ * `codegraph.json` at the project root and `.codegraph/config.toml`. JSON rules apply first, then
+ * the authoritative TOML. A file that is missing is skipped; one that is invalid makes the whole
+ * config invalid, with a message naming the file (and line and column for a syntax error).
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { DEFAULT_CONFIG, isPlainObject, mergeLayers, readConfigLayer, type ConfigLayer, type LayerResult, type ProjectConfig } from './config-fields.js';
 import { findJsonErrorOffset, positionAt } from './json-error.js';
+import { parseToml } from './toml.js';
+
+export { DEFAULT_CONFIG, DEFAULT_MAX_FILE_SIZE } from './config-fields.js';
+export type { ProjectConfig } from './config-fields.js';
 
 /** The config file's path relative to the project root. */
 export const CONFIG_PATH = '.codegraph/config.json';
 
-/** Files larger than this many bytes are skipped unless the config says otherwise (1 MiB). */
-export const DEFAULT_MAX_FILE_SIZE = 1_048_576;
+/** The reference's JSON control file, relative to the project root. */
+export const ROOT_CONFIG_PATH = 'codegraph.json';
 
-/** A validated config with every default filled in. */
-export interface ProjectConfig {
-  /** Globs (see `compileGlob`); when present only files matching one of them are indexed. */
-  readonly include?: readonly string[];
-  /** Globs for files and directories never to index. */
-  readonly exclude: readonly string[];
-  /** Lower-case extension with its dot (`.mjs`) to language id; outranks the built-in mapping. */
-  readonly extensions: Readonly<Record<string, string>>;
-  /** Larger files are skipped with a `too-large` diagnostic. */
-  readonly maxFileSize: number;
-  /** Whether `.gitignore` files and `.git/info/exclude` are honoured. */
-  readonly respectGitignore: boolean;
-}
+/** The reference's TOML control file, relative to the project root. */
+export const TOML_CONFIG_PATH = '.codegraph/config.toml';
 
-/** The config used when the project has no config file. */
-export const DEFAULT_CONFIG: ProjectConfig = {
-  exclude: [],
-  extensions: {},
-  maxFileSize: DEFAULT_MAX_FILE_SIZE,
-  respectGitignore: true,
-};
+/** Every config file in the order its rules apply (the last one wins). */
+export const CONFIG_FILES: readonly string[] = [CONFIG_PATH, ROOT_CONFIG_PATH, TOML_CONFIG_PATH];
 
 /** The outcome of reading a config: usable, with warnings, or invalid with one message. */
 export type ConfigResult =
   | { readonly kind: 'ok'; readonly config: ProjectConfig; readonly warnings: readonly string[] }
-  | { readonly kind: 'invalid'; readonly error: string };
+  | { readonly kind: 'invalid'; readonly error: string; readonly file?: string };
 
-const KNOWN_KEYS = new Set(['include', 'exclude', 'extensions', 'maxFileSize', 'respectGitignore']);
-
-function invalid(error: string): ConfigResult {
-  return { kind: 'invalid', error };
+/**
+ * Whether a change to `relPath` (project-relative, `/`-separated) changes the scope of the index as
+ * a whole: a config file, the root `.gitignore` or `.git/info/exclude`. A watcher reloads the scope
+ * and reconciles every file when one changes.
+ */
+export function isControlFile(relPath: string): boolean {
+  return CONFIG_FILES.includes(relPath) || relPath === '.gitignore' || relPath === '.git/info/exclude';
 }
 
-function isStringArray(value: unknown): value is string[] {
-  return Array.isArray(value) && value.every((item) => typeof item === 'string');
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Validates the text of a config file. I/O-free so callers can check a config before saving it. */
+/** Validates the text of `.codegraph/config.json`. I/O-free so callers can check a config before saving it. */
 export function parseConfig(text: string): ConfigResult {
+  const layer = parseJsonLayer(text, CONFIG_PATH);
+  if (layer.kind === 'invalid') return layer;
+  return { kind: 'ok', config: mergeLayers([layer.layer]), warnings: layer.warnings };
+}
+
+/** The fields of one JSON control file's text. */
+function parseJsonLayer(text: string, file: string): LayerResult {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     const offset = findJsonErrorOffset(text);
-    if (offset === undefined) return invalid(`${CONFIG_PATH} is not valid JSON: ${detail}`);
+    if (offset === undefined) return { kind: 'invalid', error: `${file} is not valid JSON: ${detail}` };
     const { line, column } = positionAt(text, offset);
-    return invalid(`${CONFIG_PATH} is not valid JSON at line ${line}, column ${column}: ${detail}`);
+    return { kind: 'invalid', error: `${file} is not valid JSON at line ${line}, column ${column}: ${detail}` };
   }
-  if (!isPlainObject(raw)) return invalid(`${CONFIG_PATH} must contain a JSON object`);
+  if (!isPlainObject(raw)) return { kind: 'invalid', error: `${file} must contain a JSON object` };
+  return readConfigLayer(raw, file);
+}
 
-  const warnings: string[] = [];
-  for (const key of Object.keys(raw)) {
-    if (!KNOWN_KEYS.has(key)) warnings.push(`unknown key "${key}" in ${CONFIG_PATH} is ignored`);
+/** The fields of one TOML control file's text. */
+function parseTomlLayer(text: string, file: string): LayerResult {
+  const parsed = parseToml(text);
+  if (parsed.kind === 'invalid') {
+    return { kind: 'invalid', error: `${file} is not valid TOML at line ${parsed.line}, column ${parsed.column}: ${parsed.message}` };
   }
-
-  const { include, exclude, extensions, maxFileSize, respectGitignore } = raw;
-  if (include !== undefined && !isStringArray(include)) {
-    return invalid('include must be an array of strings');
-  }
-  if (include !== undefined && include.length === 0) {
-    warnings.push('include is an empty array, so no file will be indexed');
-  }
-  if (exclude !== undefined && !isStringArray(exclude)) {
-    return invalid('exclude must be an array of strings');
-  }
-  if (maxFileSize !== undefined && !(Number.isSafeInteger(maxFileSize) && (maxFileSize as number) > 0)) {
-    return invalid('maxFileSize must be a positive integer number of bytes');
-  }
-  if (respectGitignore !== undefined && typeof respectGitignore !== 'boolean') {
-    return invalid('respectGitignore must be a boolean');
-  }
-  const mapped: [string, string][] = [];
-  if (extensions !== undefined) {
-    if (!isPlainObject(extensions)) {
-      return invalid('extensions must be an object mapping extensions such as ".mjs" to language ids');
-    }
-    for (const [extension, language] of Object.entries(extensions)) {
-      if (!/^\.[^./\\]+(\.[^./\\]+)*$/.test(extension)) {
-        return invalid(`extensions key "${extension}" must be an extension starting with "." such as ".mjs"`);
-      }
-      if (typeof language !== 'string' || language === '') {
-        return invalid(`extensions["${extension}"] must be a non-empty language id string`);
-      }
-      mapped.push([extension.toLowerCase(), language]);
-    }
-  }
-
-  const config: ProjectConfig = {
-    ...(include === undefined ? {} : { include }),
-    exclude: exclude ?? DEFAULT_CONFIG.exclude,
-    // fromEntries defines own properties, so a key like "__proto__" cannot touch the prototype.
-    extensions: Object.fromEntries(mapped),
-    maxFileSize: (maxFileSize as number | undefined) ?? DEFAULT_MAX_FILE_SIZE,
-    respectGitignore: respectGitignore ?? true,
-  };
-  return { kind: 'ok', config, warnings };
+  return readConfigLayer(parsed.value, file);
 }
 
 /**
- * Reads `<root>/.codegraph/config.json`. A missing file yields the defaults; an unreadable or
- * invalid one yields an `invalid` result, never a rejection.
+ * Reads every config file of `root` and merges them over the defaults. Missing files are skipped;
+ * an unreadable or invalid one yields an `invalid` result naming it, never a rejection.
  */
 export async function loadConfig(root: string): Promise<ConfigResult> {
-  let text: string;
-  try {
-    text = await readFile(join(root, CONFIG_PATH), 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return { kind: 'ok', config: DEFAULT_CONFIG, warnings: [] };
-    const detail = error instanceof Error ? error.message : String(error);
-    return invalid(`${CONFIG_PATH} could not be read: ${detail}`);
+  const layers: ConfigLayer[] = [];
+  const warnings: string[] = [];
+  for (const file of CONFIG_FILES) {
+    let text: string;
+    try {
+      text = await readFile(join(root, file), 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      const detail = error instanceof Error ? error.message : String(error);
+      return { kind: 'invalid', error: `${file} could not be read: ${detail}`, file };
+    }
+    if (text.startsWith('\uFEFF')) text = text.slice(1);
+    const layer = file.endsWith('.toml') ? parseTomlLayer(text, file) : parseJsonLayer(text, file);
+    if (layer.kind === 'invalid') return { ...layer, file };
+    layers.push(layer.layer);
+    warnings.push(...layer.warnings);
   }
-  return parseConfig(text.startsWith('\uFEFF') ? text.slice(1) : text);
+  return { kind: 'ok', config: layers.length === 0 ? DEFAULT_CONFIG : mergeLayers(layers), warnings };
+}
+
+/** The message a one-shot command stops with for an invalid config: the file, then what is wrong. */
+export function configErrorMessage(result: { readonly error: string; readonly file?: string }): string {
+  return `${result.file ?? CONFIG_PATH}: ${result.error}`;
+}
+
+/** The scope a long-running process indexes by, with what to report about its config files. */
+export interface LoadedScope {
+  readonly scope: ProjectConfig;
+  readonly warnings: readonly string[];
+  /** Why the config files could not be used; `scope` is then the previous scope (or the defaults). */
+  readonly error?: string;
+}
+
+/**
+ * Reloads the scope of `root` from its config files. When one is invalid the `previous` scope is
+ * kept (the defaults when there is none) and the error says which file is wrong and where.
+ */
+export async function loadScope(root: string, previous?: ProjectConfig): Promise<LoadedScope> {
+  const result = await loadConfig(root);
+  if (result.kind === 'ok') return { scope: result.config, warnings: result.warnings };
+  return { scope: previous ?? DEFAULT_CONFIG, warnings: [], error: configErrorMessage(result) };
 }

@@ -1,6 +1,9 @@
 /** Finding a project's source files: config, ignore rules, globs, the walk and content decoding. */
-export type { ConfigResult, ProjectConfig } from './config.js';
-export { CONFIG_PATH, DEFAULT_CONFIG, DEFAULT_MAX_FILE_SIZE, loadConfig, parseConfig } from './config.js';
+export type { ConfigResult, LoadedScope, ProjectConfig } from './config.js';
+export {
+  CONFIG_FILES, CONFIG_PATH, DEFAULT_CONFIG, DEFAULT_MAX_FILE_SIZE, ROOT_CONFIG_PATH, TOML_CONFIG_PATH,
+  configErrorMessage, isControlFile, loadConfig, loadScope, parseConfig,
+} from './config.js';
 export { BINARY_SNIFF_BYTES, decodeSource, looksBinary } from './content.js';
 export { IgnoreRules } from './gitignore.js';
 export { compileGlob, compileGlobs } from './glob.js';

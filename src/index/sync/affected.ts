@@ -29,9 +29,9 @@ export interface HeldChange {
 export function affectedBefore(store: GraphStore, change: HeldChange): OldGraphView {
   const oldIds = changedOldIds(change);
   const files = new Set<number>(oldIds);
-  for (const id of dependentFileIds(store.db, oldIds)) files.add(id);
-  for (const id of subclassFileIds(store.db, oldIds)) files.add(id);
-  return { files, fingerprints: nameFingerprints(store.db, oldIds) };
+  for (const id of dependentFileIds(store, oldIds)) files.add(id);
+  for (const id of subclassFileIds(store, oldIds)) files.add(id);
+  return { files, fingerprints: nameFingerprints(store, oldIds) };
 }
 
 /**
@@ -51,9 +51,9 @@ export function affectedAfter(
     if (id !== undefined) newIds.push(id);
   }
   const affected = new Set<number>([...before.files, ...newIds]);
-  for (const id of referencing(changedNames(before.fingerprints, nameFingerprints(store.db, newIds)))) affected.add(id);
+  for (const id of referencing(changedNames(before.fingerprints, nameFingerprints(store, newIds)))) affected.add(id);
   const appeared = paths.filter((p) => !change.stored.has(p));
-  for (const id of fileIdsImportingStems(store.db, moduleStems([...appeared, ...change.removedPaths]))) affected.add(id);
+  for (const id of fileIdsImportingStems(store, moduleStems([...appeared, ...change.removedPaths]))) affected.add(id);
   const live = new Set(current.map((f) => f.id));
   for (const id of affected) if (!live.has(id)) affected.delete(id);
   return affected;

@@ -55,7 +55,7 @@ export async function indexProject(options: IndexOptions): Promise<IndexSummary>
         const { report } = await applyAndSave({ ...options, ...opened, scan, pool, dir, phases, started });
         return summarize(store, report);
       } finally {
-        store.db.close();
+        store.close();
       }
     } finally {
       await pool?.close();
@@ -68,7 +68,7 @@ async function scanOrDiscard(options: IndexOptions, config: ProjectConfig, fresh
   try {
     return await scanWith(options.root, config, options.signal);
   } catch (error) {
-    (await fresh?.catch(() => undefined))?.db.close();
+    (await fresh?.catch(() => undefined))?.close();
     throw error;
   }
 }

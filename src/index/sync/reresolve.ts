@@ -31,8 +31,8 @@ export interface ReresolveInput {
 export function reresolve({ store, kept, rewritten, targeted, rows }: ReresolveInput): void {
   const inputs = kept ?? new ResolverInputs(rows?.pool);
   const gathered = rows?.gathered;
-  if (gathered !== undefined) inputs.adopt(store.db, gathered.symbols);
-  else inputs.refresh(store.db, rewritten);
+  if (gathered !== undefined) inputs.adopt(store, gathered.symbols);
+  else inputs.refresh(store, rewritten);
   const current = store.listFiles();
   if (targeted === undefined) {
     resolveAll(store, inputs, current, gathered?.refs);
@@ -40,8 +40,8 @@ export function reresolve({ store, kept, rewritten, targeted, rows }: ReresolveI
   }
   // A session keeps which files use which names in memory; a one-shot run scans the references once.
   const referencing = kept !== undefined
-    ? (names: readonly string[]) => inputs.filesReferencing(store.db, names)
-    : (names: readonly string[]) => fileIdsReferencing(store.db, names);
+    ? (names: readonly string[]) => inputs.filesReferencing(store, names)
+    : (names: readonly string[]) => fileIdsReferencing(store, names);
   resolveTargeted(store, inputs, current, affectedAfter(store, current, targeted.before, targeted, referencing));
 }
 
@@ -51,7 +51,7 @@ function resolveAll(store: GraphStore, inputs: ResolverInputs, current: readonly
   // own tables are garbage before the edges are written (gathered ones, at most a million, are
   // the caller's until it returns).
   const { edges } = resolveReferences({
-    files: resolverFiles(inputs, current), symbols: inputs.symbols(), refs: gathered ?? readRefs(store.db, inputs.pool),
+    files: resolverFiles(inputs, current), symbols: inputs.symbols(), refs: gathered ?? readRefs(store, inputs.pool),
   });
   store.replaceResolvedEdges(edges);
 }
@@ -60,7 +60,7 @@ function resolveAll(store: GraphStore, inputs: ResolverInputs, current: readonly
 function resolveTargeted(store: GraphStore, inputs: ResolverInputs, current: readonly StoredFile[], fileIds: ReadonlySet<number>): void {
   const ids = [...fileIds];
   const result = resolveReferences(
-    { files: resolverFiles(inputs, current), symbols: inputs.symbols(), refs: readRefsForFiles(store.db, ids, inputs.pool) },
+    { files: resolverFiles(inputs, current), symbols: inputs.symbols(), refs: readRefsForFiles(store, ids, inputs.pool) },
     { emitFiles: fileIds },
   );
   store.replaceResolvedEdges(result.edges, ids);

@@ -6,7 +6,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { languageForPath } from '../languages.js';
-import { loadConfig, scanProject, type ProjectConfig, type ScanResult } from '../scan/index.js';
+import { configErrorMessage, loadConfig, scanProject, type ProjectConfig, type ScanResult } from '../scan/index.js';
 import {
   acquireLock, GraphStore, INDEX_DIR, loadDatabase, releaseLock, saveDatabase, SchemaError, SqliteDb, type DatabaseStamp,
 } from '../../store/index.js';
@@ -40,7 +40,7 @@ async function prepareIndexDir(root: string): Promise<string> {
 /** The project's configuration, or an `IndexError` naming what is wrong with it. */
 export async function readConfig(root: string): Promise<ProjectConfig> {
   const result = await loadConfig(root);
-  if (result.kind === 'invalid') throw new IndexError(`.codegraph/config.json: ${result.error}`);
+  if (result.kind === 'invalid') throw new IndexError(configErrorMessage(result));
   return result.config;
 }
 

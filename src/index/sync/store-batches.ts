@@ -1,6 +1,6 @@
 /** Storing parse results a batch per transaction, with what the run must remember about them. */
 import type { ParseResult } from '../parse/jobs.js';
-import { touchFile, type Diagnostic, type GraphStore } from '../../store/index.js';
+import type { Diagnostic, GraphStore } from '../../store/index.js';
 import type { StoredRows } from '../stored-rows.js';
 import type { ScanPlan } from './plan.js';
 
@@ -70,7 +70,7 @@ export class StoreBatches {
       return;
     }
     if (this.#plan.sameExtraction && old !== undefined && old.sha256 === result.sha256 && old.language === meta.language) {
-      touchFile(store.db, result.path, meta.size, meta.mtimeMs);
+      store.touchFile(result.path, meta.size, meta.mtimeMs);
       this.#touched++;
       return;
     }

@@ -1,4 +1,4 @@
-/** codegraph_check: circular dependencies between files, each as an ordered path `a → b → a`. */
+/** codegraph_check: circular dependencies between files, each as an ordered path `a -> b -> a` (the reference's format). */
 import { findCycles } from '../../graph/index.js';
 import type { ToolHandler } from '../service.js';
 import { OUTPUT_CAP, capText } from './text.js';
@@ -10,7 +10,7 @@ export const checkHandler: ToolHandler = async (_args, index) => {
   if (report.cycles.length === 0) return { text: 'No circular dependencies found\n', json };
   const n = report.cycles.length;
   const lines = [`Found ${n} circular dependenc${n === 1 ? 'y' : 'ies'}:`, ''];
-  for (const cycle of report.cycles) lines.push(`- ${cycle.join(' → ')}`);
+  for (const cycle of report.cycles) lines.push(`- ${cycle.join(' -> ')}`);
   lines.push(
     '',
     report.truncated

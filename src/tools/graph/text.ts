@@ -2,10 +2,11 @@
  * Shared text pieces of the graph tools: the output ceiling and its truncation note, argument
  * reading, definition labels, and the answers for an unknown symbol or an unmatched file filter.
  */
-import type { DefinitionGroup, Suggestion, SymbolLookup } from '../../graph/index.js';
+import type { DefinitionGroup, SymbolLookup } from '../../graph/index.js';
 import { FreshnessProbe } from '../../project/freshness.js';
+import { suggestNames } from '../../search/index.js';
+import type { Suggestion } from '../../search/index.js';
 import type { GraphStore } from '../../store/index.js';
-import { suggestNames } from '../../graph/index.js';
 import type { ToolArgs } from '../schema.js';
 import type { ToolOutput } from '../service.js';
 

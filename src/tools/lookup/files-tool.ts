@@ -2,10 +2,10 @@
 import { isAbsolute } from 'node:path';
 import { compileGlob } from '../../index/scan/glob.js';
 import { safeProjectPath } from '../../project/freshness.js';
+import { normalizeRequestedPath, symbolIndex } from '../../search/index.js';
+import type { FileEntry } from '../../search/index.js';
 import type { ToolHandler } from '../service.js';
-import { symbolIndex } from './symbol-index.js';
-import type { FileEntry } from './symbol-index.js';
-import { count, normalizeRequestedPath, truncateOutput } from './text.js';
+import { count, truncateOutput } from './text.js';
 
 /** Layouts of the listing. */
 export type FilesFormat = 'tree' | 'flat' | 'grouped';

@@ -4,8 +4,8 @@
  */
 import { isAbsolute } from 'node:path';
 import { safeProjectPath } from '../../project/freshness.js';
-import type { SymbolIndex } from './symbol-index.js';
-import { normalizeRequestedPath } from './text.js';
+import { normalizeRequestedPath } from '../../search/index.js';
+import type { SymbolIndex } from '../../search/index.js';
 
 /** Line numbers above this in a pasted location are not line numbers. */
 const MAX_LINE = 1_000_000;

@@ -2,9 +2,10 @@
 import { FILE_MODE_MAX_LINES, isSecretPath } from '../../project/freshness.js';
 import type { FreshnessProbe } from '../../project/freshness.js';
 import type { ProjectIndex } from '../../project/index-cache.js';
+import type { SymbolIndex } from '../../search/index.js';
+import { filesUsing } from '../../store/index.js';
 import type { StoredNode } from '../../store/index.js';
 import type { ToolOutput } from '../service.js';
-import type { SymbolIndex } from './symbol-index.js';
 import { count, fence, numberLines, splitLines, truncateOutput } from './text.js';
 
 /** What to show of the file. */
@@ -17,20 +18,6 @@ export interface FileView {
   readonly start?: number | undefined;
   readonly end?: number | undefined;
   readonly symbolsOnly: boolean;
-}
-
-/** Other indexed files with an edge into this one (imports, calls, references …), by path. */
-export function filesUsing(index: ProjectIndex, fileId: number): string[] {
-  const out: string[] = [];
-  index.store.db.each(
-    `SELECT DISTINCT sf.path FROM nodes t JOIN edges e ON e.target_id = t.id JOIN nodes s ON s.id = e.source_id
-     JOIN files sf ON sf.id = s.file_id WHERE t.file_id = ? AND s.file_id <> t.file_id ORDER BY sf.path`,
-    [fileId],
-    ([path]) => {
-      out.push(String(path));
-    },
-  );
-  return out;
 }
 
 /** The header line `path — T lines, S symbols · used by N files: a, b`. */
@@ -63,7 +50,7 @@ export function renderFile(index: ProjectIndex, symbols: SymbolIndex, probe: Fre
       json: { path, refused: 'secret' },
     };
   }
-  const users = filesUsing(index, file.id);
+  const users = filesUsing(index.store, file.id);
   const state = probe.check(path);
   const current = probe.readCurrent(path);
   const lines = current === undefined ? undefined : splitLines(current);

@@ -1,21 +1,21 @@
 /** codegraph_node: one symbol's detail, or a file's numbered source (see node-file.ts). */
 import { languageForPath } from '../../index/languages.js';
-import { EDGE_KINDS } from '../../model.js';
+import type { EdgeKind } from '../../model.js';
 import { FILE_MODE_MAX_LINES, FreshnessProbe, isSecretPath } from '../../project/freshness.js';
 import type { ProjectIndex } from '../../project/index-cache.js';
+import { similarSymbols, symbolIndex } from '../../search/index.js';
+import type { SymbolIndex } from '../../search/index.js';
+import { callTrail } from '../../store/index.js';
 import type { StoredNode } from '../../store/index.js';
 import type { ToolHandler, ToolOutput } from '../service.js';
 import { resolveFile } from './location.js';
 import type { FileResolution } from './location.js';
 import { renderFile } from './node-file.js';
-import { searchSymbols } from './search.js';
-import { nodesByIds, symbolIndex } from './symbol-index.js';
-import type { SymbolIndex } from './symbol-index.js';
 import { count, displaySignature, fence, numberLines, splitLines, truncateOutput } from './text.js';
 
 /** Most entries shown in each of the `Calls ->` and `Called by <-` trails. */
 const TRAIL_MAX = 8;
-const TRAIL_KINDS = [EDGE_KINDS.indexOf('calls'), EDGE_KINDS.indexOf('instantiates')].join(',');
+const TRAIL_KINDS: readonly EdgeKind[] = ['calls', 'instantiates'];
 
 const num = (v: unknown): number | undefined => (typeof v === 'number' ? v : undefined);
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
@@ -129,7 +129,7 @@ function symbolMode(
 }
 
 function notFound(index: ProjectIndex, symbol: string): ToolOutput {
-  const similar = searchSymbols(index.store, symbol, { limit: 5 }).matches;
+  const similar = similarSymbols(index.store, symbol, 5);
   const lines = [`No symbol named ${symbol} in the index.`];
   if (similar.length > 0) {
     lines.push('', 'Similar symbols:');
@@ -174,17 +174,8 @@ interface TrailItem {
 
 /** Up to TRAIL_MAX distinct neighbours along call/instantiation edges, and how many there are. */
 function trail(index: ProjectIndex, nodeId: number, direction: 'out' | 'in'): { items: TrailItem[]; total: number } {
-  const [self, other] = direction === 'out' ? ['source_id', 'target_id'] : ['target_id', 'source_id'];
-  const rows: { id: number; line: number }[] = [];
-  index.store.db.each(
-    `SELECT ${other}, min(line) FROM edges WHERE ${self} = ? AND kind IN (${TRAIL_KINDS}) GROUP BY ${other} ORDER BY min(line), ${other} LIMIT ${TRAIL_MAX}`,
-    [nodeId],
-    ([id, line]) => {
-      rows.push({ id: Number(id), line: Number(line ?? 0) });
-    },
-  );
-  const total = Number(index.store.db.value(`SELECT count(DISTINCT ${other}) FROM edges WHERE ${self} = ? AND kind IN (${TRAIL_KINDS})`, [nodeId]) ?? 0);
-  const nodes = new Map(nodesByIds(index.store, rows.map((r) => r.id)).map((n) => [n.id, n]));
+  const { rows, total } = callTrail(index.store, nodeId, direction, TRAIL_KINDS, TRAIL_MAX);
+  const nodes = new Map(index.store.nodesByIds(rows.map((r) => r.id)).map((n) => [n.id, n]));
   const items = rows.flatMap((r) => {
     const node = nodes.get(r.id);
     return node === undefined ? [] : [{ node, line: direction === 'out' ? node.startLine : r.line || node.startLine }];

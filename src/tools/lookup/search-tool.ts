@@ -1,7 +1,7 @@
-/** codegraph_search: ranked symbol search with kind, language and path filters. */
+/** codegraph_search: the search engine's ranked symbol search, its arguments read and its matches rendered. */
+import { searchSymbols } from '../../search/index.js';
+import type { SymbolSearch } from '../../search/index.js';
 import type { ToolHandler } from '../service.js';
-import { searchSymbols } from './search.js';
-import type { SymbolSearch } from './search.js';
 import { displaySignature, truncateOutput } from './text.js';
 
 /** Handler of codegraph_search. */

@@ -1,4 +1,4 @@
-/** Text helpers shared by the lookup tools: output cap, numbered source, counted nouns, path spelling. */
+/** Text helpers shared by the lookup tools: output cap, numbered source, counted nouns, signatures. */
 import { isSecretPath } from '../../project/freshness.js';
 
 /** Largest text a lookup tool returns; longer output is cut at a line boundary with a note. */
@@ -40,19 +40,6 @@ export function fence(language: string, body: string): string {
 /** `1 file`, `3 files`. */
 export function count(n: number, singular: string, plural = `${singular}s`): string {
   return `${n} ${n === 1 ? singular : plural}`;
-}
-
-/**
- * A requested path as the index spells paths: surrounding quotes or backticks removed, `\` as
- * `/`, a leading `./` dropped. Absolute paths are left for the path guard to judge.
- */
-export function normalizeRequestedPath(raw: string): string {
-  let p = raw.trim();
-  const quoted = /^(["'`])(.*)\1$/.exec(p);
-  if (quoted !== null) p = (quoted[2] ?? '').trim();
-  p = p.replace(/\\/g, '/');
-  while (p.startsWith('./')) p = p.slice(2);
-  return p;
 }
 
 /** A node's signature on one line, or undefined when it has none or lives in a secret file (signatures are source too). */

@@ -7,6 +7,7 @@ import { SqliteDb } from '../../../src/store/sqlite.js';
 import { Prng } from '../../fuzz/prng.js';
 import { fixtureProject, generatedProject } from '../../support/fixture-project.js';
 import { GraphStore } from '../../../src/store/graph-store.js';
+import { fullTextSearch } from '../../../src/search/index.js';
 import { freshDump as freshDumpOf, randomShopEdits } from '../../support/shop-edits.js';
 import { dumpGraph } from '../../support/graph-dump.js';
 
@@ -69,7 +70,7 @@ test('a whole-project re-extraction of an existing index keeps its search index 
   try {
     const store = GraphStore.open(db); // registers the function the search view calls
     db.exec(`INSERT INTO node_search(node_search) VALUES('integrity-check')`);
-    const hits = store.search('handler_41').map((h) => h.node.qualifiedName);
+    const hits = fullTextSearch(store, 'handler_41').map((h) => h.node.qualifiedName);
     assert.equal(hits[0], 'handler_41');
   } finally {
     db.close();

@@ -1,8 +1,9 @@
 /**
- * Full-text query building and ranking for the FTS4 index. sql.js has no FTS5 and so no bm25(),
- * so the score is computed here from `matchinfo(node_search, 'pcnalx')`.
+ * Scoring for the full-text ranking: the query's terms as the FTS tokenizer sees them, Okapi BM25
+ * from the index's match statistics, and a bonus when the name itself matches.
  */
-import { splitIdentifierWords } from './schema.js';
+import { splitIdentifierWords } from '../store/index.js';
+import type { FullTextTerm } from '../store/index.js';
 
 /** Column weights in `SEARCH_COLUMNS` order: a hit in the name counts most. */
 export const SEARCH_WEIGHTS: readonly number[] = [10, 4, 2, 1];
@@ -15,8 +16,8 @@ const B = 0.75;
  * tokenizer does); each term keeps its camelCase words too, so `getUser` matches the indexed
  * token `getuser…` or the words `get` and `user` (a name split at indexing time).
  */
-export function queryTerms(query: string): QueryTerm[] {
-  const terms: QueryTerm[] = [];
+export function queryTerms(query: string): FullTextTerm[] {
+  const terms: FullTextTerm[] = [];
   const seen = new Set<string>();
   for (const token of query.split(/[^A-Za-z0-9\u0080-\uFFFF]+/)) {
     const whole = token.toLowerCase();
@@ -27,33 +28,6 @@ export function queryTerms(query: string): QueryTerm[] {
     terms.push({ whole, words });
   }
   return terms;
-}
-
-/** One query token, lowercased, and its camelCase words when it has several. */
-export interface QueryTerm {
-  readonly whole: string;
-  readonly words: readonly string[];
-}
-
-/**
- * An FTS4 MATCH expression with prefix terms, all terms required (`all`) or any (`any`).
- * Terms only contain letters and digits, so no user text reaches the query syntax.
- * Returns undefined when the query has no searchable term.
- */
-export function matchExpression(terms: readonly QueryTerm[], mode: 'all' | 'any'): string | undefined {
-  if (terms.length === 0) return undefined;
-  const parts = terms.map((t) =>
-    t.words.length < 2 ? `${t.whole}*` : `(${t.whole}* OR (${t.words.map((w) => `${w}*`).join(' ')}))`,
-  );
-  return parts.join(mode === 'all' ? ' ' : ' OR ');
-}
-
-/** The matchinfo 'pcnalx' blob as numbers: sqlite writes native (little-endian in WASM) uint32s. */
-export function decodeMatchinfo(blob: Uint8Array): Uint32Array {
-  const view = new DataView(blob.buffer, blob.byteOffset, blob.byteLength);
-  const out = new Uint32Array(Math.floor(blob.byteLength / 4));
-  for (let i = 0; i < out.length; i += 1) out[i] = view.getUint32(i * 4, true);
-  return out;
 }
 
 /**

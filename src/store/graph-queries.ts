@@ -1,36 +1,15 @@
 /**
  * The indexed reads the graph traversals need, each answering one traversal step in a single
- * statement. GraphStore's per-row API (`edgesTo` then `getNode` per neighbour) would prepare one
+ * statement. The reader's per-row API (`edgesTo` then `getNode` per neighbour) would prepare one
  * statement per neighbour; these joins use the same indexes (edges by target or source and kind,
- * nodes by id) and return compact rows. Kind codes are positions in the model's lists, exactly as
- * the store writes them.
+ * nodes by id) and return compact rows.
  */
-import { EDGE_KINDS, NODE_KINDS } from '../model.js';
 import type { EdgeKind, NodeKind } from '../model.js';
-import { edgeRelation, type SqlValue, type SqliteDb } from '../store/index.js';
-
-/** Integer code the store uses for a node kind. */
-export function nodeKindCode(kind: NodeKind): number {
-  return NODE_KINDS.indexOf(kind);
-}
-
-/** Integer code the store uses for an edge kind. */
-export function edgeKindCode(kind: EdgeKind): number {
-  return EDGE_KINDS.indexOf(kind);
-}
-
-/** The node kind stored under `code`. */
-export function nodeKindOf(code: number): NodeKind {
-  return NODE_KINDS[code] ?? 'variable';
-}
-
-/** The edge kind stored under `code`. */
-export function edgeKindOf(code: number): EdgeKind {
-  return EDGE_KINDS[code] ?? 'references';
-}
-
-/** The `contains` code: nesting, never a dependency. */
-export const CONTAINS_CODE = edgeKindCode('contains');
+import { connectionOf } from './graph-reader.js';
+import type { GraphReader } from './graph-reader.js';
+import { EDGE_CODE, code, edgeKindOf, nodeKindOf } from './records.js';
+import { edgeRelation } from './schema.js';
+import type { SqlValue } from './sqlite.js';
 
 /** A node as the graph tools show it. */
 export interface GraphNode {
@@ -82,11 +61,12 @@ interface Found {
  * costs a few statements, not one per definition. Result `i` belongs to `sets[i]`.
  */
 export function neighboursOfSets(
-  db: SqliteDb,
+  reader: GraphReader,
   sets: readonly (readonly number[])[],
   direction: 'in' | 'out',
   kinds: readonly EdgeKind[],
 ): Neighbour[][] {
+  const db = connectionOf(reader);
   const results = sets.map(() => new Map<number, Found>());
   const owners = new Map<number, number[]>();
   sets.forEach((set, i) => {
@@ -98,7 +78,7 @@ export function neighboursOfSets(
   });
   if (owners.size > 0 && kinds.length > 0) {
     const [near, far] = direction === 'in' ? ['target_id', 'source_id'] : ['source_id', 'target_id'];
-    const rank = new Map<number, number>(kinds.map((k, i) => [edgeKindCode(k), i]));
+    const rank = new Map<number, number>(kinds.map((k, i) => [code(EDGE_CODE, k), i]));
     const kindList = [...rank.keys()].join(',');
     for (const batch of batches([...owners.keys()])) {
       db.each(
@@ -148,7 +128,8 @@ export function compareNodes(a: GraphNode, b: GraphNode): number {
  * Sources of incoming non-`contains` edges into `ids`, each with the first line of such an edge,
  * for the breadth-first impact walk. No node details: those are read once at the end.
  */
-export function dependents(db: SqliteDb, ids: readonly number[]): Map<number, number | null> {
+export function dependents(reader: GraphReader, ids: readonly number[]): Map<number, number | null> {
+  const db = connectionOf(reader);
   const out = new Map<number, number | null>();
   for (const batch of batches(ids)) {
     db.each(
@@ -167,7 +148,8 @@ export function dependents(db: SqliteDb, ids: readonly number[]): Map<number, nu
 }
 
 /** Every node nested (through `contains`, at any depth) inside the nodes `ids`. */
-export function members(db: SqliteDb, ids: readonly number[]): number[] {
+export function members(reader: GraphReader, ids: readonly number[]): number[] {
+  const db = connectionOf(reader);
   const out: number[] = [];
   const seen = new Set<number>(ids);
   let frontier = [...ids];
@@ -192,7 +174,8 @@ export function members(db: SqliteDb, ids: readonly number[]): number[] {
 }
 
 /** The nodes with these ids (missing ids are skipped), in no particular order. */
-export function nodesById(db: SqliteDb, ids: readonly number[]): GraphNode[] {
+export function nodesById(reader: GraphReader, ids: readonly number[]): GraphNode[] {
+  const db = connectionOf(reader);
   const out: GraphNode[] = [];
   for (const batch of batches(ids)) {
     db.each(
@@ -214,7 +197,8 @@ export function nodesById(db: SqliteDb, ids: readonly number[]): GraphNode[] {
  * Distinct (source file, target file) pairs joined by a non-`contains` edge between nodes of two
  * different files, with file paths: the file dependency graph `check` looks for cycles in.
  */
-export function fileDependencies(db: SqliteDb): { readonly files: string[]; readonly edges: [number, number][] } {
+export function fileDependencies(reader: GraphReader): { readonly files: string[]; readonly edges: [number, number][] } {
+  const db = connectionOf(reader);
   const files: string[] = [];
   const indexOf = new Map<number, number>();
   db.each(`SELECT id, path FROM files ORDER BY path`, [], ([id, path]) => {

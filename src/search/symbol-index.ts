@@ -1,13 +1,12 @@
 /**
  * An in-memory name index derived from one store, built on first use and kept while the store's
  * contents stay the same: symbol names split into words, sorted for prefix lookups, and the file
- * table by id and path. Lets search and node answer without scanning the database per call.
+ * table by id and path. Lets search, node and files answer without scanning the database per call.
  */
-import { NODE_KINDS } from '../../model.js';
-import type { NodeKind } from '../../model.js';
-import { isTestPath } from '../../index/extract/test-paths.js';
-import type { GraphStore, StoredNode } from '../../store/index.js';
-import { toNode } from '../../store/records.js';
+import type { NodeKind } from '../model.js';
+import { isTestPath } from '../index/extract/test-paths.js';
+import { contentStamp, eachIndexedFile, eachSymbolName } from '../store/index.js';
+import type { GraphStore } from '../store/index.js';
 
 /** One indexed file as the lookup tools see it. */
 export interface FileEntry {
@@ -76,18 +75,9 @@ interface Cached {
 
 const cache = new WeakMap<GraphStore, Cached>();
 
-/** A cheap fingerprint of the store's contents: any file write changes the max node id or the files. */
-function stampOf(store: GraphStore): string {
-  let stamp = '';
-  store.db.each(`SELECT (SELECT max(id) FROM nodes), (SELECT max(id) FROM files), (SELECT count(*) FROM files)`, [], (row) => {
-    stamp = row.join(':');
-  });
-  return stamp;
-}
-
 /** The derived index of `store`, rebuilt only when the store changed since the last call. */
 export function symbolIndex(store: GraphStore): SymbolIndex {
-  const stamp = stampOf(store);
+  const stamp = contentStamp(store);
   const hit = cache.get(store);
   if (hit !== undefined && hit.stamp === stamp) return hit.index;
   const index = build(store);
@@ -116,38 +106,22 @@ function push<T>(map: Map<string, T[]>, key: string, value: T): void {
 function build(store: GraphStore): SymbolIndex {
   const files = new Map<number, FileEntry>();
   const filesByPath = new Map<string, FileEntry>();
-  // Not listFiles(): its per-file subquery for the file node id is not needed here and costs seconds on large indexes.
-  store.db.each(`SELECT id, path, language, node_count, is_test FROM files ORDER BY path`, [], ([id, path, language, symbols, isTest]) => {
-    const entry = fileEntry(Number(id), String(path), String(language), Number(symbols), isTest === 1);
+  eachIndexedFile(store, (id, path, language, symbols, isTest) => {
+    const entry = fileEntry(id, path, language, symbols, isTest);
     files.set(entry.id, entry);
     filesByPath.set(entry.path, entry);
   });
-  const fileKind = NODE_KINDS.indexOf('file');
   const symbols: SymbolEntry[] = [];
   const byId = new Map<number, SymbolEntry>();
   const byLowerName = new Map<string, SymbolEntry[]>();
   const byWord = new Map<string, SymbolEntry[]>();
-  store.db.each(
-    `SELECT id, name, qualified_name, kind, file_id, start_line FROM nodes WHERE kind <> ? ORDER BY id`,
-    [fileKind],
-    ([id, name, qualifiedName, kind, fileId, line]) => {
-      const n = String(name ?? '');
-      const entry: SymbolEntry = {
-        id: Number(id),
-        name: n,
-        lower: n.toLowerCase(),
-        qualifiedName: String(qualifiedName ?? ''),
-        kind: NODE_KINDS[Number(kind)] ?? 'variable',
-        fileId: Number(fileId),
-        line: Number(line),
-        words: identifierWords(n),
-      };
-      symbols.push(entry);
-      byId.set(entry.id, entry);
-      push(byLowerName, entry.lower, entry);
-      for (const w of new Set(entry.words)) push(byWord, w, entry);
-    },
-  );
+  eachSymbolName(store, (id, name, qualifiedName, kind, fileId, line) => {
+    const entry: SymbolEntry = { id, name, lower: name.toLowerCase(), qualifiedName, kind, fileId, line, words: identifierWords(name) };
+    symbols.push(entry);
+    byId.set(entry.id, entry);
+    push(byLowerName, entry.lower, entry);
+    for (const w of new Set(entry.words)) push(byWord, w, entry);
+  });
   return {
     symbols,
     byId,
@@ -176,27 +150,4 @@ export function keysWithPrefix(sorted: readonly string[], prefix: string, max = 
     out.push(key);
   }
   return out;
-}
-
-const NODE_COLUMNS = `n.id, n.file_id, f.path, n.kind, n.name, n.qualified_name, n.start_line, n.start_col,
-  n.end_line, n.end_col, n.parent_id, n.signature, n.docstring, n.exported`;
-
-/**
- * Several nodes by id in one statement, in the order of `ids` (missing ids are skipped). One
- * prepared statement instead of one per node: preparing dominates small lookups in sql.js.
- */
-export function nodesByIds(store: GraphStore, ids: readonly number[]): StoredNode[] {
-  if (ids.length === 0) return [];
-  const unique = [...new Set(ids)].filter((id) => Number.isSafeInteger(id));
-  const rows = store.db.all(
-    `SELECT ${NODE_COLUMNS} FROM nodes n JOIN files f ON f.id = n.file_id WHERE n.id IN (${unique.join(',')})`,
-  );
-  const byId = new Map(rows.map((r) => {
-    const node = toNode(r);
-    return [node.id, node] as const;
-  }));
-  return ids.flatMap((id) => {
-    const node = byId.get(id);
-    return node === undefined ? [] : [node];
-  });
 }

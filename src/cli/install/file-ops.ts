@@ -1,0 +1,188 @@
+/**
+ * One managed file each: how installing changes its text and how uninstalling takes the change
+ * back, as pure functions of the text. A text that does not parse throws `ConfigParseError`
+ * naming the line, and nothing is written.
+ */
+import { appendElement, removeItem, replaceItemValue, setValue } from './jsonc-edit.js';
+import { member, parseJsonc, plainValue, type JsoncContainer, type JsoncNode, type JsonValue } from './jsonc.js';
+import { removeBlock, setBlock } from './markdown-block.js';
+import { checkToml, definedElsewhere, removeTable, setTable, type TomlValue } from './toml-table.js';
+import type { JsonEntry } from './entry.js';
+
+/** A managed file that does not parse (or holds our entry in a form this editor will not merge). */
+export class ConfigParseError extends Error {
+  override readonly name = 'ConfigParseError';
+  readonly line: number;
+  constructor(line: number, message: string) {
+    super(`line ${line}: ${message}`);
+    this.line = line;
+  }
+}
+
+/** A managed file: what install and uninstall do to its text. */
+export interface FileOp {
+  readonly path: string;
+  /** What the file holds, for messages: `MCP config`, `instructions`, `skill`, `prompt hook`. */
+  readonly what: string;
+  /** The text after installing into `text` (`''` for a missing file). */
+  install(text: string): string;
+  /** The text after removing what install wrote. */
+  uninstall(text: string): string;
+  /** Whether a text holds nothing but what codegraph wrote (the file can go). */
+  isEmpty(text: string): boolean;
+  /** Whether the whole file is codegraph's (it is deleted on uninstall). */
+  readonly owned?: boolean;
+}
+
+/** Parses JSONC or throws `ConfigParseError`. */
+export function parseOrThrow(text: string): JsoncNode | undefined {
+  const parsed = parseJsonc(text);
+  if (parsed.kind === 'invalid') throw new ConfigParseError(parsed.line, parsed.message);
+  if (parsed.root !== undefined && parsed.root.kind !== 'object') throw new ConfigParseError(1, 'the top-level value is not an object');
+  return parsed.root;
+}
+
+/** The server entry in a JSON(C) config; `legacyKey` is migrated to the entry's key. */
+export function jsonEntryOp(path: string, entry: JsonEntry, legacyKey?: string): FileOp {
+  const legacyPath = legacyKey === undefined ? undefined : [...entry.path.slice(0, -1), legacyKey];
+  return {
+    path,
+    what: 'MCP config',
+    install(text) {
+      parseOrThrow(text);
+      const migrated = legacyPath === undefined ? text : removeAtPath(text, legacyPath, [], legacyPath.length - 1);
+      const result = setValue(migrated, entry.path, entry.value, entry.trailing);
+      return result.kind === 'changed' ? result.text : migrated;
+    },
+    uninstall(text) {
+      parseOrThrow(text);
+      return removeAtPath(text, entry.path, entry.trailing, 0);
+    },
+    isEmpty: emptyObject,
+  };
+}
+
+/** A Claude Code `UserPromptSubmit` hook group running `command`, in a settings file. */
+export function promptHookOp(path: string, command: string): FileOp {
+  const group: JsonValue = { hooks: [{ type: 'command', command, timeout: 10 }] };
+  const arrayPath = ['hooks', 'UserPromptSubmit'];
+  return {
+    path,
+    what: 'prompt hook',
+    install(text) {
+      const root = parseOrThrow(text);
+      const array = nodeAt(root, arrayPath);
+      if (array === undefined) {
+        const result = setValue(text, arrayPath, [group]);
+        return result.kind === 'changed' ? result.text : text;
+      }
+      if (array.kind !== 'array') throw new ConfigParseError(1, 'hooks.UserPromptSubmit is not an array');
+      const index = array.items.findIndex((item) => isOurHook(plainValue(item.value)));
+      const result = index < 0 ? appendElement(text, array, group) : replaceItemValue(text, array.items[index] as (typeof array.items)[number], group);
+      return result.kind === 'changed' ? result.text : text;
+    },
+    uninstall(text) {
+      const array = nodeAt(parseOrThrow(text), arrayPath);
+      if (array?.kind !== 'array') return text;
+      const index = array.items.findIndex((item) => isOurHook(plainValue(item.value)));
+      if (index < 0) return text;
+      return pruneEmpty(removeItem(text, array, index), arrayPath, 1);
+    },
+    isEmpty: emptyObject,
+  };
+}
+
+/** Whether a hook group runs `codegraph prompt-hook` (any launcher). */
+function isOurHook(value: JsonValue): boolean {
+  const hooks = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, JsonValue>)['hooks'] : undefined;
+  if (!Array.isArray(hooks)) return false;
+  return (hooks as readonly JsonValue[]).some((h) => {
+    const command = typeof h === 'object' && h !== null && !Array.isArray(h) ? (h as Record<string, JsonValue>)['command'] : undefined;
+    return typeof command === 'string' && /codegraph(?:-wasm)?(?:\.cmd)?["']?\s+prompt-hook\b/.test(command);
+  });
+}
+
+/** Codex's `[mcp_servers.codegraph]` table in a TOML file. */
+export function tomlTableOp(path: string, table: string, entries: Readonly<Record<string, TomlValue>>): FileOp {
+  const check = (text: string): void => {
+    const result = checkToml(text);
+    if (result.kind === 'invalid') throw new ConfigParseError(result.line, result.message);
+    if (definedElsewhere(text, table)) throw new ConfigParseError(1, `${table} is defined outside its own [${table}] table; edit it by hand`);
+  };
+  return {
+    path,
+    what: 'MCP config',
+    install(text) {
+      check(text);
+      const result = setTable(text, table, entries);
+      return result.kind === 'changed' ? result.text : text;
+    },
+    uninstall(text) {
+      check(text);
+      return removeTable(text, table);
+    },
+    isEmpty: (text) => text.trim() === '',
+  };
+}
+
+/** The managed block of an instructions file. */
+export function markdownBlockOp(path: string, body: string): FileOp {
+  return {
+    path,
+    what: 'instructions',
+    install(text) {
+      const result = setBlock(text, body);
+      return result.kind === 'changed' ? result.text : text;
+    },
+    uninstall: removeBlock,
+    isEmpty: (text) => text.trim() === '',
+  };
+}
+
+/** A file that is wholly codegraph's (the skill). */
+export function ownedFileOp(path: string, what: string, content: string): FileOp {
+  return { path, what, install: () => content, uninstall: () => '', isEmpty: (text) => text === '', owned: true };
+}
+
+/**
+ * Removes the member at `path`, then every object on the way up (down to depth `keep`) that the
+ * removal left empty: an install into a file without them created them.
+ */
+function removeAtPath(text: string, path: readonly string[], trailing: readonly string[], keep: number): string {
+  const parentPath = path.slice(0, -1);
+  const parent = nodeAt(parseOrThrow(text), parentPath);
+  const key = path[path.length - 1];
+  if (parent?.kind !== 'object') return text;
+  const index = lastIndexOfKey(parent, key);
+  if (index < 0) return text;
+  return pruneEmpty(removeItem(text, parent, index, trailing), parentPath, keep);
+}
+
+function pruneEmpty(text: string, path: readonly string[], keep: number): string {
+  let out = text;
+  for (let depth = path.length; depth > keep && depth > 0; depth--) {
+    const node = nodeAt(parseOrThrow(out), path.slice(0, depth));
+    if (node === undefined || node.kind === 'scalar' || node.items.length > 0) break;
+    const parent = nodeAt(parseOrThrow(out), path.slice(0, depth - 1));
+    if (parent?.kind !== 'object') break;
+    out = removeItem(out, parent, lastIndexOfKey(parent, path[depth - 1]));
+  }
+  return out;
+}
+
+function lastIndexOfKey(container: JsoncContainer, key: string | undefined): number {
+  for (let i = container.items.length - 1; i >= 0; i--) if (container.items[i]?.key === key) return i;
+  return -1;
+}
+
+function nodeAt(root: JsoncNode | undefined, path: readonly string[]): JsoncNode | undefined {
+  let node = root;
+  for (const key of path) node = member(node, key)?.value;
+  return node;
+}
+
+function emptyObject(text: string): boolean {
+  const root = parseJsonc(text);
+  if (root.kind === 'invalid') return false;
+  return root.root === undefined || (root.root.kind === 'object' && root.root.items.length === 0 && !/\/[/*]/.test(text));
+}

@@ -1,0 +1,219 @@
+/**
+ * `codegraph install`, `uninstall`, `skill update`, `install --print-config` and the Zed entry of
+ * `init --target=zed`: argument handling, target detection and the report printed per file.
+ */
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { parseArgs } from 'node:util';
+import { UsageError } from '../usage.js';
+import { AGENTS, agentById, TARGET_IDS, type AgentSpec } from './agents.js';
+import { installFile, uninstallFile, type FileOutcome } from './apply.js';
+import { documentText, snippet, zedProjectEntry } from './entry.js';
+import { jsonEntryOp, markdownBlockOp, type FileOp } from './file-ops.js';
+import { readText } from './file-write.js';
+import { launchCommand, type LaunchCommand } from './launch-command.js';
+import { findBlock } from './markdown-block.js';
+import { resolvePath, type PathContext } from './paths.js';
+import { INSTRUCTIONS_BLOCK } from './skill.js';
+import { planTarget, skillOp, type Scope } from './targets.js';
+
+/** What the commands read and write: environment, folders and streams. */
+export interface InstallIo {
+  readonly env: NodeJS.ProcessEnv;
+  readonly cwd: string;
+  readonly platform: NodeJS.Platform;
+  /** `process.argv[1]`, to tell an npx run from an installed one. */
+  readonly script: string | undefined;
+  readonly stdin: NodeJS.ReadableStream & { isTTY?: boolean };
+  readonly stdout: NodeJS.WritableStream;
+  readonly stderr: NodeJS.WritableStream;
+}
+
+interface Options {
+  readonly targets: readonly AgentSpec[] | undefined;
+  readonly scope: Scope;
+  readonly yes: boolean;
+  readonly promptHook: boolean;
+  readonly printConfig: string | undefined;
+  readonly context: PathContext;
+  readonly launch: LaunchCommand;
+}
+
+/** `codegraph install [--target=A,B] [--global|--local] [--yes] [--prompt-hook] [--print-config=A]`. */
+export async function runInstall(argv: readonly string[], io: InstallIo): Promise<number> {
+  const options = parseOptions(argv, io, true);
+  if (options.printConfig !== undefined) return printConfig(options.printConfig, options, io);
+  const targets = options.targets ?? (options.promptHook ? [agentById('claude') as AgentSpec] : await detectAndConfirm(options, io));
+  if (targets === undefined) return 1;
+  let failed = false;
+  for (const agent of targets) {
+    const plan = planTarget(agent, options.scope, options.context, options.launch, { config: true, instructions: true, promptHook: options.promptHook });
+    if (plan.kind === 'manual') {
+      io.stdout.write(`${agent.name}: not written automatically (${plan.reason.replace(`${agent.name}: `, '')}). Add this:\n${snippet(agent.shape, options.launch)}`);
+      continue;
+    }
+    io.stdout.write(`${agent.name} (${options.scope === 'global' ? 'user level' : 'project level'}):\n`);
+    for (const op of plan.ops) failed = report(await installFile(op), options.context, io) || failed;
+  }
+  return failed ? 1 : 0;
+}
+
+/** `codegraph uninstall [--target=A,B] [--global|--local]`: removes only what install wrote. */
+export async function runUninstall(argv: readonly string[], io: InstallIo): Promise<number> {
+  const options = parseOptions(argv, io, false);
+  let failed = false;
+  let touched = false;
+  for (const agent of options.targets ?? AGENTS) {
+    const plan = planTarget(agent, options.scope, options.context, options.launch, { config: agentHasConfig(agent, options.scope), instructions: true, promptHook: true });
+    if (plan.kind === 'manual') continue;
+    for (const op of plan.ops) {
+      const outcome = await uninstallFile(op, op.owned === true);
+      if (outcome.status === 'absent' || outcome.status === 'unchanged') continue;
+      touched = true;
+      failed = report(outcome, options.context, io) || failed;
+    }
+  }
+  if (!touched) io.stdout.write(`Nothing of codegraph's was found in the ${options.scope === 'global' ? 'user' : 'project'}-level agent configs.\n`);
+  return failed ? 1 : 0;
+}
+
+/** `codegraph skill update [--target=A,B] [--global|--local]`: refreshes managed blocks and skills that exist. */
+export async function runSkillUpdate(argv: readonly string[], io: InstallIo): Promise<number> {
+  const options = parseOptions(argv, io, false);
+  const scopes: readonly Scope[] = argv.some((a) => a === '--global' || a === '--local') ? [options.scope] : ['global', 'local'];
+  const ops = new Map<string, FileOp>();
+  for (const agent of options.targets ?? AGENTS) {
+    for (const scope of scopes) {
+      const rule = scope === 'global' ? agent.instructions?.global : agent.instructions?.local;
+      if (rule !== undefined) ops.set(resolvePath(rule, options.context), markdownBlockOp(resolvePath(rule, options.context), INSTRUCTIONS_BLOCK));
+      if (agent.skill === true && scope === 'local') ops.set(skillOp(options.context).path, skillOp(options.context));
+    }
+  }
+  let failed = false;
+  let refreshed = 0;
+  for (const op of ops.values()) {
+    const text = await readText(op.path);
+    if (text === undefined || (op.owned !== true && findBlock(text) === undefined)) continue;
+    refreshed++;
+    failed = report(await installFile(op), options.context, io) || failed;
+  }
+  if (refreshed === 0) io.stdout.write('No CodeGraph instructions or skill found to refresh; run `codegraph install` first.\n');
+  return failed ? 1 : 0;
+}
+
+/** Writes the project-level Zed entry pinned to `root` (`codegraph init --target=zed`). */
+export async function runZedInit(root: string, io: InstallIo): Promise<number> {
+  const context = pathContext(io, root);
+  const op = jsonEntryOp(resolve(root, '.zed', 'settings.json'), zedProjectEntry(launchOf(io), root));
+  return report(await installFile(op), context, io) ? 1 : 0;
+}
+
+function agentHasConfig(agent: AgentSpec, scope: Scope): boolean {
+  return (scope === 'global' ? agent.global : agent.local) !== undefined;
+}
+
+function printConfig(id: string, options: Options, io: InstallIo): number {
+  const agent = agentById(id);
+  if (agent === undefined) throw new UsageError(`unknown agent "${id}" for --print-config (known: ${TARGET_IDS.join(', ')})`);
+  const rule = options.scope === 'global' ? agent.global : agent.local;
+  const where = rule === undefined ? (agent.manualLocation ?? 'no file at this level') : display(resolvePath(rule, options.context), options.context);
+  io.stderr.write(`codegraph: ${agent.name} (${options.scope === 'global' ? 'user level' : 'project level'}): ${where}\n`);
+  io.stdout.write(agent.id === 'zed' && options.scope === 'local' ? documentText(zedProjectEntry(options.launch, options.context.projectRoot)) : snippet(agent.shape, options.launch));
+  return 0;
+}
+
+async function detectAndConfirm(options: Options, io: InstallIo): Promise<readonly AgentSpec[] | undefined> {
+  const found = AGENTS.filter((agent) => agent.detect.some((rule) => existsSync(resolvePath(rule, options.context))));
+  if (found.length === 0) {
+    io.stderr.write(`codegraph: no agent config folder found; choose agents with --target=${TARGET_IDS.join(',')}\n`);
+    return undefined;
+  }
+  const names = found.map((a) => `${a.name} (${a.id})`).join(', ');
+  if (options.yes) return found;
+  if (io.stdin.isTTY !== true) {
+    io.stderr.write(`codegraph: found ${names}. Run again with --yes to install for all of them, or pick with --target=…\n`);
+    return undefined;
+  }
+  io.stderr.write(`Found ${names}.\nInstall codegraph for all of them? [y/N] `);
+  const answer = await readLine(io.stdin);
+  return /^y(es)?$/i.test(answer.trim()) ? found : undefined;
+}
+
+function readLine(input: NodeJS.ReadableStream): Promise<string> {
+  return new Promise((done) => {
+    let text = '';
+    const onData = (chunk: Buffer | string): void => {
+      text += chunk.toString();
+      if (text.includes('\n')) finish();
+    };
+    const finish = (): void => {
+      input.off('data', onData);
+      input.off('end', finish);
+      input.pause();
+      done(text.split('\n')[0] ?? '');
+    };
+    input.on('data', onData);
+    input.on('end', finish);
+  });
+}
+
+function parseOptions(argv: readonly string[], io: InstallIo, install: boolean): Options {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    const spec = { target: { type: 'string' }, global: { type: 'boolean' }, local: { type: 'boolean' }, path: { type: 'string', short: 'p' } } as const;
+    const extra = install ? ({ yes: { type: 'boolean', short: 'y' }, 'prompt-hook': { type: 'boolean' }, 'print-config': { type: 'string' } } as const) : {};
+    values = parseArgs({ args: [...argv], options: { ...spec, ...extra }, allowPositionals: false, strict: true }).values as typeof values;
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? (error.message.split('\n')[0] ?? error.message) : String(error));
+  }
+  if (values['global'] === true && values['local'] === true) throw new UsageError('choose one of --global and --local');
+  const root = resolve(io.cwd, typeof values['path'] === 'string' ? values['path'] : '.');
+  return {
+    targets: typeof values['target'] === 'string' ? parseTargets(values['target']) : undefined,
+    scope: values['local'] === true ? 'local' : 'global',
+    yes: values['yes'] === true,
+    promptHook: values['prompt-hook'] === true,
+    printConfig: typeof values['print-config'] === 'string' ? values['print-config'] : undefined,
+    context: pathContext(io, root),
+    launch: launchOf(io),
+  };
+}
+
+function parseTargets(list: string): readonly AgentSpec[] {
+  const ids = list.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  if (ids.length === 0) throw new UsageError(`--target needs agent ids (known: ${TARGET_IDS.join(', ')})`);
+  return ids.map((id) => {
+    const agent = agentById(id);
+    if (agent === undefined) throw new UsageError(`unknown agent "${id}" in --target (known: ${TARGET_IDS.join(', ')})`);
+    return agent;
+  });
+}
+
+function pathContext(io: InstallIo, projectRoot: string): PathContext {
+  const home = io.env['HOME'] ?? io.env['USERPROFILE'] ?? homedir();
+  return { home, env: io.env, platform: io.platform, projectRoot };
+}
+
+function launchOf(io: InstallIo): LaunchCommand {
+  return launchCommand({ env: io.env, script: io.script, platform: io.platform });
+}
+
+/** Prints one outcome; returns whether it was an error. */
+function report(outcome: FileOutcome, context: PathContext, io: InstallIo): boolean {
+  if (outcome.status === 'error') {
+    io.stderr.write(`codegraph: ${outcome.message ?? outcome.path}\n`);
+    return true;
+  }
+  io.stdout.write(`  ${outcome.status.padEnd(9)} ${display(outcome.path, context)} (${outcome.what})\n`);
+  return false;
+}
+
+/** A path as printed: below the project as `./…`, below home as `~/…`. */
+function display(path: string, context: PathContext): string {
+  const inProject = relative(context.projectRoot, path);
+  if (inProject !== '' && !inProject.startsWith('..') && !isAbsolute(inProject)) return `.${sep}${inProject}`;
+  const inHome = relative(context.home, path);
+  if (inHome !== '' && !inHome.startsWith('..') && !isAbsolute(inHome)) return `~${sep}${inHome}`;
+  return path;
+}

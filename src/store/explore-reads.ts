@@ -1,0 +1,64 @@
+/**
+ * The reads explore's derived data is built from: relationship edges of many nodes at once, the
+ * distinct names of some kinds, file paths, and every definition's name, qualifier and docstring
+ * opening. Whole-index reads hand rows to a callback as they are read, never collected.
+ */
+import type { EdgeKind, NodeKind } from '../model.js';
+import { connectionOf } from './graph-reader.js';
+import type { GraphReader } from './graph-reader.js';
+import { EDGE_CODE, NODE_CODE, code, edgeKindOf, nodeKindOf } from './records.js';
+
+const FILE_KIND = code(NODE_CODE, 'file');
+
+/**
+ * Calls `fn` for each stored edge of `kinds` leaving (`out`) or arriving at (`in`) one of `ids`,
+ * grouped by that node and in source order (line, column, then the other end). One statement:
+ * the caller bounds how many ids it passes.
+ */
+export function eachEdgeOf(
+  reader: GraphReader, ids: readonly number[], direction: 'out' | 'in', kinds: readonly EdgeKind[],
+  fn: (from: number, to: number, kind: EdgeKind, line: number | null) => void,
+): void {
+  const [key, other] = direction === 'out' ? ['source_id', 'target_id'] : ['target_id', 'source_id'];
+  const kindList = kinds.map((k) => code(EDGE_CODE, k)).join(',');
+  connectionOf(reader).each(
+    `SELECT ${key}, ${other}, kind, line FROM edges WHERE ${key} IN (${ids.map(() => '?').join(',')})
+     AND kind IN (${kindList}) ORDER BY ${key}, line, col, ${other}`,
+    ids,
+    ([from, to, kind, line]) => {
+      fn(Number(from), Number(to), edgeKindOf(Number(kind)), typeof line === 'number' ? line : null);
+    },
+  );
+}
+
+/** Calls `fn` once for each distinct name borne by a node of `kinds`. */
+export function eachDistinctName(reader: GraphReader, kinds: readonly NodeKind[], fn: (name: string) => void): void {
+  const codes = kinds.map((k) => code(NODE_CODE, k)).join(',');
+  connectionOf(reader).each(`SELECT DISTINCT name FROM nodes WHERE kind IN (${codes})`, [], ([raw]) => {
+    fn(String(raw));
+  });
+}
+
+/** Calls `fn` for every file, in id order. */
+export function eachFilePath(reader: GraphReader, fn: (id: number, path: string) => void): void {
+  connectionOf(reader).each('SELECT id, path FROM files ORDER BY id', [], ([id, p]) => {
+    fn(Number(id), String(p));
+  });
+}
+
+/**
+ * Calls `fn` for every definition (every node but file nodes), in id order, with its name,
+ * qualified name and the first `docChars` characters of its docstring ('' when it has none).
+ */
+export function eachDefinitionText(
+  reader: GraphReader, docChars: number,
+  fn: (id: number, fileId: number, kind: NodeKind, name: string, qualifiedName: string, doc: string) => void,
+): void {
+  connectionOf(reader).each(
+    `SELECT id, file_id, kind, name, qualified_name, substr(coalesce(docstring, ''), 1, ${docChars}) FROM nodes WHERE kind <> ? ORDER BY id`,
+    [FILE_KIND],
+    ([id, fileId, kind, name, qualifiedName, doc]) => {
+      fn(Number(id), Number(fileId), nodeKindOf(Number(kind)), String(name ?? ''), String(qualifiedName ?? ''), String(doc ?? ''));
+    },
+  );
+}

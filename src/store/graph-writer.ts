@@ -1,0 +1,235 @@
+/**
+ * The write side of the code graph: per-file writes (atomic), resolved edges, diagnostics,
+ * metadata, bulk-load index deferral and the export of the database's bytes. A write that runs
+ * out of memory poisons the writer, so a half-written graph is never saved.
+ */
+import type { FileExtraction, ResolvedEdge } from '../model.js';
+import { CapacityError } from './errors.js';
+import { deleteFileContents, deleteFileRow, fileIdOf, touchFileRow, writeFileRows } from './file-rows.js';
+import type { WrittenFile } from './file-rows.js';
+import { EDGE_CODE, METHOD_CODE, code } from './records.js';
+import type { Diagnostic, FileInfo } from './records.js';
+import { createIndexSql, SECONDARY_INDEXES } from './schema.js';
+import { isOutOfMemoryError } from './sqlite.js';
+import type { SqliteDb } from './sqlite.js';
+
+/** Largest database `exportBytes()` will produce by default: sql.js and Node buffers stop near 2 GiB. */
+export const DEFAULT_MAX_DATABASE_BYTES = 2 ** 31 - 2 ** 20;
+
+/** Resolved edges to store: an array, or any counted iterable (the resolver's columnar table). */
+export type EdgeSource = Iterable<ResolvedEdge> & { readonly length: number };
+
+const PROTECTED_META = new Set(['schema_version', 'node_kinds', 'edge_kinds', 'resolution_methods']);
+const EDGE_COLUMNS = `source_id, target_id, kind, line, col, confidence, method`;
+
+/** Writes to one database. Not safe to share across writers: take the writer lock. */
+export class GraphWriter {
+  readonly #db: SqliteDb;
+  readonly #maxBytes: number;
+  #poisoned: CapacityError | undefined;
+  /** True while file writes leave the full-text index alone, to rebuild it in one pass later. */
+  #searchDeferred = false;
+  #migratedUnsaved = false;
+  /** Secondary b-tree indexes dropped for a bulk load into an empty store and not yet rebuilt. */
+  readonly #dropped = new Set<string>();
+
+  /** Writes to `db` (migrated to the current schema); `exportBytes` refuses databases over `maxBytes`. */
+  constructor(db: SqliteDb, maxBytes = DEFAULT_MAX_DATABASE_BYTES) {
+    this.#db = db;
+    this.#maxBytes = maxBytes;
+  }
+
+  /** Records that opening migrated the database, so `migratedUnsaved` holds until the next export. */
+  markMigrated(): void {
+    this.#migratedUnsaved = true;
+  }
+
+  /**
+   * True when opening migrated the database to this schema and it has not been exported since:
+   * a writer saves it even when no file changed, so later opens do not migrate it again.
+   */
+  get migratedUnsaved(): boolean {
+    return this.#migratedUnsaved;
+  }
+
+  /** Runs `fn` as one transaction (use it around a batch of `replaceFile` calls). */
+  transaction<T>(fn: () => T): T {
+    return this.#write('writing a batch of files', () => this.#db.transaction(fn));
+  }
+
+  /**
+   * Starts a bulk load: file writes stop maintaining the full-text index until `restoreIndexes()`,
+   * and when the store holds no files yet, its secondary b-tree indexes are dropped too. Rebuilding
+   * each once after the load costs well under half of keeping them up to date row by row. Searching
+   * or exporting restores them first if nobody has. (On a store with files, the b-tree indexes stay:
+   * replacing a file must find its old rows.)
+   */
+  deferIndexes(): void {
+    this.#searchDeferred = true;
+    if (this.#dropped.size > 0) return;
+    if (this.#db.value(`SELECT count(*) FROM files`) !== 0) return;
+    this.#write('dropping indexes for a bulk load', () =>
+      this.#db.transaction(() => {
+        for (const index of SECONDARY_INDEXES) this.#db.run(`DROP INDEX IF EXISTS ${index.name}`);
+      }),
+    );
+    for (const index of SECONDARY_INDEXES) this.#dropped.add(index.name);
+  }
+
+  /**
+   * Rebuilds whatever `deferIndexes()` left behind: the b-tree indexes, then the full-text index.
+   * `only` names the b-tree indexes to build now; the rest stay deferred and the full-text index
+   * is left to `restoreSearch()` or a later call without `only`.
+   */
+  restoreIndexes(only?: readonly string[]): void {
+    const wanted = SECONDARY_INDEXES.filter((index) => this.#dropped.has(index.name) && (only === undefined || only.includes(index.name)));
+    if (wanted.length > 0) {
+      this.#write('building the indexes', () =>
+        this.#db.transaction(() => {
+          for (const index of wanted) this.#db.run(createIndexSql(index));
+        }),
+      );
+      for (const index of wanted) this.#dropped.delete(index.name);
+    }
+    if (only === undefined) this.restoreSearch();
+  }
+
+  /** Rebuilds the full-text index if `deferIndexes()` left it behind. */
+  restoreSearch(): void {
+    if (!this.#searchDeferred) return;
+    this.#write('rebuilding the search index', () => this.#db.run(`INSERT INTO node_search(node_search) VALUES ('rebuild')`));
+    this.#searchDeferred = false;
+  }
+
+  /** Replaces everything stored for one file; returns the new node ids, `nodeIds[i]` for `symbols[i]`. */
+  replaceFile(file: FileInfo, extraction: FileExtraction): WrittenFile {
+    const what = `storing ${file.path} (${extraction.symbols.length} symbols, ${extraction.refs.length} references)`;
+    return this.#write(what, () => this.#db.transaction(() => writeFileRows(this.#db, file, extraction, !this.#searchDeferred)));
+  }
+
+  /** Deletes a file and everything that came from it, including edges into it; false when absent. */
+  removeFile(path: string): boolean {
+    return this.#write(`removing ${path}`, () =>
+      this.#db.transaction(() => {
+        const id = fileIdOf(this.#db, path);
+        if (id === undefined) return false;
+        deleteFileContents(this.#db, id, !this.#searchDeferred);
+        deleteFileRow(this.#db, id);
+        return true;
+      }),
+    );
+  }
+
+  /** Updates a file's size and mtime after a content check proved it unchanged. */
+  touchFile(path: string, size: number, mtimeMs: number): void {
+    touchFileRow(this.#db, path, size, mtimeMs);
+  }
+
+  /** Adds resolved edges (the resolver may call this in batches). */
+  addResolvedEdges(edges: EdgeSource): void {
+    this.#write(`storing ${edges.length} resolved edges`, () =>
+      this.#db.transaction(() => {
+        const insert = this.#db.cached(`INSERT INTO edges(${EDGE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`);
+        for (const e of edges) {
+          insert.run([e.source, e.target, code(EDGE_CODE, e.kind), e.line, e.col, e.confidence, code(METHOD_CODE, e.method)]);
+        }
+      }),
+    );
+  }
+
+  /** Deletes resolved (non-`contains`) edges, all or only those whose source lies in the given files. */
+  clearResolvedEdges(forFileIds?: readonly number[]): number {
+    return this.#write('clearing resolved edges', () =>
+      this.#db.transaction(() => {
+        // Every stored edge is a resolved one: nesting edges are not stored.
+        if (forFileIds === undefined) return this.#db.run(`DELETE FROM edges`);
+        let removed = 0;
+        const del = this.#db.cached(`DELETE FROM edges WHERE source_id IN (SELECT id FROM nodes WHERE file_id = ?)`);
+        for (const id of forFileIds) {
+          del.run([id]);
+          removed += this.#db.changes();
+        }
+        return removed;
+      }),
+    );
+  }
+
+  /** Clears resolved edges (all, or from the given files) and stores `edges`, atomically. */
+  replaceResolvedEdges(edges: EdgeSource, forFileIds?: readonly number[]): void {
+    this.transaction(() => {
+      this.clearResolvedEdges(forFileIds);
+      this.addResolvedEdges(edges);
+    });
+  }
+
+  /** Replaces the whole list of diagnostics. */
+  setDiagnostics(diagnostics: readonly Diagnostic[]): void {
+    this.#write('storing diagnostics', () =>
+      this.#db.transaction(() => {
+        this.#db.run(`DELETE FROM diagnostics`);
+        const insert = this.#db.cached(`INSERT INTO diagnostics(path, reason, detail) VALUES (?, ?, ?)`);
+        for (const d of diagnostics) insert.run([d.path, d.reason, d.detail]);
+      }),
+    );
+  }
+
+  /** Stores a project-level value (index time, root, config hash …); schema keys are refused. */
+  setMeta(key: string, value: string): void {
+    if (PROTECTED_META.has(key)) throw new TypeError(`meta key ${key} is managed by the schema`);
+    this.#write('storing metadata', () =>
+      this.#db.run(`INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`, [key, value]),
+    );
+  }
+
+  /**
+   * The database file's bytes. Refuses (CapacityError) when an earlier write ran out of memory,
+   * so a half-written graph is never saved, or when the file would exceed the size limit.
+   */
+  exportBytes(): Uint8Array {
+    if (this.#poisoned !== undefined) throw this.#poisoned;
+    this.restoreIndexes();
+    const pages = Number(this.#db.value(`PRAGMA page_count`) ?? 0);
+    const pageSize = Number(this.#db.value(`PRAGMA page_size`) ?? 4096);
+    if (pages * pageSize > this.#maxBytes) throw this.#capacity(`saving the index (${formatBytes(pages * pageSize)})`);
+    try {
+      const bytes = this.#db.export();
+      this.#migratedUnsaved = false;
+      return bytes;
+    } catch (error) {
+      if (isOutOfMemoryError(error)) throw this.#capacity('saving the index', error);
+      throw error;
+    }
+  }
+
+  #write<T>(what: string, fn: () => T): T {
+    if (this.#poisoned !== undefined) throw this.#poisoned;
+    try {
+      return fn();
+    } catch (error) {
+      if (error instanceof CapacityError) throw error;
+      if (!isOutOfMemoryError(error)) throw error;
+      this.#poisoned = this.#capacity(what, error);
+      throw this.#poisoned;
+    }
+  }
+
+  #capacity(what: string, cause?: unknown): CapacityError {
+    let held = '';
+    try {
+      const files = Number(this.#db.value(`SELECT count(*) FROM files`) ?? 0);
+      const nodes = Number(this.#db.value(`SELECT count(*) FROM nodes`) ?? 0);
+      held = ` The index held ${files} files and ${nodes} nodes.`;
+    } catch {
+      // Counting can fail too once memory is exhausted; the message stays useful without it.
+    }
+    return new CapacityError(
+      `The code graph is too large for the in-memory database while ${what}.${held} ` +
+        'Exclude generated, vendored or test folders in .codegraph/config.json (for example "exclude": ["vendor/**", "dist/**"]) and index again. Nothing was saved.',
+      { cause },
+    );
+  }
+}
+
+function formatBytes(n: number): string {
+  return `${(n / 2 ** 20).toFixed(0)} MiB`;
+}

@@ -1,0 +1,43 @@
+/**
+ * Protection against DNS rebinding: a web page must not be able to reach this server through a
+ * name that resolves to it. Loopback names are always accepted; anything else only when listed.
+ */
+import { hostOfHeader, isLoopbackHost } from './address.js';
+
+/** Which `Host` and `Origin` values a server accepts besides loopback ones. */
+export interface OriginPolicy {
+  /** Extra host names (lowercase, no port) accepted in `Host`. */
+  readonly allowedHosts: ReadonlySet<string>;
+  /** Extra origins (`scheme://host[:port]`, lowercase) accepted in `Origin`. */
+  readonly allowedOrigins: ReadonlySet<string>;
+}
+
+/** The policy of a loopback-only server: loopback names only. */
+export const LOOPBACK_ONLY: OriginPolicy = { allowedHosts: new Set(), allowedOrigins: new Set() };
+
+/** Verdict on one request's `Host` and `Origin`. */
+export type OriginVerdict = { readonly kind: 'ok' } | { readonly kind: 'forbidden'; readonly reason: string };
+
+/**
+ * Accepts a request whose `Host` names loopback or an allowed host, and whose `Origin`, when
+ * present, is a loopback or allowed origin. Browsers always send `Origin` on a cross-site POST,
+ * so a page served from elsewhere is refused even when it reached us by a rebound name.
+ */
+export function checkOrigin(host: string | undefined, origin: string | undefined, policy: OriginPolicy): OriginVerdict {
+  const name = host === undefined ? undefined : hostOfHeader(host);
+  if (name === undefined) return { kind: 'forbidden', reason: 'Forbidden: the Host header is missing or malformed' };
+  if (!isLoopbackHost(name) && !policy.allowedHosts.has(name)) {
+    return { kind: 'forbidden', reason: `Forbidden: Host ${JSON.stringify(host)} is not served here (DNS rebinding protection)` };
+  }
+  if (origin === undefined) return { kind: 'ok' };
+  let url: URL;
+  try {
+    url = new URL(origin.trim());
+  } catch {
+    return { kind: 'forbidden', reason: `Forbidden: Origin ${JSON.stringify(origin)} is not an origin` };
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { kind: 'forbidden', reason: `Forbidden: Origin ${JSON.stringify(origin)} is not allowed` };
+  const originHost = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
+  if (isLoopbackHost(originHost) || policy.allowedOrigins.has(url.origin.toLowerCase())) return { kind: 'ok' };
+  return { kind: 'forbidden', reason: `Forbidden: Origin ${JSON.stringify(origin)} is not allowed (DNS rebinding protection)` };
+}

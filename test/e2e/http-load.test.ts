@@ -1,0 +1,48 @@
+/**
+ * Concurrent clients against `serve --http` on an indexed fixture: every call answered with a
+ * tool result, no errors, and the server's memory back near where it started. The full run
+ * (django, 200 clients x 100 calls, with p50/p99 and RSS) is `npm run bench -- http`.
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { rssKb, runHttpLoad, searchCall } from '../bench/http-load.js';
+import { fixtureProject, type FixtureProject } from '../support/fixture-project.js';
+import { isRunning, spawnHttpServer, type SpawnedHttpServer } from '../support/http-server.js';
+import { makeTempDir, removeDir } from '../support/project.js';
+
+const CLIENTS = Number(process.env['HTTP_LOAD_CLIENTS'] ?? 25);
+const CALLS = Number(process.env['HTTP_LOAD_CALLS'] ?? 20);
+const QUERIES = ['priceOf', 'Cart', 'checkout', 'formatMoney', 'applyDiscount', 'OrderService', 'repo'];
+
+let project: FixtureProject;
+let stateDir: string;
+let server: SpawnedHttpServer;
+
+before(async () => {
+  project = await fixtureProject('shop', import.meta.url);
+  stateDir = await makeTempDir('codegraph-http-load-');
+  server = await spawnHttpServer(['--path', project.root], { stateDir });
+});
+
+after(async () => {
+  if (isRunning(server.pid)) await server.stop();
+  project.cleanup();
+  await removeDir(stateDir);
+});
+
+test(`${CLIENTS} concurrent clients x ${CALLS} tools/call each: all answered, memory steady`, { timeout: 120_000 }, async () => {
+  const message = (c: number, i: number): Record<string, unknown> => searchCall(c * 1_000 + i, QUERIES[(c + i) % QUERIES.length] ?? 'Cart');
+  // Warm-up with the same load: the first calls load sql.js and the index, and the heap grows to
+  // its working size; memory after the measured run is compared with that steady state.
+  const warm = await runHttpLoad({ url: server.url, clients: CLIENTS, callsPerClient: CALLS, message });
+  assert.equal(warm.errors, 0, warm.problems.join('\n'));
+  const before = rssKb(server.pid);
+  const report = await runHttpLoad({ url: server.url, clients: CLIENTS, callsPerClient: CALLS, message, deadlineMs: 60_000 });
+  const afterRss = rssKb(server.pid);
+  process.stdout.write(`# http load: ${report.calls} calls in ${Math.round(report.wallMs)} ms, p50 ${report.p50Ms.toFixed(2)} ms, p99 ${report.p99Ms.toFixed(2)} ms, RSS ${String(before)} -> ${String(afterRss)} kB\n`);
+  assert.equal(report.errors, 0, report.problems.join('\n'));
+  assert.equal(report.calls, CLIENTS * CALLS);
+  if (before !== undefined && afterRss !== undefined) assert.ok(afterRss <= before * 1.1, `RSS grew from ${before} kB to ${afterRss} kB`);
+  assert.equal(await server.stop(), 0);
+  assert.equal(isRunning(server.pid), false);
+});

@@ -1,0 +1,59 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { searchSymbols } from '../../src/search/index.js';
+import { openFixture, type OpenFixture } from '../graph/open-fixture.js';
+
+let shop: OpenFixture;
+before(async () => {
+  shop = await openFixture('shop', import.meta.url);
+});
+after(() => shop.close());
+
+const names = (query: string, options: Parameters<typeof searchSymbols>[2] = {}): string[] =>
+  searchSymbols(shop.index.store, query, options).matches.map((m) => m.node.qualifiedName);
+
+describe('searchSymbols', () => {
+  test('an exact name ranks first', () => {
+    assert.equal(names('priceOf')[0], 'priceOf');
+    assert.equal(names('OrderService')[0], 'OrderService');
+  });
+
+  test('camelCase and snake_case segments match across spellings', () => {
+    assert.ok(names('discount rate').includes('discountRate'));
+    assert.equal(names('large orders')[0], 'OrderService.large_orders');
+    assert.ok(names('money').includes('formatMoney'));
+  });
+
+  test('test files rank after everything else', () => {
+    const checkout = names('checkout');
+    assert.equal(checkout[0], 'Cart.checkout');
+    assert.equal(checkout[checkout.length - 1], 'testCheckoutEmptiesCart');
+    const place = names('place');
+    assert.equal(place[0], 'OrderService.place');
+    assert.equal(place.at(-1), 'test_place_stores_order');
+  });
+
+  test('a qualified name finds its member', () => {
+    assert.equal(names('Cart.total')[0], 'Cart.total');
+    assert.equal(names('Cart::total')[0], 'Cart.total');
+  });
+
+  test('the kind parameter and kind: filter agree and type covers aliases', () => {
+    assert.deepEqual(names('Listener', { kind: 'type' }), ['Listener']);
+    assert.deepEqual(names('Listener kind:type'), ['Listener']);
+    assert.deepEqual(names('cart', { kind: 'interface' }), ['CartLine']);
+  });
+
+  test('lang: and path: restrict to files', () => {
+    for (const m of searchSymbols(shop.index.store, 'order lang:python').matches) assert.match(m.node.path, /\.py$/);
+    for (const m of searchSymbols(shop.index.store, 'cart path:src/db').matches) assert.match(m.node.path, /^src\/db\//);
+  });
+
+  test('filters alone list matching symbols', () => {
+    assert.deepEqual(names('kind:class lang:ts'), ['Cart', 'MemoryRepo']);
+  });
+
+  test('a docstring word finds symbols through the full-text index', () => {
+    assert.ok(names('discounts').includes('Cart.total'));
+  });
+});

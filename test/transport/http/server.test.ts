@@ -1,0 +1,217 @@
+/**
+ * The HTTP server in-process, with a test double behind the tool service: status codes and
+ * exact bytes of every answer shape (JSON, request-scoped event stream, empty), the limits
+ * against bad or slow clients, cancellation by disconnect, and graceful close.
+ */
+import assert from 'node:assert/strict';
+import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
+import { after, before, describe, test } from 'node:test';
+import { ErrorCode, ProtocolError } from '../../../src/jsonrpc/errors.js';
+import type { ListedTool, ToolCallContext, ToolResult, ToolService } from '../../../src/mcp/tool-service.js';
+import { startHttpServer, type RunningHttpServer } from '../../../src/transport/http/server.js';
+
+/** A tool service whose tools report progress, block until cancelled, or answer after a delay. */
+class DoubleTools implements ToolService {
+  readonly signals: AbortSignal[] = [];
+  list(): readonly ListedTool[] {
+    return [{ name: 'progress', title: 'Progress', description: 'reports progress', inputSchema: { type: 'object', properties: {} }, annotations: {} }];
+  }
+  async call(name: string, _args: unknown, context: ToolCallContext): Promise<ToolResult> {
+    switch (name) {
+      case 'progress':
+        context.progress(1, 3, 'one');
+        context.progress(2, 3);
+        return { text: 'done' };
+      case 'block':
+        this.signals.push(context.signal);
+        await new Promise((resolve) => context.signal.addEventListener('abort', resolve));
+        return { text: 'aborted' };
+      case 'slow':
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        return { text: 'slow done' };
+      default:
+        throw new ProtocolError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+    }
+  }
+}
+
+const MODERN_META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
+const BOTH = 'application/json, text/event-stream';
+
+interface Answer {
+  readonly status: number;
+  readonly headers: Record<string, string | string[] | undefined>;
+  readonly body: string;
+}
+
+let server: RunningHttpServer;
+let tools: DoubleTools;
+
+function send(method: string, body: string | Buffer, headers: Record<string, string> = {}, path = '/mcp'): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port: server.address.port, method, path, headers: { 'content-type': 'application/json', ...headers } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+function call(id: number, name: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = { accept: BOTH }): Promise<Answer> {
+  return send('POST', JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: {}, ...extra } }), headers);
+}
+
+before(async () => {
+  tools = new DoubleTools();
+  server = await startHttpServer({
+    address: { host: '127.0.0.1', port: 0 },
+    info: { name: 'codegraph', version: '9.9.9' },
+    tools,
+    maxBodyBytes: 1024,
+    headersTimeoutMs: 300,
+    requestTimeoutMs: 400,
+  });
+});
+
+after(async () => {
+  await server.close(1_000);
+});
+
+describe('answer shapes', () => {
+  test('a tool reporting progress for a request with a progressToken answers as an event stream, reply last', async () => {
+    const answer = await call(7, 'progress', { _meta: { progressToken: 't1' } });
+    assert.equal(answer.status, 200);
+    assert.equal(answer.headers['content-type'], 'text/event-stream');
+    assert.equal(
+      answer.body,
+      'event: message\ndata: {"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"t1","progress":1,"total":3,"message":"one"}}\n\n' +
+        'event: message\ndata: {"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"t1","progress":2,"total":3}}\n\n' +
+        'event: message\ndata: {"jsonrpc":"2.0","id":7,"result":{"content":[{"type":"text","text":"done"}]}}\n\n',
+    );
+  });
+
+  test('a modern request with a progressToken streams its progress and a modern reply', async () => {
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 'm', method: 'tools/call', params: { name: 'progress', arguments: {}, _meta: { ...MODERN_META, progressToken: 5 } } });
+    const answer = await send('POST', body, { accept: BOTH, 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'progress' });
+    assert.equal(answer.headers['content-type'], 'text/event-stream');
+    const events = answer.body.split('\n\n').filter((e) => e !== '').map((e) => JSON.parse(e.replace(/^event: message\ndata: /, '')) as Record<string, unknown>);
+    assert.deepEqual(events.map((e) => e['method'] ?? 'reply'), ['notifications/progress', 'notifications/progress', 'reply']);
+    assert.equal((events[2]?.['result'] as Record<string, unknown>)['resultType'], 'complete');
+  });
+
+  test('without a progressToken the same tool answers plain JSON', async () => {
+    const answer = await call(8, 'progress');
+    assert.equal(answer.status, 200);
+    assert.equal(answer.headers['content-type'], 'application/json');
+    assert.equal(answer.body, '{"jsonrpc":"2.0","id":8,"result":{"content":[{"type":"text","text":"done"}]}}');
+  });
+
+  test('a client that does not accept text/event-stream gets JSON and no progress', async () => {
+    const answer = await call(9, 'progress', { _meta: { progressToken: 't' } }, { accept: 'application/json' });
+    assert.equal(answer.headers['content-type'], 'application/json');
+    assert.equal(answer.body, '{"jsonrpc":"2.0","id":9,"result":{"content":[{"type":"text","text":"done"}]}}');
+  });
+
+  test('a notification is accepted with 202 and no body', async () => {
+    const answer = await send('POST', '{"jsonrpc":"2.0","method":"notifications/initialized"}');
+    assert.deepEqual([answer.status, answer.body, answer.headers['content-length']], [202, '', '0']);
+  });
+
+  test('no answer ever carries Mcp-Session-Id', async () => {
+    const init = await send('POST', JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } }));
+    assert.equal(init.status, 200);
+    assert.equal(init.headers['mcp-session-id'], undefined);
+  });
+});
+
+describe('refusals', () => {
+  const cases: ReadonlyArray<readonly [string, () => Promise<Answer>, number, string]> = [
+    ['unparseable JSON is 400 with -32700 and no id', () => send('POST', '{"jsonrpc":'), 400, '{"jsonrpc":"2.0","error":{"code":-32700,"message":"Parse error"}}'],
+    ['invalid UTF-8 is a parse error', () => send('POST', Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d])), 400, '{"jsonrpc":"2.0","error":{"code":-32700,"message":"Parse error"}}'],
+    ['a batch is 400 with -32600', () => send('POST', '[]'), 400, '{"jsonrpc":"2.0","error":{"code":-32600,"message":"Invalid Request: JSON-RPC batches are not supported; send one message per line"}}'],
+    ['a body past the cap is 413', () => send('POST', `{"x":"${'a'.repeat(2000)}"}`), 413, '{"jsonrpc":"2.0","error":{"code":-32600,"message":"Payload Too Large: a message may be at most 1024 bytes"}}'],
+    ['a non-JSON content type is 415', () => send('POST', '{}', { 'content-type': 'text/plain' }), 415, '{"jsonrpc":"2.0","error":{"code":-32600,"message":"Unsupported Media Type: POST one JSON-RPC message with Content-Type: application/json"}}'],
+    ['GET is 405', () => send('GET', ''), 405, '{"jsonrpc":"2.0","error":{"code":-32600,"message":"Method Not Allowed: /mcp takes POST only (this server keeps no sessions)"}}'],
+    ['DELETE is 405', () => send('DELETE', ''), 405, '{"jsonrpc":"2.0","error":{"code":-32600,"message":"Method Not Allowed: /mcp takes POST only (this server keeps no sessions)"}}'],
+    ['another path is 404', () => send('POST', '{}', {}, '/other'), 404, '{"jsonrpc":"2.0","error":{"code":-32600,"message":"Not Found: MCP is served at POST /mcp"}}'],
+    ['a foreign Host is 403', () => send('POST', '{}', { host: 'attacker.example:80' }), 403, '{"jsonrpc":"2.0","error":{"code":-32600,"message":"Forbidden: Host \\"attacker.example:80\\" is not served here (DNS rebinding protection)"}}'],
+    ['a foreign Origin is 403', () => send('POST', '{}', { origin: 'https://attacker.example' }), 403, '{"jsonrpc":"2.0","error":{"code":-32600,"message":"Forbidden: Origin \\"https://attacker.example\\" is not allowed (DNS rebinding protection)"}}'],
+  ];
+  for (const [name, run, status, body] of cases) {
+    test(name, async () => {
+      const answer = await run();
+      assert.equal(answer.status, status);
+      assert.equal(answer.body, body);
+    });
+  }
+
+  test('GET and DELETE name POST as the allowed method', async () => {
+    assert.equal((await send('GET', '')).headers['allow'], 'POST');
+  });
+
+  test('a loopback Origin is served', async () => {
+    const answer = await send('POST', '{"jsonrpc":"2.0","id":1,"method":"ping"}', { origin: 'http://localhost:3000' });
+    assert.deepEqual([answer.status, answer.body], [200, '{"jsonrpc":"2.0","id":1,"result":{}}']);
+  });
+});
+
+describe('slow and vanishing clients', () => {
+  test('a client that stops sending its headers gets 408 and is disconnected', async () => {
+    const socket = connect(server.address.port, '127.0.0.1');
+    socket.write('POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+    let received = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (received += chunk));
+    await new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    assert.match(received, /^HTTP\/1\.1 408 Request Timeout\r\n/);
+  });
+
+  test('a client that disconnects cancels its request', async () => {
+    const before = tools.signals.length;
+    const req = httpRequest({ host: '127.0.0.1', port: server.address.port, method: 'POST', path: '/mcp', headers: { 'content-type': 'application/json' } });
+    req.on('error', () => undefined);
+    req.end('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"block","arguments":{}}}');
+    while (tools.signals.length === before) await new Promise((resolve) => setTimeout(resolve, 10));
+    const signal = tools.signals[before];
+    const aborted = (): boolean => signal?.aborted === true;
+    assert.equal(aborted(), false);
+    req.destroy();
+    const deadline = Date.now() + 2_000;
+    while (!aborted() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    assert.equal(aborted(), true);
+  });
+});
+
+describe('close', () => {
+  test('close lets a request in flight finish, then refuses new connections', async () => {
+    const local = await startHttpServer({ address: { host: '127.0.0.1', port: 0 }, info: { name: 'codegraph', version: '1' }, tools: new DoubleTools() });
+    const port = local.address.port;
+    const pending = new Promise<Answer>((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: '/mcp', headers: { 'content-type': 'application/json' } }, (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+      });
+      req.on('error', reject);
+      req.end('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"slow","arguments":{}}}');
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await local.close(5_000);
+    const answer = await pending;
+    assert.equal(answer.body, '{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"slow done"}]}}');
+    await assert.rejects(
+      new Promise((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1');
+        socket.on('connect', () => {
+          socket.destroy();
+          resolve(undefined);
+        });
+        socket.on('error', reject);
+      }),
+    );
+  });
+});

@@ -42,8 +42,9 @@ export interface StartDaemonOptions {
 
 /** Starts serving `root` in this process; undefined when another process already does. */
 export async function startProjectDaemon(root: string, options: StartDaemonOptions): Promise<ProjectDaemon | undefined> {
-  const services = new ProjectServices();
-  const daemon = await ProjectDaemon.start({
+  let daemon: ProjectDaemon | undefined;
+  const services = new ProjectServices({ use: async (root, fn) => daemon?.useIndex(root, fn) });
+  daemon = await ProjectDaemon.start({
     root,
     watch: watchDecision(root, options.noWatch, options.env),
     debounceMs: debounceFrom(options.env),

@@ -9,6 +9,7 @@ import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { unlinkSync } from 'node:fs';
 import { ErrorCode, ProtocolError } from '../jsonrpc/errors.js';
 import type { ToolService } from '../mcp/tool-service.js';
+import type { ProjectIndex } from '../project/index-cache.js';
 import { IndexSession } from '../index/session.js';
 import { VERSION } from '../version.js';
 import { claimSocket } from './claim-socket.js';
@@ -105,6 +106,16 @@ export class ProjectDaemon {
       if (ended !== undefined) void this.stop(ended);
     });
     this.#options.log(`daemon ${process.pid} serving ${this.root} on ${this.socket} (version ${VERSION}; auto-sync ${this.health.describe()})`);
+  }
+
+  /**
+   * Lends the daemon's own loaded index to a query (see `LiveIndexes`): no second copy is loaded,
+   * and a query never sees a sync half-written. Undefined for another project, or before the
+   * first sync has loaded the index.
+   */
+  async useIndex<T>(root: string, fn: (index: ProjectIndex) => Promise<T>): Promise<{ readonly value: T } | undefined> {
+    if (root !== this.root || this.#stopping !== undefined) return undefined;
+    return this.#session.read((store, databaseBytes) => fn({ root, store, databaseBytes }));
   }
 
   /** Serves one accepted socket. */

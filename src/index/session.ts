@@ -59,6 +59,8 @@ export class IndexSession {
   #scan: ScanResult | undefined;
   #inputs = new ResolverInputs();
   #queue: Promise<unknown> = Promise.resolve();
+  /** Reads lent out by `read`; a sync waits for them before it writes. */
+  readonly #reads = new Set<Promise<unknown>>();
   #closed = false;
 
   private constructor(options: SessionOptions) {
@@ -73,7 +75,10 @@ export class IndexSession {
 
   /** Brings the index up to date with the tree and saves it; calls run one after another. */
   sync(options: SessionSyncOptions = {}): Promise<SyncReport> {
-    const next = this.#queue.then(() => this.#sync(options));
+    const next = this.#queue.then(async () => {
+      await Promise.allSettled([...this.#reads]);
+      return this.#sync(options);
+    });
     this.#queue = next.catch(() => undefined);
     return next;
   }
@@ -121,6 +126,28 @@ export class IndexSession {
     this.#store = opened.store;
     this.#stamp = opened.stamp;
     return { store: opened.store, rebuiltBecause: opened.rebuiltBecause };
+  }
+
+  /**
+   * Runs `fn` on the loaded store once the syncs queued so far are done; syncs queued meanwhile
+   * wait for it. Undefined when no store is loaded (no sync has succeeded yet, or the last failed).
+   */
+  async read<T>(fn: (store: GraphStore, bytes: number) => Promise<T>): Promise<{ readonly value: T } | undefined> {
+    // A sync queued while this waited goes first: wait until the queue stops moving.
+    let queue: Promise<unknown>;
+    do {
+      queue = this.#queue;
+      await queue;
+    } while (queue !== this.#queue);
+    const store = this.#store;
+    if (store === undefined || this.#closed) return undefined;
+    const run = fn(store, this.#stamp?.size ?? 0);
+    this.#reads.add(run);
+    try {
+      return { value: await run };
+    } finally {
+      this.#reads.delete(run);
+    }
   }
 
   /** The loaded index's totals (files, symbols, edges, references), or undefined before a sync. */

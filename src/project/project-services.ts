@@ -8,6 +8,18 @@ import { join } from 'node:path';
 import { DATABASE_FILE, INDEX_DIR } from '../store/index.js';
 import type { IndexCache, ProjectIndex } from './index-cache.js';
 
+/**
+ * Indexes held live by their owner (a project daemon's own index session) and lent out for one
+ * query at a time, so the owner writes them in place instead of a second copy being loaded.
+ */
+export interface LiveIndexes {
+  /**
+   * Runs `fn` on `root`'s live index while no write is in progress, and answers what it returned;
+   * undefined when `root` is not held live (the caller loads it the ordinary way).
+   */
+  use<T>(root: string, fn: (index: ProjectIndex) => Promise<T>): Promise<{ readonly value: T } | undefined>;
+}
+
 /** How many projects one session keeps acquired; the least recently used is released beyond that. */
 export const MAX_RETAINED_PROJECTS = 32;
 
@@ -19,7 +31,26 @@ export const MAX_RETAINED_PROJECTS = 32;
 export class ProjectServices {
   /** Retained roots, least recently used first, with the identity of their index folder. */
   readonly #retained = new Map<string, string>();
+  readonly #live: LiveIndexes | undefined;
   #cache: IndexCache | undefined;
+
+  /** `live` lends indexes held elsewhere; the rest are loaded into this process. */
+  constructor(live?: LiveIndexes) {
+    this.#live = live;
+  }
+
+  /**
+   * Runs `fn` on `root`'s index (live when held live, else as `acquire` gives it); undefined when
+   * `root` has no index.
+   */
+  async use<T>(root: string, fn: (index: ProjectIndex) => Promise<T>): Promise<{ readonly value: T } | undefined> {
+    if (this.#live !== undefined && indexIdentity(root) !== undefined) {
+      const lent = await this.#live.use(root, fn);
+      if (lent !== undefined) return lent;
+    }
+    const index = await this.acquire(root);
+    return index === undefined ? undefined : { value: await fn(index) };
+  }
 
   /**
    * The service of `root`: today its index, fresh as of this call (loaded on first use and reloaded

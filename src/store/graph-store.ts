@@ -49,6 +49,14 @@ export class GraphStore extends GraphReader {
     return this.#writer.migratedUnsaved;
   }
 
+  /**
+   * Bumped by every write. Data derived from the store (caches keyed by the store object) is
+   * current while this is unchanged; a long-lived store (a daemon's) is written in place.
+   */
+  get revision(): number {
+    return this.#writer.revision;
+  }
+
   /** Runs `fn` as one transaction (use it around a batch of `replaceFile` calls). */
   transaction<T>(fn: () => T): T {
     return this.#writer.transaction(fn);

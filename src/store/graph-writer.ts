@@ -27,6 +27,7 @@ export class GraphWriter {
   readonly #db: SqliteDb;
   readonly #maxBytes: number;
   #poisoned: CapacityError | undefined;
+  #revision = 0;
   /** True while file writes leave the full-text index alone, to rebuild it in one pass later. */
   #searchDeferred = false;
   #migratedUnsaved = false;
@@ -201,8 +202,14 @@ export class GraphWriter {
     }
   }
 
+  /** Counts writes: a cache of derived data is current while the revision it was built at is. */
+  get revision(): number {
+    return this.#revision;
+  }
+
   #write<T>(what: string, fn: () => T): T {
     if (this.#poisoned !== undefined) throw this.#poisoned;
+    this.#revision += 1;
     try {
       return fn();
     } catch (error) {

@@ -81,17 +81,16 @@ export class CodegraphTools implements ToolService {
         return { text: notIndexedGuidance(target.root) };
       case 'indexed': {
         const handler = await this.options.loadHandler(def.short);
-        let index: ProjectIndex | undefined;
+        let answer: { readonly value: ToolOutput } | undefined;
         try {
-          index = await this.services.acquire(target.root);
+          answer = await this.services.use(target.root, (index) => handler(checked.args, index, context));
         } catch (error) {
           if (error instanceof Error && error.name === 'SchemaError') {
             return { text: `The index at ${target.root} cannot be read by this version: ${error.message}\nRebuild it with \`codegraph index ${target.root}\`.` };
           }
           throw error;
         }
-        if (index === undefined) return { text: notIndexedGuidance(target.root) };
-        return handler(checked.args, index, context);
+        return answer?.value ?? { text: notIndexedGuidance(target.root) };
       }
     }
   }

@@ -39,12 +39,12 @@ export interface IndexData {
   terms(): TermIndex;
 }
 
-const CACHE = new WeakMap<GraphStore, IndexData>();
+const CACHE = new WeakMap<GraphStore, { readonly revision: number; readonly data: IndexData }>();
 
 /** The derived data of `store`, built on first use and shared by every later query. */
 export function indexData(store: GraphStore): IndexData {
   const cached = CACHE.get(store);
-  if (cached !== undefined) return cached;
+  if (cached !== undefined && cached.revision === store.revision) return cached.data;
   const files: FileEntry[] = store.listFiles().map((f) => ({
     path: f.path, language: f.language, isTest: f.isTest, size: f.size, mtimeMs: f.mtimeMs, sha256: f.sha256,
   }));
@@ -68,7 +68,7 @@ export function indexData(store: GraphStore): IndexData {
     segments: () => (segments ??= SegmentIndex.build(store)),
     terms: () => (terms ??= TermIndex.build(store)),
   };
-  CACHE.set(store, data);
+  CACHE.set(store, { revision: store.revision, data });
   return data;
 }
 

@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { ControlMethod, type DaemonStatus } from '../daemon/control.js';
 import { DaemonClient } from '../daemon/client.js';
 import { forgetDaemon, listDaemonRecords } from '../daemon/daemon-files.js';
+import { DaemonForwarder } from '../daemon/forward.js';
 import { ProjectDaemon } from '../daemon/project-daemon.js';
 import { daemonSocketPath } from '../daemon/socket-path.js';
 import { watchDecision } from '../daemon/watch-policy.js';
@@ -44,6 +45,7 @@ export interface StartDaemonOptions {
 export async function startProjectDaemon(root: string, options: StartDaemonOptions): Promise<ProjectDaemon | undefined> {
   let daemon: ProjectDaemon | undefined;
   const services = new ProjectServices({ use: async (root, fn) => daemon?.useIndex(root, fn) });
+  const forwarder = new DaemonForwarder({ env: options.env, cwd: root, ownRoot: root });
   daemon = await ProjectDaemon.start({
     root,
     watch: watchDecision(root, options.noWatch, options.env),
@@ -54,10 +56,14 @@ export async function startProjectDaemon(root: string, options: StartDaemonOptio
     tools: (session) => {
       const cwd = session.cwd ?? root;
       const env = session.tools !== undefined ? { CODEGRAPH_MCP_TOOLS: session.tools } : {};
-      return createTools(new DefaultProjectResolver({ cwd, pinned: root }), { cwd, env }, services).tools;
+      return createTools(new DefaultProjectResolver({ cwd, pinned: root }), { cwd, env }, { services, forward: forwarder.forward }).tools;
     },
   });
-  void daemon?.stopped.then(() => services.close());
+  void daemon?.stopped.then(() => {
+    forwarder.close();
+    services.close();
+  });
+  if (daemon === undefined) forwarder.close();
   return daemon;
 }
 

@@ -44,7 +44,7 @@ async function serveAsWriter(root: string, options: ServeOptions): Promise<void>
   if (daemon === undefined) {
     const fix = `stop the other writer (\`codegraph daemon stop ${root}\`, or end the other ${NO_DAEMON_ENV}=1 server) and restart this one`;
     say(`another process is the writer for ${root}; serving read-only (no watcher). To fix: ${fix}`);
-    await serveForeground({ ...options, watch: false }, `off (read-only: another process is the writer; ${fix})`);
+    await serveForeground({ ...options, watch: false }, { autoSync: `off (read-only: another process is the writer; ${fix})`, local: root });
     return;
   }
   const state = { hostPid: process.pid, role: 'proxy' as const, cwd: options.cwd, tools: options.env['CODEGRAPH_MCP_TOOLS'] };

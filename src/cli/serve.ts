@@ -4,7 +4,7 @@ import { DefaultProjectResolver } from '../project/default-project.js';
 import type { ProjectServices } from '../project/project-services.js';
 import { ambiguityLines, isBroadRoot, isIndexed } from '../project/resolve.js';
 import { selectListed } from '../tools/listing.js';
-import { CodegraphTools } from '../tools/service.js';
+import { CodegraphTools, type ToolForwarder } from '../tools/service.js';
 import { loadHandler } from '../tools/handlers.js';
 import { LiveTools } from '../daemon/live-tools.js';
 import { serveLines } from '../transport/stdio.js';
@@ -40,22 +40,29 @@ export function stdioDefaultProject(options: Pick<ServeOptions, 'path' | 'cwd'>)
  * Builds the MCP server of a foreground process. `autoSync` is the `Auto-sync:` value
  * `codegraph_status` reports for this process.
  */
-export function createServer(options: ServeOptions, autoSync = 'not running (no daemon)', resolver?: DefaultProjectResolver): { server: McpServer; warnings: string[]; defaultProject: DefaultProjectResolver } {
+export function createServer(options: ServeOptions, autoSync = 'not running (no daemon)', resolver?: DefaultProjectResolver, shared: SharedServices = {}): { server: McpServer; warnings: string[]; defaultProject: DefaultProjectResolver } {
   const defaultProject = resolver ?? stdioDefaultProject(options);
   defaultProject.current();
-  const { tools, warnings } = createTools(defaultProject, options);
+  const { tools, warnings } = createTools(defaultProject, options, shared);
   const live: ToolService = new LiveTools(tools, { describe: () => autoSync, banner: () => undefined });
   return { server: new McpServer({ name: 'codegraph', version: VERSION }, live), warnings, defaultProject };
 }
 
+/** What the sessions of one process share: open projects (a daemon's) and where other projects are answered. */
+export interface SharedServices {
+  /** Open projects shared between sessions; by default each tool service owns its own. */
+  readonly services?: ProjectServices;
+  /** Answers calls for other projects through their daemons. */
+  readonly forward?: ToolForwarder;
+}
+
 /**
  * The tool service of a server whose default project `defaultProject` resolves, with the tools
- * CODEGRAPH_MCP_TOOLS lists, and a warning per unknown name in it. `services` shares one set of
- * open projects between sessions (a daemon's); by default the service owns its own.
+ * CODEGRAPH_MCP_TOOLS lists, and a warning per unknown name in it.
  */
-export function createTools(defaultProject: DefaultProjectResolver, options: Pick<ServeOptions, 'cwd' | 'env'>, services?: ProjectServices): { tools: CodegraphTools; warnings: string[] } {
+export function createTools(defaultProject: DefaultProjectResolver, options: Pick<ServeOptions, 'cwd' | 'env'>, shared: SharedServices = {}): { tools: CodegraphTools; warnings: string[] } {
   const selection = selectListed(options.env['CODEGRAPH_MCP_TOOLS']);
-  const tools = new CodegraphTools({ listed: selection.shortNames, defaultProject, loadHandler, cwd: options.cwd, ...(services !== undefined ? { services } : {}) });
+  const tools = new CodegraphTools({ listed: selection.shortNames, defaultProject, loadHandler, cwd: options.cwd, ...shared });
   return { tools, warnings: toolWarnings(options.env) };
 }
 
@@ -76,15 +83,33 @@ export async function serveStdio(options: ServeOptions): Promise<void> {
   if (root !== undefined && isIndexed(root) && !isBroadRoot(root)) {
     const { serveThroughDaemon } = await import('./serve-daemon.js');
     if (await serveThroughDaemon(root, options)) return;
+    await serveForeground(options, { resolver, local: root });
+    return;
   }
-  await serveForeground(options, undefined, resolver);
+  await serveForeground(options, { resolver });
 }
 
-/** Serves MCP in this process, with the in-process watcher when `--watch` asked for it. */
-export async function serveForeground(options: ServeOptions, autoSync?: string, resolver?: DefaultProjectResolver): Promise<void> {
+/** How a foreground server runs. */
+export interface ForegroundOptions {
+  /** The `Auto-sync:` value `codegraph_status` reports. */
+  readonly autoSync?: string;
+  readonly resolver?: DefaultProjectResolver;
+  /** A project answered here even though it is indexed (its daemon could not start). */
+  readonly local?: string;
+}
+
+/**
+ * Serves MCP in this process, with the in-process watcher when `--watch` asked for it; other
+ * projects that calls name are answered by their daemons.
+ */
+export async function serveForeground(options: ServeOptions, foreground: ForegroundOptions = {}): Promise<void> {
+  const { autoSync, resolver, local } = foreground;
   const defaultProject = resolver ?? stdioDefaultProject(options);
   const watcher = options.watch === true ? startWatching(options, defaultProject.current()) : undefined;
-  const { server, warnings } = createServer(options, autoSync ?? (watcher !== undefined ? 'watching in this process (--watch)' : undefined), defaultProject);
+  // Projects named by `projectPath` are served by their own daemons, unless daemons are off.
+  const forwarder = options.env['CODEGRAPH_NO_DAEMON'] === '1' ? undefined : new (await import('../daemon/forward.js')).DaemonForwarder({ env: options.env, cwd: options.cwd, ...(local !== undefined ? { ownRoot: local } : {}) });
+  const shared = forwarder !== undefined ? { forward: forwarder.forward } : {};
+  const { server, warnings } = createServer(options, autoSync ?? (watcher !== undefined ? 'watching in this process (--watch)' : undefined), defaultProject, shared);
   for (const w of warnings) process.stderr.write(`${w}\n`);
   try {
     await serveLines({
@@ -94,6 +119,7 @@ export async function serveForeground(options: ServeOptions, autoSync?: string, 
     });
   } finally {
     server.abortAll();
+    forwarder?.close();
     await watcher?.stop();
   }
 }

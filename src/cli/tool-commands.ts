@@ -4,7 +4,8 @@ import { IndexCache } from '../project/index-cache.js';
 import { findIndexedProjectUp, isIndexed } from '../project/resolve.js';
 import { TOOL_DEFINITIONS, type ToolDefinition } from '../tools/definitions.js';
 import { loadHandler } from '../tools/handlers.js';
-import { validateArgs } from '../tools/schema.js';
+import { validateArgs, type ToolArgs } from '../tools/schema.js';
+import type { ToolOutput } from '../tools/service.js';
 import { UsageError } from './usage.js';
 
 /** `--max-files` for `maxFiles`: flags are the kebab-case form of the schema's property names. */
@@ -73,19 +74,23 @@ export async function runToolCommand(short: string, argv: readonly string[], cwd
   if (!isIndexed(root)) throw new UsageError(`no index at ${root}; run \`codegraph init\` there first (or pass --path to an indexed project)`);
   const checked = validateArgs(def.inputSchema, args);
   if (checked.kind === 'invalid') throw new UsageError(checked.message.replace(/^(\w+)/, (m) => `--${flagName(m)}`));
+  const output = (await (await import('./daemon-query.js')).callViaDaemon(root, def.name, checked.args, process.env)) ?? (await answerHere(short, root, checked.args));
+  if (parsed.values['json'] === true) {
+    process.stdout.write(`${JSON.stringify(output.json ?? { text: output.text, isError: output.isError === true })}\n`);
+  } else {
+    process.stdout.write(output.text.endsWith('\n') ? output.text : `${output.text}\n`);
+  }
+  return output.isError === true ? 1 : 0;
+}
+
+/** Loads the index into this process and runs the tool on it. */
+async function answerHere(short: string, root: string, args: ToolArgs): Promise<ToolOutput> {
   const handler = await loadHandler(short);
   const cache = new IndexCache();
   try {
     const index = await cache.get(root);
     if (index === undefined) throw new UsageError(`no index at ${root}; run \`codegraph init\` there first`);
-    const controller = new AbortController();
-    const output = await handler(checked.args, index, { signal: controller.signal, progress: () => {} });
-    if (parsed.values['json'] === true) {
-      process.stdout.write(`${JSON.stringify(output.json ?? { text: output.text, isError: output.isError === true })}\n`);
-    } else {
-      process.stdout.write(output.text.endsWith('\n') ? output.text : `${output.text}\n`);
-    }
-    return output.isError === true ? 1 : 0;
+    return await handler(args, index, { signal: new AbortController().signal, progress: () => {} });
   } finally {
     cache.close();
   }

@@ -9,8 +9,9 @@ import { errorResponse, successResponse, type Incoming, type JsonRpcId } from '.
 import type { Peer } from '../jsonrpc/peer.js';
 import { McpServer } from '../mcp/server.js';
 import type { ToolService } from '../mcp/tool-service.js';
+import type { PromptQuery } from '../tools/prompt/prompt-context.js';
 import { VERSION } from '../version.js';
-import { isControlMethod, type HelloParams } from './control.js';
+import { isControlMethod, type CallParams, type HelloParams } from './control.js';
 
 /** Answers a control method; throws ProtocolError for bad parameters. */
 export type ControlHandler = (method: string, params: Readonly<Record<string, unknown>>, connection: DaemonConnectionState) => Promise<unknown> | unknown;
@@ -75,6 +76,24 @@ async function answerControl(incoming: Extract<Incoming, { kind: 'request' }>, p
     if (error instanceof ProtocolError) await peer.send(errorResponse(id, error.code, error.message));
     else await peer.send(errorResponse(id, ErrorCode.InternalError, `Internal error: ${error instanceof Error ? error.message : String(error)}`));
   }
+}
+
+/** Reads and checks `call`'s parameters. */
+export function callParams(params: Readonly<Record<string, unknown>>): CallParams {
+  const { name, arguments: args } = params;
+  if (typeof name !== 'string') throw new ProtocolError(ErrorCode.InvalidParams, 'name must be a string');
+  if (args !== undefined && (args === null || typeof args !== 'object' || Array.isArray(args))) throw new ProtocolError(ErrorCode.InvalidParams, 'arguments must be an object');
+  return { name, arguments: (args ?? {}) as Record<string, unknown> };
+}
+
+/** Reads and checks `prompt`'s parameters. */
+export function promptParams(params: Readonly<Record<string, unknown>>): PromptQuery {
+  const { prompt, structural, tokens, phrases } = params;
+  if (typeof prompt !== 'string') throw new ProtocolError(ErrorCode.InvalidParams, 'prompt must be a string');
+  if (typeof structural !== 'boolean') throw new ProtocolError(ErrorCode.InvalidParams, 'structural must be a boolean');
+  if (!Array.isArray(tokens) || !tokens.every((t) => typeof t === 'string')) throw new ProtocolError(ErrorCode.InvalidParams, 'tokens must be an array of strings');
+  if (!Array.isArray(phrases) || !phrases.every((p) => Array.isArray(p) && p.every((w) => typeof w === 'string'))) throw new ProtocolError(ErrorCode.InvalidParams, 'phrases must be an array of arrays of strings');
+  return { prompt, structural, tokens: tokens as string[], phrases: phrases as string[][] };
 }
 
 /** Reads and checks `hello`'s parameters. */

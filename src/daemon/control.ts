@@ -1,7 +1,7 @@
 /**
  * The daemon's control messages: JSON-RPC methods in the reserved `codegraph/daemon.` namespace,
  * sent on the same newline-framed connection as the MCP stream. A proxy sends `hello` before any
- * MCP byte; the CLI sends `hello` and then one of `sync`, `status` or `stop`.
+ * MCP byte; the CLI sends `hello` and then `sync`, `status`, `call`, `prompt` or `stop`.
  */
 
 /** The reserved method prefix; no MCP method starts with it. */
@@ -15,6 +15,17 @@ export const ControlMethod = {
   sync: 'codegraph/daemon.sync',
   /** Answers the daemon's `DaemonStatus`. */
   status: 'codegraph/daemon.status',
+  /**
+   * Runs one tool on the daemon's project (`CallParams` in, the tool's `text`, `isError` and
+   * `json` out): the CLI's query commands and other projects' sessions ask through it, so the
+   * index is loaded once, in the daemon.
+   */
+  call: 'codegraph/daemon.call',
+  /**
+   * What the index says about a prompt the prompt hook's text gate let through (`PromptQuery`
+   * in, `PromptAnswer` out): the hook runs once per prompt, and the daemon has the index loaded.
+   */
+  prompt: 'codegraph/daemon.prompt',
   /** Asks the daemon to exit; it answers first, then closes every connection. */
   stop: 'codegraph/daemon.stop',
 } as const;
@@ -30,6 +41,21 @@ export interface HelloParams {
   readonly cwd?: string;
   /** The host's `CODEGRAPH_MCP_TOOLS`: each session lists the tools its own host asked for. */
   readonly tools?: string;
+}
+
+/** Parameters of `call`. */
+export interface CallParams {
+  /** The tool's wire name, e.g. `codegraph_search`. */
+  readonly name: string;
+  readonly arguments: Readonly<Record<string, unknown>>;
+}
+
+/** What `call` answers. */
+export interface CallResult {
+  readonly text: string;
+  readonly isError?: boolean;
+  /** The structured form the CLI's `--json` prints, when the tool has one. */
+  readonly json?: unknown;
 }
 
 /** What `hello` and `status` answer: who the daemon is and what it is doing. */

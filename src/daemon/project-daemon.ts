@@ -8,13 +8,14 @@ import type { Server, Socket } from 'node:net';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { unlinkSync } from 'node:fs';
 import { ErrorCode, ProtocolError } from '../jsonrpc/errors.js';
-import type { ToolService } from '../mcp/tool-service.js';
+import type { ToolResult, ToolService } from '../mcp/tool-service.js';
 import type { ProjectIndex } from '../project/index-cache.js';
+import { promptContext } from '../tools/prompt/prompt-context.js';
 import { IndexSession } from '../index/session.js';
 import { VERSION } from '../version.js';
 import { claimSocket } from './claim-socket.js';
-import { ControlMethod, type DaemonStatus } from './control.js';
-import { helloParams, serveConnection, type DaemonConnectionState, type LineServer } from './connection.js';
+import { ControlMethod, type CallParams, type CallResult, type DaemonStatus } from './control.js';
+import { callParams, helloParams, promptParams, serveConnection, type DaemonConnectionState, type LineServer } from './connection.js';
 import { removeDaemonRecord, writeDaemonRecord } from './daemon-files.js';
 import { AutoSyncHealth } from './health.js';
 import { LiveTools } from './live-tools.js';
@@ -167,12 +168,28 @@ export class ProjectDaemon {
         return this.status();
       case ControlMethod.sync:
         return this.#sync();
+      case ControlMethod.call:
+        return this.#call(callParams(params), state);
+      case ControlMethod.prompt: {
+        const query = promptParams(params);
+        const started = performance.now();
+        const answer = (await this.useIndex(this.root, (index) => promptContext(index, query, new AbortController().signal)))?.value ?? { kind: 'none' };
+        this.#options.log(`prompt hook answered (${answer.kind}) in ${Math.round(performance.now() - started)} ms`);
+        return answer;
+      }
       case ControlMethod.stop:
         setImmediate(() => void this.stop('asked to stop'));
         return { stopping: true };
       default:
         throw new ProtocolError(ErrorCode.MethodNotFound, `Method not found: ${method}`);
     }
+  }
+
+  /** Runs one tool for a control connection, as its own MCP session would (health banner included). */
+  async #call(call: CallParams, state: DaemonConnectionState): Promise<CallResult> {
+    const tools = new LiveTools(() => this.#options.tools(state), this.health);
+    const result: ToolResult & { json?: unknown } = await tools.call(call.name, call.arguments, { signal: new AbortController().signal, progress: () => undefined });
+    return { text: result.text, ...(result.isError === true ? { isError: true } : {}), ...(result.json !== undefined ? { json: result.json } : {}) };
   }
 
   async #sync(): Promise<SyncOutcome> {

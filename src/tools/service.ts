@@ -16,6 +16,12 @@ export interface ToolOutput extends ToolResult {
 /** Runs one tool on an indexed project; the arguments are already validated against the tool's schema. */
 export type ToolHandler = (args: ToolArgs, index: ProjectIndex, context: ToolCallContext) => Promise<ToolOutput>;
 
+/**
+ * Answers a call on behalf of the project at `root` somewhere else (that project's daemon), or
+ * resolves undefined to have it answered in this process. `args` name `root` as `projectPath`.
+ */
+export type ToolForwarder = (root: string, name: string, args: Readonly<Record<string, unknown>>, context: ToolCallContext) => Promise<ToolOutput | undefined>;
+
 /** Options for the tool service. */
 export interface ToolServiceOptions {
   /** Short names shown by `tools/list`. */
@@ -27,6 +33,8 @@ export interface ToolServiceOptions {
   readonly cwd: string;
   /** Open projects shared with other sessions (a daemon's); by default the service owns its own. */
   readonly services?: ProjectServices;
+  /** Where calls for a project may be answered instead of here (see `ToolForwarder`). */
+  readonly forward?: ToolForwarder;
 }
 
 /**
@@ -80,6 +88,8 @@ export class CodegraphTools implements ToolService {
       case 'not-indexed':
         return { text: notIndexedGuidance(target.root) };
       case 'indexed': {
+        const forwarded = await this.options.forward?.(target.root, name, { ...checked.args, projectPath: target.root }, context);
+        if (forwarded !== undefined) return forwarded;
         const handler = await this.options.loadHandler(def.short);
         let answer: { readonly value: ToolOutput } | undefined;
         try {

@@ -33,6 +33,12 @@ export interface DaemonReport {
   readonly cliSyncEditMs: number[];
   readonly cliSyncNoChangeMs: number[];
   readonly rssIdleMb: number;
+  /**
+   * RSS after the first edits' syncs: the first incremental sync loads the parser on the daemon's
+   * thread and sets the WASM heaps' high-water marks (a WASM memory never shrinks), so growth
+   * from here is what a leak would show.
+   */
+  readonly rssWarmMb: number;
   /** RSS after the first 50 of the 100 syncs: whether growth levels off. */
   readonly rssAfter50Mb: number;
   readonly rssAfterSyncsMb: number;
@@ -92,6 +98,7 @@ export async function runDaemonBench(corpusName: string, runs = 5): Promise<Daem
     await waitForWatching(cold.server);
     const rssIdleMb = rssMb(pid);
     const editToQueryableMs = await measureEdits(root, target, spec.probe.snippet, cold.server, runs);
+    const rssWarmMb = rssMb(pid);
     const cliSyncEditMs: number[] = [];
     const cliSyncNoChangeMs: number[] = [];
     for (let i = 0; i < runs; i++) {
@@ -103,10 +110,10 @@ export async function runDaemonBench(corpusName: string, runs = 5): Promise<Daem
     const rssAfter50Mb = rssMb(pid);
     await syncRepeatedly(root, target, spec.probe.snippet, 50, 100);
     const rssAfterSyncsMb = rssMb(pid);
-    return { corpus: corpusName, coldFirstAnswerMs: cold.ms, attachFirstAnswerMs: attached.ms, editToQueryableMs, cliSyncEditMs, cliSyncNoChangeMs, rssIdleMb, rssAfter50Mb, rssAfterSyncsMb, failures };
+    return { corpus: corpusName, coldFirstAnswerMs: cold.ms, attachFirstAnswerMs: attached.ms, editToQueryableMs, cliSyncEditMs, cliSyncNoChangeMs, rssIdleMb, rssWarmMb, rssAfter50Mb, rssAfterSyncsMb, failures };
   } catch (error) {
     failures.push(error instanceof Error ? error.message : String(error));
-    return { corpus: corpusName, coldFirstAnswerMs: Number.NaN, attachFirstAnswerMs: Number.NaN, editToQueryableMs: [], cliSyncEditMs: [], cliSyncNoChangeMs: [], rssIdleMb: Number.NaN, rssAfter50Mb: Number.NaN, rssAfterSyncsMb: Number.NaN, failures };
+    return { corpus: corpusName, coldFirstAnswerMs: Number.NaN, attachFirstAnswerMs: Number.NaN, editToQueryableMs: [], cliSyncEditMs: [], cliSyncNoChangeMs: [], rssIdleMb: Number.NaN, rssWarmMb: Number.NaN, rssAfter50Mb: Number.NaN, rssAfterSyncsMb: Number.NaN, failures };
   } finally {
     for (const server of servers) await server.close();
     const pid = daemonPidOf(root);
@@ -163,12 +170,17 @@ async function syncRepeatedly(root: string, target: string, snippet: (tag: strin
 export function formatDaemonReport(r: DaemonReport): string {
   const stat = (values: readonly number[]): string => (values.length === 0 ? 'n/a' : `median ${ms(percentile(values, 50))}, max ${ms(Math.max(...values))}`);
   const growth = ((r.rssAfterSyncsMb - r.rssIdleMb) / r.rssIdleMb) * 100;
+  const warmGrowth = ((r.rssAfterSyncsMb - r.rssWarmMb) / r.rssWarmMb) * 100;
   return [
     `${r.corpus}:`,
     `  first tool answer, daemon started cold: ${ms(r.coldFirstAnswerMs)}; attaching to it: ${ms(r.attachFirstAnswerMs)}`,
     `  edit-to-queryable (debounce ${DEBOUNCE_MS} ms): ${stat(r.editToQueryableMs)}`,
     `  codegraph sync through the daemon (process start included): after a one-file edit ${stat(r.cliSyncEditMs)}; nothing changed ${stat(r.cliSyncNoChangeMs)}`,
-    `  daemon RSS: idle ${r.rssIdleMb.toFixed(0)} MB, after 50 syncs ${r.rssAfter50Mb.toFixed(0)} MB, after 100 syncs ${r.rssAfterSyncsMb.toFixed(0)} MB (${growth >= 0 ? '+' : ''}${growth.toFixed(1)} %)`,
+    `  daemon RSS: idle ${r.rssIdleMb.toFixed(0)} MB, warm (after the first ${r.editToQueryableMs.length} edits) ${r.rssWarmMb.toFixed(0)} MB, after 50 syncs ${r.rssAfter50Mb.toFixed(0)} MB, after 100 syncs ${r.rssAfterSyncsMb.toFixed(0)} MB (${signed(growth)} % from idle, ${signed(warmGrowth)} % from warm)`,
     ...r.failures.map((f) => `  FAILED: ${f}`),
   ].join('\n');
+}
+
+function signed(percent: number): string {
+  return `${percent >= 0 ? '+' : ''}${percent.toFixed(1)}`;
 }

@@ -180,3 +180,49 @@ describe('the shared project daemon', SUITE_TIMEOUT, () => {
     assert.match(stop.stdout, /Stopped the daemon|No daemon runs/);
   });
 });
+
+describe('calls that name another project, and the CLI', SUITE_TIMEOUT, () => {
+  test('a call naming another project starts that project\'s daemon, which answers it', TIMEOUT, async () => {
+    const { root } = await project();
+    const other = await project();
+    writeFileSync(join(other.root, 'c.ts'), 'export function c() {\n  return b();\n}\n');
+    await indexProject({ root: other.root, mode: 'full', command: 'test', workers: 1 });
+    const server = await client(root);
+    await trackDaemon(root);
+    assert.match(await call(server, 'codegraph_callers', { symbol: 'b', projectPath: other.root }), /- c \(function\)/);
+    const otherPid = await trackDaemon(other.root);
+    assert.notEqual(otherPid, daemonPidOf(root));
+    assert.match(await call(server, 'codegraph_status', { projectPath: other.root }), /\nAuto-sync: watching \(debounce 100 ms\)\n$/);
+    assert.doesNotMatch(await call(server, 'codegraph_callers', { symbol: 'b' }), /- c \(function\)/, 'the session\'s own project is unchanged');
+  });
+
+  test('a query command answers through a running daemon, and loads the index itself without one', TIMEOUT, async () => {
+    const { root } = await project();
+    await client(root);
+    await trackDaemon(root);
+    const through = cli(['status'], root);
+    assert.equal(through.status, 0, through.stderr);
+    assert.match(through.stdout, /\nAuto-sync: watching \(debounce 100 ms\)\n$/);
+    const here = spawnSync(process.execPath, [CLI_PATH, 'status'], { cwd: root, encoding: 'utf8', env: cliEnv({ ...ENV, CODEGRAPH_NO_DAEMON: '1' }), timeout: 30_000 });
+    assert.equal(here.status, 0, here.stderr);
+    assert.doesNotMatch(here.stdout, /Auto-sync:/);
+    assert.match(cli(['callers', 'b'], root).stdout, /- a \(function\)/);
+  });
+});
+
+describe('the prompt hook', SUITE_TIMEOUT, () => {
+  test('asks a running daemon, and answers the same as it does alone', TIMEOUT, async () => {
+    const made = await generatedProject({ 'src/user.ts': '/** The signed-in user. */\nexport function getUserId(): string {\n  return "u1";\n}\n' });
+    projects.push(made);
+    const { root } = made;
+    const input = JSON.stringify({ session_id: 's', hook_event_name: 'UserPromptSubmit', prompt: 'rename getUserId to currentUserId', cwd: root });
+    const hook = (env: Record<string, string>): string => spawnSync(process.execPath, [CLI_PATH, 'prompt-hook'], { input, cwd: root, encoding: 'utf8', env: cliEnv(env), timeout: 30_000 }).stdout;
+    const alone = hook({ ...ENV, CODEGRAPH_NO_DAEMON: '1' });
+    assert.match(alone, /^CodeGraph context for this prompt/);
+    await client(root);
+    await trackDaemon(root);
+    await waitUntil(() => /serving/.test(readFileSync(join(root, '.codegraph', 'daemon.log'), 'utf8')), 10_000, 'the daemon to serve');
+    assert.equal(hook(ENV), alone);
+    assert.match(readFileSync(join(root, '.codegraph', 'daemon.log'), 'utf8'), /prompt hook answered \(explore\)/);
+  });
+});

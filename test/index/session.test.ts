@@ -183,3 +183,30 @@ test('a session finds the files using a name defined by an edit, also after thos
   assert.match(dump, /app\.rb#function:main@1:0 -calls-> lib\.rb#function:count@5:0/);
   assert.equal(dump, await freshDump(root));
 });
+
+test('a read lends the loaded store only after a sync has loaded it', async () => {
+  const root = await indexedShop();
+  const session = await openSession(root);
+  assert.equal(await session.read(async () => 'lent'), undefined);
+  await session.sync();
+  assert.deepEqual(await session.read(async () => 'lent'), { value: 'lent' });
+});
+
+test('a sync waits for reads in flight, and a read waits for a sync queued before it', async () => {
+  const root = await indexedShop();
+  const session = await openSession(root);
+  await session.sync();
+  const nodesBefore = (await session.read(async (store) => store.counts().nodes))?.value ?? 0;
+  const reading = session.read(async (store) => {
+    const revision = store.revision;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    return store.revision - revision;
+  });
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  appendFileSync(join(root, 'src/cart.ts'), '\nexport function three(): number {\n  return 3;\n}\n');
+  const syncing = session.sync({ changed: ['src/cart.ts'] });
+  const after = session.read(async (store) => store.counts().nodes);
+  assert.deepEqual(await reading, { value: 0 }, 'nothing was written while the read ran');
+  await syncing;
+  assert.equal((await after)?.value, nodesBefore + 1, 'the read queued after the sync saw its result');
+});

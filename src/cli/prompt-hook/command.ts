@@ -33,7 +33,7 @@ export async function runPromptHook(argv: readonly string[], io: HookIo): Promis
     if (root === undefined) return 0;
     const text = await withTimeout(timeoutOf(io.env), async (signal) => {
       const { answerHook } = await import('./engine.js');
-      return answerHook({ prompt: request.prompt, root, gate, signal });
+      return answerHook({ prompt: request.prompt, root, gate, signal, env: io.env });
     });
     if (text !== '') await write(io.stdout, text);
   } catch {

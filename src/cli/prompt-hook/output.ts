@@ -2,17 +2,11 @@
  * What the prompt hook prints: explore's answer under a one-line heading, capped in UTF-8 bytes
  * below Claude Code's inline limit, or a short hint naming symbols the prompt's words match.
  */
+import type { HintSymbol } from '../../tools/prompt/prompt-context.js';
 
 /** The most the hook prints: headroom under Claude Code's 10,000-byte inline context limit. */
 export const MAX_OUTPUT_BYTES = 9000;
 
-/** One symbol a hint names. */
-export interface HintSymbol {
-  readonly name: string;
-  readonly path: string;
-  readonly line: number;
-  readonly kind: string;
-}
 
 /** Explore's answer as injected context. */
 export function exploreContext(text: string): string {

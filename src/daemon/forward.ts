@@ -28,6 +28,9 @@ export class DaemonForwarder {
   readonly #options: ForwarderOptions;
   /** Linked roots, least recently used first. */
   readonly #links = new Map<string, DaemonLink>();
+  /** Attaches in progress: concurrent calls for one project share one link. */
+  readonly #attaching = new Map<string, Promise<DaemonLink | undefined>>();
+  #closed = false;
   /** Roots answered here for now (no daemon could serve them), until the time noted. */
   readonly #local = new Map<string, number>();
 
@@ -36,13 +39,13 @@ export class DaemonForwarder {
   }
 
   /** The `ToolForwarder` to give the tool service. */
-  readonly forward: ToolForwarder = async (root, name, args) => {
+  readonly forward: ToolForwarder = async (root, name, args, context) => {
     if (root === this.#options.ownRoot || (this.#local.get(root) ?? 0) > Date.now()) return undefined;
     for (let attempt = 0; attempt < 2; attempt++) {
       const link = await this.#link(root);
       if (link === undefined) return undefined;
       try {
-        return (await link.client.request(ControlMethod.call, { name, arguments: args })) as CallResult;
+        return await untilAborted(link.client.request(ControlMethod.call, { name, arguments: args }) as Promise<CallResult>, context.signal);
       } catch {
         // The daemon went away mid-call: attach again (a new one starts) and ask once more.
         this.#release(root);
@@ -56,25 +59,39 @@ export class DaemonForwarder {
     return [...this.#links.keys()];
   }
 
-  /** Closes every link. */
+  /** Closes every link, and any that an attach in progress makes later. */
   close(): void {
+    this.#closed = true;
     for (const root of [...this.#links.keys()]) this.#release(root);
   }
 
   async #link(root: string): Promise<DaemonLink | undefined> {
     const known = this.#links.get(root);
-    this.#links.delete(root);
     if (known !== undefined && known.isCurrent()) {
+      this.#links.delete(root);
       this.#links.set(root, known);
       return known;
     }
-    known?.client.close();
+    this.#release(root);
+    let pending = this.#attaching.get(root);
+    if (pending === undefined) {
+      pending = this.#attach(root).finally(() => this.#attaching.delete(root));
+      this.#attaching.set(root, pending);
+    }
+    return pending;
+  }
+
+  async #attach(root: string): Promise<DaemonLink | undefined> {
     const service = await attachProject(root, {
       env: this.#options.env, role: 'proxy', start: true, cwd: this.#options.cwd,
       ...(this.#options.cliPath !== undefined ? { cliPath: this.#options.cliPath } : {}),
     });
     if (service.kind !== 'daemon') {
       this.#local.set(root, Date.now() + RETRY_DAEMON_MS);
+      return undefined;
+    }
+    if (this.#closed) {
+      service.link.client.close();
       return undefined;
     }
     this.#links.set(root, service.link);
@@ -90,4 +107,15 @@ export class DaemonForwarder {
     this.#links.get(root)?.client.close();
     this.#links.delete(root);
   }
+}
+
+/** `answer`, or a cancellation as soon as `signal` aborts (the daemon's answer is then dropped). */
+function untilAborted(answer: Promise<CallResult>, signal: AbortSignal): Promise<CallResult> {
+  const cancelled: CallResult = { text: 'Cancelled', isError: true };
+  if (signal.aborted) return Promise.resolve(cancelled);
+  return new Promise((resolve, reject) => {
+    const onAbort = (): void => resolve(cancelled);
+    signal.addEventListener('abort', onAbort, { once: true });
+    answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }

@@ -41,6 +41,10 @@ export class LiveTools implements ToolService {
     return this.#tools.hasDefaultProject?.() ?? false;
   }
 
+  async adoptWorkspace(paths: readonly string[]): Promise<void> {
+    await this.#tools.adoptWorkspace?.(paths);
+  }
+
   async adoptRoots(paths: readonly string[]): Promise<void> {
     await this.#tools.adoptRoots?.(paths);
   }

@@ -17,4 +17,18 @@ describe('LiveTools', () => {
     const tools = new LiveTools(inner, { describe: () => 'DISABLED (x)', banner: () => '⚠️ CodeGraph auto-sync is DISABLED: x.' });
     assert.equal((await tools.call('codegraph_search', {}, context)).text, '⚠️ CodeGraph auto-sync is DISABLED: x.\n\ncodegraph_search answer\n');
   });
+
+  test('passes the workspace, the roots and the default-project question through', async () => {
+    const seen: string[] = [];
+    const tools = new LiveTools({
+      ...inner,
+      adoptWorkspace: async (paths) => void seen.push(`workspace ${paths.join(',')}`),
+      adoptRoots: async (paths) => void seen.push(`roots ${paths.join(',')}`),
+      hasDefaultProject: () => true,
+    }, { describe: () => 'x', banner: () => undefined });
+    await tools.adoptWorkspace(['/w']);
+    await tools.adoptRoots(['/r']);
+    assert.deepEqual(seen, ['workspace /w', 'roots /r']);
+    assert.equal(tools.hasDefaultProject(), true);
+  });
 });

@@ -194,6 +194,14 @@ describe('calls that name another project, and the CLI', SUITE_TIMEOUT, () => {
     assert.notEqual(otherPid, daemonPidOf(root));
     assert.match(await call(server, 'codegraph_status', { projectPath: other.root }), /\nAuto-sync: watching \(debounce 100 ms\)\n$/);
     assert.doesNotMatch(await call(server, 'codegraph_callers', { symbol: 'b' }), /- c \(function\)/, 'the session\'s own project is unchanged');
+
+    // Calls racing for a project not linked yet share one attach, and the session still ends cleanly.
+    const third = await project();
+    const answers = await Promise.all([1, 2, 3, 4].map(() => call(server, 'codegraph_callers', { symbol: 'b', projectPath: third.root })));
+    for (const text of answers) assert.match(text, /- a \(function\)/);
+    await trackDaemon(third.root);
+    server.endInput();
+    assert.deepEqual(await server.waitForExit(20_000), { code: 0, signal: null });
   });
 
   test('a query command answers through a running daemon, and loads the index itself without one', TIMEOUT, async () => {

@@ -159,7 +159,9 @@ export class LineServer {
 
   /** Waits for the process to end. */
   waitForExit(ms: number): Promise<Exit> {
-    return withTimeout(this.exited, ms, 'server exit');
+    return withTimeout(this.exited, ms, 'server exit').catch((error: unknown) => {
+      throw new Error(`${error instanceof Error ? error.message : String(error)}; stderr ends: ${this.stderr.slice(-2_000)}`);
+    });
   }
 
   /** Kills the process if it is still running and waits for it to end; safe to call twice. */

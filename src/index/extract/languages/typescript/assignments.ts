@@ -151,6 +151,16 @@ function defineAssigned(
   return undefined;
 }
 
+/** The other names of a chain (`res.set` of `res.set = res.header = function …`), spanning it all. */
+function defineAlias(state: FileState, span: Node, path: readonly string[], value: Node): void {
+  const { parent, qualifiedName } = place(state, path);
+  state.assigned.push(state.builder.symbolCount);
+  state.builder.define(value.type === 'class' ? 'class' : functionKind(path), path[path.length - 1] ?? '', span, {
+    parent, qualifiedName, exported: onModuleExports(path) && state.builder.current < 0,
+    signature: headText(span, value.childForFieldName('body')), docstring: leadingComment(span, isComment),
+  });
+}
+
 /** True when symbol `parent` already has a member `name` (searched from the latest symbol back). */
 function declaredIn(state: FileState, parent: number, name: string): boolean {
   if (parent < 0) return false;
@@ -176,14 +186,18 @@ export function visitAssignmentStatement(state: FileState, statement: Node): boo
   const { value } = chain;
   const exportsAt = paths.findIndex((path) => path !== undefined && isModuleExports(path));
   if (exportsAt >= 0) return exportValue(state, statement, value);
-  const first = paths[0];
+  // `req.get = req.header = function header() {…}`: named by the target written next to it.
+  const first = paths[paths.length - 1];
   if (first === undefined) return;
   if (value.type === 'identifier' && onModuleExports(first)) {
     state.exportedNames.add(value.text);
     state.builder.ref('exports', value.text, value);
     return;
   }
-  if (isDefinitionValue(value)) return defineAssigned(state, statement, first, value);
+  if (isDefinitionValue(value)) {
+    for (const alias of paths.slice(0, -1)) if (alias !== undefined && alias.length > 1) defineAlias(state, statement, alias, value);
+    return defineAssigned(state, statement, first, value);
+  }
   if (value.type === 'object' && first.length > 1) noteObjectMembers(state, first, value);
   return;
 }

@@ -1,6 +1,7 @@
 import type { ResolveContext } from './context.js';
 import { MAX_DEPTH } from './context.js';
 import { isClassLike } from './kinds.js';
+import type { NodeKind } from '../../model.js';
 import type { KindFilter, ResolverSymbol } from './types.js';
 
 /** True when `qn` is exactly `prefix.name`, without building the string. */
@@ -48,13 +49,29 @@ export function findMember(
 }
 
 /**
+ * JavaScript objects built without a class: a module-level variable or constant holding the
+ * prototype that methods are assigned onto (`res.json = function …`, `const api = { get() {} }`).
+ */
+const JS_OBJECT_KINDS: ReadonlySet<NodeKind> = new Set(['variable', 'constant']);
+
+/** True when `symbol` is what `this` means inside its members. */
+function isOwner(ctx: ResolveContext, symbol: ResolverSymbol, viaQualifiedName: boolean): boolean {
+  if (isClassLike(symbol.kind)) return true;
+  if (ctx.project.family(symbol.fileId) !== 'js') return false;
+  // A function only owns what is assigned onto it (`app.handle = …`), never what is nested in it.
+  return JS_OBJECT_KINDS.has(symbol.kind) || (viaQualifiedName && symbol.kind === 'function');
+}
+
+/**
  * The class-like symbol enclosing `fromId` (itself included). A method declared outside its type
- * (Go, Rust impl) finds the type through its qualified name `Type.method`.
+ * (Go, Rust impl, JavaScript `X.prototype.m = …` and `obj.m = …`) finds the type through its
+ * qualified name `Type.method`.
  */
 export function enclosingType(ctx: ResolveContext, fromId: number): ResolverSymbol | undefined {
   let symbol = ctx.project.symbol(fromId);
   for (let guard = 0; symbol !== undefined && guard < 64; guard++) {
-    if (isClassLike(symbol.kind)) return symbol;
+    // A variable's own initializer is not one of its members.
+    if (isClassLike(symbol.kind) || (symbol.id !== fromId && isOwner(ctx, symbol, false))) return symbol;
     if (symbol.parentId === null) {
       const qn = symbol.qualifiedName;
       const dot = qn.lastIndexOf('.');
@@ -63,7 +80,7 @@ export function enclosingType(ctx: ResolveContext, fromId: number): ResolverSymb
       const typeName = prefix.slice(prefix.lastIndexOf('.') + 1);
       for (const file of siblingFiles(ctx, symbol.fileId)) {
         for (const t of ctx.project.topLevel(file, typeName)) {
-          if (isClassLike(t.kind) && t.qualifiedName === prefix) return t;
+          if (t.qualifiedName === prefix && isOwner(ctx, t, true)) return t;
         }
       }
       return undefined;

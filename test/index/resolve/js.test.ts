@@ -124,3 +124,56 @@ test('js: export * as ns re-exports a namespace, not the module names', () => {
   assert.deepEqual(result.unresolved, [r]);
   assert.notEqual(targetOf(result, b, r), f);
 });
+
+test('js: `this.x()` in a method assigned onto a module object binds to the object\'s other method', () => {
+  const b = new ProjectBuilder();
+  const file = b.file('lib/router.js');
+  b.sym(file, 'proto', { kind: 'variable' });
+  const handle = b.sym(file, 'handle', { kind: 'method', qualifiedName: 'proto.handle' });
+  const route = b.sym(file, 'route', { kind: 'method', qualifiedName: 'proto.route' });
+  const next = b.sym(file, 'next', { kind: 'function', parent: handle });
+  const direct = b.ref(file, 'route', { from: handle, receiver: 'this' });
+  const nested = b.ref(file, 'route', { from: next, receiver: 'self' });
+  const result = b.resolve();
+  assert.equal(targetOf(result, b, direct), route);
+  assert.equal(edgeOf(result, b, nested)?.method, 'receiver');
+});
+
+test('js: a variable\'s own initializer does not make `this` the variable', () => {
+  const b = new ProjectBuilder();
+  const file = b.file('lib/a.js');
+  const v = b.sym(file, 'config', { kind: 'variable' });
+  b.sym(file, 'load', { kind: 'method', parent: v });
+  const r = b.ref(file, 'load', { from: v, receiver: 'this' });
+  assert.notEqual(edgeOf(b.resolve(), b, r)?.method, 'receiver');
+});
+
+test('js: a member of a required module and the required module\'s own value resolve through the require', () => {
+  const b = new ProjectBuilder();
+  const app = b.file('lib/application.js');
+  const init = b.sym(app, 'init', { kind: 'method', qualifiedName: 'app.init' });
+  const layerFile = b.file('lib/layer.js');
+  const layer = b.sym(layerFile, 'Layer', { kind: 'class' });
+  const main = b.file('lib/express.js', {
+    imports: [
+      imp('./application', [['default', 'proto']], { namespace: 'proto' }),
+      imp('./layer', [['default', 'Layer']], { namespace: 'Layer' }),
+    ],
+  });
+  const member = b.ref(main, 'init', { receiver: 'proto' });
+  const made = b.ref(main, 'Layer', { kind: 'instantiates' });
+  const result = b.resolve();
+  assert.equal(targetOf(result, b, member), init);
+  assert.equal(targetOf(result, b, made), layer);
+});
+
+test('js: a member call on a plain variable never picks among several same-named methods', () => {
+  const b = new ProjectBuilder();
+  const a = b.file('lib/a.js');
+  const c = b.file('lib/c.js');
+  b.sym(a, 'send', { kind: 'method', qualifiedName: 'res.send' });
+  b.sym(c, 'send', { kind: 'method', qualifiedName: 'client.send' });
+  const main = b.file('lib/main.js', { imports: [imp('http', [['default', 'http']], { namespace: 'http' })] });
+  const r = b.ref(main, 'send', { receiver: 'x' });
+  assert.equal(targetOf(b.resolve(), b, r), undefined);
+});

@@ -11,10 +11,13 @@ import { isTestPath } from '../test-paths.js';
 import type { LanguageExtractor } from '../types.js';
 import { walk } from '../walk.js';
 import {
+  applyAssignedFacts, visitAssignmentStatement, visitDefineProperty, visitFunctionExpression, visitObjectMethod, visitPair,
+} from './typescript/assignments.js';
+import {
   visitClassDeclaration, visitEnum, visitField, visitFunctionDeclaration, visitInterface, visitMethod, visitNamespace,
   visitTypeAlias,
 } from './typescript/definitions.js';
-import { applyExportedNames, visitCommonJsExport, visitExport } from './typescript/exports.js';
+import { applyExportedNames, visitExport } from './typescript/exports.js';
 import type { FileState } from './typescript/file-state.js';
 import { importStatement } from './typescript/imports.js';
 import { visitJsxElement } from './typescript/jsx.js';
@@ -38,7 +41,9 @@ const VISITORS: Readonly<Record<string, Visitor>> = {
   function_signature: visitFunctionDeclaration,
   class_declaration: visitClassDeclaration,
   abstract_class_declaration: visitClassDeclaration,
-  method_definition: visitMethod,
+  method_definition: (state, method) => {
+    if (!visitObjectMethod(state, method)) visitMethod(state, method);
+  },
   method_signature: visitMethod,
   abstract_method_signature: visitMethod,
   public_field_definition: visitField,
@@ -51,7 +56,10 @@ const VISITORS: Readonly<Record<string, Visitor>> = {
   module: visitNamespace,
   lexical_declaration: visitDeclaration,
   variable_declaration: visitDeclaration,
-  call_expression: visitCall,
+  call_expression: (state, call) => {
+    visitCall(state, call);
+    visitDefineProperty(state, call);
+  },
   new_expression: visitNew,
   type_identifier: visitTypeIdentifier,
   nested_type_identifier: visitNestedTypeIdentifier,
@@ -60,7 +68,10 @@ const VISITORS: Readonly<Record<string, Visitor>> = {
   // Recorded by the decorated definition, which knows the target.
   decorator: () => false,
   type_parameter: visitTypeParameter,
-  expression_statement: visitCommonJsExport,
+  expression_statement: visitAssignmentStatement,
+  pair: visitPair,
+  function_expression: visitFunctionExpression,
+  generator_function: visitFunctionExpression,
 };
 
 /** One set for every walk of a file, so that nested walks reuse the enclosing walk's node list. */
@@ -74,10 +85,12 @@ export const typescriptExtractor: LanguageExtractor = {
     const enter = (node: Node, type: string): boolean | void => VISITORS[type]?.(state, node);
     const state: FileState = {
       builder, typeParams: new Set(), exportedNames: new Set(), components: new Set(), locals: new LocalTypes(),
+      objectPaths: new Map(), prototypeOwners: new Set(), constructors: new Set(), assigned: [],
       visit: (root) => walk(root, builder, TYPES, enter),
     };
     state.visit(tree.rootNode);
     applyExportedNames(state);
+    applyAssignedFacts(state);
     return builder.finish(countParseErrors(tree.rootNode), isTestPath(path));
   },
 };

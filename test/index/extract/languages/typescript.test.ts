@@ -21,8 +21,8 @@ test('an export list and `module.exports = name` mark top-level symbols exported
 
 test('`exports.name = function` defines an exported function; `export default class` defines the class', async () => {
   const common = await extractSource('javascript', 'exports.load = function (path) { return read(path); };\n', 'a.js');
-  assert.equal(symbol(common, 'load').kind, 'function');
-  assert.equal(symbol(common, 'load').exported, true);
+  assert.equal(symbol(common, 'exports.load').kind, 'function');
+  assert.equal(symbol(common, 'exports.load').exported, true);
   const esm = await extractSource('typescript', 'export default class { run() {} }\n', 'b.ts');
   assert.equal(symbol(esm, 'default').kind, 'class');
   assert.equal(symbol(esm, 'default.run').exported, true);

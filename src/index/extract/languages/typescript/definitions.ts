@@ -48,16 +48,27 @@ function noteParameters(state: FileState, node: Node, index: number): void {
   }
 }
 
+/** Where a class assigned to a path goes (`exports.Store = class {…}`), when not where it is written. */
+export interface ClassPlacement {
+  readonly parent: number;
+  readonly qualifiedName: string;
+  readonly exported: boolean;
+}
+
 /**
  * Defines a class named `name` whose syntax is `node` and whose symbol spans `span` (as for
  * functions), records its decorators and bases, and walks its body. Returns false once it has
  * walked the body (the caller must not descend again); nothing when `name` is ''.
  */
-export function defineClass(state: FileState, node: Node, span: Node, name: string): boolean | void {
+export function defineClass(
+  state: FileState, node: Node, span: Node, name: string, placement?: ClassPlacement,
+): boolean | void {
   if (name === '') return;
   const builder = state.builder;
   const index = builder.define('class', name, span, {
-    exported: exportedSpan(span), signature: headText(node, node.childForFieldName('body')), docstring: spanDoc(span),
+    ...placement,
+    exported: placement?.exported ?? exportedSpan(span),
+    signature: headText(placement !== undefined ? span : node, node.childForFieldName('body')), docstring: spanDoc(span),
   });
   decoratorRefs(builder, node, index);
   builder.open(index);

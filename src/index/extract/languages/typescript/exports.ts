@@ -1,13 +1,12 @@
 /**
  * What a TypeScript/JavaScript file exports: ES `export` statements (re-exports, export lists,
- * `export default`, `export =`) and CommonJS `module.exports = …` / `exports.name = function …`.
+ * `export default`, `export =`); CommonJS exports are in ./assignments.ts.
  */
 import type { Node } from 'web-tree-sitter';
-import { headText } from '../../builder.js';
-import { leadingComment, unquote } from '../../comments.js';
+import { unquote } from '../../comments.js';
 import { defineClass, defineFunction } from './definitions.js';
 import type { FileState } from './file-state.js';
-import { FUNCTION_VALUES, isComment } from './syntax.js';
+import { FUNCTION_VALUES } from './syntax.js';
 
 type ExportedNames = { imported: string; local: string }[];
 
@@ -82,28 +81,6 @@ function exportValue(state: FileState, statement: Node, value: Node): boolean | 
 function markExported(state: FileState, name: string, node: Node): void {
   state.exportedNames.add(name);
   state.builder.ref('exports', name, node);
-}
-
-/** `module.exports = name` and `exports.name = function …` in CommonJS files. */
-export function visitCommonJsExport(state: FileState, statement: Node): void {
-  const assignment = statement.namedChild(0);
-  if (assignment?.type !== 'assignment_expression') return;
-  const left = assignment.childForFieldName('left');
-  const right = assignment.childForFieldName('right');
-  if (left?.type !== 'member_expression' || right === null) return;
-  const object = left.childForFieldName('object')?.text;
-  const property = left.childForFieldName('property')?.text ?? '';
-  if (object === 'module' && property === 'exports') {
-    if (right.type === 'identifier') markExported(state, right.text, right);
-    return;
-  }
-  if ((object === 'exports' || object === 'module.exports') && FUNCTION_VALUES.has(right.type)) {
-    const index = state.builder.define('function', property, statement, {
-      exported: true, signature: headText(statement, right.childForFieldName('body')),
-      docstring: leadingComment(statement, isComment),
-    });
-    state.builder.open(index);
-  }
 }
 
 /** Marks exported the top-level symbols whose names an export list or default export named. */

@@ -15,6 +15,14 @@ export interface FileState {
   readonly exportedNames: Set<string>;
   /** PascalCase functions that become components once JSX shows up inside them. */
   readonly components: Set<number>;
+  /** Object literals (by node id) whose members are members of a path (`X.prototype = {…}`). */
+  readonly objectPaths: Map<number, readonly string[]>;
+  /** Qualified names of functions given prototype members: classes written the old way. */
+  readonly prototypeOwners: Set<string>;
+  /** Functions that assign methods to `this`: constructors, hence classes. */
+  readonly constructors: Set<number>;
+  /** Symbols defined by assignment, whose exported flag depends on names exported later. */
+  readonly assigned: number[];
   /** Classes of variables made with `new` or declared with a class type. */
   readonly locals: LocalTypes;
   /**

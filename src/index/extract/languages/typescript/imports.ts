@@ -73,7 +73,10 @@ export function requireImport(builder: ExtractionBuilder, call: Node, binding: N
   const module = unquote(argument.text);
   const line = call.startPosition.row + 1;
   if (binding?.type === 'identifier') {
-    builder.addImport({ module, names: [], namespace: binding.text, reexport: false, line });
+    // The binding is the module object for `x.f()` and its exported value for `x()` / `new x()`.
+    builder.addImport({
+      module, names: [{ imported: 'default', local: binding.text }], namespace: binding.text, reexport: false, line,
+    });
     return;
   }
   const names: ImportedNames = [];

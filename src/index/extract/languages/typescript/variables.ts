@@ -7,6 +7,7 @@ import type { Node } from 'web-tree-sitter';
 import { headText } from '../../builder.js';
 import { namesClass } from '../../local-types.js';
 import { isUpperSnake } from '../../names.js';
+import { declaratorChain, noteObjectMembers } from './assignments.js';
 import { defineClass, defineFunction } from './definitions.js';
 import type { FileState } from './file-state.js';
 import { isRequireCall, requireImport } from './imports.js';
@@ -53,19 +54,26 @@ function visitDeclarator(state: FileState, context: DeclarationContext, declarat
     return;
   }
   if (nameNode.type === 'identifier') state.locals.note(builder.current, nameNode.text, declaredClass(declarator, value));
-  if (nameNode.type === 'identifier' && value !== null) {
+  // `var self = module.exports = function () {…}` defines what the chain ends with.
+  const held = value?.type === 'assignment_expression' && nameNode.type === 'identifier'
+    ? declaratorChain(state, declarator, nameNode.text, value) ?? value : value;
+  if (nameNode.type === 'identifier' && value !== null && held !== null) {
     const name = nameNode.text;
-    if (FUNCTION_VALUES.has(value.type)) {
-      defineFunction(state, value, declarator, name, value.childForFieldName('body'));
+    if (FUNCTION_VALUES.has(held.type)) {
+      defineFunction(state, held, declarator, name, held.childForFieldName('body'));
       state.visit(value);
       return;
     }
-    if (value.type === 'class') {
-      defineClass(state, value, declarator, name);
+    if (held.type === 'class') {
+      defineClass(state, held, declarator, name);
       return;
     }
   }
-  if (context.atModuleLevel && nameNode.type === 'identifier') defineVariable(state, context, declarator, nameNode.text);
+  if (context.atModuleLevel && nameNode.type === 'identifier') {
+    defineVariable(state, context, declarator, nameNode.text);
+    // `const api = { get: function () {…} }`: the object's function keys are the variable's members.
+    if (held?.type === 'object') noteObjectMembers(state, [], held);
+  }
   const type = declarator.childForFieldName('type');
   if (type !== null) state.visit(type);
   if (value !== null) state.visit(value);

@@ -44,7 +44,7 @@ export interface StartDaemonOptions {
 /** Starts serving `root` in this process; undefined when another process already does. */
 export async function startProjectDaemon(root: string, options: StartDaemonOptions): Promise<ProjectDaemon | undefined> {
   let daemon: ProjectDaemon | undefined;
-  const services = new ProjectServices({ use: async (root, fn) => daemon?.useIndex(root, fn) });
+  const services = new ProjectServices({ use: async (root, fn, onWait) => daemon?.useIndex(root, fn, onWait) });
   const forwarder = new DaemonForwarder({ env: options.env, cwd: root, ownRoot: root });
   daemon = await ProjectDaemon.start({
     root,

@@ -114,9 +114,9 @@ export class ProjectDaemon {
    * and a query never sees a sync half-written. Undefined for another project, or before the
    * first sync has loaded the index.
    */
-  async useIndex<T>(root: string, fn: (index: ProjectIndex) => Promise<T>): Promise<{ readonly value: T } | undefined> {
+  async useIndex<T>(root: string, fn: (index: ProjectIndex) => Promise<T>, onWait?: () => void): Promise<{ readonly value: T } | undefined> {
     if (root !== this.root || this.#stopping !== undefined) return undefined;
-    return this.#session.read((store, databaseBytes) => fn({ root, store, databaseBytes }));
+    return this.#session.read((store, databaseBytes) => fn({ root, store, databaseBytes }), onWait);
   }
 
   /** Serves one accepted socket. */

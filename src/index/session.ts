@@ -61,6 +61,8 @@ export class IndexSession {
   #queue: Promise<unknown> = Promise.resolve();
   /** Reads lent out by `read`; a sync waits for them before it writes. */
   readonly #reads = new Set<Promise<unknown>>();
+  /** Syncs queued or running. */
+  #syncing = 0;
   #closed = false;
 
   private constructor(options: SessionOptions) {
@@ -75,10 +77,11 @@ export class IndexSession {
 
   /** Brings the index up to date with the tree and saves it; calls run one after another. */
   sync(options: SessionSyncOptions = {}): Promise<SyncReport> {
+    this.#syncing += 1;
     const next = this.#queue.then(async () => {
       await Promise.allSettled([...this.#reads]);
       return this.#sync(options);
-    });
+    }).finally(() => (this.#syncing -= 1));
     this.#queue = next.catch(() => undefined);
     return next;
   }
@@ -131,8 +134,10 @@ export class IndexSession {
   /**
    * Runs `fn` on the loaded store once the syncs queued so far are done; syncs queued meanwhile
    * wait for it. Undefined when no store is loaded (no sync has succeeded yet, or the last failed).
+   * `onWait` is told when the read has to wait for a sync first.
    */
-  async read<T>(fn: (store: GraphStore, bytes: number) => Promise<T>): Promise<{ readonly value: T } | undefined> {
+  async read<T>(fn: (store: GraphStore, bytes: number) => Promise<T>, onWait?: () => void): Promise<{ readonly value: T } | undefined> {
+    if (this.#syncing > 0) onWait?.();
     // A sync queued while this waited goes first: wait until the queue stops moving.
     let queue: Promise<unknown>;
     do {

@@ -15,9 +15,10 @@ import type { IndexCache, ProjectIndex } from './index-cache.js';
 export interface LiveIndexes {
   /**
    * Runs `fn` on `root`'s live index while no write is in progress, and answers what it returned;
-   * undefined when `root` is not held live (the caller loads it the ordinary way).
+   * undefined when `root` is not held live (the caller loads it the ordinary way). `onWait` is
+   * told when the index is catching up first.
    */
-  use<T>(root: string, fn: (index: ProjectIndex) => Promise<T>): Promise<{ readonly value: T } | undefined>;
+  use<T>(root: string, fn: (index: ProjectIndex) => Promise<T>, onWait?: () => void): Promise<{ readonly value: T } | undefined>;
 }
 
 /** How many projects one session keeps acquired; the least recently used is released beyond that. */
@@ -41,11 +42,11 @@ export class ProjectServices {
 
   /**
    * Runs `fn` on `root`'s index (live when held live, else as `acquire` gives it); undefined when
-   * `root` has no index.
+   * `root` has no index. `onWait` is told when a live index has to catch up first.
    */
-  async use<T>(root: string, fn: (index: ProjectIndex) => Promise<T>): Promise<{ readonly value: T } | undefined> {
+  async use<T>(root: string, fn: (index: ProjectIndex) => Promise<T>, onWait?: () => void): Promise<{ readonly value: T } | undefined> {
     if (this.#live !== undefined && indexIdentity(root) !== undefined) {
-      const lent = await this.#live.use(root, fn);
+      const lent = await this.#live.use(root, fn, onWait);
       if (lent !== undefined) return lent;
     }
     const index = await this.acquire(root);

@@ -22,6 +22,9 @@ export type ToolHandler = (args: ToolArgs, index: ProjectIndex, context: ToolCal
  */
 export type ToolForwarder = (root: string, name: string, args: Readonly<Record<string, unknown>>, context: ToolCallContext) => Promise<ToolOutput | undefined>;
 
+/** The progress message of a call that waits for the project's index to catch up with the files. */
+export const CATCH_UP_PROGRESS = 'waiting for the index to catch up with changed files';
+
 /** Options for the tool service. */
 export interface ToolServiceOptions {
   /** Short names shown by `tools/list`. */
@@ -93,7 +96,7 @@ export class CodegraphTools implements ToolService {
         const handler = await this.options.loadHandler(def.short);
         let answer: { readonly value: ToolOutput } | undefined;
         try {
-          answer = await this.services.use(target.root, (index) => handler(checked.args, index, context));
+          answer = await this.services.use(target.root, (index) => handler(checked.args, index, context), () => context.progress(0, undefined, CATCH_UP_PROGRESS));
         } catch (error) {
           if (error instanceof Error && error.name === 'SchemaError') {
             return { text: `The index at ${target.root} cannot be read by this version: ${error.message}\nRebuild it with \`codegraph index ${target.root}\`.` };

@@ -205,8 +205,13 @@ test('a sync waits for reads in flight, and a read waits for a sync queued befor
   await new Promise((resolve) => setTimeout(resolve, 10));
   appendFileSync(join(root, 'src/cart.ts'), '\nexport function three(): number {\n  return 3;\n}\n');
   const syncing = session.sync({ changed: ['src/cart.ts'] });
-  const after = session.read(async (store) => store.counts().nodes);
+  let waited = false;
+  const after = session.read(async (store) => store.counts().nodes, () => (waited = true));
   assert.deepEqual(await reading, { value: 0 }, 'nothing was written while the read ran');
   await syncing;
   assert.equal((await after)?.value, nodesBefore + 1, 'the read queued after the sync saw its result');
+  assert.equal(waited, true, 'the read was told it waits for a sync');
+  let waitedIdle = false;
+  await session.read(async () => undefined, () => (waitedIdle = true));
+  assert.equal(waitedIdle, false, 'an idle session lends at once');
 });

@@ -43,7 +43,7 @@ export async function explore(sources: ExploreSources, query: string, options: E
   const parsed = understandQuery(query, data, budget.files);
   const ranking = rank(parsed, data);
   const impact = impactOf(parsed, ranking, data, source.freshLines);
-  const selection = selectFiles(ranking, parsed, budget);
+  const selection = selectFiles(ranking, budget);
   const head = headBlocks(query, parsed, ranking, impact);
   const namedIds = new Set(impact.named.map((n) => n.id));
   const render = fileRenderer({ data, parsed, budget, source, namedIds });

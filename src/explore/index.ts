@@ -2,6 +2,8 @@
 /** The engine and what it takes and gives. */
 export { explore } from './explore.js';
 export type { ExploreOptions, ExploreResult, ExploreSources } from './explore.js';
+/** Whether the engine's per-index data is built yet (the first explore of an index builds it). */
+export { hasIndexData } from './data/index-data.js';
 /** What a caller implements to hand the engine source text. */
 export type { SourceFreshness, SourceReader } from './source-reader.js';
 /** The answer's data form. */

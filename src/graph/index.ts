@@ -13,6 +13,6 @@ export { MAX_CYCLES, cyclesOf, findCycles, stronglyConnected } from './cycles.js
 export type { Cycle, CycleReport } from './cycles.js';
 export { DAMPING, PAGERANK_ITERATIONS, centrality } from './pagerank.js';
 export type { Centrality } from './pagerank.js';
-export { writeNodeLink } from './export.js';
-export type { ExportOptions, ExportSink, ExportSummary } from './export.js';
+export { collectGraph, rankGraph, writeNodeLink, writeTopNodeLink } from './export.js';
+export type { ExportGraph, ExportOptions, ExportSink, ExportSummary, TopNodeLink } from './export.js';
 export type { GraphNode, Neighbour } from '../store/index.js';

@@ -225,7 +225,7 @@ export class McpServer {
     };
     const result = await this.tools.call(name, params?.['arguments'], { signal: ctx.signal, progress });
     return {
-      content: [{ type: 'text', text: result.text }],
+      content: [result.text, ...(result.moreText ?? [])].map((text) => ({ type: 'text', text })),
       ...(result.isError === true ? { isError: true } : {}),
     };
   }

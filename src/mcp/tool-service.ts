@@ -27,6 +27,8 @@ export interface ToolCallContext {
 /** A tool call's outcome as text; `isError` marks bad input or a failed tool. */
 export interface ToolResult {
   readonly text: string;
+  /** Further text content items, sent after `text` in this order (a note that must not be mixed into data). */
+  readonly moreText?: readonly string[];
   readonly isError?: boolean;
 }
 

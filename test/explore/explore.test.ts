@@ -6,13 +6,16 @@ import { openFixture, type OpenProject } from './support.js';
 
 let shop: OpenProject;
 let ledger: OpenProject;
+let vault: OpenProject;
 before(async () => {
   shop = await openFixture('shop', import.meta.url);
   ledger = await openFixture('ledger', import.meta.url);
+  vault = await openFixture('vault', import.meta.url);
 });
 after(() => {
   shop.close();
   ledger.close();
+  vault.close();
 });
 
 const GOLDEN: readonly (readonly [string, () => OpenProject, string])[] = [
@@ -25,6 +28,10 @@ const GOLDEN: readonly (readonly [string, () => OpenProject, string])[] = [
   ['clusters', () => ledger, 'how does Engine.dispatch route commands in engine.py'],
   ['long-anchor', () => ledger, 'ledger/engine.py:230'],
   ['dynamic', () => ledger, 'route serveRequest lazyRoute'],
+  // A secret file (src/credentials.ts) named by path, by a symbol it defines, and beside a file that is shown.
+  ['secret-pinned', () => vault, 'src/credentials.ts'],
+  ['secret-symbol', () => vault, 'loadToken'],
+  ['secret-beside', () => vault, 'loadToken padLabel'],
 ];
 
 for (const [name, project, query] of GOLDEN) {
@@ -63,6 +70,21 @@ test('explore shows the call flow among the named symbols', async () => {
 test('explore never shows secret files', async () => {
   const { text } = await explore(shop.index, '.env SECRET_TOKEN');
   assert.ok(!text.includes('do-not-show'));
+});
+
+test('explore says a named secret file is withheld as secret, not that it found no room', async () => {
+  const { text, json } = await explore(vault.index, 'src/credentials.ts:2');
+  assert.ok(!text.includes('no room'));
+  assert.ok(!text.includes('process.env'));
+  assert.match(text, /^No source shown; the notes below say why\.$/m);
+  assert.match(text, /`src\/credentials\.ts` is not shown: its name marks it as a secret file/);
+  assert.equal(json.summary.files, 0);
+});
+
+test('explore does not claim to have found nothing while it lists a blast-radius entry', async () => {
+  const { text } = await explore(vault.index, 'loadToken');
+  assert.match(text, /Blast radius:\n- `loadToken` \(src\/credentials\.ts:1\)/);
+  assert.ok(!text.includes('Found 0 symbols'), text);
 });
 
 test('explore says so when nothing matches', async () => {

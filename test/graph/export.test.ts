@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { writeNodeLink } from '../../src/graph/index.js';
+import { collectGraph, rankGraph, writeNodeLink, writeTopNodeLink } from '../../src/graph/index.js';
 import { openFixture, type OpenFixture } from './open-fixture.js';
 
 interface NodeLink {
   directed: boolean;
   multigraph: boolean;
-  graph: object;
+  graph: Record<string, unknown>;
   nodes: Record<string, unknown>[];
   links: { source: number; target: number; relation: string }[];
 }
@@ -82,5 +82,25 @@ describe('writeNodeLink', () => {
     const controller = new AbortController();
     controller.abort();
     await assert.rejects(writeNodeLink(shop.index.store, () => true, { signal: controller.signal }));
+  });
+
+  test('the top of the graph fits the budget as valid node-link JSON with the totals in graph', async () => {
+    const tables = collectGraph(shop.index.store);
+    const whole = JSON.parse((await collect(shop, true)).text) as NodeLink;
+    const top = writeTopNodeLink(shop.index.store, tables, rankGraph(tables), 2000);
+    assert.ok(top.text.length <= 2000, String(top.text.length));
+    const doc = JSON.parse(top.text) as NodeLink;
+    assert.deepEqual(doc.graph, { truncated: true, nodes_total: whole.nodes.length, links_total: whole.links.length });
+    assert.equal(doc.nodes.length, top.nodes);
+    assert.equal(doc.links.length, top.links);
+    const ranked = [...whole.nodes].sort((a, b) => Number(b['pagerank']) - Number(a['pagerank']) || Number(a['id']) - Number(b['id']));
+    assert.deepEqual(new Set(doc.nodes.map((n) => n['id'])), new Set(ranked.slice(0, top.nodes).map((n) => n['id'])));
+  });
+
+  test('the top of the graph is an empty but valid document when not one node fits', async () => {
+    const tables = collectGraph(shop.index.store);
+    const top = writeTopNodeLink(shop.index.store, tables, rankGraph(tables), 150);
+    const doc = JSON.parse(top.text) as NodeLink;
+    assert.deepEqual([doc.nodes, doc.links, top.nodes], [[], [], 0]);
   });
 });

@@ -118,6 +118,20 @@ test('McpServer sends strictly increasing progress only when a progressToken was
   assert.equal(h.sent.filter((m) => m['method'] === 'notifications/progress').length, 2);
 });
 
+test('McpServer answers a tool result as one text item, or one item per text when the tool gives more, in both eras', async () => {
+  const tools: ToolService = {
+    list: () => [],
+    call: async (name: string) => (name === 'two' ? { text: '{"a":1}', moreText: ['a note'] } : { text: 'one' }),
+  };
+  const h = harness(tools);
+  await h.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'one' } }));
+  await h.send(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'two' } }));
+  await h.send(JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'two', _meta: MODERN } }));
+  assert.equal(JSON.stringify(h.sent[0]), '{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"one"}]}}');
+  assert.equal(JSON.stringify(h.sent[1]), '{"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"{\\"a\\":1}"},{"type":"text","text":"a note"}]}}');
+  assert.deepEqual((h.sent[2]?.['result'] as { content: unknown }).content, [{ type: 'text', text: '{"a":1}' }, { type: 'text', text: 'a note' }]);
+});
+
 test('McpServer shapes modern results with resultType and serverInfo in _meta', async () => {
   const h = harness();
   await h.send(JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'prompts/list', params: { _meta: MODERN } }));

@@ -41,6 +41,11 @@ export interface IndexData {
 
 const CACHE = new WeakMap<GraphStore, { readonly revision: number; readonly data: IndexData }>();
 
+/** Whether the derived data of `store` is already built (so explore on it starts warm). */
+export function hasIndexData(store: GraphStore): boolean {
+  return CACHE.has(store);
+}
+
 /** The derived data of `store`, built on first use and shared by every later query. */
 export function indexData(store: GraphStore): IndexData {
   const cached = CACHE.get(store);

@@ -66,8 +66,13 @@ export function assemble(parts: DocumentParts, limit: number): Assembled {
 }
 
 function compose(parts: DocumentParts, sections: readonly PlacedSection[], cut: readonly string[], dropped: ReadonlySet<Block>, limit: number): string {
-  const symbols = sections.reduce((n, s) => n + s.symbols, 0);
-  const out: string[] = [parts.title, `Found ${symbols} symbol${symbols === 1 ? '' : 's'} across ${sections.length} file${sections.length === 1 ? '' : 's'}.`];
+  const notes = [...parts.notes];
+  if (cut.length > 0) {
+    notes.push(`Output cut at the ${limit}-character ceiling at a file-section boundary: ${cut.length} more file section${cut.length === 1 ? '' : 's'} left out (${cut.slice(0, 4).map((p) => `\`${p}\``).join(', ')}${cut.length > 4 ? ` +${cut.length - 4} more` : ''}); raise maxChars or narrow the query.`);
+  }
+  const droppedNames = DROP_ORDER.filter((b) => dropped.has(b) && blockLines(parts, b).length > 0);
+  if (droppedNames.length > 0) notes.push(`Left out to stay under ${limit} characters: the ${droppedNames.map(label).join(', ')} block${droppedNames.length === 1 ? '' : 's'}.`);
+  const out: string[] = [parts.title, foundLine(sections, notes)];
   for (const line of parts.summary) out.push(line);
   const block = (name: Block, heading: string, lines: readonly string[]): void => {
     if (lines.length === 0 || dropped.has(name)) return;
@@ -81,15 +86,20 @@ function compose(parts: DocumentParts, sections: readonly PlacedSection[], cut: 
     for (const s of sections) out.push('', s.text);
   }
   block('notShown', 'Also relevant, not shown:', parts.notShown);
-  const notes = [...parts.notes];
-  if (cut.length > 0) {
-    notes.push(`Output cut at the ${limit}-character ceiling at a file-section boundary: ${cut.length} more file section${cut.length === 1 ? '' : 's'} left out (${cut.slice(0, 4).map((p) => `\`${p}\``).join(', ')}${cut.length > 4 ? ` +${cut.length - 4} more` : ''}); raise maxChars or narrow the query.`);
-  }
-  const droppedNames = DROP_ORDER.filter((b) => dropped.has(b) && blockLines(parts, b).length > 0);
-  if (droppedNames.length > 0) notes.push(`Left out to stay under ${limit} characters: the ${droppedNames.map(label).join(', ')} block${droppedNames.length === 1 ? '' : 's'}.`);
   if (notes.length > 0) out.push('', 'Notes:', ...notes.map((n) => `- ${n}`));
   const drifted = sections.filter((s) => s.drifted).map((s) => s.path);
   return parts.banner(drifted) + out.join('\n') + '\n';
+}
+
+/**
+ * What the source sections hold; with none shown and notes saying why (a secret file, an
+ * unreadable or drifted one, the ceiling), a count of zero would read as "nothing found" beside
+ * the blocks that list what was found, so the line points to the notes instead.
+ */
+function foundLine(sections: readonly PlacedSection[], notes: readonly string[]): string {
+  if (sections.length === 0 && notes.length > 0) return 'No source shown; the notes below say why.';
+  const symbols = sections.reduce((n, s) => n + s.symbols, 0);
+  return `Found ${symbols} symbol${symbols === 1 ? '' : 's'} across ${sections.length} file${sections.length === 1 ? '' : 's'}.`;
 }
 
 function blockLines(parts: DocumentParts, block: Block): readonly string[] {

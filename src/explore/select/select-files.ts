@@ -1,7 +1,6 @@
-/** The file-selection stage: which ranked files get a source section, and what the cut leaves out. */
+/** The file-selection stage: which ranked files get a source section, and what the cut and the secret-file guard leave out. */
 import { isSecretPath } from '../../project/freshness.js';
 import type { ExploreBudget } from '../budget.js';
-import type { ParsedQuery } from '../query/understand.js';
 import type { RankedFile, Ranking } from '../rank/rank.js';
 
 /** The files chosen for sections, best first, with the notes that say what was left out. */
@@ -17,7 +16,7 @@ export interface FileSelection {
 const LOW_SCORE = 0.08;
 
 /** Files to render: pinned and named first, low scorers dropped, secrets never; at most maxFiles. */
-export function selectFiles(ranking: Ranking, parsed: ParsedQuery, budget: ExploreBudget): FileSelection {
+export function selectFiles(ranking: Ranking, budget: ExploreBudget): FileSelection {
   const notes: string[] = [];
   const eligible = ranking.files.filter((f) => !isSecretPath(f.path));
   const best = Math.max(0, ...eligible.map((f) => f.base));
@@ -27,6 +26,20 @@ export function selectFiles(ranking: Ranking, parsed: ParsedQuery, budget: Explo
   if (rest.length > 0) {
     notes.push(`${rest.length} more relevant file${rest.length === 1 ? '' : 's'} not shown (maxFiles ${budget.files}): ${rest.slice(0, 4).map((f) => `\`${f.path}\``).join(', ')}${rest.length > 4 ? ` +${rest.length - 4} more` : ''}.`);
   }
-  if (parsed.paths.pinned.length > 0 && chosen.length === 0) notes.push('The named files have no room under maxFiles.');
+  const withheld = withheldSecrets(ranking.files);
+  if (withheld.length > 0) notes.push(secretNote(withheld));
   return { files: chosen, notes };
+}
+
+/** Secret files the answer would have shown: named by the query or scoring like the files kept. */
+function withheldSecrets(files: readonly RankedFile[]): readonly RankedFile[] {
+  const best = Math.max(0, ...files.map((f) => f.base));
+  return files.filter((f) => isSecretPath(f.path) && (f.pinned || f.named || f.base >= best * LOW_SCORE));
+}
+
+/** Why the secret files are missing: their names mark them as secrets, whose source is never shown. */
+function secretNote(files: readonly RankedFile[]): string {
+  const listed = `${files.slice(0, 4).map((f) => `\`${f.path}\``).join(', ')}${files.length > 4 ? ` +${files.length - 4} more` : ''}`;
+  if (files.length === 1) return `${listed} is not shown: its name marks it as a secret file (.env, keys, credentials), and the source of secret files is never shown.`;
+  return `${files.length} files are not shown because their names mark them as secret files (.env, keys, credentials), whose source is never shown: ${listed}.`;
 }

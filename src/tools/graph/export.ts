@@ -1,21 +1,32 @@
 /**
  * codegraph_export and the CLI's streaming export. Over MCP the node-link JSON is returned whole
- * when it fits the output ceiling (EXPORT_MCP_CAP); a larger graph is cut at a line boundary with
- * an "output truncated" line and a pointer to `codegraph export --out FILE`, and collection stops
- * at the ceiling, so the rest of the graph is never serialized.
+ * when it fits the output ceiling (EXPORT_MCP_CAP); a larger graph is answered as the top nodes by
+ * PageRank and the links among them, still one valid node-link document (its `graph` holds
+ * `truncated`, `nodes_total` and `links_total`), with a pointer to `codegraph export --out FILE`
+ * in a second content item so the first stays parseable. The call reports its phases (collect,
+ * rank, write) as progress.
  */
 import type { Writable } from 'node:stream';
-import { writeNodeLink, type ExportSummary } from '../../graph/index.js';
+import { collectGraph, rankGraph, writeNodeLink, writeTopNodeLink, type ExportSummary, type TopNodeLink } from '../../graph/index.js';
 import type { ProjectIndex } from '../../project/index-cache.js';
-import type { ToolHandler } from '../service.js';
+import type { ToolCallContext } from '../../mcp/tool-service.js';
+import type { ToolHandler, ToolOutput } from '../service.js';
 import { OUTPUT_CAP } from './text.js';
 
 /** Largest export text served over MCP, in characters: the graph tools' common ceiling. */
 export const EXPORT_MCP_CAP = OUTPUT_CAP;
 
-/** The line that ends a truncated MCP export. */
+/** How to get the whole graph, said after a truncated MCP export. */
 export const EXPORT_CLI_HINT =
-  'The complete graph is too large for one tool answer: write it to a file with `codegraph export --out FILE` (add --no-centrality to skip PageRank).';
+  'Write the complete graph to a file with `codegraph export --out FILE` (add --no-centrality to skip PageRank).';
+
+/** The second content item of a truncated MCP export: what was kept, then EXPORT_CLI_HINT. */
+export function exportHint(top: TopNodeLink, summary: ExportSummary): string {
+  return `The graph (${summary.nodes} nodes, ${summary.links} links) is too large for one tool answer: the JSON above holds the ${top.nodes} nodes of highest PageRank and the ${top.links} links among them. ${EXPORT_CLI_HINT}`;
+}
+
+/** Progress steps of an MCP export: collect, rank, write. */
+const EXPORT_PHASES = 3;
 
 /** Options of `exportGraph`. */
 export interface ExportGraphOptions {
@@ -53,8 +64,16 @@ export async function exportGraph(index: ProjectIndex, writable: Writable, optio
   );
 }
 
-/** codegraph_export. */
-export const exportHandler: ToolHandler = async (_args, index, context) => {
+/** codegraph_export: the whole graph when it fits EXPORT_MCP_CAP, else its top by PageRank. */
+export const exportHandler: ToolHandler = async (_args, index, context) => exportAnswer(index, context, EXPORT_MCP_CAP);
+
+/** The MCP answer of an export under `cap` characters (the handler's, with the cap a parameter for tests). */
+export async function exportAnswer(index: ProjectIndex, context: ToolCallContext, cap: number): Promise<ToolOutput> {
+  await phase(context, 0, 'collecting the graph');
+  const tables = collectGraph(index.store);
+  await phase(context, 1, 'ranking nodes by PageRank');
+  const ranks = rankGraph(tables);
+  await phase(context, 2, 'writing node-link JSON');
   const parts: string[] = [];
   let size = 0;
   const summary = await writeNodeLink(
@@ -62,33 +81,20 @@ export const exportHandler: ToolHandler = async (_args, index, context) => {
     (chunk) => {
       parts.push(chunk);
       size += chunk.length;
-      // One chunk past the ceiling is enough to cut at a line boundary inside it.
-      return size <= EXPORT_MCP_CAP;
+      // Collection stops at the ceiling: a graph that does not fit is answered by its top instead.
+      return size <= cap;
     },
-    { centrality: true, signal: context.signal, chunkChars: 8 * 1024 },
+    { graph: { tables, ranks }, signal: context.signal, chunkChars: 8 * 1024 },
   );
-  const collected = parts.join('');
-  const json = {
-    tool: 'export',
-    format: 'networkx-node-link',
-    nodes: summary.nodes,
-    links: summary.links,
-    truncated: !summary.complete || collected.length > EXPORT_MCP_CAP,
-  };
-  if (summary.complete && collected.length <= EXPORT_MCP_CAP) return { text: collected, json };
-  return { text: truncateExport(collected, summary, EXPORT_MCP_CAP), json };
-};
+  const json = { tool: 'export', format: 'networkx-node-link', nodes: summary.nodes, links: summary.links };
+  if (summary.complete && size <= cap) return { text: parts.join(''), json: { ...json, truncated: false } };
+  context.signal.throwIfAborted();
+  const top = writeTopNodeLink(index.store, tables, ranks, cap);
+  return { text: top.text, moreText: [exportHint(top, summary)], json: { ...json, truncated: true, nodesShown: top.nodes, linksShown: top.links } };
+}
 
-/**
- * The first complete lines of an export that did not fit, then the truncation line (counting
- * the lines of the complete document, known from the summary) and the CLI hint.
- */
-function truncateExport(collected: string, summary: ExportSummary, cap: number): string {
-  const room = Math.max(0, cap - EXPORT_CLI_HINT.length - 80);
-  const end = collected.lastIndexOf('\n', room);
-  const kept = end < 0 ? '' : collected.slice(0, end + 1);
-  let keptLines = 0;
-  for (let i = kept.indexOf('\n'); i >= 0; i = kept.indexOf('\n', i + 1)) keptLines += 1;
-  const more = summary.lines - keptLines;
-  return `${kept}… output truncated (${more} more line${more === 1 ? '' : 's'})\n${EXPORT_CLI_HINT}\n`;
+/** Reports phase `step` of three, then yields a turn so the notification leaves before the synchronous work. */
+async function phase(context: ToolCallContext, step: number, message: string): Promise<void> {
+  context.progress(step, EXPORT_PHASES, message);
+  await new Promise(setImmediate);
 }

@@ -43,7 +43,7 @@ const CACHE = new WeakMap<GraphStore, { readonly revision: number; readonly data
 
 /** Whether the derived data of `store` is already built (so explore on it starts warm). */
 export function hasIndexData(store: GraphStore): boolean {
-  return CACHE.has(store);
+  return CACHE.get(store)?.revision === store.revision;
 }
 
 /** The derived data of `store`, built on first use and shared by every later query. */

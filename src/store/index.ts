@@ -12,6 +12,7 @@ export type { MigrateResult, Migration } from './schema.js';
 export { GraphStore } from './graph-store.js';
 export type { GraphStoreOptions } from './graph-store.js';
 export { GraphReader } from './graph-reader.js';
+export type { GraphTotals } from './graph-stats.js';
 export { DEFAULT_MAX_DATABASE_BYTES, GraphWriter } from './graph-writer.js';
 export type { EdgeSource } from './graph-writer.js';
 export type { WrittenFile } from './file-rows.js';
@@ -37,6 +38,11 @@ export { contentStamp, eachIndexedFile, eachSymbolName } from './search-reads.js
 export { eachFullTextId, eachFullTextMatch } from './full-text.js';
 export type { FullTextTerm, FullTextWord } from './full-text.js';
 export { eachDefinitionText, eachDistinctName, eachEdgeOf, eachFilePath } from './explore-reads.js';
+export {
+  NO_DEFINITION, TERM_FIELDS, decodeIds, eachDefinitionTextInFiles, eachFileStamp, encodeIds, maxNodeId, readTermBase, readTermPostings,
+  writeTermBase,
+} from './term-tables.js';
+export type { FileStamp, StoredTermBase, TermBaseRows, TermBaseStamp, TermField } from './term-tables.js';
 export { DATABASE_FILE, INDEX_DIR, cleanStaleTempFiles, hasChanged, loadDatabase, saveDatabase } from './persist.js';
 export type { DatabaseStamp, LoadedDatabase } from './persist.js';
 export { LOCK_FILE, acquireLock, forceUnlock, isProcessAlive, readLock, releaseLock } from './lock.js';

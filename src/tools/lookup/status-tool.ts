@@ -64,13 +64,14 @@ export async function indexStatus(index: ProjectIndex, signal?: AbortSignal): Pr
   const byReason: Record<string, number> = {};
   for (const d of diagnostics) byReason[d.reason] = (byReason[d.reason] ?? 0) + 1;
   const pending = await pendingSync(index, signal);
+  const totals = index.store.totals();
   return {
     status: {
       root: index.root,
       indexedAt: index.store.getMeta('indexed_at'),
       databaseBytes: index.databaseBytes,
-      counts: index.store.counts(),
-      byLanguage: index.store.languageCounts(),
+      counts: totals.counts,
+      byLanguage: totals.byLanguage,
       diagnostics: diagnostics.length,
       diagnosticsByReason: byReason,
       pending: pending ?? { added: [], modified: [], removed: [] },

@@ -32,12 +32,13 @@ export { compareNodes, dependents, fileDependencies, members, neighboursOfSets, 
 export type { GraphNode, Neighbour } from './graph-queries.js';
 export { readNodeLinkPage, readNodeLinkTables } from './node-link-tables.js';
 export type { NodeLinkFile, NodeLinkRow, NodeLinkTables } from './node-link-tables.js';
-export { callTrail, filesUsing } from './lookup-queries.js';
+export { callTrail, filesUsing, pathsEndingWith } from './lookup-queries.js';
 export type { Trail, TrailRow } from './lookup-queries.js';
 export { contentStamp, eachIndexedFile, eachSymbolName } from './search-reads.js';
 export { eachFullTextId, eachFullTextMatch } from './full-text.js';
 export type { FullTextTerm, FullTextWord } from './full-text.js';
-export { eachDefinitionText, eachDistinctName, eachEdgeOf, eachFilePath } from './explore-reads.js';
+export { eachDefinitionText, eachEdgeOf, eachExploreFile, eachFilePath } from './explore-reads.js';
+export type { ExploreFile } from './explore-reads.js';
 export {
   NO_DEFINITION, TERM_FIELDS, decodeIds, eachDefinitionTextInFiles, eachFileStamp, encodeIds, maxNodeId, readTermBase, readTermPostings,
   writeTermBase,

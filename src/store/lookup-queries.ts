@@ -52,3 +52,12 @@ export function callTrail(reader: GraphReader, nodeId: number, direction: 'out' 
   const total = Number(db.value(`SELECT count(DISTINCT ${other}) FROM edges WHERE ${self} = ? AND kind IN (${kindList})`, [nodeId]) ?? 0);
   return { rows, total };
 }
+
+/** Indexed paths that end with `suffix` (compared exactly, case included), sorted. One pass over the file table. */
+export function pathsEndingWith(reader: GraphReader, suffix: string): string[] {
+  const out: string[] = [];
+  connectionOf(reader).each('SELECT path FROM files WHERE substr(path, -?) = ? ORDER BY path', [suffix.length, suffix], ([path]) => {
+    out.push(String(path));
+  });
+  return out;
+}

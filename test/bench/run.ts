@@ -8,6 +8,7 @@
  *   npm run bench -- query --corpus django           query latency (in-process and over stdio), export, sync
  *   npm run bench -- http --corpus django            HTTP latency, and 200 clients x 100 calls with p50/p99 and RSS
  *   npm run bench -- hook [--corpus django]          prompt-hook latency per tier, process start included
+ *   npm run bench -- large --large [--corpus linux]  first answers of fresh processes on a large index (jdk without --large)
  *
  * `--corpus` names real corpora to index (see corpora.ts); `--large` allows the Linux kernel.
  */
@@ -15,6 +16,7 @@ import { parseArgs } from 'node:util';
 import { corpusList, corpusNames, defaultIndexOptions, formatIndexReport, INDEX_ARG_OPTIONS, runIndexBench } from './index-bench.js';
 import { formatHttpReport, runHttpBench } from './http-bench.js';
 import { formatHookReport, runHookBench } from './hook-bench.js';
+import { formatLargeReport, runLargeBench } from './large-bench.js';
 import { formatQueryReport, runQueryBench } from './query-bench.js';
 import { formatStartupReport, hostLine, runStartupBench } from './startup.js';
 import { isBenchEntry } from './stats.js';
@@ -54,6 +56,7 @@ const BENCHMARKS: readonly Benchmark[] = [
       return reports.join('\n');
     },
   },
+  { name: 'large', byDefault: false, run: async (args) => formatLargeReport(await runLargeBench(args.corpora, args.large)) },
   {
     name: 'index',
     byDefault: false,

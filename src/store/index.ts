@@ -32,8 +32,8 @@ export { compareNodes, dependents, fileDependencies, members, neighboursOfSets, 
 export type { GraphNode, Neighbour } from './graph-queries.js';
 export { readNodeLinkPage, readNodeLinkTables } from './node-link-tables.js';
 export type { NodeLinkFile, NodeLinkRow, NodeLinkTables } from './node-link-tables.js';
-export { callTrail, filesUsing, pathsEndingWith } from './lookup-queries.js';
-export type { Trail, TrailRow } from './lookup-queries.js';
+export { callTrail, fileStates, filesUsing, pathsEndingWith } from './lookup-queries.js';
+export type { FileState, Trail, TrailRow } from './lookup-queries.js';
 export { contentStamp, eachIndexedFile, eachSymbolName } from './search-reads.js';
 export { eachFullTextId, eachFullTextMatch } from './full-text.js';
 export type { FullTextTerm, FullTextWord } from './full-text.js';

@@ -61,3 +61,18 @@ export function pathsEndingWith(reader: GraphReader, suffix: string): string[] {
   });
   return out;
 }
+
+/** The size and modification time of one stored file. */
+export interface FileState {
+  readonly size: number;
+  readonly mtimeMs: number;
+}
+
+/** Every stored file's size and modification time by path, from one pass over the file table. */
+export function fileStates(reader: GraphReader): Map<string, FileState> {
+  const out = new Map<string, FileState>();
+  connectionOf(reader).each('SELECT path, size, mtime_ms FROM files ORDER BY path', [], ([path, size, mtime]) => {
+    out.set(String(path), { size: Number(size), mtimeMs: Number(mtime) });
+  });
+  return out;
+}

@@ -209,7 +209,12 @@ export class GraphReader {
     return languageCounts(this.#db);
   }
 
-  /** `counts()` and `languageCounts()` as the last sync stored them, counted now when it stored none. */
+  /** `counts()` and `languageCounts()` as the last full index stored them, when they still match the graph. */
+  storedTotals(): GraphTotals | undefined {
+    return storedTotals(this.#db);
+  }
+
+  /** `storedTotals()`, counted now when none match the graph. */
   totals(): GraphTotals {
     return storedTotals(this.#db) ?? { counts: graphCounts(this.#db), byLanguage: languageCounts(this.#db) };
   }

@@ -84,15 +84,20 @@ export function writeTermBase(reader: GraphReader, rows: TermBaseRows): void {
   });
 }
 
-/** The stored base, or undefined when none was written (or it is incomplete). */
-export function readTermBase(reader: GraphReader): StoredTermBase | undefined {
+/**
+ * The stored base, or undefined when none was written (or it is incomplete). With `stampsOnly`
+ * the per-id arrays are left unread (empty): enough to decide whether the base is current.
+ */
+export function readTermBase(reader: GraphReader, options: { readonly stampsOnly?: boolean } = {}): StoredTermBase | undefined {
   const db = connectionOf(reader);
   const meta = new Map<string, string>();
   db.each(`SELECT key, value FROM meta WHERE key IN (?, ?, ?)`, Object.values(META_KEYS), ([k, v]) => meta.set(String(k), String(v)));
   const blobs = new Map<string, Uint8Array>();
-  db.each('SELECT key, data FROM term_base', [], ([k, d]) => {
+  const keys = options.stampsOnly === true ? "WHERE key = 'files'" : '';
+  db.each(`SELECT key, data FROM term_base ${keys}`, [], ([k, d]) => {
     if (d instanceof Uint8Array) blobs.set(String(k), d);
   });
+  if (options.stampsOnly === true) for (const key of ['file', 'kind', 'segments']) blobs.set(key, new Uint8Array(0));
   const [rules, extraction, definitions] = [meta.get(META_KEYS.rules), meta.get(META_KEYS.extraction), meta.get(META_KEYS.definitions)];
   const [file, kind, segments, files] = [blobs.get('file'), blobs.get('kind'), blobs.get('segments'), blobs.get('files')];
   if (rules === undefined || extraction === undefined || definitions === undefined) return undefined;

@@ -80,7 +80,7 @@ async function scanOrDiscard(options: IndexOptions, config: ProjectConfig, fresh
 
 /** The closing summary of a run: its report and the index's totals. */
 function summarize(store: GraphStore, report: SyncReport): IndexSummary {
-  const counts = store.counts();
+  const counts = store.storedTotals()?.counts ?? store.counts();
   return {
     ...report,
     files: counts.files,

@@ -68,7 +68,7 @@ export function currentStamps(reader: GraphReader): FileStamp[] {
 export function refreshTermBase(store: GraphStore, extraction: string, force: boolean): boolean {
   const current = currentStamps(store);
   if (!force) {
-    const base = readTermBase(store);
+    const base = readTermBase(store, { stampsOnly: true });
     if (baseUsable(base, extraction)) {
       const stale = staleFiles(base.files, current);
       if (stale.definitions <= Math.max(STALE_DEFINITIONS, base.definitions * STALE_SHARE)) return false;

@@ -1,6 +1,6 @@
 /**
  * The reads explore's derived data is built from: relationship edges of many nodes at once, the
- * distinct names of some kinds, file paths, and every definition's name, qualifier and docstring
+ * file table, file paths, and every definition's name, qualifier and docstring
  * opening. Whole-index reads hand rows to a callback as they are read, never collected.
  */
 import type { EdgeKind, NodeKind } from '../model.js';
@@ -31,11 +31,23 @@ export function eachEdgeOf(
   );
 }
 
-/** Calls `fn` once for each distinct name borne by a node of `kinds`. */
-export function eachDistinctName(reader: GraphReader, kinds: readonly NodeKind[], fn: (name: string) => void): void {
-  const codes = kinds.map((k) => code(NODE_CODE, k)).join(',');
-  connectionOf(reader).each(`SELECT DISTINCT name FROM nodes WHERE kind IN (${codes})`, [], ([raw]) => {
-    fn(String(raw));
+/** One file as explore keeps it. */
+export interface ExploreFile {
+  readonly path: string;
+  readonly language: string;
+  readonly isTest: boolean;
+  readonly size: number;
+  readonly mtimeMs: number;
+  readonly sha256: string;
+}
+
+/** Calls `fn` for every file, by path: one pass over the file table, no per-file subquery (`listFiles` has one). */
+export function eachExploreFile(reader: GraphReader, fn: (file: ExploreFile) => void): void {
+  connectionOf(reader).each('SELECT path, language, is_test, size, mtime_ms, sha256 FROM files ORDER BY path', [], ([path, language, isTest, size, mtime, sha]) => {
+    fn({
+      path: String(path), language: String(language), isTest: isTest === 1, size: Number(size), mtimeMs: Number(mtime),
+      sha256: sha instanceof Uint8Array ? Buffer.from(sha).toString('hex') : '',
+    });
   });
 }
 

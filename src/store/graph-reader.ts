@@ -5,7 +5,8 @@
  */
 import { EDGE_KINDS } from '../model.js';
 import type { EdgeKind, RefKind } from '../model.js';
-import { graphCounts, languageCounts } from './graph-stats.js';
+import { graphCounts, languageCounts, storedTotals } from './graph-stats.js';
+import type { GraphTotals } from './graph-stats.js';
 import { EDGE_CODE, NODE_CODE, code, num, str, strOrNull, toEdge, toFile, toImport, toNode, toRef } from './records.js';
 import type {
   Diagnostic, GraphCounts, LanguageCounts, StoredEdge, StoredFile, StoredImport, StoredNode, StoredRef,
@@ -206,6 +207,16 @@ export class GraphReader {
    */
   languageCounts(): LanguageCounts[] {
     return languageCounts(this.#db);
+  }
+
+  /** `counts()` and `languageCounts()` as the last full index stored them, when they still match the graph. */
+  storedTotals(): GraphTotals | undefined {
+    return storedTotals(this.#db);
+  }
+
+  /** `storedTotals()`, counted now when none match the graph. */
+  totals(): GraphTotals {
+    return storedTotals(this.#db) ?? { counts: graphCounts(this.#db), byLanguage: languageCounts(this.#db) };
   }
 
   #edges(column: 'source_id' | 'target_id', nodeId: number, kinds?: readonly EdgeKind[]): StoredEdge[] {

@@ -11,6 +11,8 @@ import { DEFAULT_MAX_DATABASE_BYTES, GraphWriter } from './graph-writer.js';
 import type { EdgeSource } from './graph-writer.js';
 import type { FileExtraction } from '../model.js';
 import type { Diagnostic, FileInfo } from './records.js';
+import { storeTotals } from './graph-stats.js';
+import type { GraphTotals } from './graph-stats.js';
 import { migrate } from './schema.js';
 import type { SqliteDb } from './sqlite.js';
 
@@ -110,6 +112,11 @@ export class GraphStore extends GraphReader {
   /** Replaces the whole list of diagnostics. */
   setDiagnostics(diagnostics: readonly Diagnostic[]): void {
     this.#writer.setDiagnostics(diagnostics);
+  }
+
+  /** Counts the graph and stores the totals `totals()` reads (call after a sync's last write). */
+  storeTotals(): GraphTotals {
+    return storeTotals(this.#db);
   }
 
   /** Stores a project-level value (index time, root, config hash …); schema keys are refused. */

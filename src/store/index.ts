@@ -12,6 +12,7 @@ export type { MigrateResult, Migration } from './schema.js';
 export { GraphStore } from './graph-store.js';
 export type { GraphStoreOptions } from './graph-store.js';
 export { GraphReader } from './graph-reader.js';
+export type { GraphTotals } from './graph-stats.js';
 export { DEFAULT_MAX_DATABASE_BYTES, GraphWriter } from './graph-writer.js';
 export type { EdgeSource } from './graph-writer.js';
 export type { WrittenFile } from './file-rows.js';
@@ -31,12 +32,18 @@ export { compareNodes, dependents, fileDependencies, members, neighboursOfSets, 
 export type { GraphNode, Neighbour } from './graph-queries.js';
 export { readNodeLinkPage, readNodeLinkTables } from './node-link-tables.js';
 export type { NodeLinkFile, NodeLinkRow, NodeLinkTables } from './node-link-tables.js';
-export { callTrail, filesUsing } from './lookup-queries.js';
-export type { Trail, TrailRow } from './lookup-queries.js';
+export { callTrail, fileStates, filesUsing, pathsEndingWith } from './lookup-queries.js';
+export type { FileState, Trail, TrailRow } from './lookup-queries.js';
 export { contentStamp, eachIndexedFile, eachSymbolName } from './search-reads.js';
 export { eachFullTextId, eachFullTextMatch } from './full-text.js';
 export type { FullTextTerm, FullTextWord } from './full-text.js';
-export { eachDefinitionText, eachDistinctName, eachEdgeOf, eachFilePath } from './explore-reads.js';
+export { eachDefinitionText, eachEdgeOf, eachExploreFile, eachFilePath } from './explore-reads.js';
+export type { ExploreFile } from './explore-reads.js';
+export {
+  NO_DEFINITION, TERM_FIELDS, decodeIds, eachDefinitionTextInFiles, eachFileStamp, encodeIds, maxNodeId, readTermBase, readTermPostings,
+  writeTermBase,
+} from './term-tables.js';
+export type { FileStamp, StoredTermBase, TermBaseRows, TermBaseStamp, TermField } from './term-tables.js';
 export { DATABASE_FILE, INDEX_DIR, cleanStaleTempFiles, hasChanged, loadDatabase, saveDatabase } from './persist.js';
 export type { DatabaseStamp, LoadedDatabase } from './persist.js';
 export { LOCK_FILE, acquireLock, forceUnlock, isProcessAlive, readLock, releaseLock } from './lock.js';

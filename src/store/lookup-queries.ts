@@ -52,3 +52,27 @@ export function callTrail(reader: GraphReader, nodeId: number, direction: 'out' 
   const total = Number(db.value(`SELECT count(DISTINCT ${other}) FROM edges WHERE ${self} = ? AND kind IN (${kindList})`, [nodeId]) ?? 0);
   return { rows, total };
 }
+
+/** Indexed paths that end with `suffix` (compared exactly, case included), sorted. One pass over the file table. */
+export function pathsEndingWith(reader: GraphReader, suffix: string): string[] {
+  const out: string[] = [];
+  connectionOf(reader).each('SELECT path FROM files WHERE substr(path, -?) = ? ORDER BY path', [suffix.length, suffix], ([path]) => {
+    out.push(String(path));
+  });
+  return out;
+}
+
+/** The size and modification time of one stored file. */
+export interface FileState {
+  readonly size: number;
+  readonly mtimeMs: number;
+}
+
+/** Every stored file's size and modification time by path, from one pass over the file table. */
+export function fileStates(reader: GraphReader): Map<string, FileState> {
+  const out = new Map<string, FileState>();
+  connectionOf(reader).each('SELECT path, size, mtime_ms FROM files ORDER BY path', [], ([path, size, mtime]) => {
+    out.set(String(path), { size: Number(size), mtimeMs: Number(mtime) });
+  });
+  return out;
+}

@@ -13,7 +13,7 @@ import type { EdgeKind } from '../model.js';
 import type { SqliteDb } from './sqlite.js';
 
 /** Bumped whenever the DDL below changes shape. */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 /** The SQL function the search view calls; registered on every connection by `migrate`. */
 export const WORDS_FUNCTION = 'cg_words';
@@ -57,6 +57,12 @@ const GRAPH_EDGES_VIEW = `CREATE VIEW IF NOT EXISTS graph_edges AS
 export function edgeRelation(kinds?: readonly EdgeKind[]): 'graph_edges' | 'edges' {
   return kinds === undefined || kinds.includes('contains') ? 'graph_edges' : 'edges';
 }
+
+/** Explore's stored term index (store/term-tables.ts); empty until a sync writes it. */
+const TERM_TABLES = `CREATE TABLE IF NOT EXISTS term_postings(
+  term TEXT NOT NULL, field INTEGER NOT NULL, count INTEGER NOT NULL, ids BLOB NOT NULL, PRIMARY KEY(term, field)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS term_base(key TEXT PRIMARY KEY, data BLOB NOT NULL);`;
 
 const DDL = `
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -125,6 +131,8 @@ CREATE TABLE imports(
 
 CREATE TABLE diagnostics(path TEXT NOT NULL, reason TEXT NOT NULL, detail TEXT NOT NULL);
 
+${TERM_TABLES}
+
 ${GRAPH_EDGES_VIEW}
 
 CREATE VIEW node_search_src AS
@@ -154,7 +162,9 @@ export type Migration = (db: SqliteDb) => void;
  * exact-name lookups use the case-folded index and compare the name after, and the one reader of
  * `refs(name)`, incremental sync asking which files use a changed name, scans the references
  * once in a one-shot run (about 15 ms on django, 110 ms on the JDK) and keeps them in memory in
- * a long-lived session.
+ * a long-lived session. Version 4 adds explore's stored term index (`term_postings`, `term_base`)
+ * so no process rebuilds it from every definition; it stays empty until the next sync writes it,
+ * and readers build it in memory meanwhile.
  */
 export const MIGRATIONS: ReadonlyMap<number, Migration> = new Map([
   [1, (db: SqliteDb) => db.exec('ALTER TABLE nodes ADD COLUMN arity INTEGER; ALTER TABLE refs ADD COLUMN args INTEGER')],
@@ -162,6 +172,7 @@ export const MIGRATIONS: ReadonlyMap<number, Migration> = new Map([
     DELETE FROM edges WHERE kind = ${EDGE_KINDS.indexOf('contains')};
     CREATE INDEX IF NOT EXISTS nodes_parent ON nodes(parent_id);
     ${GRAPH_EDGES_VIEW}`)],
+  [3, (db: SqliteDb) => db.exec(TERM_TABLES)],
 ]);
 
 /** What `migrate` found and did. Only `created`, `current` and `migrated` leave a usable database. */

@@ -9,6 +9,7 @@
  *   npm run bench -- daemon --corpus django,tokio,jdk the shared daemon: first answer, edit-to-queryable, sync, RSS
  *   npm run bench -- http --corpus django            HTTP latency, and 200 clients x 100 calls with p50/p99 and RSS
  *   npm run bench -- hook [--corpus django]          prompt-hook latency per tier, process start included
+ *   npm run bench -- large --large [--corpus linux]  first answers of fresh processes on a large index (jdk without --large)
  *
  * `--corpus` names real corpora to index (see corpora.ts); `--large` allows the Linux kernel.
  */
@@ -17,6 +18,7 @@ import { corpusList, corpusNames, defaultIndexOptions, formatIndexReport, INDEX_
 import { formatDaemonReport, runDaemonBench } from './daemon-bench.js';
 import { formatHttpReport, runHttpBench } from './http-bench.js';
 import { formatHookReport, runHookBench } from './hook-bench.js';
+import { formatLargeReport, runLargeBench } from './large-bench.js';
 import { formatQueryReport, runQueryBench } from './query-bench.js';
 import { formatStartupReport, hostLine, runStartupBench } from './startup.js';
 import { isBenchEntry } from './stats.js';
@@ -56,6 +58,7 @@ const BENCHMARKS: readonly Benchmark[] = [
       return reports.join('\n');
     },
   },
+  { name: 'large', byDefault: false, run: async (args) => formatLargeReport(await runLargeBench(args.corpora, args.large)) },
   {
     name: 'daemon',
     byDefault: false,

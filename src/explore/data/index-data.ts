@@ -1,13 +1,13 @@
 /**
  * Per-index derived data for explore, built once per GraphStore and cached in a WeakMap: the
- * file table with basename/stem lookups, and (lazily) the symbol-name segment index. A reloaded
+ * file table with basename/stem lookups, and (on first use) the stored term index. A reloaded
  * index is a new GraphStore, so nothing here can go stale across syncs.
  */
 import { posix } from 'node:path';
+import { eachExploreFile } from '../../store/index.js';
 import type { GraphStore } from '../../store/index.js';
 import { NodeReader } from './nodes.js';
 import { EdgeReader } from './edges.js';
-import { SegmentIndex } from './segments.js';
 import { TermIndex } from './terms.js';
 
 /** One indexed file, as explore needs it. */
@@ -33,8 +33,6 @@ export interface IndexData {
   readonly extensions: ReadonlySet<string>;
   readonly nodes: NodeReader;
   readonly edges: EdgeReader;
-  /** Built on first use: only prose queries need it. */
-  segments(): SegmentIndex;
   /** Built on first use: stemmed words of names, qualifiers, docstrings and paths. */
   terms(): TermIndex;
 }
@@ -50,9 +48,8 @@ export function hasIndexData(store: GraphStore): boolean {
 export function indexData(store: GraphStore): IndexData {
   const cached = CACHE.get(store);
   if (cached !== undefined && cached.revision === store.revision) return cached.data;
-  const files: FileEntry[] = store.listFiles().map((f) => ({
-    path: f.path, language: f.language, isTest: f.isTest, size: f.size, mtimeMs: f.mtimeMs, sha256: f.sha256,
-  }));
+  const files: FileEntry[] = [];
+  eachExploreFile(store, (f) => files.push(f));
   const byPath = new Map<string, FileEntry>();
   const byBase = new Map<string, FileEntry[]>();
   const byStem = new Map<string, FileEntry[]>();
@@ -65,12 +62,10 @@ export function indexData(store: GraphStore): IndexData {
     push(byStem, dot > 0 ? base.slice(0, dot) : base, f);
     if (dot > 0) extensions.add(base.slice(dot + 1));
   }
-  let segments: SegmentIndex | undefined;
   let terms: TermIndex | undefined;
   const data: IndexData = {
     store, files, byPath, byBase, byStem, extensions,
     nodes: new NodeReader(store), edges: new EdgeReader(store),
-    segments: () => (segments ??= SegmentIndex.build(store)),
     terms: () => (terms ??= TermIndex.build(store)),
   };
   CACHE.set(store, { revision: store.revision, data });

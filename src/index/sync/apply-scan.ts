@@ -9,6 +9,7 @@ import type { ParseResult } from '../parse/jobs.js';
 import type { ResolverInputs } from '../resolver-inputs.js';
 import type { ScanResult } from '../scan/index.js';
 import { StoredRows } from '../stored-rows.js';
+import { refreshTermBase } from '../terms/term-base.js';
 import type { Diagnostic, GraphStore } from '../../store/index.js';
 import { FILE_NODES_INDEX } from '../../store/schema.js';
 import { affectedBefore, type HeldChange, type OldGraphView } from './affected.js';
@@ -79,6 +80,7 @@ export async function applyScan(input: ApplyInput): Promise<Applied> {
   resolveChanges(run, before);
   store.restoreIndexes();
   store.setDiagnostics(batches.diagnostics);
+  storeDerived(run);
   store.setMeta('indexed_at', new Date().toISOString());
   return { ...summary, updated: true };
 }
@@ -149,7 +151,21 @@ function keepGraph({ input: { store }, plan, batches }: ApplyRun, previous: read
   const updated = !plan.sameExtraction || batches.touched > 0 || !sameDiagnostics(previous, batches.diagnostics);
   if (updated) store.setDiagnostics(batches.diagnostics);
   store.restoreIndexes();
-  return updated;
+  // An index written before the term base existed (or under other word rules) gets one now.
+  const rebuilt = refreshTermBase(store, EXTRACTION_VERSION, false);
+  return updated || rebuilt;
+}
+
+/**
+ * What readers would otherwise rebuild from the whole graph in every process: explore's term
+ * base (rebuilt on a full run, or once the files changed since it was built grow too many) and,
+ * on a full run, the totals `status` prints. An incremental run leaves the totals to be counted
+ * by `status` (they no longer match the graph, which `totals()` detects): counting them per
+ * language reads every edge, which would slow every sync of a watched tree.
+ */
+function storeDerived({ input }: ApplyRun): void {
+  refreshTermBase(input.store, EXTRACTION_VERSION, input.mode === 'full');
+  if (input.mode === 'full') input.store.storeTotals();
 }
 
 /** Re-resolves; the gathered rows are handed over, so they are garbage once resolution returns. */

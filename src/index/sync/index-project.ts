@@ -2,6 +2,7 @@
 import type { ParsePool } from '../parse/pool.js';
 import type { ProjectConfig, ScanResult } from '../scan/index.js';
 import type { GraphStore } from '../../store/index.js';
+import { checkCapacity } from './capacity.js';
 import { startPool } from './parse-jobs.js';
 import { PhaseClock, type IndexProgress } from './phase-clock.js';
 import type { SyncReport } from './report.js';
@@ -18,6 +19,8 @@ export interface IndexOptions {
   readonly signal?: AbortSignal;
   /** Parse workers (default: the available parallelism). */
   readonly workers?: number;
+  /** Refuse, right after the scan, a tree whose estimated database passes this many bytes (default: what sql.js can hold). */
+  readonly maxDatabaseBytes?: number;
 }
 
 /** What a run did, with the index's totals, for the closing summary. */
@@ -66,7 +69,9 @@ export async function indexProject(options: IndexOptions): Promise<IndexSummary>
 /** The scan; when it fails, the fresh store being made meanwhile is closed before the error goes on. */
 async function scanOrDiscard(options: IndexOptions, config: ProjectConfig, fresh: Promise<GraphStore> | undefined): Promise<ScanResult> {
   try {
-    return await scanWith(options.root, config, options.signal);
+    const scan = await scanWith(options.root, config, options.signal);
+    checkCapacity(scan, options.maxDatabaseBytes);
+    return scan;
   } catch (error) {
     (await fresh?.catch(() => undefined))?.close();
     throw error;
@@ -75,7 +80,7 @@ async function scanOrDiscard(options: IndexOptions, config: ProjectConfig, fresh
 
 /** The closing summary of a run: its report and the index's totals. */
 function summarize(store: GraphStore, report: SyncReport): IndexSummary {
-  const counts = store.counts();
+  const counts = store.storedTotals()?.counts ?? store.counts();
   return {
     ...report,
     files: counts.files,

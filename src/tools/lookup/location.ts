@@ -5,7 +5,14 @@
 import { isAbsolute } from 'node:path';
 import { safeProjectPath } from '../../project/freshness.js';
 import { normalizeRequestedPath } from '../../search/index.js';
-import type { SymbolIndex } from '../../search/index.js';
+
+/** The indexed files `resolveFile` looks a request up in. */
+export interface IndexedPaths {
+  /** Whether `path` (project-relative) is indexed. */
+  has(path: string): boolean;
+  /** Indexed paths ending with `suffix`. */
+  endingWith(suffix: string): readonly string[];
+}
 
 /** Line numbers above this in a pasted location are not line numbers. */
 const MAX_LINE = 1_000_000;
@@ -59,19 +66,18 @@ function projectRelative(root: string, p: string): Indexed {
  * Resolves `spec` to an indexed file: the literal path first; only when that misses, the path
  * with a pasted line selector removed; then a unique suffix (`cart.ts`, `db/repo.ts`).
  */
-export function resolveFile(root: string, index: SymbolIndex, spec: string): FileResolution {
+export function resolveFile(root: string, index: IndexedPaths, spec: string): FileResolution {
   const requested = normalizeRequestedPath(spec);
   if (requested === '') return { kind: 'missing', requested };
   const literal = projectRelative(root, requested);
-  if (literal.kind === 'path' && index.filesByPath.has(literal.path)) return { kind: 'found', path: literal.path };
+  if (literal.kind === 'path' && index.has(literal.path)) return { kind: 'found', path: literal.path };
   const pasted = splitPastedLocation(requested);
   const lines = pasted === undefined ? {} : { start: pasted.start, ...(pasted.end === undefined ? {} : { end: pasted.end }) };
   const bare = pasted === undefined ? literal : projectRelative(root, pasted.path);
   if (bare.kind === 'outside' || (pasted === undefined && literal.kind === 'outside')) return { kind: 'outside', requested };
-  if (index.filesByPath.has(bare.path)) return { kind: 'found', path: bare.path, ...lines };
+  if (index.has(bare.path)) return { kind: 'found', path: bare.path, ...lines };
   const suffix = `/${bare.path.replace(/^\/+/, '')}`;
-  const candidates: string[] = [];
-  for (const path of index.filesByPath.keys()) if (path.endsWith(suffix)) candidates.push(path);
+  const candidates = [...index.endingWith(suffix)];
   if (candidates.length === 1 && candidates[0] !== undefined) return { kind: 'found', path: candidates[0], ...lines };
   if (candidates.length > 1) return { kind: 'ambiguous', requested, candidates: candidates.sort() };
   return { kind: 'missing', requested };

@@ -2,7 +2,6 @@
 import { FILE_MODE_MAX_LINES, isSecretPath } from '../../project/freshness.js';
 import type { FreshnessProbe } from '../../project/freshness.js';
 import type { ProjectIndex } from '../../project/index-cache.js';
-import type { SymbolIndex } from '../../search/index.js';
 import { filesUsing } from '../../store/index.js';
 import type { StoredNode } from '../../store/index.js';
 import type { ToolOutput } from '../service.js';
@@ -40,8 +39,8 @@ function depthOf(node: StoredNode, byId: ReadonlyMap<number, StoredNode>): numbe
 }
 
 /** Renders file mode; `probe` records the file as cited when current bytes are shown. */
-export function renderFile(index: ProjectIndex, symbols: SymbolIndex, probe: FreshnessProbe, view: FileView): ToolOutput {
-  const file = symbols.filesByPath.get(view.path);
+export function renderFile(index: ProjectIndex, probe: FreshnessProbe, view: FileView): ToolOutput {
+  const file = index.store.getFile(view.path);
   const path = view.path;
   if (file === undefined) return { text: `No indexed file ${path}.\n` };
   if (isSecretPath(path)) {
@@ -54,8 +53,8 @@ export function renderFile(index: ProjectIndex, symbols: SymbolIndex, probe: Fre
   const state = probe.check(path);
   const current = probe.readCurrent(path);
   const lines = current === undefined ? undefined : splitLines(current);
-  const head = header(path, lines?.length, file.symbols, users);
-  const base = { path, language: file.language, symbols: file.symbols, usedBy: users, fresh: state === 'fresh' };
+  const head = header(path, lines?.length, file.nodeCount, users);
+  const base = { path, language: file.language, symbols: file.nodeCount, usedBy: users, fresh: state === 'fresh' };
 
   if (view.symbolsOnly) {
     const nodes = index.store.nodesInFile(path).filter((n) => n.kind !== 'file');

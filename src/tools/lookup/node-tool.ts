@@ -3,13 +3,12 @@ import { languageForPath } from '../../index/languages.js';
 import type { EdgeKind } from '../../model.js';
 import { FILE_MODE_MAX_LINES, FreshnessProbe, isSecretPath } from '../../project/freshness.js';
 import type { ProjectIndex } from '../../project/index-cache.js';
-import { similarSymbols, symbolIndex } from '../../search/index.js';
-import type { SymbolIndex } from '../../search/index.js';
-import { callTrail } from '../../store/index.js';
-import type { StoredNode } from '../../store/index.js';
+import { similarSymbols } from '../../search/index.js';
+import { callTrail, pathsEndingWith } from '../../store/index.js';
+import type { GraphStore, StoredNode } from '../../store/index.js';
 import type { ToolHandler, ToolOutput } from '../service.js';
 import { resolveFile } from './location.js';
-import type { FileResolution } from './location.js';
+import type { FileResolution, IndexedPaths } from './location.js';
 import { renderFile } from './node-file.js';
 import { count, displaySignature, fence, numberLines, splitLines, truncateOutput } from './text.js';
 
@@ -25,12 +24,13 @@ export const nodeHandler: ToolHandler = async (args, index) => {
   const symbol = str(args['symbol']);
   const file = str(args['file']);
   const probe = new FreshnessProbe(index.root, index.store);
-  const symbols = symbolIndex(index.store);
+  // Straight from the file table: building search's name tables over every symbol is not needed here.
+  const symbols = indexedPaths(index.store);
   if (symbol === undefined) {
     if (file === undefined) return { text: 'Error: give symbol (a name, qualified name or node id), file, or both', isError: true };
     const resolved = resolveFile(index.root, symbols, file);
     if (resolved.kind !== 'found') return unresolvedFile(resolved);
-    return renderFile(index, symbols, probe, {
+    return renderFile(index, probe, {
       path: resolved.path,
       offset: num(args['offset']),
       limit: num(args['limit']),
@@ -43,7 +43,7 @@ export const nodeHandler: ToolHandler = async (args, index) => {
     // Agents often pass a path or a pasted location as `symbol`: read the file when one matches.
     const resolved = resolveFile(index.root, symbols, symbol);
     if (resolved.kind === 'found') {
-      return renderFile(index, symbols, probe, {
+      return renderFile(index, probe, {
         path: resolved.path, offset: num(args['offset']), limit: num(args['limit']),
         start: resolved.start, end: resolved.end, symbolsOnly: args['symbolsOnly'] === true,
       });
@@ -51,6 +51,11 @@ export const nodeHandler: ToolHandler = async (args, index) => {
   }
   return symbolMode(index, symbols, probe, symbol, file, num(args['line']), args['includeCode'] === true);
 };
+
+/** The indexed paths of `store`, looked up per request. */
+function indexedPaths(store: GraphStore): IndexedPaths {
+  return { has: (path) => store.getFile(path) !== undefined, endingWith: (suffix) => pathsEndingWith(store, suffix) };
+}
 
 /** A file path or pasted location (`src/app.ts`, `app.py:42`, `x.ts#L3-L9`) rather than a symbol name. */
 function looksLikePath(text: string): boolean {
@@ -94,12 +99,12 @@ function lookup(index: ProjectIndex, symbol: string): StoredNode[] {
 }
 
 function symbolMode(
-  index: ProjectIndex, symbols: SymbolIndex, probe: FreshnessProbe, symbol: string, file: string | undefined,
+  index: ProjectIndex, symbols: IndexedPaths, probe: FreshnessProbe, symbol: string, file: string | undefined,
   line: number | undefined, includeCode: boolean,
 ): ToolOutput {
   let nodes = lookup(index, symbol);
   const only = nodes.length === 1 ? nodes[0] : undefined;
-  if (only?.kind === 'file') return renderFile(index, symbols, probe, { path: only.path, symbolsOnly: false });
+  if (only?.kind === 'file') return renderFile(index, probe, { path: only.path, symbolsOnly: false });
   const notes: string[] = [];
   let fileLine: number | undefined;
   if (file !== undefined && nodes.length > 0) {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { indexProject } from '../../../src/index/sync/index.js';
 import { SqliteDb } from '../../../src/store/sqlite.js';
+import { SCHEMA_VERSION } from '../../../src/store/schema.js';
 import { Prng } from '../../fuzz/prng.js';
 import { fixtureProject, generatedProject } from '../../support/fixture-project.js';
 import { GraphStore } from '../../../src/store/graph-store.js';
@@ -191,6 +192,7 @@ test('sync saves a database it migrated even when no file changed, and the graph
   // Back to schema 2's shape: nesting edges stored, the two name indexes present, no view.
   db.exec(`DROP VIEW graph_edges; DROP INDEX nodes_parent; CREATE INDEX nodes_name ON nodes(name); CREATE INDEX refs_name ON refs(name);
     INSERT INTO edges(source_id, target_id, kind, line, col, confidence, method) SELECT parent_id, id, 0, NULL, NULL, 1, NULL FROM nodes WHERE parent_id IS NOT NULL;
+    DROP TABLE term_postings; DROP TABLE term_base;
     UPDATE meta SET value = '2' WHERE key = 'schema_version'`);
   writeFileSync(file, db.export());
   db.close();
@@ -198,7 +200,8 @@ test('sync saves a database it migrated even when no file changed, and the graph
   assert.equal(summary.parsed, 0);
   const saved = await SqliteDb.open(readFileSync(file));
   try {
-    assert.equal(saved.value(`SELECT value FROM meta WHERE key = 'schema_version'`), '3');
+    assert.equal(saved.value(`SELECT value FROM meta WHERE key = 'schema_version'`), String(SCHEMA_VERSION));
+    assert.ok(Number(saved.value(`SELECT count(*) FROM term_postings`)) > 0, 'the migrated index gets its term base');
     assert.equal(saved.value(`SELECT count(*) FROM edges WHERE kind = 0`), 0);
     assert.equal(saved.value(`SELECT count(*) FROM sqlite_master WHERE name IN ('nodes_name', 'refs_name')`), 0);
   } finally {

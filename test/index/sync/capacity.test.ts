@@ -1,0 +1,41 @@
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { checkCapacity, DATABASE_BYTES_PER_SOURCE_BYTE, estimatedDatabaseBytes } from '../../../src/index/sync/capacity.js';
+import { IndexError } from '../../../src/index/sync/errors.js';
+import { indexProject } from '../../../src/index/sync/index.js';
+import { fixtureProject } from '../../support/fixture-project.js';
+
+const scan = (sizes: Readonly<Record<string, number>>) => ({
+  files: Object.entries(sizes).map(([path, size]) => ({ path, size, mtimeMs: 0, language: 'c' })),
+  skipped: [],
+  directoriesVisited: 1,
+});
+
+test('the estimate scales the scanned source bytes', () => {
+  assert.equal(estimatedDatabaseBytes(scan({ 'a.c': 1000, 'b/c.c': 3000 })), Math.round(4000 * DATABASE_BYTES_PER_SOURCE_BYTE));
+});
+
+test('a tree over the limit is refused with its numbers, its largest folders and the remedy', () => {
+  const big = scan({ 'drivers/a.c': 6000, 'drivers/b.c': 2000, 'fs/c.c': 1000, 'top.c': 10 });
+  assert.throws(() => checkCapacity(big, 5000), (error: unknown) => {
+    assert.ok(error instanceof IndexError);
+    assert.match(error.message, /4 source files/);
+    assert.match(error.message, /Index sub-trees as separate projects/);
+    assert.match(error.message, /exclude generated and vendored folders/);
+    assert.match(error.message, /Largest top-level folders: drivers\/ .*, fs\/ /);
+    return true;
+  });
+  assert.doesNotThrow(() => checkCapacity(big, 1e9));
+});
+
+test('init stops after the scan, before parsing, when the estimate passes the limit', async () => {
+  const shop = await fixtureProject('shop', import.meta.url, { index: false });
+  try {
+    await assert.rejects(indexProject({ root: shop.root, mode: 'full', command: 'test', workers: 1, maxDatabaseBytes: 100 }), /too large for one index/);
+    assert.equal(existsSync(join(shop.root, '.codegraph', 'codegraph.db')), false, 'nothing was written');
+  } finally {
+    shop.cleanup();
+  }
+});

@@ -1,0 +1,30 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { IndexCache } from '../../src/project/index-cache.js';
+import { indexProject } from '../../src/index/sync/index.js';
+import { fixtureProject } from '../support/fixture-project.js';
+import { appendFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+test('a full index stores the totals status prints, and they stop counting once the graph changes', async () => {
+  const shop = await fixtureProject('shop', import.meta.url);
+  try {
+    let cache = new IndexCache();
+    let index = await cache.get(shop.root);
+    if (index === undefined) throw new Error('no index');
+    const stored = index.store.storedTotals();
+    assert.deepEqual(stored, { counts: index.store.counts(), byLanguage: index.store.languageCounts() });
+    cache.close();
+    appendFileSync(join(shop.root, 'src', 'cart.ts'), '\nexport function addedForTotals() { return 1; }\n');
+    await indexProject({ root: shop.root, mode: 'incremental', command: 'test', workers: 1 });
+    cache = new IndexCache();
+    index = await cache.get(shop.root);
+    if (index === undefined) throw new Error('no index');
+    assert.equal(index.store.storedTotals(), undefined, 'stale totals are not served');
+    assert.equal(index.store.totals().counts.nodes, index.store.counts().nodes);
+    assert.equal(index.store.totals().counts.nodes, (stored?.counts.nodes ?? 0) + 1);
+    cache.close();
+  } finally {
+    shop.cleanup();
+  }
+});

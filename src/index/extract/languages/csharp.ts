@@ -16,6 +16,7 @@ import type { PathShape } from '../receivers.js';
 import { isTestPath } from '../test-paths.js';
 import type { LanguageExtractor } from '../types.js';
 import { walk } from '../walk.js';
+import { specialMemberName } from './csharp-special-members.js';
 
 const TYPES: ReadonlySet<string> = new Set([
   'using_directive', 'namespace_declaration', 'file_scoped_namespace_declaration', 'class_declaration',
@@ -23,7 +24,8 @@ const TYPES: ReadonlySet<string> = new Set([
   'enum_declaration', 'enum_member_declaration', 'delegate_declaration', 'method_declaration',
   'constructor_declaration', 'local_function_statement', 'property_declaration', 'field_declaration',
   'event_field_declaration', 'event_declaration', 'invocation_expression', 'object_creation_expression',
-  'attribute_list', 'base_list',
+  'attribute_list', 'base_list', 'operator_declaration', 'conversion_operator_declaration',
+  'destructor_declaration', 'indexer_declaration',
 ]);
 
 const TYPE_KINDS: Readonly<Record<string, NodeKind>> = {
@@ -119,6 +121,19 @@ function enter(st: State, node: Node, type: string): boolean | void {
         arity: parameterArity(node.childForFieldName('parameters'), parameterRole),
       });
       b.open(index);
+      attributes(st, node);
+      return;
+    }
+    case 'operator_declaration':
+    case 'conversion_operator_declaration':
+    case 'destructor_declaration':
+    case 'indexer_declaration': {
+      const name = specialMemberName(node, type);
+      if (name === '') return;
+      const body = node.childForFieldName('body') ?? node.namedChildren.find((c) => c?.type === 'arrow_expression_clause' || c?.type === 'accessor_list') ?? null;
+      b.open(b.define('method', name, node, {
+        exported: isExported(st, modifiers(node)), signature: head(st.source, node, body), docstring: docComment(node),
+      }));
       attributes(st, node);
       return;
     }

@@ -1,7 +1,7 @@
 /**
  * C#: the namespace (block or file-scoped) as the package, classes, structs, interfaces, records,
- * enums and their members, methods, constructors, properties, fields, constants, events, delegates
- * and local functions; `using` directives (plain, alias and static), base lists, calls, `new` and
+ * enums and their members, methods, constructors, operators, finalizers, indexers, properties,
+ * fields, constants, events, delegates and local functions; `using` directives (plain, alias and static), base lists, calls, `new` and
  * attributes.
  */
 import type { Node, Tree } from 'web-tree-sitter';

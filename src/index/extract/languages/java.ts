@@ -1,4 +1,4 @@
-/** Java: package, types, members, imports (static and wildcard), inheritance, calls, annotations. */
+/** Java: package, types (record components as fields), members, imports (static and wildcard), inheritance, calls, annotations. */
 import type { Node, Tree } from 'web-tree-sitter';
 import type { FileExtraction, NodeKind } from '../../../model.js';
 import { packArity } from '../../arity.js';

@@ -18,7 +18,7 @@ const isComment = (type: string): boolean => type === 'line_comment' || type ===
 
 /**
  * Kotlin: the package, classes, interfaces, enums and entries, objects (as classes; companion
- * members fold into their class), functions and methods (extension functions qualified by the
+ * members fold into their class), functions and methods (extension functions and properties qualified by the
  * extended type), secondary constructors, `val`/`var` properties and constants, type aliases;
  * calls (PascalCase callees as instantiations, since Kotlin has no `new`), supertypes (a
  * constructor call is the superclass, the rest interfaces) and imports.

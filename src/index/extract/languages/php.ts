@@ -27,7 +27,8 @@ const isComment = (type: string): boolean => type === 'comment';
 
 /**
  * PHP: the namespace (as the package), classes, interfaces, traits, enums and cases, methods,
- * constructors (and promoted properties), functions, constants and properties; calls through
+ * constructors (and promoted properties), functions, constants (`const` and `define()`), properties,
+ * closures bound to a file-level `$variable` or to `$this->name`; calls through
  * `->`, `?->` and `::`, `new X` instantiations, `extends`/`implements`/trait `use`, `use`
  * imports (one per imported name: module `A\B\C`, an alias as its namespace) and `require`/`include`
  * of literal paths.

@@ -1,4 +1,7 @@
-/** Python: classes, functions, methods, decorators, docstrings, imports, calls and type hints. */
+/**
+ * Python: classes, functions, methods, lambdas bound to names, module constants and class
+ * attributes, decorators, docstrings, imports, calls and type hints.
+ */
 import type { Node, Tree } from 'web-tree-sitter';
 import type { FileExtraction, NodeKind } from '../../../model.js';
 import { ExtractionBuilder, countParseErrors, headText } from '../builder.js';

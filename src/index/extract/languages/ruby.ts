@@ -18,7 +18,7 @@ const isComment = (type: string): boolean => type === 'comment';
 
 /**
  * Ruby: modules, classes (`class << self` folds into its class), methods and `def self.x`,
- * constants, `attr_*` properties; calls, `X.new` instantiations, superclasses, mixins
+ * methods made by `define_method`, `alias_method` and `alias`, constants, `attr_*` properties; calls, `X.new` instantiations, superclasses, mixins
  * (`include`/`extend`/`prepend` as implements) and `require`/`require_relative` imports.
  * Methods after a bare `private`/`protected`, or wrapped in `private def`, are not exported.
  */

@@ -4,6 +4,11 @@
  */
 import type { Node } from 'web-tree-sitter';
 
+/** The node types of those members. */
+export const SPECIAL_MEMBERS: readonly string[] = [
+  'operator_declaration', 'conversion_operator_declaration', 'destructor_declaration', 'indexer_declaration',
+];
+
 /** The name a member without an identifier of its own is searched by: `operator +`, `operator int`, `~Name`, `this[]`. */
 export function specialMemberName(node: Node, type: string): string {
   if (type === 'indexer_declaration') return 'this[]';

@@ -12,6 +12,11 @@ export interface SymbolOptions {
   readonly qualifiedName?: string;
   /** Override the node used for the span (defaults to the node passed in). */
   readonly span?: Node;
+  /**
+   * The node the span ends with, when a definition is a run of sibling nodes rather than one node
+   * (an item written as tokens inside a Rust macro body).
+   */
+  readonly until?: Node;
   /** Accepted argument counts (`packArity`), for languages that overload by them. */
   readonly arity?: number | undefined;
   /**
@@ -65,7 +70,8 @@ export class ExtractionBuilder {
     // really ends on the line before.
     // Each position getter is a call into the runtime: read each once.
     const start = span.startPosition;
-    const end = span.endPosition;
+    const last = options.until ?? span;
+    const end = last.endPosition;
     let endRow = end.row;
     let endCol = end.column;
     if (endCol === 0 && endRow > start.row) {
@@ -82,7 +88,7 @@ export class ExtractionBuilder {
       startLine: start.row + 1,
       startCol: start.column,
       endLine: endRow + 1,
-      endCol: endCol === Number.MAX_SAFE_INTEGER ? lineLength(span, endRow) : endCol,
+      endCol: endCol === Number.MAX_SAFE_INTEGER ? lineLength(last, endRow) : endCol,
       parent,
       exported: options.exported ?? false,
       ...(options.signature !== undefined && options.signature !== '' ? { signature: clip(options.signature, MAX_SIGNATURE) } : {}),

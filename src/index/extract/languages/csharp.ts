@@ -1,7 +1,7 @@
 /**
  * C#: the namespace (block or file-scoped) as the package, classes, structs, interfaces, records,
- * enums and their members, methods, constructors, properties, fields, constants, events, delegates
- * and local functions; `using` directives (plain, alias and static), base lists, calls, `new` and
+ * enums and their members, methods, constructors, operators, finalizers, indexers, properties,
+ * fields, constants, events, delegates and local functions; `using` directives (plain, alias and static), base lists, calls, `new` and
  * attributes.
  */
 import type { Node, Tree } from 'web-tree-sitter';
@@ -16,6 +16,7 @@ import type { PathShape } from '../receivers.js';
 import { isTestPath } from '../test-paths.js';
 import type { LanguageExtractor } from '../types.js';
 import { walk } from '../walk.js';
+import { SPECIAL_MEMBERS, specialMemberName } from './csharp-special-members.js';
 
 const TYPES: ReadonlySet<string> = new Set([
   'using_directive', 'namespace_declaration', 'file_scoped_namespace_declaration', 'class_declaration',
@@ -23,7 +24,7 @@ const TYPES: ReadonlySet<string> = new Set([
   'enum_declaration', 'enum_member_declaration', 'delegate_declaration', 'method_declaration',
   'constructor_declaration', 'local_function_statement', 'property_declaration', 'field_declaration',
   'event_field_declaration', 'event_declaration', 'invocation_expression', 'object_creation_expression',
-  'attribute_list', 'base_list',
+  'attribute_list', 'base_list', ...SPECIAL_MEMBERS,
 ]);
 
 const TYPE_KINDS: Readonly<Record<string, NodeKind>> = {
@@ -73,6 +74,17 @@ export const csharpExtractor: LanguageExtractor = {
     return b.finish(countParseErrors(tree.rootNode), st.isTest || isTestPath(path));
   },
 };
+
+/** An operator, conversion, finalizer or indexer: a method, opened for its body. */
+function specialMember(st: State, node: Node, type: string): void {
+  const name = specialMemberName(node, type);
+  if (name === '') return;
+  const body = node.childForFieldName('body') ?? node.namedChildren.find((c) => c?.type === 'arrow_expression_clause' || c?.type === 'accessor_list') ?? null;
+  st.b.open(st.b.define('method', name, node, {
+    exported: isExported(st, modifiers(node)), signature: head(st.source, node, body), docstring: docComment(node),
+  }));
+  attributes(st, node);
+}
 
 function enter(st: State, node: Node, type: string): boolean | void {
   const b = st.b;
@@ -148,8 +160,8 @@ function enter(st: State, node: Node, type: string): boolean | void {
     }
     default: {
       const kind = TYPE_KINDS[type];
-      if (kind === undefined) return;
-      typeDeclaration(st, node, type, kind);
+      if (kind !== undefined) typeDeclaration(st, node, type, kind);
+      else if (SPECIAL_MEMBERS.includes(type)) specialMember(st, node, type);
       return;
     }
   }

@@ -1,4 +1,4 @@
-/** Java: package, types, members, imports (static and wildcard), inheritance, calls, annotations. */
+/** Java: package, types (record components as fields), members, imports (static and wildcard), inheritance, calls, annotations. */
 import type { Node, Tree } from 'web-tree-sitter';
 import type { FileExtraction, NodeKind } from '../../../model.js';
 import { packArity } from '../../arity.js';
@@ -230,9 +230,20 @@ function typeDeclaration(st: State, node: Node, kind: NodeKind): boolean | void 
     }
   }
   const recordParams = node.childForFieldName('parameters');
-  if (recordParams !== null) walk(recordParams, b, TYPES, (n, t) => enter(st, n, t));
+  if (recordParams !== null) {
+    walk(recordParams, b, TYPES, (n, t) => enter(st, n, t));
+    recordComponents(b, recordParams, b.symbolAt(index)?.exported ?? false);
+  }
   if (body !== null) walk(body, b, TYPES, (n, t) => enter(st, n, t));
   return false;
+}
+
+/** A record's components are its fields (each with a public accessor of the same name). */
+function recordComponents(b: ExtractionBuilder, params: Node, exported: boolean): void {
+  for (const p of params.namedChildren) {
+    const name = p?.type === 'formal_parameter' ? p.childForFieldName('name') : null;
+    if (p != null && name != null) b.define('field', name.text, p, { exported, signature: headText(p, null) });
+  }
 }
 
 function annotations(b: ExtractionBuilder, mods: Node | null): void {

@@ -18,7 +18,7 @@ const isComment = (type: string): boolean => type === 'line_comment' || type ===
 
 /**
  * Kotlin: the package, classes, interfaces, enums and entries, objects (as classes; companion
- * members fold into their class), functions and methods (extension functions qualified by the
+ * members fold into their class), functions and methods (extension functions and properties qualified by the
  * extended type), secondary constructors, `val`/`var` properties and constants, type aliases;
  * calls (PascalCase callees as instantiations, since Kotlin has no `new`), supertypes (a
  * constructor call is the superclass, the rest interfaces) and imports.
@@ -129,6 +129,13 @@ function propertyDeclaration(b: ExtractionBuilder, node: Node, scopeKind: NodeKi
   const name = childOfType(node, 'variable_declaration')?.firstNamedChild ?? null;
   if (name === null || name.type !== 'simple_identifier') return;
   const isConst = modifierWords(node).includes('const') || isUpperSnake(name.text);
+  // An extension property (`val Shape.label get() = …`) is qualified by the type it extends, as
+  // an extension function is.
+  const extended = receiverType(node, name);
+  if (extended !== undefined) {
+    b.define('property', name.text, node, { ...options(node, null), qualifiedName: `${extended}.${name.text}` });
+    return;
+  }
   b.define(isConst ? 'constant' : (scopeKind === undefined ? 'variable' : 'property'), name.text, node, options(node, null));
 }
 
@@ -185,7 +192,7 @@ function callRef(b: ExtractionBuilder, source: string, node: Node): void {
   b.ref(isPascalCase(name) ? 'instantiates' : 'calls', name, target, shortText(source, receiver));
 }
 
-/** The type an extension function extends: a `user_type` written before the function's name. */
+/** The type an extension function or property extends: a `user_type` written before its name. */
 function receiverType(node: Node, name: Node): string | undefined {
   for (const child of node.namedChildren) {
     if (child === null || child.startIndex >= name.startIndex) break;

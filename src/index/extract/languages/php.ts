@@ -20,12 +20,15 @@ const TYPES = new Set([
   'namespace_definition', 'namespace_use_declaration', 'enum_case', 'method_declaration', 'function_definition',
   'const_declaration', 'property_declaration', 'base_clause',
   'class_interface_clause', 'use_declaration', 'function_call_expression', 'object_creation_expression',
+  'assignment_expression',
 ]);
+const CLOSURES: ReadonlySet<string> = new Set(['anonymous_function_creation_expression', 'anonymous_function', 'arrow_function']);
 const isComment = (type: string): boolean => type === 'comment';
 
 /**
  * PHP: the namespace (as the package), classes, interfaces, traits, enums and cases, methods,
- * constructors (and promoted properties), functions, constants and properties; calls through
+ * constructors (and promoted properties), functions, constants (`const` and `define()`), properties,
+ * closures bound to a file-level `$variable` or to `$this->name`; calls through
  * `->`, `?->` and `::`, `new X` instantiations, `extends`/`implements`/trait `use`, `use`
  * imports (one per imported name: module `A\B\C`, an alias as its namespace) and `require`/`include`
  * of literal paths.
@@ -81,8 +84,12 @@ function enter(b: ExtractionBuilder, source: string, node: Node, type: string): 
     case 'function_call_expression': {
       const fn = node.childForFieldName('function');
       if (fn !== null) refName(b, 'calls', fn);
+      if (fn?.text === 'define') defineConstant(b, node);
       return;
     }
+    case 'assignment_expression':
+      closureAssignment(b, node);
+      return;
     default:
       break;
   }
@@ -130,6 +137,40 @@ function define(b: ExtractionBuilder, kind: NodeKind, nameNode: Node | null, nod
     docstring: leadingComment(node, isComment),
   });
   if (open) b.open(index);
+}
+
+/**
+ * A closure assigned to a file-level `$variable` (a function by that name) or to `$this->name` (a
+ * property of the class holding it, unless one is declared already), opened as the scope of its
+ * body so the calls in it belong to it.
+ */
+function closureAssignment(b: ExtractionBuilder, node: Node): void {
+  const left = node.childForFieldName('left');
+  const right = node.childForFieldName('right');
+  if (left === null || right === null || !CLOSURES.has(right.type)) return;
+  const body = right.childForFieldName('body');
+  if (left.type === 'variable_name' && b.current < 0) {
+    define(b, 'function', left, node, body, true);
+    return;
+  }
+  const object = left.type === 'member_access_expression' ? left.childForFieldName('object') : null;
+  const name = left.childForFieldName('name');
+  if (object?.text !== '$this' || name === null) return;
+  let owner = b.current;
+  while (owner >= 0 && !TYPE_KIND_SET.has(b.symbolAt(owner)?.kind ?? 'file')) owner = b.symbolAt(owner)?.parent ?? -1;
+  if (owner < 0) return;
+  for (let i = owner + 1; i < b.symbolCount; i++) {
+    const s = b.symbolAt(i);
+    if (s?.parent === owner && s.kind === 'property' && s.name === name.text) return;
+  }
+  b.open(b.define('property', name.text, node, { exported: true, signature: headText(node, body), parent: owner }));
+}
+
+/** `define('NAME', value)`: a global constant. */
+function defineConstant(b: ExtractionBuilder, node: Node): void {
+  const first = node.childForFieldName('arguments')?.firstNamedChild?.firstNamedChild ?? null;
+  const name = first === null || (first.type !== 'string' && first.type !== 'encapsed_string') ? '' : unquote(first.text);
+  if (/^[A-Za-z_]\w*$/u.test(name)) b.define('constant', name, node, { exported: true, signature: headText(node, null) });
 }
 
 /** A method; a constructor's promoted parameters become properties of the class. */

@@ -1,4 +1,7 @@
-/** Python: classes, functions, methods, decorators, docstrings, imports, calls and type hints. */
+/**
+ * Python: classes, functions, methods, lambdas bound to names, module constants and class
+ * attributes, decorators, docstrings, imports, calls and type hints.
+ */
 import type { Node, Tree } from 'web-tree-sitter';
 import type { FileExtraction, NodeKind } from '../../../model.js';
 import { ExtractionBuilder, countParseErrors, headText } from '../builder.js';
@@ -147,22 +150,29 @@ function cleanDocstring(text: string): string {
   return cleanComment(out.join('\n'));
 }
 
+/**
+ * A module-level variable or constant, a class attribute, or a lambda bound to a name: a
+ * function (a method in a class body, a local function inside a function, as a nested `def`
+ * would be), opened so the calls in its body belong to it.
+ */
 function assignment(b: ExtractionBuilder, node: Node): void {
   const parent = b.symbolAt(b.current);
-  if (parent !== undefined && parent.kind !== 'class') return;
   if (node.parent?.type !== 'expression_statement') return;
   const left = node.childForFieldName('left');
   if (left?.type !== 'identifier') return;
-  const name = left.text;
   const right = node.childForFieldName('right');
+  const lambda = right?.type === 'lambda';
+  if (parent !== undefined && parent.kind !== 'class' && !lambda) return;
+  const name = left.text;
   let kind: NodeKind = parent !== undefined ? 'field' : isUpperSnake(name) ? 'constant' : 'variable';
-  if (right?.type === 'lambda') kind = parent !== undefined ? 'method' : 'function';
+  if (lambda) kind = parent?.kind === 'class' ? 'method' : 'function';
   const statement = node.parent;
-  b.define(kind, name, node, {
-    exported: isPublicName(name) && (parent === undefined || parent.exported),
+  const index = b.define(kind, name, node, {
+    exported: isPublicName(name) && (parent === undefined || (parent.kind === 'class' && parent.exported)),
     signature: headText(node, null),
     docstring: leadingComment(statement, isComment),
   });
+  if (lambda) b.open(index);
 }
 
 /** Records `name = Class(...)` (or `name = module.Class(...)`) in the current scope. */

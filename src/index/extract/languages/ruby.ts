@@ -7,16 +7,18 @@ import type { LanguageExtractor } from '../types.js';
 import { walk } from '../walk.js';
 import { shortText } from '../node-helpers.js';
 
-const TYPES = new Set(['module', 'class', 'method', 'singleton_method', 'call', 'assignment', 'superclass']);
+const TYPES = new Set(['module', 'class', 'method', 'singleton_method', 'call', 'assignment', 'superclass', 'alias']);
 const REQUIRES = new Set(['require', 'require_relative', 'load']);
 const MIXINS = new Set(['include', 'extend', 'prepend']);
-const ATTRIBUTES = new Set(['attr_accessor', 'attr_reader', 'attr_writer']);
+const ATTRIBUTES = new Set(['attr_accessor', 'attr_reader', 'attr_writer', 'attr']);
+/** Calls that define a method named by their first argument (`define_method(:x) { … }`, `alias_method :new, :old`). */
+const METHOD_DEFINERS = new Set(['define_method', 'define_singleton_method', 'alias_method']);
 const VISIBILITY = new Set(['private', 'protected', 'public']);
 const isComment = (type: string): boolean => type === 'comment';
 
 /**
  * Ruby: modules, classes (`class << self` folds into its class), methods and `def self.x`,
- * constants, `attr_*` properties; calls, `X.new` instantiations, superclasses, mixins
+ * methods made by `define_method`, `alias_method` and `alias`, constants, `attr_*` properties; calls, `X.new` instantiations, superclasses, mixins
  * (`include`/`extend`/`prepend` as implements) and `require`/`require_relative` imports.
  * Methods after a bare `private`/`protected`, or wrapped in `private def`, are not exported.
  */
@@ -50,6 +52,12 @@ function enter(st: State, node: Node, type: string): boolean | void {
       return defineMethod(st, node);
     case 'call':
       return visitCall(st, node);
+    case 'alias': {
+      // `alias new_name old_name`: a second name for a method, defined here.
+      const name = node.childForFieldName('name');
+      if (name !== null) defineNamed(st, node, name.text.replace(/^:/, ''), 'alias');
+      return false;
+    }
     case 'superclass': {
       const base = node.firstNamedChild;
       if (base !== null && (base.type === 'constant' || base.type === 'scope_resolution')) refConstant(st, 'extends', base);
@@ -172,6 +180,13 @@ function visitCall(st: State, node: Node): boolean {
     } else if (ATTRIBUTES.has(name) && args !== null) {
       attributes(st, node, name, args);
       return false;
+    } else if (METHOD_DEFINERS.has(name) && args !== null) {
+      const defined = symbolName(args.firstNamedChild);
+      if (defined !== undefined) {
+        // The block (if any) is the method's body: it stays open while the walk goes through it.
+        defineNamed(st, node, defined, name);
+        return name !== 'alias_method';
+      }
     } else if (VISIBILITY.has(name)) {
       return true; // `private def x` is handled when the walk reaches the method.
     } else if (name === 'new') {
@@ -188,6 +203,26 @@ function visitCall(st: State, node: Node): boolean {
   }
   b.ref('calls', name, method, receiver === null ? undefined : shortText(st.source, receiver));
   return true;
+}
+
+/** A method defined by a call or an `alias` (`how`), opened as the scope of what it spans. */
+function defineNamed(st: State, node: Node, name: string, how: string): void {
+  const b = st.b;
+  const owner = b.symbolAt(b.current)?.kind;
+  const inType = owner === 'class' || owner === 'module';
+  b.open(b.define(inType || how === 'define_singleton_method' ? 'method' : 'function', name, node, {
+    exported: !name.startsWith('_') && !isHidden(st, node),
+    signature: clip(st.source.slice(node.startIndex, Math.min(node.endIndex, node.startIndex + 300)).split('\n')[0] ?? '', 200),
+    docstring: rubyDoc(node),
+  }));
+}
+
+/** The name a `:symbol` or plain `'string'` argument spells, if it is one. */
+function symbolName(arg: Node | null): string | undefined {
+  if (arg === null) return undefined;
+  if (arg.type === 'simple_symbol') return arg.text.slice(1);
+  if (arg.type === 'string' && arg.namedChildCount === 1 && arg.firstNamedChild?.type === 'string_content') return arg.firstNamedChild.text;
+  return undefined;
 }
 
 /** `attr_reader :a, :b` (`macro` names the `attr_*` call): one property per symbol. */

@@ -6,12 +6,13 @@ import { leadingComment } from '../comments.js';
 import { receiverText } from '../receivers.js';
 import type { PathShape } from '../receivers.js';
 import { isTestPath } from '../test-paths.js';
+import { macroBodyItems } from './rust-macro-items.js';
 import type { LanguageExtractor } from '../types.js';
 import { walk, walkNode } from '../walk.js';
 
 const TYPES: ReadonlySet<string> = new Set([
   'mod_item', 'function_item', 'function_signature_item', 'impl_item', 'struct_item', 'enum_item',
-  'union_item', 'trait_item', 'type_item', 'const_item', 'static_item', 'macro_definition',
+  'union_item', 'trait_item', 'type_item', 'associated_type', 'const_item', 'static_item', 'macro_definition',
   'use_declaration', 'call_expression', 'macro_invocation', 'struct_expression', 'type_identifier',
   'scoped_type_identifier', 'type_parameters', 'attribute_item', 'inner_attribute_item', 'shebang',
 ]);
@@ -36,6 +37,7 @@ const ATTRIBUTES: ReadonlySet<string> = new Set(['attribute_item']);
 
 interface State {
   readonly b: ExtractionBuilder;
+  readonly source: string;
   /** True inside `impl Trait for Type`, whose methods are as visible as the trait. */
   traitImpl: boolean;
   /** What an enclosing `impl` block's items are qualified with: the module path and the type. */
@@ -48,9 +50,9 @@ interface State {
 /** Extracts symbols, references and imports from Rust files. */
 export const rustExtractor: LanguageExtractor = {
   languages: ['rust'],
-  extract(tree: Tree, _source: string, path: string, language: string): FileExtraction {
+  extract(tree: Tree, source: string, path: string, language: string): FileExtraction {
     const b = new ExtractionBuilder(language);
-    const st: State = { b, traitImpl: false, implOwner: '', typeParams: new Set(), testFile: false };
+    const st: State = { b, source, traitImpl: false, implOwner: '', typeParams: new Set(), testFile: false };
     walk(tree.rootNode, b, TYPES, (n, t) => enter(st, n, t));
     return b.finish(countParseErrors(tree.rootNode), isTestPath(path) || st.testFile);
   },
@@ -67,7 +69,7 @@ function doc(node: Node): string | undefined {
 
 const ITEM_KINDS: Readonly<Record<string, NodeKind>> = {
   mod_item: 'module', struct_item: 'struct', enum_item: 'enum', union_item: 'union', trait_item: 'trait',
-  type_item: 'type_alias', const_item: 'constant', static_item: 'variable', macro_definition: 'macro',
+  type_item: 'type_alias', associated_type: 'type_alias', const_item: 'constant', static_item: 'variable', macro_definition: 'macro',
 };
 
 function enter(st: State, node: Node, type: string): boolean | void {
@@ -86,7 +88,7 @@ function enter(st: State, node: Node, type: string): boolean | void {
       callExpression(b, node);
       return;
     case 'macro_invocation':
-      macroInvocation(b, node);
+      macroInvocation(st, node);
       return false;
     case 'struct_expression': {
       const name = node.childForFieldName('name');
@@ -125,16 +127,23 @@ function enter(st: State, node: Node, type: string): boolean | void {
   }
 }
 
-/** A macro call; standard macros are left out, `path::name!` keeps its path as the receiver. */
-function macroInvocation(b: ExtractionBuilder, node: Node): void {
+/**
+ * A macro call; standard macros are left out, `path::name!` keeps its path as the receiver. Items
+ * written in its argument (`cfg_if! { … }`) are definitions of the file.
+ */
+function macroInvocation(st: State, node: Node): void {
+  const b = st.b;
   const macro = node.childForFieldName('macro');
   if (macro === null) return;
   if (macro.type === 'identifier') {
-    if (!STD_MACROS.has(macro.text)) b.ref('calls', macro.text, macro);
+    if (STD_MACROS.has(macro.text)) return;
+    b.ref('calls', macro.text, macro);
   } else if (macro.type === 'scoped_identifier') {
     const name = macro.childForFieldName('name');
     if (name !== null) b.ref('calls', name.text, name, macro.childForFieldName('path')?.text);
   }
+  const args = node.lastNamedChild;
+  if (args?.type === 'token_tree') macroBodyItems(b, st.source, args);
 }
 
 /**
@@ -147,7 +156,9 @@ function item(st: State, node: Node, kind: NodeKind): boolean | void {
   if (name === '') return;
   const body = node.childForFieldName('body');
   const index = b.define(kind, name, node, {
-    exported: isPub(node) || (kind === 'macro' && /#\[macro_export\]/.test(node.previousNamedSibling?.text ?? '')),
+    // A trait's associated types and constants are as visible as the trait, as its methods are.
+    exported: isPub(node) || b.symbolAt(b.current)?.kind === 'trait'
+      || (kind === 'macro' && /#\[macro_export\]/.test(node.previousNamedSibling?.text ?? '')),
     signature: headText(node, kind === 'macro' ? null : body),
     docstring: doc(node),
     // Associated items of an impl block are qualified by its type, as its methods are.
@@ -162,7 +173,14 @@ function item(st: State, node: Node, kind: NodeKind): boolean | void {
     if (body !== null) walk(body, b, TYPES, (n, t) => enter(st, n, t));
     return false;
   }
-  if (kind === 'macro') return false;
+  if (kind === 'macro') {
+    // What each rule expands to may define items (`impl Trait for $t { fn … }`).
+    for (const rule of node.namedChildren) {
+      const right = rule?.type === 'macro_rule' ? rule.childForFieldName('right') : null;
+      if (right?.type === 'token_tree') macroBodyItems(b, st.source, right);
+    }
+    return false;
+  }
   const nameStart = node.childForFieldName('name')?.startIndex ?? -1;
   for (const child of node.namedChildren) {
     if (child !== null && child.startIndex !== nameStart) walkNode(child, b, TYPES, (n, t) => enter(st, n, t));

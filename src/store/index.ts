@@ -34,8 +34,8 @@ export type { NodeLinkFile, NodeLinkRow, NodeLinkTables } from './node-link-tabl
 export { callTrail, filesUsing } from './lookup-queries.js';
 export type { Trail, TrailRow } from './lookup-queries.js';
 export { contentStamp, eachIndexedFile, eachSymbolName } from './search-reads.js';
-export { eachFullTextId, eachFullTextMatch } from './full-text.js';
-export type { FullTextTerm, FullTextWord } from './full-text.js';
+export { eachSymbolById, eachTextMatch, eachSymbolInOrder, eachSymbolNamed, eachSymbolQualified, eachSymbolWithPrefix, searchTermStats } from './full-text.js';
+export type { MatchRequest, SearchRow, TermStats } from './full-text.js';
 export { eachDefinitionText, eachDistinctName, eachEdgeOf, eachFilePath } from './explore-reads.js';
 export { DATABASE_FILE, INDEX_DIR, cleanStaleTempFiles, hasChanged, loadDatabase, saveDatabase } from './persist.js';
 export type { DatabaseStamp, LoadedDatabase } from './persist.js';

@@ -3,6 +3,7 @@ import { appendFileSync, readFileSync, renameSync, unlinkSync, utimesSync, write
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { indexProject } from '../../../src/index/sync/index.js';
+import { SCHEMA_VERSION } from '../../../src/store/schema.js';
 import { SqliteDb } from '../../../src/store/sqlite.js';
 import { Prng } from '../../fuzz/prng.js';
 import { fixtureProject, generatedProject } from '../../support/fixture-project.js';
@@ -198,7 +199,7 @@ test('sync saves a database it migrated even when no file changed, and the graph
   assert.equal(summary.parsed, 0);
   const saved = await SqliteDb.open(readFileSync(file));
   try {
-    assert.equal(saved.value(`SELECT value FROM meta WHERE key = 'schema_version'`), '3');
+    assert.equal(saved.value(`SELECT value FROM meta WHERE key = 'schema_version'`), String(SCHEMA_VERSION));
     assert.equal(saved.value(`SELECT count(*) FROM edges WHERE kind = 0`), 0);
     assert.equal(saved.value(`SELECT count(*) FROM sqlite_master WHERE name IN ('nodes_name', 'refs_name')`), 0);
   } finally {

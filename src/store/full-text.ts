@@ -33,6 +33,7 @@ export interface TermStats {
   readonly frequencies: readonly (readonly number[])[];
 }
 
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 const ROW_COLUMNS = `n.id, n.name, n.qualified_name, n.kind, n.file_id, n.start_line, f.path, f.language, f.is_test`;
 const ROW_FROM = `nodes n JOIN files f ON f.id = n.file_id`;
 
@@ -174,6 +175,8 @@ export function eachSymbolInOrder(store: GraphStore, kinds: readonly NodeKind[],
 
 /** The matchinfo blob as numbers: sqlite writes native (little-endian in WASM) uint32s. */
 function decodeMatchinfo(blob: Uint8Array): Uint32Array {
+  // sql.js hands each blob over as its own copy: an aligned one is read in place.
+  if (LITTLE_ENDIAN && blob.byteOffset % 4 === 0) return new Uint32Array(blob.buffer, blob.byteOffset, blob.byteLength >>> 2);
   const view = new DataView(blob.buffer, blob.byteOffset, blob.byteLength);
   const out = new Uint32Array(Math.floor(blob.byteLength / 4));
   for (let i = 0; i < out.length; i += 1) out[i] = view.getUint32(i * 4, true);

@@ -42,9 +42,13 @@ function plainWords(words: readonly string[]): string[] {
   return words.filter((w) => /^[a-z0-9]+$/.test(w));
 }
 
+/** The kinds as a JSON list of codes, bound to `n.kind IN (SELECT value FROM json_each(?))` so statement texts stay fixed and cached. */
 function kindCodes(kinds: readonly NodeKind[]): string {
-  return kinds.map((k) => code(NODE_CODE, k)).join(',');
+  return kinds.length === 0 ? '' : JSON.stringify(kinds.map((k) => code(NODE_CODE, k)));
 }
+
+const IN_KINDS = 'n.kind IN (SELECT value FROM json_each(?))';
+const IN_IDS = 'IN (SELECT value FROM json_each(?))';
 
 function toRow(values: SqlValue[]): SearchRow {
   const [id, name, qualifiedName, kind, fileId, line, path, language, isTest] = values;
@@ -65,7 +69,7 @@ export function searchTermStats(store: GraphStore, words: readonly string[]): Te
   const frequencies = words.map(() => [] as number[]);
   let rows = 0;
   if (plain.length === 0) return { rows, frequencies };
-  connectionOf(store).each(`SELECT matchinfo(node_search, 'pcnx') FROM node_search WHERE node_search MATCH ? LIMIT 1`, [plain.join(' OR ')], ([blob]) => {
+  connectionOf(store).cached(`SELECT matchinfo(node_search, 'pcnx') FROM node_search WHERE node_search MATCH ? LIMIT 1`).each([plain.join(' OR ')], ([blob]) => {
     if (!(blob instanceof Uint8Array)) return;
     const info = decodeMatchinfo(blob);
     const p = info[0] ?? 0;
@@ -98,11 +102,11 @@ export function eachTextMatch(store: GraphStore, request: MatchRequest, fn: (id:
   const plain = plainWords(request.words);
   if (plain.length === 0) return false;
   // `+docid`: a plain docid constraint would make FTS4 run the whole MATCH once per id.
-  const only = request.ids === undefined ? '' : 'AND +docid IN (SELECT value FROM json_each(?))';
+  const only = request.ids === undefined ? '' : `AND +docid ${IN_IDS}`;
   const params: SqlValue[] = [plain.join(request.mode === 'any' ? ' OR ' : ' ')];
   if (request.ids !== undefined) params.push(JSON.stringify(request.ids));
-  connectionOf(store).each(
-    `SELECT docid, matchinfo(node_search, 'b') FROM node_search WHERE node_search MATCH ? ${only} LIMIT ${Math.max(0, Math.floor(request.limit))}`,
+  params.push(Math.max(0, Math.floor(request.limit)));
+  connectionOf(store).cached(`SELECT docid, matchinfo(node_search, 'b') FROM node_search WHERE node_search MATCH ? ${only} LIMIT ?`).each(
     params,
     ([id, blob]) => {
       // 'b' with at most 32 columns: one mask per word ('p' and 'c' are known and cost more than they say).
@@ -116,9 +120,8 @@ export function eachTextMatch(store: GraphStore, request: MatchRequest, fn: (id:
 export function eachSymbolById(store: GraphStore, ids: readonly number[], kinds: readonly NodeKind[], fn: (row: SearchRow) => void): void {
   const codes = kindCodes(kinds);
   if (ids.length === 0 || codes === '') return;
-  connectionOf(store).each(
-    `SELECT ${ROW_COLUMNS} FROM ${ROW_FROM} WHERE n.id IN (SELECT value FROM json_each(?)) AND n.kind IN (${codes})`,
-    [JSON.stringify(ids)],
+  connectionOf(store).cached(`SELECT ${ROW_COLUMNS} FROM ${ROW_FROM} WHERE n.id ${IN_IDS} AND ${IN_KINDS}`).each(
+    [JSON.stringify(ids), codes],
     (values) => fn(toRow(values)),
   );
 }
@@ -128,9 +131,8 @@ export function eachSymbolNamed(store: GraphStore, lowerNames: readonly string[]
   store.restoreIndexes();
   const codes = kindCodes(kinds);
   if (lowerNames.length === 0 || codes === '') return;
-  connectionOf(store).each(
-    `SELECT ${ROW_COLUMNS} FROM ${ROW_FROM} WHERE lower(n.name) IN (SELECT value FROM json_each(?)) AND n.kind IN (${codes})`,
-    [JSON.stringify(lowerNames)],
+  connectionOf(store).cached(`SELECT ${ROW_COLUMNS} FROM ${ROW_FROM} WHERE lower(n.name) ${IN_IDS} AND ${IN_KINDS}`).each(
+    [JSON.stringify(lowerNames), codes],
     (values) => fn(toRow(values)),
   );
 }
@@ -142,12 +144,9 @@ export function eachSymbolWithPrefix(
   store.restoreIndexes();
   const codes = kindCodes(kinds);
   if (prefix === '' || codes === '') return;
-  connectionOf(store).each(
-    `SELECT ${ROW_COLUMNS} FROM ${ROW_FROM} WHERE lower(n.name) >= ? AND lower(n.name) < ? AND n.kind IN (${codes})
-     ORDER BY lower(n.name) LIMIT ${Math.max(0, Math.floor(limit))}`,
-    [prefix, `${prefix}\uffff`],
-    (values) => fn(toRow(values)),
-  );
+  connectionOf(store).cached(
+    `SELECT ${ROW_COLUMNS} FROM ${ROW_FROM} WHERE lower(n.name) >= ? AND lower(n.name) < ? AND ${IN_KINDS} ORDER BY lower(n.name) LIMIT ?`,
+  ).each([prefix, `${prefix}\uffff`, codes, Math.max(0, Math.floor(limit))], (values) => fn(toRow(values)));
 }
 
 /** Calls `fn` for each symbol of `kinds` with exactly this qualified name. */
@@ -155,9 +154,8 @@ export function eachSymbolQualified(store: GraphStore, qualifiedName: string, ki
   store.restoreIndexes();
   const codes = kindCodes(kinds);
   if (codes === '') return;
-  connectionOf(store).each(
-    `SELECT ${ROW_COLUMNS} FROM ${ROW_FROM} WHERE n.qualified_name = ? AND n.kind IN (${codes})`,
-    [qualifiedName],
+  connectionOf(store).cached(`SELECT ${ROW_COLUMNS} FROM ${ROW_FROM} WHERE n.qualified_name = ? AND ${IN_KINDS}`).each(
+    [qualifiedName, codes],
     (values) => fn(toRow(values)),
   );
 }
@@ -166,9 +164,8 @@ export function eachSymbolQualified(store: GraphStore, qualifiedName: string, ki
 export function eachSymbolInOrder(store: GraphStore, kinds: readonly NodeKind[], limit: number, fn: (row: SearchRow) => void): void {
   const codes = kindCodes(kinds);
   if (codes === '') return;
-  connectionOf(store).each(
-    `SELECT ${ROW_COLUMNS} FROM ${ROW_FROM} WHERE n.kind IN (${codes}) ORDER BY n.id LIMIT ${Math.max(0, Math.floor(limit))}`,
-    [],
+  connectionOf(store).cached(`SELECT ${ROW_COLUMNS} FROM ${ROW_FROM} WHERE ${IN_KINDS} ORDER BY n.id LIMIT ?`).each(
+    [codes, Math.max(0, Math.floor(limit))],
     (values) => fn(toRow(values)),
   );
 }

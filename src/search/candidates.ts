@@ -1,82 +1,179 @@
 /**
- * Where the ranked symbol search finds its candidates: the name index (exact name, qualified
- * name, name prefix, identifier words), the full-text index (signatures, docstrings, qualified
- * names) when names find too little, and names one edit away for a likely typo.
+ * Where the ranker finds its candidates, each read bounded by an index: the exact name, the
+ * qualified name and names starting with the query (b-tree indexes over names), the full-text
+ * index for the query's words (a row budget, rarest words first), and names one edit away for a
+ * likely typo. Full-text candidates arrive as ids with the columns holding each word; only the
+ * best of them by that text score are read as rows, so a common word costs little.
  */
-import { eachFullTextId } from '../store/index.js';
-import type { GraphStore } from '../store/index.js';
-import { identifierWords, keysWithPrefix } from './symbol-index.js';
-import type { SymbolEntry, SymbolIndex } from './symbol-index.js';
+import type { NodeKind } from '../model.js';
+import {
+  eachSymbolById, eachSymbolInOrder, eachSymbolNamed, eachSymbolQualified, eachSymbolWithPrefix, eachTextMatch, searchTermStats,
+} from '../store/index.js';
+import type { GraphStore, SearchRow, TermStats } from '../store/index.js';
+import { fieldScore, NO_MATCH } from './fields.js';
+import type { FieldScore } from './fields.js';
+import { identifierWords, searchWords } from './terms.js';
 
 /** A symbol found for a query, and how. */
 export interface Candidate {
-  readonly entry: SymbolEntry;
-  /** Also matched in the full-text index. */
-  fts: boolean;
+  readonly row: SearchRow;
+  /** Its full-text match over the query's words. */
+  readonly text: FieldScore;
   /** Found only by typo tolerance. */
-  fuzzy: boolean;
+  readonly fuzzy: boolean;
 }
 
 /** What the query text reads as. */
 export interface QueryShape {
   readonly text: string;
   readonly lower: string;
-  /** Distinct identifier words of the text. */
+  /** Words sent to the full-text index (stop words dropped). */
   readonly words: readonly string[];
+  /** Identifier words of the text without stop words, compared with name words. */
+  readonly nameWords: readonly string[];
   /** The text as a dotted qualified name, when it is one. */
   readonly qualified: string | undefined;
 }
 
 /** The candidates of one search, and whether typo tolerance supplied them. */
 export interface Candidates {
-  readonly found: ReadonlyMap<number, Candidate>;
+  readonly found: readonly Candidate[];
+  /** Candidates found, counting full-text matches not read as rows (filters apply only to rows read). */
+  readonly total: number;
   readonly fuzzy: boolean;
 }
 
-/** Most candidates examined per query word or prefix, so very short words stay cheap. */
-const MAX_CANDIDATES = 2000;
-/** Full-text rows read when the name index alone finds too little. */
-const MAX_FTS_ROWS = 300;
+/**
+ * Rows the full-text index hands over per query before only the rarest words are used; it also
+ * bounds a query of common words on a kernel-size index. On the evaluation's tuning half 800 found
+ * as many targets as 3000 at a third of the cost; 300 lost some.
+ */
+const ROW_BUDGET = 800;
+/** Full-text candidates read as rows, best text score first (more when filters may drop many). */
+const TOP_ROWS = 60;
+const TOP_ROWS_FILTERED = 1000;
+/** Rows holding every word of a one-identifier query that make reading rows with any of them unnecessary. */
+const ENOUGH_WHOLE = 10;
+/** Names read per name prefix. */
+const PREFIX_ROWS = 300;
+/** Symbols listed for a query of filters only. */
+const LISTED_ROWS = 2000;
 
 /** The shape of a query's text (inline filters already taken out). */
 export function queryShape(text: string): QueryShape {
-  return { text, lower: text.toLowerCase(), words: [...new Set(identifierWords(text))], qualified: qualifiedQuery(text) };
+  const words = searchWords(text);
+  const nameWords = [...new Set(identifierWords(text))].filter((w) => words.includes(w));
+  return { text, lower: text.toLowerCase(), words, nameWords, qualified: qualifiedQuery(text) };
+}
+
+/** Where candidates may come from and what they must pass. */
+export interface GatherOptions {
+  readonly kinds: readonly NodeKind[];
+  /** Language and path filters; `filtered` says whether there are any filters, kinds included. */
+  readonly accept: (row: SearchRow) => boolean;
+  readonly filtered: boolean;
+  readonly fuzzy: boolean;
+}
+
+/** Candidates for `q`, each with its full-text match when the query has words. */
+export function gatherCandidates(store: GraphStore, q: QueryShape, options: GatherOptions): Candidates {
+  const { kinds, accept } = options;
+  const rows = new Map<number, SearchRow>();
+  const fuzzyIds = new Set<number>();
+  const add = (row: SearchRow): void => {
+    if (!rows.has(row.id) && accept(row)) rows.set(row.id, row);
+  };
+  if (q.text === '') {
+    eachSymbolInOrder(store, kinds, LISTED_ROWS, add);
+    return { found: [...rows.values()].map((row) => ({ row, text: NO_MATCH, fuzzy: false })), total: rows.size, fuzzy: false };
+  }
+  eachSymbolNamed(store, [q.lower], kinds, add);
+  if (q.qualified !== undefined) eachSymbolQualified(store, q.qualified, kinds, add);
+  if (q.lower.length >= 2 && !/\s/.test(q.lower)) eachSymbolWithPrefix(store, q.lower, kinds, PREFIX_ROWS, add);
+  const stats = searchTermStats(store, q.words);
+  const { masks, complete } = textMatches(store, q.words, stats, !/\s/.test(q.text.trim()));
+  const best = (): { id: number; score: number }[] => {
+    const ranked = [...masks].filter(([id]) => !rows.has(id)).map(([id, m]) => ({ id, score: preScore(fieldScore(m, stats)) }));
+    return ranked.sort((a, b) => b.score - a.score || a.id - b.id);
+  };
+  const room = options.filtered ? TOP_ROWS_FILTERED : TOP_ROWS;
+  let ranked = best();
+  const textTotal = ranked.length;
+  if (!complete) {
+    // Scored so far on the rarest words only: read all words' columns for the best few and the name candidates.
+    rescore(store, q.words, [...rows.keys(), ...ranked.slice(0, 2 * room).map((r) => r.id)], masks);
+    ranked = best();
+  }
+  eachSymbolById(store, ranked.slice(0, room).map((t) => t.id), kinds, add);
+  let usedFuzzy = false;
+  if (options.fuzzy && rows.size < 3 && q.words.length === 1 && q.lower.length >= 3 && q.lower.length <= 16 && /^[\w$]+$/.test(q.lower)) {
+    const before = rows.size;
+    eachSymbolNamed(store, [...editVariants(q.lower)], kinds, (row) => {
+      if (!rows.has(row.id)) fuzzyIds.add(row.id);
+      add(row);
+    });
+    usedFuzzy = rows.size > before && before === 0;
+  }
+  const found = [...rows.values()].map((row) => {
+    const m = masks.get(row.id);
+    return { row, text: m === undefined ? NO_MATCH : fieldScore(m, stats), fuzzy: fuzzyIds.has(row.id) };
+  });
+  const total = options.filtered ? found.length : Math.max(found.length, rows.size + textTotal - Math.min(room, textTotal));
+  return { found, total, fuzzy: usedFuzzy };
+}
+
+/** The order full-text candidates are read in: rare words, and more of them, first. */
+function preScore(f: FieldScore): number {
+  return f.weighted * f.matched;
 }
 
 /**
- * Candidates for `q` that pass `accept`: name matches, then full-text matches when fewer than
- * three per wanted result were found, then (with `fuzzy`) names one edit away when almost
- * nothing was. An empty text lists symbols in id order.
+ * The full-text matches of the query's words, as per-word column masks by id: every row holding
+ * any word when together they fit the row budget (`complete`); otherwise the rows holding the
+ * rarest words that fit (and, when even the rarest alone does not, those holding every word).
+ * For one identifier of several words, the rows holding all of them come first and suffice when
+ * there are enough: its common words (`get`, `string`) would otherwise read thousands of rows.
  */
-export function gatherCandidates(
-  store: GraphStore, index: SymbolIndex, q: QueryShape, accept: (e: SymbolEntry) => boolean, limit: number, fuzzy: boolean,
-): Candidates {
-  const found = new Map<number, Candidate>();
-  const add = (entry: SymbolEntry, how: 'name' | 'fts' | 'fuzzy'): void => {
-    if (!accept(entry)) return;
-    const known = found.get(entry.id);
-    if (known === undefined) found.set(entry.id, { entry, fts: how === 'fts', fuzzy: how === 'fuzzy' });
-    else if (how === 'fts') known.fts = true;
-  };
-  if (q.text === '') {
-    for (const entry of index.symbols) {
-      add(entry, 'name');
-      if (found.size >= MAX_CANDIDATES) break;
-    }
-  } else {
-    addNameMatches(store, index, q, add);
-    addWordMatches(index, q.words, add);
-    if (found.size < limit * 3 && q.words.length > 0) addFullText(store, index, q.words, add);
+function textMatches(
+  store: GraphStore, words: readonly string[], stats: TermStats, identifier: boolean,
+): { masks: Map<number, Uint32Array>; complete: boolean } {
+  const masks = new Map<number, Uint32Array>();
+  const rarity = words.map((w, i) => ({ w, i, df: Math.max(0, ...(stats.frequencies[i] ?? [0])) })).filter((x) => x.df > 0).sort((a, b) => a.df - b.df);
+  if (identifier && rarity.length > 1 && rarity.length === words.length) {
+    // One identifier (`get_random_string`): the rows holding all its words, when there are enough.
+    readMasks(store, words, rarity, 'all', undefined, masks);
+    if (masks.size >= ENOUGH_WHOLE) return { masks, complete: true };
   }
-  let usedFuzzy = false;
-  if (fuzzy && found.size < 3 && q.words.length === 1 && q.lower.length >= 3 && q.lower.length <= 16 && /^[\w$]+$/.test(q.lower)) {
-    const before = found.size;
-    for (const variant of editVariants(q.lower)) {
-      for (const entry of index.byLowerName.get(variant) ?? []) add(entry, 'fuzzy');
-    }
-    usedFuzzy = found.size > before && before === 0;
+  const picked: typeof rarity = [];
+  let total = 0;
+  for (const x of rarity) {
+    if (picked.length > 0 && total + x.df > ROW_BUDGET) break;
+    picked.push(x);
+    total += x.df;
   }
-  return { found, fuzzy: usedFuzzy };
+  if (picked.length === 0) return { masks, complete: true };
+  if (total > ROW_BUDGET && rarity.length > 1) readMasks(store, words, rarity, 'all', undefined, masks);
+  readMasks(store, words, picked, 'any', undefined, masks);
+  return { masks, complete: picked.length === rarity.length && total <= ROW_BUDGET };
+}
+
+/** Reads every word's columns for `ids` (rows holding none keep no mask). */
+function rescore(store: GraphStore, words: readonly string[], ids: readonly number[], masks: Map<number, Uint32Array>): void {
+  const all = words.map((w, i) => ({ w, i }));
+  for (const id of ids) masks.delete(id);
+  readMasks(store, words, all, 'any', ids, masks);
+}
+
+function readMasks(
+  store: GraphStore, words: readonly string[], subset: readonly { w: string; i: number }[], mode: 'any' | 'all',
+  ids: readonly number[] | undefined, masks: Map<number, Uint32Array>,
+): void {
+  const request = { words: subset.map((x) => x.w), mode, limit: ids?.length ?? ROW_BUDGET, ...(ids === undefined ? {} : { ids }) };
+  eachTextMatch(store, request, (id, columns) => {
+    let full = masks.get(id);
+    if (full === undefined) masks.set(id, (full = new Uint32Array(words.length)));
+    subset.forEach((x, k) => (full[x.i] = columns[k] ?? 0));
+  });
 }
 
 /** Every string one edit (delete, insert, substitute, swap) away from `word`. */
@@ -102,72 +199,4 @@ function qualifiedQuery(text: string): string | undefined {
   if (/\s/.test(text) || !/[.:#]/.test(text)) return undefined;
   const dotted = text.replace(/::|#/g, '.').replace(/^\.+|\.+$/g, '');
   return dotted.includes('.') ? dotted : undefined;
-}
-
-/** The exact name (any case), the qualified name, and names starting with a one-word query. */
-function addNameMatches(store: GraphStore, index: SymbolIndex, q: QueryShape, add: (e: SymbolEntry, how: 'name') => void): void {
-  for (const entry of index.byLowerName.get(q.lower) ?? []) add(entry, 'name');
-  if (q.qualified !== undefined) {
-    for (const node of store.nodesByQualifiedName(q.qualified)) {
-      const entry = index.byId.get(node.id);
-      if (entry !== undefined) add(entry, 'name');
-    }
-  }
-  if (q.lower.length >= 2 && !/\s/.test(q.lower)) {
-    let seen = 0;
-    for (const name of keysWithPrefix(index.names, q.lower, 500)) {
-      for (const entry of index.byLowerName.get(name) ?? []) {
-        add(entry, 'name');
-        seen += 1;
-      }
-      if (seen >= MAX_CANDIDATES) break;
-    }
-  }
-}
-
-function addWordMatches(index: SymbolIndex, words: readonly string[], add: (e: SymbolEntry, how: 'name') => void): void {
-  if (words.length === 0) return;
-  // Symbols whose words start with every query word, walked from the rarest query word; when no
-  // symbol has them all, symbols with any of them (bounded).
-  const perWord = words.map((w) => {
-    const keys = keysWithPrefix(index.words, w, 200);
-    let size = 0;
-    for (const key of keys) size += index.byWord.get(key)?.length ?? 0;
-    return { w, keys, size };
-  });
-  perWord.sort((a, b) => a.size - b.size);
-  const [rarest, ...rest] = perWord;
-  if (rarest === undefined) return;
-  let all = 0;
-  let seen = 0;
-  for (const key of rarest.keys) {
-    for (const entry of index.byWord.get(key) ?? []) {
-      if (rest.every((r) => entry.words.some((x) => x.startsWith(r.w)))) {
-        add(entry, 'name');
-        all += 1;
-      }
-      seen += 1;
-    }
-    if (seen >= MAX_CANDIDATES) break;
-  }
-  if (all > 0 || words.length === 1) return;
-  for (const r of perWord) {
-    let taken = 0;
-    for (const key of r.keys) {
-      for (const entry of index.byWord.get(key) ?? []) add(entry, 'name');
-      taken += index.byWord.get(key)?.length ?? 0;
-      if (taken >= MAX_CANDIDATES / words.length) break;
-    }
-  }
-}
-
-function addFullText(store: GraphStore, index: SymbolIndex, words: readonly string[], add: (e: SymbolEntry, how: 'fts') => void): void {
-  // Only words of letters and digits reach the index's match syntax.
-  // Short words match whole tokens only: a prefix like `set*` expands to hundreds of terms.
-  const plain = words.filter((w) => /^[a-z0-9]+$/.test(w)).map((w) => ({ text: w, prefix: w.length > 3 }));
-  if (plain.length === 0) return;
-  eachFullTextId(store, plain, MAX_FTS_ROWS, (id) => {
-    const entry = index.byId.get(id);
-    if (entry !== undefined) add(entry, 'fts');
-  });
 }

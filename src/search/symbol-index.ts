@@ -7,6 +7,7 @@ import type { NodeKind } from '../model.js';
 import { isTestPath } from '../index/extract/test-paths.js';
 import { contentStamp, eachIndexedFile, eachSymbolName } from '../store/index.js';
 import type { GraphStore } from '../store/index.js';
+import { identifierWords } from './terms.js';
 
 /** One indexed file as the lookup tools see it. */
 export interface FileEntry {
@@ -53,19 +54,6 @@ const VENDORED = /(?:^|\/)(?:vendor|vendored|node_modules|third_party|thirdparty
 /** True for files whose symbols rank last: tests, generated code and vendored copies. */
 export function isDemotedPath(path: string): boolean {
   return isTestPath(path) || GENERATED.test(path) || VENDORED.test(path);
-}
-
-/**
- * Lowercased words of an identifier: camelCase, PascalCase, acronyms, digits, `_`, `-`, `.`, `$`
- * and `::` all separate words (`getHTTPResponse_v2` -> get, http, response, v2).
- */
-export function identifierWords(name: string): string[] {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-z0-9\u0080-\uffff]+/)
-    .filter((w) => w !== '');
 }
 
 interface Cached {

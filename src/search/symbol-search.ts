@@ -1,17 +1,21 @@
 /**
- * The ranked symbol search: candidates from the name index and the full-text index (see
- * candidates.ts), re-scored on several signals (exact, qualified, prefix and word matches, kind,
- * path words) and filtered by kind, language and path. Test, generated and vendored files always
- * rank last. Used by codegraph_search, codegraph_node's similar symbols and explore's text seeds.
+ * The one search ranker, behind codegraph_search, every "did you mean" and explore's text seeds:
+ * candidates from the name indexes and the full-text index (candidates.ts), scored on name
+ * signals (exact, qualified, prefix, name words, path words), kind, and the field-weighted
+ * full-text match (fields.ts: stemmed words in name, qualified name, signature, docstring and the
+ * names the body uses, weighted by column and rarity; how many of the query's words one symbol
+ * holds, and how many its body uses). Filtered by kind, language and path; test, generated and vendored files rank last.
  */
+import { NODE_KINDS } from '../model.js';
 import type { NodeKind } from '../model.js';
-import type { GraphStore, StoredNode } from '../store/index.js';
+import type { GraphStore, SearchRow, StoredNode } from '../store/index.js';
 import { gatherCandidates, queryShape } from './candidates.js';
 import type { Candidate, QueryShape } from './candidates.js';
+import type { FieldScore } from './fields.js';
 import { kindsFor, parseSearchQuery } from './query.js';
 import type { ParsedSearchQuery } from './query.js';
-import { symbolIndex } from './symbol-index.js';
-import type { FileEntry, SymbolEntry, SymbolIndex } from './symbol-index.js';
+import { isDemotedPath } from './symbol-index.js';
+import { identifierWords } from './terms.js';
 
 /** Score added per kind: definitions people look for first outrank members and locals. */
 const KIND_WEIGHT: Readonly<Partial<Record<NodeKind, number>>> = {
@@ -51,40 +55,35 @@ export interface SymbolSearch {
 }
 
 /**
- * Searches symbol names, qualified names, signatures and docstrings. Never scans the database:
- * names come from a derived in-memory index (built once per store) and full-text matches from
- * the store's full-text index with a row limit.
+ * Searches symbol names, qualified names, signatures, docstrings and the names bodies use. Reads
+ * only what indexes reach (see candidates.ts), never every symbol, and keeps nothing between calls.
  */
 export function searchSymbols(store: GraphStore, query: string, options: SymbolSearchOptions = {}): SymbolSearch {
   const limit = Math.max(1, Math.min(options.limit ?? 10, 100));
   const parsed = parseSearchQuery(query);
   const extraKinds = options.kind === undefined ? undefined : kindsFor(options.kind);
   const kinds = intersectKinds(parsed.kinds, extraKinds);
-  const index = symbolIndex(store);
-  const accept = filterOf(index, { ...parsed, kinds });
+  const wanted = kinds ?? NODE_KINDS.filter((k) => k !== 'file');
   const q = queryShape(parsed.text);
-  const { found, fuzzy } = gatherCandidates(store, index, q, accept, limit, options.fuzzy !== false);
-
-  const scored = [...found.values()].map((c) => {
-    const file = index.files.get(c.entry.fileId);
-    return { c, file, score: scoreOf(c, file, q) };
-  });
+  const filtered = kinds !== undefined || parsed.languages !== undefined || parsed.paths.length > 0;
+  const { found, total, fuzzy } = gatherCandidates(store, q, { kinds: wanted, accept: filterOf(parsed), filtered, fuzzy: options.fuzzy !== false });
+  const scored = found.map((c) => ({ c, demoted: c.row.isTest || isDemotedPath(c.row.path), score: scoreOf(c, q) }));
   scored.sort(
     (a, b) =>
-      Number(a.file?.demoted ?? false) - Number(b.file?.demoted ?? false) ||
+      Number(a.demoted) - Number(b.demoted) ||
       b.score - a.score ||
-      compareText(a.file?.path ?? '', b.file?.path ?? '') ||
-      a.c.entry.line - b.c.entry.line ||
-      a.c.entry.id - b.c.entry.id,
+      compareText(a.c.row.path, b.c.row.path) ||
+      a.c.row.line - b.c.row.line ||
+      a.c.row.id - b.c.row.id,
   );
   const top = scored.slice(0, limit);
-  const nodes = new Map(store.nodesByIds(top.map((s) => s.c.entry.id)).map((n) => [n.id, n]));
+  const nodes = new Map(store.nodesByIds(top.map((s) => s.c.row.id)).map((n) => [n.id, n]));
   const matches: SymbolMatch[] = top.flatMap((s) => {
-    const node = nodes.get(s.c.entry.id);
+    const node = nodes.get(s.c.row.id);
     if (node === undefined) return [];
-    return [{ node, score: Math.round(s.score * 100) / 100, demoted: s.file?.demoted ?? false, fuzzy: s.c.fuzzy }];
+    return [{ node, score: Math.round(s.score * 100) / 100, demoted: s.demoted, fuzzy: s.c.fuzzy }];
   });
-  return { query: { ...parsed, kinds }, matches, total: scored.length, fuzzy };
+  return { query: { ...parsed, kinds }, matches, total, fuzzy };
 }
 
 function compareText(a: string, b: string): number {
@@ -97,51 +96,61 @@ function intersectKinds(a: readonly NodeKind[] | undefined, b: readonly NodeKind
   return a.filter((k) => b.includes(k));
 }
 
-function filterOf(index: SymbolIndex, q: Pick<ParsedSearchQuery, 'kinds' | 'languages' | 'paths'>): (e: SymbolEntry) => boolean {
-  const kinds = q.kinds === undefined ? undefined : new Set(q.kinds);
+function filterOf(q: Pick<ParsedSearchQuery, 'languages' | 'paths'>): (row: SearchRow) => boolean {
   const languages = q.languages === undefined ? undefined : new Set(q.languages);
   const paths = q.paths;
-  if (languages === undefined && paths.length === 0) return (e) => kinds === undefined || kinds.has(e.kind);
-  // File verdicts are computed once per file, not once per symbol.
-  const verdicts = new Map<number, boolean>();
-  const fileAccepted = (fileId: number): boolean => {
-    let ok = verdicts.get(fileId);
-    if (ok === undefined) {
-      const file = index.files.get(fileId);
-      ok = file !== undefined && (languages === undefined || languages.has(file.language)) &&
-        (paths.length === 0 || paths.some((want) => file.lowerPath.includes(want)));
-      verdicts.set(fileId, ok);
-    }
-    return ok;
-  };
-  return (e) => (kinds === undefined || kinds.has(e.kind)) && fileAccepted(e.fileId);
+  if (languages === undefined && paths.length === 0) return () => true;
+  return (row) =>
+    (languages === undefined || languages.has(row.language)) &&
+    (paths.length === 0 || paths.some((want) => row.path.toLowerCase().includes(want)));
 }
 
-function scoreOf(c: Candidate, file: FileEntry | undefined, q: QueryShape): number {
-  const { text, lower, words, qualified } = q;
-  const e = c.entry;
-  let score = KIND_WEIGHT[e.kind] ?? 1;
-  if (c.fuzzy) return score + 30;
-  if (text === '') return score;
-  if (e.name === text) score += 100;
-  else if (e.lower === lower) score += 90;
-  else if (qualified !== undefined && (e.qualifiedName === qualified || e.qualifiedName.endsWith(`.${qualified}`))) score += 95;
-  else if (lower.length >= 2 && e.lower.startsWith(lower)) score += 40 + (20 * lower.length) / e.lower.length;
-  else if (lower.length >= 3 && e.lower.includes(lower)) score += 15;
-  if (words.length > 0) {
-    let exact = 0;
-    let prefix = 0;
-    for (const w of words) {
-      if (e.words.includes(w)) exact += 1;
-      else if (e.words.some((x) => x.startsWith(w))) prefix += 1;
-    }
-    score += (24 * exact + 10 * prefix) / words.length;
-    if (exact === words.length && e.words.length === words.length) score += 10;
-    if (file !== undefined) {
-      score += Math.min(9, 3 * words.filter((w) => w.length >= 3 && file.lowerPath.includes(w)).length);
-    }
+/** Score for the name itself: exact, qualified, prefix and substring matches, then name words. */
+function nameScore(row: SearchRow, q: QueryShape): number {
+  const { text, lower, nameWords, qualified } = q;
+  const lowerName = row.name.toLowerCase();
+  let score = 0;
+  if (row.name === text) score += 100;
+  else if (lowerName === lower) score += 90;
+  else if (qualified !== undefined && (row.qualifiedName === qualified || row.qualifiedName.endsWith(`.${qualified}`))) score += 95;
+  else if (lower.length >= 2 && lowerName.startsWith(lower)) score += 40 + (20 * lower.length) / lowerName.length;
+  else if (lower.length >= 3 && lowerName.includes(lower)) score += 15;
+  if (nameWords.length === 0) return score;
+  const words = identifierWords(row.name);
+  let exact = 0;
+  let prefix = 0;
+  for (const w of nameWords) {
+    if (words.includes(w)) exact += 1;
+    else if (words.some((x) => x.startsWith(w))) prefix += 1;
   }
-  if (c.fts) score += 6;
+  score += (24 * exact + 10 * prefix) / nameWords.length;
+  if (exact === nameWords.length && words.length === nameWords.length) score += 10;
+  const path = row.path.toLowerCase();
+  score += Math.min(9, 3 * nameWords.filter((w) => w.length >= 3 && path.includes(w)).length);
+  return score;
+}
+
+/**
+ * The full-text part: the field-weighted score scaled by the (rarity-weighted) share of the
+ * query's words the symbol holds, and a bonus per query word beyond the first that its body uses (an identifier bag
+ * names the function that uses them all).
+ */
+function textScore(f: FieldScore): number {
+  if (f.matched === 0) return 0;
+  return TEXT_SCALE * f.weighted * f.coverage * f.coverage + USES_BONUS * Math.max(0, f.inUses - 1);
+}
+
+/** Scale of the full-text part against the name signals; set on the evaluation's tuning half. */
+const TEXT_SCALE = 2;
+/** Bonus per further query word a body uses; set on the evaluation's tuning half. */
+const USES_BONUS = 8;
+
+function scoreOf(c: Candidate, q: QueryShape): number {
+  const row = c.row;
+  let score = KIND_WEIGHT[row.kind] ?? 1;
+  if (c.fuzzy) return score + 30;
+  if (q.text === '') return score;
+  score += nameScore(row, q) + textScore(c.text);
   // Shorter names are closer to what was typed, all else equal.
-  return score - Math.min(5, e.name.length / 10);
+  return score - Math.min(5, row.name.length / 10);
 }

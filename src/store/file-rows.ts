@@ -1,11 +1,12 @@
 /**
- * The rows one source file owns (its `files` row, its nodes, references and imports, and their
- * full-text entries), written and deleted together. Callers run these inside a transaction.
+ * The rows one source file owns (its `files` row, its nodes, references and imports, the names
+ * each symbol uses, and their full-text entries), written and deleted together. Callers run these inside a transaction.
  */
 import { posix } from 'node:path';
 import type { FileExtraction } from '../model.js';
 import { EDGE_CODE, NODE_CODE, code } from './records.js';
 import type { FileInfo } from './records.js';
+import { writeNodeUses } from './node-uses.js';
 import type { SqlValue, SqliteDb } from './sqlite.js';
 
 const FILE_KIND = code(NODE_CODE, 'file');
@@ -48,10 +49,11 @@ export function writeFileRows(db: SqliteDb, file: FileInfo, extraction: FileExtr
   for (const imp of extraction.imports) {
     insertImport.run([fileId, imp.module, JSON.stringify(imp.names), imp.namespace ?? null, imp.reexport ? 1 : 0, imp.line]);
   }
+  writeNodeUses(db, extraction.refs, nodeIds);
   // Index through the view so the FTS text is exactly what a later delete will read back.
   if (indexSearch) db.cached(
-    `INSERT INTO node_search(docid, name, qualified_name, signature, docstring)
-     SELECT rowid, name, qualified_name, signature, docstring FROM node_search_src
+    `INSERT INTO node_search(docid, name, qualified_name, signature, docstring, uses)
+     SELECT rowid, name, qualified_name, signature, docstring, uses FROM node_search_src
      WHERE rowid IN (SELECT id FROM nodes WHERE file_id = ?)`,
   ).run([fileId]);
   return { fileId, fileNodeId, nodeIds };
@@ -69,6 +71,7 @@ export function deleteFileContents(db: SqliteDb, fileId: number, indexSearch: bo
     `DELETE FROM edges WHERE target_id IN (SELECT id FROM nodes WHERE file_id = ?)`,
     `DELETE FROM refs WHERE file_id = ?`,
     `DELETE FROM imports WHERE file_id = ?`,
+    `DELETE FROM node_uses WHERE node_id IN (SELECT id FROM nodes WHERE file_id = ?)`,
     `DELETE FROM nodes WHERE file_id = ?`,
   ]) {
     db.cached(sql).run([fileId]);

@@ -1,75 +1,179 @@
 /**
- * The full-text index as the search engine reads it: the FTS4 MATCH syntax (built here from plain
- * words, so no user text reaches it) and the matching rows. sql.js has no FTS5 and so no bm25(),
- * so matches come with `matchinfo(node_search, 'pcnalx')` decoded for the engine to score.
- * Reading restores indexes a bulk load deferred, so a search never sees a half-built index.
+ * The reads the search ranker makes: symbols by case-folded name, name prefix or qualified name
+ * (b-tree indexes), and the full-text index (`node_search`, porter-stemmed, five columns): per
+ * word and column the number of rows holding it (read once per query from the words' doclists),
+ * and per matching row only the docid and which columns hold each word (`matchinfo` 'b', cheap;
+ * sql.js has no FTS5 and so no bm25()). Every read is bounded by an index seek or a row limit;
+ * none scans all symbols.
+ * The MATCH syntax is built here from plain words, so no user text reaches it. Reading restores
+ * indexes a bulk load deferred, so a search never sees a half-built index.
  */
 import type { NodeKind } from '../model.js';
 import { connectionOf } from './graph-reader.js';
 import type { GraphStore } from './graph-store.js';
-import { NODE_CODE, code } from './records.js';
+import { NODE_CODE, code, nodeKindOf } from './records.js';
+import type { SqlValue } from './sqlite.js';
 
-/** One query token, lowercased, and its camelCase words when it has several. */
-export interface FullTextTerm {
-  readonly whole: string;
-  readonly words: readonly string[];
+/** A symbol as the ranker scores it: its name, place and file. */
+export interface SearchRow {
+  readonly id: number;
+  readonly name: string;
+  readonly qualifiedName: string;
+  readonly kind: NodeKind;
+  readonly fileId: number;
+  readonly line: number;
+  readonly path: string;
+  readonly language: string;
+  readonly isTest: boolean;
 }
 
-/** One word of a plain match: a whole token, or (with `prefix`) any token it begins. */
-export interface FullTextWord {
-  readonly text: string;
-  readonly prefix: boolean;
+/** How common each word is: `rows` indexed rows, and `frequencies[word][column]` the rows holding the word in that column. */
+export interface TermStats {
+  readonly rows: number;
+  readonly frequencies: readonly (readonly number[])[];
+}
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+const ROW_COLUMNS = `n.id, n.name, n.qualified_name, n.kind, n.file_id, n.start_line, f.path, f.language, f.is_test`;
+const ROW_FROM = `nodes n JOIN files f ON f.id = n.file_id`;
+
+/** Only letters and digits reach the MATCH syntax. */
+function plainWords(words: readonly string[]): string[] {
+  return words.filter((w) => /^[a-z0-9]+$/.test(w));
+}
+
+/** The kinds as a JSON list of codes, bound to `n.kind IN (SELECT value FROM json_each(?))` so statement texts stay fixed and cached. */
+function kindCodes(kinds: readonly NodeKind[]): string {
+  return kinds.length === 0 ? '' : JSON.stringify(kinds.map((k) => code(NODE_CODE, k)));
+}
+
+const IN_KINDS = 'n.kind IN (SELECT value FROM json_each(?))';
+const IN_IDS = 'IN (SELECT value FROM json_each(?))';
+
+function toRow(values: SqlValue[]): SearchRow {
+  const [id, name, qualifiedName, kind, fileId, line, path, language, isTest] = values;
+  return {
+    id: Number(id), name: String(name ?? ''), qualifiedName: String(qualifiedName ?? ''), kind: nodeKindOf(Number(kind)),
+    fileId: Number(fileId), line: Number(line), path: String(path), language: String(language), isTest: isTest === 1,
+  };
 }
 
 /**
- * Calls `fn` for each node of `kinds` whose text matches every term (`all`) or any (`any`), as
- * prefixes, a term also matching its camelCase words in sequence. `info` is the decoded
- * 'pcnalx' matchinfo (undefined if sqlite returned none). Returns false, reading nothing, when
- * there is no term or no kind.
+ * Per word and column, the rows holding the word, read from the first matching row's matchinfo
+ * (FTS4 computes them from each word's doclist, not from a scan). Words must be letters and
+ * digits; a word that is not gets no rows.
  */
-export function eachFullTextMatch(
-  store: GraphStore, terms: readonly FullTextTerm[], mode: 'all' | 'any', kinds: readonly NodeKind[],
-  fn: (id: number, info: Uint32Array | undefined, name: string, qualifiedName: string) => void,
-): boolean {
+export function searchTermStats(store: GraphStore, words: readonly string[]): TermStats {
   store.restoreIndexes();
-  const expression = matchExpression(terms, mode);
-  const kindList = kinds.map((k) => code(NODE_CODE, k)).join(',');
-  if (expression === undefined || kindList === '') return false;
-  connectionOf(store).each(
-    `SELECT s.docid, matchinfo(node_search, 'pcnalx'), n.name, n.qualified_name FROM node_search s JOIN nodes n ON n.id = s.docid
-     WHERE node_search MATCH ? AND n.kind IN (${kindList})`,
-    [expression],
-    ([id, info, name, qualifiedName]) => {
-      fn(Number(id), info instanceof Uint8Array ? decodeMatchinfo(info) : undefined, String(name), String(qualifiedName));
+  const plain = plainWords(words);
+  const frequencies = words.map(() => [] as number[]);
+  let rows = 0;
+  if (plain.length === 0) return { rows, frequencies };
+  connectionOf(store).cached(`SELECT matchinfo(node_search, 'pcnx') FROM node_search WHERE node_search MATCH ? LIMIT 1`).each([plain.join(' OR ')], ([blob]) => {
+    if (!(blob instanceof Uint8Array)) return;
+    const info = decodeMatchinfo(blob);
+    const p = info[0] ?? 0;
+    const c = info[1] ?? 0;
+    rows = info[2] ?? 0;
+    for (let i = 0; i < p; i += 1) {
+      const perColumn: number[] = [];
+      for (let j = 0; j < c; j += 1) perColumn.push(info[3 + 3 * (i * c + j) + 2] ?? 0);
+      const at = words.indexOf(plain[i] ?? '');
+      if (at >= 0) frequencies[at] = perColumn;
+    }
+  });
+  return { rows, frequencies };
+}
+
+/** Which rows a full-text read returns: those holding any word or all of them, at most `limit`, optionally only `ids`. */
+export interface MatchRequest {
+  readonly words: readonly string[];
+  readonly mode: 'any' | 'all';
+  readonly limit: number;
+  readonly ids?: readonly number[];
+}
+
+/**
+ * Calls `fn` with each matching row's id and, per word of the request (letters and digits only,
+ * in order), a bit mask of the columns holding it. Returns false when no word is plain.
+ */
+export function eachTextMatch(store: GraphStore, request: MatchRequest, fn: (id: number, columns: Uint32Array) => void): boolean {
+  store.restoreIndexes();
+  const plain = plainWords(request.words);
+  if (plain.length === 0) return false;
+  // `+docid`: a plain docid constraint would make FTS4 run the whole MATCH once per id.
+  const only = request.ids === undefined ? '' : `AND +docid ${IN_IDS}`;
+  const params: SqlValue[] = [plain.join(request.mode === 'any' ? ' OR ' : ' ')];
+  if (request.ids !== undefined) params.push(JSON.stringify(request.ids));
+  params.push(Math.max(0, Math.floor(request.limit)));
+  connectionOf(store).cached(`SELECT docid, matchinfo(node_search, 'b') FROM node_search WHERE node_search MATCH ? ${only} LIMIT ?`).each(
+    params,
+    ([id, blob]) => {
+      // 'b' with at most 32 columns: one mask per word ('p' and 'c' are known and cost more than they say).
+      if (blob instanceof Uint8Array) fn(Number(id), decodeMatchinfo(blob));
     },
   );
   return true;
 }
 
-/** Calls `fn` with the id of each of the first `limit` nodes whose text holds every word (letters and digits only). */
-export function eachFullTextId(store: GraphStore, words: readonly FullTextWord[], limit: number, fn: (id: number) => void): void {
-  store.restoreIndexes();
-  const expression = words.map((w) => (w.prefix ? `${w.text}*` : w.text)).join(' ');
-  connectionOf(store).each(`SELECT docid FROM node_search WHERE node_search MATCH ? LIMIT ${limit}`, [expression], ([id]) => {
-    fn(Number(id));
-  });
-}
-
-/**
- * An FTS4 MATCH expression with prefix terms, all terms required (`all`) or any (`any`).
- * Terms only contain letters and digits, so no user text reaches the query syntax.
- * Returns undefined when there is no term.
- */
-function matchExpression(terms: readonly FullTextTerm[], mode: 'all' | 'any'): string | undefined {
-  if (terms.length === 0) return undefined;
-  const parts = terms.map((t) =>
-    t.words.length < 2 ? `${t.whole}*` : `(${t.whole}* OR (${t.words.map((w) => `${w}*`).join(' ')}))`,
+/** Calls `fn` for each symbol of `kinds` among `ids`. */
+export function eachSymbolById(store: GraphStore, ids: readonly number[], kinds: readonly NodeKind[], fn: (row: SearchRow) => void): void {
+  const codes = kindCodes(kinds);
+  if (ids.length === 0 || codes === '') return;
+  connectionOf(store).cached(`SELECT ${ROW_COLUMNS} FROM ${ROW_FROM} WHERE n.id ${IN_IDS} AND ${IN_KINDS}`).each(
+    [JSON.stringify(ids), codes],
+    (values) => fn(toRow(values)),
   );
-  return parts.join(mode === 'all' ? ' ' : ' OR ');
 }
 
-/** The matchinfo 'pcnalx' blob as numbers: sqlite writes native (little-endian in WASM) uint32s. */
+/** Calls `fn` for each symbol of `kinds` whose case-folded name is one of `lowerNames`. */
+export function eachSymbolNamed(store: GraphStore, lowerNames: readonly string[], kinds: readonly NodeKind[], fn: (row: SearchRow) => void): void {
+  store.restoreIndexes();
+  const codes = kindCodes(kinds);
+  if (lowerNames.length === 0 || codes === '') return;
+  connectionOf(store).cached(`SELECT ${ROW_COLUMNS} FROM ${ROW_FROM} WHERE lower(n.name) ${IN_IDS} AND ${IN_KINDS}`).each(
+    [JSON.stringify(lowerNames), codes],
+    (values) => fn(toRow(values)),
+  );
+}
+
+/** Calls `fn` for up to `limit` symbols of `kinds` whose case-folded name starts with `prefix`, by name. */
+export function eachSymbolWithPrefix(
+  store: GraphStore, prefix: string, kinds: readonly NodeKind[], limit: number, fn: (row: SearchRow) => void,
+): void {
+  store.restoreIndexes();
+  const codes = kindCodes(kinds);
+  if (prefix === '' || codes === '') return;
+  connectionOf(store).cached(
+    `SELECT ${ROW_COLUMNS} FROM ${ROW_FROM} WHERE lower(n.name) >= ? AND lower(n.name) < ? AND ${IN_KINDS} ORDER BY lower(n.name) LIMIT ?`,
+  ).each([prefix, `${prefix}\uffff`, codes, Math.max(0, Math.floor(limit))], (values) => fn(toRow(values)));
+}
+
+/** Calls `fn` for each symbol of `kinds` with exactly this qualified name. */
+export function eachSymbolQualified(store: GraphStore, qualifiedName: string, kinds: readonly NodeKind[], fn: (row: SearchRow) => void): void {
+  store.restoreIndexes();
+  const codes = kindCodes(kinds);
+  if (codes === '') return;
+  connectionOf(store).cached(`SELECT ${ROW_COLUMNS} FROM ${ROW_FROM} WHERE n.qualified_name = ? AND ${IN_KINDS}`).each(
+    [qualifiedName, codes],
+    (values) => fn(toRow(values)),
+  );
+}
+
+/** Calls `fn` for the first `limit` symbols of `kinds`, in id order (a query of filters only). */
+export function eachSymbolInOrder(store: GraphStore, kinds: readonly NodeKind[], limit: number, fn: (row: SearchRow) => void): void {
+  const codes = kindCodes(kinds);
+  if (codes === '') return;
+  connectionOf(store).cached(`SELECT ${ROW_COLUMNS} FROM ${ROW_FROM} WHERE ${IN_KINDS} ORDER BY n.id LIMIT ?`).each(
+    [codes, Math.max(0, Math.floor(limit))],
+    (values) => fn(toRow(values)),
+  );
+}
+
+/** The matchinfo blob as numbers: sqlite writes native (little-endian in WASM) uint32s. */
 function decodeMatchinfo(blob: Uint8Array): Uint32Array {
+  // sql.js hands each blob over as its own copy: an aligned one is read in place.
+  if (LITTLE_ENDIAN && blob.byteOffset % 4 === 0) return new Uint32Array(blob.buffer, blob.byteOffset, blob.byteLength >>> 2);
   const view = new DataView(blob.buffer, blob.byteOffset, blob.byteLength);
   const out = new Uint32Array(Math.floor(blob.byteLength / 4));
   for (let i = 0; i < out.length; i += 1) out[i] = view.getUint32(i * 4, true);

@@ -64,6 +64,26 @@ const TERM_TABLES = `CREATE TABLE IF NOT EXISTS term_postings(
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS term_base(key TEXT PRIMARY KEY, data BLOB NOT NULL);`;
 
+/**
+ * The search index (schema 4): `node_uses` holds, per symbol whose body references anything, the
+ * distinct names it uses (space-separated, written once per file); `node_search` is an
+ * external-content FTS4 table over nodes and those names with the porter tokenizer, so prose
+ * words meet the names that inflect them (`migrations`, `applied` -> `migrat`, `appli`). Names,
+ * qualified names and used names also carry their camelCase words.
+ */
+const SEARCH_DDL = `CREATE TABLE IF NOT EXISTS node_uses(node_id INTEGER PRIMARY KEY, names TEXT NOT NULL);
+CREATE VIEW IF NOT EXISTS node_search_src AS
+  SELECT n.id AS rowid,
+         n.name || ' ' || ${WORDS_FUNCTION}(n.name) AS name,
+         n.qualified_name || ' ' || ${WORDS_FUNCTION}(n.qualified_name) AS qualified_name,
+         coalesce(n.signature, '') AS signature,
+         coalesce(n.docstring, '') AS docstring,
+         coalesce(u.names || ' ' || ${WORDS_FUNCTION}(u.names), '') AS uses
+  FROM nodes n LEFT JOIN node_uses u ON u.node_id = n.id;
+CREATE VIRTUAL TABLE IF NOT EXISTS node_search USING fts4(
+  content="node_search_src", name, qualified_name, signature, docstring, uses, tokenize=porter
+);`;
+
 const DDL = `
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 
@@ -135,20 +155,11 @@ ${TERM_TABLES}
 
 ${GRAPH_EDGES_VIEW}
 
-CREATE VIEW node_search_src AS
-  SELECT id AS rowid,
-         name || ' ' || ${WORDS_FUNCTION}(name) AS name,
-         qualified_name,
-         coalesce(signature, '') AS signature,
-         coalesce(docstring, '') AS docstring
-  FROM nodes;
-CREATE VIRTUAL TABLE node_search USING fts4(
-  content="node_search_src", name, qualified_name, signature, docstring
-);
+${SEARCH_DDL}
 `;
 
 /** The FTS4 columns in order; search weights refer to these positions. */
-export const SEARCH_COLUMNS = ['name', 'qualified_name', 'signature', 'docstring'] as const;
+export const SEARCH_COLUMNS = ['name', 'qualified_name', 'signature', 'docstring', 'uses'] as const;
 
 /** Upgrades a database from version `n` to `n + 1`, keyed by `n`. */
 export type Migration = (db: SqliteDb) => void;
@@ -163,8 +174,10 @@ export type Migration = (db: SqliteDb) => void;
  * `refs(name)`, incremental sync asking which files use a changed name, scans the references
  * once in a one-shot run (about 15 ms on django, 110 ms on the JDK) and keeps them in memory in
  * a long-lived session. Version 4 adds explore's stored term index (`term_postings`, `term_base`)
- * so no process rebuilds it from every definition; it stays empty until the next sync writes it,
- * and readers build it in memory meanwhile.
+ * so no process rebuilds it from every definition (it stays empty until the next sync writes it,
+ * and readers build it in memory meanwhile), and rebuilds the search index with the porter
+ * tokenizer and a fifth column, the names each symbol's body uses (`node_uses`, filled from the
+ * stored references).
  */
 export const MIGRATIONS: ReadonlyMap<number, Migration> = new Map([
   [1, (db: SqliteDb) => db.exec('ALTER TABLE nodes ADD COLUMN arity INTEGER; ALTER TABLE refs ADD COLUMN args INTEGER')],
@@ -172,7 +185,13 @@ export const MIGRATIONS: ReadonlyMap<number, Migration> = new Map([
     DELETE FROM edges WHERE kind = ${EDGE_KINDS.indexOf('contains')};
     CREATE INDEX IF NOT EXISTS nodes_parent ON nodes(parent_id);
     ${GRAPH_EDGES_VIEW}`)],
-  [3, (db: SqliteDb) => db.exec(TERM_TABLES)],
+  [3, (db: SqliteDb) => db.exec(`${TERM_TABLES}
+    DROP TABLE IF EXISTS node_search; DROP VIEW IF EXISTS node_search_src; DROP TABLE IF EXISTS node_uses;
+    ${SEARCH_DDL}
+    INSERT INTO node_uses(node_id, names)
+      SELECT r.from_node_id, replace(group_concat(DISTINCT r.name), ',', ' ') FROM refs r JOIN nodes n ON n.id = r.from_node_id
+      WHERE n.kind <> ${NODE_KINDS.indexOf('file')} GROUP BY r.from_node_id;
+    INSERT INTO node_search(node_search) VALUES ('rebuild');`)],
 ]);
 
 /** What `migrate` found and did. Only `created`, `current` and `migrated` leave a usable database. */
@@ -184,16 +203,23 @@ export type MigrateResult =
   | { readonly kind: 'too-new'; readonly found: number; readonly message: string };
 
 /**
- * Splits camelCase and PascalCase boundaries into space-separated words (`getUserId` ->
- * `get User Id`, `HTTPServer` -> `HTTP Server`) so the FTS tokenizer indexes each word; returns ''
- * when there is no boundary, because the tokenizer already splits `_`, `.` and `-` on its own.
+ * The words the search tokenizer would not find on its own in each space-separated identifier of
+ * `text`: camelCase and PascalCase boundaries and underscores (`getUserId` -> `get User Id`,
+ * `HTTPServer` -> `HTTP Server`, `parse_config` -> `parse config`; the porter tokenizer keeps `_`
+ * inside a token). Identifiers without a boundary add nothing; '' when none has one.
  */
-export function splitIdentifierWords(name: string): string {
-  if (!CASE_BOUNDARY.test(name)) return '';
-  const split = name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2');
-  return split === name ? '' : split;
+export function splitIdentifierWords(text: string): string {
+  const out: string[] = [];
+  for (const token of text.split(' ')) {
+    if (!CASE_BOUNDARY.test(token) && !token.includes('_')) continue;
+    const split = token
+      .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+      .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+      .replace(/_+/g, ' ')
+      .trim();
+    if (split !== '' && split !== token) out.push(split);
+  }
+  return out.join(' ');
 }
 
 const CASE_BOUNDARY = /[a-z0-9][A-Z]|[A-Z][A-Z][a-z]/;

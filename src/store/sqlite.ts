@@ -271,6 +271,19 @@ export class CachedStatement {
     });
   }
 
+  /** Binds, calls `fn` with each row as an array of column values, and resets. `fn` must not use this statement. */
+  each(params: SqlParams, fn: (row: SqlValue[]) => void): void {
+    const stmt = this.#owner.statementFor(this.#sql);
+    this.#owner.guard(() => {
+      try {
+        stmt.bind(params as SqlValue[]);
+        while (stmt.step()) fn(stmt.get());
+      } finally {
+        stmt.reset();
+      }
+    });
+  }
+
   /** Binds, returns the first column of the first row (or undefined), and resets. */
   value(params: SqlParams): SqlValue | undefined {
     const stmt = this.#owner.statementFor(this.#sql);

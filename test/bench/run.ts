@@ -7,6 +7,7 @@
  *   npm run bench -- startup index --corpus jdk      several by name
  *   npm run bench -- query --corpus django           query latency (in-process and over stdio), export, sync
  *   npm run bench -- daemon --corpus django,tokio,jdk the shared daemon: first answer, edit-to-queryable, sync, RSS
+ *   npm run bench -- search --corpus django,jdk      the search ranker: latency per query kind, first search, database growth
  *   npm run bench -- http --corpus django            HTTP latency, and 200 clients x 100 calls with p50/p99 and RSS
  *   npm run bench -- hook [--corpus django]          prompt-hook latency per tier, process start included
  *   npm run bench -- large --large [--corpus linux]  first answers of fresh processes on a large index (jdk without --large)
@@ -20,6 +21,7 @@ import { formatHttpReport, runHttpBench } from './http-bench.js';
 import { formatHookReport, runHookBench } from './hook-bench.js';
 import { formatLargeReport, runLargeBench } from './large-bench.js';
 import { formatQueryReport, runQueryBench } from './query-bench.js';
+import { formatSearchReport, runSearchBench } from './search-bench.js';
 import { formatStartupReport, hostLine, runStartupBench } from './startup.js';
 import { isBenchEntry } from './stats.js';
 
@@ -45,6 +47,15 @@ const BENCHMARKS: readonly Benchmark[] = [
     run: async (args) => {
       const reports = [];
       for (const corpus of args.corpora.length > 0 ? args.corpora : ['django']) reports.push(formatQueryReport(await runQueryBench(corpus)));
+      return reports.join('\n');
+    },
+  },
+  {
+    name: 'search',
+    byDefault: false,
+    run: async (args) => {
+      const reports = [];
+      for (const corpus of args.corpora.length > 0 ? args.corpora : ['django']) reports.push(formatSearchReport(await runSearchBench(corpus)));
       return reports.join('\n');
     },
   },

@@ -14,8 +14,8 @@ import { StdioMcpClient } from './mcp-client.js';
 /** Which tool answers. */
 export type Side = 'ours' | 'peer';
 
-/** Where the evaluation keeps its work copies and results. */
-export const EVAL_ROOT = '/tmp/codegraph-eval';
+/** Where the evaluation keeps its work copies and results (`CODEGRAPH_EVAL_ROOT` moves it, so two checkouts can run at once). */
+export const EVAL_ROOT = process.env['CODEGRAPH_EVAL_ROOT'] ?? '/tmp/codegraph-eval';
 
 /** The built CLI of this project that the evaluation runs. */
 export const OUR_CLI_PATH = OUR_CLI;

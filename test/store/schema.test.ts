@@ -33,7 +33,7 @@ describe('migrate', () => {
   test('creates the schema in an empty database', () => {
     assert.deepEqual(migrate(db), { kind: 'created' });
     const tables = db.all<{ name: string }>(`SELECT name FROM sqlite_master WHERE type IN ('table', 'view') ORDER BY name`).map((t) => t.name);
-    for (const name of ['diagnostics', 'edges', 'files', 'imports', 'meta', 'node_search', 'node_search_src', 'nodes', 'refs']) {
+    for (const name of ['diagnostics', 'edges', 'files', 'imports', 'meta', 'node_search', 'node_search_src', 'node_uses', 'nodes', 'refs']) {
       assert.ok(tables.includes(name), name);
     }
   });
@@ -161,8 +161,10 @@ describe('splitIdentifierWords', () => {
     ['getUserId', 'get User Id'],
     ['HTTPServer', 'HTTP Server'],
     ['parseHTTPResponse', 'parse HTTP Response'],
-    ['snake_case', ''],
+    ['snake_case', 'snake case'],
+    ['_private', 'private'],
     ['lower', ''],
+    ['parse_config write getUserId', 'parse config get User Id'],
   ];
   for (const [input, expected] of cases) {
     test(`splits ${input} into "${expected}"`, () => {

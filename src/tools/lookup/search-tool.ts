@@ -1,8 +1,12 @@
-/** codegraph_search: the search engine's ranked symbol search, its arguments read and its matches rendered. */
+/**
+ * codegraph_search: the search engine's ranked symbol search, its arguments read and its matches
+ * rendered. Each match cites a file's line, so a file changed since indexing gets the stale banner.
+ */
+import { FreshnessProbe } from '../../project/freshness.js';
 import { searchSymbols } from '../../search/index.js';
 import type { SymbolSearch } from '../../search/index.js';
 import type { ToolHandler } from '../service.js';
-import { displaySignature, truncateOutput } from './text.js';
+import { MAX_OUTPUT_CHARS, displaySignature, truncateOutput } from './text.js';
 
 /** Handler of codegraph_search. */
 export const searchHandler: ToolHandler = async (args, index) => {
@@ -12,7 +16,13 @@ export const searchHandler: ToolHandler = async (args, index) => {
   const parsed = query.trim();
   if (parsed === '') return { text: 'Error: query must be a non-empty string', isError: true };
   const result = searchSymbols(index.store, parsed, { limit, ...(kind === undefined ? {} : { kind }) });
-  return { text: truncateOutput(formatSearch(kind, result)), json: searchJson(result) };
+  const probe = new FreshnessProbe(index.root, index.store);
+  for (const m of result.matches) probe.cite(m.node.path);
+  const banner = probe.banner();
+  return {
+    text: banner + truncateOutput(formatSearch(kind, result), MAX_OUTPUT_CHARS - banner.length),
+    json: { ...searchJson(result), stale: probe.driftedCitations() },
+  };
 };
 
 function describeFilters(kind: string | undefined, result: SymbolSearch): string {
@@ -55,7 +65,7 @@ export function formatSearch(kind: string | undefined, result: SymbolSearch): st
   return `${lines.join('\n')}\n`;
 }
 
-function searchJson(result: SymbolSearch): unknown {
+function searchJson(result: SymbolSearch): Record<string, unknown> {
   return {
     query: result.query.text,
     filters: { kinds: result.query.kinds ?? null, languages: result.query.languages ?? null, paths: result.query.paths },

@@ -3,8 +3,8 @@ import { appendFileSync, readFileSync, renameSync, unlinkSync, utimesSync, write
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { indexProject } from '../../../src/index/sync/index.js';
-import { SqliteDb } from '../../../src/store/sqlite.js';
 import { SCHEMA_VERSION } from '../../../src/store/schema.js';
+import { SqliteDb } from '../../../src/store/sqlite.js';
 import { Prng } from '../../fuzz/prng.js';
 import { fixtureProject, generatedProject } from '../../support/fixture-project.js';
 import { GraphStore } from '../../../src/store/graph-store.js';
@@ -208,4 +208,26 @@ test('sync saves a database it migrated even when no file changed, and the graph
     saved.close();
   }
   assert.equal(await dumpGraph(root), before);
+});
+
+test('sync updates the names a changed body uses in the search index', async () => {
+  const p = await generatedProject({
+    'a.py': 'def make_widget():\n    return 1\n\ndef assemble():\n    return make_widget()\n',
+    'b.py': 'def polish_gadget():\n    return 2\n',
+  });
+  cleanups.push(p.cleanup);
+  await indexProject({ root: p.root, mode: 'full', command: 'test', workers: 1 });
+  writeFileSync(join(p.root, 'a.py'), 'def make_widget():\n    return 1\n\ndef assemble():\n    return polish_gadget()\n');
+  await sync(p.root);
+  const db = await SqliteDb.open(readFileSync(join(p.root, '.codegraph', 'codegraph.db')));
+  try {
+    const store = GraphStore.open(db);
+    db.exec(`INSERT INTO node_search(node_search) VALUES('integrity-check')`);
+    assert.equal(db.value(`SELECT u.names FROM node_uses u JOIN nodes n ON n.id = u.node_id WHERE n.name = 'assemble'`), 'polish_gadget');
+    const users = (words: string) => fullTextSearch(store, words).map((h) => h.node.name);
+    assert.ok(users('polish gadget').includes('assemble'));
+    assert.ok(!users('make widget').includes('assemble'));
+  } finally {
+    db.close();
+  }
 });

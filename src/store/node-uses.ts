@@ -1,0 +1,26 @@
+/**
+ * The names a symbol's body uses, as the search index reads them: one `node_uses` row per symbol
+ * that references anything, its distinct reference names joined by spaces. Written with the
+ * file's other rows; `deleteFileContents` removes them with the file's nodes.
+ */
+import type { ExtractedRef } from '../model.js';
+import type { SqliteDb } from './sqlite.js';
+
+/** Longest list of names kept per symbol: a huge generated body adds little beyond its first names. */
+const MAX_NAMES_PER_SYMBOL = 200;
+
+/** Stores, for each symbol of a file, the distinct names its references use (file-level references are left out). */
+export function writeNodeUses(db: SqliteDb, refs: readonly ExtractedRef[], nodeIds: readonly number[]): void {
+  const bySymbol = new Map<number, Set<string>>();
+  for (const r of refs) {
+    if (r.from < 0) continue;
+    let names = bySymbol.get(r.from);
+    if (names === undefined) bySymbol.set(r.from, (names = new Set()));
+    if (names.size < MAX_NAMES_PER_SYMBOL) names.add(r.name);
+  }
+  const insert = db.cached(`INSERT OR REPLACE INTO node_uses(node_id, names) VALUES (?, ?)`);
+  for (const [index, names] of bySymbol) {
+    const id = nodeIds[index];
+    if (id !== undefined) insert.run([id, [...names].join(' ')]);
+  }
+}

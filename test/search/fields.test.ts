@@ -1,0 +1,50 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { FIELD_WEIGHTS, NO_MATCH, fieldScore, idf } from '../../src/search/fields.js';
+import { SEARCH_COLUMNS } from '../../src/store/schema.js';
+
+const bit = (column: (typeof SEARCH_COLUMNS)[number]): number => 1 << SEARCH_COLUMNS.indexOf(column);
+/** 1000 rows; word 0 is rare (10 rows per column), word 1 common (500). */
+const stats = { rows: 1000, frequencies: [[10, 10, 10, 10, 10], [500, 500, 500, 500, 500]] };
+
+describe('fieldScore', () => {
+  test('there is one weight per search column', () => {
+    assert.equal(FIELD_WEIGHTS.length, SEARCH_COLUMNS.length);
+  });
+
+  test('a word in the name outweighs the same word in the body\'s uses', () => {
+    const name = fieldScore([bit('name'), 0], stats);
+    const used = fieldScore([bit('uses'), 0], stats);
+    assert.ok(name.weighted > used.weighted);
+    assert.equal(name.inName, 1);
+    assert.equal(used.inUses, 1);
+  });
+
+  test('a docstring hit outweighs a signature hit', () => {
+    assert.ok(fieldScore([bit('docstring'), 0], stats).weighted > fieldScore([bit('signature'), 0], stats).weighted);
+  });
+
+  test('a rare word counts more than a common one', () => {
+    assert.ok(fieldScore([bit('name'), 0], stats).weighted > fieldScore([0, bit('name')], stats).weighted);
+    assert.ok(idf(1000, 10) > idf(1000, 500));
+  });
+
+  test('coverage weighs the words held by their rarity', () => {
+    const rare = fieldScore([bit('name'), 0], stats);
+    const common = fieldScore([0, bit('name')], stats);
+    assert.equal(rare.matched, 1);
+    assert.equal(common.matched, 1);
+    assert.ok(rare.coverage > 0.5 && common.coverage < 0.5);
+    assert.equal(fieldScore([bit('name'), bit('docstring')], stats).coverage, 1);
+  });
+
+  test('each column holding a word adds its weight', () => {
+    const one = fieldScore([bit('name'), 0], stats);
+    const two = fieldScore([bit('name') | bit('qualified_name'), 0], stats);
+    assert.ok(two.weighted > one.weighted);
+  });
+
+  test('a row holding no word scores nothing', () => {
+    assert.deepEqual(fieldScore([0, 0], stats), { ...NO_MATCH, coverage: 0 });
+  });
+});

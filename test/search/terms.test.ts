@@ -1,0 +1,48 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { MAX_QUERY_WORDS, STOP_WORDS, identifierWords, searchWords } from '../../src/search/terms.js';
+
+describe('identifierWords', () => {
+  const cases: [string, string[]][] = [
+    ['getHTTPResponse_v2', ['get', 'http', 'response', 'v2']],
+    ['apply_migration', ['apply', 'migration']],
+    ['kebab-case-name', ['kebab', 'case', 'name']],
+    ['Engine::serve', ['engine', 'serve']],
+    ['QuerySet.exclude', ['query', 'set', 'exclude']],
+  ];
+  for (const [input, expected] of cases) {
+    test(`splits ${input}`, () => assert.deepEqual(identifierWords(input), expected));
+  }
+});
+
+describe('searchWords', () => {
+  test('drops stop words from a prose question', () => {
+    assert.deepEqual(searchWords('how are migrations applied to the database'), ['migrations', 'applied', 'database']);
+  });
+
+  test('keeps a camelCase identifier whole and split', () => {
+    assert.deepEqual(searchWords('getUserId'), ['getuserid', 'get', 'user', 'id']);
+  });
+
+  test('splits snake_case into its words', () => {
+    assert.deepEqual(searchWords('_filter_or_exclude'), ['filter', 'exclude']);
+  });
+
+  test('keeps stop words when nothing else is left', () => {
+    assert.deepEqual(searchWords('the'), ['the']);
+  });
+
+  test('lets only letters and digits through', () => {
+    assert.deepEqual(searchWords('"*) (- naïve'), []);
+  });
+
+  test('caps the number of words', () => {
+    const long = Array.from({ length: 30 }, (_, i) => `word${i}`).join(' ');
+    assert.equal(searchWords(long).length, MAX_QUERY_WORDS);
+  });
+
+  test('stop words are lowercase and never common identifier parts', () => {
+    for (const word of ['get', 'set', 'new', 'type', 'apply']) assert.ok(!STOP_WORDS.has(word), word);
+    for (const word of STOP_WORDS) assert.equal(word, word.toLowerCase());
+  });
+});

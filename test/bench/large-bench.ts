@@ -186,7 +186,9 @@ class StdioClient {
   readonly #sampler: NodeJS.Timeout;
 
   constructor(root: string) {
-    this.#child = spawn(process.execPath, [CLI, 'serve', '--mcp', '--path', root], { stdio: ['pipe', 'pipe', 'ignore'] });
+    // One process that holds the index (no detached daemon), so its peak RSS is the server's and
+    // nothing outlives the bench; the daemon path is measured by `npm run bench -- daemon`.
+    this.#child = spawn(process.execPath, [CLI, 'serve', '--mcp', '--path', root], { stdio: ['pipe', 'pipe', 'ignore'], env: { ...process.env, CODEGRAPH_NO_DAEMON: '1' } });
     this.#child.stdout.setEncoding('utf8');
     this.#child.stdout.on('data', (chunk: string) => this.#receive(chunk));
     // VmHWM is the process's own high-water mark; sampled so it is read before the process exits.

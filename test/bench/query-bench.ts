@@ -88,7 +88,9 @@ class StdioServer {
   private nextId = 1;
 
   constructor(root: string) {
-    this.child = spawn(process.execPath, [CLI, 'serve', '--mcp', '--path', root], { stdio: ['pipe', 'pipe', 'ignore'] });
+    // One process that holds the index (no detached daemon outliving the bench); the daemon path
+    // is measured by `npm run bench -- daemon`.
+    this.child = spawn(process.execPath, [CLI, 'serve', '--mcp', '--path', root], { stdio: ['pipe', 'pipe', 'ignore'], env: { ...process.env, CODEGRAPH_NO_DAEMON: '1' } });
     this.child.stdout.setEncoding('utf8');
     this.child.stdout.on('data', (chunk: string) => {
       this.buffer += chunk;

@@ -23,8 +23,11 @@ export class StdioMcpClient {
   private buffer = '';
   private stderrTail = '';
   private exited: string | undefined;
+  private readonly afterClose: (() => void) | undefined;
 
-  constructor(command: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv) {
+  /** `afterClose` ends what the server started outside its process group (a detached daemon). */
+  constructor(command: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv, afterClose?: () => void) {
+    this.afterClose = afterClose;
     this.child = spawn(command, [...args], { cwd, env, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
     this.child.stdout.setEncoding('utf8').on('data', (chunk: string) => this.onData(chunk));
     this.child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
@@ -116,6 +119,14 @@ export class StdioMcpClient {
 
   /** Stops the server and everything it started (its own process group). */
   async close(): Promise<void> {
+    try {
+      await this.closeServer();
+    } finally {
+      this.afterClose?.();
+    }
+  }
+
+  private async closeServer(): Promise<void> {
     if (this.exited !== undefined && this.child.exitCode !== null) return;
     const gone = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
     this.child.stdin.end();

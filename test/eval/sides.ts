@@ -3,6 +3,7 @@
  * its MCP server (`serve --mcp`, tools/call), as an agent asks: this project's built CLI and the
  * peer `@colbymchenry/codegraph`.
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -69,7 +70,10 @@ export async function setupSide(side: Side, name: string, source: string, reuse:
 export async function startServer(side: Side, dir: string, peerBin: string | undefined): Promise<StdioMcpClient> {
   const client =
     side === 'ours'
-      ? new StdioMcpClient(process.execPath, [OUR_CLI, 'serve', '--mcp', '--path', dir], dir, process.env)
+      ? new StdioMcpClient(process.execPath, [OUR_CLI, 'serve', '--mcp', '--path', dir], dir, process.env, () => {
+        // The project's daemon is detached from the server's process group: stop it by its pid.
+        spawnSync(process.execPath, [OUR_CLI, 'daemon', 'stop', dir], { stdio: 'ignore', timeout: 30_000 });
+      })
       : new StdioMcpClient(peerBin ?? '', ['serve', '--mcp'], dir, peerEnv());
   try {
     await client.initialize(60_000);

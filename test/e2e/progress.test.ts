@@ -92,12 +92,17 @@ describe('progress over stdio', () => {
     await server.send({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'progress-test', version: '1' } } });
     await server.response(0, 20_000);
     await server.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    // The project's daemon catches up first (a call meanwhile reports that wait); status, which
+    // builds no explore data, waits it out so the explore below meets a current, cold index.
+    await server.send({ jsonrpc: '2.0', id: 100, method: 'tools/call', params: { name: 'codegraph_status', arguments: {} } });
+    await server.response(100, 60_000);
   });
   after(async () => {
     await server.close();
   });
 
   const messages = (): Message[] => server.lines.filter((l) => l.isJson).map((l) => l.json as Message);
+
   const indexOfReply = (id: number): number => messages().findIndex((m) => m['id'] === id && !('method' in m));
 
   test('the first explore of an index reports progress before its result; a warm one does not', TIMEOUT, async () => {

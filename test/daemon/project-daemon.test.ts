@@ -110,7 +110,7 @@ describe('the shared project daemon', SUITE_TIMEOUT, () => {
     await call(server, 'codegraph_status');
     const next = await trackDaemon(root);
     assert.notEqual(next, pid);
-    await waitUntil(async () => /- c \(function\)/.test(await call(server, 'codegraph_callers', { symbol: 'a' })), 15_000, 'the catch-up sync');
+    await waitUntil(async () => /- c \(function\)/.test(await call(server, 'codegraph_callers', { symbol: 'a' })), 40_000, 'the catch-up sync');
     assert.equal(await dumpGraph(root), await freshDump(root));
   });
 
@@ -142,7 +142,7 @@ describe('the shared project daemon', SUITE_TIMEOUT, () => {
     const { root } = await project();
     const server = await client(root, { ...ENV, CODEGRAPH_WATCH_DEBOUNCE_MS: '300' });
     await trackDaemon(root);
-    await waitUntil(async () => /Auto-sync: watching/.test(await call(server, 'codegraph_status')), 15_000, 'the catch-up sync');
+    await waitUntil(async () => /Auto-sync: watching/.test(await call(server, 'codegraph_status')), 40_000, 'the catch-up sync');
     const log = join(root, '.codegraph', 'daemon.log');
     const before = readFileSync(log, 'utf8').split('\n').filter((l) => l.includes(' synced ')).length;
     for (let i = 0; i < 1000; i++) {

@@ -4,13 +4,12 @@
  * source is opened), or, for an index no sync has stored a base in yet, everything gathered in
  * memory from one pass over the definitions.
  */
-import { baseUsable, currentStamps, staleFiles } from '../../index/terms/term-base.js';
+import { baseUsable, currentStamps, gatherTerms, staleFiles } from '../../index/terms/term-base.js';
 import { DOC_CHARS, TermPostings } from '../../index/terms/term-postings.js';
 import {
-  eachDefinitionText, eachDefinitionTextInFiles, eachFilePath, maxNodeId, NO_DEFINITION, readTermBase, readTermPostings,
+  eachDefinitionTextInFiles, eachFilePath, NO_DEFINITION, readTermBase, readTermPostings,
 } from '../../store/index.js';
 import type { GraphStore, StoredTermBase, TermField } from '../../store/index.js';
-import { NODE_KINDS } from '../../model.js';
 
 /** Most file ids bound in one statement when re-reading changed files. */
 const FILE_BATCH = 400;
@@ -55,26 +54,10 @@ class Attributes {
 }
 
 function memorySource(store: GraphStore): TermSource {
-  const size = maxNodeId(store) + 1;
-  const file = new Int32Array(size);
-  const kind = new Uint8Array(size).fill(NO_DEFINITION);
-  const segments = new Uint8Array(size);
-  const postings = new TermPostings((id, fileId, kindCode, segs) => {
-    file[id] = fileId;
-    kind[id] = kindCode;
-    segments[id] = segs;
-  });
-  let files = 0;
-  eachFilePath(store, (id, path) => {
-    files++;
-    postings.addFile(id, path);
-  });
-  eachDefinitionText(store, DOC_CHARS, (id, fileId, k, name, qualifiedName, doc) => {
-    postings.addDefinition(id, fileId, NODE_KINDS.indexOf(k), name, qualifiedName, doc);
-  });
+  const { postings, size, file, kind, segments, fileCount } = gatherTerms(store);
   return {
     definitions: postings.definitions,
-    fileCount: files,
+    fileCount,
     size,
     postings: (field, term) => postings.maps.get(field)?.get(term) ?? [],
     fileOf: (id) => file[id] ?? -1,

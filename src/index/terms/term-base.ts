@@ -78,8 +78,18 @@ export function refreshTermBase(store: GraphStore, extraction: string, force: bo
   return true;
 }
 
-/** Reads every file and definition once and gathers the whole base. */
-export function buildTermBase(reader: GraphReader, extraction: string, files: readonly FileStamp[] = currentStamps(reader)): TermBaseRows {
+/** Every file and definition of an index, read once: postings plus each id's file, kind and name-segment count. */
+export interface GatheredTerms {
+  readonly postings: TermPostings;
+  readonly size: number;
+  readonly file: Int32Array;
+  readonly kind: Uint8Array;
+  readonly segments: Uint8Array;
+  readonly fileCount: number;
+}
+
+/** Reads every file and definition of `reader` once (see `GatheredTerms`). */
+export function gatherTerms(reader: GraphReader): GatheredTerms {
   const size = maxNodeId(reader) + 1;
   const file = new Int32Array(size);
   const kind = new Uint8Array(size).fill(NO_DEFINITION);
@@ -89,10 +99,20 @@ export function buildTermBase(reader: GraphReader, extraction: string, files: re
     kind[id] = kindCode;
     segments[id] = segs;
   });
-  eachFilePath(reader, (id, path) => postings.addFile(id, path));
+  let fileCount = 0;
+  eachFilePath(reader, (id, path) => {
+    fileCount++;
+    postings.addFile(id, path);
+  });
   eachDefinitionText(reader, DOC_CHARS, (id, fileId, k, name, qualifiedName, doc) => {
     postings.addDefinition(id, fileId, NODE_KINDS.indexOf(k), name, qualifiedName, doc);
   });
+  return { postings, size, file, kind, segments, fileCount };
+}
+
+/** Reads every file and definition once and gathers the whole base. */
+export function buildTermBase(reader: GraphReader, extraction: string, files: readonly FileStamp[] = currentStamps(reader)): TermBaseRows {
+  const { postings, file, kind, segments } = gatherTerms(reader);
   return {
     rules: TERM_RULES, extraction, definitions: postings.definitions, file, kind, segments, files, postings: postings.maps,
   };

@@ -115,3 +115,20 @@ function spawnDaemon(root: string, options: AttachOptions): string | undefined {
     if (logFd !== undefined) closeSync(logFd);
   }
 }
+
+/**
+ * Sends one control request to `root`'s running daemon and closes the connection; undefined when
+ * no daemon of this version serves it (none is started) or the request fails.
+ */
+export async function askRunningDaemon(root: string, method: string, params: Record<string, unknown>, env: NodeJS.ProcessEnv): Promise<unknown> {
+  const service = await attachProject(root, { env, role: 'cli', start: false });
+  if (service.kind !== 'daemon') return undefined;
+  try {
+    return await service.link.client.request(method, params);
+  } catch {
+    return undefined;
+  } finally {
+    service.link.client.close();
+  }
+}
+

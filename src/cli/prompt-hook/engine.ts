@@ -3,7 +3,7 @@
  * holds the index in memory, or, with none running, opens the index in this process. Both answer
  * with `promptContext`, so the output is the same either way.
  */
-import { attachProject } from '../../daemon/attach.js';
+import { askRunningDaemon } from '../../daemon/attach.js';
 import { ControlMethod } from '../../daemon/control.js';
 import { IndexCache } from '../../project/index-cache.js';
 import { promptContext, type PromptAnswer, type PromptQuery } from '../../tools/prompt/prompt-context.js';
@@ -39,15 +39,7 @@ export async function answerHook(query: HookQuery): Promise<string> {
 
 /** The answer of the project's running daemon; undefined when none of this version runs. */
 async function askDaemon(root: string, query: PromptQuery, env: NodeJS.ProcessEnv): Promise<PromptAnswer | undefined> {
-  const service = await attachProject(root, { env, role: 'cli', start: false });
-  if (service.kind !== 'daemon') return undefined;
-  try {
-    return (await service.link.client.request(ControlMethod.prompt, { ...query })) as PromptAnswer;
-  } catch {
-    return undefined;
-  } finally {
-    service.link.client.close();
-  }
+  return (await askRunningDaemon(root, ControlMethod.prompt, { ...query }, env)) as PromptAnswer | undefined;
 }
 
 /** Opens the index in this process (no daemon). */

@@ -44,7 +44,7 @@ export interface QueryReport {
 }
 
 /** Deterministic sample of symbol names (functions, methods, classes) spread over the index. */
-function sampleNames(index: ProjectIndex, count: number): string[] {
+export function sampleNames(index: ProjectIndex, count: number): string[] {
   const kinds = ['function', 'method', 'class'].map((k) => NODE_KINDS.indexOf(k as (typeof NODE_KINDS)[number]));
   const rows = connectionOf(index.store).all<{ name: string }>(
     `SELECT name FROM nodes WHERE kind IN (${kinds.join(',')}) AND length(name) > 3 GROUP BY name ORDER BY name LIMIT 20000`,

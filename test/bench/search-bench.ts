@@ -8,16 +8,15 @@
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { NODE_KINDS } from '../../src/model.js';
 import { indexProject } from '../../src/index/sync/index.js';
 import { IndexCache, type ProjectIndex } from '../../src/project/index-cache.js';
 import { searchSymbols } from '../../src/search/index.js';
-import { connectionOf } from '../../src/store/graph-reader.js';
 import { SqliteDb } from '../../src/store/sqlite.js';
 import { registerSchemaFunctions } from '../../src/store/schema.js';
 import { loadQuestionSets } from '../eval/questions.js';
 import { findCorpus, prepareCorpus } from './corpora.js';
 import { ms, percentile } from './stats.js';
+import { sampleNames } from './query-bench.js';
 
 /** Latency of one kind of query. */
 export interface KindLatency {
@@ -47,19 +46,6 @@ export interface SearchReport {
 
 /** Rounds over each query list: the first warms the page cache, the rest are measured. */
 const ROUNDS = 3;
-
-/** Deterministic sample of distinct symbol names spread over the index. */
-function sampleNames(index: ProjectIndex, count: number): string[] {
-  const kinds = ['function', 'method', 'class'].map((k) => NODE_KINDS.indexOf(k as (typeof NODE_KINDS)[number]));
-  const rows = connectionOf(index.store).all<{ name: string }>(
-    `SELECT name FROM nodes WHERE kind IN (${kinds.join(',')}) AND length(name) > 3 GROUP BY name ORDER BY name LIMIT 20000`,
-  );
-  const names = rows.map((r) => String(r.name)).filter((n) => /^[A-Za-z_][A-Za-z0-9_]+$/.test(n));
-  const step = Math.max(1, Math.floor(names.length / count));
-  const out: string[] = [];
-  for (let i = 0; i < names.length && out.length < count; i += step) out.push(names[i] as string);
-  return out;
-}
 
 /** The query lists by kind: names, their prefixes, bags of three names, and the eval's questions. */
 async function queries(index: ProjectIndex, corpus: string): Promise<Map<string, string[]>> {

@@ -25,9 +25,10 @@ export const DRIFT_BANNER_HEAD =
 export const DRIFT_BANNER_TAIL =
   'For accurate content of those specific files, Read them directly. The rest of this response is fresh.';
 
-/** The part of the store a probe needs: the stored record of one file. */
+/** The part of the store a probe needs: the stored records of files, one or several at a time. */
 export interface FileRecordSource {
   getFile(path: string): StoredFile | undefined;
+  filesByPaths(paths: readonly string[]): ReadonlyMap<string, StoredFile>;
 }
 
 /** A path proven to lie inside the project root. */
@@ -56,6 +57,8 @@ export class FreshnessProbe {
   readonly #states = new Map<string, ProbeEntry>();
   readonly #texts = new Map<string, string | undefined>();
   readonly #cited = new Set<string>();
+  /** Records read ahead for several paths at once; a path absent here is read on its own. */
+  readonly #records = new Map<string, StoredFile | undefined>();
 
   /** `root` is the project root; `files` is usually the project's GraphStore. */
   constructor(root: string, files: FileRecordSource, options: { readonly maxBytes?: number } = {}) {
@@ -104,6 +107,12 @@ export class FreshnessProbe {
 
   /** Cited files that are possibly drifted, in the order they were first cited. */
   driftedCitations(): string[] {
+    const unchecked = [...this.#cited].filter((p) => !this.#states.has(p) && !this.#records.has(p));
+    if (unchecked.length > 1) {
+      // One statement for a response's files instead of one per file.
+      const found = this.#files.filesByPaths(unchecked);
+      for (const path of unchecked) this.#records.set(path, found.get(path));
+    }
     return [...this.#cited].filter((p) => this.check(p) === 'drifted');
   }
 
@@ -121,7 +130,7 @@ export class FreshnessProbe {
   }
 
   #probe(path: string): ProbeEntry {
-    const record = this.#files.getFile(path);
+    const record = this.#records.has(path) ? this.#records.get(path) : this.#files.getFile(path);
     const safe = safeProjectPath(this.root, path);
     if (record === undefined || safe === undefined) return { state: 'drifted' };
     let size: number;

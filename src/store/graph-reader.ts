@@ -71,6 +71,17 @@ export class GraphReader {
     return row === undefined ? undefined : toFile(row);
   }
 
+  /** Several files by project-relative path (paths not indexed are absent), in one statement. */
+  filesByPaths(paths: readonly string[]): Map<string, StoredFile> {
+    const files = new Map<string, StoredFile>();
+    if (paths.length === 0) return files;
+    for (const row of this.#db.all(`${FILE_SELECT} WHERE f.path IN (SELECT value FROM json_each(?))`, [JSON.stringify([...new Set(paths)])])) {
+      const file = toFile(row);
+      files.set(file.path, file);
+    }
+    return files;
+  }
+
   /** The nodes of one file (its file node first), in source order. */
   nodesInFile(path: string): StoredNode[] {
     return this.#db

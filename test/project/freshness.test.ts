@@ -28,8 +28,17 @@ function recordsOf(paths: readonly string[]): Map<string, StoredFile> {
   return records;
 }
 
-function source(records: Map<string, StoredFile>): FileRecordSource {
-  return { getFile: (path) => records.get(path) };
+function source(records: Map<string, StoredFile>, calls: string[] = []): FileRecordSource {
+  return {
+    getFile: (path) => {
+      calls.push(`one ${path}`);
+      return records.get(path);
+    },
+    filesByPaths: (paths) => {
+      calls.push(`many ${paths.join(',')}`);
+      return new Map(paths.flatMap((p) => (records.has(p) ? [[p, records.get(p) as StoredFile] as const] : [])));
+    },
+  };
 }
 
 function write(path: string, text: string): void {
@@ -92,7 +101,7 @@ describe('FreshnessProbe.check', () => {
     write('m.ts', 'one\n');
     const records = recordsOf(['m.ts']);
     let lookups = 0;
-    const probe = new FreshnessProbe(root, { getFile: (p) => { lookups += 1; return records.get(p); } });
+    const probe = new FreshnessProbe(root, { getFile: (p) => { lookups += 1; return records.get(p); }, filesByPaths: () => new Map() });
     assert.equal(probe.check('m.ts'), 'fresh');
     write('m.ts', 'two two\n');
     assert.equal(probe.check('m.ts'), 'fresh');
@@ -131,6 +140,21 @@ describe('FreshnessProbe.readCurrent and banner', () => {
     );
     assert.equal(probe.withBanner('body\n'), `${probe.banner()}body\n`);
     assert.deepEqual(probe.driftedCitations(), ['f1.ts']);
+  });
+
+  test('the banner reads the records of several cited files in one call, and an unindexed one counts as drifted', () => {
+    write('g1.ts', 'a\n');
+    write('g2.ts', 'b\n');
+    write('g3.ts', 'c\n');
+    const records = recordsOf(['g1.ts', 'g2.ts']);
+    write('g2.ts', 'changed\n');
+    const calls: string[] = [];
+    const probe = new FreshnessProbe(root, source(records, calls));
+    assert.equal(probe.check('g1.ts'), 'fresh');
+    for (const path of ['g1.ts', 'g2.ts', 'g3.ts']) probe.cite(path);
+    assert.deepEqual(probe.driftedCitations(), ['g2.ts', 'g3.ts']);
+    assert.deepEqual(probe.driftedCitations(), ['g2.ts', 'g3.ts']);
+    assert.deepEqual(calls, ['one g1.ts', 'many g2.ts,g3.ts']);
   });
 
   test('driftBanner is empty for no paths and lists each path otherwise', () => {

@@ -36,6 +36,14 @@ describe('GraphStore reads', () => {
     assert.equal(store.getFile('src/missing.ts'), undefined);
   });
 
+  test('filesByPaths returns the indexed files among the paths, each as getFile has it', () => {
+    loadFixture();
+    const files = store.filesByPaths(['src/user.ts', 'src/missing.ts', 'src/main.ts', 'src/user.ts']);
+    assert.deepEqual([...files.keys()].sort(), ['src/main.ts', 'src/user.ts']);
+    assert.deepEqual(files.get('src/user.ts'), store.getFile('src/user.ts'));
+    assert.equal(store.filesByPaths([]).size, 0);
+  });
+
   test('nodesInFile lists the file node first, then symbols in source order', () => {
     loadFixture();
     assert.deepEqual(store.nodesInFile('src/user.ts').map((n) => n.name), [

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, test } from 'node:test';
-import { SqliteDb, isOutOfMemoryError } from '../../src/store/sqlite.js';
+import { KEPT_READS, SqliteDb, isOutOfMemoryError } from '../../src/store/sqlite.js';
 
 let db: SqliteDb;
 
@@ -44,6 +44,40 @@ describe('SqliteDb helpers', () => {
       throw new Error('stop');
     }), /stop/);
     assert.equal(db.openStatements, 0);
+  });
+
+  test('read statements are kept per text, up to KEPT_READS, and close frees them', () => {
+    db.run('INSERT INTO t(v) VALUES (?), (?)', ['a', 'b']);
+    for (let i = 0; i < 20; i += 1) assert.equal(db.value('SELECT v FROM t WHERE id = ?', [1 + (i % 2)]), i % 2 === 0 ? 'a' : 'b');
+    assert.equal(db.keptReads, 1);
+    for (let i = 0; i < KEPT_READS + 40; i += 1) assert.equal(db.value(`SELECT ${i} + count(*) FROM t`), i + 2);
+    assert.equal(db.keptReads, KEPT_READS);
+    assert.equal(db.openStatements, 0);
+    db.close();
+    assert.equal(db.keptReads, 0);
+  });
+
+  test('a query that runs its own text again inside its callback gets a second statement', () => {
+    db.run('INSERT INTO t(v) VALUES (?), (?), (?)', ['a', 'b', 'c']);
+    const pairs: string[] = [];
+    db.each('SELECT v FROM t WHERE id >= ? ORDER BY id', [1], ([outer]) => {
+      const inner = db.all<{ v: string }>('SELECT v FROM t WHERE id >= ? ORDER BY id', [3]).map((r) => r.v);
+      pairs.push(`${String(outer)}:${inner.join('')}`);
+    });
+    assert.deepEqual(pairs, ['a:c', 'b:c', 'c:c']);
+    assert.equal(db.all('SELECT v FROM t WHERE id >= ? ORDER BY id', [2]).length, 2);
+  });
+
+  test('a kept read statement survives a failed bind, a schema change and a dropped table', () => {
+    db.run('INSERT INTO t(v) VALUES (?)', ['a']);
+    assert.throws(() => db.all('SELECT * FROM t WHERE id = ?', [1, 2, 3]));
+    assert.deepEqual(db.all('SELECT * FROM t WHERE id = ?', [1]), [{ id: 1, v: 'a' }]);
+    db.exec('ALTER TABLE t ADD COLUMN w TEXT');
+    assert.deepEqual(db.all('SELECT * FROM t WHERE id = ?', [1]), [{ id: 1, v: 'a', w: null }]);
+    db.exec('DROP TABLE t');
+    assert.throws(() => db.all('SELECT * FROM t WHERE id = ?', [1]), /no such table/);
+    db.exec('CREATE TABLE t(id INTEGER PRIMARY KEY, v TEXT)');
+    assert.deepEqual(db.all('SELECT * FROM t WHERE id = ?', [1]), []);
   });
 
   test('cached statements are prepared once and reused', () => {

@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { IndexCache } from '../project/index-cache.js';
 import { findIndexedProjectUp, isIndexed } from '../project/resolve.js';
 import { TOOL_DEFINITIONS, type ToolDefinition } from '../tools/definitions.js';
 import { loadHandler } from '../tools/handlers.js';
@@ -83,9 +82,10 @@ export async function runToolCommand(short: string, argv: readonly string[], cwd
   return output.isError === true ? 1 : 0;
 }
 
-/** Loads the index into this process and runs the tool on it. */
+/** Loads the index into this process and runs the tool on it (the store loads only on this path). */
 async function answerHere(short: string, root: string, args: ToolArgs): Promise<ToolOutput> {
   const handler = await loadHandler(short);
+  const { IndexCache } = await import('../project/index-cache.js');
   const cache = new IndexCache();
   try {
     const index = await cache.get(root);

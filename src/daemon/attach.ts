@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { isBroadRoot } from '../project/resolve.js';
-import { INDEX_DIR } from '../store/index.js';
+import { INDEX_DIR } from '../store/layout.js';
 import { VERSION } from '../version.js';
 import { probeSocket } from './claim-socket.js';
 import { DaemonClient } from './client.js';

@@ -6,7 +6,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { INDEX_DIR } from '../store/index.js';
+import { INDEX_DIR } from '../store/layout.js';
 import { rootHash } from './socket-path.js';
 
 /** The diagnostic file a daemon keeps in `.codegraph/`. */

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { INDEX_DIR } from '../store/persist.js';
+import { INDEX_DIR } from '../store/layout.js';
 
 /** Unix `sun_path` holds 104 bytes on macOS and 108 on Linux; stay under the smaller one. */
 const MAX_SOCKET_PATH_BYTES = 100;

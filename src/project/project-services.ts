@@ -5,7 +5,7 @@
  */
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { DATABASE_FILE, INDEX_DIR } from '../store/index.js';
+import { DATABASE_FILE, INDEX_DIR } from '../store/layout.js';
 import type { IndexCache, ProjectIndex } from './index-cache.js';
 
 /**

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, parse, resolve } from 'node:path';
-import { DATABASE_FILE, INDEX_DIR } from '../store/index.js';
+import { DATABASE_FILE, INDEX_DIR } from '../store/layout.js';
 
 
 /** Whether `root` holds a built index. */

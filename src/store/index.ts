@@ -1,7 +1,8 @@
 /**
  * Public API of the store, the only place that speaks SQL: the sql.js adapter, the schema, the
  * graph (a reader, a writer, and the store holding both), the query modules with typed results,
- * persistence and the writer lock. Other folders import from here, not from the individual files.
+ * persistence and the writer lock. Other folders import from here, not from the individual files,
+ * except `layout.ts` (where an index lives on disk), which light processes import without sql.js.
  */
 export { CapacityError, LockHeldError, SchemaError } from './errors.js';
 export type { LockOwner } from './errors.js';
@@ -44,7 +45,8 @@ export {
   writeTermBase,
 } from './term-tables.js';
 export type { FileStamp, StoredTermBase, TermBaseRows, TermBaseStamp, TermField } from './term-tables.js';
-export { DATABASE_FILE, INDEX_DIR, cleanStaleTempFiles, hasChanged, loadDatabase, saveDatabase } from './persist.js';
+export { cleanStaleTempFiles, hasChanged, loadDatabase, saveDatabase } from './persist.js';
+export { DATABASE_FILE, INDEX_DIR } from './layout.js';
 export type { DatabaseStamp, LoadedDatabase } from './persist.js';
 export { LOCK_FILE, acquireLock, forceUnlock, isProcessAlive, readLock, releaseLock } from './lock.js';
 export type { AcquireLockOptions, LockHandle } from './lock.js';

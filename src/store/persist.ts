@@ -8,11 +8,7 @@ import { mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isProcessAlive } from './lock.js';
 
-/** The database file name inside the `.codegraph` directory. */
-/** The folder, at a project's root, that holds its index. */
-export const INDEX_DIR = '.codegraph';
-/** The database file inside INDEX_DIR. */
-export const DATABASE_FILE = 'codegraph.db';
+import { DATABASE_FILE } from './layout.js';
 
 /** Temp files of a writer whose pid still runs are left alone unless older than this. */
 const STALE_TEMP_AGE_MS = 60 * 60 * 1000;

@@ -8,9 +8,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import {
-  DATABASE_FILE, cleanStaleTempFiles, hasChanged, loadDatabase, saveDatabase,
-} from '../../src/store/persist.js';
+import { DATABASE_FILE } from '../../src/store/layout.js';
+import { cleanStaleTempFiles, hasChanged, loadDatabase, saveDatabase } from '../../src/store/persist.js';
 import { SqliteDb } from '../../src/store/sqlite.js';
 import { versionByte, versionSize } from './fixtures/versions.js';
 

@@ -5,8 +5,7 @@
  */
 import { askRunningDaemon } from '../../daemon/attach.js';
 import { ControlMethod } from '../../daemon/control.js';
-import { IndexCache } from '../../project/index-cache.js';
-import { promptContext, type PromptAnswer, type PromptQuery } from '../../tools/prompt/prompt-context.js';
+import type { PromptAnswer, PromptQuery } from '../../tools/prompt/prompt-context.js';
 import type { Gate } from './gate.js';
 import { capBytes, exploreContext, symbolHint } from './output.js';
 
@@ -42,8 +41,9 @@ async function askDaemon(root: string, query: PromptQuery, env: NodeJS.ProcessEn
   return (await askRunningDaemon(root, ControlMethod.prompt, { ...query }, env)) as PromptAnswer | undefined;
 }
 
-/** Opens the index in this process (no daemon). */
+/** Opens the index in this process (no daemon); the store and explore load only on this path. */
 async function answerHere(root: string, query: PromptQuery, signal: AbortSignal): Promise<PromptAnswer> {
+  const [{ IndexCache }, { promptContext }] = await Promise.all([import('../../project/index-cache.js'), import('../../tools/prompt/prompt-context.js')]);
   const cache = new IndexCache();
   try {
     const index = await cache.get(root);

@@ -3,6 +3,7 @@
  * structural question goes straight to explore; code-shaped tokens and multi-word phrases are
  * candidates the index must confirm; anything else is silent.
  */
+import { wordKeywordMatcher } from './keyword-match.js';
 import { KEYWORD_TABLES } from './keywords.js';
 
 /** What the text alone says about a prompt. */
@@ -16,20 +17,8 @@ export const MAX_TOKENS = 8;
 /** See MAX_TOKENS. */
 export const MAX_PHRASES = 6;
 
-const WORD_KEYWORDS = new RegExp(
-  `(?<![\\p{L}\\p{M}\\p{N}_])(?:${KEYWORD_TABLES.filter((t) => t.match === 'word')
-    .flatMap((t) => t.keywords)
-    .map(keywordPattern)
-    .join('|')})(?![\\p{L}\\p{M}\\p{N}_])`,
-  'u',
-);
+const wordKeyword = wordKeywordMatcher(KEYWORD_TABLES.filter((t) => t.match === 'word').flatMap((t) => t.keywords));
 const SUBSTRING_KEYWORDS: readonly string[] = KEYWORD_TABLES.filter((t) => t.match === 'substring').flatMap((t) => t.keywords);
-
-function keywordPattern(keyword: string): string {
-  const stem = keyword.endsWith('*');
-  const body = (stem ? keyword.slice(0, -1) : keyword).replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+');
-  return stem ? `${body}[\\p{L}\\p{M}]*` : body;
-}
 
 /** Classifies a prompt from its text. */
 export function classify(prompt: string): Gate {
@@ -44,8 +33,8 @@ export function classify(prompt: string): Gate {
 /** The first structural keyword in the prompt, if any. */
 export function structuralKeyword(prompt: string): string | undefined {
   const lower = prompt.toLowerCase();
-  const word = WORD_KEYWORDS.exec(lower);
-  if (word !== null) return word[0];
+  const word = wordKeyword(lower);
+  if (word !== undefined) return word;
   return SUBSTRING_KEYWORDS.find((k) => lower.includes(k));
 }
 

@@ -1,0 +1,9 @@
+/**
+ * Where an index lives on disk. Its own module, free of sql.js, so that the paths a light process
+ * needs (the prompt hook, a CLI call answered by a daemon) can be named without loading the store.
+ */
+
+/** The folder, at a project's root, that holds its index. */
+export const INDEX_DIR = '.codegraph';
+/** The database file inside INDEX_DIR. */
+export const DATABASE_FILE = 'codegraph.db';

@@ -197,7 +197,8 @@ export function safeProjectPath(root: string, requested: string): SafePath | und
   if (lexical === undefined) return undefined;
   let real: string;
   try {
-    real = realpathSync(target);
+    // The libc call: a third of the cost of Node's component-by-component walk, same answer.
+    real = realpathSync.native(target);
   } catch {
     // Nothing there (yet): the lexical check is all there is, and any read will fail anyway.
     return { absolute: join(base, ...lexical.split('/')), relative: posix.normalize(lexical) };

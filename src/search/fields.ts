@@ -42,11 +42,32 @@ export function idf(n: number, df: number): number {
   return Math.log(1 + (n - df + 0.5) / (df + 0.5));
 }
 
+/** Per query word, its rarity over all columns and its idf in each column: the same for every row of one query. */
+interface Rarities {
+  readonly weights: readonly number[];
+  readonly overall: readonly number[];
+  readonly perColumn: readonly (readonly number[])[];
+}
+
+/** Rarities by the query's statistics; a search scores hundreds of rows against the same ones. */
+const rarityCache = new WeakMap<TermStats, Rarities>();
+
+function raritiesOf(stats: TermStats, weights: readonly number[]): Rarities {
+  const known = rarityCache.get(stats);
+  if (known !== undefined && known.weights === weights) return known;
+  const overall = stats.frequencies.map((frequencies) => idf(stats.rows, Math.max(0, ...frequencies)));
+  const perColumn = stats.frequencies.map((frequencies) => weights.map((_, j) => idf(stats.rows, frequencies[j] ?? 0)));
+  const rarities = { weights, overall, perColumn };
+  rarityCache.set(stats, rarities);
+  return rarities;
+}
+
 /**
  * Scores one row from `columns[i]`, the bit mask of columns holding query word i, and the words'
  * per-column frequencies.
  */
 export function fieldScore(columns: ArrayLike<number>, stats: TermStats, weights: readonly number[] = FIELD_WEIGHTS): FieldScore {
+  const { overall, perColumn } = raritiesOf(stats, weights);
   let weighted = 0;
   let matched = 0;
   let inName = 0;
@@ -55,16 +76,16 @@ export function fieldScore(columns: ArrayLike<number>, stats: TermStats, weights
   let all = 0;
   for (let i = 0; i < columns.length; i += 1) {
     const mask = columns[i] ?? 0;
-    const frequencies = stats.frequencies[i] ?? [];
-    const rarity = idf(stats.rows, Math.max(0, ...frequencies));
+    const rarity = overall[i] ?? idf(stats.rows, 0);
     all += rarity;
     if (mask === 0) continue;
     held += rarity;
     matched += 1;
     if ((mask & NAME_COLUMNS) !== 0) inName += 1;
     if ((mask & USES_COLUMN) !== 0) inUses += 1;
+    const columnRarity = perColumn[i];
     for (let j = 0; j < weights.length; j += 1) {
-      if ((mask & (1 << j)) !== 0) weighted += (weights[j] ?? 1) * idf(stats.rows, frequencies[j] ?? 0);
+      if ((mask & (1 << j)) !== 0) weighted += (weights[j] ?? 1) * (columnRarity?.[j] ?? idf(stats.rows, 0));
     }
   }
   return { weighted, matched, inName, inUses, coverage: all > 0 ? held / all : 0 };

@@ -108,6 +108,18 @@ describe('search reads', () => {
     assert.ok(found.includes(user[2]!));
   });
 
+  test('each row hands over one column mask per word, in the order of the words', () => {
+    const { user } = loadSample(store);
+    const masks = new Map<number, number[]>();
+    eachTextMatch(store, { words: ['repository', 'save'], mode: 'any', limit: 10 }, (id, columns) => masks.set(id, [...columns]));
+    const bit = (column: (typeof SEARCH_COLUMNS)[number]): number => 1 << SEARCH_COLUMNS.indexOf(column);
+    const save = masks.get(user[2]!);
+    assert.ok(save !== undefined);
+    assert.equal((save[0] ?? 0) & bit('docstring'), bit('docstring'));
+    assert.equal((save[1] ?? 0) & bit('name'), bit('name'));
+    for (const [, columns] of masks) assert.equal(columns.length, 2);
+  });
+
   test('a match restricted to ids returns only those', () => {
     const { user } = loadSample(store);
     const found: number[] = [];

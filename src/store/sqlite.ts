@@ -53,6 +53,16 @@ function isWasmAbort(error: unknown): boolean {
 }
 
 /**
+ * What sql.js's in-memory file system keeps for `bytes`: it stores a Node Buffer's `slice()`, a
+ * view of the same memory, and copies any other array. Adopted bytes are handed over as a Buffer
+ * over their memory; others are copied here (even a Buffer), so later writes never reach them.
+ */
+function fileContents(bytes: Uint8Array, adopt: boolean): Uint8Array {
+  const owned = adopt ? bytes : new Uint8Array(bytes);
+  return Buffer.from(owned.buffer, owned.byteOffset, owned.byteLength);
+}
+
+/**
  * Read statements kept prepared per database. Preparing costs about 0.15 ms in sql.js against
  * 0.03 ms to run a kept one (one file row by path on django's index), and a search runs a dozen;
  * the queries' distinct texts (id lists vary in length) number in the tens.
@@ -77,10 +87,16 @@ export class SqliteDb {
     this.#db = db;
   }
 
-  /** Opens an empty database, or one from the bytes of a database file. */
-  static async open(bytes?: Uint8Array): Promise<SqliteDb> {
+  /**
+   * Opens an empty database, or one from the bytes of a database file. sql.js keeps the file in
+   * memory; with `adopt` the bytes become that file as they are (the caller hands them over and
+   * must not use them again), else they are copied. Adopting a database read from disk saves a
+   * second copy: on the Linux kernel's 1.71 GB index the copy took 4.1 s and doubled the peak
+   * resident set (1.76 to 3.48 GB).
+   */
+  static async open(bytes?: Uint8Array, options: { readonly adopt?: boolean } = {}): Promise<SqliteDb> {
     const SQL = await loadSqlJs();
-    const db = new SqliteDb(new SQL.Database(bytes ?? null));
+    const db = new SqliteDb(new SQL.Database(bytes === undefined ? null : fileContents(bytes, options.adopt === true)));
     // The database lives in sql.js's in-memory file system and durability comes from the atomic
     // save in persist.ts, so the rollback journal stays in memory (savepoints still work), nothing
     // is synced, and a larger page cache keeps big transactions from spilling page by page. Sorts

@@ -134,6 +134,21 @@ describe('SqliteDb.transaction', () => {
     assert.throws(() => db.transaction(() => db.export()), /inside a transaction/);
   });
 
+  test('opening copies the bytes unless they are adopted, when the database writes into them', async () => {
+    db.run('INSERT INTO t(v) VALUES (?)', ['aaaa']);
+    const file = db.export();
+    const pristine = Uint8Array.from(file);
+    const copied = await SqliteDb.open(file);
+    copied.run('UPDATE t SET v = ?', ['zzzz']);
+    assert.deepEqual(file, pristine);
+    copied.close();
+    const adopted = await SqliteDb.open(file, { adopt: true });
+    adopted.run('UPDATE t SET v = ?', ['zzzz']);
+    assert.equal(adopted.value('SELECT v FROM t'), 'zzzz');
+    assert.notDeepEqual(file, pristine);
+    adopted.close();
+  });
+
   test('export produces bytes that reopen as the same database', async () => {
     db.run('INSERT INTO t(v) VALUES (?)', ['kept']);
     const copy = await SqliteDb.open(db.export());

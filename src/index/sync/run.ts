@@ -67,7 +67,7 @@ export async function openIndex(dir: string): Promise<OpenedIndex> {
   const loaded = await loadDatabase(dir);
   if (loaded === undefined) return { store: await newStore(), stamp: undefined, rebuiltBecause: 'no index existed yet' };
   try {
-    return { store: GraphStore.open(await SqliteDb.open(loaded.bytes)), stamp: loaded.stamp, rebuiltBecause: undefined };
+    return { store: GraphStore.open(await SqliteDb.open(loaded.bytes, { adopt: true })), stamp: loaded.stamp, rebuiltBecause: undefined };
   } catch (error) {
     if (!(error instanceof SchemaError)) throw error;
     return { store: await newStore(), stamp: undefined, rebuiltBecause: error.message };

@@ -101,7 +101,7 @@ async function workCopy(name: string, prepared: string, known: LargeCase): Promi
 async function ensureIndex(root: string): Promise<{ text: string; figures: Figure[] }> {
   const db = join(root, '.codegraph', 'codegraph.db');
   if (existsSync(db)) {
-    const probe = await run(process.execPath, [CLI, 'status', '--json', '-p', root], { timeoutMs: 600_000 });
+    const probe = await run(process.execPath, [CLI, 'status', '--json', root], { timeoutMs: 600_000 });
     if (probe.code === 0) return { text: `reused the index in ${root} (${(statSync(db).size / GB).toFixed(2)} GB)`, figures: [] };
   }
   const timed = await timedRun(await gnuTime(), process.execPath, [CLI, 'init', '--quiet', root], { timeoutMs: 3 * 3600_000 });

@@ -96,12 +96,12 @@ export class IndexSession {
     return withWriterLock(this.root, this.#options.command, async (dir) => {
       const phases = new PhaseClock(options.onProgress);
       phases.progress({ phase: 'scanning', done: 0, total: 0, symbols: 0 });
-      const { store, rebuiltBecause } = await this.#load(dir);
       // The last scan is trusted again only once this sync succeeds: a failed one may have been
       // told about edits it never stored, and only a walk of the tree finds them again.
       const last = this.#scan;
       this.#scan = undefined;
-      const scan = await this.#scanFor(last, options.changed, options.signal);
+      // A first sync reads the database file while the tree is walked (see indexProject).
+      const [{ store, rebuiltBecause }, scan] = await Promise.all([this.#load(dir), this.#scanFor(last, options.changed, options.signal)]);
       try {
         const saved = await applyAndSave({
           root: this.root, mode: 'incremental', store, scan, signal: options.signal, workers: this.#options.workers, inputs: this.#inputs,

@@ -7,9 +7,9 @@ import { EDGE_KINDS } from '../model.js';
 import type { EdgeKind, RefKind } from '../model.js';
 import { graphCounts, languageCounts, storedTotals } from './graph-stats.js';
 import type { GraphTotals } from './graph-stats.js';
-import { EDGE_CODE, NODE_CODE, code, num, str, strOrNull, toEdge, toFile, toImport, toNode, toRef } from './records.js';
+import { EDGE_CODE, NODE_CODE, code, num, str, strOrNull, toEdge, toFile, toFileRecord, toImport, toNode, toRef } from './records.js';
 import type {
-  Diagnostic, GraphCounts, LanguageCounts, StoredEdge, StoredFile, StoredImport, StoredNode, StoredRef,
+  Diagnostic, FileRecord, GraphCounts, LanguageCounts, StoredEdge, StoredFile, StoredImport, StoredNode, StoredRef,
 } from './records.js';
 import { edgeRelation } from './schema.js';
 import type { SqliteDb } from './sqlite.js';
@@ -63,6 +63,14 @@ export class GraphReader {
   /** Every file, by path. */
   listFiles(): StoredFile[] {
     return this.#db.all(`${FILE_SELECT} ORDER BY f.path`).map(toFile);
+  }
+
+  /**
+   * Every file's own row, without its file node's id: what a sync compares a scan with. Finding
+   * each file node is an index seek per file, 0.6 s of a catch-up on the Linux kernel.
+   */
+  fileRecords(): FileRecord[] {
+    return this.#db.all(`SELECT * FROM files`).map(toFileRecord);
   }
 
   /** One file by project-relative path. */

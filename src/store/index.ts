@@ -20,6 +20,7 @@ export type { WrittenFile } from './file-rows.js';
 export type {
   Diagnostic,
   FileInfo,
+  FileRecord,
   GraphCounts,
   LanguageCounts,
   StoredEdge,
@@ -41,8 +42,8 @@ export type { MatchRequest, SearchRow, TermStats } from './full-text.js';
 export { eachDefinitionText, eachEdgeOf, eachExploreFile, eachFilePath } from './explore-reads.js';
 export type { ExploreFile } from './explore-reads.js';
 export {
-  NO_DEFINITION, TERM_FIELDS, decodeIds, eachDefinitionTextInFiles, eachFileStamp, encodeIds, maxNodeId, readTermBase, readTermPostings,
-  writeTermBase,
+  NO_DEFINITION, TERM_FIELDS, decodeIds, eachDefinitionTextInFiles, eachFileStamp, encodeIds, maxNodeId, readTermBase, readTermBaseStamp,
+  readTermPostings, writeTermBase,
 } from './term-tables.js';
 export type { FileStamp, StoredTermBase, TermBaseRows, TermBaseStamp, TermField } from './term-tables.js';
 export { cleanStaleTempFiles, hasChanged, loadDatabase, saveDatabase } from './persist.js';

@@ -17,9 +17,13 @@ export interface FileInfo {
 }
 
 /** A stored file with its metadata and the id of its `file` node. */
-export interface StoredFile extends FileInfo {
-  readonly id: number;
+export interface StoredFile extends FileRecord {
   readonly fileNodeId: number;
+}
+
+/** A stored file's own row, without its file node's id (which costs an index seek per file to find). */
+export interface FileRecord extends FileInfo {
+  readonly id: number;
   /** Symbols stored for the file, not counting its file node. */
   readonly nodeCount: number;
   readonly parseErrors: number;
@@ -143,10 +147,14 @@ export const strOrNull = (v: SqlValue | undefined): string | null => (typeof v =
 
 /** A `files` row (with `file_node_id`) as a record. */
 export function toFile(r: SqlRow): StoredFile {
+  return { ...toFileRecord(r), fileNodeId: num(r['file_node_id']) };
+}
+
+/** A files row as a FileRecord. */
+export function toFileRecord(r: SqlRow): FileRecord {
   const sha = r['sha256'];
   return {
     id: num(r['id']),
-    fileNodeId: num(r['file_node_id']),
     path: str(r['path']),
     language: str(r['language']),
     size: num(r['size']),

@@ -108,6 +108,20 @@ export function readTermBase(reader: GraphReader, options: { readonly stampsOnly
   return { rules, extraction, definitions: Number(definitions), file: fileIds, kind, segments, files: decodeStamps(files) };
 }
 
+/**
+ * The rules and extraction the stored base was built under, when `readTermBase` would find one:
+ * its metadata and that its four tables are there, without reading them. Undefined otherwise.
+ */
+export function readTermBaseStamp(reader: GraphReader): TermBaseStamp | undefined {
+  const db = connectionOf(reader);
+  const meta = new Map<string, string>();
+  db.each(`SELECT key, value FROM meta WHERE key IN (?, ?, ?)`, Object.values(META_KEYS), ([k, v]) => meta.set(String(k), String(v)));
+  const [rules, extraction] = [meta.get(META_KEYS.rules), meta.get(META_KEYS.extraction)];
+  if (rules === undefined || extraction === undefined || meta.get(META_KEYS.definitions) === undefined) return undefined;
+  const tables = Number(db.value(`SELECT count(*) FROM term_base WHERE key IN ('file', 'kind', 'segments', 'files')`) ?? 0);
+  return tables === 4 ? { rules, extraction } : undefined;
+}
+
 /** The stored ids of `term` in `field` (ascending), or an empty array. */
 export function readTermPostings(reader: GraphReader, term: string, field: TermField): Int32Array {
   const blob = connectionOf(reader)

@@ -36,6 +36,12 @@ describe('GraphStore reads', () => {
     assert.equal(store.getFile('src/missing.ts'), undefined);
   });
 
+  test('fileRecords has every file as listFiles has it, without the file node id', () => {
+    loadFixture();
+    const records = store.fileRecords().sort((a, b) => a.path.localeCompare(b.path));
+    assert.deepEqual(records, store.listFiles().map(({ fileNodeId: _, ...record }) => record));
+  });
+
   test('filesByPaths returns the indexed files among the paths, each as getFile has it', () => {
     loadFixture();
     const files = store.filesByPaths(['src/user.ts', 'src/missing.ts', 'src/main.ts', 'src/user.ts']);

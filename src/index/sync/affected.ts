@@ -5,7 +5,7 @@
  */
 import type { ParseResult } from '../parse/jobs.js';
 import {
-  dependentFileIds, fileIdsImportingStems, nameFingerprints, subclassFileIds, type GraphStore, type StoredFile,
+  dependentFileIds, fileIdsImportingStems, nameFingerprints, subclassFileIds, type FileRecord, type GraphStore, type StoredFile,
 } from '../../store/index.js';
 
 /** What the old graph says before the new extractions replace it. */
@@ -17,7 +17,7 @@ export interface OldGraphView {
 /** The change a targeted run stores: its parse results and the files it removes, against the files stored before. */
 export interface HeldChange {
   readonly held: readonly ParseResult[];
-  readonly stored: ReadonlyMap<string, StoredFile>;
+  readonly stored: ReadonlyMap<string, FileRecord>;
   readonly removedPaths: readonly string[];
 }
 

@@ -152,7 +152,7 @@ function keepGraph({ input: { store }, plan, batches }: ApplyRun, previous: read
   if (updated) store.setDiagnostics(batches.diagnostics);
   store.restoreIndexes();
   // An index written before the term base existed (or under other word rules) gets one now.
-  const rebuilt = refreshTermBase(store, EXTRACTION_VERSION, false);
+  const rebuilt = refreshTermBase(store, EXTRACTION_VERSION, false, { unchanged: true });
   return updated || rebuilt;
 }
 

@@ -48,11 +48,15 @@ export async function indexProject(options: IndexOptions): Promise<IndexSummary>
       // A full build parses every file: the workers start up (runtime, first grammars) while the
       // tree is walked instead of after.
       pool = options.mode === 'full' ? startPool(options.workers) : undefined;
-      // The empty store (its SQLite runtime compiling in the background) is made during the walk too.
-      const fresh = options.mode === 'full' ? newStore() : undefined;
+      // The store is made or read from disk during the walk too: an empty one's SQLite runtime
+      // compiles meanwhile, and a stored one's file is read while the tree is walked (on the Linux
+      // kernel the 1.7 GB read and the walk took 2.7 s and 0.8 s one after the other).
+      const opening: Promise<OpenedIndex> = options.mode === 'full'
+        ? newStore().then((store) => ({ store, stamp: undefined, rebuiltBecause: undefined }))
+        : openIndex(dir);
       phases.progress({ phase: 'scanning', done: 0, total: 0, symbols: 0 });
-      const scan = await scanOrDiscard(options, config, fresh);
-      const opened: OpenedIndex = fresh !== undefined ? { store: await fresh, stamp: undefined, rebuiltBecause: undefined } : await openIndex(dir);
+      const scan = await scanOrDiscard(options, config, opening);
+      const opened = await opening;
       const { store } = opened;
       try {
         const { report } = await applyAndSave({ ...options, ...opened, scan, pool, dir, phases, started });
@@ -66,14 +70,14 @@ export async function indexProject(options: IndexOptions): Promise<IndexSummary>
   });
 }
 
-/** The scan; when it fails, the fresh store being made meanwhile is closed before the error goes on. */
-async function scanOrDiscard(options: IndexOptions, config: ProjectConfig, fresh: Promise<GraphStore> | undefined): Promise<ScanResult> {
+/** The scan; when it fails, the store being opened meanwhile is closed before the error goes on. */
+async function scanOrDiscard(options: IndexOptions, config: ProjectConfig, opening: Promise<OpenedIndex>): Promise<ScanResult> {
   try {
     const scan = await scanWith(options.root, config, options.signal);
     checkCapacity(scan, options.maxDatabaseBytes);
     return scan;
   } catch (error) {
-    (await fresh?.catch(() => undefined))?.close();
+    (await opening.catch(() => undefined))?.store.close();
     throw error;
   }
 }

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { EXTRACTION_VERSION } from '../extract/version.js';
 import type { ParseJob } from '../parse/jobs.js';
 import type { ScannedFile, ScanResult } from '../scan/index.js';
-import type { GraphStore, StoredFile } from '../../store/index.js';
+import type { FileRecord, GraphStore } from '../../store/index.js';
 import { IN_PROCESS_MAX } from './parse-jobs.js';
 
 /** The meta key recording which extraction wrote the stored files. */
@@ -28,7 +28,7 @@ export interface ScanPlan {
   /** Stored files the scan no longer lists. */
   readonly removedPaths: readonly string[];
   /** The stored files by path, as they were before this run. */
-  readonly stored: ReadonlyMap<string, StoredFile>;
+  readonly stored: ReadonlyMap<string, FileRecord>;
   /** The scanned files by path. */
   readonly scanned: ReadonlyMap<string, ScannedFile>;
   /** False when an older extraction wrote the store: every file is re-extracted, unchanged or not. */
@@ -51,7 +51,7 @@ export interface PlanOptions {
 
 /** Plans bringing `store` in line with `scan`. */
 export function planScan(store: GraphStore, scan: ScanResult, options: PlanOptions): ScanPlan {
-  const stored = new Map<string, StoredFile>(store.listFiles().map((f) => [f.path, f]));
+  const stored = new Map<string, FileRecord>(store.fileRecords().map((f) => [f.path, f]));
   const sameExtraction = store.getMeta(EXTRACTION_META) === EXTRACTION_VERSION;
   const jobs: ParseJob[] = [];
   let unchanged = 0;
@@ -81,6 +81,6 @@ export function planScan(store: GraphStore, scan: ScanResult, options: PlanOptio
 }
 
 /** Whether a stored file's size, time and language still match the scan (its content is then not read). */
-function isUnchanged(old: StoredFile | undefined, file: ScannedFile): boolean {
+function isUnchanged(old: FileRecord | undefined, file: ScannedFile): boolean {
   return old !== undefined && old.size === file.size && Math.trunc(old.mtimeMs) === Math.trunc(file.mtimeMs) && old.language === file.language;
 }

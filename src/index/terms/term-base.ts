@@ -5,9 +5,9 @@
  */
 import { NODE_KINDS } from '../../model.js';
 import {
-  eachDefinitionText, eachFilePath, eachFileStamp, maxNodeId, NO_DEFINITION, readTermBase, writeTermBase,
+  eachDefinitionText, eachFilePath, eachFileStamp, maxNodeId, NO_DEFINITION, readTermBase, readTermBaseStamp, writeTermBase,
 } from '../../store/index.js';
-import type { FileStamp, GraphReader, GraphStore, StoredTermBase, TermBaseRows } from '../../store/index.js';
+import type { FileStamp, GraphReader, GraphStore, TermBaseRows, TermBaseStamp } from '../../store/index.js';
 import { DOC_CHARS, TermPostings } from './term-postings.js';
 import { TERM_RULES } from './words.js';
 
@@ -49,7 +49,7 @@ export function staleFiles(base: readonly FileStamp[], current: readonly FileSta
 }
 
 /** Whether `base` can serve readers under the current rules and extraction. */
-export function baseUsable(base: StoredTermBase | undefined, extraction: string | undefined): base is StoredTermBase {
+export function baseUsable<T extends TermBaseStamp>(base: T | undefined, extraction: string | undefined): base is T {
   return base !== undefined && base.rules === TERM_RULES && base.extraction === (extraction ?? '');
 }
 
@@ -63,9 +63,12 @@ export function currentStamps(reader: GraphReader): FileStamp[] {
 /**
  * Rebuilds the stored base when there is none usable, when `force` (a full index), or when the
  * files changed since hold more than STALE_DEFINITIONS (or STALE_SHARE) definitions. Returns
- * whether it rebuilt.
+ * whether it rebuilt. A run that changed no file (`unchanged`) only checks that a usable base is
+ * there: the run that last changed one left the base fresh enough, and comparing every file's
+ * stamp cost 0.19 s of a catch-up on the Linux kernel.
  */
-export function refreshTermBase(store: GraphStore, extraction: string, force: boolean): boolean {
+export function refreshTermBase(store: GraphStore, extraction: string, force: boolean, options: { readonly unchanged?: boolean } = {}): boolean {
+  if (!force && options.unchanged === true && baseUsable(readTermBaseStamp(store), extraction)) return false;
   const current = currentStamps(store);
   if (!force) {
     const base = readTermBase(store, { stampsOnly: true });

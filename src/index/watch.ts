@@ -1,14 +1,14 @@
 /**
- * Live re-indexing: watches the project tree and, after a quiet spell, syncs the files that
- * changed through one long-lived `IndexSession`. A burst of saves becomes one sync; events inside
- * `.git/`, `.codegraph/` and heavy folders are ignored, except the files that decide what is
- * indexed (`.codegraph/config.json`, `.git/info/exclude`, any `.gitignore`), which make the next
- * sync walk the whole tree again.
+ * Live re-indexing: watches the project tree (tree-watch.ts) and, after a quiet spell, syncs the
+ * files that changed through one long-lived `IndexSession`. A burst of saves becomes one sync;
+ * `.git/`, other projects' `.codegraph/` and heavy folders are not watched and events inside
+ * them are ignored, except the files that decide what is indexed (`.codegraph/config.json`,
+ * `.git/info/exclude`, `.gitignore`), which make the next sync walk the whole tree again.
  */
-import { watch, type FSWatcher } from 'node:fs';
 import { LockHeldError } from '../store/index.js';
 import { HEAVY_DIRECTORIES, isControlFile } from './scan/index.js';
 import { IndexSession } from './session.js';
+import { watchTree, type TreeWatch } from './tree-watch.js';
 import { IndexRemovedError, type SyncReport } from './sync/index.js';
 
 /** Default quiet spell after the last event before syncing. */
@@ -63,6 +63,15 @@ export function eventMatters(relPath: string): boolean {
 }
 
 /**
+ * Directories left unwatched: heavy folders, `.git` (its `info/exclude` is watched on its own)
+ * and other projects' index folders; events from them would not matter (see `eventMatters`).
+ */
+export function unwatchedDirectory(relPath: string): boolean {
+  const name = relPath.slice(relPath.lastIndexOf('/') + 1);
+  return HEAVY.has(name) || name === '.git' || (name === '.codegraph' && relPath !== '.codegraph');
+}
+
+/**
  * Syncs the project once (catching up with edits made while nothing watched), then again after
  * every burst of changes until `signal` aborts. Rejects when the tree cannot be watched, the
  * first sync fails, or the index is deleted meanwhile (`IndexRemovedError`); other failures are
@@ -73,13 +82,18 @@ export async function watchProject(options: WatchOptions): Promise<void> {
   const session = options.session ?? await IndexSession.open({
     root: options.root, command: 'codegraph watch', existingOnly: true, ...(options.workers !== undefined ? { workers: options.workers } : {}),
   });
-  let watcher: FSWatcher | undefined;
+  let watcher: TreeWatch | undefined;
   try {
     if (options.signal.aborted) return;
     const loop = new WatchLoop(session, options);
     // Watch before the first sync, so edits made while it runs are not missed.
-    watcher = watch(options.root, { recursive: true }, (_event, filename) => loop.onFileEvent(filename));
-    watcher.on('error', (error) => loop.onWatchError(error));
+    watcher = await watchTree({
+      root: options.root,
+      onEvent: (relPath) => loop.onFileEvent(relPath),
+      onError: (error) => loop.onWatchError(error),
+      skipDirectory: unwatchedDirectory,
+      alsoWatch: ['.git/info'],
+    });
     options.onControl?.({ flush: () => loop.flush() });
     const report = await session.sync();
     options.onEvent({ kind: 'ready', report });

@@ -42,6 +42,12 @@ export interface SessionSyncOptions {
   readonly changed?: readonly string[];
   readonly onProgress?: (progress: IndexProgress) => void;
   readonly signal?: AbortSignal;
+  /**
+   * Work this sync waits for before it starts (a watch being set up): the sync is queued at once,
+   * so reads asked for meanwhile wait for it instead of finding no index loaded. When it
+   * rejects, so does the sync.
+   */
+  readonly after?: Promise<unknown>;
 }
 
 /** Files whose change alters what is indexed at all, not just one file's content. */
@@ -79,6 +85,7 @@ export class IndexSession {
   sync(options: SessionSyncOptions = {}): Promise<SyncReport> {
     this.#syncing += 1;
     const next = this.#queue.then(async () => {
+      await options.after;
       await Promise.allSettled([...this.#reads]);
       return this.#sync(options);
     }).finally(() => (this.#syncing -= 1));

@@ -86,16 +86,21 @@ export async function watchProject(options: WatchOptions): Promise<void> {
   try {
     if (options.signal.aborted) return;
     const loop = new WatchLoop(session, options);
-    // Watch before the first sync, so edits made while it runs are not missed.
-    watcher = await watchTree({
+    // Watch before the first sync runs, so edits made while it runs are not missed; the sync is
+    // queued at once, so queries asked for while the watch is set up wait for it.
+    const watching = watchTree({
       root: options.root,
       onEvent: (relPath) => loop.onFileEvent(relPath),
       onError: (error) => loop.onWatchError(error),
       skipDirectory: unwatchedDirectory,
       alsoWatch: ['.git/info'],
     });
+    const first = session.sync({ after: watching });
+    // Its failure is the watch's, reported by the await below.
+    first.catch(() => undefined);
+    watcher = await watching;
     options.onControl?.({ flush: () => loop.flush() });
-    const report = await session.sync();
+    const report = await first;
     options.onEvent({ kind: 'ready', report });
     await loop.stopped();
   } finally {

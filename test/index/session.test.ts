@@ -192,6 +192,25 @@ test('a read lends the loaded store only after a sync has loaded it', async () =
   assert.deepEqual(await session.read(async () => 'lent'), { value: 'lent' });
 });
 
+test('a first sync queued behind other work makes reads asked meanwhile wait for it, not find no index', async () => {
+  const root = await indexedShop();
+  const session = await openSession(root);
+  let release: () => void = () => undefined;
+  const setup = new Promise<void>((resolve) => (release = resolve));
+  const syncing = session.sync({ after: setup });
+  let synced = false;
+  void syncing.then(() => (synced = true));
+  let waited = false;
+  const reading = session.read(async () => 'lent', () => (waited = true));
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  assert.equal(synced, false, 'the sync waits for the work before it');
+  release();
+  await syncing;
+  assert.deepEqual(await reading, { value: 'lent' });
+  assert.equal(waited, true);
+  await assert.rejects(session.sync({ after: Promise.reject(new Error('no watch')) }), /no watch/);
+});
+
 test('a sync waits for reads in flight, and a read waits for a sync queued before it', async () => {
   const root = await indexedShop();
   const session = await openSession(root);

@@ -47,7 +47,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     case 'init':
     case 'index':
     case 'sync': {
-      const { values, positionals } = parse(rest, { quiet: { type: 'boolean', short: 'q' }, json: { type: 'boolean' }, ...(command === 'init' ? { target: { type: 'string' } } : {}) });
+      const { values, positionals } = parse(rest, { ...PATH_OPTION, quiet: { type: 'boolean', short: 'q' }, json: { type: 'boolean' }, ...(command === 'init' ? { target: { type: 'string' } } : {}) });
       const target = asString(values['target']);
       if (target !== undefined && target !== 'zed') throw new UsageError(`init --target supports zed only (got "${target}"); use codegraph install --target=${target} for other agents`);
       if (command === 'sync') {
@@ -58,7 +58,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       const code = await runIndex(command, indexOptions(values, positionals));
       if (target === undefined || code !== 0) return code;
       const { runZedInit } = await import('./install/install-command.js');
-      return runZedInit(resolve(process.cwd(), positionals[0] ?? '.'), installIo());
+      return runZedInit(resolve(process.cwd(), indexOptions(values, positionals).path ?? '.'), installIo());
     }
     case 'install':
     case 'uninstall':
@@ -66,18 +66,18 @@ export async function main(argv: readonly string[]): Promise<number> {
     case 'prompt-hook':
       return runAgentCommand(command, rest);
     case 'watch': {
-      const { values, positionals } = parse(rest, { quiet: { type: 'boolean', short: 'q' }, json: { type: 'boolean' } });
+      const { values, positionals } = parse(rest, { ...PATH_OPTION, quiet: { type: 'boolean', short: 'q' }, json: { type: 'boolean' } });
       const { runWatch } = await import('./watch-command.js');
       return runWatch(indexOptions(values, positionals), process.env);
     }
     case 'status': {
-      const { values, positionals } = parse(rest, { json: { type: 'boolean' } });
+      const { values, positionals } = parse(rest, { ...PATH_OPTION, json: { type: 'boolean' } });
       const { runStatus } = await import('./index-commands.js');
       return runStatus(indexOptions(values, positionals));
     }
     case 'unlock':
     case 'uninit': {
-      const { values, positionals } = parse(rest, {});
+      const { values, positionals } = parse(rest, { ...PATH_OPTION });
       const { runUninit, runUnlock } = await import('./index-commands.js');
       return command === 'unlock' ? runUnlock(indexOptions(values, positionals)) : runUninit(indexOptions(values, positionals));
     }
@@ -138,9 +138,14 @@ function httpServeOptions(values: Record<string, unknown>, args: readonly string
   };
 }
 
+/** `-p DIR` / `--path DIR`, as the query commands take it, beside the index commands' positional path. */
+const PATH_OPTION = { path: { type: 'string', short: 'p' } } as const;
+
 function indexOptions(values: Record<string, unknown>, positionals: readonly string[]): { path: string | undefined; quiet: boolean; json: boolean; cwd: string } {
   if (positionals.length > 1) throw new UsageError(`expected at most one path, got ${positionals.length}: ${positionals.join(' ')}`);
-  return { path: positionals[0], quiet: values['quiet'] === true, json: values['json'] === true, cwd: process.cwd() };
+  const flag = asString(values['path']);
+  if (flag !== undefined && positionals[0] !== undefined) throw new UsageError(`give the path either as an argument or as --path, not both (got "${positionals[0]}" and "${flag}")`);
+  return { path: flag ?? positionals[0], quiet: values['quiet'] === true, json: values['json'] === true, cwd: process.cwd() };
 }
 
 type OptionSpec = Record<string, { type: 'boolean' | 'string'; short?: string }>;

@@ -42,8 +42,8 @@ Usage:
   codegraph --version                        print the version
   codegraph --help                           print this help
 
-The project is found from --path, or from the working directory upward (the nearest folder
-containing .codegraph/). Environment: CODEGRAPH_MCP_TOOLS=explore,node,search,callers,...
+The index commands take their path as an argument or as -p/--path DIR. The project is found
+from --path, or from the working directory upward (the nearest folder containing .codegraph/). Environment: CODEGRAPH_MCP_TOOLS=explore,node,search,callers,...
 chooses the tools listed by tools/list (all ten stay callable); CODEGRAPH_WATCH_DEBOUNCE_MS
 (default 2000) is the quiet spell that watch waits for before syncing; CODEGRAPH_NO_DAEMON=1
 serves in the foreground; CODEGRAPH_DAEMON_IDLE_MS (default 300000) is how long a daemon

@@ -88,6 +88,17 @@ test('codegraph status lists a pending change and sync clears it', async () => {
   assert.match(run(['status', root]).stdout, /Pending sync: none/);
 });
 
+test('the index commands take the path as -p/--path too, and refuse both forms at once', async () => {
+  const root = await plainCopy();
+  assert.equal(run(['init', '-p', root, '--quiet']).status, 0);
+  const status = run(['status', '--path', root, '--json']);
+  assert.equal(status.status, 0, status.stderr);
+  assert.equal((JSON.parse(status.stdout) as { root?: string }).root, root);
+  const both = run(['sync', root, '-p', root]);
+  assert.equal(both.status, 2);
+  assert.match(both.stderr, /either as an argument or as --path, not both/);
+});
+
 test('codegraph sync without an index exits 2 and says to run init', async () => {
   const root = await plainCopy();
   const r = run(['sync', root]);

@@ -93,10 +93,12 @@ function censusReport(results: readonly LanguageCensus[]): string {
   return lines.join('\n');
 }
 
-/** Runs the census over every language, prints the report and writes the full results to `out`. */
-export async function runCensus(out: string, reuse: boolean): Promise<number> {
+/** Runs the census over every language (or `languages`), prints the report and writes the full results to `out`. */
+export async function runCensus(out: string, reuse: boolean, languages?: readonly string[]): Promise<number> {
+  const unknown = (languages ?? []).filter((l) => !(CENSUS_LANGUAGES as readonly string[]).includes(l));
+  if (unknown.length > 0) throw new Error(`no census for ${unknown.join(', ')} (known: ${CENSUS_LANGUAGES.join(', ')})`);
   const results: LanguageCensus[] = [];
-  for (const language of CENSUS_LANGUAGES) results.push(await censusOfLanguage(language, reuse));
+  for (const language of CENSUS_LANGUAGES.filter((l) => languages === undefined || languages.includes(l))) results.push(await censusOfLanguage(language, reuse));
   process.stdout.write(`${censusReport(results)}\n`);
   await mkdir(dirname(out), { recursive: true });
   await writeFile(out, `${JSON.stringify({ goal: CENSUS_GOAL, languages: results.map((r) => ({ ...r, missed: r.missed.slice(0, 500) })) }, null, 2)}\n`);

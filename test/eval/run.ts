@@ -8,7 +8,7 @@
  *   node dist/test/eval/run.js                          every question corpus, both halves
  *   options: --half tuning|held-out|all, --corpus a,b, --no-peer, --no-ours, --reuse-index (keep
  *            our existing index of a corpus copy), --max-files N (explore, both sides),
- *            --timeout-s S (per call, default 120), --out FILE, --census
+ *            --timeout-s S (per call, default 120), --out FILE, --census [--language c,cpp]
  *
  * Corpora and the peer are installed on first use (Debian packages, npm) into the benchmarks'
  * scratch folder; each side indexes its own copy under /tmp/codegraph-eval/work/<corpus>/. Full
@@ -41,6 +41,8 @@ interface Options {
   readonly timeoutMs: number;
   readonly out: string;
   readonly census: boolean;
+  /** With --census: only these languages (`--language c,cpp`). */
+  readonly languages: readonly string[] | undefined;
 }
 
 function setupText(side: Side, s: SideSetup): string {
@@ -116,7 +118,7 @@ function parseOptions(argv: readonly string[], known: readonly string[], split: 
     options: {
       corpus: { type: 'string' }, half: { type: 'string' }, 'no-peer': { type: 'boolean' }, 'no-ours': { type: 'boolean' },
       'reuse-index': { type: 'boolean' }, 'max-files': { type: 'string' }, 'timeout-s': { type: 'string' }, out: { type: 'string' },
-      census: { type: 'boolean' },
+      census: { type: 'boolean' }, language: { type: 'string' },
     },
     strict: true,
     allowPositionals: false,
@@ -136,6 +138,7 @@ function parseOptions(argv: readonly string[], known: readonly string[], split: 
     timeoutMs: (positive(values['timeout-s'], 'timeout-s') ?? 120) * 1000,
     out: values.out ?? join(EVAL_ROOT, values.census === true ? 'census.json' : 'results.json'),
     census: values.census === true,
+    languages: values.language === undefined ? undefined : values.language.split(',').map((s) => s.trim()).filter((s) => s !== ''),
   };
 }
 
@@ -163,7 +166,7 @@ async function main(): Promise<number> {
     process.stderr.write(`eval: ${OUR_CLI_PATH} is missing; build first (npm run build)\n`);
     return 2;
   }
-  if (options.census) return runCensus(options.out, options.reuseIndex);
+  if (options.census) return runCensus(options.out, options.reuseIndex, options.languages);
   const peerBin = options.sides.includes('peer') ? await ensurePeer() : undefined;
   const started = new Date();
   const corpora: CorpusReport[] = [];

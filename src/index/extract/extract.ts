@@ -2,6 +2,7 @@
  * Entry point of extraction: source text in, plain-data FileExtraction out. Parses with the
  * language's grammar, dispatches to its extractor (or the generic fallback) and frees the tree.
  */
+import type { Tree } from 'web-tree-sitter';
 import type { FileExtraction } from '../../model.js';
 import { withTree } from '../parse/grammar.js';
 import { withSourceText } from './comments.js';
@@ -22,7 +23,12 @@ export async function extractSource(languageId: string, source: string, path: st
   if (languageId === 'vue') return extractVue(source, path);
   const extractor = await extractorFor(languageId);
   const parsed = extractor.prepare?.(source) ?? source;
-  return withTree(languageId, parsed, (tree) => withSourceText(tree, source, () => extractor.extract(tree, source, path, languageId)));
+  const extract = (tree: Tree): FileExtraction => withSourceText(tree, source, () => extractor.extract(tree, source, path, languageId));
+  const first = await withTree(languageId, parsed, (tree) => {
+    const again = tree.rootNode.hasError ? extractor.recover?.(tree, parsed) : undefined;
+    return again === undefined ? { extraction: extract(tree) } : { again };
+  });
+  return 'extraction' in first ? first.extraction : withTree(languageId, first.again, extract);
 }
 
 async function extractVue(source: string, path: string): Promise<FileExtraction> {

@@ -14,5 +14,11 @@ export interface LanguageExtractor {
    * `extract` still receives the original text.
    */
   prepare?(source: string): string;
+  /**
+   * Asked only when the tree of the prepared text holds errors: a text to parse once more instead
+   * (same length and line breaks), when an idiom the grammar cannot know explains the errors; or
+   * undefined to extract from this tree.
+   */
+  recover?(tree: Tree, parsed: string): string | undefined;
   extract(tree: Tree, source: string, path: string, language: string): FileExtraction;
 }

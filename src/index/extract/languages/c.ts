@@ -13,6 +13,7 @@ import { isTestPath } from '../test-paths.js';
 import type { LanguageExtractor } from '../types.js';
 import { walk } from '../walk.js';
 import { maskAttributeMacros } from './c-attributes.js';
+import { blankFailedMacroLines } from './c-bare-macros.js';
 import { findIteratorMacros, maskIteratorMacros, type IteratorMacro } from './c-iterators.js';
 
 const TYPES: ReadonlySet<string> = new Set([
@@ -42,6 +43,9 @@ export const cExtractor: LanguageExtractor = {
   languages: ['c', 'cpp'],
   prepare(source: string): string {
     return maskAttributeMacros(maskIteratorMacros(source, iteratorMacros(source)));
+  },
+  recover(tree: Tree, parsed: string): string | undefined {
+    return blankFailedMacroLines(tree, parsed);
   },
   extract(tree: Tree, source: string, path: string, language: string): FileExtraction {
     const b = new ExtractionBuilder(language);

@@ -12,7 +12,7 @@ import type { Node, Tree } from 'web-tree-sitter';
 // At least three characters, all upper-case letters, digits and underscores, alone on a line that
 // it starts: the file-level idiom. Indented ones stand in function bodies for statements or
 // declarations (`DECL_X`, `PWXFORM` in libxcrypt), where blanking them made recovery worse.
-const BARE_LINE = /^()([A-Z_][A-Z0-9_]{2,})[ \t]*$/gm;
+const BARE_LINE = /^([A-Z_][A-Z0-9_]{2,})[ \t]*$/gm;
 // The lists a top-level or member statement sits in.
 const STATEMENT_LISTS: ReadonlySet<string> = new Set(['translation_unit', 'declaration_list', 'field_declaration_list']);
 
@@ -25,10 +25,9 @@ export function blankFailedMacroLines(tree: Tree, parsed: string): string | unde
     const at = match.index;
     for (let i = parsed.indexOf('\n', counted); i >= 0 && i < at; i = parsed.indexOf('\n', i + 1)) row += 1;
     counted = at;
-    const column = (match[1] ?? '').length;
-    const name = match[2] ?? '';
-    const node = tree.rootNode.descendantForPosition({ row, column });
-    if (node !== null && node.text === name && failedOn(node)) blanks.push({ start: at + column, end: at + column + name.length });
+    const name = match[1] ?? '';
+    const node = tree.rootNode.descendantForPosition({ row, column: 0 });
+    if (node !== null && node.text === name && failedOn(node)) blanks.push({ start: at, end: at + name.length });
   }
   if (blanks.length === 0) return undefined;
   let out = '';

@@ -12,6 +12,8 @@ import type { ToolResult, ToolService } from '../mcp/tool-service.js';
 import type { ProjectIndex } from '../project/index-cache.js';
 import { promptContext } from '../tools/prompt/prompt-context.js';
 import { IndexSession } from '../index/session.js';
+import type { IndexSummary } from '../index/sync/index.js';
+import { isProcessAlive } from '../store/index.js';
 import { VERSION } from '../version.js';
 import { claimSocket } from './claim-socket.js';
 import { ControlMethod, type CallParams, type CallResult, type DaemonStatus } from './control.js';
@@ -20,7 +22,7 @@ import { removeDaemonRecord, writeDaemonRecord } from './daemon-files.js';
 import { AutoSyncHealth } from './health.js';
 import { LiveTools } from './live-tools.js';
 import { daemonSocketPath, indexIdentity } from './socket-path.js';
-import { runWatcher, syncNow, type SyncOutcome } from './watcher.js';
+import { runWatcher, syncNow } from './watcher.js';
 import type { WatchDecision } from './watch-policy.js';
 import type { WatchControl } from '../index/watch.js';
 
@@ -192,7 +194,7 @@ export class ProjectDaemon {
     return { text: result.text, ...(result.isError === true ? { isError: true } : {}), ...(result.json !== undefined ? { json: result.json } : {}) };
   }
 
-  async #sync(): Promise<SyncOutcome> {
+  async #sync(): Promise<IndexSummary> {
     // The watcher's view is trusted only while it is healthy; otherwise walk the tree.
     const outcome = await syncNow(this.#session, this.health.state.kind === 'watching' ? this.#watchControl : undefined);
     if (this.health.state.kind !== 'off') this.health.synced();
@@ -236,7 +238,7 @@ export class ProjectDaemon {
     }
     this.#reconcileIfRecovering();
     for (const [key, state] of this.#connections) {
-      if (state.hostPid !== undefined && !isAlive(state.hostPid) && typeof key !== 'symbol') {
+      if (state.hostPid !== undefined && !isProcessAlive(state.hostPid) && typeof key !== 'symbol') {
         this.#options.log(`host ${state.hostPid} is gone; dropping its connection`);
         key.destroy();
       }
@@ -282,15 +284,5 @@ export class ProjectDaemon {
     }
     removeDaemonRecord(this.root, process.pid);
     this.#resolveStopped(reason);
-  }
-}
-
-/** Whether a process with this pid exists (signal 0 checks without signalling). */
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

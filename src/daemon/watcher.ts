@@ -4,7 +4,7 @@
  * same session, so they cost a scan and the changed files, not a load of the database.
  */
 import type { IndexSession } from '../index/session.js';
-import { IndexRemovedError, type SyncReport } from '../index/sync/index.js';
+import { IndexRemovedError, type IndexSummary } from '../index/sync/index.js';
 import { watchProject, type WatchControl } from '../index/watch.js';
 import type { AutoSyncHealth } from './health.js';
 import type { WatchDecision } from './watch-policy.js';
@@ -22,15 +22,6 @@ export interface RunWatcherOptions {
   readonly onControl: (control: WatchControl) => void;
 }
 
-/** A sync's report with the index's totals after it: what `codegraph sync` prints. */
-export type SyncOutcome = SyncReport & {
-  readonly files: number;
-  readonly nodes: number;
-  readonly edges: number;
-  readonly refs: number;
-  readonly unresolvedRefs: number;
-  readonly filesByLanguage: Readonly<Record<string, number>>;
-};
 
 /**
  * Watches until `signal` aborts (or, with watching off, runs the one catch-up sync). Resolves
@@ -76,7 +67,7 @@ export async function runWatcher(options: RunWatcherOptions): Promise<string | u
  * are synced at once (and nothing else is looked at: the watcher has seen every edit); otherwise
  * the tree is walked.
  */
-export async function syncNow(session: IndexSession, watch: WatchControl | undefined): Promise<SyncOutcome> {
+export async function syncNow(session: IndexSession, watch: WatchControl | undefined): Promise<IndexSummary> {
   const report = watch !== undefined ? ((await watch.flush()) ?? (await session.sync({ changed: [] }))) : await session.sync();
   const totals = session.totals();
   if (totals === undefined) throw new Error('the index session holds no index after a sync');

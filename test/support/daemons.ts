@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isProcessAlive } from '../../src/store/lock.js';
 
 const started = new Set<number>();
 
@@ -38,14 +39,7 @@ export function trackPid(pid: number): void {
 }
 
 /** Whether the process exists. */
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+export const isAlive = isProcessAlive;
 
 /** Resolves once `pid` has exited; rejects after `ms`. */
 export async function waitForExit(pid: number, ms: number): Promise<void> {

@@ -4,21 +4,14 @@
  * index is a new GraphStore, so nothing here can go stale across syncs.
  */
 import { posix } from 'node:path';
-import { eachExploreFile } from '../../store/index.js';
+import { eachExploreFile, type ExploreFile } from '../../store/index.js';
 import type { GraphStore } from '../../store/index.js';
 import { NodeReader } from './nodes.js';
 import { EdgeReader } from './edges.js';
 import { TermIndex } from './terms.js';
 
-/** One indexed file, as explore needs it. */
-export interface FileEntry {
-  readonly path: string;
-  readonly language: string;
-  readonly isTest: boolean;
-  readonly size: number;
-  readonly mtimeMs: number;
-  readonly sha256: string;
-}
+/** One indexed file, as explore needs it: the store's row for explore. */
+export type FileEntry = ExploreFile;
 
 /** Derived, read-only views of one index. */
 export interface IndexData {

@@ -82,8 +82,15 @@ export async function runToolCommand(short: string, argv: readonly string[], cwd
   return output.isError === true ? 1 : 0;
 }
 
-/** Loads the index into this process and runs the tool on it (the store loads only on this path). */
+/**
+ * Loads the index into this process and runs the tool on it (the store loads only on this path).
+ * `status` first tries the snapshot saved beside the database, which spares loading it.
+ */
 async function answerHere(short: string, root: string, args: ToolArgs): Promise<ToolOutput> {
+  if (short === 'status') {
+    const quick = await (await import('../tools/lookup/status-tool.js')).statusFromSnapshot(root);
+    if (quick !== undefined) return quick;
+  }
   const handler = await loadHandler(short);
   const { IndexCache } = await import('../project/index-cache.js');
   const cache = new IndexCache();

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, posix, relative, resolve, sep } from 'node:path';
-import type { StoredFile } from '../store/index.js';
+import type { FileDigest } from '../store/index.js';
 
 /** Outcome of a freshness check. */
 export type Freshness = 'fresh' | 'drifted';
@@ -25,10 +25,13 @@ export const DRIFT_BANNER_HEAD =
 export const DRIFT_BANNER_TAIL =
   'For accurate content of those specific files, Read them directly. The rest of this response is fresh.';
 
-/** The part of the store a probe needs: the stored records of files, one or several at a time. */
+/**
+ * The part of the store a probe needs: the stored records of files (size, mtime and hash), one or
+ * several at a time. The store, or the status snapshot beside its database.
+ */
 export interface FileRecordSource {
-  getFile(path: string): StoredFile | undefined;
-  filesByPaths(paths: readonly string[]): ReadonlyMap<string, StoredFile>;
+  getFile(path: string): FileDigest | undefined;
+  filesByPaths(paths: readonly string[]): ReadonlyMap<string, FileDigest>;
 }
 
 /** A path proven to lie inside the project root. */
@@ -58,7 +61,7 @@ export class FreshnessProbe {
   readonly #texts = new Map<string, string | undefined>();
   readonly #cited = new Set<string>();
   /** Records read ahead for several paths at once; a path absent here is read on its own. */
-  readonly #records = new Map<string, StoredFile | undefined>();
+  readonly #records = new Map<string, FileDigest | undefined>();
 
   /** `root` is the project root; `files` is usually the project's GraphStore. */
   constructor(root: string, files: FileRecordSource, options: { readonly maxBytes?: number } = {}) {

@@ -47,7 +47,9 @@ export {
 } from './term-tables.js';
 export type { FileStamp, StoredTermBase, TermBaseRows, TermBaseStamp, TermField } from './term-tables.js';
 export { cleanStaleTempFiles, hasChanged, loadDatabase, saveDatabase } from './persist.js';
-export { DATABASE_FILE, INDEX_DIR } from './layout.js';
+export { DATABASE_FILE, INDEX_DIR, STATUS_SNAPSHOT_FILE } from './layout.js';
+export { hasStatusSnapshotFor, readStatusSnapshot, writeStatusSnapshot } from './status-snapshot.js';
+export type { FileDigest, StatusSnapshot } from './status-snapshot.js';
 export type { DatabaseStamp, LoadedDatabase } from './persist.js';
 export { LOCK_FILE, acquireLock, forceUnlock, isProcessAlive, readLock, releaseLock } from './lock.js';
 export type { AcquireLockOptions, LockHandle } from './lock.js';

@@ -7,3 +7,5 @@
 export const INDEX_DIR = '.codegraph';
 /** The database file inside INDEX_DIR. */
 export const DATABASE_FILE = 'codegraph.db';
+/** Beside the database: what `status` prints, tied to one database version (see status-snapshot.ts). */
+export const STATUS_SNAPSHOT_FILE = 'status.json';

@@ -13,7 +13,8 @@ import { DATABASE_FILE } from './layout.js';
 /** Temp files of a writer whose pid still runs are left alone unless older than this. */
 const STALE_TEMP_AGE_MS = 60 * 60 * 1000;
 
-const TEMP_PATTERN = /^codegraph\.db\.tmp-(\d+)-[0-9a-f]+$/;
+/** Temp files of the database and of its status snapshot (status-snapshot.ts). */
+const TEMP_PATTERN = /^(?:codegraph\.db|status\.json)\.tmp-(\d+)-[0-9a-f]+$/;
 
 /** Identity of one version of the database file, for cheap change detection by readers. */
 export interface DatabaseStamp {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -86,6 +86,28 @@ test('codegraph status lists a pending change and sync clears it', async () => {
   assert.equal(sync.status, 0, sync.stderr);
   assert.match(sync.stdout, /1 parsed/);
   assert.match(run(['status', root]).stdout, /Pending sync: none/);
+});
+
+test('codegraph status answers from the snapshot beside the database, the same as from the database, and only for its version', async () => {
+  const root = await plainCopy();
+  assert.equal(run(['init', root, '--quiet']).status, 0);
+  writeFileSync(join(root, 'src', 'extra.ts'), 'export const extra = 1;\n');
+  const snapshotPath = join(root, '.codegraph', 'status.json');
+  const snapshot = readFileSync(snapshotPath, 'utf8');
+  const fromSnapshot = [run(['status', root]).stdout, run(['status', root, '--json']).stdout];
+  rmSync(snapshotPath);
+  const fromDatabase = [run(['status', root]).stdout, run(['status', root, '--json']).stdout];
+  assert.deepEqual(fromSnapshot, fromDatabase);
+  assert.match(fromSnapshot[0] ?? '', /added \(1\):\n\s+src\/extra\.ts/);
+  // A marked snapshot shows which source answered: the snapshot while its stamp is the database's…
+  const marked = JSON.parse(snapshot) as { indexedAt: string; database: { ino: number } };
+  marked.indexedAt = 'marked-snapshot';
+  writeFileSync(snapshotPath, JSON.stringify(marked));
+  assert.match(run(['status', root]).stdout, /Indexed at: marked-snapshot/);
+  // …and the database once the stamp names another version.
+  marked.database.ino += 1;
+  writeFileSync(snapshotPath, JSON.stringify(marked));
+  assert.doesNotMatch(run(['status', root]).stdout, /marked-snapshot/);
 });
 
 test('the index commands take the path as -p/--path too, and refuse both forms at once', async () => {

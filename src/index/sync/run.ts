@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { languageForPath } from '../languages.js';
 import { configErrorMessage, loadConfig, scanProject, type ProjectConfig, type ScanResult } from '../scan/index.js';
 import {
-  acquireLock, GraphStore, INDEX_DIR, loadDatabase, releaseLock, saveDatabase, SchemaError, SqliteDb, type DatabaseStamp,
+  acquireLock, GraphStore, INDEX_DIR, loadDatabase, releaseLock, saveDatabase, SchemaError, SqliteDb, hasStatusSnapshotFor, writeStatusSnapshot, type DatabaseStamp,
 } from '../../store/index.js';
 import { applyScan, type Applied, type ApplyInput } from './apply-scan.js';
 import { IndexError } from './errors.js';
@@ -104,7 +104,10 @@ export async function applyAndSave(input: SaveInput): Promise<{ report: SyncRepo
     phases.progress({ phase: 'saving', done: 0, total: 0, symbols: 0 });
     const exported = store.exportBytes();
     stamp = await saveDatabase(input.dir, exported);
+    await writeStatusSnapshot(input.dir, stamp, store);
     bytes = exported.length;
+  } else if (stamp !== undefined && !(await hasStatusSnapshotFor(input.dir, stamp))) {
+    await writeStatusSnapshot(input.dir, stamp, store);
   }
   phases.stop();
   return { report: syncReport(applied, bytes, phases, input.started, input.rebuiltBecause), stamp };

@@ -4,11 +4,12 @@
  */
 import { languageForPath } from '../../index/languages.js';
 import { loadConfig, scanProject } from '../../index/scan/index.js';
-import { fileStates } from '../../store/index.js';
-import type { GraphCounts, LanguageCounts } from '../../store/index.js';
-import { FreshnessProbe } from '../../project/freshness.js';
+import { join } from 'node:path';
+import { fileStates, INDEX_DIR, readStatusSnapshot } from '../../store/index.js';
+import type { GraphCounts, GraphTotals, LanguageCounts } from '../../store/index.js';
+import { FreshnessProbe, type FileRecordSource } from '../../project/freshness.js';
 import type { ProjectIndex } from '../../project/index-cache.js';
-import type { ToolHandler } from '../service.js';
+import type { ToolHandler, ToolOutput } from '../service.js';
 import { count, truncateOutput } from './text.js';
 
 /** Files whose current state differs from the index. */
@@ -34,20 +35,66 @@ export interface IndexStatus {
 /** Most paths listed per pending-sync category. */
 const PENDING_SHOWN = 20;
 
+/** What status reads of one index version: the open store, or the snapshot saved beside its database. */
+export interface StatusSource {
+  readonly root: string;
+  readonly indexedAt: string | undefined;
+  readonly databaseBytes: number;
+  readonly totals: GraphTotals;
+  readonly diagnostics: readonly { readonly path: string; readonly reason: string }[];
+  /** Size and millisecond mtime of every indexed file, by path. */
+  readonly files: ReadonlyMap<string, { readonly size: number; readonly mtimeMs: number }>;
+  /** Hashes for the files whose size or mtime differ. */
+  readonly records: FileRecordSource;
+}
+
+/** The open index as a status source. */
+export function openIndexSource(index: ProjectIndex): StatusSource {
+  const store = index.store;
+  return {
+    root: index.root,
+    indexedAt: store.getMeta('indexed_at'),
+    databaseBytes: index.databaseBytes,
+    totals: store.totals(),
+    diagnostics: store.diagnostics(),
+    files: fileStates(store),
+    records: store,
+  };
+}
+
+/** The status snapshot beside `root`'s database as a status source, when it describes the current file. */
+export async function snapshotSource(root: string): Promise<StatusSource | undefined> {
+  const snapshot = await readStatusSnapshot(join(root, INDEX_DIR));
+  if (snapshot === undefined) return undefined;
+  const files = snapshot.files;
+  return {
+    root,
+    indexedAt: snapshot.indexedAt,
+    databaseBytes: snapshot.databaseBytes,
+    totals: snapshot.totals,
+    diagnostics: snapshot.diagnostics,
+    files,
+    records: {
+      getFile: (path) => files.get(path),
+      filesByPaths: (paths) => new Map(paths.flatMap((p) => (files.has(p) ? [[p, files.get(p)!] as const] : []))),
+    },
+  };
+}
+
 /**
  * Files added, modified or removed since the last index, by the same rules as `codegraph sync`:
  * the configured scope, size + millisecond mtime first, sha256 only on a mismatch.
  */
-export async function pendingSync(index: ProjectIndex, signal?: AbortSignal): Promise<PendingSync | undefined> {
-  const configResult = await loadConfig(index.root);
+export async function pendingSync(source: StatusSource, signal?: AbortSignal): Promise<PendingSync | undefined> {
+  const configResult = await loadConfig(source.root);
   if (configResult.kind !== 'ok') return undefined;
   const config = configResult.config;
-  const scan = await scanProject(index.root, { config, languageOf: (p) => languageForPath(p, config.extensions), signal });
+  const scan = await scanProject(source.root, { config, languageOf: (p) => languageForPath(p, config.extensions), signal });
   // One pass over the file table; the scan already stat'ed every file, so only a size or mtime
   // mismatch costs a read and a hash (per-file lookups and stats took 17 s on the Linux kernel).
-  const stored = fileStates(index.store);
-  const failed = new Set(index.store.diagnostics().map((d) => d.path));
-  const probe = new FreshnessProbe(index.root, index.store, { maxBytes: Math.max(config.maxFileSize, 1) });
+  const stored = source.files;
+  const failed = new Set(source.diagnostics.map((d) => d.path));
+  const probe = new FreshnessProbe(source.root, source.records, { maxBytes: Math.max(config.maxFileSize, 1) });
   const added: string[] = [];
   const modified: string[] = [];
   const seen = new Set<string>();
@@ -64,21 +111,19 @@ export async function pendingSync(index: ProjectIndex, signal?: AbortSignal): Pr
   return { added, modified, removed };
 }
 
-/** The status of the open index. */
-export async function indexStatus(index: ProjectIndex, signal?: AbortSignal): Promise<{ status: IndexStatus; scopeReadable: boolean }> {
-  const diagnostics = index.store.diagnostics();
+/** The status of one index version. */
+export async function indexStatus(source: StatusSource, signal?: AbortSignal): Promise<{ status: IndexStatus; scopeReadable: boolean }> {
   const byReason: Record<string, number> = {};
-  for (const d of diagnostics) byReason[d.reason] = (byReason[d.reason] ?? 0) + 1;
-  const pending = await pendingSync(index, signal);
-  const totals = index.store.totals();
+  for (const d of source.diagnostics) byReason[d.reason] = (byReason[d.reason] ?? 0) + 1;
+  const pending = await pendingSync(source, signal);
   return {
     status: {
-      root: index.root,
-      indexedAt: index.store.getMeta('indexed_at'),
-      databaseBytes: index.databaseBytes,
-      counts: totals.counts,
-      byLanguage: totals.byLanguage,
-      diagnostics: diagnostics.length,
+      root: source.root,
+      indexedAt: source.indexedAt,
+      databaseBytes: source.databaseBytes,
+      counts: source.totals.counts,
+      byLanguage: source.totals.byLanguage,
+      diagnostics: source.diagnostics.length,
       diagnosticsByReason: byReason,
       pending: pending ?? { added: [], modified: [], removed: [] },
     },
@@ -136,7 +181,18 @@ export function formatIndexStatus(s: IndexStatus, scopeReadable = true): string 
 }
 
 /** Handler of codegraph_status. */
-export const statusHandler: ToolHandler = async (_args, index, context) => {
-  const { status, scopeReadable } = await indexStatus(index, context.signal);
+export const statusHandler: ToolHandler = async (_args, index, context) => statusOutput(openIndexSource(index), context.signal);
+
+/**
+ * `codegraph status` without loading the database, from the snapshot saved beside it; undefined
+ * when there is no snapshot of the current database version.
+ */
+export async function statusFromSnapshot(root: string, signal?: AbortSignal): Promise<ToolOutput | undefined> {
+  const source = await snapshotSource(root);
+  return source === undefined ? undefined : statusOutput(source, signal);
+}
+
+async function statusOutput(source: StatusSource, signal?: AbortSignal): Promise<ToolOutput> {
+  const { status, scopeReadable } = await indexStatus(source, signal);
   return { text: truncateOutput(formatIndexStatus(status, scopeReadable)), json: { indexed: true, ...status, pendingKnown: scopeReadable } };
-};
+}

@@ -1,0 +1,127 @@
+/**
+ * What `codegraph status` needs, kept in a small file beside the database so that a one-shot
+ * status reads megabytes instead of the whole database (on the Linux kernel, reading the 1.8 GB
+ * file alone took 2.2 to 2.9 s of a 3 s budget). Written after every save and tied to the exact
+ * database version by its stamp: a snapshot whose stamp is not the current file's (an older tool
+ * saved, or a writer died between the two renames) is ignored, and status loads the database.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { GraphStore } from './graph-store.js';
+import type { GraphTotals } from './graph-stats.js';
+import { DATABASE_FILE, STATUS_SNAPSHOT_FILE } from './layout.js';
+import type { DatabaseStamp } from './persist.js';
+
+/** Bumped whenever the file's shape changes; another format is ignored like a stale stamp. */
+const SNAPSHOT_FORMAT = 1;
+
+/** What the freshness check compares for one indexed file: its size, mtime and content hash. */
+export interface FileDigest {
+  readonly size: number;
+  readonly mtimeMs: number;
+  readonly sha256: string;
+}
+
+/** The status facts of one database version. */
+export interface StatusSnapshot {
+  readonly indexedAt: string | undefined;
+  readonly databaseBytes: number;
+  readonly totals: GraphTotals;
+  /** Path and reason of every diagnostic, in the store's order. */
+  readonly diagnostics: readonly { readonly path: string; readonly reason: string }[];
+  readonly files: ReadonlyMap<string, FileDigest>;
+}
+
+/** The file as written: files as parallel columns, which halves its size against one object each. */
+interface SnapshotJson {
+  format: number;
+  database: { size: number; mtimeMs: number; ino: number };
+  indexedAt: string | null;
+  totals: GraphTotals;
+  diagnostics: [string, string][];
+  files: { paths: string[]; sizes: number[]; mtimes: number[]; hashes: string[] };
+}
+
+/**
+ * Writes the snapshot of `store` as saved in `stamp`'s file (temp file and rename, so readers see
+ * the old snapshot or the new one). Best effort: on failure the old snapshot is removed, and its
+ * stamp would not have matched anyway.
+ */
+export async function writeStatusSnapshot(dir: string, stamp: DatabaseStamp, store: GraphStore): Promise<void> {
+  const target = join(dir, STATUS_SNAPSHOT_FILE);
+  const files: SnapshotJson['files'] = { paths: [], sizes: [], mtimes: [], hashes: [] };
+  for (const f of store.fileRecords()) {
+    files.paths.push(f.path);
+    files.sizes.push(f.size);
+    files.mtimes.push(f.mtimeMs);
+    files.hashes.push(f.sha256);
+  }
+  const json: SnapshotJson = {
+    format: SNAPSHOT_FORMAT,
+    database: { size: stamp.size, mtimeMs: stamp.mtimeMs, ino: stamp.ino },
+    indexedAt: store.getMeta('indexed_at') ?? null,
+    totals: store.totals(),
+    diagnostics: store.diagnostics().map((d) => [d.path, d.reason]),
+    files,
+  };
+  const temp = `${target}.tmp-${process.pid}-${randomBytes(6).toString('hex')}`;
+  try {
+    await writeFile(temp, JSON.stringify(json), { mode: 0o644 });
+    await rename(temp, target);
+  } catch {
+    await unlink(temp).catch(() => undefined);
+    await unlink(target).catch(() => undefined);
+  }
+}
+
+/**
+ * Whether a snapshot was written at or after the database version `stamp` describes: one stat, so
+ * a run that saves nothing can write a missing snapshot (an index saved by an older tool) cheaply.
+ */
+export async function hasStatusSnapshotFor(dir: string, stamp: DatabaseStamp): Promise<boolean> {
+  const info = await stat(join(dir, STATUS_SNAPSHOT_FILE)).catch(() => undefined);
+  return info !== undefined && info.mtimeMs >= stamp.mtimeMs;
+}
+
+/**
+ * The snapshot of `<dir>/codegraph.db` as it is now, or undefined when there is none, it cannot
+ * be read, or it describes another version of the database.
+ */
+export async function readStatusSnapshot(dir: string): Promise<StatusSnapshot | undefined> {
+  let json: unknown;
+  try {
+    json = JSON.parse(await readFile(join(dir, STATUS_SNAPSHOT_FILE), 'utf8'));
+  } catch {
+    return undefined;
+  }
+  if (!isSnapshotJson(json)) return undefined;
+  const current = await stat(join(dir, DATABASE_FILE)).catch(() => undefined);
+  const db = json.database;
+  if (current === undefined || current.size !== db.size || current.mtimeMs !== db.mtimeMs || current.ino !== db.ino) return undefined;
+  const { paths, sizes, mtimes, hashes } = json.files;
+  const files = new Map<string, FileDigest>();
+  for (let i = 0; i < paths.length; i++) files.set(paths[i]!, { size: sizes[i]!, mtimeMs: mtimes[i]!, sha256: hashes[i]! });
+  return {
+    indexedAt: json.indexedAt ?? undefined,
+    databaseBytes: db.size,
+    totals: json.totals,
+    diagnostics: json.diagnostics.map(([path, reason]) => ({ path, reason })),
+    files,
+  };
+}
+
+function isSnapshotJson(value: unknown): value is SnapshotJson {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Partial<SnapshotJson>;
+  const f = v.files;
+  return (
+    v.format === SNAPSHOT_FORMAT &&
+    typeof v.database === 'object' && v.database !== null &&
+    typeof v.totals === 'object' && v.totals !== null &&
+    Array.isArray(v.diagnostics) &&
+    typeof f === 'object' && f !== null &&
+    Array.isArray(f.paths) && Array.isArray(f.sizes) && Array.isArray(f.mtimes) && Array.isArray(f.hashes) &&
+    f.sizes.length === f.paths.length && f.mtimes.length === f.paths.length && f.hashes.length === f.paths.length
+  );
+}

@@ -1,0 +1,88 @@
+import assert from 'node:assert/strict';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, describe, test } from 'node:test';
+import { GraphStore } from '../../src/store/graph-store.js';
+import { INDEX_DIR, STATUS_SNAPSHOT_FILE } from '../../src/store/layout.js';
+import { loadDatabase, saveDatabase } from '../../src/store/persist.js';
+import { SqliteDb } from '../../src/store/sqlite.js';
+import { hasStatusSnapshotFor, readStatusSnapshot } from '../../src/store/status-snapshot.js';
+import { indexProject } from '../../src/index/sync/index.js';
+import { fixtureProject } from '../support/fixture-project.js';
+
+const cleanups: (() => void)[] = [];
+after(() => {
+  for (const c of cleanups) c();
+});
+
+async function indexed(): Promise<{ root: string; dir: string }> {
+  const project = await fixtureProject('shop', import.meta.url);
+  cleanups.push(project.cleanup);
+  return { root: project.root, dir: join(project.root, INDEX_DIR) };
+}
+
+async function openStored(dir: string): Promise<GraphStore> {
+  const loaded = await loadDatabase(dir);
+  assert.ok(loaded !== undefined);
+  return GraphStore.open(await SqliteDb.open(loaded.bytes));
+}
+
+describe('the status snapshot beside the database', () => {
+  test('an index run writes one that holds the stored totals, diagnostics and file records', async () => {
+    const { dir } = await indexed();
+    const snapshot = await readStatusSnapshot(dir);
+    assert.ok(snapshot !== undefined);
+    const store = await openStored(dir);
+    try {
+      assert.deepEqual(snapshot.totals, store.totals());
+      assert.equal(snapshot.indexedAt, store.getMeta('indexed_at'));
+      assert.deepEqual(snapshot.diagnostics, store.diagnostics().map((d) => ({ path: d.path, reason: d.reason })));
+      const records = store.fileRecords();
+      assert.equal(snapshot.files.size, records.length);
+      for (const r of records) assert.deepEqual(snapshot.files.get(r.path), { size: r.size, mtimeMs: r.mtimeMs, sha256: r.sha256 });
+      assert.equal(snapshot.databaseBytes, (await loadDatabase(dir))?.bytes.length);
+    } finally {
+      store.close();
+    }
+  });
+
+  test('a snapshot of another database version is ignored', async () => {
+    const { dir } = await indexed();
+    assert.ok((await readStatusSnapshot(dir)) !== undefined);
+    // A writer that saves without a snapshot (an older tool) leaves the old one behind.
+    const loaded = await loadDatabase(dir);
+    assert.ok(loaded !== undefined);
+    await saveDatabase(dir, loaded.bytes.slice());
+    assert.equal(await readStatusSnapshot(dir), undefined);
+  });
+
+  test('a damaged or foreign snapshot file is ignored, and a missing database makes any snapshot void', async () => {
+    const { dir } = await indexed();
+    const path = join(dir, STATUS_SNAPSHOT_FILE);
+    const good = readFileSync(path, 'utf8');
+    for (const bad of ['', '{', 'null', '[]', JSON.stringify({ ...JSON.parse(good), format: 99 }), good.slice(0, good.length / 2)]) {
+      writeFileSync(path, bad);
+      assert.equal(await readStatusSnapshot(dir), undefined, `accepted ${bad.slice(0, 40)}`);
+    }
+    const parsed = JSON.parse(good) as { files: { hashes: string[] } };
+    parsed.files.hashes.pop();
+    writeFileSync(path, JSON.stringify(parsed));
+    assert.equal(await readStatusSnapshot(dir), undefined, 'accepted columns of different lengths');
+    writeFileSync(path, good);
+    assert.ok((await readStatusSnapshot(dir)) !== undefined);
+    rmSync(join(dir, 'codegraph.db'));
+    assert.equal(await readStatusSnapshot(dir), undefined);
+  });
+
+  test('a run that saves nothing writes a missing snapshot, and only then', async () => {
+    const { root, dir } = await indexed();
+    const path = join(dir, STATUS_SNAPSHOT_FILE);
+    rmSync(path);
+    const stamp = (await loadDatabase(dir))?.stamp;
+    assert.ok(stamp !== undefined);
+    assert.equal(await hasStatusSnapshotFor(dir, stamp), false);
+    await indexProject({ root, mode: 'incremental', command: 'test', workers: 1 });
+    assert.ok((await readStatusSnapshot(dir)) !== undefined);
+    assert.equal(await hasStatusSnapshotFor(dir, stamp), true);
+  });
+});

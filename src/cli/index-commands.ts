@@ -79,7 +79,8 @@ export async function runUnlock(options: IndexCommandOptions): Promise<number> {
 export async function runUninit(options: IndexCommandOptions): Promise<number> {
   const root = resolve(options.cwd, options.path ?? '.');
   const dir = join(root, INDEX_DIR);
-  await rm(dir, { recursive: true, force: true });
+  // A running daemon may write into the folder meanwhile (its log, a save): retry what that empties.
+  await rm(dir, { recursive: true, force: true, maxRetries: 5 });
   process.stdout.write(`Removed ${dir}.\n`);
   return 0;
 }

@@ -92,7 +92,16 @@ export class ProjectDaemon {
       else daemon.accept(socket);
     });
     if (claim.kind === 'taken') return undefined;
-    const session = await IndexSession.open({ root: options.root, command: 'codegraph daemon', existingOnly: true });
+    // Writing behind: a sync is answered once the index in memory is current; a write that then
+    // fails counts as a failed sync, and the next one reloads the file.
+    const session = await IndexSession.open({
+      root: options.root, command: 'codegraph daemon', existingOnly: true, writeBehind: true,
+      onWriteFailed: (error) => {
+        const message = error instanceof Error ? error.message : String(error);
+        options.log(`writing the index failed: ${message}`);
+        daemon?.health.failed(`writing the index failed: ${message}`, false);
+      },
+    });
     daemon = new ProjectDaemon(options, claim.server, session);
     daemon.#begin();
     return daemon;

@@ -132,6 +132,11 @@ export class GraphStore extends GraphReader {
     return this.#writer.exportBytes();
   }
 
+  /** The size `exportBytes()` will have, with the same checks, without copying the bytes. */
+  exportSize(): number {
+    return this.#writer.exportSize();
+  }
+
   /** Frees the database and its cached statements; safe to call twice. */
   close(): void {
     this.#db.close();

@@ -183,15 +183,24 @@ export class GraphWriter {
   }
 
   /**
-   * The database file's bytes. Refuses (CapacityError) when an earlier write ran out of memory,
-   * so a half-written graph is never saved, or when the file would exceed the size limit.
+   * The size `exportBytes()` will have, checked as it checks it (and the deferred indexes built),
+   * without copying the bytes: a caller can report a save before it makes it.
    */
-  exportBytes(): Uint8Array {
+  exportSize(): number {
     if (this.#poisoned !== undefined) throw this.#poisoned;
     this.restoreIndexes();
     const pages = Number(this.#db.value(`PRAGMA page_count`) ?? 0);
     const pageSize = Number(this.#db.value(`PRAGMA page_size`) ?? 4096);
     if (pages * pageSize > this.#maxBytes) throw this.#capacity(`saving the index (${formatBytes(pages * pageSize)})`);
+    return pages * pageSize;
+  }
+
+  /**
+   * The database file's bytes. Refuses (CapacityError) when an earlier write ran out of memory,
+   * so a half-written graph is never saved, or when the file would exceed the size limit.
+   */
+  exportBytes(): Uint8Array {
+    this.exportSize();
     try {
       const bytes = this.#db.export();
       this.#migratedUnsaved = false;

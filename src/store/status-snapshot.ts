@@ -45,11 +45,18 @@ interface SnapshotJson {
 
 /**
  * Writes the snapshot of `store` as saved in `stamp`'s file (temp file and rename, so readers see
- * the old snapshot or the new one). Best effort: on failure the old snapshot is removed, and its
- * stamp would not have matched anyway.
+ * the old snapshot or the new one). Only when the store's stored totals are current (a full run
+ * stores them): counting anew costs 50 ms on django and seconds on the kernel, too much for every
+ * incremental save, so after one the old snapshot is removed and status loads the database.
+ * Best effort: on failure the old snapshot is removed too; its stamp would not match anyway.
  */
 export async function writeStatusSnapshot(dir: string, stamp: DatabaseStamp, store: GraphStore): Promise<void> {
   const target = join(dir, STATUS_SNAPSHOT_FILE);
+  const totals = store.storedTotals();
+  if (totals === undefined) {
+    await unlink(target).catch(() => undefined);
+    return;
+  }
   const files: SnapshotJson['files'] = { paths: [], sizes: [], mtimes: [], hashes: [] };
   for (const f of store.fileRecords()) {
     files.paths.push(f.path);
@@ -61,7 +68,7 @@ export async function writeStatusSnapshot(dir: string, stamp: DatabaseStamp, sto
     format: SNAPSHOT_FORMAT,
     database: { size: stamp.size, mtimeMs: stamp.mtimeMs, ino: stamp.ino },
     indexedAt: store.getMeta('indexed_at') ?? null,
-    totals: store.totals(),
+    totals,
     diagnostics: store.diagnostics().map((d) => [d.path, d.reason]),
     files,
   };

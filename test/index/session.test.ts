@@ -234,3 +234,30 @@ test('a sync waits for reads in flight, and a read waits for a sync queued befor
   await session.read(async () => undefined, () => (waitedIdle = true));
   assert.equal(waitedIdle, false, 'an idle session lends at once');
 });
+
+test('writing behind, a sync answers before its bytes are written; reads, later syncs and close wait for the write', async () => {
+  const root = await indexedShop();
+  const session = await IndexSession.open({ root, command: 'test', workers: 1, writeBehind: true });
+  cleanups.push(() => void session.close());
+  await session.sync();
+  await session.read(async () => undefined);
+  const before = dbStat(root);
+  appendFileSync(join(root, 'src/cart.ts'), '\nexport function behind(): number {\n  return 4;\n}\n');
+  const report = await session.sync({ changed: ['src/cart.ts'] });
+  assert.equal(report.parsed, 1);
+  // Answered from memory: the file on disk is still the one before the edit…
+  assert.equal(dbStat(root).mtimeMs, before.mtimeMs);
+  assert.equal(dbStat(root).ino, before.ino);
+  // …the index the session lends out already has the edit…
+  const names = await session.read(async (store) => store.nodesByName('behind').map((n) => n.name));
+  assert.deepEqual(names?.value, ['behind']);
+  // …and once that read was lent (after the write), the file has it too, of the size reported.
+  assert.notEqual(dbStat(root).ino, before.ino);
+  assert.equal(report.databaseBytes, dbStat(root).size);
+  assert.match(await dumpGraph(root), /function:behind@/);
+  assert.equal(await dumpGraph(root), await freshDump(root));
+  appendFileSync(join(root, 'src/cart.ts'), '\nexport function closing(): number {\n  return 5;\n}\n');
+  await session.sync({ changed: ['src/cart.ts'] });
+  await session.close();
+  assert.match(await dumpGraph(root), /function:closing@/);
+});

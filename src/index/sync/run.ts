@@ -89,6 +89,12 @@ export interface SaveInput extends Omit<ApplyInput, 'progress'> {
   /** When the run started (`performance.now()`), for its duration. */
   readonly started: number;
   readonly rebuiltBecause: string | undefined;
+  /**
+   * Told the report as soon as the store is current, before its bytes are copied out and written
+   * (a daemon answers then; the copy and the write follow under the same lock). Its duration then
+   * leaves them out.
+   */
+  readonly onApplied?: ((report: SyncReport) => void) | undefined;
 }
 
 /**
@@ -98,19 +104,32 @@ export interface SaveInput extends Omit<ApplyInput, 'progress'> {
 export async function applyAndSave(input: SaveInput): Promise<{ report: SyncReport; stamp: DatabaseStamp | undefined }> {
   const { store, phases } = input;
   const applied = await applyScan({ ...input, progress: (p) => phases.progress(p) });
-  let bytes = input.stamp?.size ?? 0;
-  let stamp = input.stamp;
-  if (needsSave(applied, stamp, store)) {
-    phases.progress({ phase: 'saving', done: 0, total: 0, symbols: 0 });
-    const exported = store.exportBytes();
-    stamp = await saveDatabase(input.dir, exported);
-    await writeStatusSnapshot(input.dir, stamp, store);
-    bytes = exported.length;
-  } else if (stamp !== undefined && !(await hasStatusSnapshotFor(input.dir, stamp))) {
-    await writeStatusSnapshot(input.dir, stamp, store);
+  const save = needsSave(applied, input.stamp, store);
+  if (save) phases.progress({ phase: 'saving', done: 0, total: 0, symbols: 0 });
+  const report = (bytes: number): SyncReport => {
+    phases.stop();
+    return syncReport(applied, bytes, phases, input.started, input.rebuiltBecause);
+  };
+  if (input.onApplied !== undefined) {
+    // Answered before the copy and the write: the size is the page count's, which the copy has.
+    const early = report(save ? store.exportSize() : (input.stamp?.size ?? 0));
+    input.onApplied(early);
+    return { report: early, stamp: await writeIndex(input.dir, save ? store.exportBytes() : undefined, input.stamp, store) };
   }
-  phases.stop();
-  return { report: syncReport(applied, bytes, phases, input.started, input.rebuiltBecause), stamp };
+  const exported = save ? store.exportBytes() : undefined;
+  const stamp = await writeIndex(input.dir, exported, input.stamp, store);
+  return { report: report(exported?.length ?? input.stamp?.size ?? 0), stamp };
+}
+
+/** Writes exported bytes and their status snapshot (or only a missing snapshot); the file's stamp after. */
+async function writeIndex(dir: string, exported: Uint8Array | undefined, saved: DatabaseStamp | undefined, store: GraphStore): Promise<DatabaseStamp | undefined> {
+  if (exported !== undefined) {
+    const stamp = await saveDatabase(dir, exported);
+    await writeStatusSnapshot(dir, stamp, store);
+    return stamp;
+  }
+  if (saved !== undefined && !(await hasStatusSnapshotFor(dir, saved))) await writeStatusSnapshot(dir, saved, store);
+  return saved;
 }
 
 /** Saved, too, when opening migrated the schema: later opens then do not migrate it again. */

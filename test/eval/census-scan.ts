@@ -28,6 +28,10 @@ export interface LanguageRules {
   readonly comment: RegExp;
   readonly notNames: ReadonlySet<string>;
   readonly patterns: readonly Pattern[];
+  /** Skip lines inside `/* … *\/` (from the line after the opening to the closing one). */
+  readonly blockComments: boolean;
+  /** Skip lines that continue a `#define` (the line before ends with a backslash). */
+  readonly macroContinuations: boolean;
 }
 
 /** The patterns file, in the source tree (the compiled module sits in dist/test/eval/). */
@@ -47,6 +51,8 @@ export function loadRules(file = patternsFile()): Map<string, LanguageRules> {
       comment: new RegExp(r['comment'] as string),
       notNames: new Set(r['notNames'] as string[]),
       patterns,
+      blockComments: r['blockComments'] === true,
+      macroContinuations: r['macroContinuations'] === true,
     });
   }
   return rules;
@@ -68,8 +74,9 @@ function bodyFollows(lines: readonly string[], at: number, column: number): bool
 export function scanText(text: string, file: string, rules: LanguageRules): CensusDefinition[] {
   const lines = text.split(/\r?\n/);
   const found: CensusDefinition[] = [];
+  const skipped = skippedLines(lines, rules);
   for (const [i, line] of lines.entries()) {
-    if (rules.comment.test(line)) continue;
+    if (skipped[i] === true || rules.comment.test(line)) continue;
     for (const p of rules.patterns) {
       const m = p.regex.exec(line);
       const name = m?.groups?.['name'];
@@ -80,6 +87,43 @@ export function scanText(text: string, file: string, rules: LanguageRules): Cens
     }
   }
   return found;
+}
+
+/**
+ * Lines that are prose or pasted text rather than code, by the rules' options: those a block
+ * comment spans past its opening line, and the continuation lines of a `#define`. String literals
+ * holding comment markers are rare in headers and not told apart.
+ */
+function skippedLines(lines: readonly string[], rules: LanguageRules): boolean[] {
+  const skipped: boolean[] = [];
+  let inComment = false;
+  let inMacro = false;
+  for (const [i, line] of lines.entries()) {
+    skipped[i] = inComment || (rules.macroContinuations && inMacro);
+    if (rules.macroContinuations) inMacro = /\\\s*$/.test(line) && (inMacro || /^\s*#\s*define\b/.test(line));
+    if (rules.blockComments) inComment = commentOpenAfter(line, inComment);
+  }
+  return skipped;
+}
+
+/** Whether a block comment is still open at the end of `line`, given whether one was at its start. */
+function commentOpenAfter(line: string, open: boolean): boolean {
+  let at = 0;
+  let inside = open;
+  for (;;) {
+    if (inside) {
+      const end = line.indexOf('*/', at);
+      if (end < 0) return true;
+      inside = false;
+      at = end + 2;
+    } else {
+      const start = line.indexOf('/*', at);
+      const lineComment = line.indexOf('//', at);
+      if (start < 0 || (lineComment >= 0 && lineComment < start)) return false;
+      inside = true;
+      at = start + 2;
+    }
+  }
 }
 
 async function filesOf(dir: string, rules: LanguageRules): Promise<string[]> {

@@ -24,12 +24,24 @@ export async function extractSource(languageId: string, source: string, path: st
   const extractor = await extractorFor(languageId);
   const parsed = extractor.prepare?.(source) ?? source;
   const extract = (tree: Tree): FileExtraction => withSourceText(tree, source, () => extractor.extract(tree, source, path, languageId));
-  const first = await withTree(languageId, parsed, (tree) => {
-    const again = tree.rootNode.hasError ? extractor.recover?.(tree, parsed) : undefined;
-    return again === undefined ? { extraction: extract(tree) } : { again };
-  });
-  return 'extraction' in first ? first.extraction : withTree(languageId, first.again, extract);
+  let text = parsed;
+  for (let round = 0; ; round++) {
+    const last = round === MAX_RECOVERY_ROUNDS;
+    const step: { extraction: FileExtraction } | { again: string } = await withTree(languageId, text, (tree) => {
+      const again = !last && tree.rootNode.hasError ? extractor.recover?.(tree, text) : undefined;
+      return again === undefined ? { extraction: extract(tree) } : { again };
+    });
+    if ('extraction' in step) return step.extraction;
+    text = step.again;
+  }
 }
+
+/**
+ * Parses after `recover` beyond the first: a fix early in a file can let the grammar see the
+ * next idiom where it stands (nlohmann/json's namespace macro hid that an attribute line sat at
+ * namespace level, not in a function body). Files without errors are parsed once.
+ */
+const MAX_RECOVERY_ROUNDS = 3;
 
 async function extractVue(source: string, path: string): Promise<FileExtraction> {
   const { blocks, parseErrors } = await withTree('vue', source, (tree) => vueScripts(tree.rootNode));

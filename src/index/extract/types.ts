@@ -17,7 +17,8 @@ export interface LanguageExtractor {
   /**
    * Asked only when the tree of the prepared text holds errors: a text to parse once more instead
    * (same length and line breaks), when an idiom the grammar cannot know explains the errors; or
-   * undefined to extract from this tree.
+   * undefined to extract from this tree. Asked again of the new tree, a few rounds at most, so
+   * must return undefined once it has nothing more to change.
    */
   recover?(tree: Tree, parsed: string): string | undefined;
   extract(tree: Tree, source: string, path: string, language: string): FileExtraction;

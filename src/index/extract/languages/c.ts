@@ -91,16 +91,28 @@ function coreDeclarator(node: Node | null): Node | null {
   let d = node;
   while (d !== null && d.type !== 'identifier' && d.type !== 'field_identifier' && d.type !== 'qualified_identifier'
     && d.type !== 'type_identifier' && d.type !== 'destructor_name' && d.type !== 'operator_name') {
-    const next: Node | null = d.childForFieldName('declarator') ?? (d.type === 'parenthesized_declarator' ? d.namedChild(0) : null);
+    const next = innerDeclarator(d);
     if (next === null) return null;
     d = next;
   }
   return d;
 }
 
+/**
+ * The declarator `d` wraps. A C++ reference (`T& at()`, `T&& f()`) holds it without a field name,
+ * like parentheses do: read only by field, every method returning a reference was lost.
+ */
+function innerDeclarator(d: Node): Node | null {
+  const named = d.childForFieldName('declarator');
+  if (named !== null) return named;
+  if (d.type === 'parenthesized_declarator') return d.namedChild(0);
+  if (d.type === 'reference_declarator') return d.namedChild(d.namedChildCount - 1);
+  return null;
+}
+
 function functionDeclarator(node: Node | null): Node | null {
   let d = node;
-  while (d !== null && d.type !== 'function_declarator') d = d.childForFieldName('declarator');
+  while (d !== null && d.type !== 'function_declarator') d = innerDeclarator(d);
   return d;
 }
 

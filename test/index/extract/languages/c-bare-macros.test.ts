@@ -48,3 +48,50 @@ test('the same name where it parses (an enum member alone on its line) stays, an
   const body = 'void f(void)\n{\n\tDECL_X\n\tint a = 1;\n}\n';
   assert.equal(await recovered('c', body), undefined);
 });
+
+test('an attribute macro with arguments on its own line no longer hides the function after it, at file or class level', async () => {
+  const source = [
+    'namespace detail {',
+    'template<typename FloatType>',
+    'JSON_HEDLEY_NON_NULL(1)',
+    'void grisu2(char* buf, FloatType value)',
+    '{',
+    '    buf[0] = 0;',
+    '}',
+    'class lexer',
+    '{',
+    '  public:',
+    '    JSON_HEDLEY_NON_NULL(2)',
+    '    bool scan_literal(const char* text, int length)',
+    '    {',
+    '        return length > 0;',
+    '    }',
+    '    JSON_HEDLEY_DEPRECATED_FOR(3.11.0, to_string())',
+    '    int old_name() const',
+    '    {',
+    '        return 1;',
+    '    }',
+    '    constexpr int get_number() const noexcept',
+    '    {',
+    '        return 2;',
+    '    }',
+    '};',
+    '}',
+    '',
+  ].join('\n');
+  const blanked = await recovered('cpp', source);
+  assert.notEqual(blanked, undefined, 'the grammar fails on the attribute lines');
+  assert.equal(blanked?.length, source.length);
+  assert.equal(blanked?.split('\n')[2], ' '.repeat('JSON_HEDLEY_NON_NULL(1)'.length));
+  const found = await names('cpp', source);
+  for (const expected of ['function grisu2@4', 'method scan_literal@12', 'method old_name@17', 'method get_number@21']) {
+    assert.ok(found.includes(expected), `${expected} not in ${found.join(', ')}`);
+  }
+});
+
+test('a macro with arguments in a function body, or one followed by a body, is left as it is', async () => {
+  const inBody = 'void f(void)\n{\n\tPWXFORM(x)\n\tint a = 1;\n}\n';
+  assert.equal(await recovered('c', inBody), undefined);
+  const defining = 'SYSCALL_DEFINE1(close, unsigned int, fd)\n{\n\treturn fd;\n}\n';
+  assert.equal(await recovered('c', defining), undefined);
+});

@@ -1,0 +1,32 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { extractSource } from '../../../../src/index/extract/extract.js';
+
+const names = async (source: string): Promise<string[]> =>
+  (await extractSource('cpp', source, 'src/x.hpp')).symbols.map((s) => `${s.kind} ${s.name}@${s.startLine}`);
+
+test('C++ functions and methods returning a reference are definitions, and their locals are not fields', async () => {
+  const source = [
+    'template<class Key, class T>',
+    'struct ordered_map',
+    '{',
+    '    T& at(const Key& key)',
+    '    {',
+    '        for (auto it = begin(); it != end(); ++it) { return it->second; }',
+    '    }',
+    '    const T&& moved() const',
+    '    {',
+    '        return 1;',
+    '    }',
+    '};',
+    'int& counter()',
+    '{',
+    '    static int n = 0;',
+    '    return n;',
+    '}',
+    '',
+  ].join('\n');
+  const found = await names(source);
+  for (const expected of ['method at@4', 'method moved@8', 'function counter@13']) assert.ok(found.includes(expected), `${expected} not in ${found.join(', ')}`);
+  assert.ok(!found.some((s) => s.startsWith('field it')), found.join(', '));
+});

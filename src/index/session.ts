@@ -10,7 +10,7 @@
  */
 import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { hasChanged, INDEX_DIR, type DatabaseStamp, type GraphStore } from '../store/index.js';
+import { hasChanged, INDEX_DIR, type DatabaseStamp, type GraphStore, type SummaryCounts } from '../store/index.js';
 import { isIndexed } from '../project/resolve.js';
 import { ResolverInputs } from './resolver-inputs.js';
 import type { ProjectConfig, ScannedFile, ScanResult } from './scan/index.js';
@@ -179,8 +179,8 @@ export class IndexSession {
   }
 
   /** The loaded index's totals (files, symbols, edges, references), or undefined before a sync. */
-  totals(): ReturnType<GraphStore['counts']> | undefined {
-    return this.#store?.counts();
+  totals(): SummaryCounts | undefined {
+    return this.#store?.summaryCounts();
   }
 
   /** Waits for a sync in progress, then frees the in-memory database. */

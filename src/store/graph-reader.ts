@@ -5,7 +5,7 @@
  */
 import { EDGE_KINDS } from '../model.js';
 import type { EdgeKind, RefKind } from '../model.js';
-import { graphCounts, languageCounts, storedTotals } from './graph-stats.js';
+import { graphCounts, languageCounts, storedTotals, summaryCounts, type SummaryCounts } from './graph-stats.js';
 import type { GraphTotals } from './graph-stats.js';
 import { EDGE_CODE, NODE_CODE, code, num, str, strOrNull, toEdge, toFile, toFileRecord, toImport, toNode, toRef } from './records.js';
 import type {
@@ -218,6 +218,11 @@ export class GraphReader {
   /** Totals by table, node kind, edge kind and language. */
   counts(): GraphCounts {
     return graphCounts(this.#db);
+  }
+
+  /** The fields of `counts()` a sync's summary prints, counted without a pass by kind. */
+  summaryCounts(): SummaryCounts {
+    return summaryCounts(this.#db);
   }
 
   /**

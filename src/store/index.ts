@@ -13,7 +13,7 @@ export type { MigrateResult, Migration } from './schema.js';
 export { GraphStore } from './graph-store.js';
 export type { GraphStoreOptions } from './graph-store.js';
 export { GraphReader } from './graph-reader.js';
-export type { GraphTotals } from './graph-stats.js';
+export type { GraphTotals, SummaryCounts } from './graph-stats.js';
 export { DEFAULT_MAX_DATABASE_BYTES, GraphWriter } from './graph-writer.js';
 export type { EdgeSource } from './graph-writer.js';
 export type { WrittenFile } from './file-rows.js';

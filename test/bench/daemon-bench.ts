@@ -3,7 +3,8 @@
  * the time to the first tool answer when `serve --mcp` starts the daemon cold and when it
  * attaches to a running one; edit-to-queryable through the daemon's watcher; `codegraph sync`
  * end to end (process start included) through the daemon; the daemon's RSS idle and after 100
- * syncs. Each corpus is copied and indexed first; the daemon is stopped at the end.
+ * syncs. Each corpus is copied and indexed first; the daemon is stopped at the end. BENCH_RUNS
+ * (default 5) sets the edits timed per measure.
  */
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -28,3 +28,26 @@ test('a full index stores the totals status prints, and they stop counting once 
     shop.cleanup();
   }
 });
+
+test('the summary counts equal the same fields of the full counts, before and after an edit', async () => {
+  for (const name of ['shop', 'ledger']) {
+    const project = await fixtureProject(name, import.meta.url);
+    try {
+      for (const edit of name === 'shop' ? [false, true] : [false]) {
+        if (edit) {
+          appendFileSync(join(project.root, 'src', 'cart.ts'), '\nimport { x } from "./nowhere";\nexport function summaryProbe() { return missingCall(x); }\n');
+          await indexProject({ root: project.root, mode: 'incremental', command: 'test', workers: 1 });
+        }
+        const cache = new IndexCache();
+        const index = await cache.get(project.root);
+        if (index === undefined) throw new Error('no index');
+        const { files, nodes, edges, refs, unresolvedRefs, filesByLanguage } = index.store.counts();
+        assert.deepEqual(index.store.summaryCounts(), { files, nodes, edges, refs, unresolvedRefs, filesByLanguage }, `${name}, edited: ${edit}`);
+        assert.ok(unresolvedRefs > 0 && edges > 0, 'a graph with something to count');
+        cache.close();
+      }
+    } finally {
+      project.cleanup();
+    }
+  }
+});

@@ -84,7 +84,7 @@ async function scanOrDiscard(options: IndexOptions, config: ProjectConfig, openi
 
 /** The closing summary of a run: its report and the index's totals. */
 function summarize(store: GraphStore, report: SyncReport): IndexSummary {
-  const counts = store.storedTotals()?.counts ?? store.counts();
+  const counts = store.storedTotals()?.counts ?? store.summaryCounts();
   return {
     ...report,
     files: counts.files,

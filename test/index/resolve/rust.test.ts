@@ -72,3 +72,29 @@ test('rust: a path into another crate is external', () => {
   const r = b.ref(user, 'HashMap', { kind: 'type_of' });
   assert.deepEqual(b.resolve().unresolved, [r]);
 });
+
+test('rust: a child module declared with `mod x;` works as an x::f() receiver, from mod.rs and lib.rs', () => {
+  const b = new ProjectBuilder();
+  const lib = b.file('src/lib.rs');
+  b.sym(lib, 'de', { kind: 'module' });
+  const de = b.file('src/de/mod.rs');
+  b.sym(de, 'utf8', { kind: 'module' });
+  const utf8 = b.file('src/de/utf8.rs');
+  const encode = b.sym(utf8, 'encode');
+  const visit = b.ref(de, 'encode', { receiver: 'utf8' });
+  const deFile = b.sym(de, 'visit');
+  const fromLib = b.ref(lib, 'visit', { receiver: 'de' });
+  const result = b.resolve();
+  assert.equal(targetOf(result, b, visit), encode);
+  assert.equal(targetOf(result, b, fromLib), deFile);
+});
+
+test('rust: without the `mod` declaration a same-named file is not a child module', () => {
+  const b = new ProjectBuilder();
+  b.file('src/lib.rs');
+  const de = b.file('src/de/mod.rs');
+  const utf8 = b.file('src/de/utf8.rs');
+  b.sym(utf8, 'encode');
+  const visit = b.ref(de, 'encode', { receiver: 'utf8' });
+  assert.equal(targetOf(b.resolve(), b, visit), undefined);
+});

@@ -7,8 +7,10 @@
  * next to the numbers; nothing here asserts them.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { EXTRACTION_VERSION } from '../../src/index/extract/version.js';
+import { GraphStore, INDEX_DIR, loadDatabase, SqliteDb, STATUS_SNAPSHOT_FILE } from '../../src/store/index.js';
 import { CLI_PATH as CLI } from '../support/cli.js';
 import { benchRoot, findCorpus, gnuTime, prepareCorpus } from './corpora.js';
 import { run, runChecked, timedRun } from './proc.js';
@@ -97,12 +99,28 @@ async function workCopy(name: string, prepared: string, known: LargeCase): Promi
   return dest;
 }
 
-/** Indexes `root` unless its index is readable by this build; says which. */
+/** Whether the index in `root` was extracted by this build's extractors. */
+async function extractedByThisBuild(root: string): Promise<boolean> {
+  const loaded = await loadDatabase(join(root, INDEX_DIR));
+  if (loaded === undefined) return false;
+  const store = GraphStore.open(await SqliteDb.open(loaded.bytes, { adopt: true }));
+  try {
+    return store.getMeta('extraction_version') === EXTRACTION_VERSION;
+  } finally {
+    store.close();
+  }
+}
+
+/** Indexes `root` unless its index is readable and current for this build; says which. */
 async function ensureIndex(root: string): Promise<{ text: string; figures: Figure[] }> {
   const db = join(root, '.codegraph', 'codegraph.db');
   if (existsSync(db)) {
     const probe = await run(process.execPath, [CLI, 'status', '--json', root], { timeoutMs: 600_000 });
-    if (probe.code === 0) return { text: `reused the index in ${root} (${(statSync(db).size / GB).toFixed(2)} GB)`, figures: [] };
+    if (probe.code === 0 && (await extractedByThisBuild(root))) return { text: `reused the index in ${root} (${(statSync(db).size / GB).toFixed(2)} GB)`, figures: [] };
+    // An index of another extraction version would be re-extracted by the first query's catch-up
+    // sync (a 31.6 s first search on the JDK), which is not what a fresh index costs: build anew.
+    rmSync(db, { force: true });
+    rmSync(join(root, '.codegraph', STATUS_SNAPSHOT_FILE), { force: true });
   }
   const timed = await timedRun(await gnuTime(), process.execPath, [CLI, 'init', '--quiet', root], { timeoutMs: 3 * 3600_000 });
   if (timed.result.code !== 0) throw new Error(`init of ${root} failed: ${timed.result.stderr.slice(-400)}`);

@@ -37,8 +37,8 @@ export function blankFailedMacroLines(tree: Tree, parsed: string): string | unde
     const node = tree.rootNode.descendantForPosition({ row, column: indent.length });
     if (node === null || node.text !== name || !failedOn(node)) continue;
     // The file-level idiom may stand anywhere; an indented or argument-taking one only outside
-    // function bodies, where such lines stand for statements (`DECL_X`, `PWXFORM` in libxcrypt,
-    // `JSON_ASSERT(x)`) and blanking them made recovery worse.
+    // function bodies, where such lines stand for statements (`DECL_X`, `PWXFORM` in libxcrypt)
+    // and blanking them made recovery worse.
     if ((indent !== '' || args !== '') && insideBody(node)) continue;
     const start = at + indent.length;
     blanks.push({ start, end: start + name.length + args.length });

@@ -22,7 +22,6 @@ export interface RunWatcherOptions {
   readonly onControl: (control: WatchControl) => void;
 }
 
-
 /**
  * Watches until `signal` aborts (or, with watching off, runs the one catch-up sync). Resolves
  * with a reason when the daemon has nothing left to serve (the index was removed), else

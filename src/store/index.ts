@@ -19,6 +19,7 @@ export type { EdgeSource } from './graph-writer.js';
 export type { WrittenFile } from './file-rows.js';
 export type {
   Diagnostic,
+  FileDigest,
   FileInfo,
   FileRecord,
   GraphCounts,
@@ -49,7 +50,7 @@ export type { FileStamp, StoredTermBase, TermBaseRows, TermBaseStamp, TermField 
 export { cleanStaleTempFiles, hasChanged, loadDatabase, saveDatabase } from './persist.js';
 export { DATABASE_FILE, INDEX_DIR, STATUS_SNAPSHOT_FILE } from './layout.js';
 export { hasStatusSnapshotFor, readStatusSnapshot, writeStatusSnapshot } from './status-snapshot.js';
-export type { FileDigest, StatusSnapshot } from './status-snapshot.js';
+export type { StatusSnapshot } from './status-snapshot.js';
 export type { DatabaseStamp, LoadedDatabase } from './persist.js';
 export { LOCK_FILE, acquireLock, forceUnlock, isProcessAlive, readLock, releaseLock } from './lock.js';
 export type { AcquireLockOptions, LockHandle } from './lock.js';

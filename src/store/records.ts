@@ -16,6 +16,9 @@ export interface FileInfo {
   readonly sha256: string;
 }
 
+/** What a freshness check compares for one indexed file: its size, mtime and content hash. */
+export type FileDigest = Pick<FileInfo, 'size' | 'mtimeMs' | 'sha256'>;
+
 /** A stored file with its metadata and the id of its `file` node. */
 export interface StoredFile extends FileRecord {
   readonly fileNodeId: number;

@@ -12,16 +12,10 @@ import type { GraphStore } from './graph-store.js';
 import type { GraphTotals } from './graph-stats.js';
 import { DATABASE_FILE, STATUS_SNAPSHOT_FILE } from './layout.js';
 import type { DatabaseStamp } from './persist.js';
+import type { Diagnostic, FileDigest } from './records.js';
 
 /** Bumped whenever the file's shape changes; another format is ignored like a stale stamp. */
 const SNAPSHOT_FORMAT = 1;
-
-/** What the freshness check compares for one indexed file: its size, mtime and content hash. */
-export interface FileDigest {
-  readonly size: number;
-  readonly mtimeMs: number;
-  readonly sha256: string;
-}
 
 /** The status facts of one database version. */
 export interface StatusSnapshot {
@@ -29,7 +23,7 @@ export interface StatusSnapshot {
   readonly databaseBytes: number;
   readonly totals: GraphTotals;
   /** Path and reason of every diagnostic, in the store's order. */
-  readonly diagnostics: readonly { readonly path: string; readonly reason: string }[];
+  readonly diagnostics: readonly Pick<Diagnostic, 'path' | 'reason'>[];
   readonly files: ReadonlyMap<string, FileDigest>;
 }
 

@@ -6,6 +6,7 @@
  * since are re-read by the reader (see explore/data/terms.ts); a sync rebuilds the base once
  * that share grows.
  */
+import type { SqliteDb } from './sqlite.js';
 import { connectionOf } from './graph-reader.js';
 import type { GraphReader } from './graph-reader.js';
 import { NODE_CODE, code } from './records.js';
@@ -90,8 +91,7 @@ export function writeTermBase(reader: GraphReader, rows: TermBaseRows): void {
  */
 export function readTermBase(reader: GraphReader, options: { readonly stampsOnly?: boolean } = {}): StoredTermBase | undefined {
   const db = connectionOf(reader);
-  const meta = new Map<string, string>();
-  db.each(`SELECT key, value FROM meta WHERE key IN (?, ?, ?)`, Object.values(META_KEYS), ([k, v]) => meta.set(String(k), String(v)));
+  const meta = termMeta(db);
   const blobs = new Map<string, Uint8Array>();
   const keys = options.stampsOnly === true ? "WHERE key = 'files'" : '';
   db.each(`SELECT key, data FROM term_base ${keys}`, [], ([k, d]) => {
@@ -108,14 +108,20 @@ export function readTermBase(reader: GraphReader, options: { readonly stampsOnly
   return { rules, extraction, definitions: Number(definitions), file: fileIds, kind, segments, files: decodeStamps(files) };
 }
 
+/** The base's metadata values that are stored, by meta key. */
+function termMeta(db: SqliteDb): Map<string, string> {
+  const meta = new Map<string, string>();
+  db.each(`SELECT key, value FROM meta WHERE key IN (?, ?, ?)`, Object.values(META_KEYS), ([k, v]) => meta.set(String(k), String(v)));
+  return meta;
+}
+
 /**
  * The rules and extraction the stored base was built under, when `readTermBase` would find one:
  * its metadata and that its four tables are there, without reading them. Undefined otherwise.
  */
 export function readTermBaseStamp(reader: GraphReader): TermBaseStamp | undefined {
   const db = connectionOf(reader);
-  const meta = new Map<string, string>();
-  db.each(`SELECT key, value FROM meta WHERE key IN (?, ?, ?)`, Object.values(META_KEYS), ([k, v]) => meta.set(String(k), String(v)));
+  const meta = termMeta(db);
   const [rules, extraction] = [meta.get(META_KEYS.rules), meta.get(META_KEYS.extraction)];
   if (rules === undefined || extraction === undefined || meta.get(META_KEYS.definitions) === undefined) return undefined;
   const tables = Number(db.value(`SELECT count(*) FROM term_base WHERE key IN ('file', 'kind', 'segments', 'files')`) ?? 0);

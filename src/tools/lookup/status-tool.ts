@@ -2,11 +2,11 @@
  * codegraph_status: the summary `codegraph status` prints (the same `IndexStatus` shape), computed
  * from the already-open index instead of loading the database a second time.
  */
+import { join } from 'node:path';
 import { languageForPath } from '../../index/languages.js';
 import { loadConfig, scanProject } from '../../index/scan/index.js';
-import { join } from 'node:path';
 import { fileStates, INDEX_DIR, readStatusSnapshot } from '../../store/index.js';
-import type { GraphCounts, GraphTotals, LanguageCounts } from '../../store/index.js';
+import type { Diagnostic, GraphCounts, GraphTotals, LanguageCounts } from '../../store/index.js';
 import { FreshnessProbe, type FileRecordSource } from '../../project/freshness.js';
 import type { ProjectIndex } from '../../project/index-cache.js';
 import type { ToolHandler, ToolOutput } from '../service.js';
@@ -41,7 +41,7 @@ export interface StatusSource {
   readonly indexedAt: string | undefined;
   readonly databaseBytes: number;
   readonly totals: GraphTotals;
-  readonly diagnostics: readonly { readonly path: string; readonly reason: string }[];
+  readonly diagnostics: readonly Pick<Diagnostic, 'path' | 'reason'>[];
   /** Size and millisecond mtime of every indexed file, by path. */
   readonly files: ReadonlyMap<string, { readonly size: number; readonly mtimeMs: number }>;
   /** Hashes for the files whose size or mtime differ. */

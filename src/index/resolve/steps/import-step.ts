@@ -84,9 +84,10 @@ function startChain(ctx: ResolveContext, scope: FileScope, ref: ResolverRef, rec
   const viaPath = file === undefined ? undefined : ctx.imports.resolverOf(ref.fileId)?.pathModule?.(file, receiver.segments, ctx.project);
   if (viaPath !== undefined) return { files: viaPath, used: receiver.segments.length, fromImport: false };
   // A module this file declares without a body (Rust's `mod utf8;`) keeps its items in its own
-  // file: `utf8::encode(v)` looks there.
-  if (ctx.project.topLevel(ref.fileId, first).some((s) => s.kind === 'module')) {
-    const sub = ctx.imports.resolverOf(ref.fileId)?.submodule?.(ref.fileId, first, ctx.project);
+  // file: `utf8::encode(v)` looks there. Asked only of languages with child modules.
+  const resolver = ctx.imports.resolverOf(ref.fileId);
+  if (resolver?.submodule !== undefined && ctx.project.topLevel(ref.fileId, first).some((s) => s.kind === 'module')) {
+    const sub = resolver.submodule(ref.fileId, first, ctx.project);
     if (sub !== undefined) return { files: [sub], used: 1, fromImport: false };
   }
   const symbol = scope.visible(first, ANY_KIND);

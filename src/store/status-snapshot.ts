@@ -1,9 +1,10 @@
 /**
  * What `codegraph status` needs, kept in a small file beside the database so that a one-shot
  * status reads megabytes instead of the whole database (on the Linux kernel, reading the 1.8 GB
- * file alone took 2.2 to 2.9 s of a 3 s budget). Written after every save and tied to the exact
- * database version by its stamp: a snapshot whose stamp is not the current file's (an older tool
- * saved, or a writer died between the two renames) is ignored, and status loads the database.
+ * file alone took 2.2 to 2.9 s of a 3 s budget). Written after every save whose totals are stored
+ * (a full index; an incremental save removes it) and tied to the exact database version by its
+ * stamp: a snapshot whose stamp is not the current file's (an older tool saved, or a writer died
+ * between the two renames) is ignored, and status loads the database.
  */
 import { randomBytes } from 'node:crypto';
 import { readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';

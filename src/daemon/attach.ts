@@ -103,7 +103,8 @@ function spawnDaemon(root: string, options: AttachOptions): string | undefined {
   let logFd: number | undefined;
   try {
     logFd = openSync(join(root, INDEX_DIR, DAEMON_LOG_FILE), 'a');
-    const child = spawn(process.execPath, [cli, 'daemon', 'run', root, ...(options.noWatch === true ? ['--no-watch'] : [])], {
+    // --expose-gc: the daemon collects after each save (see project-daemon.ts).
+    const child = spawn(process.execPath, ['--expose-gc', cli, 'daemon', 'run', root, ...(options.noWatch === true ? ['--no-watch'] : [])], {
       detached: true, stdio: ['ignore', logFd, logFd], env: options.env, cwd: root,
     });
     child.on('error', () => undefined);

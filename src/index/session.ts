@@ -38,6 +38,8 @@ export interface SessionOptions {
    */
   readonly writeBehind?: boolean;
   readonly onWriteFailed?: (error: unknown) => void;
+  /** Called after each save has written its copy of the database (see `SaveInput.onSaved`). */
+  readonly onSaved?: () => void;
 }
 
 /** Options of one sync. */
@@ -127,7 +129,7 @@ export class IndexSession {
       const [{ store, rebuiltBecause }, scan] = await Promise.all([this.#load(dir), this.#scanFor(last, options.changed, options.signal)]);
       try {
         const saved = await applyAndSave({
-          root: this.root, mode: 'incremental', store, scan, signal: options.signal, workers: this.#options.workers, inputs: this.#inputs, onApplied,
+          root: this.root, mode: 'incremental', store, scan, signal: options.signal, workers: this.#options.workers, inputs: this.#inputs, onApplied, onSaved: this.#options.onSaved,
           dir, stamp: this.#stamp, phases, started, rebuiltBecause,
         });
         this.#stamp = saved.stamp;

@@ -258,6 +258,15 @@ export function nameFingerprints(reader: GraphReader, fileIds: readonly number[]
 
 /** References of `fileIds` plus every inheritance reference of the project, in id order. */
 export function readRefsForFiles(reader: GraphReader, fileIds: readonly number[], pool = new StringPool()): RefTable {
+  return refsInIdOrder(reader, fileIds, pool, true);
+}
+
+/** References of `fileIds` only, in id order. */
+export function readRefsOfFiles(reader: GraphReader, fileIds: readonly number[], pool = new StringPool()): RefTable {
+  return refsInIdOrder(reader, fileIds, pool, false);
+}
+
+function refsInIdOrder(reader: GraphReader, fileIds: readonly number[], pool: StringPool, everyInheritance: boolean): RefTable {
   const db = connectionOf(reader);
   const rows: { id: number; ref: BulkRef }[] = [];
   const wanted = new Set(fileIds);
@@ -265,9 +274,11 @@ export function readRefsForFiles(reader: GraphReader, fileIds: readonly number[]
     rows.push({ id: num(row[0] ?? null), ref: toBulkRef(row, pool) });
   };
   for (const part of chunks(fileIds)) db.each(`SELECT ${REF_COLUMNS} FROM refs WHERE file_id IN (${placeholders(part.length)})`, part, push);
-  db.each(`SELECT ${REF_COLUMNS} FROM refs WHERE kind IN (${INHERITANCE_CODES.join(',')})`, [], (row) => {
-    if (!wanted.has(num(row[1] ?? null))) push(row);
-  });
+  if (everyInheritance) {
+    db.each(`SELECT ${REF_COLUMNS} FROM refs WHERE kind IN (${INHERITANCE_CODES.join(',')})`, [], (row) => {
+      if (!wanted.has(num(row[1] ?? null))) push(row);
+    });
+  }
   rows.sort((a, b) => a.id - b.id);
   return RefTable.of(rows.map((r) => r.ref));
 }

@@ -90,6 +90,17 @@ export class GraphReader {
     return files;
   }
 
+  /** Several files by id (ids not stored are absent), in one statement. */
+  filesByIds(ids: readonly number[]): Map<number, StoredFile> {
+    const files = new Map<number, StoredFile>();
+    if (ids.length === 0) return files;
+    for (const row of this.#db.all(`${FILE_SELECT} WHERE f.id IN (SELECT value FROM json_each(?))`, [JSON.stringify([...new Set(ids)])])) {
+      const file = toFile(row);
+      files.set(file.id, file);
+    }
+    return files;
+  }
+
   /** The nodes of one file (its file node first), in source order. */
   nodesInFile(path: string): StoredNode[] {
     return this.#db

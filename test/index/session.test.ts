@@ -184,6 +184,28 @@ test('a session finds the files using a name defined by an edit, also after thos
   assert.equal(dump, await freshDump(root));
 });
 
+test('a session resolves an inherited self call through base classes of files it does not re-resolve', async () => {
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const root = mkdtempSync(join(tmpdir(), 'codegraph-bases-'));
+  cleanups.push(() => rmSync(root, { recursive: true, force: true }));
+  writeFileSync(join(root, 'base.py'), 'class Base:\n    def helper(self):\n        return 1\n');
+  writeFileSync(join(root, 'child.py'), 'from base import Base\n\nclass Child(Base):\n    pass\n');
+  writeFileSync(join(root, 'grand.py'), 'from child import Child\n\nclass Grand(Child):\n    def run(self):\n        return 0\n');
+  await indexProject({ root, mode: 'full', command: 'test', workers: 1 });
+  const session = await openSession(root);
+  await session.sync();
+  // The first targeted sync resolves every class's bases and keeps them; the second one takes
+  // Child's base from what was kept, since child.py is not affected by an edit of grand.py.
+  for (const [round, call] of [[1, 'helper'], [2, 'helper']] as const) {
+    appendFileSync(join(root, 'grand.py'), `\n    def use${round}(self):\n        return self.${call}()\n`);
+    await session.sync({ changed: ['grand.py'] });
+    const dump = await dumpGraph(root);
+    assert.match(dump, new RegExp(`grand\\.py#method:Grand\\.use${round}@\\d+:4 -calls-> base\\.py#method:Base\\.helper@2:4`));
+    assert.equal(dump, await freshDump(root), `round ${round}`);
+  }
+});
+
 test('a read lends the loaded store only after a sync has loaded it', async () => {
   const root = await indexedShop();
   const session = await openSession(root);

@@ -15,7 +15,7 @@ import { receiverStep } from './steps/receiver-step.js';
 import { sameFileStep } from './steps/same-file-step.js';
 import { EdgeTable, RefTable } from '../../store/columnar.js';
 import type {
-  LanguageStats, MethodCounts, RefList, ResolveInput, ResolveOptions, ResolveResult, ResolveStats, ResolverRef,
+  BaseLinks, LanguageStats, MethodCounts, RefList, ResolveInput, ResolveOptions, ResolveResult, ResolveStats, ResolverRef, ResolverSymbol,
 } from './types.js';
 
 /** Default for `ResolveOptions.maxCandidates`. */
@@ -66,22 +66,26 @@ function importEdges(
   }
 }
 
-/** Reference indexes grouped by file in file order (stable inside a file); unknown files dropped. */
-function groupByFile(project: ProjectIndex, refs: RefList): Uint32Array {
-  const counts = new Uint32Array(project.files.length + 1);
+/**
+ * Reference indexes grouped by file in file order (stable inside a file; unknown files dropped),
+ * and where each file's group starts: file position `p` owns `order[starts[p]]` to `order[starts[p + 1] - 1]`.
+ */
+function groupByFile(project: ProjectIndex, refs: RefList): { order: Uint32Array; starts: Uint32Array } {
+  const starts = new Uint32Array(project.files.length + 1);
   const positions = new Int32Array(refs.length);
   for (let i = 0; i < refs.length; i++) {
     const pos = project.position(fileIdAt(refs, i)) ?? -1;
     positions[i] = pos;
-    if (pos >= 0) counts[pos + 1]! += 1;
+    if (pos >= 0) starts[pos + 1]! += 1;
   }
-  for (let p = 1; p < counts.length; p++) counts[p]! += counts[p - 1]!;
-  const order = new Uint32Array(counts[counts.length - 1] ?? 0);
+  for (let p = 1; p < starts.length; p++) starts[p]! += starts[p - 1]!;
+  const next = starts.slice();
+  const order = new Uint32Array(starts[starts.length - 1] ?? 0);
   for (let i = 0; i < refs.length; i++) {
     const pos = positions[i]!;
-    if (pos >= 0) order[counts[pos]!++] = i;
+    if (pos >= 0) order[next[pos]!++] = i;
   }
-  return order;
+  return { order, starts };
 }
 
 function fileIdAt(refs: RefList, i: number): number {
@@ -125,6 +129,21 @@ const UNBOUND_EXTERNAL = 254;
 const UNBOUND_AMBIGUOUS = 253;
 const UNBOUND_CLAIMED = 252;
 
+function addBase(ctx: ResolveContext, owner: number, base: ResolverSymbol): void {
+  const list = ctx.bases.get(owner);
+  if (list === undefined) ctx.bases.set(owner, [base]);
+  else list.push(base);
+}
+
+/** Adds one file's links found by an earlier run (a base that is no longer defined is skipped). */
+function addKnownBases(ctx: ResolveContext, links: BaseLinks | undefined): void {
+  if (links === undefined) return;
+  for (const [owner, baseId] of links) {
+    const base = ctx.project.symbol(baseId);
+    if (base !== undefined) addBase(ctx, owner, base);
+  }
+}
+
 function resolveOne(ctx: ResolveContext, scope: FileScope, ref: ResolverRef, receivers: ReceiverCache): StepOutcome | undefined {
   const receiver = ref.receiver === undefined || ref.receiver === '' ? undefined : receivers.get(ref.receiver);
   const filter = targetFilter(ref.kind, false);
@@ -154,30 +173,43 @@ export function resolveReferences(input: ResolveInput, options: ResolveOptions =
   };
   const { refs } = input;
   const outcomes = new Outcomes(refs.length);
-  const order = groupByFile(project, refs);
+  const { order, starts } = groupByFile(project, refs);
   const receivers = new ReceiverCache();
   // Files each file's bound references land in: wide imports link only to these.
   const used = new Map<number, Set<number>>();
+  const bases = new Map<number, [number, number][]>();
+  const known = options.knownBases;
 
-  // Inheritance first: `self.x()` needs every class's resolved bases.
+  // Inheritance first, file by file: `self.x()` needs every class's resolved bases. A file none of
+  // whose references are here takes its links from `knownBases`, in the same place of the order.
   for (const inheritance of [true, false]) {
-    let scope: FileScope | undefined;
-    for (const index of order) {
-      const ref = refs.at(index) as ResolverRef;
-      if (isInheritance(ref) !== inheritance) continue;
-      if (scope === undefined || scope.fileId !== ref.fileId) scope = new FileScope(ctx, ref.fileId);
-      const outcome = resolveOne(ctx, scope, ref, receivers);
-      outcomes.set(index, outcome);
-      if (outcome?.kind !== 'bound') continue;
-      let set = used.get(ref.fileId);
-      if (set === undefined) used.set(ref.fileId, (set = new Set<number>()));
-      set.add(outcome.target.fileId);
-      if (inheritance) {
-        const owner = enclosingType(ctx, ref.fromId);
-        if (owner !== undefined && owner.id !== outcome.target.id) {
-          const list = ctx.bases.get(owner.id);
-          if (list === undefined) ctx.bases.set(owner.id, [outcome.target]);
-          else list.push(outcome.target);
+    for (let pos = 0; pos < project.files.length; pos++) {
+      const start = starts[pos]!;
+      const end = starts[pos + 1]!;
+      if (start === end) {
+        if (inheritance && known !== undefined) addKnownBases(ctx, known.get(project.files[pos]!.id));
+        continue;
+      }
+      let scope: FileScope | undefined;
+      for (let k = start; k < end; k++) {
+        const index = order[k]!;
+        const ref = refs.at(index) as ResolverRef;
+        if (isInheritance(ref) !== inheritance) continue;
+        scope ??= new FileScope(ctx, ref.fileId);
+        const outcome = resolveOne(ctx, scope, ref, receivers);
+        outcomes.set(index, outcome);
+        if (outcome?.kind !== 'bound') continue;
+        let set = used.get(ref.fileId);
+        if (set === undefined) used.set(ref.fileId, (set = new Set<number>()));
+        set.add(outcome.target.fileId);
+        if (inheritance) {
+          const owner = enclosingType(ctx, ref.fromId);
+          if (owner !== undefined && owner.id !== outcome.target.id) {
+            addBase(ctx, owner.id, outcome.target);
+            let links = bases.get(ref.fileId);
+            if (links === undefined) bases.set(ref.fileId, (links = []));
+            links.push([owner.id, outcome.target.id]);
+          }
         }
       }
     }
@@ -221,5 +253,5 @@ export function resolveReferences(input: ResolveInput, options: ResolveOptions =
     if (code === UNBOUND_EXTERNAL) stats.external++;
     else if (code === UNBOUND_AMBIGUOUS) stats.ambiguous++;
   }
-  return { edges, unresolved, stats };
+  return { edges, unresolved, stats, bases };
 }

@@ -42,7 +42,20 @@ export interface ResolveOptions {
    * when next needed. Bounds memory on very large trees without changing any result.
    */
   readonly maxFileTables?: number;
+  /**
+   * Base-class links found by an earlier run, for files none of whose references are in `refs`:
+   * a long-lived session re-resolves a few files and takes every other file's class hierarchy from
+   * here instead of resolving each inheritance reference again. They must be what resolving those
+   * files would find now, which holds for the files a change does not affect.
+   */
+  readonly knownBases?: BaseLinksByFile;
 }
+
+/** One file's base-class links in the order resolution found them: `[owner id, base id]` pairs. */
+export type BaseLinks = readonly (readonly [owner: number, base: number])[];
+
+/** Base-class links by file id. */
+export type BaseLinksByFile = ReadonlyMap<number, BaseLinks>;
 
 /** Counts per resolution method. */
 export type MethodCounts = Record<ResolutionMethod, number>;
@@ -78,6 +91,8 @@ export interface ResolveResult {
   /** Indexes into `input.refs` that were not bound, ascending. */
   readonly unresolved: number[];
   readonly stats: ResolveStats;
+  /** The base-class links of every file whose references were in `refs` (files with none left out). */
+  readonly bases: BaseLinksByFile;
 }
 
 /** Receives the kind of a symbol, for lookups filtered by what a reference may point at. */

@@ -5,7 +5,7 @@
 import { resolveReferences, type ResolverFile } from '../resolve/index.js';
 import { ResolverInputs } from '../resolver-inputs.js';
 import type { StoredRows } from '../stored-rows.js';
-import { fileIdsReferencing, readRefs, readRefsForFiles, type GraphStore, type StoredFile } from '../../store/index.js';
+import { fileIdsReferencing, readRefs, readRefsForFiles, readRefsOfFiles, type GraphStore, type StoredFile } from '../../store/index.js';
 import type { RefTable } from '../../store/columnar.js';
 import { affectedAfter, type HeldChange, type OldGraphView } from './affected.js';
 
@@ -33,7 +33,7 @@ export function reresolve({ store, kept, rewritten, targeted, rows }: ReresolveI
   const gathered = rows?.gathered;
   if (gathered !== undefined) inputs.adopt(store, gathered.symbols);
   else inputs.refresh(store, rewritten);
-  const current = store.listFiles();
+  const current = inputs.files(store);
   if (targeted === undefined) {
     resolveAll(store, inputs, current, gathered?.refs);
     return;
@@ -50,20 +50,29 @@ function resolveAll(store: GraphStore, inputs: ResolverInputs, current: readonly
   // Only the compact edge table outlives resolution: the references read here and the resolver's
   // own tables are garbage before the edges are written (gathered ones, at most a million, are
   // the caller's until it returns).
-  const { edges } = resolveReferences({
+  const { edges, bases } = resolveReferences({
     files: resolverFiles(inputs, current), symbols: inputs.symbols(), refs: gathered ?? readRefs(store, inputs.pool),
   });
   store.replaceResolvedEdges(edges);
+  inputs.keepBases(bases);
 }
 
-/** Re-resolves only the references of `fileIds` (with every inheritance reference for context). */
+/**
+ * Re-resolves only the references of `fileIds`. The class hierarchies of the other files come
+ * from the links the session kept, or, when none are kept yet, from resolving every inheritance
+ * reference of the project again (which the session then keeps).
+ */
 function resolveTargeted(store: GraphStore, inputs: ResolverInputs, current: readonly StoredFile[], fileIds: ReadonlySet<number>): void {
   const ids = [...fileIds];
+  const known = inputs.knownBases();
+  const refs = known === undefined ? readRefsForFiles(store, ids, inputs.pool) : readRefsOfFiles(store, ids, inputs.pool);
   const result = resolveReferences(
-    { files: resolverFiles(inputs, current), symbols: inputs.symbols(), refs: readRefsForFiles(store, ids, inputs.pool) },
-    { emitFiles: fileIds },
+    { files: resolverFiles(inputs, current), symbols: inputs.symbols(), refs },
+    { emitFiles: fileIds, ...(known !== undefined ? { knownBases: known } : {}) },
   );
   store.replaceResolvedEdges(result.edges, ids);
+  if (known === undefined) inputs.keepBases(result.bases);
+  else inputs.keepBases(result.bases, ids);
 }
 
 function resolverFiles(inputs: ResolverInputs, current: readonly StoredFile[]): ResolverFile[] {

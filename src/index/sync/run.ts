@@ -95,6 +95,8 @@ export interface SaveInput extends Omit<ApplyInput, 'progress'> {
    * leaves them out.
    */
   readonly onApplied?: ((report: SyncReport) => void) | undefined;
+  /** Called once a save has written the copy it exported, so a long-lived process can release it. */
+  readonly onSaved?: (() => void) | undefined;
 }
 
 /**
@@ -116,10 +118,13 @@ export async function applyAndSave(input: SaveInput): Promise<{ report: SyncRepo
     input.onApplied(early);
     // The copy is synchronous (10 to 20 ms on django): yield first, so the answer goes out before it.
     await new Promise((resolve) => setImmediate(resolve));
-    return { report: early, stamp: await writeIndex(input.dir, save ? store.exportBytes() : undefined, input.stamp, store) };
+    const stamp = await writeIndex(input.dir, save ? store.exportBytes() : undefined, input.stamp, store);
+    if (save) input.onSaved?.();
+    return { report: early, stamp };
   }
   const exported = save ? store.exportBytes() : undefined;
   const stamp = await writeIndex(input.dir, exported, input.stamp, store);
+  if (save) input.onSaved?.();
   return { report: report(exported?.length ?? input.stamp?.size ?? 0), stamp };
 }
 

@@ -99,7 +99,7 @@ export async function runDaemonBench(corpusName: string, runs = 5): Promise<Daem
     await waitForWatching(cold.server);
     const rssIdleMb = rssMb(pid);
     const editToQueryableMs = await measureEdits(root, target, spec.probe.snippet, cold.server, runs);
-    const rssWarmMb = rssMb(pid);
+    const rssWarmMb = await restingRssMb(pid);
     const cliSyncEditMs: number[] = [];
     const cliSyncNoChangeMs: number[] = [];
     for (let i = 0; i < runs; i++) {
@@ -108,9 +108,9 @@ export async function runDaemonBench(corpusName: string, runs = 5): Promise<Daem
       cliSyncNoChangeMs.push(timedCli(['sync', '-q'], root));
     }
     await syncRepeatedly(root, target, spec.probe.snippet, 0, 50);
-    const rssAfter50Mb = rssMb(pid);
+    const rssAfter50Mb = await restingRssMb(pid);
     await syncRepeatedly(root, target, spec.probe.snippet, 50, 100);
-    const rssAfterSyncsMb = rssMb(pid);
+    const rssAfterSyncsMb = await restingRssMb(pid);
     return { corpus: corpusName, coldFirstAnswerMs: cold.ms, attachFirstAnswerMs: attached.ms, editToQueryableMs, cliSyncEditMs, cliSyncNoChangeMs, rssIdleMb, rssWarmMb, rssAfter50Mb, rssAfterSyncsMb, failures };
   } catch (error) {
     failures.push(error instanceof Error ? error.message : String(error));
@@ -122,6 +122,12 @@ export async function runDaemonBench(corpusName: string, runs = 5): Promise<Daem
     if (pid !== undefined) await waitForExit(pid, 30_000).catch(() => process.kill(pid, 'SIGKILL'));
     rmSync(root, { recursive: true, force: true });
   }
+}
+
+/** RSS once the daemon has rested past its collection after the last save (project-daemon.ts). */
+async function restingRssMb(pid: number): Promise<number> {
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  return rssMb(pid);
 }
 
 async function waitForWatching(server: LineServer): Promise<void> {

@@ -4,7 +4,7 @@
  * over the database (atomic on POSIX), then fsync the directory so the rename itself is durable.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isProcessAlive } from './lock.js';
 
@@ -12,6 +12,19 @@ import { DATABASE_FILE } from './layout.js';
 
 /** Temp files of a writer whose pid still runs are left alone unless older than this. */
 const STALE_TEMP_AGE_MS = 60 * 60 * 1000;
+
+/**
+ * A database is read as this many slices at once, one large read each. Node's `readFile` reads
+ * 512 KiB at a time, one after another: on the Linux kernel's 1.83 GB index (in the page cache,
+ * two cores) that took 3.8 to 6.5 s, one read loop 3.3 to 4.3 s, and four slices at once 1.35 to
+ * 1.44 s (libuv runs four reads at a time by default; 8 slices took 1.8 to 2.0 s). django's 11 MB:
+ * 17 to 20 ms, 12 to 13 ms.
+ */
+const READ_SLICES = 4;
+/** Slices start on this boundary. */
+const SLICE_ALIGN = 64 * 1024;
+/** The most one read call asks for (Node refuses more than 2 GiB). */
+const MAX_READ = 1 << 30;
 
 /** Temp files of the database and of its status snapshot (status-snapshot.ts). */
 const TEMP_PATTERN = /^(?:codegraph\.db|status\.json)\.tmp-(\d+)-[0-9a-f]+$/;
@@ -74,7 +87,7 @@ export async function loadDatabase(dir: string): Promise<LoadedDatabase | undefi
   }
   try {
     const info = await handle.stat();
-    const bytes = await handle.readFile();
+    const bytes = await readWhole(handle, info.size, path);
     return {
       bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
       stamp: { path, size: info.size, mtimeMs: info.mtimeMs, ino: info.ino },
@@ -82,6 +95,27 @@ export async function loadDatabase(dir: string): Promise<LoadedDatabase | undefi
   } finally {
     await handle.close();
   }
+}
+
+/** The first `size` bytes of an open file, read as `READ_SLICES` slices at once. */
+async function readWhole(handle: FileHandle, size: number, path: string): Promise<Buffer> {
+  const bytes = Buffer.allocUnsafeSlow(size);
+  const slice = Math.max(SLICE_ALIGN, Math.ceil(size / READ_SLICES / SLICE_ALIGN) * SLICE_ALIGN);
+  const reads: Promise<void>[] = [];
+  for (let start = 0; start < size; start += slice) {
+    const end = Math.min(size, start + slice);
+    reads.push((async () => {
+      for (let at = start; at < end;) {
+        const { bytesRead } = await handle.read(bytes, at, Math.min(end - at, MAX_READ), at);
+        if (bytesRead === 0) throw new Error(`${path} ended at byte ${at} of ${size} while it was read; run the command again`);
+        at += bytesRead;
+      }
+    })());
+  }
+  // Every read settles before the caller closes the handle.
+  const failed = (await Promise.allSettled(reads)).find((r) => r.status === 'rejected');
+  if (failed !== undefined) throw failed.reason;
+  return bytes;
 }
 
 /** True when the database file is no longer the version `stamp` describes (replaced or deleted). */

@@ -9,8 +9,9 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { EXTRACTION_VERSION } from '../../src/index/extract/version.js';
-import { GraphStore, INDEX_DIR, loadDatabase, SqliteDb, STATUS_SNAPSHOT_FILE } from '../../src/store/index.js';
+import { STATUS_SNAPSHOT_FILE } from '../../src/store/index.js';
 import { CLI_PATH as CLI } from '../support/cli.js';
 import { benchRoot, findCorpus, gnuTime, prepareCorpus } from './corpora.js';
 import { run, runChecked, timedRun } from './proc.js';
@@ -99,16 +100,14 @@ async function workCopy(name: string, prepared: string, known: LargeCase): Promi
   return dest;
 }
 
-/** Whether the index in `root` was extracted by this build's extractors. */
+/**
+ * Whether the index in `root` was extracted by this build's extractors. Asked of a child process:
+ * loading the database here would leave this process holding it while the server under test
+ * starts (on the kernel that made the first search a second slower).
+ */
 async function extractedByThisBuild(root: string): Promise<boolean> {
-  const loaded = await loadDatabase(join(root, INDEX_DIR));
-  if (loaded === undefined) return false;
-  const store = GraphStore.open(await SqliteDb.open(loaded.bytes, { adopt: true }));
-  try {
-    return store.getMeta('extraction_version') === EXTRACTION_VERSION;
-  } finally {
-    store.close();
-  }
+  const probe = await run(process.execPath, [fileURLToPath(new URL('./extraction-probe.js', import.meta.url)), root], { timeoutMs: 600_000 });
+  return probe.code === 0 && probe.stdout === EXTRACTION_VERSION;
 }
 
 /** Indexes `root` unless its index is readable and current for this build; says which. */

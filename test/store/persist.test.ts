@@ -53,6 +53,17 @@ describe('saveDatabase and loadDatabase', () => {
     assert.deepEqual((await loadDatabase(dir))?.bytes, bytes);
   });
 
+  test('a database of several read slices, not a multiple of their size, loads back byte for byte', async () => {
+    for (const size of [1, 64 * 1024 - 1, 64 * 1024 * 4 + 17, 3_000_001]) {
+      const bytes = new Uint8Array(size);
+      for (let i = 0; i < size; i++) bytes[i] = (i * 2_654_435_761) >>> 24;
+      await saveDatabase(dir, bytes);
+      const loaded = await loadDatabase(dir);
+      assert.equal(loaded?.bytes.length, size);
+      assert.ok(Buffer.from(bytes).equals(Buffer.from(loaded!.bytes)), `size ${size}`);
+    }
+  });
+
   test('saveDatabase creates the directory when missing', async () => {
     const nested = join(dir, 'a', '.codegraph');
     await saveDatabase(nested, await databaseBytes('one'));

@@ -15,7 +15,7 @@ import { receiverStep } from './steps/receiver-step.js';
 import { sameFileStep } from './steps/same-file-step.js';
 import { EdgeTable, RefTable } from '../../store/columnar.js';
 import type {
-  BaseLinks, LanguageStats, MethodCounts, RefList, ResolveInput, ResolveOptions, ResolveResult, ResolveStats, ResolverRef, ResolverSymbol,
+  BaseLinks, BaseLinksByFile, LanguageStats, MethodCounts, RefList, ResolveInput, ResolveOptions, ResolveResult, ResolveStats, ResolverRef, ResolverSymbol,
 } from './types.js';
 
 /** Default for `ResolveOptions.maxCandidates`. */
@@ -158,30 +158,27 @@ function resolveOne(ctx: ResolveContext, scope: FileScope, ref: ResolverRef, rec
   return target === outcome.target ? outcome : { ...outcome, target };
 }
 
+/** What binding every reference found. */
+interface Bindings {
+  readonly outcomes: Outcomes;
+  /** Files each file's bound references land in: wide imports link only to these. */
+  readonly used: Map<number, Set<number>>;
+  /** The base-class links found, by the file of the inheritance reference. */
+  readonly bases: Map<number, [number, number][]>;
+}
+
 /**
- * Turns references into edges, strongest evidence first: the file's imports (following
- * re-exports), qualified names, `self`/`this` receivers, the same file, then the exact name ranked
- * by proximity. Each edge carries a confidence and the method that bound it; references that stay
- * unbound are returned by index, never guessed. Plain data in and out, deterministic: the same
- * input gives the same edges in the same order.
+ * Binds every reference, inheritance first, file by file: `self.x()` needs every class's
+ * resolved bases. A file none of whose references are here takes its links from `known`, in the
+ * same place of the order.
  */
-export function resolveReferences(input: ResolveInput, options: ResolveOptions = {}): ResolveResult {
-  const project = new ProjectIndex(input.files, input.symbols, options.maxFileTables);
-  const imports = new ImportTable(project);
-  const ctx: ResolveContext = {
-    project, imports, maxCandidates: options.maxCandidates ?? DEFAULT_MAX_CANDIDATES, bases: new Map(),
-  };
-  const { refs } = input;
+function bindAll(ctx: ResolveContext, refs: RefList, known: BaseLinksByFile | undefined): Bindings {
+  const { project } = ctx;
   const outcomes = new Outcomes(refs.length);
   const { order, starts } = groupByFile(project, refs);
   const receivers = new ReceiverCache();
-  // Files each file's bound references land in: wide imports link only to these.
   const used = new Map<number, Set<number>>();
   const bases = new Map<number, [number, number][]>();
-  const known = options.knownBases;
-
-  // Inheritance first, file by file: `self.x()` needs every class's resolved bases. A file none of
-  // whose references are here takes its links from `knownBases`, in the same place of the order.
   for (const inheritance of [true, false]) {
     for (let pos = 0; pos < project.files.length; pos++) {
       const start = starts[pos]!;
@@ -214,6 +211,24 @@ export function resolveReferences(input: ResolveInput, options: ResolveOptions =
       }
     }
   }
+  return { outcomes, used, bases };
+}
+
+/**
+ * Turns references into edges, strongest evidence first: the file's imports (following
+ * re-exports), qualified names, `self`/`this` receivers, the same file, then the exact name ranked
+ * by proximity. Each edge carries a confidence and the method that bound it; references that stay
+ * unbound are returned by index, never guessed. Plain data in and out, deterministic: the same
+ * input gives the same edges in the same order.
+ */
+export function resolveReferences(input: ResolveInput, options: ResolveOptions = {}): ResolveResult {
+  const project = new ProjectIndex(input.files, input.symbols, options.maxFileTables);
+  const imports = new ImportTable(project);
+  const ctx: ResolveContext = {
+    project, imports, maxCandidates: options.maxCandidates ?? DEFAULT_MAX_CANDIDATES, bases: new Map(),
+  };
+  const { refs } = input;
+  const { outcomes, used, bases } = bindAll(ctx, refs, options.knownBases);
 
   const emitFiles = options.emitFiles;
   const edges = new EdgeTable();

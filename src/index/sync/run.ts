@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { languageForPath } from '../languages.js';
 import { configErrorMessage, loadConfig, scanProject, type ProjectConfig, type ScanResult } from '../scan/index.js';
 import {
-  acquireLock, GraphStore, INDEX_DIR, loadDatabase, releaseLock, saveDatabase, SchemaError, SqliteDb, hasStatusSnapshotFor, writeStatusSnapshot, type DatabaseStamp,
+  acquireLock, GraphStore, hasChanged, INDEX_DIR, loadDatabase, releaseLock, saveDatabase, SchemaError, SqliteDb, hasStatusSnapshotFor, writeStatusSnapshot, type DatabaseStamp,
 } from '../../store/index.js';
 import { applyScan, type Applied, type ApplyInput } from './apply-scan.js';
 import { IndexError } from './errors.js';
@@ -135,7 +135,11 @@ async function writeIndex(dir: string, exported: Uint8Array | undefined, saved: 
     await writeStatusSnapshot(dir, stamp, store);
     return stamp;
   }
-  if (saved !== undefined && !(await hasStatusSnapshotFor(dir, saved))) await writeStatusSnapshot(dir, saved, store);
+  // Not when the database is gone or replaced meanwhile (`.codegraph/` being deleted): writing
+  // would put a file back into a folder someone is removing.
+  if (saved !== undefined && !(await hasStatusSnapshotFor(dir, saved)) && !(await hasChanged(saved))) {
+    await writeStatusSnapshot(dir, saved, store);
+  }
   return saved;
 }
 

@@ -81,22 +81,21 @@ export class GraphReader {
 
   /** Several files by project-relative path (paths not indexed are absent), in one statement. */
   filesByPaths(paths: readonly string[]): Map<string, StoredFile> {
-    const files = new Map<string, StoredFile>();
-    if (paths.length === 0) return files;
-    for (const row of this.#db.all(`${FILE_SELECT} WHERE f.path IN (SELECT value FROM json_each(?))`, [JSON.stringify([...new Set(paths)])])) {
-      const file = toFile(row);
-      files.set(file.path, file);
-    }
-    return files;
+    return this.#filesWhere('path', paths, (f) => f.path);
   }
 
   /** Several files by id (ids not stored are absent), in one statement. */
   filesByIds(ids: readonly number[]): Map<number, StoredFile> {
-    const files = new Map<number, StoredFile>();
-    if (ids.length === 0) return files;
-    for (const row of this.#db.all(`${FILE_SELECT} WHERE f.id IN (SELECT value FROM json_each(?))`, [JSON.stringify([...new Set(ids)])])) {
+    return this.#filesWhere('id', ids, (f) => f.id);
+  }
+
+  /** Files whose `column` is one of `values`, in one statement, keyed by `key`. */
+  #filesWhere<K extends string | number>(column: 'path' | 'id', values: readonly K[], key: (file: StoredFile) => K): Map<K, StoredFile> {
+    const files = new Map<K, StoredFile>();
+    if (values.length === 0) return files;
+    for (const row of this.#db.all(`${FILE_SELECT} WHERE f.${column} IN (SELECT value FROM json_each(?))`, [JSON.stringify([...new Set(values)])])) {
       const file = toFile(row);
-      files.set(file.id, file);
+      files.set(key(file), file);
     }
     return files;
   }

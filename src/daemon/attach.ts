@@ -103,7 +103,7 @@ function spawnDaemon(root: string, options: AttachOptions): string | undefined {
   let logFd: number | undefined;
   try {
     logFd = openSync(join(root, INDEX_DIR, DAEMON_LOG_FILE), 'a');
-    // --expose-gc: the daemon collects after each save (see project-daemon.ts).
+    // --expose-gc: the daemon collects once its saves pause (see project-daemon.ts).
     const child = spawn(process.execPath, ['--expose-gc', cli, 'daemon', 'run', root, ...(options.noWatch === true ? ['--no-watch'] : [])], {
       detached: true, stdio: ['ignore', logFd, logFd], env: options.env, cwd: root,
     });

@@ -29,7 +29,6 @@ import type { WatchControl } from '../index/watch.js';
 /** How often a RECOVERING daemon retries a full reconcile. */
 export const RECONCILE_MS = 30_000;
 
-/** Options of a project daemon. */
 /**
  * Once this long has passed after a save with no save since, the daemon runs a full collection.
  * Measured on django: a collection after every save made the next one-file sync 10 ms slower (72
@@ -55,6 +54,7 @@ function garbageCollector(): () => void {
   };
 }
 
+/** Options of a project daemon. */
 export interface ProjectDaemonOptions {
   readonly root: string;
   readonly watch: WatchDecision;

@@ -5,7 +5,7 @@ import { after, test } from 'node:test';
 import { IndexSession, isScopeFile } from '../../src/index/session.js';
 import { indexProject, IndexError } from '../../src/index/sync/index.js';
 import { Prng } from '../fuzz/prng.js';
-import { fixtureProject } from '../support/fixture-project.js';
+import { fixtureProject, generatedProject } from '../support/fixture-project.js';
 import { dumpGraph } from '../support/graph-dump.js';
 import { freshDump as freshDumpOf, randomShopEdits } from '../support/shop-edits.js';
 
@@ -16,6 +16,13 @@ after(() => {
 
 async function indexedShop(): Promise<string> {
   const p = await fixtureProject('shop', import.meta.url);
+  cleanups.push(p.cleanup);
+  return p.root;
+}
+
+/** A project made of `files`, indexed; removed after the suite. */
+async function indexedFiles(files: Readonly<Record<string, string>>): Promise<string> {
+  const p = await generatedProject(files);
   cleanups.push(p.cleanup);
   return p.root;
 }
@@ -159,14 +166,8 @@ test('after a failed sync the next one walks the tree, so edits the failed one w
 });
 
 test('a session finds the files using a name defined by an edit, also after those files changed', async () => {
-  const { mkdtempSync, rmSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
-  const root = mkdtempSync(join(tmpdir(), 'codegraph-names-'));
-  cleanups.push(() => rmSync(root, { recursive: true, force: true }));
   // Ruby binds a bare call to a top-level method of another file by name alone.
-  writeFileSync(join(root, 'lib.rb'), 'def helper\n  1\nend\n');
-  writeFileSync(join(root, 'app.rb'), 'def main\n  tally()\nend\n');
-  await indexProject({ root, mode: 'full', command: 'test', workers: 1 });
+  const root = await indexedFiles({ 'lib.rb': 'def helper\n  1\nend\n', 'app.rb': 'def main\n  tally()\nend\n' });
   const session = await openSession(root);
   await session.sync();
   assert.doesNotMatch(await dumpGraph(root), /-calls->/);
@@ -185,20 +186,17 @@ test('a session finds the files using a name defined by an edit, also after thos
 });
 
 test('a session resolves an inherited self call through base classes of files it does not re-resolve', async () => {
-  const { mkdtempSync, rmSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
-  const root = mkdtempSync(join(tmpdir(), 'codegraph-bases-'));
-  cleanups.push(() => rmSync(root, { recursive: true, force: true }));
-  writeFileSync(join(root, 'base.py'), 'class Base:\n    def helper(self):\n        return 1\n');
-  writeFileSync(join(root, 'child.py'), 'from base import Base\n\nclass Child(Base):\n    pass\n');
-  writeFileSync(join(root, 'grand.py'), 'from child import Child\n\nclass Grand(Child):\n    def run(self):\n        return 0\n');
-  await indexProject({ root, mode: 'full', command: 'test', workers: 1 });
+  const root = await indexedFiles({
+    'base.py': 'class Base:\n    def helper(self):\n        return 1\n',
+    'child.py': 'from base import Base\n\nclass Child(Base):\n    pass\n',
+    'grand.py': 'from child import Child\n\nclass Grand(Child):\n    def run(self):\n        return 0\n',
+  });
   const session = await openSession(root);
   await session.sync();
   // The first targeted sync resolves every class's bases and keeps them; the second one takes
   // Child's base from what was kept, since child.py is not affected by an edit of grand.py.
-  for (const [round, call] of [[1, 'helper'], [2, 'helper']] as const) {
-    appendFileSync(join(root, 'grand.py'), `\n    def use${round}(self):\n        return self.${call}()\n`);
+  for (const round of [1, 2]) {
+    appendFileSync(join(root, 'grand.py'), `\n    def use${round}(self):\n        return self.helper()\n`);
     await session.sync({ changed: ['grand.py'] });
     const dump = await dumpGraph(root);
     assert.match(dump, new RegExp(`grand\\.py#method:Grand\\.use${round}@\\d+:4 -calls-> base\\.py#method:Base\\.helper@2:4`));

@@ -71,8 +71,8 @@ function resolveTargeted(store: GraphStore, inputs: ResolverInputs, current: rea
     { emitFiles: fileIds, ...(known !== undefined ? { knownBases: known } : {}) },
   );
   store.replaceResolvedEdges(result.edges, ids);
-  if (known === undefined) inputs.keepBases(result.bases);
-  else inputs.keepBases(result.bases, ids);
+  // Without kept links every inheritance reference was resolved: the links found are all of them.
+  inputs.keepBases(result.bases, known === undefined ? undefined : ids);
 }
 
 function resolverFiles(inputs: ResolverInputs, current: readonly StoredFile[]): ResolverFile[] {

@@ -7,6 +7,7 @@ import type { ExtractedImport, NodeKind, RefKind } from '../model.js';
 import type { ResolverRef, ResolverSymbol } from '../model.js';
 import { RefTable } from './columnar.js';
 import { NODE_CODE, code, num, str, strOrNull } from './records.js';
+import { qualifiedNameOf } from './schema.js';
 import { StringPool } from './string-pool.js';
 import { connectionOf } from './graph-reader.js';
 import type { GraphReader } from './graph-reader.js';
@@ -50,7 +51,7 @@ export function readSymbolsOfFiles(reader: GraphReader, fileIds: readonly number
   return out.sort((a, b) => a.id - b.id);
 }
 
-const SYMBOL_SELECT = `SELECT n.id, n.file_id, n.kind, n.name, n.qualified_name,
+const SYMBOL_SELECT = `SELECT n.id, n.file_id, n.kind, n.name, ${qualifiedNameOf('n')},
             CASE WHEN p.kind IN (${SCOPELESS_PARENTS.map((k) => code(NODE_CODE, k)).join(', ')}) THEN NULL ELSE n.parent_id END, n.exported, n.arity
      FROM nodes n LEFT JOIN nodes p ON p.id = n.parent_id
      WHERE n.kind <> ${FILE_KIND}`;
@@ -239,7 +240,7 @@ export function nameFingerprints(reader: GraphReader, fileIds: readonly number[]
   const parts = new Map<string, string[]>();
   for (const part of chunks(fileIds)) {
     db.each(
-      `SELECT n.name, n.kind, n.qualified_name, n.exported, f.path FROM nodes n JOIN files f ON f.id = n.file_id
+      `SELECT n.name, n.kind, ${qualifiedNameOf('n')}, n.exported, f.path FROM nodes n JOIN files f ON f.id = n.file_id
        WHERE n.file_id IN (${placeholders(part.length)}) AND n.kind <> ${FILE_KIND}`,
       part,
       ([name, kind, qualifiedName, exported, path]) => {

@@ -7,6 +7,7 @@ import type { EdgeKind, NodeKind } from '../model.js';
 import { connectionOf } from './graph-reader.js';
 import type { GraphReader } from './graph-reader.js';
 import { EDGE_CODE, NODE_CODE, code, edgeKindOf, nodeKindOf } from './records.js';
+import { qualifiedNameOf } from './schema.js';
 
 const FILE_KIND = code(NODE_CODE, 'file');
 
@@ -67,7 +68,7 @@ export function eachDefinitionText(
   fn: (id: number, fileId: number, kind: NodeKind, name: string, qualifiedName: string, doc: string) => void,
 ): void {
   connectionOf(reader).each(
-    `SELECT id, file_id, kind, name, qualified_name, substr(coalesce(docstring, ''), 1, ${docChars}) FROM nodes WHERE kind <> ? ORDER BY id`,
+    `SELECT id, file_id, kind, name, ${qualifiedNameOf('nodes')}, substr(coalesce(docstring, ''), 1, ${docChars}) FROM nodes WHERE kind <> ? ORDER BY id`,
     [FILE_KIND],
     ([id, fileId, kind, name, qualifiedName, doc]) => {
       fn(Number(id), Number(fileId), nodeKindOf(Number(kind)), String(name ?? ''), String(qualifiedName ?? ''), String(doc ?? ''));

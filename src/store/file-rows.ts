@@ -7,6 +7,7 @@ import type { FileExtraction } from '../model.js';
 import { EDGE_CODE, NODE_CODE, code } from './records.js';
 import type { FileInfo } from './records.js';
 import { writeNodeUses } from './node-uses.js';
+import { storedQualifiedName } from './schema.js';
 import type { SqlValue, SqliteDb } from './sqlite.js';
 
 const FILE_KIND = code(NODE_CODE, 'file');
@@ -118,7 +119,8 @@ function insertNodes(db: SqliteDb, fileId: number, path: string, extraction: Fil
   );
   const lastLine = extraction.symbols.reduce((max, s) => Math.max(max, s.endLine), 1);
   const fileNodeId = nextId++;
-  insertNode.run([fileNodeId, fileId, FILE_KIND, posix.basename(path), path, 1, 0, lastLine, 0, null, null, null, 0, null]);
+  const fileName = posix.basename(path);
+  insertNode.run([fileNodeId, fileId, FILE_KIND, fileName, storedQualifiedName(fileName, path), 1, 0, lastLine, 0, null, null, null, 0, null]);
   const nodeIds = extraction.symbols.map(() => nextId++);
   const lateParents: number[] = [];
   extraction.symbols.forEach((s, i) => {
@@ -126,7 +128,7 @@ function insertNodes(db: SqliteDb, fileId: number, path: string, extraction: Fil
     const parentId = s.parent < 0 ? fileNodeId : s.parent < i ? (nodeIds[s.parent] ?? null) : null;
     if (parentId === null) lateParents.push(i);
     insertNode.run([
-      nodeIds[i] ?? null, fileId, code(NODE_CODE, s.kind), s.name, s.qualifiedName, s.startLine, s.startCol, s.endLine,
+      nodeIds[i] ?? null, fileId, code(NODE_CODE, s.kind), s.name, storedQualifiedName(s.name, s.qualifiedName), s.startLine, s.startCol, s.endLine,
       s.endCol, parentId, s.signature ?? null, s.docstring ?? null, s.exported ? 1 : 0, s.arity ?? null,
     ]);
   });

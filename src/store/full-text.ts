@@ -12,6 +12,7 @@ import type { NodeKind } from '../model.js';
 import { connectionOf } from './graph-reader.js';
 import type { GraphStore } from './graph-store.js';
 import { NODE_CODE, code, nodeKindOf } from './records.js';
+import { QUALIFIED_STORED, qualifiedNameOf } from './schema.js';
 import type { SqlValue } from './sqlite.js';
 
 /** A symbol as the ranker scores it: its name, place and file. */
@@ -34,7 +35,7 @@ export interface TermStats {
 }
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
-const ROW_COLUMNS = `n.id, n.name, n.qualified_name, n.kind, n.file_id, n.start_line, f.path, f.language, f.is_test`;
+const ROW_COLUMNS = `n.id, n.name, ${qualifiedNameOf('n')}, n.kind, n.file_id, n.start_line, f.path, f.language, f.is_test`;
 const ROW_FROM = `nodes n JOIN files f ON f.id = n.file_id`;
 
 /** Only letters and digits reach the MATCH syntax. */
@@ -158,8 +159,13 @@ export function eachSymbolQualified(store: GraphStore, qualifiedName: string, ki
   store.restoreIndexes();
   const codes = kindCodes(kinds);
   if (codes === '') return;
-  connectionOf(store).cached(`SELECT ${ROW_COLUMNS} FROM ${ROW_FROM} WHERE n.qualified_name = ? AND ${IN_KINDS}`).each(
-    [qualifiedName, codes],
+  // Stored qualified names through their index; one equal to the name is stored as '' (schema.ts).
+  connectionOf(store).cached(
+    `SELECT ${ROW_COLUMNS} FROM ${ROW_FROM} WHERE n.qualified_name = ? AND n.${QUALIFIED_STORED} AND ${IN_KINDS}
+     UNION ALL
+     SELECT ${ROW_COLUMNS} FROM ${ROW_FROM} WHERE lower(n.name) = lower(?) AND n.name = ? AND n.qualified_name = '' AND ${IN_KINDS}`,
+  ).each(
+    [qualifiedName, codes, qualifiedName, qualifiedName, codes],
     (values) => fn(toRow(values)),
   );
 }

@@ -8,7 +8,7 @@ import type { EdgeKind, NodeKind } from '../model.js';
 import { connectionOf } from './graph-reader.js';
 import type { GraphReader } from './graph-reader.js';
 import { EDGE_CODE, code, edgeKindOf, nodeKindOf } from './records.js';
-import { edgeRelation } from './schema.js';
+import { edgeRelation, qualifiedNameOf } from './schema.js';
 import type { SqlValue } from './sqlite.js';
 
 /** A node as the graph tools show it. */
@@ -82,7 +82,7 @@ export function neighboursOfSets(
     const kindList = [...rank.keys()].join(',');
     for (const batch of batches([...owners.keys()])) {
       db.each(
-        `SELECT e.${near}, e.${far}, e.kind, e.line, n.kind, n.name, n.qualified_name, f.path, n.start_line, n.end_line
+        `SELECT e.${near}, e.${far}, e.kind, e.line, n.kind, n.name, ${qualifiedNameOf('n')}, f.path, n.start_line, n.end_line
          FROM ${edgeRelation(kinds)} e JOIN nodes n ON n.id = e.${far} JOIN files f ON f.id = n.file_id
          WHERE e.${near} IN (${placeholders(batch.length)}) AND e.kind IN (${kindList})`,
         batch,
@@ -179,7 +179,7 @@ export function nodesById(reader: GraphReader, ids: readonly number[]): GraphNod
   const out: GraphNode[] = [];
   for (const batch of batches(ids)) {
     db.each(
-      `SELECT n.id, n.kind, n.name, n.qualified_name, f.path, n.start_line, n.end_line
+      `SELECT n.id, n.kind, n.name, ${qualifiedNameOf('n')}, f.path, n.start_line, n.end_line
        FROM nodes n JOIN files f ON f.id = n.file_id WHERE n.id IN (${placeholders(batch.length)})`,
       batch,
       ([id, kind, name, qualifiedName, path, startLine, endLine]) => {

@@ -11,13 +11,13 @@ import { EDGE_CODE, NODE_CODE, code, num, str, strOrNull, toEdge, toFile, toFile
 import type {
   Diagnostic, FileRecord, GraphCounts, LanguageCounts, StoredEdge, StoredFile, StoredImport, StoredNode, StoredRef,
 } from './records.js';
-import { edgeRelation } from './schema.js';
+import { edgeRelation, QUALIFIED_STORED, qualifiedNameOf } from './schema.js';
 import type { SqliteDb } from './sqlite.js';
 
 const FILE_KIND = code(NODE_CODE, 'file');
 
 /** The columns of a node row joined with its file's path (`n` nodes, `f` files), as `toNode` reads them. */
-const NODE_COLUMNS = `n.id, n.file_id, f.path, n.kind, n.name, n.qualified_name, n.start_line, n.start_col,
+const NODE_COLUMNS = `n.id, n.file_id, f.path, n.kind, n.name, ${qualifiedNameOf('n')} AS qualified_name, n.start_line, n.start_col,
   n.end_line, n.end_col, n.parent_id, n.signature, n.docstring, n.exported`;
 const NODE_FROM = `nodes n JOIN files f ON f.id = n.file_id`;
 // An exact name through the case-folded index (there is no index on the name itself); binds the name twice.
@@ -158,11 +158,13 @@ export class GraphReader {
     const suffix = `.${qualifiedName}`;
     return this.#db
       .all(
-        `SELECT ${NODE_COLUMNS} FROM ${NODE_FROM} WHERE n.qualified_name = ?
+        `SELECT ${NODE_COLUMNS} FROM ${NODE_FROM} WHERE n.qualified_name = ? AND n.${QUALIFIED_STORED}
          UNION
-         SELECT ${NODE_COLUMNS} FROM ${NODE_FROM} WHERE ${EXACT_NAME} AND substr(n.qualified_name, -?) = ?
+         SELECT ${NODE_COLUMNS} FROM ${NODE_FROM} WHERE ${EXACT_NAME} AND n.qualified_name = ''
+         UNION
+         SELECT ${NODE_COLUMNS} FROM ${NODE_FROM} WHERE ${EXACT_NAME} AND substr(${qualifiedNameOf('n')}, -?) = ?
          ORDER BY 3, 7`,
-        [qualifiedName, last, last, suffix.length, suffix],
+        [qualifiedName, qualifiedName, qualifiedName, last, last, suffix.length, suffix],
       )
       .map(toNode);
   }

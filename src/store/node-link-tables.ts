@@ -7,6 +7,7 @@ import type { NodeKind } from '../model.js';
 import { connectionOf } from './graph-reader.js';
 import type { GraphReader } from './graph-reader.js';
 import { EDGE_CODE, code, nodeKindOf } from './records.js';
+import { qualifiedNameOf } from './schema.js';
 import type { SqlValue } from './sqlite.js';
 
 const CONTAINS_CODE = code(EDGE_CODE, 'contains');
@@ -82,7 +83,7 @@ export function readNodeLinkTables(reader: GraphReader): NodeLinkTables {
 export function readNodeLinkPage(reader: GraphReader, after: number, limit: number): NodeLinkRow[] {
   const page: NodeLinkRow[] = [];
   connectionOf(reader).each(
-    `SELECT id, file_id, kind, name, qualified_name, start_line, end_line FROM nodes WHERE id > ? ORDER BY id LIMIT ?`,
+    `SELECT id, file_id, kind, name, ${qualifiedNameOf('nodes')}, start_line, end_line FROM nodes WHERE id > ? ORDER BY id LIMIT ?`,
     [after, limit],
     ([id, fileId, kind, name, qualifiedName, startLine, endLine]) => {
       page.push({

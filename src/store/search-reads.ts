@@ -7,6 +7,7 @@ import type { NodeKind } from '../model.js';
 import { connectionOf } from './graph-reader.js';
 import type { GraphReader } from './graph-reader.js';
 import { NODE_CODE, code, nodeKindOf } from './records.js';
+import { qualifiedNameOf } from './schema.js';
 
 const FILE_KIND = code(NODE_CODE, 'file');
 
@@ -34,7 +35,7 @@ export function eachSymbolName(
   reader: GraphReader, fn: (id: number, name: string, qualifiedName: string, kind: NodeKind, fileId: number, line: number) => void,
 ): void {
   connectionOf(reader).each(
-    `SELECT id, name, qualified_name, kind, file_id, start_line FROM nodes WHERE kind <> ? ORDER BY id`,
+    `SELECT id, name, ${qualifiedNameOf('nodes')}, kind, file_id, start_line FROM nodes WHERE kind <> ? ORDER BY id`,
     [FILE_KIND],
     ([id, name, qualifiedName, kind, fileId, line]) => {
       fn(Number(id), String(name ?? ''), String(qualifiedName ?? ''), nodeKindOf(Number(kind)), Number(fileId), Number(line));

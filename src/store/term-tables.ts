@@ -10,6 +10,7 @@ import type { SqliteDb } from './sqlite.js';
 import { connectionOf } from './graph-reader.js';
 import type { GraphReader } from './graph-reader.js';
 import { NODE_CODE, code } from './records.js';
+import { qualifiedNameOf } from './schema.js';
 
 const FILE_KIND = code(NODE_CODE, 'file');
 
@@ -158,7 +159,7 @@ export function eachDefinitionTextInFiles(
 ): void {
   if (fileIds.length === 0) return;
   connectionOf(reader).each(
-    `SELECT id, file_id, kind, name, qualified_name, substr(coalesce(docstring, ''), 1, ${docChars}) FROM nodes
+    `SELECT id, file_id, kind, name, ${qualifiedNameOf('nodes')}, substr(coalesce(docstring, ''), 1, ${docChars}) FROM nodes
      WHERE file_id IN (${fileIds.map(() => '?').join(',')}) AND kind <> ? ORDER BY id`,
     [...fileIds, FILE_KIND],
     ([id, fileId, kind, name, qualifiedName, doc]) => {

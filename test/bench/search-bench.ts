@@ -12,7 +12,7 @@ import { indexProject } from '../../src/index/sync/index.js';
 import { IndexCache, type ProjectIndex } from '../../src/project/index-cache.js';
 import { searchSymbols } from '../../src/search/index.js';
 import { SqliteDb } from '../../src/store/sqlite.js';
-import { registerSchemaFunctions } from '../../src/store/schema.js';
+import { qualifiedNameOf, registerSchemaFunctions } from '../../src/store/schema.js';
 import { loadQuestionSets } from '../eval/questions.js';
 import { findCorpus, prepareCorpus } from './corpora.js';
 import { ms, percentile } from './stats.js';
@@ -77,7 +77,7 @@ function timeSearch(index: ProjectIndex, query: string): { wall: number; cpu: nu
 
 /** The previous schema's search index (four columns, simple tokenizer, no uses) in place of this one's. */
 const PREVIOUS_SEARCH_INDEX = `DROP TABLE node_search; DROP VIEW node_search_src; DROP TABLE node_uses;
-  CREATE VIEW node_search_src AS SELECT id AS rowid, name || ' ' || cg_words(name) AS name, qualified_name,
+  CREATE VIEW node_search_src AS SELECT id AS rowid, name || ' ' || cg_words(name) AS name, ${qualifiedNameOf('nodes')} AS qualified_name,
     coalesce(signature, '') AS signature, coalesce(docstring, '') AS docstring FROM nodes;
   CREATE VIRTUAL TABLE node_search USING fts4(content="node_search_src", name, qualified_name, signature, docstring);
   INSERT INTO node_search(node_search) VALUES ('rebuild');`;

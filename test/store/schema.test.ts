@@ -101,6 +101,48 @@ describe('migrate', () => {
     assert.equal(db.value(`SELECT value FROM meta WHERE key = 'schema_version'`), String(SCHEMA_VERSION));
   });
 
+  test('upgrades a schema-4 database in place: a qualified name equal to the name is stored once, and still found and searched', () => {
+    migrate(db);
+    const store = new GraphStore(db);
+    const symbol = { startLine: 1, startCol: 0, endLine: 2, endCol: 1, exported: true };
+    store.replaceFile(
+      { path: 'pkg/engine.py', language: 'python', size: 1, mtimeMs: 1, sha256: '0'.repeat(64) },
+      {
+        language: 'python', parseErrors: 0, isTest: false, imports: [], refs: [],
+        symbols: [
+          { ...symbol, kind: 'function', name: 'serve_forever', qualifiedName: 'serve_forever', parent: -1 },
+          { ...symbol, kind: 'class', name: 'Engine', qualifiedName: 'Engine', parent: -1 },
+          { ...symbol, kind: 'method', name: 'run', qualifiedName: 'Engine.run', parent: 1 },
+        ],
+      },
+    );
+    assert.equal(db.value(`SELECT count(*) FROM nodes WHERE qualified_name = ''`), 2, 'this build stores a qualified name equal to the name as empty');
+    // As schema 4 wrote it: every qualified name in full, one index over all of them, the old view.
+    db.exec(`UPDATE nodes SET qualified_name = name WHERE qualified_name = '';
+      DROP INDEX nodes_qualified; CREATE INDEX nodes_qualified ON nodes(qualified_name);
+      DROP VIEW node_search_src;
+      CREATE VIEW node_search_src AS SELECT n.id AS rowid, n.name || ' ' || cg_words(n.name) AS name,
+        n.qualified_name || ' ' || cg_words(n.qualified_name) AS qualified_name, coalesce(n.signature, '') AS signature,
+        coalesce(n.docstring, '') AS docstring, coalesce(u.names || ' ' || cg_words(u.names), '') AS uses
+        FROM nodes n LEFT JOIN node_uses u ON u.node_id = n.id;
+      INSERT INTO node_search(node_search) VALUES ('rebuild');`);
+    setVersion(4);
+    assert.deepEqual(migrate(db), { kind: 'migrated', from: 4 });
+    assert.deepEqual(db.all(`SELECT name, qualified_name FROM nodes ORDER BY id`), [
+      { name: 'engine.py', qualified_name: 'pkg/engine.py' },
+      { name: 'serve_forever', qualified_name: '' },
+      { name: 'Engine', qualified_name: '' },
+      { name: 'run', qualified_name: 'Engine.run' },
+    ]);
+    assert.match(String(db.value(`SELECT sql FROM sqlite_master WHERE name = 'nodes_qualified'`)), /WHERE qualified_name <> ''/);
+    const migrated = new GraphStore(db);
+    assert.deepEqual(migrated.nodesByQualifiedName('serve_forever').map((n) => n.qualifiedName), ['serve_forever']);
+    assert.deepEqual(migrated.nodesByQualifiedName('Engine.run').map((n) => n.qualifiedName), ['Engine.run']);
+    // The full-text index built from the old view still matches the view's text: an update deletes cleanly.
+    assert.equal(db.value(`SELECT count(*) FROM node_search WHERE node_search MATCH 'qualified_name:serve_forever'`), 1);
+    db.exec(`INSERT INTO node_search(node_search) VALUES ('integrity-check')`);
+  });
+
   test('keeps the old version when a migration throws', () => {
     migrate(db);
     setVersion(SCHEMA_VERSION - 1);

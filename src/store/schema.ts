@@ -26,9 +26,6 @@ export const FILE_NODES_INDEX = 'nodes_file';
 /** The condition, word for word, under which a nodes row is in the partial qualified-name index. */
 export const QUALIFIED_STORED = `qualified_name <> ''`;
 
-/** The partial index of qualified names that differ from the name. */
-const QUALIFIED_INDEX = { name: 'nodes_qualified', on: `nodes(qualified_name) WHERE ${QUALIFIED_STORED}` } as const;
-
 /**
  * The b-tree indexes on the graph's tables (not the primary keys or the unique file path). A bulk
  * load into an empty store drops them and builds each once at the end, which costs far less than
@@ -38,7 +35,7 @@ export const SECONDARY_INDEXES: readonly { readonly name: string; readonly on: s
   { name: FILE_NODES_INDEX, on: 'nodes(file_id)' },
   { name: 'nodes_parent', on: 'nodes(parent_id)' },
   { name: 'nodes_name_lower', on: 'nodes(lower(name))' },
-  QUALIFIED_INDEX,
+  { name: 'nodes_qualified', on: `nodes(qualified_name) WHERE ${QUALIFIED_STORED}` },
   { name: 'edges_source', on: 'edges(source_id, kind)' },
   { name: 'edges_target', on: 'edges(target_id, kind)' },
   { name: 'refs_file', on: 'refs(file_id)' },
@@ -47,8 +44,8 @@ export const SECONDARY_INDEXES: readonly { readonly name: string; readonly on: s
 
 /**
  * The SQL expression reading the qualified name of the nodes row `alias`: stored as '' when it
- * equals the name. Lookups by qualified name use `QUALIFIED_STORED` for the index and the name
- * index for the rest.
+ * equals the name (rows a schema-4 build wrote hold it in full). Lookups by qualified name use
+ * `QUALIFIED_STORED` for the index and the name index for the rest.
  */
 export function qualifiedNameOf(alias: string): string {
   return `CASE ${alias}.qualified_name WHEN '' THEN ${alias}.name ELSE ${alias}.qualified_name END`;
@@ -200,8 +197,10 @@ export type Migration = (db: SqliteDb) => void;
  * and readers build it in memory meanwhile), and rebuilds the search index with the porter
  * tokenizer and a fifth column, the names each symbol's body uses (`node_uses`, filled from the
  * stored references). Version 5 stores a qualified name equal to the name as '' and indexes only
- * the others (the Linux kernel's index shrinks by about a tenth); the search view reads the same
- * text as before, so the full-text index stands.
+ * the others (the Linux kernel's index shrinks by about a tenth). Upgrading only replaces the
+ * search view, which reads the same text as before, so the full-text index stands: rewriting every
+ * row took 11 s per process on the kernel's index, and readers take a stored name in either form.
+ * The rows of files synced since are stored compactly; the rest shrink at the next full index.
  */
 export const MIGRATIONS: ReadonlyMap<number, Migration> = new Map([
   [1, (db: SqliteDb) => db.exec('ALTER TABLE nodes ADD COLUMN arity INTEGER; ALTER TABLE refs ADD COLUMN args INTEGER')],
@@ -216,13 +215,7 @@ export const MIGRATIONS: ReadonlyMap<number, Migration> = new Map([
       SELECT r.from_node_id, replace(group_concat(DISTINCT r.name), ',', ' ') FROM refs r JOIN nodes n ON n.id = r.from_node_id
       WHERE n.kind <> ${NODE_KINDS.indexOf('file')} GROUP BY r.from_node_id;
     INSERT INTO node_search(node_search) VALUES ('rebuild');`)],
-  [4, (db: SqliteDb) => {
-    // A bulk load may have dropped the index; it then comes back with the others, in its new form.
-    const indexed = db.value(`SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = ?`, [QUALIFIED_INDEX.name]) === 1;
-    db.exec(`DROP INDEX IF EXISTS ${QUALIFIED_INDEX.name}; UPDATE nodes SET qualified_name = '' WHERE qualified_name = name;
-      DROP VIEW IF EXISTS node_search_src; ${SEARCH_DDL}`);
-    if (indexed) db.exec(createIndexSql(QUALIFIED_INDEX));
-  }],
+  [4, (db: SqliteDb) => db.exec(`DROP VIEW IF EXISTS node_search_src; ${SEARCH_DDL}`)],
 ]);
 
 /** What `migrate` found and did. Only `created`, `current` and `migrated` leave a usable database. */

@@ -101,21 +101,20 @@ describe('migrate', () => {
     assert.equal(db.value(`SELECT value FROM meta WHERE key = 'schema_version'`), String(SCHEMA_VERSION));
   });
 
-  test('upgrades a schema-4 database in place: a qualified name equal to the name is stored once, and still found and searched', () => {
+  test('upgrades a schema-4 database in place: its full qualified names stay readable, and later writes store one equal to the name once', () => {
     migrate(db);
     const store = new GraphStore(db);
     const symbol = { startLine: 1, startCol: 0, endLine: 2, endCol: 1, exported: true };
-    store.replaceFile(
-      { path: 'pkg/engine.py', language: 'python', size: 1, mtimeMs: 1, sha256: '0'.repeat(64) },
-      {
-        language: 'python', parseErrors: 0, isTest: false, imports: [], refs: [],
-        symbols: [
-          { ...symbol, kind: 'function', name: 'serve_forever', qualifiedName: 'serve_forever', parent: -1 },
-          { ...symbol, kind: 'class', name: 'Engine', qualifiedName: 'Engine', parent: -1 },
-          { ...symbol, kind: 'method', name: 'run', qualifiedName: 'Engine.run', parent: 1 },
-        ],
-      },
-    );
+    const file = (path: string, names: readonly [string, string][]): void => {
+      store.replaceFile(
+        { path, language: 'python', size: 1, mtimeMs: 1, sha256: '0'.repeat(64) },
+        {
+          language: 'python', parseErrors: 0, isTest: false, imports: [], refs: [],
+          symbols: names.map(([name, qualifiedName], i) => ({ ...symbol, kind: i === 0 ? 'class' : 'function', name, qualifiedName, parent: -1 })),
+        },
+      );
+    };
+    file('pkg/engine.py', [['Engine', 'Engine'], ['run', 'Engine.run'], ['serve_forever', 'serve_forever']]);
     assert.equal(db.value(`SELECT count(*) FROM nodes WHERE qualified_name = ''`), 2, 'this build stores a qualified name equal to the name as empty');
     // As schema 4 wrote it: every qualified name in full, one index over all of them, the old view.
     db.exec(`UPDATE nodes SET qualified_name = name WHERE qualified_name = '';
@@ -128,18 +127,18 @@ describe('migrate', () => {
       INSERT INTO node_search(node_search) VALUES ('rebuild');`);
     setVersion(4);
     assert.deepEqual(migrate(db), { kind: 'migrated', from: 4 });
-    assert.deepEqual(db.all(`SELECT name, qualified_name FROM nodes ORDER BY id`), [
-      { name: 'engine.py', qualified_name: 'pkg/engine.py' },
-      { name: 'serve_forever', qualified_name: '' },
-      { name: 'Engine', qualified_name: '' },
-      { name: 'run', qualified_name: 'Engine.run' },
-    ]);
-    assert.match(String(db.value(`SELECT sql FROM sqlite_master WHERE name = 'nodes_qualified'`)), /WHERE qualified_name <> ''/);
     const migrated = new GraphStore(db);
-    assert.deepEqual(migrated.nodesByQualifiedName('serve_forever').map((n) => n.qualifiedName), ['serve_forever']);
-    assert.deepEqual(migrated.nodesByQualifiedName('Engine.run').map((n) => n.qualifiedName), ['Engine.run']);
-    // The full-text index built from the old view still matches the view's text: an update deletes cleanly.
-    assert.equal(db.value(`SELECT count(*) FROM node_search WHERE node_search MATCH 'qualified_name:serve_forever'`), 1);
+    file('pkg/worker.py', [['Worker', 'Worker'], ['start', 'Worker.start']]);
+    assert.deepEqual(db.all(`SELECT name, qualified_name FROM nodes WHERE qualified_name = '' OR name = 'serve_forever' ORDER BY id`), [
+      { name: 'serve_forever', qualified_name: 'serve_forever' },
+      { name: 'Worker', qualified_name: '' },
+    ]);
+    for (const name of ['serve_forever', 'Engine.run', 'Worker', 'Worker.start']) {
+      assert.deepEqual(migrated.nodesByQualifiedName(name).map((n) => n.qualifiedName), [name]);
+    }
+    // The full-text index matches the new view's text, for rows in either form.
+    const matches = (query: string): number => Number(db.value(`SELECT count(*) FROM node_search WHERE node_search MATCH ?`, [query]));
+    assert.deepEqual([matches('qualified_name:serve_forever'), matches('qualified_name:worker')], [1, 3], 'worker: the class, its method and its file');
     db.exec(`INSERT INTO node_search(node_search) VALUES ('integrity-check')`);
   });
 

@@ -3,11 +3,12 @@
  * `assertNoDaemonLeft` (run in an `after` hook) proves each one has exited, killing and failing
  * for any that has not, so the suite never leaves a codegraph daemon behind.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isProcessAlive } from '../../src/store/lock.js';
 
-const started = new Set<number>();
+/** Registered daemons by pid, with the project each serves when known. */
+const started = new Map<number, string | undefined>();
 
 /** The pid in `root/.codegraph/writer.pid`, or undefined. */
 export function daemonPidOf(root: string): number | undefined {
@@ -25,7 +26,7 @@ export async function trackDaemon(root: string, ms = 10_000): Promise<number> {
   for (;;) {
     const pid = daemonPidOf(root);
     if (pid !== undefined && isAlive(pid)) {
-      started.add(pid);
+      started.set(pid, root);
       return pid;
     }
     if (Date.now() > deadline) throw new Error(`no daemon for ${root} within ${ms} ms`);
@@ -34,8 +35,8 @@ export async function trackDaemon(root: string, ms = 10_000): Promise<number> {
 }
 
 /** Registers a pid the test started some other way. */
-export function trackPid(pid: number): void {
-  started.add(pid);
+export function trackPid(pid: number, root?: string): void {
+  started.set(pid, root);
 }
 
 /** Whether the process exists. */
@@ -65,11 +66,25 @@ export async function waitUntil(check: () => boolean | Promise<boolean>, ms: num
  */
 export async function assertNoDaemonLeft(ms = 5_000): Promise<void> {
   const deadline = Date.now() + ms;
-  while ([...started].some(isAlive) && Date.now() < deadline) await sleep(50);
-  const left = [...started].filter(isAlive);
-  for (const pid of left) process.kill(pid, 'SIGKILL');
+  while ([...started.keys()].some(isAlive) && Date.now() < deadline) await sleep(50);
+  const left = [...started].filter(([pid]) => isAlive(pid));
+  const described = left.map(([pid, root]) => describeDaemon(pid, root));
+  for (const [pid] of left) process.kill(pid, 'SIGKILL');
   started.clear();
-  if (left.length > 0) throw new Error(`daemon process(es) left running: ${left.join(', ')}`);
+  if (left.length > 0) throw new Error(`daemon process(es) left running ${ms} ms after the suite:\n${described.join('\n')}`);
+}
+
+/** What a leftover daemon was doing: its process state (Z: exited, not yet reaped) and its log's last lines. */
+function describeDaemon(pid: number, root: string | undefined): string {
+  let state = 'unknown';
+  try {
+    state = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ')[0] ?? state;
+  } catch {
+    // Not Linux, or gone meanwhile.
+  }
+  const log = root === undefined ? undefined : join(root, '.codegraph', 'daemon.log');
+  const tail = log !== undefined && existsSync(log) ? readFileSync(log, 'utf8').trimEnd().split('\n').slice(-8).join('\n    ') : '(no log)';
+  return `  pid ${pid} (state ${state}) for ${root ?? 'an unknown project'}:\n    ${tail}`;
 }
 
 /** Waits `ms` milliseconds. */

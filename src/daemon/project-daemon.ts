@@ -168,6 +168,12 @@ export class ProjectDaemon {
     // destroying the socket itself would drop the answers still being written.
     const input = new PassThrough();
     socket.pipe(input);
+    // A pipe ends its destination only on a clean end: a connection reset (a host killed while
+    // writing) or a destroy of ours would leave the session waiting for input forever, its
+    // connection counted and the idle exit never armed.
+    socket.once('close', () => {
+      if (!input.writableEnded) input.end();
+    });
     this.serveStream(input, socket, socket)
       .catch((error: unknown) => this.#options.log(`connection ended: ${error instanceof Error ? error.message : String(error)}`))
       .finally(() => socket.end());

@@ -9,7 +9,11 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, afterEach, describe, test } from 'node:test';
+import { DaemonClient } from '../../src/daemon/client.js';
+import { ControlMethod } from '../../src/daemon/control.js';
+import { daemonSocketPath } from '../../src/daemon/socket-path.js';
 import { indexProject } from '../../src/index/sync/index.js';
+import { VERSION } from '../../src/version.js';
 import { CLI_PATH, cliEnv } from '../support/cli.js';
 import { assertNoDaemonLeft, daemonPidOf, isAlive, sleep, trackDaemon, trackPid, waitForExit, waitUntil } from '../support/daemons.js';
 import { generatedProject, type FixtureProject } from '../support/fixture-project.js';
@@ -167,6 +171,24 @@ describe('the shared project daemon', SUITE_TIMEOUT, () => {
     await sleep(1_000);
     assert.ok(isAlive(pid), 'still inside the idle time');
     await waitForExit(pid, 10_000);
+  });
+
+  test('a connection the daemon drops for a dead host is closed, so the daemon still exits after the idle time', TIMEOUT, async () => {
+    const { root } = await project();
+    const server = await client(root);
+    const pid = await trackDaemon(root);
+    // A connection whose host is gone while the connection stays open (its process killed with the
+    // socket held elsewhere): the daemon's poll destroys it. A pipe ends its destination only on a
+    // clean end, so the session used to wait for input forever and the idle exit never came.
+    const gone = spawnSync(process.execPath, ['-e', '0']).pid;
+    const host = await DaemonClient.connect(daemonSocketPath(root));
+    await host.request(ControlMethod.hello, { hostPid: gone, version: VERSION, role: 'proxy' });
+    await server.close();
+    try {
+      await waitForExit(pid, 10_000);
+    } finally {
+      host.close();
+    }
   });
 
   test('codegraph sync goes through a running daemon and prints the usual summary', TIMEOUT, async () => {

@@ -206,6 +206,8 @@ describe('splitIdentifierWords', () => {
     ['_private', 'private'],
     ['lower', ''],
     ['parse_config write getUserId', 'parse config get User Id'],
+    ['getUserId getUserId lower', 'get User Id get User Id'],
+    ['UPPER_CASE ABC __', 'UPPER CASE'],
   ];
   for (const [input, expected] of cases) {
     test(`splits ${input} into "${expected}"`, () => {

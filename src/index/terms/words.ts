@@ -5,8 +5,12 @@
  */
 import { createHash } from 'node:crypto';
 
+/** Already one lowercase word: most words of prose, and many names, need no splitting. */
+const ONE_WORD = /^[a-z0-9]+$/;
+
 /** Splits an identifier into lowercase words at camelCase humps, digits and `_`/`-`/`$`. */
 export function identifierWords(identifier: string): string[] {
+  if (ONE_WORD.test(identifier)) return [identifier];
   return identifier
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
@@ -45,6 +49,21 @@ const DERIVATIONS: readonly (readonly [string, number])[] = [
  * sides go through it, so it only has to be consistent.
  */
 export function stem(word: string): string {
+  let stemmed = STEMS.get(word);
+  if (stemmed === undefined) {
+    if (STEMS.size >= MAX_MEMO) STEMS.clear();
+    stemmed = stemOnce(word);
+    STEMS.set(word, stemmed);
+  }
+  return stemmed;
+}
+
+/** Stems already computed: the same words recur across names and docstrings. */
+const STEMS = new Map<string, string>();
+/** Most words either memo holds before it starts over (bounded memory on a kernel-size index). */
+const MAX_MEMO = 200_000;
+
+function stemOnce(word: string): string {
   let w = word.toLowerCase();
   if (w.length <= 3 || !/^[a-z]+$/.test(w)) return w;
   if (w.endsWith('ies') && w.length > 4) w = `${w.slice(0, -3)}y`;
@@ -96,15 +115,25 @@ export function pathTerms(path: string): string[] {
 /** Stemmed content words of prose (a docstring), identifiers in it split into their words. */
 export function proseTerms(text: string): string[] {
   const out = new Set<string>();
-  for (const m of text.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)) {
-    for (const w of identifierWords(m[0])) {
-      if (w.length < 3 || STOPWORDS.has(w)) continue;
-      out.add(stem(w));
-    }
-  }
+  for (const token of text.match(PROSE_TOKEN) ?? []) for (const term of tokenTerms(token)) out.add(term);
   return [...out];
 }
 
+const PROSE_TOKEN = /[A-Za-z_][A-Za-z0-9_]*/g;
+
+/** One prose token's terms, remembered: the same words recur across docstrings. */
+function tokenTerms(token: string): readonly string[] {
+  let terms = TOKEN_TERMS.get(token);
+  if (terms === undefined) {
+    terms = identifierWords(token).filter((w) => w.length >= 3 && !STOPWORDS.has(w)).map(stem);
+    // Bounded: a kernel-size index has millions of distinct words.
+    if (TOKEN_TERMS.size >= MAX_MEMO) TOKEN_TERMS.clear();
+    TOKEN_TERMS.set(token, terms);
+  }
+  return terms;
+}
+
+const TOKEN_TERMS = new Map<string, readonly string[]>();
 
 /** Words whose stems exercise every rule of `stem`; a changed rule changes some of them. */
 const RULE_PROBES = `discounts classes boxes parties validated validation resolvers saving mapped mapping happiness

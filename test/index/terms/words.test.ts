@@ -1,0 +1,35 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { identifierWords, proseTerms, stem, termsOf } from '../../../src/index/terms/words.js';
+
+describe('identifierWords', () => {
+  const cases: [string, string[]][] = [
+    ['plain', ['plain']],
+    ['v2', ['v2']],
+    ['getHTTPResponse_v2', ['get', 'http', 'response', 'v2']],
+    ['$scope-name', ['scope', 'name']],
+    ['ABC', ['abc']],
+    ['', []],
+    ['__', []],
+  ];
+  for (const [input, expected] of cases) {
+    test(`${JSON.stringify(input)} -> ${expected.join(' ') || 'nothing'}`, () => assert.deepEqual(identifierWords(input), expected));
+  }
+
+  test('gives a fresh list each time, so a caller may change it', () => {
+    const first = identifierWords('plain');
+    first.push('more');
+    assert.deepEqual(identifierWords('plain'), ['plain']);
+  });
+});
+
+describe('proseTerms and stem, asked again', () => {
+  test('answer the same the second time (remembered words change nothing)', () => {
+    const text = 'Returns the resolved ValueMapper; resolves mappings of parse_config entries, then validated them.';
+    const first = proseTerms(text);
+    assert.deepEqual(first, ['return', 'resolv', 'valu', 'map', 'pars', 'config', 'entry', 'valid']);
+    assert.deepEqual(proseTerms(text), first);
+    assert.deepEqual(['Validated', 'validated', 'VALIDATED'].map(stem), ['valid', 'valid', 'valid']);
+    assert.deepEqual(termsOf('ValueMapper'), ['valu', 'map']);
+  });
+});

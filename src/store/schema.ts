@@ -233,9 +233,9 @@ export type MigrateResult =
  * inside a token). Identifiers without a boundary add nothing; '' when none has one.
  */
 export function splitIdentifierWords(text: string): string {
-  // Without an upper-case letter or an underscore no identifier has a boundary: most names and
-  // most words of the names bodies use. The rest are split once each (the full-text build calls
-  // this three times per symbol; splitting was 15 % of it on the JDK).
+  // Without an upper-case letter or an underscore no identifier has a boundary (so it is for most
+  // names, and for many lists of the names a body uses). The rest are split once per identifier:
+  // the full-text build calls this three times per symbol, and splitting was 15 % of it on the JDK.
   if (!MAY_SPLIT.test(text)) return '';
   const out: string[] = [];
   for (const token of text.split(' ')) {

@@ -112,20 +112,17 @@ export async function applyAndSave(input: SaveInput): Promise<{ report: SyncRepo
     phases.stop();
     return syncReport(applied, bytes, phases, input.started, input.rebuiltBecause);
   };
-  if (input.onApplied !== undefined) {
-    // Answered before the copy and the write: the size is the page count's, which the copy has.
-    const early = report(save ? store.exportSize() : (input.stamp?.size ?? 0));
-    input.onApplied(early);
+  // Answered, when asked, before the copy and the write: the size is the page count's, which the copy has.
+  const early = input.onApplied === undefined ? undefined : report(save ? store.exportSize() : (input.stamp?.size ?? 0));
+  if (early !== undefined) {
+    input.onApplied?.(early);
     // The copy is synchronous (10 to 20 ms on django): yield first, so the answer goes out before it.
     await new Promise((resolve) => setImmediate(resolve));
-    const stamp = await writeIndex(input.dir, save ? store.exportBytes() : undefined, input.stamp, store);
-    if (save) input.onSaved?.();
-    return { report: early, stamp };
   }
   const exported = save ? store.exportBytes() : undefined;
   const stamp = await writeIndex(input.dir, exported, input.stamp, store);
   if (save) input.onSaved?.();
-  return { report: report(exported?.length ?? input.stamp?.size ?? 0), stamp };
+  return { report: early ?? report(exported?.length ?? input.stamp?.size ?? 0), stamp };
 }
 
 /** Writes exported bytes and their status snapshot (or only a missing snapshot); the file's stamp after. */

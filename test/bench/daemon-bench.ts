@@ -33,6 +33,14 @@ export interface DaemonReport {
   readonly editToQueryableMs: number[];
   readonly cliSyncEditMs: number[];
   readonly cliSyncNoChangeMs: number[];
+  /** A bare `node -e 0`, the floor under every CLI figure. */
+  readonly nodeStartMs: number[];
+  /**
+   * The same three measures without NODE_EXTRA_CA_CERTS, when the environment sets it: Node reads
+   * and parses that certificate file at every start, before any of the program runs (90 ms on the
+   * machine of docs/benchmarks.md). Empty when the variable is not set.
+   */
+  readonly plain: { readonly nodeStartMs: number[]; readonly cliSyncEditMs: number[]; readonly cliSyncNoChangeMs: number[] };
   readonly rssIdleMb: number;
   /**
    * RSS after the first edits' syncs: the first incremental sync loads the parser on the daemon's
@@ -69,11 +77,33 @@ function rssMb(pid: number): number {
   return match === null ? Number.NaN : Number(match[1]) / 1024;
 }
 
-function timedCli(args: readonly string[], cwd: string): number {
+/** The variable that makes Node load extra certificate authorities at every start. */
+const EXTRA_CA = 'NODE_EXTRA_CA_CERTS';
+
+/** The bench's CLI environment, or with `plain` the same without EXTRA_CA. */
+function benchEnv(plain: boolean): Record<string, string> {
+  const env = cliEnv(ENV);
+  if (plain) delete env[EXTRA_CA];
+  return env;
+}
+
+function timedNode(args: readonly string[], cwd: string, plain: boolean): number {
   const started = performance.now();
-  const run = spawnSync(process.execPath, [CLI_PATH, ...args], { cwd, env: cliEnv(ENV), encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(`codegraph ${args.join(' ')} failed: ${run.stderr}`);
+  const run = spawnSync(process.execPath, args, { cwd, env: benchEnv(plain), encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`node ${args.join(' ')} failed: ${run.stderr}`);
   return performance.now() - started;
+}
+
+/** `runs` one-file edits, each followed by `codegraph sync` and a second sync with nothing changed. */
+function timeCliSyncs(root: string, target: string, snippet: (tag: string) => string, runs: number, plain: boolean): { nodeStartMs: number[]; cliSyncEditMs: number[]; cliSyncNoChangeMs: number[] } {
+  const times = { nodeStartMs: [] as number[], cliSyncEditMs: [] as number[], cliSyncNoChangeMs: [] as number[] };
+  for (let i = 0; i < runs; i++) {
+    appendFileSync(join(root, target), snippet(`s${plain ? 'p' : ''}${i}`));
+    times.cliSyncEditMs.push(timedNode([CLI_PATH, 'sync', '-q'], root, plain));
+    times.cliSyncNoChangeMs.push(timedNode([CLI_PATH, 'sync', '-q'], root, plain));
+    times.nodeStartMs.push(timedNode(['-e', '0'], root, plain));
+  }
+  return times;
 }
 
 /** Runs the daemon benchmark on one corpus. */
@@ -100,21 +130,16 @@ export async function runDaemonBench(corpusName: string, runs = 5): Promise<Daem
     const rssIdleMb = rssMb(pid);
     const editToQueryableMs = await measureEdits(root, target, spec.probe.snippet, cold.server, runs);
     const rssWarmMb = await restingRssMb(pid);
-    const cliSyncEditMs: number[] = [];
-    const cliSyncNoChangeMs: number[] = [];
-    for (let i = 0; i < runs; i++) {
-      appendFileSync(join(root, target), spec.probe.snippet(`s${i}`));
-      cliSyncEditMs.push(timedCli(['sync', '-q'], root));
-      cliSyncNoChangeMs.push(timedCli(['sync', '-q'], root));
-    }
+    const { nodeStartMs, cliSyncEditMs, cliSyncNoChangeMs } = timeCliSyncs(root, target, spec.probe.snippet, runs, false);
+    const plain = process.env[EXTRA_CA] === undefined ? { nodeStartMs: [], cliSyncEditMs: [], cliSyncNoChangeMs: [] } : timeCliSyncs(root, target, spec.probe.snippet, runs, true);
     await syncRepeatedly(root, target, spec.probe.snippet, 0, 50);
     const rssAfter50Mb = await restingRssMb(pid);
     await syncRepeatedly(root, target, spec.probe.snippet, 50, 100);
     const rssAfterSyncsMb = await restingRssMb(pid);
-    return { corpus: corpusName, coldFirstAnswerMs: cold.ms, attachFirstAnswerMs: attached.ms, editToQueryableMs, cliSyncEditMs, cliSyncNoChangeMs, rssIdleMb, rssWarmMb, rssAfter50Mb, rssAfterSyncsMb, failures };
+    return { corpus: corpusName, coldFirstAnswerMs: cold.ms, attachFirstAnswerMs: attached.ms, editToQueryableMs, cliSyncEditMs, cliSyncNoChangeMs, nodeStartMs, plain, rssIdleMb, rssWarmMb, rssAfter50Mb, rssAfterSyncsMb, failures };
   } catch (error) {
     failures.push(error instanceof Error ? error.message : String(error));
-    return { corpus: corpusName, coldFirstAnswerMs: Number.NaN, attachFirstAnswerMs: Number.NaN, editToQueryableMs: [], cliSyncEditMs: [], cliSyncNoChangeMs: [], rssIdleMb: Number.NaN, rssWarmMb: Number.NaN, rssAfter50Mb: Number.NaN, rssAfterSyncsMb: Number.NaN, failures };
+    return { corpus: corpusName, coldFirstAnswerMs: Number.NaN, attachFirstAnswerMs: Number.NaN, editToQueryableMs: [], cliSyncEditMs: [], cliSyncNoChangeMs: [], nodeStartMs: [], plain: { nodeStartMs: [], cliSyncEditMs: [], cliSyncNoChangeMs: [] }, rssIdleMb: Number.NaN, rssWarmMb: Number.NaN, rssAfter50Mb: Number.NaN, rssAfterSyncsMb: Number.NaN, failures };
   } finally {
     for (const server of servers) await server.close();
     const pid = daemonPidOf(root);
@@ -182,7 +207,10 @@ export function formatDaemonReport(r: DaemonReport): string {
     `${r.corpus}:`,
     `  first tool answer, daemon started cold: ${ms(r.coldFirstAnswerMs)}; attaching to it: ${ms(r.attachFirstAnswerMs)}`,
     `  edit-to-queryable (debounce ${DEBOUNCE_MS} ms): ${stat(r.editToQueryableMs)}`,
-    `  codegraph sync through the daemon (process start included): after a one-file edit ${stat(r.cliSyncEditMs)}; nothing changed ${stat(r.cliSyncNoChangeMs)}`,
+    `  codegraph sync through the daemon (process start included): after a one-file edit ${stat(r.cliSyncEditMs)}; nothing changed ${stat(r.cliSyncNoChangeMs)}; a bare node start ${stat(r.nodeStartMs)}`,
+    ...(r.plain.cliSyncEditMs.length === 0
+      ? []
+      : [`  the same without ${EXTRA_CA} (which Node loads at every start): after a one-file edit ${stat(r.plain.cliSyncEditMs)}; nothing changed ${stat(r.plain.cliSyncNoChangeMs)}; a bare node start ${stat(r.plain.nodeStartMs)}`]),
     `  daemon RSS: idle ${r.rssIdleMb.toFixed(0)} MB, warm (after the first ${r.editToQueryableMs.length} edits) ${r.rssWarmMb.toFixed(0)} MB, after 50 syncs ${r.rssAfter50Mb.toFixed(0)} MB, after 100 syncs ${r.rssAfterSyncsMb.toFixed(0)} MB (${signed(growth)} % from idle, ${signed(warmGrowth)} % from warm)`,
     ...r.failures.map((f) => `  FAILED: ${f}`),
   ].join('\n');

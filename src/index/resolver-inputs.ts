@@ -4,7 +4,7 @@
  * one-shot run reads them once; the result is the same either way.
  */
 import type { ExtractedImport } from '../model.js';
-import type { BaseLinks, BaseLinksByFile } from './resolve/index.js';
+import { ProjectIndex, type BaseLinks, type BaseLinksByFile, type ResolverFile } from './resolve/index.js';
 import {
   readImportsByFile, readImportsOfFiles, readReferencedNames, readSymbols, readSymbolsOfFiles, StringPool, type BulkSymbol, type GraphReader,
   type StoredFile,
@@ -15,6 +15,8 @@ export class ResolverInputs {
   #symbols: Map<number, BulkSymbol[]> | undefined;
   #imports = new Map<number, ExtractedImport[]>();
   #flat: BulkSymbol[] | undefined;
+  /** Files whose definitions changed since `#flat` was made: it is brought up to date when next asked for. */
+  readonly #changedSinceFlat = new Set<number>();
   /** Names shared by every definition and reference read for this project. */
   readonly pool: StringPool;
   /**
@@ -39,6 +41,13 @@ export class ResolverInputs {
    * one that added or removed a file lists them all again.
    */
   #files: StoredFile[] | undefined;
+  /**
+   * Resolution's lookup tables over every file and definition, once a targeted run has built
+   * them, and the files whose definitions changed since: the next targeted run patches the tables
+   * for those files instead of building them over every definition again.
+   */
+  #project: ProjectIndex | undefined;
+  readonly #changedSinceProject = new Set<number>();
 
   /** `pool` (default: a new one) interns the names of what is read; pass the one rows gathered elsewhere used. */
   constructor(pool = new StringPool()) {
@@ -52,11 +61,14 @@ export class ResolverInputs {
       for (const s of readSymbols(store, this.pool)) push(this.#symbols, s.fileId, s);
       this.#imports = readImportsByFile(store);
       this.#flat = undefined;
+      this.#changedSinceFlat.clear();
       this.#files = undefined;
+      this.dropProjectIndex();
       return;
     }
     const ids = [...new Set(changedFileIds)];
     if (ids.length === 0) return;
+    for (const id of ids) this.#changedSinceProject.add(id);
     this.#refreshFiles(store, ids);
     for (const id of ids) {
       this.#symbols.delete(id);
@@ -71,7 +83,7 @@ export class ResolverInputs {
     const fresh = readSymbolsOfFiles(store, ids, this.pool);
     for (const s of fresh) push(this.#symbols, s.fileId, s);
     for (const [id, list] of readImportsOfFiles(store, ids)) this.#imports.set(id, list);
-    this.#flat = this.#flat === undefined ? undefined : replacedInIdOrder(this.#flat, new Set(ids), fresh);
+    if (this.#flat !== undefined) for (const id of ids) this.#changedSinceFlat.add(id);
   }
 
   /**
@@ -82,7 +94,30 @@ export class ResolverInputs {
     this.#symbols = symbols;
     this.#imports = readImportsByFile(store);
     this.#flat = undefined;
+    this.#changedSinceFlat.clear();
     this.#files = undefined;
+    this.dropProjectIndex();
+  }
+
+  /**
+   * Lookup tables over `files` (every stored file, as resolution sees them now) and `symbols()`:
+   * the kept ones patched for the files changed since they were built, or built anew when a patch
+   * cannot give the same tables (see `ProjectIndex.patch`). Kept for the next call.
+   */
+  projectIndex(files: readonly ResolverFile[]): ProjectIndex {
+    const kept = this.#project;
+    const changed = this.#changedSinceProject;
+    const fresh = (): BulkSymbol[] => [...changed].flatMap((id) => this.#symbols?.get(id) ?? []).sort((a, b) => a.id - b.id);
+    const project = kept !== undefined && kept.patch(files, changed, fresh()) ? kept : new ProjectIndex(files, this.symbols());
+    this.#project = project;
+    changed.clear();
+    return project;
+  }
+
+  /** Frees the kept lookup tables (a run that resolves everything builds its own and drops them). */
+  dropProjectIndex(): void {
+    this.#project = undefined;
+    this.#changedSinceProject.clear();
   }
 
   /** Every stored file, in path order. */
@@ -109,11 +144,17 @@ export class ResolverInputs {
 
   /** Every definition in id order (as `readSymbols` returns them). */
   symbols(): readonly BulkSymbol[] {
-    if (this.#symbols === undefined) throw new Error('ResolverInputs.refresh must run first');
+    const byFile = this.#symbols;
+    if (byFile === undefined) throw new Error('ResolverInputs.refresh must run first');
+    if (this.#flat !== undefined && this.#changedSinceFlat.size > 0) {
+      const fresh = [...this.#changedSinceFlat].flatMap((id) => byFile.get(id) ?? []).sort((a, b) => a.id - b.id);
+      this.#flat = replacedInIdOrder(this.#flat, this.#changedSinceFlat, fresh);
+    }
+    this.#changedSinceFlat.clear();
     if (this.#flat === undefined) {
       // A file's nodes get consecutive ids when it is stored, so ordering the files by their
       // first id and concatenating gives id order without sorting every definition.
-      const groups = [...this.#symbols.values()].filter((g) => g.length > 0);
+      const groups = [...byFile.values()].filter((g) => g.length > 0);
       groups.sort((a, b) => (a[0] as BulkSymbol).id - (b[0] as BulkSymbol).id);
       this.#flat = groups.flat();
     }

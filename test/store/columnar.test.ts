@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { resolveReferences } from '../../src/index/resolve/index.js';
 import { EdgeTable, RefTable } from '../../src/store/columnar.js';
-import type { ResolveInput, ResolveResult, ResolvedEdge, ResolverRef } from '../../src/index/resolve/types.js';
+import type { ResolveData, ResolveResult, ResolvedEdge, ResolverRef } from '../../src/index/resolve/types.js';
 import { syntheticProject } from '../index/resolve/synthetic.js';
 
 test('RefTable hands back each reference as it went in, optional fields included only when set', () => {
@@ -64,7 +64,7 @@ test('resolution gives the same result when symbol ids are sparse (looked up thr
   // File and file-node ids stay; only definition ids (and references made from them) spread out.
   const symbolIds = new Set(input.symbols.map((s) => s.id));
   const move = (id: number): number => (symbolIds.has(id) ? spread(id) : id);
-  const sparse: ResolveInput = {
+  const sparse: ResolveData = {
     files: input.files,
     symbols: input.symbols.map((s) => ({ ...s, id: spread(s.id), parentId: s.parentId === null ? null : spread(s.parentId) })),
     refs: refs.map((r) => ({ ...r, fromId: move(r.fromId) })),

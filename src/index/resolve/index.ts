@@ -1,6 +1,7 @@
 /** Reference resolution: plain data in (files, symbols, references), edges with confidence out. */
 export { DEFAULT_MAX_CANDIDATES, resolveReferences } from './resolve-references.js';
+export { ProjectIndex } from './project-index.js';
 export type {
-  BaseLinks, BaseLinksByFile, LanguageStats, MethodCounts, ResolveInput, ResolveOptions, ResolveResult, ResolveStats, ResolvedEdge,
+  BaseLinks, BaseLinksByFile, LanguageStats, ResolveData, MethodCounts, ResolveInput, ResolveOptions, ResolveResult, ResolveStats, ResolvedEdge,
   ResolverFile, ResolverRef, ResolverSymbol,
 } from './types.js';

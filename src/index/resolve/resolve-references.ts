@@ -222,7 +222,7 @@ function bindAll(ctx: ResolveContext, refs: RefList, known: BaseLinksByFile | un
  * input gives the same edges in the same order.
  */
 export function resolveReferences(input: ResolveInput, options: ResolveOptions = {}): ResolveResult {
-  const project = new ProjectIndex(input.files, input.symbols, options.maxFileTables);
+  const project = input.project !== undefined ? input.project : new ProjectIndex(input.files, input.symbols, options.maxFileTables);
   const imports = new ImportTable(project);
   const ctx: ResolveContext = {
     project, imports, maxCandidates: options.maxCandidates ?? DEFAULT_MAX_CANDIDATES, bases: new Map(),

@@ -1,5 +1,6 @@
 import type { EdgeTable } from '../../store/columnar.js';
 import type { ExtractedImport, NodeKind, RefList, ResolutionMethod, ResolverSymbol } from '../../model.js';
+import type { ProjectIndex } from './project-index.js';
 
 export type { RefList, ResolvedEdge, ResolverRef, ResolverSymbol } from '../../model.js';
 
@@ -17,11 +18,18 @@ export interface ResolverFile {
   readonly isTest: boolean;
 }
 
-/** Everything resolution needs: plain data, no I/O. */
-export interface ResolveInput {
+/**
+ * Everything resolution needs: plain data, no I/O. The files and definitions come as they are, or
+ * as lookup tables already built over them (a session's kept index, patched since).
+ */
+export type ResolveInput = ResolveData | { readonly project: ProjectIndex; readonly refs: RefList };
+
+/** The files and definitions of a project and the references to bind, as plain data. */
+export interface ResolveData {
   readonly files: readonly ResolverFile[];
   readonly symbols: readonly ResolverSymbol[];
   readonly refs: RefList;
+  readonly project?: undefined;
 }
 
 /** Tuning knobs for `resolveReferences`. */

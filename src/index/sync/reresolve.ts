@@ -50,6 +50,7 @@ function resolveAll(store: GraphStore, inputs: ResolverInputs, current: readonly
   // Only the compact edge table outlives resolution: the references read here and the resolver's
   // own tables are garbage before the edges are written (gathered ones, at most a million, are
   // the caller's until it returns).
+  inputs.dropProjectIndex();
   const { edges, bases } = resolveReferences({
     files: resolverFiles(inputs, current), symbols: inputs.symbols(), refs: gathered ?? readRefs(store, inputs.pool),
   });
@@ -60,14 +61,15 @@ function resolveAll(store: GraphStore, inputs: ResolverInputs, current: readonly
 /**
  * Re-resolves only the references of `fileIds`. The class hierarchies of the other files come
  * from the links the session kept, or, when none are kept yet, from resolving every inheritance
- * reference of the project again (which the session then keeps).
+ * reference of the project again (which the session then keeps). The lookup tables over every
+ * definition are the session's too, patched for what changed.
  */
 function resolveTargeted(store: GraphStore, inputs: ResolverInputs, current: readonly StoredFile[], fileIds: ReadonlySet<number>): void {
   const ids = [...fileIds];
   const known = inputs.knownBases();
   const refs = known === undefined ? readRefsForFiles(store, ids, inputs.pool) : readRefsOfFiles(store, ids, inputs.pool);
   const result = resolveReferences(
-    { files: resolverFiles(inputs, current), symbols: inputs.symbols(), refs },
+    { project: inputs.projectIndex(resolverFiles(inputs, current)), refs },
     { emitFiles: fileIds, ...(known !== undefined ? { knownBases: known } : {}) },
   );
   store.replaceResolvedEdges(result.edges, ids);

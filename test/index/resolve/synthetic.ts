@@ -1,12 +1,12 @@
 import type { ExtractedImport, RefKind } from '../../../src/model.js';
-import type { ResolveInput, ResolverFile, ResolverRef, ResolverSymbol } from '../../../src/index/resolve/types.js';
+import type { ResolveData, ResolverFile, ResolverRef, ResolverSymbol } from '../../../src/index/resolve/types.js';
 
 /**
  * A deterministic synthetic project for timing: Python and TypeScript packages of modules with
  * classes, methods and functions, cross-module imports, and references of every shape (imported,
  * same-file, `self`, unknown receiver, common names like `get` that must be refused).
  */
-export function syntheticProject(refCount: number): ResolveInput {
+export function syntheticProject(refCount: number): ResolveData {
   const files: ResolverFile[] = [];
   const symbols: ResolverSymbol[] = [];
   const refs: ResolverRef[] = [];

@@ -9,7 +9,7 @@ import { graphCounts, languageCounts, storedTotals, summaryCounts, type SummaryC
 import type { GraphTotals } from './graph-stats.js';
 import { EDGE_CODE, NODE_CODE, code, num, str, strOrNull, toEdge, toFile, toFileRecord, toImport, toNode, toRef } from './records.js';
 import type {
-  Diagnostic, FileRecord, GraphCounts, LanguageCounts, StoredEdge, StoredFile, StoredImport, StoredNode, StoredRef,
+  Diagnostic, FileRecord, GraphCounts, LanguageCounts, StoredEdge, StoredFile, StoredImport, StoredNode, StoredRef, StoredStat,
 } from './records.js';
 import { edgeRelation, QUALIFIED_STORED, qualifiedNameOf } from './schema.js';
 import type { SqliteDb } from './sqlite.js';
@@ -71,6 +71,28 @@ export class GraphReader {
    */
   fileRecords(): FileRecord[] {
     return this.#db.all(`SELECT * FROM files`).map(toFileRecord);
+  }
+
+  /** The rows of the files at `paths` that are stored (an index seek each). */
+  fileRecordsAt(paths: readonly string[]): FileRecord[] {
+    const out: FileRecord[] = [];
+    for (const path of paths) {
+      const row = this.#db.get(`SELECT * FROM files WHERE path = ?`, [path]);
+      if (row !== undefined) out.push(toFileRecord(row));
+    }
+    return out;
+  }
+
+  /**
+   * What a sync compares each scanned file with, for every stored file: four columns read as
+   * arrays. The whole rows cost 0.26 s of a one-file sync on the Linux kernel.
+   */
+  fileStats(): StoredStat[] {
+    const out: StoredStat[] = [];
+    this.#db.each(`SELECT path, language, size, mtime_ms FROM files`, [], (row) => {
+      out.push({ path: String(row[0]), language: String(row[1]), size: Number(row[2]), mtimeMs: Number(row[3]) });
+    });
+    return out;
   }
 
   /** One file by project-relative path. */

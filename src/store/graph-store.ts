@@ -109,9 +109,12 @@ export class GraphStore extends GraphReader {
     this.#writer.replaceResolvedEdges(edges, forFileIds);
   }
 
-  /** Replaces the whole list of diagnostics. */
-  setDiagnostics(diagnostics: readonly Diagnostic[]): void {
-    this.#writer.setDiagnostics(diagnostics);
+  /**
+   * Replaces the whole list of diagnostics; given what the store holds now (`stored`, read in the
+   * same run), only the paths whose diagnostics differ are rewritten.
+   */
+  setDiagnostics(diagnostics: readonly Diagnostic[], stored?: readonly Diagnostic[]): void {
+    this.#writer.setDiagnostics(diagnostics, stored);
   }
 
   /** Counts the graph and stores the totals `totals()` reads (call after a sync's last write). */

@@ -163,13 +163,25 @@ export class GraphWriter {
     });
   }
 
-  /** Replaces the whole list of diagnostics. */
-  setDiagnostics(diagnostics: readonly Diagnostic[]): void {
+  /**
+   * Replaces the whole list of diagnostics. Given `stored` (what the table holds now), only the
+   * paths whose list differs are deleted and written again, in the new list's order, so reads
+   * (by path, then insertion) see what a full rewrite gives: a one-file sync of the Linux kernel
+   * rewrote its 18,000 rows (0.19 s) before.
+   */
+  setDiagnostics(diagnostics: readonly Diagnostic[], stored?: readonly Diagnostic[]): void {
+    const paths = stored === undefined ? undefined : pathsDiffering(stored, diagnostics);
     this.#write('storing diagnostics', () =>
       this.#db.transaction(() => {
-        this.#db.run(`DELETE FROM diagnostics`);
         const insert = this.#db.cached(`INSERT INTO diagnostics(path, reason, detail) VALUES (?, ?, ?)`);
-        for (const d of diagnostics) insert.run([d.path, d.reason, d.detail]);
+        if (paths === undefined || paths.size > PATHWISE_DIAGNOSTICS_MAX) {
+          this.#db.run(`DELETE FROM diagnostics`);
+          for (const d of diagnostics) insert.run([d.path, d.reason, d.detail]);
+          return;
+        }
+        // The table has no index on path: each delete reads it once, which only pays for a few paths.
+        for (const path of paths) this.#db.run(`DELETE FROM diagnostics WHERE path = ?`, [path]);
+        for (const d of diagnostics) if (paths.has(d.path)) insert.run([d.path, d.reason, d.detail]);
       }),
     );
   }
@@ -248,4 +260,25 @@ export class GraphWriter {
 
 function formatBytes(n: number): string {
   return `${(n / 2 ** 20).toFixed(0)} MiB`;
+}
+
+/**
+ * Paths past which diagnostics are rewritten whole rather than path by path (each path's delete
+ * reads the table once). Set by hand; no recorded measurement.
+ */
+const PATHWISE_DIAGNOSTICS_MAX = 32;
+
+/** Paths whose diagnostics (in order) differ between `before` and `after`. */
+function pathsDiffering(before: readonly Diagnostic[], after: readonly Diagnostic[]): Set<string> {
+  const listed = (list: readonly Diagnostic[]): Map<string, string> => {
+    const out = new Map<string, string>();
+    for (const d of list) out.set(d.path, `${out.get(d.path) ?? ''}${d.reason}\0${d.detail}\0`);
+    return out;
+  };
+  const was = listed(before);
+  const now = listed(after);
+  const paths = new Set<string>();
+  for (const [path, list] of now) if (was.get(path) !== list) paths.add(path);
+  for (const path of was.keys()) if (!now.has(path)) paths.add(path);
+  return paths;
 }

@@ -29,6 +29,7 @@ export type {
   StoredImport,
   StoredNode,
   StoredRef,
+  StoredStat,
 } from './records.js';
 export { edgeKindOf, nodeKindOf } from './records.js';
 export { compareNodes, dependents, fileDependencies, members, neighboursOfSets, nodesById } from './graph-queries.js';

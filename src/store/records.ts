@@ -16,6 +16,9 @@ export interface FileInfo {
   readonly sha256: string;
 }
 
+/** What a sync compares a scanned file with to tell it unchanged: its path, language, size and mtime. */
+export type StoredStat = Pick<FileInfo, 'path' | 'language' | 'size' | 'mtimeMs'>;
+
 /** What a freshness check compares for one indexed file: its size, mtime and content hash. */
 export type FileDigest = Pick<FileInfo, 'size' | 'mtimeMs' | 'sha256'>;
 

@@ -42,6 +42,14 @@ describe('GraphStore reads', () => {
     assert.deepEqual(records, store.listFiles().map(({ fileNodeId: _, ...record }) => record));
   });
 
+  test('fileStats and fileRecordsAt give the parts of fileRecords a sync compares and the rows it seeks', () => {
+    loadFixture();
+    const records = store.fileRecords();
+    assert.deepEqual(store.fileStats(), records.map(({ path, language, size, mtimeMs }) => ({ path, language, size, mtimeMs })));
+    const some = store.fileRecordsAt(['src/user.ts', 'src/missing.ts', 'src/main.ts']);
+    assert.deepEqual(some, ['src/user.ts', 'src/main.ts'].map((p) => records.find((r) => r.path === p)));
+  });
+
   test('filesByPaths returns the indexed files among the paths, each as getFile has it', () => {
     loadFixture();
     const files = store.filesByPaths(['src/user.ts', 'src/missing.ts', 'src/main.ts', 'src/user.ts']);

@@ -264,6 +264,19 @@ describe('GraphStore writes', () => {
     assert.deepEqual(store.diagnostics(), [{ path: 'b.ts', reason: 'parse-failed', detail: 'timeout' }]);
   });
 
+  test('setDiagnostics given the stored list rewrites only the paths that differ, and reads as a full rewrite would', () => {
+    const d = (path: string, reason: string, detail: string): { path: string; reason: string; detail: string } => ({ path, reason, detail });
+    const first = [d('c.ts', 'parse-errors', '2'), d('a.ts', 'too-large', '3 MB'), d('b.ts', 'parse-errors', '1'), d('b.ts', 'binary', 'x')];
+    store.setDiagnostics(first);
+    // b.ts's two entries swap places, a.ts goes, d.ts comes, c.ts stays as it was.
+    const next = [d('d.ts', 'parse-errors', '5'), d('b.ts', 'binary', 'x'), d('c.ts', 'parse-errors', '2'), d('b.ts', 'parse-errors', '1')];
+    store.setDiagnostics(next, store.diagnostics());
+    const pathwise = store.diagnostics();
+    store.setDiagnostics(next);
+    assert.deepEqual(pathwise, store.diagnostics());
+    assert.deepEqual(pathwise.map((x) => `${x.path}:${x.reason}`), ['b.ts:binary', 'b.ts:parse-errors', 'c.ts:parse-errors', 'd.ts:parse-errors']);
+  });
+
   test('setMeta and getMeta round-trip, overwriting the previous value', () => {
     store.setMeta('indexed_at', '1');
     store.setMeta('indexed_at', '2');

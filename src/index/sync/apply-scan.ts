@@ -76,10 +76,10 @@ export async function applyScan(input: ApplyInput): Promise<Applied> {
   const { plan, batches } = run;
   const summary = { parsed: plan.jobs.length, unchanged: plan.unchanged, removed: plan.removedPaths.length, diagnostics: batches.diagnostics.length };
   if (!plan.sameExtraction) store.setMeta(EXTRACTION_META, EXTRACTION_VERSION);
-  if (input.mode === 'incremental' && batches.rewritten.size === 0) return { ...summary, updated: keepGraph(run, previous) };
+  if (input.mode === 'incremental' && batches.rewritten.size === 0) return { ...summary, updated: keepGraph(run, previous ?? []) };
   resolveChanges(run, before);
   store.restoreIndexes();
-  store.setDiagnostics(batches.diagnostics);
+  store.setDiagnostics(batches.diagnostics, previous);
   storeDerived(run);
   store.setMeta('indexed_at', new Date().toISOString());
   return { ...summary, updated: true };
@@ -122,9 +122,12 @@ function heldChange({ plan, held }: ApplyRun): HeldChange {
   return { held, stored: plan.stored, removedPaths: plan.removedPaths };
 }
 
-/** Keeps the diagnostics of unchanged files from earlier runs that the scan did not re-report; returns the stored ones. */
-function carryOver({ input, plan, batches }: ApplyRun): readonly Diagnostic[] {
-  if (input.mode !== 'incremental') return [];
+/**
+ * Keeps the diagnostics of unchanged files from earlier runs that the scan did not re-report;
+ * returns the stored ones (undefined for a full run, which reads none).
+ */
+function carryOver({ input, plan, batches }: ApplyRun): readonly Diagnostic[] | undefined {
+  if (input.mode !== 'incremental') return undefined;
   const previous = input.store.diagnostics();
   carryOverDiagnostics(batches.diagnostics, previous, plan.scanned, new Set(plan.jobs.map((j) => j.path)));
   return previous;
@@ -149,7 +152,7 @@ function removeVanished({ input: { store }, plan, batches }: ApplyRun): void {
 /** No file's content changed: the resolved graph stands as it is. Returns whether anything else changed. */
 function keepGraph({ input: { store }, plan, batches }: ApplyRun, previous: readonly Diagnostic[]): boolean {
   const updated = !plan.sameExtraction || batches.touched > 0 || !sameDiagnostics(previous, batches.diagnostics);
-  if (updated) store.setDiagnostics(batches.diagnostics);
+  if (updated) store.setDiagnostics(batches.diagnostics, previous);
   store.restoreIndexes();
   // An index written before the term base existed (or under other word rules) gets one now.
   const rebuilt = refreshTermBase(store, EXTRACTION_VERSION, false, { unchanged: true });

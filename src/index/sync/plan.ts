@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { EXTRACTION_VERSION } from '../extract/version.js';
 import type { ParseJob } from '../parse/jobs.js';
 import type { ScannedFile, ScanResult } from '../scan/index.js';
-import type { FileRecord, GraphStore } from '../../store/index.js';
+import type { FileRecord, GraphStore, StoredStat } from '../../store/index.js';
 import { IN_PROCESS_MAX } from './parse-jobs.js';
 
 /** The meta key recording which extraction wrote the stored files. */
@@ -18,6 +18,8 @@ const TARGETED_MIN = 64;
  * the Linux kernel's 57,015 would pass the million-reference limit a fifth of the way through).
  */
 const ROWS_MAX_FILES = 20_000;
+/** Files past which a run reads every stored row once rather than seeking each of its files' rows. Set by hand; no recorded measurement. */
+const SEEK_MAX = 256;
 
 /** A run's plan. */
 export interface ScanPlan {
@@ -27,7 +29,7 @@ export interface ScanPlan {
   readonly unchanged: number;
   /** Stored files the scan no longer lists. */
   readonly removedPaths: readonly string[];
-  /** The stored files by path, as they were before this run. */
+  /** The stored rows of the files this run re-parses or removes, by path, as they were before it. */
   readonly stored: ReadonlyMap<string, FileRecord>;
   /** The scanned files by path. */
   readonly scanned: ReadonlyMap<string, ScannedFile>;
@@ -51,36 +53,45 @@ export interface PlanOptions {
 
 /** Plans bringing `store` in line with `scan`. */
 export function planScan(store: GraphStore, scan: ScanResult, options: PlanOptions): ScanPlan {
-  const stored = new Map<string, FileRecord>(store.fileRecords().map((f) => [f.path, f]));
+  const stats = new Map<string, StoredStat>(store.fileStats().map((f) => [f.path, f]));
   const sameExtraction = store.getMeta(EXTRACTION_META) === EXTRACTION_VERSION;
   const jobs: ParseJob[] = [];
   let unchanged = 0;
   const seen = new Set<string>();
   for (const file of scan.files) {
     seen.add(file.path);
-    if (sameExtraction && isUnchanged(stored.get(file.path), file)) {
+    if (sameExtraction && isUnchanged(stats.get(file.path), file)) {
       unchanged++;
       continue;
     }
     jobs.push({ absPath: join(options.root, file.path), path: file.path, language: file.language });
   }
-  const removedPaths = [...stored.keys()].filter((p) => !seen.has(p));
+  const removedPaths = [...stats.keys()].filter((p) => !seen.has(p));
   const scanned = new Map(scan.files.map((f) => [f.path, f]));
-  const targeted = options.mode === 'incremental' && stored.size > 0
-    && jobs.length + removedPaths.length <= Math.max(TARGETED_MIN, stored.size / 10);
+  const storedCount = stats.size;
+  const targeted = options.mode === 'incremental' && storedCount > 0
+    && jobs.length + removedPaths.length <= Math.max(TARGETED_MIN, storedCount / 10);
   return {
-    jobs, unchanged, removedPaths, stored, scanned, sameExtraction, targeted,
+    jobs, unchanged, removedPaths, stored: storedRecords(store, jobs, removedPaths, stats), scanned, sameExtraction, targeted,
     // Building the full-text index (and, into an empty store, the b-tree indexes) once at the end
     // beats maintaining them file by file.
-    bulk: !targeted && jobs.length >= Math.max(IN_PROCESS_MAX, stored.size / 2),
+    bulk: !targeted && jobs.length >= Math.max(IN_PROCESS_MAX, storedCount / 2),
     // A first index (never a targeted one: nothing was stored) resolves every reference it stores.
     // Not on a very large tree: there the rows would pass their limit part way through, having
     // cost time and memory for nothing.
-    gatherRows: stored.size === 0 && !options.keptInputs && jobs.length <= ROWS_MAX_FILES,
+    gatherRows: storedCount === 0 && !options.keptInputs && jobs.length <= ROWS_MAX_FILES,
   };
 }
 
+/** The stored rows of the files a run re-parses or removes: a seek each when they are few, one read of every row otherwise. */
+function storedRecords(store: GraphStore, jobs: readonly ParseJob[], removedPaths: readonly string[], stats: ReadonlyMap<string, StoredStat>): Map<string, FileRecord> {
+  const wanted = [...jobs.map((j) => j.path), ...removedPaths].filter((p) => stats.has(p));
+  const records = wanted.length <= SEEK_MAX ? store.fileRecordsAt(wanted) : store.fileRecords();
+  const want = new Set(wanted);
+  return new Map(records.filter((f) => want.has(f.path)).map((f) => [f.path, f]));
+}
+
 /** Whether a stored file's size, time and language still match the scan (its content is then not read). */
-function isUnchanged(old: FileRecord | undefined, file: ScannedFile): boolean {
+function isUnchanged(old: StoredStat | undefined, file: ScannedFile): boolean {
   return old !== undefined && old.size === file.size && Math.trunc(old.mtimeMs) === Math.trunc(file.mtimeMs) && old.language === file.language;
 }

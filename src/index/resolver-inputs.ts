@@ -47,6 +47,8 @@ export class ResolverInputs {
    * for those files instead of building them over every definition again.
    */
   #project: ProjectIndex | undefined;
+  /** `#files` as resolution sees them (each row with its import statements), patched with it. */
+  #forResolution: ResolverFile[] | undefined;
   readonly #changedSinceProject = new Set<number>();
 
   /** `pool` (default: a new one) interns the names of what is read; pass the one rows gathered elsewhere used. */
@@ -63,6 +65,7 @@ export class ResolverInputs {
       this.#flat = undefined;
       this.#changedSinceFlat.clear();
       this.#files = undefined;
+      this.#forResolution = undefined;
       this.dropProjectIndex();
       return;
     }
@@ -83,6 +86,7 @@ export class ResolverInputs {
     const fresh = readSymbolsOfFiles(store, ids, this.pool);
     for (const s of fresh) push(this.#symbols, s.fileId, s);
     for (const [id, list] of readImportsOfFiles(store, ids)) this.#imports.set(id, list);
+    this.#patchForResolution(ids);
     if (this.#flat !== undefined) for (const id of ids) this.#changedSinceFlat.add(id);
   }
 
@@ -96,6 +100,7 @@ export class ResolverInputs {
     this.#flat = undefined;
     this.#changedSinceFlat.clear();
     this.#files = undefined;
+    this.#forResolution = undefined;
     this.dropProjectIndex();
   }
 
@@ -122,8 +127,45 @@ export class ResolverInputs {
 
   /** Every stored file, in path order. */
   files(store: GraphReader): readonly StoredFile[] {
-    this.#files ??= store.listFiles();
+    if (this.#files === undefined) {
+      this.#files = store.listFiles();
+      this.#forResolution = undefined;
+    }
     return this.#files;
+  }
+
+  /**
+   * Every stored file as resolution sees it (its row and import statements), in path order: made
+   * once per file list and patched for the files a sync rewrote (making all of them cost 0.15 s
+   * of a one-file sync on the Linux kernel).
+   */
+  resolverFiles(store: GraphReader): readonly ResolverFile[] {
+    const files = this.files(store);
+    this.#forResolution ??= files.map((f) => this.#forResolver(f));
+    return [...this.#forResolution];
+  }
+
+  #patchForResolution(ids: readonly number[]): void {
+    const files = this.#files;
+    const out = this.#forResolution;
+    if (files === undefined || out === undefined || out.length !== files.length) {
+      this.#forResolution = undefined;
+      return;
+    }
+    const rewritten = new Set(ids);
+    for (let i = 0; i < files.length; i++) if (rewritten.has(files[i]!.id)) out[i] = this.#forResolver(files[i]!);
+  }
+
+  #forResolver(f: StoredFile): ResolverFile {
+    return {
+      id: f.id,
+      nodeId: f.fileNodeId,
+      path: f.path,
+      language: f.language,
+      ...(f.packageName !== null ? { packageName: f.packageName } : {}),
+      imports: this.importsOf(f.id),
+      isTest: f.isTest,
+    };
   }
 
   #refreshFiles(store: GraphReader, ids: readonly number[]): void {

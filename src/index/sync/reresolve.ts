@@ -2,10 +2,10 @@
  * Re-resolution after files were stored: every reference again, or only those of the files a
  * targeted run affects. Either way the graph equals a fresh index of the same tree.
  */
-import { resolveReferences, type ResolverFile } from '../resolve/index.js';
+import { resolveReferences } from '../resolve/index.js';
 import { ResolverInputs } from '../resolver-inputs.js';
 import type { StoredRows } from '../stored-rows.js';
-import { fileIdsReferencing, readRefs, readRefsForFiles, readRefsOfFiles, type GraphStore, type StoredFile } from '../../store/index.js';
+import { fileIdsReferencing, readRefs, readRefsForFiles, readRefsOfFiles, type GraphStore } from '../../store/index.js';
 import type { RefTable } from '../../store/columnar.js';
 import { affectedAfter, type HeldChange, type OldGraphView } from './affected.js';
 
@@ -35,24 +35,24 @@ export function reresolve({ store, kept, rewritten, targeted, rows }: ReresolveI
   else inputs.refresh(store, rewritten);
   const current = inputs.files(store);
   if (targeted === undefined) {
-    resolveAll(store, inputs, current, gathered?.refs);
+    resolveAll(store, inputs, gathered?.refs);
     return;
   }
   // A session keeps which files use which names in memory; a one-shot run scans the references once.
   const referencing = kept !== undefined
     ? (names: readonly string[]) => inputs.filesReferencing(store, names)
     : (names: readonly string[]) => fileIdsReferencing(store, names);
-  resolveTargeted(store, inputs, current, affectedAfter(store, current, targeted.before, targeted, referencing));
+  resolveTargeted(store, inputs, affectedAfter(store, current, targeted.before, targeted, referencing));
 }
 
 /** Re-resolves every stored reference and replaces all resolved edges. */
-function resolveAll(store: GraphStore, inputs: ResolverInputs, current: readonly StoredFile[], gathered: RefTable | undefined): void {
+function resolveAll(store: GraphStore, inputs: ResolverInputs, gathered: RefTable | undefined): void {
   // Only the compact edge table outlives resolution: the references read here and the resolver's
   // own tables are garbage before the edges are written (gathered ones, at most a million, are
   // the caller's until it returns).
   inputs.dropProjectIndex();
   const { edges, bases } = resolveReferences({
-    files: resolverFiles(inputs, current), symbols: inputs.symbols(), refs: gathered ?? readRefs(store, inputs.pool),
+    files: inputs.resolverFiles(store), symbols: inputs.symbols(), refs: gathered ?? readRefs(store, inputs.pool),
   });
   store.replaceResolvedEdges(edges);
   inputs.keepBases(bases);
@@ -64,31 +64,15 @@ function resolveAll(store: GraphStore, inputs: ResolverInputs, current: readonly
  * reference of the project again (which the session then keeps). The lookup tables over every
  * definition are the session's too, patched for what changed.
  */
-function resolveTargeted(store: GraphStore, inputs: ResolverInputs, current: readonly StoredFile[], fileIds: ReadonlySet<number>): void {
+function resolveTargeted(store: GraphStore, inputs: ResolverInputs, fileIds: ReadonlySet<number>): void {
   const ids = [...fileIds];
   const known = inputs.knownBases();
   const refs = known === undefined ? readRefsForFiles(store, ids, inputs.pool) : readRefsOfFiles(store, ids, inputs.pool);
   const result = resolveReferences(
-    { project: inputs.projectIndex(resolverFiles(inputs, current)), refs },
+    { project: inputs.projectIndex(inputs.resolverFiles(store)), refs },
     { emitFiles: fileIds, ...(known !== undefined ? { knownBases: known } : {}) },
   );
   store.replaceResolvedEdges(result.edges, ids);
   // Without kept links every inheritance reference was resolved: the links found are all of them.
   inputs.keepBases(result.bases, known === undefined ? undefined : ids);
-}
-
-function resolverFiles(inputs: ResolverInputs, current: readonly StoredFile[]): ResolverFile[] {
-  const files: ResolverFile[] = [];
-  for (const f of current) {
-    files.push({
-      id: f.id,
-      nodeId: f.fileNodeId,
-      path: f.path,
-      language: f.language,
-      ...(f.packageName !== null ? { packageName: f.packageName } : {}),
-      imports: inputs.importsOf(f.id),
-      isTest: f.isTest,
-    });
-  }
-  return files;
 }

@@ -37,19 +37,12 @@ export function deleteFileRow(db: SqliteDb, fileId: number): void {
 export function writeFileRows(db: SqliteDb, file: FileInfo, extraction: FileExtraction, indexSearch: boolean): WrittenFile {
   const fileId = upsertFile(db, file, extraction, indexSearch);
   const { fileNodeId, nodeIds } = insertNodes(db, fileId, file.path, extraction);
-  const insertRef = db.cached(
-    `INSERT INTO refs(file_id, from_node_id, kind, name, receiver, line, col, args) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  for (const r of extraction.refs) {
+  db.insertRows(`INSERT INTO refs(file_id, from_node_id, kind, name, receiver, line, col, args)`, extraction.refs.map((r) => {
     const from = r.from < 0 ? fileNodeId : (nodeIds[r.from] ?? fileNodeId);
-    insertRef.run([fileId, from, code(EDGE_CODE, r.kind), r.name, r.receiver ?? null, r.line, r.col, r.args ?? null]);
-  }
-  const insertImport = db.cached(
-    `INSERT INTO imports(file_id, module, names, namespace, reexport, line) VALUES (?, ?, ?, ?, ?, ?)`,
-  );
-  for (const imp of extraction.imports) {
-    insertImport.run([fileId, imp.module, JSON.stringify(imp.names), imp.namespace ?? null, imp.reexport ? 1 : 0, imp.line]);
-  }
+    return [fileId, from, code(EDGE_CODE, r.kind), r.name, r.receiver ?? null, r.line, r.col, r.args ?? null];
+  }));
+  db.insertRows(`INSERT INTO imports(file_id, module, names, namespace, reexport, line)`, extraction.imports.map((imp) =>
+    [fileId, imp.module, JSON.stringify(imp.names), imp.namespace ?? null, imp.reexport ? 1 : 0, imp.line]));
   writeNodeUses(db, extraction.refs, nodeIds);
   // Index through the view so the FTS text is exactly what a later delete will read back.
   if (indexSearch) db.cached(
@@ -99,10 +92,12 @@ function upsertFile(db: SqliteDb, file: FileInfo, extraction: FileExtraction, in
          is_test = ?, package_name = ? WHERE id = ?`,
     ).run([...values, fileId]);
   } else {
-    fileId = db.cached(
-      `INSERT INTO files(language, size, mtime_ms, sha256, node_count, parse_errors, is_test, package_name, path)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-    ).value([...values, file.path]);
+    // As for nodes: the id SQLite would pick, given rather than read back with RETURNING.
+    fileId = Number(db.cached(`SELECT coalesce(max(id), 0) + 1 FROM files`).value([]));
+    db.cached(
+      `INSERT INTO files(language, size, mtime_ms, sha256, node_count, parse_errors, is_test, package_name, path, id)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run([...values, file.path, fileId]);
   }
   if (typeof fileId !== 'number') throw new Error(`could not store file ${file.path}`);
   return fileId;
@@ -113,25 +108,25 @@ function insertNodes(db: SqliteDb, fileId: number, path: string, extraction: Fil
   // Ids are assigned here rather than read back with RETURNING (3x slower in sql.js): inside the
   // transaction nobody else inserts, so max(id) + 1 … is exactly what SQLite would pick.
   let nextId = Number(db.cached(`SELECT coalesce(max(id), 0) FROM nodes`).value([])) + 1;
-  const insertNode = db.cached(
-    `INSERT INTO nodes(id, file_id, kind, name, qualified_name, start_line, start_col, end_line, end_col, parent_id,
-       signature, docstring, exported, arity) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
   const lastLine = extraction.symbols.reduce((max, s) => Math.max(max, s.endLine), 1);
   const fileNodeId = nextId++;
   const fileName = posix.basename(path);
-  insertNode.run([fileNodeId, fileId, FILE_KIND, fileName, storedQualifiedName(fileName, path), 1, 0, lastLine, 0, null, null, null, 0, null]);
+  const rows: SqlValue[][] = [[fileNodeId, fileId, FILE_KIND, fileName, storedQualifiedName(fileName, path), 1, 0, lastLine, 0, null, null, null, 0, null]];
   const nodeIds = extraction.symbols.map(() => nextId++);
   const lateParents: number[] = [];
   extraction.symbols.forEach((s, i) => {
     // Extractors emit parents before children; a forward parent index is patched below.
     const parentId = s.parent < 0 ? fileNodeId : s.parent < i ? (nodeIds[s.parent] ?? null) : null;
     if (parentId === null) lateParents.push(i);
-    insertNode.run([
+    rows.push([
       nodeIds[i] ?? null, fileId, code(NODE_CODE, s.kind), s.name, storedQualifiedName(s.name, s.qualifiedName), s.startLine, s.startCol, s.endLine,
       s.endCol, parentId, s.signature ?? null, s.docstring ?? null, s.exported ? 1 : 0, s.arity ?? null,
     ]);
   });
+  db.insertRows(
+    `INSERT INTO nodes(id, file_id, kind, name, qualified_name, start_line, start_col, end_line, end_col, parent_id, signature, docstring, exported, arity)`,
+    rows,
+  );
   const setParent = db.cached(`UPDATE nodes SET parent_id = ? WHERE id = ?`);
   for (const i of lateParents) {
     const parent = extraction.symbols[i]?.parent ?? -1;

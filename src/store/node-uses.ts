@@ -18,9 +18,10 @@ export function writeNodeUses(db: SqliteDb, refs: readonly ExtractedRef[], nodeI
     if (names === undefined) bySymbol.set(r.from, (names = new Set()));
     if (names.size < MAX_NAMES_PER_SYMBOL) names.add(r.name);
   }
-  const insert = db.cached(`INSERT OR REPLACE INTO node_uses(node_id, names) VALUES (?, ?)`);
+  const rows: [number, string][] = [];
   for (const [index, names] of bySymbol) {
     const id = nodeIds[index];
-    if (id !== undefined) insert.run([id, [...names].join(' ')]);
+    if (id !== undefined) rows.push([id, [...names].join(' ')]);
   }
+  db.insertRows(`INSERT OR REPLACE INTO node_uses(node_id, names)`, rows);
 }

@@ -68,6 +68,8 @@ function fileContents(bytes: Uint8Array, adopt: boolean): Uint8Array {
  * the queries' distinct texts (id lists vary in length) number in the tens.
  */
 export const KEPT_READS = 128;
+/** Rows per multi-row insert at most (`insertRows`): past 32 the probe gained nothing. */
+const MAX_ROWS_PER_INSERT = 32;
 
 /**
  * One open sql.js database with small helpers that always free what they prepare.
@@ -192,6 +194,26 @@ export class SqliteDb {
    */
   cached(sql: string): CachedStatement {
     return new CachedStatement(this, sql);
+  }
+
+  /**
+   * Inserts `rows` through `head` (`INSERT INTO t(a, b)`, or `INSERT OR REPLACE …`), each row one
+   * value per column, in order: several rows per statement, in cached statements of power-of-two
+   * sizes. In sql.js each bind-step-reset costs about what its values do; a probe of 100,000 rows
+   * of eight columns took 262 to 490 ms one by one and 146 to 182 ms 32 at a time.
+   */
+  insertRows(head: string, rows: readonly (readonly SqlValue[])[]): void {
+    const columns = rows[0]?.length ?? 0;
+    let at = 0;
+    for (let size = MAX_ROWS_PER_INSERT; size >= 1 && at < rows.length; size >>= 1) {
+      if (rows.length - at < size) continue;
+      const insert = this.cached(`${head} VALUES ${Array(size).fill(`(${Array(columns).fill('?').join(', ')})`).join(', ')}`);
+      for (; rows.length - at >= size; at += size) {
+        const params: SqlValue[] = [];
+        for (let k = at; k < at + size; k++) params.push(...(rows[k] as SqlValue[]));
+        insert.run(params);
+      }
+    }
   }
 
   /**

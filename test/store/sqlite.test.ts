@@ -23,6 +23,21 @@ describe('SqliteDb helpers', () => {
     assert.deepEqual(db.all('SELECT id, v FROM t ORDER BY id'), [{ id: 1, v: 'a' }, { id: 2, v: 'b' }]);
   });
 
+  test('insertRows stores every row in order, however many, as one insert per row would', () => {
+    for (const n of [0, 1, 2, 31, 32, 33, 70]) {
+      db.run('DELETE FROM t');
+      const rows = Array.from({ length: n }, (_, i) => [i + 1, `v${i}`]);
+      db.insertRows('INSERT INTO t(id, v)', rows);
+      assert.deepEqual(db.all('SELECT id, v FROM t ORDER BY rowid').map((r) => [r['id'], r['v']]), rows, `${n} rows`);
+    }
+    // Without ids, rowids follow the rows' order; OR REPLACE replaces as single inserts do.
+    db.run('DELETE FROM t');
+    db.insertRows('INSERT INTO t(v)', Array.from({ length: 40 }, (_, i) => [`w${i}`]));
+    assert.deepEqual(db.all('SELECT id, v FROM t WHERE id IN (1, 40) ORDER BY id'), [{ id: 1, v: 'w0' }, { id: 40, v: 'w39' }]);
+    db.insertRows('INSERT OR REPLACE INTO t(id, v)', [[1, 'x'], [41, 'y']]);
+    assert.deepEqual([count(), db.value('SELECT v FROM t WHERE id = 1')], [41, 'x']);
+  });
+
   test('get returns undefined when there is no row', () => {
     assert.equal(db.get('SELECT * FROM t WHERE id = ?', [9]), undefined);
   });

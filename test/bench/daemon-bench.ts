@@ -15,7 +15,7 @@ import { ControlMethod } from '../../src/daemon/control.js';
 import { daemonSocketPath } from '../../src/daemon/socket-path.js';
 import { indexProject } from '../../src/index/sync/index.js';
 import { VERSION } from '../../src/version.js';
-import { CLI_PATH, cliEnv } from '../support/cli.js';
+import { CLI_PATH, cliEnv, EXTRA_CA, withoutVariables } from '../support/cli.js';
 import { daemonPidOf, waitForExit } from '../support/daemons.js';
 import { LineServer } from '../support/line-server.js';
 import { findCorpus, prepareCorpus, sourceFiles } from './corpora.js';
@@ -77,14 +77,9 @@ function rssMb(pid: number): number {
   return match === null ? Number.NaN : Number(match[1]) / 1024;
 }
 
-/** The variable that makes Node load extra certificate authorities at every start. */
-const EXTRA_CA = 'NODE_EXTRA_CA_CERTS';
-
 /** The bench's CLI environment, or with `plain` the same without EXTRA_CA. */
 function benchEnv(plain: boolean): Record<string, string> {
-  const env = cliEnv(ENV);
-  if (plain) delete env[EXTRA_CA];
-  return env;
+  return withoutVariables(cliEnv(ENV), plain ? [EXTRA_CA] : []);
 }
 
 function timedNode(args: readonly string[], cwd: string, plain: boolean): number {

@@ -7,6 +7,7 @@ import { availableParallelism } from 'node:os';
 import { createServer } from '../../src/cli/serve.js';
 import { parseLine } from '../../src/jsonrpc/message.js';
 import type { Peer } from '../../src/jsonrpc/peer.js';
+import { EXTRA_CA } from '../support/cli.js';
 import { LineServer } from '../support/line-server.js';
 import { makeTempDir, removeDir } from '../support/project.js';
 import { isBenchEntry, ms, percentile, us } from './stats.js';
@@ -33,6 +34,8 @@ export interface RoundTripResult {
 /** Everything the start-up benchmark measures. */
 export interface StartupReport {
   readonly coldStart: ColdStartResult;
+  /** The same without EXTRA_CA, when the environment sets it (Node reads that file at every start). */
+  readonly plainColdStart: ColdStartResult | undefined;
   readonly roundTrips: readonly RoundTripResult[];
 }
 
@@ -57,11 +60,11 @@ const MODERN_LIST = JSON.stringify({
 });
 
 /** Spawns the CLI `runs` times and times spawn -> first tools/list response. */
-export async function measureColdStart(runs: number, cwd: string): Promise<ColdStartResult> {
+export async function measureColdStart(runs: number, cwd: string, unset: readonly string[] = []): Promise<ColdStartResult> {
   const samples: number[] = [];
   for (let i = 0; i < runs; i++) {
     const started = performance.now();
-    const server = new LineServer({ cwd });
+    const server = new LineServer({ cwd, unset });
     try {
       await server.write(`${INITIALIZE}\n${INITIALIZED}\n${LEGACY_LIST}\n`);
       await server.waitFor((m) => m['id'] === 2 && 'result' in m, 10_000, 'tools/list response');
@@ -120,12 +123,13 @@ export async function runStartupBench(options: { readonly runs?: number; readonl
   const cwd = await makeTempDir('codegraph-bench-');
   try {
     const coldStart = await measureColdStart(options.runs ?? 20, cwd);
+    const plainColdStart = process.env[EXTRA_CA] === undefined ? undefined : await measureColdStart(options.runs ?? 20, cwd, [EXTRA_CA]);
     const iterations = options.iterations ?? 10_000;
     const roundTrips = [
       await measureRoundTrip('tools/list, legacy (after initialize)', LEGACY_LIST, iterations, cwd),
       await measureRoundTrip('tools/list, 2026-07-28 (per-request _meta)', MODERN_LIST, iterations, cwd),
     ];
-    return { coldStart, roundTrips };
+    return { coldStart, plainColdStart, roundTrips };
   } finally {
     await removeDir(cwd);
   }
@@ -138,6 +142,11 @@ export function formatStartupReport(report: StartupReport): string {
     `Cold start: spawn -> first tools/list response (${coldStart.runs} runs)`,
     `  median ${ms(coldStart.median)}   p90 ${ms(coldStart.p90)}   min ${ms(coldStart.min)}   max ${ms(coldStart.max)}`,
   ];
+  const plain = report.plainColdStart;
+  if (plain !== undefined) {
+    lines.push(`The same without ${EXTRA_CA}, which Node reads at every start (${plain.runs} runs)`);
+    lines.push(`  median ${ms(plain.median)}   p90 ${ms(plain.p90)}   min ${ms(plain.min)}   max ${ms(plain.max)}`);
+  }
   for (const rt of report.roundTrips) {
     lines.push(`In-process round trip: ${rt.label} (${rt.iterations} iterations)`);
     lines.push(`  p50 ${us(rt.p50)}   p99 ${us(rt.p99)}   mean ${us(rt.mean)}`);

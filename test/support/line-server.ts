@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
-import { cliEnv, serveArgs } from './cli.js';
+import { cliEnv, serveArgs, withoutVariables } from './cli.js';
 import { withTimeout } from './timeout.js';
 
 /** How to start the server. */
@@ -15,6 +15,8 @@ export interface LineServerOptions {
   readonly cwd?: string;
   /** Added to the environment (CODEGRAPH_* variables of the test process are dropped). */
   readonly env?: Readonly<Record<string, string>>;
+  /** Variables of the test process left out of the environment (a bench's plain Node start). */
+  readonly unset?: readonly string[];
 }
 
 /** How the process ended. */
@@ -49,7 +51,7 @@ export class LineServer {
   constructor(options: LineServerOptions = {}) {
     this.child = spawn(process.execPath, serveArgs(options.path), {
       cwd: options.cwd ?? process.cwd(),
-      env: cliEnv(options.env),
+      env: withoutVariables(cliEnv(options.env), options.unset ?? []),
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     // A server that dies mid-write must fail the test through its exit code, not crash the runner.

@@ -78,6 +78,8 @@ const MAX_ROWS_PER_INSERT = 32;
 export class SqliteDb {
   readonly #db: Database;
   readonly #cache = new Map<string, Statement>();
+  /** `insertRows`' statement texts by head, then by rows per statement (built once, not per file). */
+  readonly #insertTexts = new Map<string, string[]>();
   /** Read statements kept for reuse, least recently used first (see `#withStatement`). */
   readonly #reads = new Map<string, Statement>();
   readonly #busy = new Set<Statement>();
@@ -204,10 +206,13 @@ export class SqliteDb {
    */
   insertRows(head: string, rows: readonly (readonly SqlValue[])[]): void {
     const columns = rows[0]?.length ?? 0;
+    let texts = this.#insertTexts.get(head);
+    if (texts === undefined) this.#insertTexts.set(head, (texts = []));
     let at = 0;
     for (let size = MAX_ROWS_PER_INSERT; size >= 1 && at < rows.length; size >>= 1) {
       if (rows.length - at < size) continue;
-      const insert = this.cached(`${head} VALUES ${Array(size).fill(`(${Array(columns).fill('?').join(', ')})`).join(', ')}`);
+      const text = (texts[size] ??= `${head} VALUES ${Array(size).fill(`(${Array(columns).fill('?').join(', ')})`).join(', ')}`);
+      const insert = this.cached(text);
       for (; rows.length - at >= size; at += size) {
         const params: SqlValue[] = [];
         for (let k = at; k < at + size; k++) params.push(...(rows[k] as SqlValue[]));

@@ -87,21 +87,39 @@ export function gatherCandidates(store: GraphStore, q: QueryShape, options: Gath
     eachSymbolInOrder(store, kinds, LISTED_ROWS, add);
     return { found: [...rows.values()].map((row) => ({ row, text: NO_MATCH, fuzzy: false })), total: rows.size, fuzzy: false };
   }
-  eachSymbolNamed(store, [q.lower], kinds, add);
+  // The prefix range holds the exact name too: read on its own only when the prefix read may have stopped short of it.
+  let prefixRows = PREFIX_ROWS;
+  if (q.lower.length >= 2 && !/\s/.test(q.lower)) {
+    prefixRows = 0;
+    eachSymbolWithPrefix(store, q.lower, kinds, PREFIX_ROWS, (row) => {
+      prefixRows += 1;
+      add(row);
+    });
+  }
+  if (prefixRows >= PREFIX_ROWS) eachSymbolNamed(store, [q.lower], kinds, add);
   if (q.qualified !== undefined) eachSymbolQualified(store, q.qualified, kinds, add);
-  if (q.lower.length >= 2 && !/\s/.test(q.lower)) eachSymbolWithPrefix(store, q.lower, kinds, PREFIX_ROWS, add);
   const stats = searchTermStats(store, q.words);
-  const { masks, complete } = textMatches(store, q.words, stats, !/\s/.test(q.text.trim()));
+  const text = textMatches(store, q.words, stats, !/\s/.test(q.text.trim()));
+  const { masks } = text;
+  const preScores = new Map<number, number>();
   const best = (): { id: number; score: number }[] => {
-    const ranked = [...masks].filter(([id]) => !rows.has(id)).map(([id, m]) => ({ id, score: preScore(fieldScore(m, stats)) }));
+    const ranked: { id: number; score: number }[] = [];
+    for (const [id, m] of masks) {
+      if (rows.has(id)) continue;
+      let score = preScores.get(id);
+      if (score === undefined) preScores.set(id, (score = preScore(fieldScore(m, stats))));
+      ranked.push({ id, score });
+    }
     return ranked.sort((a, b) => b.score - a.score || a.id - b.id);
   };
   const room = options.filtered ? TOP_ROWS_FILTERED : TOP_ROWS;
   let ranked = best();
   const textTotal = ranked.length;
-  if (!complete) {
+  if (!text.complete) {
     // Scored so far on the rarest words only: read all words' columns for the best few and the name candidates.
-    rescore(store, q.words, [...rows.keys(), ...ranked.slice(0, 2 * room).map((r) => r.id)], masks);
+    const stale = [...rows.keys(), ...ranked.slice(0, 2 * room).map((r) => r.id)].filter((id) => !text.whole.has(id));
+    for (const id of stale) preScores.delete(id);
+    rescore(store, q.words, stale, masks);
     ranked = best();
   }
   eachSymbolById(store, ranked.slice(0, room).map((t) => t.id), kinds, add);
@@ -127,6 +145,15 @@ function preScore(f: FieldScore): number {
   return f.weighted * f.matched;
 }
 
+/** The full-text matches of a query: per-word column masks by id, and which masks hold every word's columns. */
+interface TextMatches {
+  readonly masks: Map<number, Uint32Array>;
+  /** Every row holding any word was read (within the row budget). */
+  readonly complete: boolean;
+  /** Ids whose mask was read over every word the index holds: reading them again would change nothing. */
+  readonly whole: Set<number>;
+}
+
 /**
  * The full-text matches of the query's words, as per-word column masks by id: every row holding
  * any word when together they fit the row budget (`complete`); otherwise the rows holding the
@@ -134,15 +161,15 @@ function preScore(f: FieldScore): number {
  * For one identifier of several words, the rows holding all of them come first and suffice when
  * there are enough: its common words (`get`, `string`) would otherwise read thousands of rows.
  */
-function textMatches(
-  store: GraphStore, words: readonly string[], stats: TermStats, identifier: boolean,
-): { masks: Map<number, Uint32Array>; complete: boolean } {
+function textMatches(store: GraphStore, words: readonly string[], stats: TermStats, identifier: boolean): TextMatches {
   const masks = new Map<number, Uint32Array>();
+  const whole = new Set<number>();
   const rarity = words.map((w, i) => ({ w, i, df: Math.max(0, ...(stats.frequencies[i] ?? [0])) })).filter((x) => x.df > 0).sort((a, b) => a.df - b.df);
-  if (identifier && rarity.length > 1 && rarity.length === words.length) {
+  const readAll = identifier && rarity.length > 1 && rarity.length === words.length;
+  if (readAll) {
     // One identifier (`get_random_string`): the rows holding all its words, when there are enough.
-    readMasks(store, words, rarity, 'all', undefined, masks);
-    if (masks.size >= ENOUGH_WHOLE) return { masks, complete: true };
+    readMasks(store, words, rarity, 'all', undefined, masks, whole);
+    if (masks.size >= ENOUGH_WHOLE) return { masks, complete: true, whole };
   }
   const picked: typeof rarity = [];
   let total = 0;
@@ -151,28 +178,30 @@ function textMatches(
     picked.push(x);
     total += x.df;
   }
-  if (picked.length === 0) return { masks, complete: true };
-  if (total > ROW_BUDGET && rarity.length > 1) readMasks(store, words, rarity, 'all', undefined, masks);
-  readMasks(store, words, picked, 'any', undefined, masks);
-  return { masks, complete: picked.length === rarity.length && total <= ROW_BUDGET };
+  if (picked.length === 0) return { masks, complete: true, whole };
+  if (total > ROW_BUDGET && rarity.length > 1 && !readAll) readMasks(store, words, rarity, 'all', undefined, masks, whole);
+  readMasks(store, words, picked, 'any', undefined, masks, picked.length === rarity.length ? whole : undefined);
+  return { masks, complete: picked.length === rarity.length && total <= ROW_BUDGET, whole };
 }
 
 /** Reads every word's columns for `ids` (rows holding none keep no mask). */
 function rescore(store: GraphStore, words: readonly string[], ids: readonly number[], masks: Map<number, Uint32Array>): void {
   const all = words.map((w, i) => ({ w, i }));
   for (const id of ids) masks.delete(id);
-  readMasks(store, words, all, 'any', ids, masks);
+  if (ids.length > 0) readMasks(store, words, all, 'any', ids, masks, undefined);
 }
 
+/** Reads the columns of `subset`'s words into `masks`; `whole` (when the subset is every word the index holds) collects the ids read. */
 function readMasks(
   store: GraphStore, words: readonly string[], subset: readonly { w: string; i: number }[], mode: 'any' | 'all',
-  ids: readonly number[] | undefined, masks: Map<number, Uint32Array>,
+  ids: readonly number[] | undefined, masks: Map<number, Uint32Array>, whole: Set<number> | undefined,
 ): void {
   const request = { words: subset.map((x) => x.w), mode, limit: ids?.length ?? ROW_BUDGET, ...(ids === undefined ? {} : { ids }) };
   eachTextMatch(store, request, (id, columns) => {
     let full = masks.get(id);
     if (full === undefined) masks.set(id, (full = new Uint32Array(words.length)));
     subset.forEach((x, k) => (full[x.i] = columns[k] ?? 0));
+    whole?.add(id);
   });
 }
 

@@ -1,9 +1,52 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
-import { editVariants } from '../../src/search/index.js';
+import { after, before, describe, test } from 'node:test';
+import { IndexCache } from '../../src/project/index-cache.js';
+import type { ProjectIndex } from '../../src/project/index-cache.js';
+import { editVariants, searchSymbols } from '../../src/search/index.js';
+import { generatedProject, type FixtureProject } from '../support/fixture-project.js';
 
 test('editVariants covers deletion, insertion, substitution and transposition', () => {
   const v = editVariants('ordr');
   for (const w of ['order', 'ord', 'odrr', 'orde', 'rodr']) assert.ok(v.has(w), w);
   assert.ok(!v.has('ordr'));
+});
+
+/** More same-named methods than one name-prefix read returns, and a word more common than the full-text row budget. */
+function crowdedSource(): string {
+  const lines: string[] = [];
+  for (let i = 0; i < 1200; i += 1) lines.push(`class Holder${i}:`, '    def get(self):', '        return 1', '');
+  for (let i = 0; i < 900; i += 1) lines.push(`def plain_${i}():`, '    """Returns a widget."""', '    return 1', '');
+  lines.push('def zebra_one():', '    """Stripes."""', '    return 1', '');
+  lines.push('def zebra_two():', '    """Stripes on a widget."""', '    return 1', '');
+  lines.push('def zebra_three():', '    """Stripes."""', '    return 1', '');
+  return lines.join('\n');
+}
+
+describe('candidates on a crowded index', () => {
+  let project: FixtureProject;
+  let cache: IndexCache;
+  let index: ProjectIndex;
+  before(async () => {
+    project = await generatedProject({ 'crowded.py': crowdedSource() });
+    cache = new IndexCache();
+    const opened = await cache.get(project.root);
+    assert.ok(opened !== undefined);
+    index = opened;
+  });
+  after(() => {
+    cache.close();
+    project.cleanup();
+  });
+
+  test('every exact-name symbol counts when the name prefix read stops short', () => {
+    const result = searchSymbols(index.store, 'get', { limit: 100, fuzzy: false });
+    assert.equal(result.total, 1200);
+    assert.equal(result.matches.length, 100);
+    for (const m of result.matches) assert.equal(m.node.name, 'get');
+  });
+
+  test('rows found by the rare word alone are scored on every word before ranking', () => {
+    // `widget` is in more docstrings than the row budget, so only `zebra` is read at first.
+    assert.equal(searchSymbols(index.store, 'zebra widget', { fuzzy: false }).matches[0]?.node.name, 'zebra_two');
+  });
 });

@@ -255,7 +255,7 @@ test('a sync waits for reads in flight, and a read waits for a sync queued befor
   assert.equal(waitedIdle, false, 'an idle session lends at once');
 });
 
-test('writing behind, a sync answers before its bytes are written; reads, later syncs and close wait for the write', async () => {
+test('writing behind, a sync answers before its bytes are written; reads go on meanwhile, later syncs and close wait for the write', async () => {
   const root = await indexedShop();
   const session = await IndexSession.open({ root, command: 'test', workers: 1, writeBehind: true });
   cleanups.push(() => void session.close());
@@ -268,10 +268,16 @@ test('writing behind, a sync answers before its bytes are written; reads, later 
   // Answered from memory: the file on disk is still the one before the edit…
   assert.equal(dbStat(root).mtimeMs, before.mtimeMs);
   assert.equal(dbStat(root).ino, before.ino);
-  // …the index the session lends out already has the edit…
-  const names = await session.read(async (store) => store.nodesByName('behind').map((n) => n.name));
-  assert.deepEqual(names?.value, ['behind']);
-  // …and once that read was lent (after the write), the file has it too, of the size reported.
+  // …the index the session lends out already has the edit, before the file is written, and the
+  // copy to write waits until that read is done with the store…
+  const names = await session.read(async (store, bytes) => {
+    const found = store.nodesByName('behind').map((n) => n.name);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    return { names: found, written: dbStat(root).ino !== before.ino, bytes };
+  });
+  assert.deepEqual(names?.value, { names: ['behind'], written: false, bytes: report.databaseBytes });
+  // …and a later sync waits for the write: then the file has it too, of the size reported.
+  await session.sync();
   assert.notEqual(dbStat(root).ino, before.ino);
   assert.equal(report.databaseBytes, dbStat(root).size);
   assert.match(await dumpGraph(root), /function:behind@/);

@@ -95,6 +95,16 @@ export interface SaveInput extends Omit<ApplyInput, 'progress'> {
    * leaves them out.
    */
   readonly onApplied?: ((report: SyncReport) => void) | undefined;
+  /**
+   * Told as soon as the store is current, with the size its saved file will have; unlike
+   * `onApplied`, the report still counts the copy and the write.
+   */
+  readonly onCurrent?: ((databaseBytes: number) => void) | undefined;
+  /**
+   * Runs the copy of the database out of the store (default: at once). A session runs it once no
+   * read it lent out is still using the store, since reads may go on while the copy is written.
+   */
+  readonly copyOut?: (<T>(copy: () => T) => Promise<T>) | undefined;
   /** Called once a save has written the copy it exported, so a long-lived process can release it. */
   readonly onSaved?: (() => void) | undefined;
 }
@@ -113,13 +123,15 @@ export async function applyAndSave(input: SaveInput): Promise<{ report: SyncRepo
     return syncReport(applied, bytes, phases, input.started, input.rebuiltBecause);
   };
   // Answered, when asked, before the copy and the write: the size is the page count's, which the copy has.
-  const early = input.onApplied === undefined ? undefined : report(save ? store.exportSize() : (input.stamp?.size ?? 0));
+  const size = input.onApplied === undefined && input.onCurrent === undefined ? 0 : save ? store.exportSize() : (input.stamp?.size ?? 0);
+  input.onCurrent?.(size);
+  const early = input.onApplied === undefined ? undefined : report(size);
   if (early !== undefined) {
     input.onApplied?.(early);
     // The copy is synchronous (10 to 20 ms on django): yield first, so the answer goes out before it.
     await new Promise((resolve) => setImmediate(resolve));
   }
-  const exported = save ? store.exportBytes() : undefined;
+  const exported = !save ? undefined : input.copyOut === undefined ? store.exportBytes() : await input.copyOut(() => store.exportBytes());
   const stamp = await writeIndex(input.dir, exported, input.stamp, store);
   if (save) input.onSaved?.();
   return { report: early ?? report(exported?.length ?? input.stamp?.size ?? 0), stamp };

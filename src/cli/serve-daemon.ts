@@ -49,9 +49,19 @@ async function serveAsWriter(root: string, options: ServeOptions): Promise<void>
   }
   const state = { hostPid: process.pid, role: 'proxy' as const, cwd: options.cwd, tools: options.env['CODEGRAPH_MCP_TOOLS'] };
   for (const w of toolWarnings(options.env)) process.stderr.write(`${w}\n`);
+  // A host that ends the server with a signal: the sync or write in progress finishes and the
+  // socket file goes before the process exits (a write cut short leaves the previous file intact,
+  // but the next start would redo the catch-up, which is 20 s on the Linux kernel).
+  const onSignal = (signal: NodeJS.Signals): void => {
+    void daemon.stop(signal).finally(() => process.exit(0));
+  };
+  for (const signal of STOP_SIGNALS) process.once(signal, onSignal);
   try {
     await daemon.serveStream(process.stdin, process.stdout, Symbol('stdio'), state);
   } finally {
+    for (const signal of STOP_SIGNALS) process.off(signal, onSignal);
     await daemon.stop('the foreground session ended');
   }
 }
+
+const STOP_SIGNALS: readonly NodeJS.Signals[] = ['SIGTERM', 'SIGINT', 'SIGHUP'];

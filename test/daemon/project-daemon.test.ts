@@ -173,6 +173,19 @@ describe('the shared project daemon', SUITE_TIMEOUT, () => {
     await assertSavedAsFresh(root);
   });
 
+  test('a foreground writer ended by SIGTERM finishes its write, removes its socket and exits 0', TIMEOUT, async () => {
+    const { root } = await project();
+    const server = await client(root, { ...ENV, CODEGRAPH_NO_DAEMON: '1' });
+    assert.match(await call(server, 'codegraph_callers', { symbol: 'b' }), /- a \(function\)/);
+    writeFileSync(join(root, 'c.ts'), 'export function c() {\n  return b();\n}\n');
+    // Answered from memory, maybe before the write: the signal then lands while it runs.
+    await waitUntil(async () => /- c \(function\)/.test(await call(server, 'codegraph_callers', { symbol: 'b' })), 15_000, 'the edit to be queryable');
+    server.child.kill('SIGTERM');
+    assert.deepEqual(await server.exited, { code: 0, signal: null });
+    assert.ok(!existsSync(join(root, '.codegraph', 'daemon.sock')), 'the socket file is gone');
+    assert.equal(await dumpGraph(root), await freshDump(root));
+  });
+
   test('a daemon whose host died exits after the idle time', TIMEOUT, async () => {
     const { root } = await project();
     const server = await client(root);

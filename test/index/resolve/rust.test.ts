@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { generatedProject } from '../../support/fixture-project.js';
+import { dumpGraph } from '../../support/graph-dump.js';
 import { ProjectBuilder, imp, targetOf } from './builders.js';
 
 test('rust: a crate:: path import binds to the item in a.rs/b.rs', () => {
@@ -97,4 +99,39 @@ test('rust: without the `mod` declaration a same-named file is not a child modul
   b.sym(utf8, 'encode');
   const visit = b.ref(de, 'encode', { receiver: 'utf8' });
   assert.equal(targetOf(b.resolve(), b, visit), undefined);
+});
+
+/** A crate whose `__private` module lives in `src/private/` through `#[path]`, and a file that calls into it. */
+const PATH_CRATE: Readonly<Record<string, string>> = {
+  'Cargo.toml': '[package]\nname = "pathy"\nversion = "0.1.0"\n',
+  'src/lib.rs': '#[path = "private/mod.rs"]\npub mod __private;\nmod value;\n\npub fn direct() -> usize {\n    __private::size_hint::from_bounds(1)\n}\n',
+  'src/private/mod.rs': 'pub mod size_hint;\n',
+  'src/private/size_hint.rs': 'pub fn from_bounds(n: usize) -> usize {\n    n\n}\n',
+  'src/value.rs': 'use __private::size_hint;\n\npub fn hint() -> usize {\n    size_hint::from_bounds(2)\n}\n',
+};
+
+test('rust: a #[path] module is found where the attribute says, through use paths and call paths', async () => {
+  const project = await generatedProject(PATH_CRATE);
+  try {
+    const dump = await dumpGraph(project.root);
+    assert.match(dump, /edge src\/value\.rs#function:hint@\S+ -calls-> src\/private\/size_hint\.rs#function:from_bounds@/);
+    assert.match(dump, /edge src\/lib\.rs#function:direct@\S+ -calls-> src\/private\/size_hint\.rs#function:from_bounds@/);
+  } finally {
+    project.cleanup();
+  }
+});
+
+test('rust: a module declared with two #[path] files (one per platform) is not guessed', async () => {
+  const project = await generatedProject({
+    'Cargo.toml': '[package]\nname = "sys"\nversion = "0.1.0"\n',
+    'src/lib.rs': '#[cfg(unix)]\n#[path = "unix.rs"]\nmod imp;\n#[cfg(windows)]\n#[path = "windows.rs"]\nmod imp;\nmod user;\n',
+    'src/unix.rs': 'pub fn open() -> u8 {\n    1\n}\n',
+    'src/windows.rs': 'pub fn open() -> u8 {\n    2\n}\n',
+    'src/user.rs': 'use crate::imp;\n\npub fn run() -> u8 {\n    imp::open()\n}\n',
+  });
+  try {
+    assert.doesNotMatch(await dumpGraph(project.root), /edge src\/user\.rs#function:run@\S+ -calls-> /);
+  } finally {
+    project.cleanup();
+  }
 });

@@ -165,6 +165,7 @@ function item(st: State, node: Node, kind: NodeKind): boolean | void {
     ...(b.symbolAt(b.current)?.kind === 'impl' ? { qualifiedName: `${st.implOwner}.${name}` } : {}),
   });
   b.open(index);
+  if (kind === 'module' && body === null) pathModule(b, node, name);
   if (kind === 'struct' || kind === 'union' || kind === 'enum') members(st, node, index);
   if (kind === 'trait') {
     for (const bound of node.childForFieldName('bounds')?.namedChildren ?? []) {
@@ -187,6 +188,26 @@ function item(st: State, node: Node, kind: NodeKind): boolean | void {
   }
   return false;
 }
+
+/**
+ * `#[path = "private/mod.rs"] mod __private;` at file level: the module's file is the one named,
+ * relative to this file's directory, not the one its name gives. Recorded as an import of that
+ * path bound to the module's name (a `use` path has `::` and never `/` or `.rs`), which the
+ * module resolver also consults for paths through the module (`use __private::size_hint`).
+ */
+function pathModule(b: ExtractionBuilder, node: Node, name: string): void {
+  if (node.parent?.type !== 'source_file') return;
+  for (let sib = node.previousNamedSibling; sib !== null; sib = sib.previousNamedSibling) {
+    if (sib.type !== 'attribute_item' && !sib.type.endsWith('comment')) return;
+    const path = PATH_ATTRIBUTE.exec(sib.text.replace(/\s+/g, ' '))?.[1];
+    if (path === undefined || path === '') continue;
+    b.addImport({ module: path.replace(/\\/g, '/'), names: [], namespace: name, reexport: false, line: node.startPosition.row + 1 });
+    return;
+  }
+}
+
+/** `#[path = "…"]` and its file path (a Windows separator, written `\\`, becomes `/`). */
+const PATH_ATTRIBUTE = /^#\[ ?path ?= ?"([^"]*)" ?\]$/;
 
 function functionItem(st: State, node: Node): boolean | void {
   const b = st.b;

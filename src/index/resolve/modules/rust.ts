@@ -1,4 +1,4 @@
-import { childPath, dirname } from '../paths.js';
+import { childPath, dirname, joinPath } from '../paths.js';
 import type { ProjectIndex } from '../project-index.js';
 import type { ResolverFile } from '../types.js';
 import type { ImportName, ModuleResolver } from './types.js';
@@ -39,11 +39,70 @@ function modulePathOf(path: string, root: string): string[] {
   return segs;
 }
 
-/** The file of module `segs` in the crate rooted at `root`. */
+/**
+ * The file of module `segs` in the crate rooted at `root`: each segment in the directory of the
+ * one before (`a.rs` or `a/mod.rs`, then `a/b.rs` …), unless the module that declares it names its
+ * file with `#[path]`; a module loaded that way holds its own submodules beside it, as `mod.rs`
+ * does. A missing module file on the way leaves its directory to look in.
+ */
 function moduleFile(root: string, segs: readonly string[], project: ProjectIndex): number | undefined {
-  if (segs.length === 0) return project.fileAt(childPath(root, 'lib.rs')) ?? project.fileAt(childPath(root, 'main.rs'));
-  const base = childPath(root, segs.join('/'));
-  return project.fileAt(`${base}.rs`) ?? project.fileAt(`${base}/mod.rs`);
+  let file = project.fileAt(childPath(root, 'lib.rs')) ?? project.fileAt(childPath(root, 'main.rs'));
+  let dir = root;
+  for (const seg of segs) {
+    const declared = file === undefined ? undefined : pathModules(project).get(pathKey(file, seg));
+    // Declared twice with different files (`#[cfg(unix)]` and `#[cfg(windows)]` halves): not guessed.
+    if (declared === null) return undefined;
+    if (declared !== undefined) {
+      file = declared;
+      dir = dirname(project.file(declared)?.path ?? '');
+      continue;
+    }
+    dir = childPath(dir, seg);
+    file = project.fileAt(`${dir}.rs`) ?? project.fileAt(`${dir}/mod.rs`);
+  }
+  return file;
+}
+
+/** True for an import the extractor made of a `#[path = "…"] mod name;` declaration: a file path, not a `::` path. */
+function isPathModule(module: string): boolean {
+  return module.endsWith('.rs') || module.includes('/');
+}
+
+function pathKey(declaringFile: number, name: string): string {
+  return `${declaringFile}/${name}`;
+}
+
+/**
+ * Per file list (a new one for each resolution run): the `#[path]` modules, `declaring file
+ * id/name` -> file id, or null for a name declared with different files.
+ */
+const pathModuleCache = new WeakMap<readonly ResolverFile[], ReadonlyMap<string, number | null>>();
+
+function pathModules(project: ProjectIndex): ReadonlyMap<string, number | null> {
+  const files = project.files;
+  let found = pathModuleCache.get(files);
+  if (found === undefined) {
+    const map = new Map<string, number | null>();
+    for (const file of files) {
+      if (file.language !== 'rust') continue;
+      for (const imp of file.imports) {
+        const target = imp.namespace !== undefined && isPathModule(imp.module) ? pathTarget(file, imp.module, project) : undefined;
+        if (target === undefined || imp.namespace === undefined) continue;
+        const key = pathKey(file.id, imp.namespace);
+        const before = map.get(key);
+        map.set(key, before === undefined || before === target ? target : null);
+      }
+    }
+    found = map;
+    pathModuleCache.set(files, found);
+  }
+  return found;
+}
+
+/** The file a `#[path]` names, relative to the declaring file's directory. */
+function pathTarget(file: ResolverFile, path: string, project: ProjectIndex): number | undefined {
+  const joined = joinPath(dirname(file.path), path);
+  return joined === undefined ? undefined : project.fileAt(joined);
 }
 
 interface RustPath {
@@ -82,6 +141,10 @@ function splitPath(spec: string): string[] {
 /** Rust: `crate::`, `self::`, `super::` and crate-root module paths, `a.rs` or `a/mod.rs`. */
 export const rustModules: ModuleResolver = {
   resolve(file, imp, project) {
+    if (isPathModule(imp.module)) {
+      const target = pathTarget(file, imp.module, project);
+      return resolvedImport(imp, target === undefined ? [] : [target]);
+    }
     const at = anchor(file, splitPath(imp.module), project);
     if (at === undefined) return resolvedImport(imp, []);
     // The longest prefix that is a module file; what follows can only be one item in it.

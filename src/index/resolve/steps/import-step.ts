@@ -109,11 +109,16 @@ function receiverChain(ctx: ResolveContext, scope: FileScope, ref: ResolverRef, 
       if (symbol === undefined) return lost;
     } else if (files !== undefined) {
       symbol = findExport(ctx, files, seg, ANY_KIND);
-      if (symbol === undefined) {
+      // A module declared without a body (Rust's `pub mod size_hint;`) keeps its items in its own file.
+      if (symbol === undefined || symbol.kind === 'module') {
         const first = files[0];
         const sub = first === undefined ? undefined : ctx.imports.resolverOf(first)?.submodule?.(first, seg, ctx.project);
-        if (sub === undefined) return lost;
-        files = [sub];
+        if (sub !== undefined) {
+          files = [sub];
+          symbol = undefined;
+        } else if (symbol === undefined) {
+          return lost;
+        }
       }
     }
   }

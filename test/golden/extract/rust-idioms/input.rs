@@ -59,3 +59,13 @@ pub mod nested {
     pub enum Kind { A, B }
     pub union Bits { i: u32, f: f32 }
 }
+
+/// Helpers kept in a folder of another name.
+#[doc(hidden)]
+#[path = "private/mod.rs"]
+pub mod __private;
+
+mod inline {
+    #[path = "ignored.rs"]
+    mod nested;
+}

@@ -267,7 +267,7 @@ export class GraphReader {
     return languageCounts(this.#db);
   }
 
-  /** `counts()` and `languageCounts()` as the last full index stored them, when they still match the graph. */
+  /** `counts()` and `languageCounts()` as the last sync stored them, when they still match the graph. */
   storedTotals(): GraphTotals | undefined {
     return storedTotals(this.#db);
   }

@@ -76,13 +76,24 @@ export function summaryCounts(db: SqliteDb): SummaryCounts {
   };
 }
 
+/** What the files of one language add up to, before unresolved references are derived. */
+export interface LanguageTally {
+  files: number;
+  nodes: number;
+  /** Stored edges from its nodes, plus its nesting links. */
+  edges: number;
+  /** Stored edges that bind a reference: all but import statements. */
+  bound: number;
+  refs: number;
+}
+
 /**
- * Files, nodes, edges (by the file of their source), references and unresolved references per
- * language, most files first. Reads every edge once: meant for `status`, not for every run.
+ * Files, nodes, edges (by the file of their source), references and bound references per
+ * language. Reads every edge once: meant for a full count, not for every run.
  */
-export function languageCounts(db: SqliteDb): LanguageCounts[] {
+function languageTallies(db: SqliteDb): Map<string, LanguageTally> {
   const languageOf = new Map<number, string>();
-  const rows = new Map<string, { files: number; nodes: number; edges: number; bound: number; refs: number }>();
+  const rows = new Map<string, LanguageTally>();
   db.each(`SELECT id, language FROM files`, [], ([id, language]) => {
     const l = String(language);
     languageOf.set(Number(id), l);
@@ -90,7 +101,7 @@ export function languageCounts(db: SqliteDb): LanguageCounts[] {
     row.files++;
     rows.set(l, row);
   });
-  const add = (fileId: unknown, field: 'nodes' | 'edges' | 'bound' | 'refs', n: unknown): void => {
+  const add = (fileId: unknown, field: keyof LanguageTally, n: unknown): void => {
     const row = rows.get(languageOf.get(Number(fileId)) ?? '');
     if (row !== undefined) row[field] += Number(n);
   };
@@ -109,9 +120,23 @@ export function languageCounts(db: SqliteDb): LanguageCounts[] {
       add(f, 'bound', bound);
     },
   );
-  return [...rows]
+  return rows;
+}
+
+/** The per-language rows `status` prints, most files first. */
+function languageRows(tallies: ReadonlyMap<string, LanguageTally>): LanguageCounts[] {
+  return [...tallies]
+    .filter(([, r]) => r.files > 0)
     .map(([language, r]) => ({ language, files: r.files, nodes: r.nodes, edges: r.edges, refs: r.refs, unresolvedRefs: Math.max(0, r.refs - r.bound) }))
     .sort((a, b) => b.files - a.files || a.language.localeCompare(b.language));
+}
+
+/**
+ * Files, nodes, edges (by the file of their source), references and unresolved references per
+ * language, most files first. Reads every edge once: meant for `status`, not for every run.
+ */
+export function languageCounts(db: SqliteDb): LanguageCounts[] {
+  return languageRows(languageTallies(db));
 }
 
 /** Everything `status` prints about the graph, as a sync stored it. */
@@ -131,26 +156,113 @@ function totalsStamp(db: SqliteDb): string {
 }
 
 /**
+ * The totals as sums that a change can be added to and taken from: nodes and stored edges by kind
+ * code, nesting links, references, and each language's tally. `status`'s figures derive from them.
+ */
+export interface TotalsSums {
+  readonly nodesByKind: Record<string, number>;
+  readonly storedEdgesByKind: Record<string, number>;
+  readonly nested: number;
+  readonly refs: number;
+  readonly languages: Record<string, LanguageTally>;
+}
+
+/** `status`'s figures from the sums: the same as `graphCounts` and `languageCounts` count. */
+export function totalsFromSums(sums: TotalsSums): GraphTotals {
+  const nodesByKind: Partial<Record<NodeKind, number>> = {};
+  NODE_KINDS.forEach((kind, code) => {
+    const n = sums.nodesByKind[code] ?? 0;
+    if (n > 0) nodesByKind[kind] = n;
+  });
+  const edgesByKind: Partial<Record<EdgeKind, number>> = {};
+  EDGE_KINDS.forEach((kind, code) => {
+    const n = sums.storedEdgesByKind[code] ?? 0;
+    if (n > 0) edgesByKind[kind] = n;
+  });
+  if (sums.nested > 0) edgesByKind.contains = sums.nested;
+  const languages = new Map(Object.entries(sums.languages));
+  const filesByLanguage: Record<string, number> = {};
+  for (const language of [...languages.keys()].sort()) {
+    const files = languages.get(language)?.files ?? 0;
+    if (files > 0) filesByLanguage[language] = files;
+  }
+  const edges = Object.values(edgesByKind).reduce((a, b) => a + (b ?? 0), 0);
+  const boundRefs = edges - (edgesByKind.contains ?? 0) - (edgesByKind.imports ?? 0);
+  const counts: GraphCounts = {
+    files: Object.values(filesByLanguage).reduce((a, b) => a + b, 0),
+    nodes: Object.values(nodesByKind).reduce((a, b) => a + (b ?? 0), 0),
+    edges,
+    refs: sums.refs,
+    unresolvedRefs: Math.max(0, sums.refs - boundRefs),
+    nodesByKind,
+    edgesByKind,
+    filesByLanguage,
+  };
+  return { counts, byLanguage: languageRows(languages) };
+}
+
+/** Counts the whole graph as sums (the grouped scans of a full count). */
+function countSums(db: SqliteDb): TotalsSums {
+  const nodesByKind: Record<string, number> = {};
+  db.each(`SELECT kind, count(*) FROM nodes GROUP BY kind`, [], ([k, n]) => {
+    nodesByKind[String(k)] = Number(n);
+  });
+  const storedEdgesByKind: Record<string, number> = {};
+  db.each(`SELECT kind, count(*) FROM edges GROUP BY kind`, [], ([k, n]) => {
+    storedEdgesByKind[String(k)] = Number(n);
+  });
+  return {
+    nodesByKind,
+    storedEdgesByKind,
+    nested: Number(db.value(`SELECT count(*) FROM nodes WHERE parent_id IS NOT NULL`) ?? 0),
+    refs: Number(db.value(`SELECT count(*) FROM refs`) ?? 0),
+    languages: Object.fromEntries(languageTallies(db)),
+  };
+}
+
+/**
  * Counts the graph once and stores the totals, so `status` reads them instead of scanning every
- * node and edge (17 s on the Linux kernel). A sync calls it after its last write.
+ * node and edge (17 s on the Linux kernel). A full sync calls it after its last write.
  */
 export function storeTotals(db: SqliteDb): GraphTotals {
-  const totals: GraphTotals = { counts: graphCounts(db), byLanguage: languageCounts(db) };
+  return storeSums(db, countSums(db));
+}
+
+/** Stores the totals these sums give, stamped with the graph as it is now. */
+export function storeSums(db: SqliteDb, sums: TotalsSums): GraphTotals {
+  const totals = totalsFromSums(sums);
   db.run(`INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`, [
-    TOTALS_META, JSON.stringify({ stamp: totalsStamp(db), ...totals }),
+    TOTALS_META, JSON.stringify({ stamp: totalsStamp(db), ...totals, sums }),
   ]);
   return totals;
 }
 
-/** The stored totals when they describe the graph as it is, else undefined. */
-export function storedTotals(db: SqliteDb): GraphTotals | undefined {
+interface StoredTotalsJson {
+  stamp?: unknown;
+  counts?: GraphCounts;
+  byLanguage?: LanguageCounts[];
+  sums?: TotalsSums;
+}
+
+function readStored(db: SqliteDb): StoredTotalsJson | undefined {
   const raw = db.value(`SELECT value FROM meta WHERE key = ?`, [TOTALS_META]);
   if (typeof raw !== 'string') return undefined;
   try {
-    const parsed = JSON.parse(raw) as { stamp?: unknown; counts?: GraphCounts; byLanguage?: LanguageCounts[] };
-    if (parsed.stamp !== totalsStamp(db) || parsed.counts === undefined || parsed.byLanguage === undefined) return undefined;
-    return { counts: parsed.counts, byLanguage: parsed.byLanguage };
+    const parsed = JSON.parse(raw) as StoredTotalsJson;
+    return parsed.stamp === totalsStamp(db) ? parsed : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** The stored totals when they describe the graph as it is, else undefined. */
+export function storedTotals(db: SqliteDb): GraphTotals | undefined {
+  const parsed = readStored(db);
+  if (parsed?.counts === undefined || parsed.byLanguage === undefined) return undefined;
+  return { counts: parsed.counts, byLanguage: parsed.byLanguage };
+}
+
+/** The stored sums when the stored totals describe the graph as it is (an older index stored none). */
+export function storedSums(db: SqliteDb): TotalsSums | undefined {
+  return readStored(db)?.sums;
 }

@@ -11,7 +11,6 @@ import { DEFAULT_MAX_DATABASE_BYTES, GraphWriter } from './graph-writer.js';
 import type { EdgeSource } from './graph-writer.js';
 import type { FileExtraction } from '../model.js';
 import type { Diagnostic, FileInfo } from './records.js';
-import { storeTotals } from './graph-stats.js';
 import type { GraphTotals } from './graph-stats.js';
 import { migrate } from './schema.js';
 import type { SqliteDb } from './sqlite.js';
@@ -117,9 +116,17 @@ export class GraphStore extends GraphReader {
     this.#writer.setDiagnostics(diagnostics, stored);
   }
 
-  /** Counts the graph and stores the totals `totals()` reads (call after a sync's last write). */
+  /** Counts the graph and stores the totals `totals()` reads (call after a full sync's last write). */
   storeTotals(): GraphTotals {
-    return storeTotals(this.#db);
+    return this.#writer.storeTotals();
+  }
+
+  /**
+   * Brings the stored totals in line with the changes since they were stored, from the shares of
+   * the files changed when possible (see `GraphWriter.refreshTotals`).
+   */
+  refreshTotals(): void {
+    this.#writer.refreshTotals();
   }
 
   /** Stores a project-level value (index time, root, config hash …); schema keys are refused. */

@@ -7,11 +7,14 @@ import type { FileExtraction, ResolvedEdge } from '../model.js';
 import { CapacityError } from './errors.js';
 import { deleteFileContents, deleteFileRow, fileIdOf, touchFileRow, writeFileRows } from './file-rows.js';
 import type { WrittenFile } from './file-rows.js';
+import { storedSums, storeSums, storeTotals } from './graph-stats.js';
+import type { GraphTotals } from './graph-stats.js';
 import { EDGE_CODE, METHOD_CODE, code } from './records.js';
 import type { Diagnostic, FileInfo } from './records.js';
 import { createIndexSql, SECONDARY_INDEXES } from './schema.js';
 import { isOutOfMemoryError } from './sqlite.js';
 import type { SqliteDb } from './sqlite.js';
+import { filesPointingInto, MAX_TALLIED_FILES, TotalsTally } from './totals-tally.js';
 
 /** Largest database `exportBytes()` will produce by default: sql.js and Node buffers stop near 2 GiB. */
 export const DEFAULT_MAX_DATABASE_BYTES = 2 ** 31 - 2 ** 20;
@@ -33,6 +36,11 @@ export class GraphWriter {
   #migratedUnsaved = false;
   /** Secondary b-tree indexes dropped for a bulk load into an empty store and not yet rebuilt. */
   readonly #dropped = new Set<string>();
+  /**
+   * The shares of the files changed since the totals were last stored (see totals-tally.ts), or
+   * 'stale' once they cannot be kept current that way (none stored, every edge cleared, too many files).
+   */
+  #tally: TotalsTally | 'stale' | undefined;
 
   /** Writes to `db` (migrated to the current schema); `exportBytes` refuses databases over `maxBytes`. */
   constructor(db: SqliteDb, maxBytes = DEFAULT_MAX_DATABASE_BYTES) {
@@ -105,7 +113,15 @@ export class GraphWriter {
   /** Replaces everything stored for one file; returns the new node ids, `nodeIds[i]` for `symbols[i]`. */
   replaceFile(file: FileInfo, extraction: FileExtraction): WrittenFile {
     const what = `storing ${file.path} (${extraction.symbols.length} symbols, ${extraction.refs.length} references)`;
-    return this.#write(what, () => this.#db.transaction(() => writeFileRows(this.#db, file, extraction, !this.#searchDeferred)));
+    return this.#write(what, () =>
+      this.#db.transaction(() => {
+        const old = fileIdOf(this.#db, file.path);
+        this.#tallyBefore(old, true);
+        const written = writeFileRows(this.#db, file, extraction, !this.#searchDeferred);
+        if (old === undefined && this.#tally instanceof TotalsTally) this.#tally.added(written.fileId);
+        return written;
+      }),
+    );
   }
 
   /** Deletes a file and everything that came from it, including edges into it; false when absent. */
@@ -114,6 +130,7 @@ export class GraphWriter {
       this.#db.transaction(() => {
         const id = fileIdOf(this.#db, path);
         if (id === undefined) return false;
+        this.#tallyBefore(id, true);
         deleteFileContents(this.#db, id, !this.#searchDeferred);
         deleteFileRow(this.#db, id);
         return true;
@@ -143,7 +160,11 @@ export class GraphWriter {
     return this.#write('clearing resolved edges', () =>
       this.#db.transaction(() => {
         // Every stored edge is a resolved one: nesting edges are not stored.
-        if (forFileIds === undefined) return this.#db.run(`DELETE FROM edges`);
+        if (forFileIds === undefined) {
+          this.#tally = 'stale';
+          return this.#db.run(`DELETE FROM edges`);
+        }
+        for (const id of forFileIds) this.#tallyBefore(id, false);
         let removed = 0;
         const del = this.#db.cached(`DELETE FROM edges WHERE source_id IN (SELECT id FROM nodes WHERE file_id = ?)`);
         for (const id of forFileIds) {
@@ -161,6 +182,41 @@ export class GraphWriter {
       this.clearResolvedEdges(forFileIds);
       this.addResolvedEdges(edges);
     });
+  }
+
+  /** Counts the graph and stores the totals (a full sync, after its last write). */
+  storeTotals(): GraphTotals {
+    this.#tally = undefined;
+    return this.#write('storing the totals', () => storeTotals(this.#db));
+  }
+
+  /**
+   * Brings the stored totals in line with the changes since they were stored: from the shares of
+   * the files changed, when the totals were current before the first change and every change was
+   * tallied, else by counting the graph (a change that rewrote every edge, or too many files, or
+   * an index stored before the totals kept their sums). Nothing when nothing was changed. An
+   * incremental sync calls it after its last write.
+   */
+  refreshTotals(): void {
+    const tally = this.#tally;
+    this.#tally = undefined;
+    if (tally === undefined) return;
+    this.#write('storing the totals', () => (tally === 'stale' ? storeTotals(this.#db) : storeSums(this.#db, tally.apply(this.#db))));
+  }
+
+  /**
+   * Before a change: takes the stored sums as the base at the first change since they were stored
+   * (so they must still match the graph), then reads the share of file `fileId`, if it is stored
+   * already, and, when its nodes are about to go, of the files whose edges point into them.
+   */
+  #tallyBefore(fileId: number | undefined, nodesGo: boolean): void {
+    if (this.#tally === undefined) {
+      const sums = storedSums(this.#db);
+      this.#tally = sums === undefined ? 'stale' : new TotalsTally(sums);
+    }
+    if (this.#tally === 'stale' || fileId === undefined) return;
+    this.#tally.before(this.#db, nodesGo ? [fileId, ...filesPointingInto(this.#db, fileId)] : [fileId]);
+    if (this.#tally.size > MAX_TALLIED_FILES) this.#tally = 'stale';
   }
 
   /**

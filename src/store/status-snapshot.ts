@@ -2,7 +2,7 @@
  * What `codegraph status` needs, kept in a small file beside the database so that a one-shot
  * status reads megabytes instead of the whole database (on the Linux kernel, reading the 1.8 GB
  * file alone took 2.2 to 2.9 s of a 3 s budget). Written after every save whose totals are stored
- * (a full index; an incremental save removes it) and tied to the exact database version by its
+ * (a full index, or an incremental one that kept them current; any other save removes it) and tied to the exact database version by its
  * stamp: a snapshot whose stamp is not the current file's (an older tool saved, or a writer died
  * between the two renames) is ignored, and status loads the database.
  */
@@ -41,8 +41,9 @@ interface SnapshotJson {
 /**
  * Writes the snapshot of `store` as saved in `stamp`'s file (temp file and rename, so readers see
  * the old snapshot or the new one). Only when the store's stored totals are current (a full run
- * stores them): counting anew costs 50 ms on django and seconds on the kernel, too much for every
- * incremental save, so after one the old snapshot is removed and status loads the database.
+ * counts them, an incremental one keeps them current): counting anew costs 50 ms on django and
+ * seconds on the kernel, too much for every save, so without them the old snapshot is removed and
+ * status loads the database.
  * Best effort: on failure the old snapshot is removed too; its stamp would not match anyway.
  */
 export async function writeStatusSnapshot(dir: string, stamp: DatabaseStamp, store: GraphStore): Promise<void> {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { appendFileSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { IndexSession, isScopeFile } from '../../src/index/session.js';
@@ -46,7 +46,28 @@ test('a session keeps the graph equal to a fresh index across random edit sequen
     const edited = randomShopEdits(root, random, 3);
     await session.sync({ changed: edited });
     assert.equal(await dumpGraph(root), await freshDump(root), `seed ${seed}, round ${round}: replay with SYNC_SEED=${seed}`);
+    // The totals `status` prints were kept current by the sync, equal to counting them anew.
+    const totals = await session.read(async (store) => ({ stored: store.storedTotals(), counted: { counts: store.counts(), byLanguage: store.languageCounts() } }));
+    assert.deepEqual(totals?.value.stored, totals?.value.counted, `seed ${seed}, round ${round}: stored totals`);
   }
+});
+
+test('a sync that adds and removes files keeps the stored totals equal to counting them anew', async () => {
+  // Enough files that one added and one removed are re-resolved file by file, not all anew.
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 40; i++) files[`src/m${i}.ts`] = `import { base } from './base';\nexport function f${i}(): number {\n  return base() + ${i};\n}\n`;
+  files['src/base.ts'] = 'export function base(): number {\n  return 1;\n}\n';
+  const project = await generatedProject(files);
+  cleanups.push(project.cleanup);
+  const root = project.root;
+  const session = await openSession(root);
+  await session.sync();
+  writeFileSync(join(root, 'src/extra.ts'), "import { f1 } from './m1';\nexport function extra(): number {\n  return f1();\n}\n");
+  rmSync(join(root, 'src/m2.ts'));
+  await session.sync();
+  const totals = await session.read(async (store) => ({ stored: store.storedTotals(), counted: { counts: store.counts(), byLanguage: store.languageCounts() } }));
+  assert.notEqual(totals?.value.stored, undefined, 'the totals are stored');
+  assert.deepEqual(totals?.value.stored, totals?.value.counted);
 });
 
 test('a session re-reads only the edited file when it is an indexed file still in place', async () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { GraphStore } from '../../src/store/graph-store.js';
@@ -72,6 +72,22 @@ describe('the status snapshot beside the database', () => {
     assert.ok((await readStatusSnapshot(dir)) !== undefined);
     rmSync(join(dir, 'codegraph.db'));
     assert.equal(await readStatusSnapshot(dir), undefined);
+  });
+
+  test('an incremental save writes one too, of the totals it kept current', async () => {
+    const { root, dir } = await indexed();
+    appendFileSync(join(root, 'src', 'cart.ts'), '\nexport function addedForSnapshot(): number {\n  return 1;\n}\n');
+    await indexProject({ root, mode: 'incremental', command: 'test', workers: 1 });
+    const stamp = (await loadDatabase(dir))?.stamp;
+    assert.ok(stamp !== undefined);
+    assert.equal(await hasStatusSnapshotFor(dir, stamp), true);
+    const snapshot = await readStatusSnapshot(dir);
+    const store = await openStored(dir);
+    try {
+      assert.deepEqual(snapshot?.totals, { counts: store.counts(), byLanguage: store.languageCounts() });
+    } finally {
+      store.close();
+    }
   });
 
   test('a run that saves nothing writes a missing snapshot, and only then', async () => {

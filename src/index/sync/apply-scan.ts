@@ -161,14 +161,15 @@ function keepGraph({ input: { store }, plan, batches }: ApplyRun, previous: read
 
 /**
  * What readers would otherwise rebuild from the whole graph in every process: explore's term
- * base (rebuilt on a full run, or once the files changed since it was built grow too many) and,
- * on a full run, the totals `status` prints. An incremental run leaves the totals to be counted
- * by `status` (they no longer match the graph, which `totals()` detects): counting them per
- * language reads every edge, which would slow every sync of a watched tree.
+ * base (rebuilt on a full run, or once the files changed since it was built grow too many) and
+ * the totals `status` prints, counted on a full run and brought up to date by an incremental one
+ * from the shares of the files it changed (counting them per language reads every edge, which
+ * would slow every sync of a watched tree), or counted when the change rewrote every edge.
  */
 function storeDerived({ input }: ApplyRun): void {
   refreshTermBase(input.store, EXTRACTION_VERSION, input.mode === 'full');
   if (input.mode === 'full') input.store.storeTotals();
+  else input.store.refreshTotals();
 }
 
 /** Re-resolves; the gathered rows are handed over, so they are garbage once resolution returns. */

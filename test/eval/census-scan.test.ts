@@ -39,3 +39,24 @@ test('a comment closed on its own line, or opened after a line comment marker, e
   const source = ['int a() {} // see /* here', 'int b()', '{', '}', 'int c() /* one', 'two() */', '{', '}', 'int d()', '{', '}', ''].join('\n');
   assert.deepEqual(scanText(source, 'x.cpp', cpp).map((d) => `${d.name}@${d.line}`), ['a@1', 'b@2', 'c@5', 'd@9']);
 });
+
+test('the JavaScript census counts method headers, not calls whose last argument is a function', () => {
+  const js = loadRules().get('javascript');
+  assert.ok(js !== undefined);
+  const source = [
+    'var res = {',
+    '  json(obj) {',
+    '    return obj;',
+    '  },',
+    '  send() {',
+    '    sendfile(res, file, opts, function (err) {',
+    '      done(err);',
+    '    });',
+    '    setImmediate(function () {',
+    '    });',
+    '  }',
+    '};',
+    '',
+  ].join('\n');
+  assert.deepEqual(scanText(source, 'x.js', js).map((d) => `${d.name}@${d.line}`), ['json@2', 'send@5']);
+});

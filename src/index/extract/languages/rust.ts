@@ -165,7 +165,7 @@ function item(st: State, node: Node, kind: NodeKind): boolean | void {
     ...(b.symbolAt(b.current)?.kind === 'impl' ? { qualifiedName: `${st.implOwner}.${name}` } : {}),
   });
   b.open(index);
-  if (kind === 'module' && body === null) pathModule(b, node, name);
+  if (kind === 'module' && body === null) pathAttributeModule(b, node, name);
   if (kind === 'struct' || kind === 'union' || kind === 'enum') members(st, node, index);
   if (kind === 'trait') {
     for (const bound of node.childForFieldName('bounds')?.namedChildren ?? []) {
@@ -195,7 +195,7 @@ function item(st: State, node: Node, kind: NodeKind): boolean | void {
  * path bound to the module's name (a `use` path has `::` and never `/` or `.rs`), which the
  * module resolver also consults for paths through the module (`use __private::size_hint`).
  */
-function pathModule(b: ExtractionBuilder, node: Node, name: string): void {
+function pathAttributeModule(b: ExtractionBuilder, node: Node, name: string): void {
   if (node.parent?.type !== 'source_file') return;
   for (let sib = node.previousNamedSibling; sib !== null; sib = sib.previousNamedSibling) {
     if (sib.type !== 'attribute_item' && !sib.type.endsWith('comment')) return;

@@ -142,8 +142,9 @@ function splitPath(spec: string): string[] {
 export const rustModules: ModuleResolver = {
   resolve(file, imp, project) {
     if (isPathModule(imp.module)) {
+      // A file not indexed binds nothing: the module stays to be found as if it had no `#[path]`.
       const target = pathTarget(file, imp.module, project);
-      return resolvedImport(imp, target === undefined ? [] : [target]);
+      return target === undefined ? undefined : resolvedImport(imp, [target]);
     }
     const at = anchor(file, splitPath(imp.module), project);
     if (at === undefined) return resolvedImport(imp, []);

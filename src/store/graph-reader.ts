@@ -5,7 +5,7 @@
  */
 import { EDGE_KINDS } from '../model.js';
 import type { EdgeKind, RefKind } from '../model.js';
-import { graphCounts, languageCounts, storedTotals, summaryCounts, type SummaryCounts } from './graph-stats.js';
+import { countTotals, graphCounts, languageCounts, storedTotals, summaryCounts, type SummaryCounts } from './graph-stats.js';
 import type { GraphTotals } from './graph-stats.js';
 import { EDGE_CODE, NODE_CODE, code, num, str, strOrNull, toEdge, toFile, toFileRecord, toImport, toNode, toRef } from './records.js';
 import type {
@@ -274,7 +274,7 @@ export class GraphReader {
 
   /** `storedTotals()`, counted now when none match the graph. */
   totals(): GraphTotals {
-    return storedTotals(this.#db) ?? { counts: graphCounts(this.#db), byLanguage: languageCounts(this.#db) };
+    return storedTotals(this.#db) ?? countTotals(this.#db);
   }
 
   #edges(column: 'source_id' | 'target_id', nodeId: number, kinds?: readonly EdgeKind[]): StoredEdge[] {

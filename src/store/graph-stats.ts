@@ -10,39 +10,16 @@ import type { SqliteDb } from './sqlite.js';
 
 const IMPORTS = code(EDGE_CODE, 'imports');
 
-/** Totals by table, node kind, edge kind and language. */
+/**
+ * Totals by table, node kind, edge kind and language: the sums of a full count without the
+ * per-language pass over every edge (files by language only).
+ */
 export function graphCounts(db: SqliteDb): GraphCounts {
-  const num = (sql: string): number => Number(db.value(sql) ?? 0);
-  const nodesByKind: Partial<Record<NodeKind, number>> = {};
-  db.each(`SELECT kind, count(*) FROM nodes GROUP BY kind`, [], ([k, n]) => {
-    nodesByKind[NODE_KINDS[Number(k)] ?? 'file'] = Number(n);
+  const languages: Record<string, LanguageTally> = {};
+  db.each(`SELECT language, count(*) FROM files GROUP BY language`, [], ([l, n]) => {
+    languages[String(l)] = { files: Number(n), nodes: 0, edges: 0, bound: 0, refs: 0 };
   });
-  const edgesByKind: Partial<Record<EdgeKind, number>> = {};
-  db.each(`SELECT kind, count(*) FROM edges GROUP BY kind`, [], ([k, n]) => {
-    edgesByKind[EDGE_KINDS[Number(k)] ?? 'references'] = Number(n);
-  });
-  const nesting = num(`SELECT count(*) FROM nodes WHERE parent_id IS NOT NULL`);
-  if (nesting > 0) edgesByKind.contains = nesting;
-  const filesByLanguage: Record<string, number> = {};
-  db.each(`SELECT language, count(*) FROM files GROUP BY language ORDER BY language`, [], ([l, n]) => {
-    filesByLanguage[String(l)] = Number(n);
-  });
-  const edges = Object.values(edgesByKind).reduce((a, b) => a + (b ?? 0), 0);
-  const refs = num(`SELECT count(*) FROM refs`);
-  // Resolution binds each reference to at most one edge of the reference's own kind, and
-  // references are never of kind contains or imports (those come from nesting and import
-  // statements), so the bound count is a subtraction instead of a probe per reference.
-  const boundRefs = edges - (edgesByKind.contains ?? 0) - (edgesByKind.imports ?? 0);
-  return {
-    files: num(`SELECT count(*) FROM files`),
-    nodes: num(`SELECT count(*) FROM nodes`),
-    edges,
-    refs,
-    unresolvedRefs: Math.max(0, refs - boundRefs),
-    nodesByKind,
-    edgesByKind,
-    filesByLanguage,
-  };
+  return totalsFromSums({ ...kindSums(db), languages }).counts;
 }
 
 /** The totals a sync's closing summary prints. */
@@ -203,6 +180,11 @@ export function totalsFromSums(sums: TotalsSums): GraphTotals {
 
 /** Counts the whole graph as sums (the grouped scans of a full count). */
 function countSums(db: SqliteDb): TotalsSums {
+  return { ...kindSums(db), languages: Object.fromEntries(languageTallies(db)) };
+}
+
+/** The sums that do not go by language: nodes and stored edges by kind, nesting links, references. */
+function kindSums(db: SqliteDb): Omit<TotalsSums, 'languages'> {
   const nodesByKind: Record<string, number> = {};
   db.each(`SELECT kind, count(*) FROM nodes GROUP BY kind`, [], ([k, n]) => {
     nodesByKind[String(k)] = Number(n);
@@ -216,8 +198,12 @@ function countSums(db: SqliteDb): TotalsSums {
     storedEdgesByKind,
     nested: Number(db.value(`SELECT count(*) FROM nodes WHERE parent_id IS NOT NULL`) ?? 0),
     refs: Number(db.value(`SELECT count(*) FROM refs`) ?? 0),
-    languages: Object.fromEntries(languageTallies(db)),
   };
+}
+
+/** `graphCounts` and `languageCounts` in one count, for a graph whose totals are not stored. */
+export function countTotals(db: SqliteDb): GraphTotals {
+  return totalsFromSums(countSums(db));
 }
 
 /**

@@ -110,6 +110,11 @@ describe('the shared project daemon', SUITE_TIMEOUT, () => {
     }
     assert.equal(daemonPidOf(root), pid, 'still the same daemon');
     assert.match(await call(second, 'codegraph_status'), /\nAuto-sync: watching \(debounce 100 ms\)\n$/);
+    if (existsSync(`/proc/${pid}/cmdline`)) {
+      // The memory settings that keep a long-running daemon's resident set flat (attach.ts).
+      assert.ok(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes('--max-semi-space-size=1'));
+      assert.ok(readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes('MALLOC_MMAP_THRESHOLD_=131072'));
+    }
   });
 
   test('a daemon killed during a sync is replaced on the next call and the index equals a fresh one', TIMEOUT, async () => {

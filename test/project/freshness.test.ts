@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import {
-  DRIFT_BANNER_HEAD, DRIFT_BANNER_TAIL, FreshnessProbe, driftBanner, isSecretPath, safeProjectPath,
+  DRIFT_BANNER_HEAD, DRIFT_BANNER_TAIL, FreshnessProbe, driftBanner, isSecretPath, lexicalProjectPath, safeProjectPath,
 } from '../../src/project/freshness.js';
 import type { FileRecordSource } from '../../src/project/freshness.js';
 import type { StoredFile } from '../../src/store/index.js';
@@ -118,6 +118,17 @@ describe('FreshnessProbe.readCurrent and banner', () => {
     assert.equal(probe.readCurrent('r.ts'), 'current\n');
     assert.equal(probe.readCurrent('.env'), undefined);
     assert.equal(probe.readCurrent(join(outside, 'secret.txt')), undefined);
+  });
+
+  test('a symlink leaving the root gets a verdict, but its bytes are never handed out', () => {
+    symlinkSync(join(outside, 'secret.txt'), join(root, 'leaves.ts'));
+    const records = new Map([['leaves.ts', { ...recordsOf(['r.ts']).get('r.ts') as StoredFile, path: 'leaves.ts', mtimeMs: 0 }]]);
+    const probe = new FreshnessProbe(root, source(records));
+    assert.equal(probe.check('leaves.ts'), 'drifted');
+    assert.equal(probe.readCurrent('leaves.ts'), undefined);
+    assert.equal(lexicalProjectPath(root, 'leaves.ts')?.absolute, join(root, 'leaves.ts'));
+    assert.equal(lexicalProjectPath(root, '../x.ts'), undefined);
+    assert.equal(safeProjectPath(root, 'leaves.ts'), undefined);
   });
 
   test('the banner names only cited drifted files, in the seed wording', () => {

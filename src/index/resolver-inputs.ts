@@ -91,6 +91,22 @@ export class ResolverInputs {
   }
 
   /**
+   * Reads every table a targeted run of a session uses (definitions, imports, the files as
+   * resolution sees them, its lookup tables, which files use which names) ahead of the first
+   * such run, in steps a caller may run apart; tables already held are kept. Changes nothing in
+   * the store.
+   */
+  prepareSteps(store: GraphReader): readonly (() => void)[] {
+    return [
+      () => {
+        if (this.#symbols === undefined) this.refresh(store, []);
+      },
+      () => void this.projectIndex(this.resolverFiles(store)),
+      () => void this.filesReferencing(store, []),
+    ];
+  }
+
+  /**
    * Takes every definition from rows gathered while a first index stored them (names pooled in
    * `this.pool`) instead of reading them back; the imports are read. Replaces whatever was held.
    */

@@ -12,6 +12,8 @@ import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { hasChanged, INDEX_DIR, type DatabaseStamp, type GraphStore, type SummaryCounts } from '../store/index.js';
 import { isIndexed } from '../project/resolve.js';
+import { languageInfo } from './languages.js';
+import { loadLanguage } from './parse/grammar.js';
 import { ResolverInputs } from './resolver-inputs.js';
 import type { ProjectConfig, ScannedFile, ScanResult } from './scan/index.js';
 import { isControlFile } from './scan/index.js';
@@ -84,6 +86,8 @@ export class IndexSession {
   #savedBytes = 0;
   /** Syncs queued or running. */
   #syncing = 0;
+  /** `prepareEdits` was asked for the loaded index. */
+  #prepared = false;
   #closed = false;
 
   private constructor(options: SessionOptions) {
@@ -173,6 +177,37 @@ export class IndexSession {
   }
 
   /**
+   * Readies the loaded index for edits: reads the resolver's tables and loads the grammars of
+   * the indexed languages, which the first incremental sync would otherwise do (on django 0.75 s
+   * against 45 ms for later ones, through the daemon). A watch asks for it at the first change it
+   * sees, so the work fits in the debounce instead of delaying a client's first answers or adding
+   * to an idle daemon's memory. Queued behind the syncs asked for so far; reads do not wait for
+   * it, and it changes nothing in the index. Once done for a loaded index, a no-op.
+   */
+  prepareEdits(): Promise<void> {
+    if (this.#prepared) return Promise.resolve();
+    this.#prepared = true;
+    const next = this.#queue.then(async () => {
+      const store = this.#store;
+      if (store === undefined || this.#closed) {
+        this.#prepared = false;
+        return;
+      }
+      // A step at a time, so a query arriving meanwhile waits for one step (on django at most
+      // about 150 ms), not for all of them.
+      for (const step of this.#inputs.prepareSteps(store)) {
+        await new Promise((resolve) => setImmediate(resolve));
+        if (this.#store !== store || this.#closed) return;
+        step();
+      }
+      const languages = new Set(this.#inputs.files(store).map((f) => f.language));
+      for (const id of languages) if (languageInfo(id) !== undefined) await loadLanguage(id).catch(() => undefined);
+    });
+    this.#queue = next.catch(() => undefined);
+    return next;
+  }
+
+  /**
    * Runs `fn` on the loaded store once the syncs queued so far are done; syncs queued meanwhile
    * wait for it. Undefined when no store is loaded (no sync has succeeded yet, or the last failed).
    * `onWait` is told when the read has to wait for a sync first.
@@ -228,6 +263,7 @@ export class IndexSession {
   }
 
   #drop(): void {
+    this.#prepared = false;
     this.#store?.close();
     this.#store = undefined;
     this.#stamp = undefined;

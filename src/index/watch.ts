@@ -141,6 +141,8 @@ class WatchLoop {
       this.#pending.add(rel);
     }
     this.#schedule(this.#debounceMs);
+    // The first change seen: the session readies its edit path while the debounce runs.
+    void this.#session.prepareEdits().catch(() => undefined);
   }
 
   /** The tree can no longer be watched: stop, and let `stopped` reject with `error`. */

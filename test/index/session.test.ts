@@ -52,6 +52,20 @@ test('a session keeps the graph equal to a fresh index across random edit sequen
   }
 });
 
+test('a session that readied the edit path ahead keeps the graph equal to a fresh index across random edits', async () => {
+  const seed = Number(process.env['SYNC_SEED'] ?? 7);
+  const random = new Prng(seed);
+  const root = await indexedShop();
+  const session = await openSession(root);
+  await session.sync();
+  await session.prepareEdits();
+  for (let round = 0; round < 4; round++) {
+    const edited = randomShopEdits(root, random, 2);
+    await session.sync({ changed: edited });
+    assert.equal(await dumpGraph(root), await freshDump(root), `seed ${seed}, round ${round}: replay with SYNC_SEED=${seed}`);
+  }
+});
+
 test('a sync that adds and removes files keeps the stored totals equal to counting them anew', async () => {
   // Enough files that one added and one removed are re-resolved file by file, not all anew.
   const files: Record<string, string> = {};
@@ -186,11 +200,12 @@ test('after a failed sync the next one walks the tree, so edits the failed one w
   assert.equal(dump, await freshDump(root));
 });
 
-test('a session finds the files using a name defined by an edit, also after those files changed', async () => {
+for (const prepareEdits of [false, true]) test(`a session finds the files using a name defined by an edit, also after those files changed${prepareEdits ? ' (edit path readied ahead)' : ''}`, async () => {
   // Ruby binds a bare call to a top-level method of another file by name alone.
   const root = await indexedFiles({ 'lib.rb': 'def helper\n  1\nend\n', 'app.rb': 'def main\n  tally()\nend\n' });
   const session = await openSession(root);
   await session.sync();
+  if (prepareEdits) await session.prepareEdits();
   assert.doesNotMatch(await dumpGraph(root), /-calls->/);
   // A definition of the name app.rb calls appears in another file: app.rb must be re-resolved.
   writeFileSync(join(root, 'lib.rb'), 'def helper\n  1\nend\n\ndef tally\n  2\nend\n');

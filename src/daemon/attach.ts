@@ -110,7 +110,8 @@ const DAEMON_SEMI_SPACE_MB = 1;
  * glibc raises the threshold to the size of each large block freed, up to 32 MB, so the copy a
  * save makes of a database smaller than that (tokio's 6.4 MB) is later carved from the heap, whose
  * freed pages it keeps. Fixed, each such copy is a mapping of its own, returned when freed. Same
- * bench: django +12.0 to +26.3 % without it, +4.6 % with it. Ignored where libc is not glibc.
+ * bench: django +12.0 to +26.3 % with neither setting, +4.6 % with this one alone. Ignored where
+ * libc is not glibc.
  */
 const DAEMON_MMAP_THRESHOLD = 131_072;
 

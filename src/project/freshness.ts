@@ -135,7 +135,7 @@ export class FreshnessProbe {
   #probe(path: string): ProbeEntry {
     const record = this.#records.has(path) ? this.#records.get(path) : this.#files.getFile(path);
     // A verdict, not an emission: `readCurrent` resolves symlinks before it hands out any bytes
-    // read here. The symlink walk was a seventh of an HTTP search call on django.
+    // read here. The symlink walk was 0.2 ms of an HTTP search call's 3.3 ms of CPU on django.
     const safe = lexicalProjectPath(this.root, path);
     if (record === undefined || safe === undefined) return { state: 'drifted' };
     let size: number;

@@ -15,6 +15,7 @@ import { isIndexed } from '../project/resolve.js';
 import { languageInfo } from './languages.js';
 import { loadLanguage } from './parse/grammar.js';
 import { ResolverInputs } from './resolver-inputs.js';
+import { prepareBases } from './sync/reresolve.js';
 import type { ProjectConfig, ScannedFile, ScanResult } from './scan/index.js';
 import { isControlFile } from './scan/index.js';
 import {
@@ -177,9 +178,9 @@ export class IndexSession {
   }
 
   /**
-   * Readies the loaded index for edits: reads the resolver's tables and loads the grammars of
-   * the indexed languages, which the first incremental sync would otherwise do (on django 0.75 s
-   * against 45 ms for later ones, through the daemon). A watch asks for it at the first change it
+   * Readies the loaded index for edits: reads the resolver's tables, resolves the project's class
+   * hierarchies and loads the grammars of the indexed languages, which the first incremental sync
+   * would otherwise do (on django 0.75 s against 45 ms for later ones, through the daemon). A watch asks for it at the first change it
    * sees, so the work fits in the debounce instead of delaying a client's first answers or adding
    * to an idle daemon's memory. Queued behind the syncs asked for so far; reads do not wait for
    * it, and it changes nothing in the index. Once done for a loaded index, a no-op.
@@ -195,7 +196,7 @@ export class IndexSession {
       }
       // A step at a time, so a query arriving meanwhile waits for one step (on django at most
       // about 150 ms), not for all of them.
-      for (const step of this.#inputs.prepareSteps(store)) {
+      for (const step of [...this.#inputs.prepareSteps(store), () => prepareBases(store, this.#inputs)]) {
         await new Promise((resolve) => setImmediate(resolve));
         if (this.#store !== store || this.#closed) return;
         step();

@@ -208,7 +208,7 @@ for (const prepareEdits of [false, true]) test(`a session finds the files using 
   assert.equal(dump, await freshDump(root));
 });
 
-test('a session resolves an inherited self call through base classes of files it does not re-resolve', async () => {
+for (const ready of [false, true]) test(`a session resolves an inherited self call through base classes of files it does not re-resolve${ready ? ' (edit path readied ahead)' : ''}`, async () => {
   const root = await indexedFiles({
     'base.py': 'class Base:\n    def helper(self):\n        return 1\n',
     'child.py': 'from base import Base\n\nclass Child(Base):\n    pass\n',
@@ -216,6 +216,7 @@ test('a session resolves an inherited self call through base classes of files it
   });
   const session = await openSession(root);
   await session.sync();
+  if (ready) await session.prepareEdits();
   // The first targeted sync resolves every class's bases and keeps them; the second one takes
   // Child's base from what was kept, since child.py is not affected by an edit of grand.py.
   for (const round of [1, 2]) {

@@ -59,6 +59,18 @@ function resolveAll(store: GraphStore, inputs: ResolverInputs, gathered: RefTabl
 }
 
 /**
+ * Resolves every inheritance reference of the stored project and keeps the links in `inputs`,
+ * which the first targeted run of a session otherwise does before its own (see
+ * `resolveTargeted`; on django about 180 ms of the first one-file sync). Stores nothing.
+ */
+export function prepareBases(store: GraphStore, inputs: ResolverInputs): void {
+  if (inputs.knownBases() !== undefined) return;
+  const refs = readRefsForFiles(store, [], inputs.pool);
+  const result = resolveReferences({ project: inputs.projectIndex(inputs.resolverFiles(store)), refs }, { emitFiles: new Set() });
+  inputs.keepBases(result.bases);
+}
+
+/**
  * Re-resolves only the references of `fileIds`. The class hierarchies of the other files come
  * from the links the session kept, or, when none are kept yet, from resolving every inheritance
  * reference of the project again (which the session then keeps). The lookup tables over every

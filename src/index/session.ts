@@ -180,9 +180,9 @@ export class IndexSession {
   /**
    * Readies the loaded index for edits: reads the resolver's tables, resolves the project's class
    * hierarchies and loads the grammars of the indexed languages, which the first incremental sync
-   * would otherwise do (on django 0.75 s against 45 ms for later ones, through the daemon). A watch asks for it at the first change it
-   * sees, so the work fits in the debounce instead of delaying a client's first answers or adding
-   * to an idle daemon's memory. Queued behind the syncs asked for so far; reads do not wait for
+   * would otherwise do (on django 0.75 s against 45 ms for later ones, through the daemon). A
+   * watch asks for it at the first change it sees, so the work fits in the debounce instead of
+   * delaying a client's first answers or adding to an idle daemon's memory. Queued behind the syncs asked for so far; reads do not wait for
    * it, and it changes nothing in the index. Once done for a loaded index, a no-op.
    */
   prepareEdits(): Promise<void> {
@@ -195,7 +195,7 @@ export class IndexSession {
         return;
       }
       // A step at a time, so a query arriving meanwhile waits for one step (on django at most
-      // about 150 ms), not for all of them.
+      // about 200 ms), not for all of them.
       for (const step of [...this.#inputs.prepareSteps(store), () => prepareBases(store, this.#inputs)]) {
         await new Promise((resolve) => setImmediate(resolve));
         if (this.#store !== store || this.#closed) return;

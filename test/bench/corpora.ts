@@ -187,6 +187,13 @@ async function debianInstalled(pkg: string): Promise<boolean> {
   return result.code === 0 && result.stdout.includes('install ok installed');
 }
 
+/** The installed version of Debian package `pkg`, or undefined when it is not installed (or there is no dpkg). */
+export async function debianVersion(pkg: string): Promise<string | undefined> {
+  const result = await run('dpkg-query', ['-W', '-f=${Status}\t${Version}', pkg]).catch(() => undefined);
+  if (result === undefined || result.code !== 0 || !result.stdout.startsWith('install ok installed\t')) return undefined;
+  return result.stdout.slice('install ok installed\t'.length).trim();
+}
+
 /** Whether Debian's package lists know `pkg` (updating them once if they know nothing yet). */
 export async function debianHas(pkg: string): Promise<boolean> {
   if (await debianInstalled(pkg)) return true;

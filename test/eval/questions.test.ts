@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { EVAL_CORPORA } from './corpora.js';
-import { KINDS, loadQuestionSets, parseQuestionSet } from './questions.js';
+import { debianDrift, KINDS, loadQuestionSets, parseQuestionSet } from './questions.js';
 import { halfOf, loadSplit } from './split.js';
 
 const sets = await loadQuestionSets();
@@ -25,6 +25,17 @@ describe('evaluation question files', () => {
   it('rejects a callers question without its caller set, naming the field', () => {
     const bad = { corpus: 'x', questions: [{ id: 'x-1', kind: 'callers', query: 'f', targets: [{ file: 'a.js', name: 'f' }], why: 'w' }] };
     assert.throws(() => parseQuestionSet(bad, 'x.json'), /callers must be a non-empty array/);
+  });
+
+  it('keeps the Debian version a set was checked against, and rejects a malformed one', () => {
+    const question = { id: 'x-1', kind: 'search', query: 'f', targets: [{ file: 'a.py', name: 'f' }], why: 'w' };
+    const set = parseQuestionSet({ corpus: 'x', debian: { package: 'python3-x', version: '1.0-1' }, questions: [question] }, 'x.json');
+    assert.deepEqual(set.debian, { package: 'python3-x', version: '1.0-1' });
+    assert.throws(() => parseQuestionSet({ corpus: 'x', debian: { package: 'python3-x' }, questions: [question] }, 'x.json'), /debian must be/);
+    assert.equal(debianDrift(set, '1.0-1'), undefined);
+    assert.equal(debianDrift(set, '1.0-2'), 'questions checked against python3-x 1.0-1, installed 1.0-2: anchors and line numbers may have moved');
+    assert.match(debianDrift(set, undefined) ?? '', /installed unknown/);
+    assert.equal(debianDrift(parseQuestionSet({ corpus: 'x', questions: [question] }, 'x.json'), '9'), undefined);
   });
 
   it('rejects an unknown kind', () => {

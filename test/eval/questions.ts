@@ -44,8 +44,19 @@ export interface Question {
   readonly why: string;
 }
 
+/** The Debian package a corpus comes from, at the version its questions were checked against. */
+export interface DebianSource {
+  readonly package: string;
+  readonly version: string;
+}
+
 export interface QuestionSet {
   readonly corpus: string;
+  /**
+   * For a corpus from a Debian package: the version whose code the questions were checked
+   * against. A security update moves lines under anchors and reasons; the run says so.
+   */
+  readonly debian?: DebianSource;
   readonly questions: readonly Question[];
 }
 
@@ -108,7 +119,22 @@ export function parseQuestionSet(value: unknown, where: string): QuestionSet {
   if (typeof corpus !== 'string' || corpus === '') fail(where, 'corpus must be a non-empty string');
   if (!Array.isArray(questions) || questions.length === 0) fail(where, 'questions must be a non-empty array');
   const ids = new Set<string>();
-  return { corpus, questions: questions.map((q: unknown, i) => parseQuestion(q, `${where} question ${i + 1}`, ids)) };
+  const parsed = questions.map((q: unknown, i) => parseQuestion(q, `${where} question ${i + 1}`, ids));
+  const debian = value['debian'];
+  if (debian === undefined) return { corpus, questions: parsed };
+  if (!isRecord(debian) || typeof debian['package'] !== 'string' || typeof debian['version'] !== 'string') fail(where, 'debian must be { package, version } strings');
+  return { corpus, debian: { package: debian['package'], version: debian['version'] }, questions: parsed };
+}
+
+/**
+ * What to say when the installed version of a set's Debian package is not the one its questions
+ * were checked against (undefined when it is, or when the set names no package); `installed` is
+ * undefined when the package is not installed or dpkg cannot be asked.
+ */
+export function debianDrift(set: QuestionSet, installed: string | undefined): string | undefined {
+  const source = set.debian;
+  if (source === undefined || installed === source.version) return undefined;
+  return `questions checked against ${source.package} ${source.version}, installed ${installed ?? 'unknown'}: anchors and line numbers may have moved`;
 }
 
 /** The folder holding the question files (next to this module in the source tree). */

@@ -22,12 +22,13 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { debianVersion } from '../bench/corpora.js';
 import { ensurePeer, PEER_PACKAGE, PEER_VERSION } from '../bench/peer.js';
 import { isBenchEntry } from '../bench/stats.js';
 import { ask, describeAnswer, failedAnswer } from './ask.js';
 import { runCensus } from './census.js';
 import { EVAL_CORPORA, evalCorpus, prepareEvalCorpus } from './corpora.js';
-import { loadQuestionSets, resolveTargets, type QuestionSet, type ResolvedTarget } from './questions.js';
+import { debianDrift, loadQuestionSets, resolveTargets, type QuestionSet, type ResolvedTarget } from './questions.js';
 import { report, type CorpusReport } from './report.js';
 import { EVAL_ROOT, log, OUR_CLI_PATH, setupSide, startServer, type Side, type SideSetup } from './sides.js';
 import { halfOf, HALVES, loadSplit, type Half, type Split } from './split.js';
@@ -101,6 +102,11 @@ async function evalCorpusRun(name: string, set: QuestionSet, split: Split, optio
   }));
   const context: RunContext = { options, peerBin, set, resolved };
   const setups: string[] = [];
+  const drift = set.debian === undefined ? undefined : debianDrift(set, await debianVersion(set.debian.package));
+  if (drift !== undefined) {
+    log(`${name}: ${drift}`);
+    setups.push(drift);
+  }
   for (const side of options.sides) setups.push(await askSide(side, name, source, results, context));
   return { name, half: halfOf(split, name), language: evalCorpus(name)?.language ?? '?', setup: setups.join('; '), questions: results };
 }

@@ -12,7 +12,6 @@ import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { hasChanged, INDEX_DIR, type DatabaseStamp, type GraphStore, type SummaryCounts } from '../store/index.js';
 import { isIndexed } from '../project/resolve.js';
-import { languageInfo } from './languages.js';
 import { loadLanguage } from './parse/grammar.js';
 import { ResolverInputs } from './resolver-inputs.js';
 import { prepareBases } from './sync/reresolve.js';
@@ -182,8 +181,9 @@ export class IndexSession {
    * hierarchies and loads the grammars of the indexed languages, which the first incremental sync
    * would otherwise do (on django 0.75 s against 45 ms for later ones, through the daemon). A
    * watch asks for it at the first change it sees, so the work fits in the debounce instead of
-   * delaying a client's first answers or adding to an idle daemon's memory. Queued behind the syncs asked for so far; reads do not wait for
-   * it, and it changes nothing in the index. Once done for a loaded index, a no-op.
+   * delaying a client's first answers or adding to an idle daemon's memory. Queued behind the
+   * syncs asked for so far; reads do not wait for it, and it changes nothing in the index. Once
+   * done for a loaded index, a no-op.
    */
   prepareEdits(): Promise<void> {
     if (this.#prepared) return Promise.resolve();
@@ -201,8 +201,8 @@ export class IndexSession {
         if (this.#store !== store || this.#closed) return;
         step();
       }
-      const languages = new Set(this.#inputs.files(store).map((f) => f.language));
-      for (const id of languages) if (languageInfo(id) !== undefined) await loadLanguage(id).catch(() => undefined);
+      // A grammar that fails to load is not kept: the sync that needs it tries again and says why.
+      for (const id of new Set(this.#inputs.files(store).map((f) => f.language))) await loadLanguage(id).catch(() => undefined);
     });
     this.#queue = next.catch(() => undefined);
     return next;

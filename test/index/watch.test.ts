@@ -3,6 +3,7 @@ import { appendFileSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
+import { IndexSession } from '../../src/index/session.js';
 import { IndexRemovedError } from '../../src/index/sync/index.js';
 import { eventMatters, watchProject, type WatchEvent } from '../../src/index/watch.js';
 import { fixtureProject } from '../support/fixture-project.js';
@@ -57,6 +58,33 @@ test('watching syncs once on start, then re-indexes an edited file after the qui
   const dump = await dumpGraph(p.root);
   assert.match(dump, /function:whileAway@/);
   assert.match(dump, /function:whileWatched@/);
+});
+
+test('a change the watch sees has its session ready the edit path before the sync', async () => {
+  const p = await fixtureProject('shop', import.meta.url);
+  cleanups.push(p.cleanup);
+  const session = await IndexSession.open({ root: p.root, command: 'test', existingOnly: true, workers: 1 });
+  const prepare = session.prepareEdits.bind(session);
+  let asked = 0;
+  session.prepareEdits = () => {
+    asked += 1;
+    return prepare();
+  };
+  const events: WatchEvent[] = [];
+  const controller = new AbortController();
+  const done = watchProject({ root: p.root, debounceMs: 50, workers: 1, signal: controller.signal, session, onEvent: (e) => events.push(e) });
+  try {
+    await waitFor(events, (e) => e.kind === 'ready');
+    assert.equal(asked, 0, 'nothing readied before a change');
+    appendFileSync(join(p.root, 'src/pricing.ts'), '\nexport function readied(): number {\n  return 2;\n}\n');
+    await waitFor(events, (e) => e.kind === 'synced' && e.changed.includes('src/pricing.ts'));
+    assert.ok(asked >= 1, 'the change asked the session to ready its edit path');
+  } finally {
+    controller.abort();
+    await done;
+    await session.close();
+  }
+  assert.match(await dumpGraph(p.root), /function:readied@/);
 });
 
 test('watching an unreadable tree fails with the reason instead of hanging', async () => {

@@ -180,8 +180,10 @@ function textMatches(store: GraphStore, words: readonly string[], stats: TermSta
   }
   if (picked.length === 0) return { masks, complete: true, whole };
   if (total > ROW_BUDGET && rarity.length > 1 && !readAll) readMasks(store, words, rarity, 'all', undefined, masks, whole);
-  readMasks(store, words, picked, 'any', undefined, masks, picked.length === rarity.length ? whole : undefined);
-  return { masks, complete: picked.length === rarity.length && total <= ROW_BUDGET, whole };
+  // A word's count is its largest column's, so rows holding it in different columns may together
+  // pass the budget: a read that filled the budget left rows out.
+  const read = readMasks(store, words, picked, 'any', undefined, masks, picked.length === rarity.length ? whole : undefined);
+  return { masks, complete: picked.length === rarity.length && total <= ROW_BUDGET && read < ROW_BUDGET, whole };
 }
 
 /** Reads every word's columns for `ids` (rows holding none keep no mask). */
@@ -191,18 +193,21 @@ function rescore(store: GraphStore, words: readonly string[], ids: readonly numb
   if (ids.length > 0) readMasks(store, words, all, 'any', ids, masks, undefined);
 }
 
-/** Reads the columns of `subset`'s words into `masks`; `whole` (when the subset is every word the index holds) collects the ids read. */
+/** Reads the columns of `subset`'s words into `masks` and answers how many rows it read; `whole` (when the subset is every word the index holds) collects the ids read. */
 function readMasks(
   store: GraphStore, words: readonly string[], subset: readonly { w: string; i: number }[], mode: 'any' | 'all',
   ids: readonly number[] | undefined, masks: Map<number, Uint32Array>, whole: Set<number> | undefined,
-): void {
+): number {
   const request = { words: subset.map((x) => x.w), mode, limit: ids?.length ?? ROW_BUDGET, ...(ids === undefined ? {} : { ids }) };
+  let read = 0;
   eachTextMatch(store, request, (id, columns) => {
+    read += 1;
     let full = masks.get(id);
     if (full === undefined) masks.set(id, (full = new Uint32Array(words.length)));
     subset.forEach((x, k) => (full[x.i] = columns[k] ?? 0));
     whole?.add(id);
   });
+  return read;
 }
 
 /** Every string one edit (delete, insert, substitute, swap) away from `word`. */

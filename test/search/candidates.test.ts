@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { IndexCache } from '../../src/project/index-cache.js';
 import type { ProjectIndex } from '../../src/project/index-cache.js';
+import { gatherCandidates, queryShape } from '../../src/search/candidates.js';
 import { editVariants, searchSymbols } from '../../src/search/index.js';
+import { NODE_KINDS } from '../../src/model.js';
 import { generatedProject, type FixtureProject } from '../support/fixture-project.js';
 
 test('editVariants covers deletion, insertion, substitution and transposition', () => {
@@ -48,5 +50,45 @@ describe('candidates on a crowded index', () => {
   test('rows found by the rare word alone are scored on every word before ranking', () => {
     // `widget` is in more docstrings than the row budget, so only `zebra` is read at first.
     assert.equal(searchSymbols(index.store, 'zebra widget', { fuzzy: false }).matches[0]?.node.name, 'zebra_two');
+  });
+});
+
+/**
+ * A word in more rows than the full-text row budget while no one column holds it that often: in
+ * 500 names and 500 other docstrings. The one class of that name comes last.
+ */
+function spreadSource(): string {
+  const lines: string[] = [];
+  for (let i = 0; i < 500; i += 1) lines.push(`def gadget_part_${i}():`, '    return 1', '');
+  for (let i = 0; i < 500; i += 1) lines.push(`def tool_${i}():`, '    """Makes a gadget."""', '    return 1', '');
+  lines.push('class Gadget:', '    """The gadget itself."""', '');
+  return lines.join('\n');
+}
+
+describe('candidates of a word spread over columns', () => {
+  let project: FixtureProject;
+  let cache: IndexCache;
+  let index: ProjectIndex;
+  before(async () => {
+    project = await generatedProject({ 'spread.py': spreadSource() });
+    cache = new IndexCache();
+    const opened = await cache.get(project.root);
+    assert.ok(opened !== undefined);
+    index = opened;
+  });
+  after(() => {
+    cache.close();
+    project.cleanup();
+  });
+
+  test('a name candidate past the budget of rows read is still scored on the word it holds', () => {
+    const found = gatherCandidates(index.store, queryShape('Gadget'), {
+      kinds: NODE_KINDS.filter((k) => k !== 'file'), accept: () => true, filtered: false, fuzzy: false,
+    }).found;
+    const gadget = found.find((c) => c.row.name === 'Gadget');
+    assert.ok(gadget !== undefined, 'the class is a name candidate');
+    assert.equal(gadget.text.matched, 1);
+    assert.ok(gadget.text.inName === 1);
+    assert.equal(searchSymbols(index.store, 'Gadget', { fuzzy: false }).matches[0]?.node.name, 'Gadget');
   });
 });

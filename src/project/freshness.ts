@@ -26,12 +26,11 @@ export const DRIFT_BANNER_TAIL =
   'For accurate content of those specific files, Read them directly. The rest of this response is fresh.';
 
 /**
- * The part of the store a probe needs: the stored records of files (size, mtime and hash), one or
- * several at a time. The store, or the status snapshot beside its database.
+ * The part of the store a probe needs: the stored records of files (size, mtime and hash), several
+ * at a time (paths not indexed are absent). The store, or the status snapshot beside its database.
  */
 export interface FileRecordSource {
-  getFile(path: string): FileDigest | undefined;
-  filesByPaths(paths: readonly string[]): ReadonlyMap<string, FileDigest>;
+  fileDigests(paths: readonly string[]): ReadonlyMap<string, FileDigest>;
 }
 
 /** A path proven to lie inside the project root. */
@@ -113,7 +112,7 @@ export class FreshnessProbe {
     const unchecked = [...this.#cited].filter((p) => !this.#states.has(p) && !this.#records.has(p));
     if (unchecked.length > 1) {
       // One statement for a response's files instead of one per file.
-      const found = this.#files.filesByPaths(unchecked);
+      const found = this.#files.fileDigests(unchecked);
       for (const path of unchecked) this.#records.set(path, found.get(path));
     }
     return [...this.#cited].filter((p) => this.check(p) === 'drifted');
@@ -133,7 +132,7 @@ export class FreshnessProbe {
   }
 
   #probe(path: string): ProbeEntry {
-    const record = this.#records.has(path) ? this.#records.get(path) : this.#files.getFile(path);
+    const record = this.#records.has(path) ? this.#records.get(path) : this.#files.fileDigests([path]).get(path);
     // A verdict, not an emission: `readCurrent` resolves symlinks before it hands out any bytes
     // read here. The symlink walk was 0.2 ms of an HTTP search call's 3.3 ms of CPU on django.
     const safe = lexicalProjectPath(this.root, path);

@@ -9,7 +9,7 @@ import { countTotals, graphCounts, languageCounts, storedTotals, summaryCounts, 
 import type { GraphTotals } from './graph-stats.js';
 import { EDGE_CODE, NODE_CODE, code, num, str, strOrNull, toEdge, toFile, toFileRecord, toImport, toNode, toRef } from './records.js';
 import type {
-  Diagnostic, FileRecord, GraphCounts, LanguageCounts, StoredEdge, StoredFile, StoredImport, StoredNode, StoredRef, StoredStat,
+  Diagnostic, FileDigest, FileRecord, GraphCounts, LanguageCounts, StoredEdge, StoredFile, StoredImport, StoredNode, StoredRef, StoredStat,
 } from './records.js';
 import { edgeRelation, QUALIFIED_STORED, qualifiedNameOf } from './schema.js';
 import type { SqliteDb } from './sqlite.js';
@@ -101,23 +101,27 @@ export class GraphReader {
     return row === undefined ? undefined : toFile(row);
   }
 
-  /** Several files by project-relative path (paths not indexed are absent), in one statement. */
-  filesByPaths(paths: readonly string[]): Map<string, StoredFile> {
-    return this.#filesWhere('path', paths, (f) => f.path);
+  /**
+   * What a freshness check compares (size, mtime, content hash) for several files by path, in one
+   * statement of the file table's own columns: the whole-row read with its file-node seek was
+   * 0.13 ms of an HTTP search call on django.
+   */
+  fileDigests(paths: readonly string[]): Map<string, FileDigest> {
+    const digests = new Map<string, FileDigest>();
+    if (paths.length === 0) return digests;
+    this.#db.each(`SELECT path, size, mtime_ms, sha256 FROM files WHERE path IN (SELECT value FROM json_each(?))`, [JSON.stringify([...new Set(paths)])], ([path, size, mtimeMs, sha]) => {
+      digests.set(String(path), { size: Number(size), mtimeMs: Number(mtimeMs), sha256: sha instanceof Uint8Array ? Buffer.from(sha).toString('hex') : '' });
+    });
+    return digests;
   }
 
   /** Several files by id (ids not stored are absent), in one statement. */
   filesByIds(ids: readonly number[]): Map<number, StoredFile> {
-    return this.#filesWhere('id', ids, (f) => f.id);
-  }
-
-  /** Files whose `column` is one of `values`, in one statement, keyed by `key`. */
-  #filesWhere<K extends string | number>(column: 'path' | 'id', values: readonly K[], key: (file: StoredFile) => K): Map<K, StoredFile> {
-    const files = new Map<K, StoredFile>();
-    if (values.length === 0) return files;
-    for (const row of this.#db.all(`${FILE_SELECT} WHERE f.${column} IN (SELECT value FROM json_each(?))`, [JSON.stringify([...new Set(values)])])) {
+    const files = new Map<number, StoredFile>();
+    if (ids.length === 0) return files;
+    for (const row of this.#db.all(`${FILE_SELECT} WHERE f.id IN (SELECT value FROM json_each(?))`, [JSON.stringify([...new Set(ids)])])) {
       const file = toFile(row);
-      files.set(key(file), file);
+      files.set(file.id, file);
     }
     return files;
   }

@@ -30,12 +30,8 @@ function recordsOf(paths: readonly string[]): Map<string, StoredFile> {
 
 function source(records: Map<string, StoredFile>, calls: string[] = []): FileRecordSource {
   return {
-    getFile: (path) => {
-      calls.push(`one ${path}`);
-      return records.get(path);
-    },
-    filesByPaths: (paths) => {
-      calls.push(`many ${paths.join(',')}`);
+    fileDigests: (paths) => {
+      calls.push(paths.join(','));
       return new Map(paths.flatMap((p) => (records.has(p) ? [[p, records.get(p) as StoredFile] as const] : [])));
     },
   };
@@ -101,7 +97,7 @@ describe('FreshnessProbe.check', () => {
     write('m.ts', 'one\n');
     const records = recordsOf(['m.ts']);
     let lookups = 0;
-    const probe = new FreshnessProbe(root, { getFile: (p) => { lookups += 1; return records.get(p); }, filesByPaths: () => new Map() });
+    const probe = new FreshnessProbe(root, source(records, { push: () => (lookups += 1) } as unknown as string[]));
     assert.equal(probe.check('m.ts'), 'fresh');
     write('m.ts', 'two two\n');
     assert.equal(probe.check('m.ts'), 'fresh');
@@ -165,7 +161,7 @@ describe('FreshnessProbe.readCurrent and banner', () => {
     for (const path of ['g1.ts', 'g2.ts', 'g3.ts']) probe.cite(path);
     assert.deepEqual(probe.driftedCitations(), ['g2.ts', 'g3.ts']);
     assert.deepEqual(probe.driftedCitations(), ['g2.ts', 'g3.ts']);
-    assert.deepEqual(calls, ['one g1.ts', 'many g2.ts,g3.ts']);
+    assert.deepEqual(calls, ['g1.ts', 'g2.ts,g3.ts']);
   });
 
   test('driftBanner is empty for no paths and lists each path otherwise', () => {

@@ -50,12 +50,17 @@ describe('GraphStore reads', () => {
     assert.deepEqual(some, ['src/user.ts', 'src/main.ts'].map((p) => records.find((r) => r.path === p)));
   });
 
-  test('filesByPaths returns the indexed files among the paths, each as getFile has it', () => {
+  test('fileDigests gives the size, mtime and hash of the indexed files among the paths, as getFile has them', () => {
     loadFixture();
-    const files = store.filesByPaths(['src/user.ts', 'src/missing.ts', 'src/main.ts', 'src/user.ts']);
-    assert.deepEqual([...files.keys()].sort(), ['src/main.ts', 'src/user.ts']);
-    assert.deepEqual(files.get('src/user.ts'), store.getFile('src/user.ts'));
-    assert.equal(store.filesByPaths([]).size, 0);
+    const digests = store.fileDigests(['src/user.ts', 'src/missing.ts', 'src/main.ts', 'src/user.ts']);
+    assert.deepEqual([...digests.keys()].sort(), ['src/main.ts', 'src/user.ts']);
+    for (const [path, digest] of digests) {
+      const file = store.getFile(path);
+      assert.ok(file !== undefined);
+      assert.deepEqual(digest, { size: file.size, mtimeMs: file.mtimeMs, sha256: file.sha256 });
+      assert.match(digest.sha256, /^[0-9a-f]{64}$/);
+    }
+    assert.equal(store.fileDigests([]).size, 0);
   });
 
   test('nodesInFile lists the file node first, then symbols in source order', () => {

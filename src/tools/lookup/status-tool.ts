@@ -75,8 +75,7 @@ export async function snapshotSource(root: string): Promise<StatusSource | undef
     diagnostics: snapshot.diagnostics,
     files,
     records: {
-      getFile: (path) => files.get(path),
-      filesByPaths: (paths) => new Map(paths.flatMap((p) => (files.has(p) ? [[p, files.get(p)!] as const] : []))),
+      fileDigests: (paths) => new Map(paths.flatMap((p) => (files.has(p) ? [[p, files.get(p)!] as const] : []))),
     },
   };
 }

@@ -4,10 +4,12 @@
  * signals (exact, qualified, prefix, name words, path words), kind, and the field-weighted
  * full-text match (fields.ts: stemmed words in name, qualified name, signature, docstring and the
  * names the body uses, weighted by column and rarity; how many of the query's words one symbol
- * holds, and how many its body uses). Filtered by kind, language and path; test, generated and vendored files rank last.
+ * holds, and how many its body uses); equal scores at the top by how many edges point at each.
+ * Filtered by kind, language and path; test, generated and vendored files rank last.
  */
 import { NODE_KINDS } from '../model.js';
 import type { NodeKind } from '../model.js';
+import { incomingEdgeCounts } from '../store/index.js';
 import type { GraphStore, SearchRow, StoredNode } from '../store/index.js';
 import { gatherCandidates, queryShape } from './candidates.js';
 import type { Candidate, QueryShape } from './candidates.js';
@@ -67,16 +69,9 @@ export function searchSymbols(store: GraphStore, query: string, options: SymbolS
   const q = queryShape(parsed.text);
   const filtered = kinds !== undefined || parsed.languages !== undefined || parsed.paths.length > 0;
   const { found, total, fuzzy } = gatherCandidates(store, q, { kinds: wanted, accept: filterOf(parsed), filtered, fuzzy: options.fuzzy !== false });
-  const scored = found.map((c) => ({ c, demoted: c.row.isTest || isDemotedPath(c.row.path), score: scoreOf(c, q) }));
-  scored.sort(
-    (a, b) =>
-      Number(a.demoted) - Number(b.demoted) ||
-      b.score - a.score ||
-      compareText(a.c.row.path, b.c.row.path) ||
-      a.c.row.line - b.c.row.line ||
-      a.c.row.id - b.c.row.id,
-  );
-  const top = scored.slice(0, limit);
+  const scored = found.map((c) => ({ c, demoted: c.row.isTest || isDemotedPath(c.row.path), score: scoreOf(c, q), uses: 0 }));
+  scored.sort(byRank);
+  const top = withUseTies(store, scored, limit).slice(0, limit);
   const nodes = new Map(store.nodesByIds(top.map((s) => s.c.row.id)).map((n) => [n.id, n]));
   const matches: SymbolMatch[] = top.flatMap((s) => {
     const node = nodes.get(s.c.row.id);
@@ -84,6 +79,47 @@ export function searchSymbols(store: GraphStore, query: string, options: SymbolS
     return [{ node, score: Math.round(s.score * 100) / 100, demoted: s.demoted, fuzzy: s.c.fuzzy }];
   });
   return { query: { ...parsed, kinds }, matches, total, fuzzy };
+}
+
+interface Scored {
+  readonly c: Candidate;
+  readonly demoted: boolean;
+  readonly score: number;
+  /** Edges pointing at the symbol, read only to order equal scores at the cut. */
+  uses: number;
+}
+
+/** Demoted last, then by score; equal scores by how much points at them, then by place. */
+function byRank(a: Scored, b: Scored): number {
+  return (
+    Number(a.demoted) - Number(b.demoted) ||
+    b.score - a.score ||
+    b.uses - a.uses ||
+    compareText(a.c.row.path, b.c.row.path) ||
+    a.c.row.line - b.c.row.line ||
+    a.c.row.id - b.c.row.id
+  );
+}
+
+/** Most symbols whose edges are counted to order a tie at the cut. */
+const MAX_TIED = 200;
+
+/**
+ * `ranked` with the candidates that tie with others at or above the `limit`th place ordered by how
+ * many edges point at them: of several same-named classes the one the project uses most comes
+ * first, not the one whose path sorts first (`Field` in django: the model field, not GDAL's).
+ */
+function withUseTies(store: GraphStore, ranked: Scored[], limit: number): Scored[] {
+  const last = ranked[Math.min(limit, ranked.length) - 1];
+  if (last === undefined) return ranked;
+  const same = (a: Scored, b: Scored): boolean => a.demoted === b.demoted && a.score === b.score;
+  let end = Math.min(limit, ranked.length);
+  while (end < ranked.length && end < MAX_TIED && same(ranked[end]!, last)) end += 1;
+  const tied = ranked.slice(0, end).filter((s, i, all) => (i > 0 && same(all[i - 1]!, s)) || (i + 1 < all.length && same(all[i + 1]!, s)));
+  if (tied.length === 0) return ranked;
+  const counts = incomingEdgeCounts(store, tied.map((s) => s.c.row.id));
+  for (const s of tied) s.uses = counts.get(s.c.row.id) ?? 0;
+  return [...ranked.slice(0, end).sort(byRank), ...ranked.slice(end)];
 }
 
 function compareText(a: string, b: string): number {

@@ -131,6 +131,20 @@ export function eachSymbolById(store: GraphStore, ids: readonly number[], kinds:
   );
 }
 
+/**
+ * How many stored edges (calls, references, imports, inheritance) point at each of `ids`, through
+ * the edges' target index; ids nothing points at are absent.
+ */
+export function incomingEdgeCounts(store: GraphStore, ids: readonly number[]): Map<number, number> {
+  const counts = new Map<number, number>();
+  if (ids.length === 0) return counts;
+  connectionOf(store).cached(`SELECT target_id, count(*) FROM edges WHERE target_id ${IN_IDS} GROUP BY target_id`).each(
+    [JSON.stringify(ids)],
+    ([id, count]) => counts.set(Number(id), Number(count)),
+  );
+  return counts;
+}
+
 /** Calls `fn` for each symbol of `kinds` whose case-folded name is one of `lowerNames`. */
 export function eachSymbolNamed(store: GraphStore, lowerNames: readonly string[], kinds: readonly NodeKind[], fn: (row: SearchRow) => void): void {
   store.restoreIndexes();

@@ -39,7 +39,9 @@ export type { NodeLinkFile, NodeLinkRow, NodeLinkTables } from './node-link-tabl
 export { callTrail, fileStates, filesUsing, pathsEndingWith } from './lookup-queries.js';
 export type { FileState, Trail, TrailRow } from './lookup-queries.js';
 export { contentStamp, eachIndexedFile, eachSymbolName } from './search-reads.js';
-export { eachSymbolById, eachTextMatch, eachSymbolInOrder, eachSymbolNamed, eachSymbolQualified, eachSymbolWithPrefix, searchTermStats } from './full-text.js';
+export {
+  eachSymbolById, eachTextMatch, eachSymbolInOrder, eachSymbolNamed, eachSymbolQualified, eachSymbolWithPrefix, incomingEdgeCounts, searchTermStats,
+} from './full-text.js';
 export type { MatchRequest, SearchRow, TermStats } from './full-text.js';
 export { eachDefinitionText, eachEdgeOf, eachExploreFile, eachFilePath } from './explore-reads.js';
 export type { ExploreFile } from './explore-reads.js';

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { searchSymbols } from '../../src/search/index.js';
+import { IndexCache } from '../../src/project/index-cache.js';
+import { generatedProject, type FixtureProject } from '../support/fixture-project.js';
 import { openFixture, type OpenFixture } from '../graph/open-fixture.js';
 
 let shop: OpenFixture;
@@ -55,5 +57,28 @@ describe('searchSymbols', () => {
 
   test('a docstring word finds symbols through the full-text index', () => {
     assert.ok(names('discounts').includes('Cart.total'));
+  });
+});
+
+describe('searchSymbols on equal scores', () => {
+  let project: FixtureProject;
+  let cache: IndexCache;
+  before(async () => {
+    // Two same-named classes that score alike; only the later path is used, by three modules.
+    const users = Object.fromEntries(['one', 'two', 'three'].map((n) => [`app/${n}.py`, `from z_core.widget import Widget\n\ndef make_${n}():\n    return Widget()\n`]));
+    project = await generatedProject({ 'a_lib/widget.py': 'class Widget:\n    pass\n', 'z_core/widget.py': 'class Widget:\n    pass\n', ...users });
+    cache = new IndexCache();
+  });
+  after(() => {
+    cache.close();
+    project.cleanup();
+  });
+
+  test('the symbol more of the project points at comes first, whatever its path', async () => {
+    const index = await cache.get(project.root);
+    assert.ok(index !== undefined);
+    const found = searchSymbols(index.store, 'Widget', { fuzzy: false }).matches.filter((m) => m.node.name === 'Widget');
+    assert.deepEqual(found.map((m) => m.node.path), ['z_core/widget.py', 'a_lib/widget.py']);
+    assert.equal(found[0]?.score, found[1]?.score);
   });
 });

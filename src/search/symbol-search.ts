@@ -141,13 +141,26 @@ function filterOf(q: Pick<ParsedSearchQuery, 'languages' | 'paths'>): (row: Sear
     (paths.length === 0 || paths.some((want) => row.path.toLowerCase().includes(want)));
 }
 
+/**
+ * The name typed in another case (`roundingMode` for `RoundingMode`), or a constructor that bears
+ * its class's name (Java, C#, C++): below the exact name by more than kinds and the full-text part
+ * of a one-name lookup differ, so the type typed comes first. Set on the name-lookup check of
+ * docs/benchmarks.md (tuning half's type names, each searched by its name).
+ */
+const OTHER_CASE = 75;
+
+/** A constructor named as the class it constructs (`String.String`). */
+function isClassNamedConstructor(row: SearchRow): boolean {
+  return row.kind === 'constructor' && row.qualifiedName.endsWith(`${row.name}.${row.name}`);
+}
+
 /** Score for the name itself: exact, qualified, prefix and substring matches, then name words. */
 function nameScore(row: SearchRow, q: QueryShape): number {
   const { text, lower, nameWords, qualified } = q;
   const lowerName = row.name.toLowerCase();
   let score = 0;
-  if (row.name === text) score += 100;
-  else if (lowerName === lower) score += 90;
+  if (row.name === text && !isClassNamedConstructor(row)) score += 100;
+  else if (lowerName === lower) score += OTHER_CASE;
   else if (qualified !== undefined && (row.qualifiedName === qualified || row.qualifiedName.endsWith(`.${qualified}`))) score += 95;
   else if (lower.length >= 2 && lowerName.startsWith(lower)) score += 40 + (20 * lower.length) / lowerName.length;
   else if (lower.length >= 3 && lowerName.includes(lower)) score += 15;
@@ -180,13 +193,25 @@ function textScore(f: FieldScore): number {
 const TEXT_SCALE = 2;
 /** Bonus per further query word a body uses; set on the evaluation's tuning half. */
 const USES_BONUS = 8;
+/**
+ * The share of the full-text part when the query is one identifier: how the name matches
+ * (exactly, in another case, as a prefix) and the kind decide, and the word's other places order
+ * what matches alike. A constructor repeats its class's name in its signature and qualified name,
+ * a method `list` says "list" in its docstring; neither is the `String` or `List` that was typed.
+ * Set with `OTHER_CASE` on the same name-lookup check.
+ */
+const ONE_NAME_TEXT_SHARE = 0.25;
+
+function isOneName(q: QueryShape): boolean {
+  return q.qualified === undefined && /^[\p{L}\p{N}_$]+$/u.test(q.text);
+}
 
 function scoreOf(c: Candidate, q: QueryShape): number {
   const row = c.row;
   let score = KIND_WEIGHT[row.kind] ?? 1;
   if (c.fuzzy) return score + 30;
   if (q.text === '') return score;
-  score += nameScore(row, q) + textScore(c.text);
+  score += nameScore(row, q) + (isOneName(q) ? ONE_NAME_TEXT_SHARE : 1) * textScore(c.text);
   // Shorter names are closer to what was typed, all else equal.
   return score - Math.min(5, row.name.length / 10);
 }

@@ -2,16 +2,19 @@
  * The search ranker on a real index, in-process: latency per kind of query (exact names, name
  * prefixes, identifier bags, prose questions from the evaluation's question file of the same
  * corpus when there is one), wall and CPU time, p50 and p99; the first search of a freshly opened
- * index (nothing built per process, so it costs what later ones cost); and what the search tables
- * add to the database, against the same graph with the previous schema's search index.
+ * index (nothing built per process, so it costs what later ones cost); the name-lookup check
+ * (`typeLookups`); and what the search tables add to the database, against the same graph with
+ * the previous schema's search index.
  */
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { indexProject } from '../../src/index/sync/index.js';
+import type { NodeKind } from '../../src/model.js';
 import { IndexCache, type ProjectIndex } from '../../src/project/index-cache.js';
 import { searchSymbols } from '../../src/search/index.js';
 import { SqliteDb } from '../../src/store/sqlite.js';
+import { eachIndexedFile, eachSymbolName } from '../../src/store/index.js';
 import { qualifiedNameOf, registerSchemaFunctions } from '../../src/store/schema.js';
 import { loadQuestionSets } from '../eval/questions.js';
 import { findCorpus, prepareCorpus } from './corpora.js';
@@ -42,6 +45,8 @@ export interface SearchReport {
   readonly databaseBytes: number;
   /** The same graph vacuumed, with the previous schema's search index (four columns, simple tokenizer, no uses). */
   readonly previousBytes: number;
+  /** Type names (see `typeLookups`) searched by name, and how many answered with that type first. */
+  readonly typeLookups: { readonly found: number; readonly total: number };
 }
 
 /** Rounds over each query list: the first warms the page cache, the rest are measured. */
@@ -60,6 +65,33 @@ async function queries(index: ProjectIndex, corpus: string): Promise<Map<string,
     out.set('question', set.questions.filter((q) => q.kind === 'prose' || q.kind === 'search' || q.kind === 'identifiers').map((q) => q.query));
   }
   return out;
+}
+
+const TYPE_KINDS: ReadonlySet<NodeKind> = new Set(['class', 'interface', 'struct', 'trait', 'enum']);
+
+/**
+ * The name-lookup check: every type name that one type outside test files defines and that some
+ * other symbol also bears in any case (its constructors, a `roundingMode` field, a `list` method),
+ * searched exactly as written; found when that type is the first match.
+ */
+function typeLookups(index: ProjectIndex): { found: number; total: number } {
+  const testFiles = new Set<number>();
+  eachIndexedFile(index.store, (id, _path, _language, _symbols, isTest) => {
+    if (isTest) testFiles.add(id);
+  });
+  const types = new Map<string, number>();
+  const bearers = new Map<string, number>();
+  eachSymbolName(index.store, (_id, name, _qualified, kind, fileId) => {
+    bearers.set(name.toLowerCase(), (bearers.get(name.toLowerCase()) ?? 0) + 1);
+    if (TYPE_KINDS.has(kind) && !testFiles.has(fileId)) types.set(name, (types.get(name) ?? 0) + 1);
+  });
+  const names = [...types].filter(([name, count]) => count === 1 && (bearers.get(name.toLowerCase()) ?? 0) > 1).map(([name]) => name);
+  let found = 0;
+  for (const name of names) {
+    const first = searchSymbols(index.store, name, { limit: 1 }).matches[0]?.node;
+    if (first !== undefined && first.name === name && TYPE_KINDS.has(first.kind)) found += 1;
+  }
+  return { found, total: names.length };
 }
 
 function latency(kind: string, wall: readonly number[], cpu: readonly number[]): KindLatency {
@@ -135,10 +167,11 @@ export async function runSearchBench(corpusName: string): Promise<SearchReport> 
     const firstSearchMs = timeSearch(index, 'how are migrations applied to the database').wall;
     const nodes = index.store.counts().nodes;
     const { kinds, all } = await measureLatency(index, corpusName);
+    const lookups = typeLookups(index);
     cache.close();
     const databaseBytes = await compactBytes(file);
     const previousBytes = await compactBytes(file, PREVIOUS_SEARCH_INDEX);
-    return { corpus: corpusName, nodes, kinds, all, openMs, firstSearchMs, savedBytes: statSync(file).size, databaseBytes, previousBytes };
+    return { corpus: corpusName, nodes, kinds, all, openMs, firstSearchMs, savedBytes: statSync(file).size, databaseBytes, previousBytes, typeLookups: lookups };
   } finally {
     if (existsSync(root)) rmSync(root, { recursive: true, force: true });
   }
@@ -155,6 +188,8 @@ export function formatSearchReport(r: SearchReport): string {
     lines.push(`  ${k.kind.padEnd(10)} ${String(k.calls).padStart(6)}   ${ms(k.p50).padStart(9)} / ${ms(k.p99).padEnd(9)}   ${ms(k.cpuP50).padStart(9)} / ${ms(k.cpuP99)}`);
   }
   lines.push(`  fresh open ${ms(r.openMs)}, then the first search ${ms(r.firstSearchMs)}`);
+  const share = r.typeLookups.total === 0 ? '-' : (r.typeLookups.found / r.typeLookups.total).toFixed(3);
+  lines.push(`  type names searched as written, that type first: ${r.typeLookups.found} / ${r.typeLookups.total} (${share})`);
   const growth = ((r.databaseBytes / r.previousBytes - 1) * 100).toFixed(1);
   lines.push(`  database as saved ${mib(r.savedBytes)}; vacuumed ${mib(r.databaseBytes)}, with the previous search index ${mib(r.previousBytes)}: ${growth} % more`);
   return `${lines.join('\n')}\n`;

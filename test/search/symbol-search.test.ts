@@ -82,3 +82,61 @@ describe('searchSymbols on equal scores', () => {
     assert.equal(found[0]?.score, found[1]?.score);
   });
 });
+
+describe('searchSymbols for one name', () => {
+  let project: FixtureProject;
+  let cache: IndexCache;
+  before(async () => {
+    // Constructors that repeat their class's name, and a lower-case method whose docstring says the name often.
+    const widget = [
+      'public class TimSort {',
+      '  /** Creates a TimSort: a tim sort over the array, sorting runs as TimSort does. */',
+      '  TimSort(int[] a) {}',
+      '  /** Creates a TimSort with a work array for the tim sort. */',
+      '  TimSort(int[] a, int[] work) {}',
+      '}',
+      '',
+    ].join('\n');
+    const factory = [
+      'public class Factory {',
+      '  /** The widget: makes a widget, a widget the widget factory keeps. */',
+      '  public Object widget(Object widget) { return widget; }',
+      '}',
+      '',
+      'class Widget {',
+      '  Widget() {}',
+      '}',
+      '',
+    ].join('\n');
+    const money = [
+      'public class Money {',
+      '  /** The roundingMode: the rounding mode this money rounds with, a RoundingMode. */',
+      '  private RoundingMode roundingMode;',
+      '  /** Sets the rounding mode. */',
+      '  void round(RoundingMode mode) { this.roundingMode = mode; }',
+      '}',
+      '',
+      'enum RoundingMode { UP, DOWN }',
+      '',
+    ].join('\n');
+    project = await generatedProject({ 'src/TimSort.java': widget, 'src/Factory.java': factory, 'src/Money.java': money });
+    cache = new IndexCache();
+  });
+  after(() => {
+    cache.close();
+    project.cleanup();
+  });
+
+  test('the type typed comes before its constructors and before the name in another case', async () => {
+    const index = await cache.get(project.root);
+    assert.ok(index !== undefined);
+    const first = (query: string): string => {
+      const node = searchSymbols(index.store, query, { fuzzy: false }).matches[0]?.node;
+      return `${node?.kind ?? ''} ${node?.qualifiedName ?? ''}`;
+    };
+    assert.equal(first('TimSort'), 'class TimSort');
+    assert.equal(first('Widget'), 'class Widget');
+    assert.equal(first('widget'), 'method Factory.widget');
+    assert.equal(first('RoundingMode'), 'enum RoundingMode');
+  });
+});

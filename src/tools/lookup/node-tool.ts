@@ -94,8 +94,18 @@ function lookup(index: ProjectIndex, symbol: string): StoredNode[] {
     if (qualified.length > 0) return qualified;
   }
   const exact = store.nodesByName(symbol).filter((n) => n.kind !== 'file');
-  if (exact.length > 0) return exact;
-  return store.nodesByNameIgnoreCase(symbol).filter((n) => n.kind !== 'file');
+  if (exact.length > 0) return withoutOwnConstructors(exact);
+  return withoutOwnConstructors(store.nodesByNameIgnoreCase(symbol).filter((n) => n.kind !== 'file'));
+}
+
+/**
+ * `nodes` without the constructors whose class, bearing their name, is among them (Java, C#, C++):
+ * `String` is the class, not a choice among it and its eighteen constructors, which
+ * `String.String` still names.
+ */
+function withoutOwnConstructors(nodes: readonly StoredNode[]): StoredNode[] {
+  const ids = new Set(nodes.map((n) => n.id));
+  return nodes.filter((n) => !(n.kind === 'constructor' && n.parentId !== null && ids.has(n.parentId)));
 }
 
 function symbolMode(

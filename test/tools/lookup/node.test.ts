@@ -235,3 +235,17 @@ test('node reads the file when symbol holds a path or a pasted location', async 
     p.cleanup();
   }
 });
+
+test('a class named like its constructors is the class; its qualified constructor name lists them', async () => {
+  const project = await openProject('shop', (root) => {
+    writeFileSync(join(root, 'src', 'Money.java'), 'public class Money {\n  Money() {}\n  Money(long cents) {}\n}\n');
+  });
+  try {
+    const out = await project.call('node', { symbol: 'Money' });
+    assert.match(out.text, /^Money \(class\)\nLocation: src\/Money\.java:1 /);
+    const constructors = await project.call('node', { symbol: 'Money.Money' });
+    assert.match(constructors.text, /^2 definitions of Money\.Money/);
+  } finally {
+    project.close();
+  }
+});

@@ -1,11 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { IndexCache } from '../../src/project/index-cache.js';
-import type { ProjectIndex } from '../../src/project/index-cache.js';
 import { gatherCandidates, queryShape } from '../../src/search/candidates.js';
 import { editVariants, searchSymbols } from '../../src/search/index.js';
 import { NODE_KINDS } from '../../src/model.js';
-import { generatedProject, type FixtureProject } from '../support/fixture-project.js';
+import { openGeneratedProject, type OpenedProject } from '../support/fixture-project.js';
 
 test('editVariants covers deletion, insertion, substitution and transposition', () => {
   const v = editVariants('ordr');
@@ -25,23 +23,14 @@ function crowdedSource(): string {
 }
 
 describe('candidates on a crowded index', () => {
-  let project: FixtureProject;
-  let cache: IndexCache;
-  let index: ProjectIndex;
+  let project: OpenedProject;
   before(async () => {
-    project = await generatedProject({ 'crowded.py': crowdedSource() });
-    cache = new IndexCache();
-    const opened = await cache.get(project.root);
-    assert.ok(opened !== undefined);
-    index = opened;
+    project = await openGeneratedProject({ 'crowded.py': crowdedSource() });
   });
-  after(() => {
-    cache.close();
-    project.cleanup();
-  });
+  after(() => project.close());
 
   test('every exact-name symbol counts when the name prefix read stops short', () => {
-    const result = searchSymbols(index.store, 'get', { limit: 100, fuzzy: false });
+    const result = searchSymbols(project.index.store, 'get', { limit: 100, fuzzy: false });
     assert.equal(result.total, 1200);
     assert.equal(result.matches.length, 100);
     for (const m of result.matches) assert.equal(m.node.name, 'get');
@@ -49,7 +38,7 @@ describe('candidates on a crowded index', () => {
 
   test('rows found by the rare word alone are scored on every word before ranking', () => {
     // `widget` is in more docstrings than the row budget, so only `zebra` is read at first.
-    assert.equal(searchSymbols(index.store, 'zebra widget', { fuzzy: false }).matches[0]?.node.name, 'zebra_two');
+    assert.equal(searchSymbols(project.index.store, 'zebra widget', { fuzzy: false }).matches[0]?.node.name, 'zebra_two');
   });
 });
 
@@ -66,29 +55,20 @@ function spreadSource(): string {
 }
 
 describe('candidates of a word spread over columns', () => {
-  let project: FixtureProject;
-  let cache: IndexCache;
-  let index: ProjectIndex;
+  let project: OpenedProject;
   before(async () => {
-    project = await generatedProject({ 'spread.py': spreadSource() });
-    cache = new IndexCache();
-    const opened = await cache.get(project.root);
-    assert.ok(opened !== undefined);
-    index = opened;
+    project = await openGeneratedProject({ 'spread.py': spreadSource() });
   });
-  after(() => {
-    cache.close();
-    project.cleanup();
-  });
+  after(() => project.close());
 
   test('a name candidate past the budget of rows read is still scored on the word it holds', () => {
-    const found = gatherCandidates(index.store, queryShape('Gadget'), {
+    const found = gatherCandidates(project.index.store, queryShape('Gadget'), {
       kinds: NODE_KINDS.filter((k) => k !== 'file'), accept: () => true, filtered: false, fuzzy: false,
     }).found;
     const gadget = found.find((c) => c.row.name === 'Gadget');
     assert.ok(gadget !== undefined, 'the class is a name candidate');
     assert.equal(gadget.text.matched, 1);
     assert.ok(gadget.text.inName === 1);
-    assert.equal(searchSymbols(index.store, 'Gadget', { fuzzy: false }).matches[0]?.node.name, 'Gadget');
+    assert.equal(searchSymbols(project.index.store, 'Gadget', { fuzzy: false }).matches[0]?.node.name, 'Gadget');
   });
 });

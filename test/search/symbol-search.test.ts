@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { searchSymbols } from '../../src/search/index.js';
-import { IndexCache } from '../../src/project/index-cache.js';
-import { generatedProject, type FixtureProject } from '../support/fixture-project.js';
+import { openGeneratedProject, type OpenedProject } from '../support/fixture-project.js';
 import { openFixture, type OpenFixture } from '../graph/open-fixture.js';
 
 let shop: OpenFixture;
@@ -61,31 +60,23 @@ describe('searchSymbols', () => {
 });
 
 describe('searchSymbols on equal scores', () => {
-  let project: FixtureProject;
-  let cache: IndexCache;
+  let project: OpenedProject;
   before(async () => {
     // Two same-named classes that score alike; only the later path is used, by three modules.
     const users = Object.fromEntries(['one', 'two', 'three'].map((n) => [`app/${n}.py`, `from z_core.widget import Widget\n\ndef make_${n}():\n    return Widget()\n`]));
-    project = await generatedProject({ 'a_lib/widget.py': 'class Widget:\n    pass\n', 'z_core/widget.py': 'class Widget:\n    pass\n', ...users });
-    cache = new IndexCache();
+    project = await openGeneratedProject({ 'a_lib/widget.py': 'class Widget:\n    pass\n', 'z_core/widget.py': 'class Widget:\n    pass\n', ...users });
   });
-  after(() => {
-    cache.close();
-    project.cleanup();
-  });
+  after(() => project.close());
 
-  test('the symbol more of the project points at comes first, whatever its path', async () => {
-    const index = await cache.get(project.root);
-    assert.ok(index !== undefined);
-    const found = searchSymbols(index.store, 'Widget', { fuzzy: false }).matches.filter((m) => m.node.name === 'Widget');
+  test('the symbol more of the project points at comes first, whatever its path', () => {
+    const found = searchSymbols(project.index.store, 'Widget', { fuzzy: false }).matches.filter((m) => m.node.name === 'Widget');
     assert.deepEqual(found.map((m) => m.node.path), ['z_core/widget.py', 'a_lib/widget.py']);
     assert.equal(found[0]?.score, found[1]?.score);
   });
 });
 
 describe('searchSymbols for one name', () => {
-  let project: FixtureProject;
-  let cache: IndexCache;
+  let project: OpenedProject;
   before(async () => {
     // Constructors that repeat their class's name, and a lower-case method whose docstring says the name often.
     const widget = [
@@ -119,19 +110,13 @@ describe('searchSymbols for one name', () => {
       'enum RoundingMode { UP, DOWN }',
       '',
     ].join('\n');
-    project = await generatedProject({ 'src/TimSort.java': widget, 'src/Factory.java': factory, 'src/Money.java': money });
-    cache = new IndexCache();
+    project = await openGeneratedProject({ 'src/TimSort.java': widget, 'src/Factory.java': factory, 'src/Money.java': money });
   });
-  after(() => {
-    cache.close();
-    project.cleanup();
-  });
+  after(() => project.close());
 
-  test('the type typed comes before its constructors and before the name in another case', async () => {
-    const index = await cache.get(project.root);
-    assert.ok(index !== undefined);
+  test('the type typed comes before its constructors and before the name in another case', () => {
     const first = (query: string): string => {
-      const node = searchSymbols(index.store, query, { fuzzy: false }).matches[0]?.node;
+      const node = searchSymbols(project.index.store, query, { fuzzy: false }).matches[0]?.node;
       return `${node?.kind ?? ''} ${node?.qualifiedName ?? ''}`;
     };
     assert.equal(first('TimSort'), 'class TimSort');

@@ -2,6 +2,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { indexProject } from '../../src/index/sync/index.js';
+import { IndexCache, type ProjectIndex } from '../../src/project/index-cache.js';
 import { fixturesDir } from './golden.js';
 
 /** A fixture project copied to a temporary folder (and indexed, when asked). */
@@ -33,4 +34,32 @@ export async function generatedProject(files: Readonly<Record<string, string>>):
   }
   await indexProject({ root, mode: 'full', command: 'test', workers: 1 });
   return { root, cleanup: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+/** An indexed project opened the way the tool service opens an index. */
+export interface OpenedProject {
+  readonly root: string;
+  readonly index: ProjectIndex;
+  /** Closes the index and removes the folder. */
+  readonly close: () => void;
+}
+
+/** Opens the index of `project` (already indexed) through an IndexCache. */
+export async function openIndexed(project: FixtureProject): Promise<OpenedProject> {
+  const cache = new IndexCache();
+  const index = await cache.get(project.root);
+  if (index === undefined) throw new Error(`no index at ${project.root}`);
+  return {
+    root: project.root,
+    index,
+    close: () => {
+      cache.close();
+      project.cleanup();
+    },
+  };
+}
+
+/** `generatedProject(files)`, opened. */
+export async function openGeneratedProject(files: Readonly<Record<string, string>>): Promise<OpenedProject> {
+  return openIndexed(await generatedProject(files));
 }

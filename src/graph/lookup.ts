@@ -65,13 +65,21 @@ function findNodes(store: GraphStore, symbol: string): StoredNode[] {
   return store.nodesByNameIgnoreCase(raw);
 }
 
+/**
+ * Groups by (file, qualified name). A constructor named like its class (Java, C#, C++) joins its
+ * class's group when the class was found too: `String`'s callers are its uses and its
+ * instantiations, not a choice between two definitions in one file that `file` cannot tell apart.
+ */
 function groupDefinitions(nodes: readonly StoredNode[]): DefinitionGroup[] {
+  const byId = new Map(nodes.map((n) => [n.id, n]));
   const groups = new Map<string, { path: string; qualifiedName: string; nodes: StoredNode[] }>();
-  for (const node of nodes) {
+  for (const found of nodes) {
+    const parent = found.kind === 'constructor' && found.parentId !== null ? byId.get(found.parentId) : undefined;
+    const node = parent ?? found;
     const key = `${node.path}\0${node.qualifiedName}`;
     const group = groups.get(key);
-    if (group === undefined) groups.set(key, { path: node.path, qualifiedName: node.qualifiedName, nodes: [node] });
-    else group.nodes.push(node);
+    if (group === undefined) groups.set(key, { path: node.path, qualifiedName: node.qualifiedName, nodes: [found] });
+    else group.nodes.push(found);
   }
   return [...groups.values()]
     .map((g) => ({ ...g, nodes: g.nodes.sort((a, b) => a.startLine - b.startLine || a.id - b.id) }))

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { lookupSymbol } from '../../src/graph/index.js';
+import { openGeneratedProject } from '../support/fixture-project.js';
 import { openFixture, type OpenFixture } from './open-fixture.js';
 
 describe('lookupSymbol', () => {
@@ -67,4 +68,21 @@ describe('lookupSymbol', () => {
   test('finds nothing for an unknown name', () => {
     assert.equal(lookupSymbol(shop.index.store, 'noSuchThing').groups.length, 0);
   });
+});
+
+test('a class and the constructors that bear its name are one definition; the qualified constructor name is its own', async () => {
+  const project = await openGeneratedProject({
+    'src/Money.java': 'public class Money {\n  Money() {}\n  Money(long cents) {}\n}\n',
+    'src/Purse.java': 'public class Purse {\n  Money empty() { return new Money(); }\n}\n',
+  });
+  try {
+    const found = lookupSymbol(project.index.store, 'Money');
+    assert.equal(found.groups.length, 1);
+    assert.equal(found.groups[0]?.qualifiedName, 'Money');
+    assert.deepEqual(found.groups[0]?.nodes.map((n) => n.kind), ['class', 'constructor', 'constructor']);
+    const constructors = lookupSymbol(project.index.store, 'Money.Money');
+    assert.deepEqual(constructors.groups.map((g) => [g.qualifiedName, g.nodes.length]), [['Money.Money', 2]]);
+  } finally {
+    project.close();
+  }
 });

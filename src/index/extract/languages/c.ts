@@ -195,9 +195,23 @@ function enter(b: ExtractionBuilder, node: Node, type: string, visit: Visit, loo
   }
 }
 
+/**
+ * `text` without its template argument lists, nested ones too, its spacing one space at most:
+ * `iterator_types<It, void_t<typename iterator_traits<It>::value_type>>` (over several lines) ->
+ * `iterator_types`. Stripping one level left `iterator_types <\n It,\n void_t>` as a name.
+ */
+export function withoutTemplateArguments(text: string): string {
+  let out = text;
+  for (let before = ''; before !== out; ) {
+    before = out;
+    out = out.replace(/<[^<>]*>/g, '');
+  }
+  return out.replace(/\s*::\s*/g, '::').replace(/\s+/g, ' ').trim();
+}
+
 /** `a::b::c` -> name `c`, receiver `a::b`. */
 function qualifiedRef(b: ExtractionBuilder, kind: 'calls' | 'instantiates' | 'extends', node: Node): void {
-  const text = node.text.replace(/<[^<>]*>/g, '');
+  const text = withoutTemplateArguments(node.text);
   const at = text.lastIndexOf('::');
   if (at < 0) b.ref(kind, text, node);
   else b.ref(kind, text.slice(at + 2), node, text.slice(0, at));
@@ -216,7 +230,7 @@ function functionDefinition(b: ExtractionBuilder, node: Node): boolean | void {
   };
   if (core.type === 'qualified_identifier') {
     // Out-of-line member definition `void A::f()`: qualify as `A.f` under any enclosing namespace.
-    const text = core.text.replace(/<[^<>]*>/g, '');
+    const text = withoutTemplateArguments(core.text);
     const parts = text.split('::');
     const name = parts[parts.length - 1] ?? text;
     const owner = parts.slice(0, -1).join('.');
@@ -270,7 +284,7 @@ function record(b: ExtractionBuilder, node: Node, kind: NodeKind, visit: Visit):
   const body = node.childForFieldName('body');
   // `struct x *p;` only mentions the type; the definition is the one with a body.
   if (nameNode === null || body === null) return;
-  const name = nameNode.text.replace(/<[^<>]*>/g, '');
+  const name = withoutTemplateArguments(nameNode.text);
   const anchor = node.parent?.type === 'type_definition' ? node.parent : templateAnchor(node);
   const index = b.define(kind, name, node, {
     exported: true, signature: headText(node, body), docstring: leadingComment(anchor, isComment),

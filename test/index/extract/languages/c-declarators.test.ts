@@ -30,3 +30,28 @@ test('C++ functions and methods returning a reference are definitions, and their
   for (const expected of ['method at@4', 'method moved@8', 'function counter@13']) assert.ok(found.includes(expected), `${expected} not in ${found.join(', ')}`);
   assert.ok(!found.some((s) => s.startsWith('field it')), found.join(', '));
 });
+
+test('C++ specializations with nested template arguments are named by their template, on one line', async () => {
+  const source = [
+    'namespace detail {',
+    'template<typename It>',
+    'struct iterator_types <',
+    '    It,',
+    '    void_t<typename std::iterator_traits<It>::value_type>>',
+    '{',
+    '    using value_type = int;',
+    '};',
+    'template<class T>',
+    'void holder<std::vector<T>>::reset()',
+    '{',
+    '}',
+    '}',
+    '',
+  ].join('\n');
+  const symbols = (await extractSource('cpp', source, 'src/x.hpp')).symbols;
+  const types = symbols.find((s) => s.startLine === 3);
+  assert.equal(types?.name, 'iterator_types');
+  assert.equal(types?.qualifiedName, 'detail.iterator_types');
+  assert.ok(symbols.some((s) => s.name === 'reset' && s.qualifiedName === 'detail.holder.reset'), symbols.map((s) => s.qualifiedName).join(', '));
+  for (const s of symbols) assert.doesNotMatch(s.qualifiedName, /[<>\n]/);
+});

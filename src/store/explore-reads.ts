@@ -6,7 +6,7 @@
 import type { EdgeKind, NodeKind } from '../model.js';
 import { connectionOf } from './graph-reader.js';
 import type { GraphReader } from './graph-reader.js';
-import { EDGE_CODE, NODE_CODE, code, edgeKindOf, nodeKindOf } from './records.js';
+import { EDGE_CODE, NODE_CODE, code, edgeKindOf, nodeKindOf, shaHex } from './records.js';
 import { qualifiedNameOf } from './schema.js';
 
 const FILE_KIND = code(NODE_CODE, 'file');
@@ -47,7 +47,7 @@ export function eachExploreFile(reader: GraphReader, fn: (file: ExploreFile) => 
   connectionOf(reader).each('SELECT path, language, is_test, size, mtime_ms, sha256 FROM files ORDER BY path', [], ([path, language, isTest, size, mtime, sha]) => {
     fn({
       path: String(path), language: String(language), isTest: isTest === 1, size: Number(size), mtimeMs: Number(mtime),
-      sha256: sha instanceof Uint8Array ? Buffer.from(sha).toString('hex') : '',
+      sha256: shaHex(sha),
     });
   });
 }

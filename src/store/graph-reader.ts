@@ -7,7 +7,7 @@ import { EDGE_KINDS } from '../model.js';
 import type { EdgeKind, RefKind } from '../model.js';
 import { countTotals, graphCounts, languageCounts, storedTotals, summaryCounts, type SummaryCounts } from './graph-stats.js';
 import type { GraphTotals } from './graph-stats.js';
-import { EDGE_CODE, NODE_CODE, code, num, str, strOrNull, toEdge, toFile, toFileRecord, toImport, toNode, toRef } from './records.js';
+import { EDGE_CODE, NODE_CODE, code, num, shaHex, str, strOrNull, toEdge, toFile, toFileRecord, toImport, toNode, toRef } from './records.js';
 import type {
   Diagnostic, FileDigest, FileRecord, GraphCounts, LanguageCounts, StoredEdge, StoredFile, StoredImport, StoredNode, StoredRef, StoredStat,
 } from './records.js';
@@ -110,7 +110,7 @@ export class GraphReader {
     const digests = new Map<string, FileDigest>();
     if (paths.length === 0) return digests;
     this.#db.each(`SELECT path, size, mtime_ms, sha256 FROM files WHERE path IN (SELECT value FROM json_each(?))`, [JSON.stringify([...new Set(paths)])], ([path, size, mtimeMs, sha]) => {
-      digests.set(String(path), { size: Number(size), mtimeMs: Number(mtimeMs), sha256: sha instanceof Uint8Array ? Buffer.from(sha).toString('hex') : '' });
+      digests.set(String(path), { size: Number(size), mtimeMs: Number(mtimeMs), sha256: shaHex(sha) });
     });
     return digests;
   }

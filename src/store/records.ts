@@ -156,16 +156,20 @@ export function toFile(r: SqlRow): StoredFile {
   return { ...toFileRecord(r), fileNodeId: num(r['file_node_id']) };
 }
 
+/** A stored content hash (a blob) as hex; '' where none is stored. */
+export function shaHex(value: SqlValue | undefined): string {
+  return value instanceof Uint8Array ? Buffer.from(value).toString('hex') : '';
+}
+
 /** A files row as a FileRecord. */
 export function toFileRecord(r: SqlRow): FileRecord {
-  const sha = r['sha256'];
   return {
     id: num(r['id']),
     path: str(r['path']),
     language: str(r['language']),
     size: num(r['size']),
     mtimeMs: num(r['mtime_ms']),
-    sha256: sha instanceof Uint8Array ? Buffer.from(sha).toString('hex') : '',
+    sha256: shaHex(r['sha256']),
     nodeCount: num(r['node_count']),
     parseErrors: num(r['parse_errors']),
     isTest: r['is_test'] === 1,

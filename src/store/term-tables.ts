@@ -9,7 +9,7 @@
 import type { SqliteDb } from './sqlite.js';
 import { connectionOf } from './graph-reader.js';
 import type { GraphReader } from './graph-reader.js';
-import { NODE_CODE, code } from './records.js';
+import { NODE_CODE, code, shaHex } from './records.js';
 import { qualifiedNameOf } from './schema.js';
 
 const FILE_KIND = code(NODE_CODE, 'file');
@@ -140,7 +140,7 @@ export function readTermPostings(reader: GraphReader, term: string, field: TermF
 /** Every file's id, stored definition count and content hash, in id order: what a base is compared with. */
 export function eachFileStamp(reader: GraphReader, fn: (stamp: FileStamp) => void): void {
   connectionOf(reader).each('SELECT id, node_count, sha256 FROM files ORDER BY id', [], ([id, n, sha]) => {
-    fn({ id: Number(id), definitions: Number(n), sha256: sha instanceof Uint8Array ? Buffer.from(sha).toString('hex') : '' });
+    fn({ id: Number(id), definitions: Number(n), sha256: shaHex(sha) });
   });
 }
 

@@ -3,7 +3,7 @@
  * centrality and the node-link export. I/O-free: everything reads the store passed in, through
  * the store's query modules. (Close names for an unknown symbol come from the search engine.)
  */
-export { lookupSymbol } from './lookup.js';
+export { lookupSymbol, ownClasses } from './lookup.js';
 export type { DefinitionGroup, FileFilterOutcome, SymbolLookup } from './lookup.js';
 export { CALL_EDGE_KINDS, calleesOf, calleesOfAll, callersOf, callersOfAll } from './callers.js';
 export type { NeighbourList } from './callers.js';

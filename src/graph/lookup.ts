@@ -66,16 +66,30 @@ function findNodes(store: GraphStore, symbol: string): StoredNode[] {
 }
 
 /**
- * Groups by (file, qualified name). A constructor named like its class (Java, C#, C++) joins its
- * class's group when the class was found too: `String`'s callers are its uses and its
- * instantiations, not a choice between two definitions in one file that `file` cannot tell apart.
+ * For definitions found under one name: the class each constructor among them belongs to, when
+ * that class was found too (a constructor named like its class in Java, C# or C++). `String` is
+ * the class and its constructors, not a choice between them.
+ */
+export function ownClasses(nodes: readonly StoredNode[]): Map<number, StoredNode> {
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  const classes = new Map<number, StoredNode>();
+  for (const n of nodes) {
+    const owner = n.kind === 'constructor' && n.parentId !== null ? byId.get(n.parentId) : undefined;
+    if (owner !== undefined) classes.set(n.id, owner);
+  }
+  return classes;
+}
+
+/**
+ * Groups by (file, qualified name); a constructor joins its class's group (`ownClasses`): the
+ * callers of `String` are its uses and its instantiations, not two definitions in one file that
+ * `file` cannot tell apart.
  */
 function groupDefinitions(nodes: readonly StoredNode[]): DefinitionGroup[] {
-  const byId = new Map(nodes.map((n) => [n.id, n]));
+  const classes = ownClasses(nodes);
   const groups = new Map<string, { path: string; qualifiedName: string; nodes: StoredNode[] }>();
   for (const found of nodes) {
-    const parent = found.kind === 'constructor' && found.parentId !== null ? byId.get(found.parentId) : undefined;
-    const node = parent ?? found;
+    const node = classes.get(found.id) ?? found;
     const key = `${node.path}\0${node.qualifiedName}`;
     const group = groups.get(key);
     if (group === undefined) groups.set(key, { path: node.path, qualifiedName: node.qualifiedName, nodes: [found] });

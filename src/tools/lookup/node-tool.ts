@@ -1,4 +1,5 @@
 /** codegraph_node: one symbol's detail, or a file's numbered source (see node-file.ts). */
+import { ownClasses } from '../../graph/index.js';
 import { languageForPath } from '../../index/languages.js';
 import type { EdgeKind } from '../../model.js';
 import { FILE_MODE_MAX_LINES, FreshnessProbe, isSecretPath } from '../../project/freshness.js';
@@ -98,14 +99,10 @@ function lookup(index: ProjectIndex, symbol: string): StoredNode[] {
   return withoutOwnConstructors(store.nodesByNameIgnoreCase(symbol).filter((n) => n.kind !== 'file'));
 }
 
-/**
- * `nodes` without the constructors whose class, bearing their name, is among them (Java, C#, C++):
- * `String` is the class, not a choice among it and its eighteen constructors, which
- * `String.String` still names.
- */
+/** `nodes` without the constructors whose class is among them (`ownClasses`); `String.String` still names them. */
 function withoutOwnConstructors(nodes: readonly StoredNode[]): StoredNode[] {
-  const ids = new Set(nodes.map((n) => n.id));
-  return nodes.filter((n) => !(n.kind === 'constructor' && n.parentId !== null && ids.has(n.parentId)));
+  const classes = ownClasses(nodes);
+  return nodes.filter((n) => !classes.has(n.id));
 }
 
 function symbolMode(

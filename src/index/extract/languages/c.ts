@@ -200,7 +200,7 @@ function enter(b: ExtractionBuilder, node: Node, type: string, visit: Visit, loo
  * `iterator_types<It, void_t<typename iterator_traits<It>::value_type>>` (over several lines) ->
  * `iterator_types`. Stripping one level left `iterator_types <\n It,\n void_t>` as a name.
  */
-export function withoutTemplateArguments(text: string): string {
+function withoutTemplateArguments(text: string): string {
   let out = text;
   for (let before = ''; before !== out; ) {
     before = out;

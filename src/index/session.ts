@@ -10,7 +10,7 @@
  */
 import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { hasChanged, INDEX_DIR, type DatabaseStamp, type GraphStore, type SummaryCounts } from '../store/index.js';
+import { hasChanged, type DatabaseStamp, type GraphStore, type SummaryCounts } from '../store/index.js';
 import { isIndexed } from '../project/resolve.js';
 import { loadLanguage } from './parse/grammar.js';
 import { ResolverInputs } from './resolver-inputs.js';
@@ -18,7 +18,7 @@ import { prepareBases } from './sync/reresolve.js';
 import type { ProjectConfig, ScannedFile, ScanResult } from './scan/index.js';
 import { isControlFile } from './scan/index.js';
 import {
-  applyAndSave, IndexRemovedError, openIndex, PhaseClock, readConfig, scanWith, withWriterLock, type IndexProgress, type SyncReport,
+  applyAndSave, indexRemoved, openIndex, PhaseClock, readConfig, scanWith, withWriterLock, type IndexProgress, type SyncReport,
 } from './sync/index.js';
 
 /** Options of a session. */
@@ -134,7 +134,7 @@ export class IndexSession {
     const started = performance.now();
     if (this.#options.existingOnly === true && !isIndexed(this.root)) {
       this.#drop();
-      throw new IndexRemovedError(`the index at ${join(this.root, INDEX_DIR)} is gone (removed by \`codegraph uninit\`?); run \`codegraph init\` to build it again`);
+      throw indexRemoved(this.root);
     }
     return withWriterLock(this.root, this.#options.command, async (dir) => {
       const phases = new PhaseClock(options.onProgress);
@@ -160,7 +160,7 @@ export class IndexSession {
         await this.#alone(() => this.#drop());
         throw error;
       }
-    });
+    }, this.#options.existingOnly === true);
   }
 
   /**

@@ -4,7 +4,7 @@
  * recognised (its pid no longer exists) and taken over without user action.
  */
 import { randomBytes } from 'node:crypto';
-import { link, mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { link, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -45,15 +45,15 @@ export function isProcessAlive(pid: number): boolean {
 }
 
 /**
- * Takes the writer lock in `dir` (the `.codegraph` directory), waiting up to `timeoutMs` for a live
- * holder. Throws `LockHeldError` naming the holder when the wait runs out.
+ * Takes the writer lock in `dir` (the `.codegraph` directory, which must exist: a missing one fails
+ * with ENOENT), waiting up to `timeoutMs` for a live holder. Throws `LockHeldError` naming the
+ * holder when the wait runs out.
  */
 export async function acquireLock(dir: string, options: AcquireLockOptions): Promise<LockHandle> {
   const timeoutMs = options.timeoutMs ?? 3000;
   const pollMs = options.pollMs ?? 100;
   const deadline = Date.now() + timeoutMs;
   const path = join(dir, LOCK_FILE);
-  await mkdir(dir, { recursive: true });
   for (;;) {
     const owner: LockOwner = {
       pid: process.pid,

@@ -4,7 +4,7 @@
  * over the database (atomic on POSIX), then fsync the directory so the rename itself is durable.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { open, readdir, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isProcessAlive } from './lock.js';
 
@@ -44,11 +44,11 @@ export interface LoadedDatabase {
 }
 
 /**
- * Atomically replaces `<dir>/codegraph.db` with `bytes` (creating `dir` if needed) and returns the
- * new file's stamp. Stale temp files left by killed writers are removed first.
+ * Atomically replaces `<dir>/codegraph.db` with `bytes` and returns the new file's stamp. Stale
+ * temp files left by killed writers are removed first. `dir` must exist: a folder deleted while a
+ * sync ran stays deleted (the write fails with ENOENT) rather than being made again.
  */
 export async function saveDatabase(dir: string, bytes: Uint8Array): Promise<DatabaseStamp> {
-  await mkdir(dir, { recursive: true });
   await cleanStaleTempFiles(dir);
   const target = join(dir, DATABASE_FILE);
   const temp = join(dir, `${DATABASE_FILE}.tmp-${process.pid}-${randomBytes(6).toString('hex')}`);

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { appendFileSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { IndexSession, isScopeFile } from '../../src/index/session.js';
-import { indexProject, IndexError } from '../../src/index/sync/index.js';
+import { indexProject, IndexError, IndexRemovedError } from '../../src/index/sync/index.js';
 import { Prng } from '../fuzz/prng.js';
 import { fixtureProject, generatedProject } from '../support/fixture-project.js';
 import { dumpGraph } from '../support/graph-dump.js';
@@ -51,6 +51,29 @@ for (const ready of [false, true]) test(`a session keeps the graph equal to a fr
     const totals = await session.read(async (store) => ({ stored: store.storedTotals(), counted: { counts: store.counts(), byLanguage: store.languageCounts() } }));
     assert.deepEqual(totals?.value.stored, totals?.value.counted, `seed ${seed}, round ${round}: stored totals`);
   }
+});
+
+for (const gone of ['the index folder', 'the project']) test(`a session that keeps an existing index stops when ${gone} is deleted during a sync, and makes nothing again`, async () => {
+  const root = await indexedShop();
+  const session = await IndexSession.open({ root, command: 'test', existingOnly: true, workers: 1 });
+  cleanups.push(() => void session.close());
+  await session.sync();
+  appendFileSync(join(root, 'src/cart.ts'), '\nexport const duringRemoval = 1;\n');
+  const removed = gone === 'the project' ? root : join(root, '.codegraph');
+  let deleted = false;
+  await assert.rejects(
+    session.sync({
+      changed: ['src/cart.ts'],
+      onProgress: () => {
+        if (deleted) return;
+        deleted = true;
+        rmSync(removed, { recursive: true, force: true });
+      },
+    }),
+    (error: Error) => error instanceof IndexRemovedError && /is gone .*codegraph init/.test(error.message),
+  );
+  assert.ok(deleted, 'the folder was deleted while the sync held the lock');
+  assert.equal(existsSync(removed), false, `${gone} was not made again`);
 });
 
 test('a sync that adds and removes files keeps the stored totals equal to counting them anew', async () => {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,6 +32,12 @@ async function writeLock(owner: object): Promise<void> {
 }
 
 describe('acquireLock', () => {
+  test('fails with ENOENT on a missing directory instead of making it', async () => {
+    const missing = join(dir, 'gone', '.codegraph');
+    await assert.rejects(acquireLock(missing, { command: 'codegraph sync' }), (error: NodeJS.ErrnoException) => error.code === 'ENOENT');
+    assert.equal(existsSync(join(dir, 'gone')), false);
+  });
+
   test('writes the holder as JSON with pid, start time, host and command', async () => {
     await acquireLock(dir, { command: 'codegraph index' });
     const written = JSON.parse(await readFile(join(dir, LOCK_FILE), 'utf8')) as Record<string, unknown>;

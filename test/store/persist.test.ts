@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, test } from 'node:test';
@@ -64,10 +65,10 @@ describe('saveDatabase and loadDatabase', () => {
     }
   });
 
-  test('saveDatabase creates the directory when missing', async () => {
+  test('saveDatabase fails on a missing directory instead of making it (a deleted index stays deleted)', async () => {
     const nested = join(dir, 'a', '.codegraph');
-    await saveDatabase(nested, await databaseBytes('one'));
-    assert.ok((await stat(join(nested, DATABASE_FILE))).isFile());
+    await assert.rejects(saveDatabase(nested, await databaseBytes('one')), (error: NodeJS.ErrnoException) => error.code === 'ENOENT');
+    assert.equal(existsSync(join(dir, 'a')), false);
   });
 
   test('saveDatabase leaves no temp file behind', async () => {

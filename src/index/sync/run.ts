@@ -3,6 +3,7 @@
  * writer lock over the index folder, the config and the scan, opening the stored database (or a
  * fresh one), and saving it when the run changed it.
  */
+import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { languageForPath } from '../languages.js';
@@ -11,30 +12,45 @@ import {
   acquireLock, GraphStore, hasChanged, INDEX_DIR, loadDatabase, releaseLock, saveDatabase, SchemaError, SqliteDb, hasStatusSnapshotFor, writeStatusSnapshot, type DatabaseStamp,
 } from '../../store/index.js';
 import { applyScan, type Applied, type ApplyInput } from './apply-scan.js';
-import { IndexError } from './errors.js';
+import { IndexError, IndexRemovedError } from './errors.js';
 import type { PhaseClock } from './phase-clock.js';
 import { syncReport, type SyncReport } from './report.js';
 
 /**
- * Runs `fn` holding the writer lock of `root`'s index folder (created first, with its own
- * `.gitignore`); `fn` receives the folder's path. The lock is released however `fn` ends.
+ * Runs `fn` holding the writer lock of `root`'s index folder; `fn` receives the folder's path. The
+ * folder is created first, with its own `.gitignore`, unless `existingOnly`: a long-lived writer
+ * only keeps an index that exists, so when the folder is gone (deleted before or during the run)
+ * this fails with `IndexRemovedError` and never makes it again. The lock is released however `fn`
+ * ends.
  */
-export async function withWriterLock<T>(root: string, command: string, fn: (dir: string) => Promise<T>): Promise<T> {
-  const dir = await prepareIndexDir(root);
-  const lock = await acquireLock(dir, { command });
+export async function withWriterLock<T>(root: string, command: string, fn: (dir: string) => Promise<T>, existingOnly = false): Promise<T> {
+  const dir = join(root, INDEX_DIR);
+  if (!existingOnly) await prepareIndexDir(dir);
+  const lock = await acquireLock(dir, { command }).catch((error: unknown) => {
+    throw existingOnly && isMissing(error) ? indexRemoved(root) : error;
+  });
   try {
     return await fn(dir);
+  } catch (error) {
+    throw existingOnly && isMissing(error) && !existsSync(dir) ? indexRemoved(root) : error;
   } finally {
     await releaseLock(lock);
   }
 }
 
-/** Creates `<root>/.codegraph` with its own `.gitignore`; returns its path. */
-async function prepareIndexDir(root: string): Promise<string> {
-  const dir = join(root, INDEX_DIR);
+/** What a long-lived writer says when the index it keeps is gone. */
+export function indexRemoved(root: string): IndexRemovedError {
+  return new IndexRemovedError(`the index at ${join(root, INDEX_DIR)} is gone (removed by \`codegraph uninit\`?); run \`codegraph init\` to build it again`);
+}
+
+function isMissing(error: unknown): boolean {
+  return (error as { code?: unknown } | undefined)?.code === 'ENOENT';
+}
+
+/** Creates the index folder `dir` with its own `.gitignore`. */
+async function prepareIndexDir(dir: string): Promise<void> {
   await mkdir(dir, { recursive: true });
   await writeFile(join(dir, '.gitignore'), '# codegraph index: derived data, safe to delete\n*\n');
-  return dir;
 }
 
 /** The project's configuration, or an `IndexError` naming what is wrong with it. */

@@ -255,7 +255,9 @@ export class ProjectDaemon {
     return [...new Set([...this.#connections.values()].flatMap((c) => (c.hostPid === undefined ? [] : [c.hostPid])))].sort((a, b) => a - b);
   }
 
+  /** Writes the daemon's files; nothing once stopping (a connection ending then must not restore what shutdown removed). */
   #record(): void {
+    if (this.#stopping !== undefined) return;
     writeDaemonRecord({ pid: process.pid, root: this.root, socket: this.socket, hostPids: this.#hostPids(), started: this.#startedAt.toISOString(), version: VERSION });
   }
 

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, afterEach, describe, test } from 'node:test';
 import { DaemonClient } from '../../src/daemon/client.js';
+import { listDaemonRecords } from '../../src/daemon/daemon-files.js';
 import { ControlMethod } from '../../src/daemon/control.js';
 import { daemonSocketPath } from '../../src/daemon/socket-path.js';
 import { indexProject } from '../../src/index/sync/index.js';
@@ -134,7 +135,7 @@ describe('the shared project daemon', SUITE_TIMEOUT, () => {
     await assertSavedAsFresh(root);
   });
 
-  test('a daemon whose index folder is deleted exits', TIMEOUT, async () => {
+  test('a daemon whose index folder is deleted exits and leaves no registry entry', TIMEOUT, async () => {
     const { root } = await project();
     const server = await client(root);
     const pid = await trackDaemon(root);
@@ -143,6 +144,8 @@ describe('the shared project daemon', SUITE_TIMEOUT, () => {
     await waitForExit(pid, 10_000);
     // The session is still answered (with an error or guidance), never left hanging.
     assert.ok((await call(server, 'codegraph_status')).length > 0);
+    // Its clients' connections end while it stops; that must not write the entry back.
+    assert.deepEqual(listDaemonRecords().filter((r) => r.root === root).map((r) => r.pid), []);
   });
 
   test('a stale socket file is replaced', TIMEOUT, async () => {

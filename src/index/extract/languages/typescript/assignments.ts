@@ -338,13 +338,20 @@ const DEFINING_PARENTS: ReadonlySet<string> = new Set([
   'field_definition',
 ]);
 
+/** The nearest ancestor that is not a parenthesized expression (`var x = (function x() {…})`). */
+function outsideParentheses(node: Node): Node | null {
+  let parent = node.parent;
+  while (parent?.type === 'parenthesized_expression') parent = parent.parent;
+  return parent;
+}
+
 /**
  * A named function expression anywhere else (`defineGetter(req, 'xhr', function xhr() {…})`,
  * `middlewares: [function resolve() {…}]`): the author named it, so it is a function.
  */
 export function visitFunctionExpression(state: FileState, expression: Node): void {
   const name = expression.childForFieldName('name');
-  if (name === null || DEFINING_PARENTS.has(expression.parent?.type ?? '')) return;
+  if (name === null || DEFINING_PARENTS.has(outsideParentheses(expression)?.type ?? '')) return;
   const builder = state.builder;
   builder.open(builder.define('function', name.text, expression, {
     signature: headText(expression, expression.childForFieldName('body')),

@@ -58,6 +58,11 @@ test('Object.defineProperty with an accessor defines a property; a named functio
   assert.equal(symbol(ex, 'xhr').kind, 'function');
 });
 
+test('a named function expression in parentheses is the one definition its declarator or assignment makes', async () => {
+  const ex = await js('var runInContext = (function runInContext(context) {\n  function debounce() {}\n});\nexports.wrap = ((function wrap() {}));\n');
+  assert.deepEqual(ex.symbols.map((s) => s.qualifiedName), ['runInContext', 'runInContext.debounce', 'exports.wrap']);
+});
+
 test('definitions inside UMD and IIFE wrappers are found', async () => {
   const ex = await js('(function (root, f) { module.exports = f(); }(this, function () {\n  function Lib() {}\n  Lib.prototype.run = function () {};\n}));\n!function () { function inner() {} }();\n');
   assert.equal(symbol(ex, 'Lib').kind, 'class');

@@ -123,3 +123,63 @@ test('rust: methods in impl blocks resolve through self, Self and the type, acro
   assert.equal([...dump.matchAll(/Counter\.fmt@\S+ -calls-> \S+Counter\.helper@/g)].length, 1, 'only self.helper(), not the bare helper()');
   assert.doesNotMatch(dump, /Counter\.other@\S+ -calls->/, 'a bare name never means a method of the same impl block');
 });
+
+test('go: a call on a receiver, parameter, made value, declared var or ranged element binds to that type\'s method, not a same-named one', async () => {
+  const dump = await indexed({
+    'go.mod': 'module example.com/mux\n\ngo 1.20\n',
+    'types.go': [
+      'package mux',
+      '',
+      'type Route struct{}',
+      '',
+      'func (r *Route) Match() bool { return true }',
+      '',
+      'type Other struct{}',
+      '',
+      'func (o *Other) Match() bool { return false }',
+      '',
+      'type Router struct {',
+      '\troutes []*Route',
+      '\tfirst  *Route',
+      '}',
+      '',
+      'func (r *Router) Ranged() {',
+      '\tfor _, route := range r.routes {',
+      '\t\troute.Match()',
+      '\t}',
+      '}',
+      '',
+      'func (r *Router) Field() bool { return r.first.Match() }',
+      '',
+    ].join('\n'),
+    'use.go': [
+      'package mux',
+      '',
+      'func (o *Other) Self() bool { return o.Match() }',
+      'func Param(route *Route) bool { return route.Match() }',
+      'func Made() bool { x := &Route{}; return x.Match() }',
+      'func Declared() bool { var y *Route; return y.Match() }',
+      'func Slice() { for _, z := range []Route{} { z.Match() } }',
+      'func Asserted(v interface{}) { if a, ok := v.(*Other); ok { a.Match() } }',
+      'func Switched(v interface{}, x *Route) { x.Match(); switch x := v.(type) { case *Other: x.Match() } }',
+      'func Generic[T any](v T) { v.Match() }',
+      'func Mixed(flag bool) {',
+      '\tif flag {',
+      '\t\tm := &Route{}',
+      '\t\tm.Match()',
+      '\t} else {',
+      '\t\tm := &Other{}',
+      '\t\tm.Match()',
+      '\t}',
+      '}',
+      '',
+    ].join('\n'),
+  });
+  const callers = (target: string): string[] =>
+    [...dump.matchAll(new RegExp(`edge \\S+#\\w+:(\\S+)@\\S+ -calls-> types\\.go#method:${target.replace('.', '\\.')}@`, 'g'))].map((m) => m[1] ?? '').sort();
+  // Mixed makes m a Route in one block and an Other in the next: the first call is bound, and
+  // once the name has held two types none is guessed. A type switch's variable is a new one too.
+  assert.deepEqual(callers('Route.Match'), ['Declared', 'Made', 'Mixed', 'Param', 'Router.Field', 'Router.Ranged', 'Slice', 'Switched']);
+  assert.deepEqual(callers('Other.Match'), ['Asserted', 'Other.Self']);
+  assert.equal(dump.match(/#function:Switched@\S+ -calls-> types\.go#method:Route\.Match@/g)?.length, 1, 'the switch variable is not the Route parameter');
+});

@@ -183,3 +183,32 @@ test('go: a call on a receiver, parameter, made value, declared var or ranged el
   assert.deepEqual(callers('Other.Match'), ['Asserted', 'Other.Self']);
   assert.equal(dump.match(/#function:Switched@\S+ -calls-> types\.go#method:Route\.Match@/g)?.length, 1, 'the switch variable is not the Route parameter');
 });
+
+test('java: calls on typed locals, parameters, for-each variables, `var x = new T()` and fields bind to that class\'s method, not the field named like it', async () => {
+  const dump = await indexed({
+    'src/p/Route.java': 'package p;\npublic class Route {\n  private boolean match;\n  public boolean match() { return match; }\n}\n',
+    'src/p/Other.java': 'package p;\npublic class Other {\n  public boolean match() { return false; }\n}\n',
+    'src/p/Router.java': [
+      'package p;',
+      'import java.util.List;',
+      'public class Router {',
+      '  private List<Route> routes;',
+      '  private Route first;',
+      '  private Other other;',
+      '  void ranged() { for (Route r : routes) { r.match(); } }',
+      '  void param(Route route) { route.match(); }',
+      '  void local() { Route x = new Route(); x.match(); }',
+      '  void inferred() { var y = new Route(); y.match(); }',
+      '  void field() { first.match(); }',
+      '  void thisField() { this.other.match(); }',
+      '  void shadowed() { Route other = new Route(); other.match(); }',
+      '  void lambda() { routes.forEach(first -> first.match()); }',
+      '}',
+      '',
+    ].join('\n'),
+  });
+  const callers = (target: string): string[] =>
+    [...dump.matchAll(new RegExp(`edge \\S+#\\w+:Router\\.(\\w+)@\\S+ -calls-> \\S+#(\\w+):${target.replace('.', '\\.')}@`, 'g'))].map((m) => `${m[1] ?? ''} ${m[2] ?? ''}`).sort();
+  assert.deepEqual(callers('Route.match'), ['field method', 'inferred method', 'local method', 'param method', 'ranged method', 'shadowed method']);
+  assert.deepEqual(callers('Other.match'), ['thisField method']);
+});

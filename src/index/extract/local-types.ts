@@ -21,6 +21,11 @@ export class LocalTypes {
   typeOf(scope: number, name: string): string | undefined {
     return this.#types.get(`${scope}:${name}`) ?? undefined;
   }
+
+  /** Whether `name` was noted in scope `scope` at all (a local, typed or not, hides a field of that name). */
+  declared(scope: number, name: string): boolean {
+    return this.#types.has(`${scope}:${name}`);
+  }
 }
 
 /** Whether the last segment of a written path looks like a class name (PascalCase, `_` and `$` allowed). */

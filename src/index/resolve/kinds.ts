@@ -19,6 +19,11 @@ const TYPE_LIKE: ReadonlySet<NodeKind> = new Set([
   ...CLASS_LIKE, 'enum', 'namespace', 'module',
 ]);
 
+/** Kinds a call reaches by their own declaration (not a field or variable that may hold a function). */
+export function isCallable(kind: NodeKind): boolean {
+  return CALLABLE_STRICT.has(kind);
+}
+
 /** Kinds whose members a `this`/`self` receiver can reach. */
 export function isClassLike(kind: NodeKind): boolean {
   return CLASS_LIKE.has(kind) && kind !== 'type_alias' && kind !== 'union';

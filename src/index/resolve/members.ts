@@ -1,6 +1,6 @@
 import type { ResolveContext } from './context.js';
 import { MAX_DEPTH } from './context.js';
-import { isClassLike } from './kinds.js';
+import { isCallable, isClassLike } from './kinds.js';
 import type { NodeKind } from '../../model.js';
 import type { KindFilter, ResolverSymbol } from './types.js';
 
@@ -24,13 +24,20 @@ function siblingFiles(ctx: ResolveContext, fileId: number): readonly number[] {
 
 /**
  * Member `name` of type `owner`: declared in its body, declared outside it with the qualified name
- * `Owner.name` (Go receivers, Rust impl blocks), else inherited from its resolved bases.
+ * `Owner.name` (Go receivers, Rust impl blocks), else inherited from its resolved bases. Where a
+ * field and a method share the name (Java's `method` field and `method()`), the method.
  */
 export function findMember(
   ctx: ResolveContext, owner: ResolverSymbol, name: string, filter: KindFilter,
   depth = 0, seen?: Set<number>,
 ): ResolverSymbol | undefined {
-  for (const m of ctx.project.members(owner, name)) if (filter(m.kind)) return m;
+  let declared: ResolverSymbol | undefined;
+  for (const m of ctx.project.members(owner, name)) {
+    if (!filter(m.kind)) continue;
+    if (isCallable(m.kind)) return m;
+    declared ??= m;
+  }
+  if (declared !== undefined) return declared;
   for (const file of siblingFiles(ctx, owner.fileId)) {
     for (const s of ctx.project.topLevel(file, name)) {
       if (filter(s.kind) && isQualifiedAs(s.qualifiedName, owner.qualifiedName, name)) return s;

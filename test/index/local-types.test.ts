@@ -212,3 +212,31 @@ test('java: calls on typed locals, parameters, for-each variables, `var x = new 
   assert.deepEqual(callers('Route.match'), ['field method', 'inferred method', 'local method', 'param method', 'ranged method', 'shadowed method']);
   assert.deepEqual(callers('Other.match'), ['thisField method']);
 });
+
+test('c#: calls on typed locals, parameters, foreach, catch, pattern and out variables, `var x = new T()`, fields and properties bind to that class\'s method', async () => {
+  const dump = await indexed({
+    'Route.cs': 'namespace P {\n  public class Route { public bool Match() { return true; } }\n  public class Other { public bool Match() { return false; } }\n}\n',
+    'Router.cs': [
+      'namespace P {',
+      '  public class Router {',
+      '    private List<Route> routes;',
+      '    private Route first;',
+      '    public Other Current { get; set; }',
+      '    void Ranged() { foreach (Route r in routes) { r.Match(); } }',
+      '    void Param(Route route) { route.Match(); }',
+      '    void Inferred() { var y = new Route(); y.Match(); }',
+      '    void Field() { this.first.Match(); }',
+      '    void Property() { Current.Match(); }',
+      '    void Pattern(object o) { if (o is Route r) r.Match(); }',
+      '    void Caught() { try { } catch (Route e) { e.Match(); } }',
+      '    void Lambda() { Action<Other> f = first => first.Match(); }',
+      '  }',
+      '}',
+      '',
+    ].join('\n'),
+  });
+  const callers = (target: string): string[] =>
+    [...dump.matchAll(new RegExp(`edge \\S+#\\w+:Router\\.(\\w+)@\\S+ -calls-> \\S+#method:${target.replace('.', '\\.')}@`, 'g'))].map((m) => m[1] ?? '').sort();
+  assert.deepEqual(callers('Route.Match'), ['Caught', 'Field', 'Inferred', 'Param', 'Pattern', 'Ranged']);
+  assert.deepEqual(callers('Other.Match'), ['Property']);
+});

@@ -1,3 +1,4 @@
+import type { ExtractionBuilder } from './builder.js';
 import { isPascalCase } from './names.js';
 
 /**
@@ -32,4 +33,18 @@ export class LocalTypes {
 export function namesClass(path: string): boolean {
   const last = path.slice(path.lastIndexOf('.') + 1);
   return isPascalCase(last.slice(0, 1) + last.slice(1).replace(/[_$]/g, ''));
+}
+
+/**
+ * The class a call's object holds in a statically typed language: the local `name` of the current
+ * scope (declared there, typed or not, it hides a field), else the field `name` of the enclosing
+ * class (`fields` by `Owner.field`). `viaThis`: the object was `this.name`, which only a field is.
+ */
+export function receiverClass(
+  builder: ExtractionBuilder, locals: LocalTypes, fields: ReadonlyMap<string, string>, name: string, viaThis: boolean,
+): string | undefined {
+  const scope = builder.current;
+  if (!viaThis && locals.declared(scope, name)) return locals.typeOf(scope, name);
+  const owner = builder.symbolAt(builder.symbolAt(scope)?.parent ?? -1)?.name;
+  return owner === undefined ? undefined : fields.get(`${owner}.${name}`);
 }

@@ -11,6 +11,7 @@ import type { ParameterRole } from '../arity.js';
 import { ExtractionBuilder, clip, countParseErrors } from '../builder.js';
 import { cleanComment } from '../comments.js';
 import { splitQualified } from '../names.js';
+import { LocalTypes, receiverClass } from '../local-types.js';
 import { receiverText } from '../receivers.js';
 import type { PathShape } from '../receivers.js';
 import { isTestPath } from '../test-paths.js';
@@ -24,7 +25,8 @@ const TYPES: ReadonlySet<string> = new Set([
   'enum_declaration', 'enum_member_declaration', 'delegate_declaration', 'method_declaration',
   'constructor_declaration', 'local_function_statement', 'property_declaration', 'field_declaration',
   'event_field_declaration', 'event_declaration', 'invocation_expression', 'object_creation_expression',
-  'attribute_list', 'base_list', ...SPECIAL_MEMBERS,
+  'attribute_list', 'base_list', 'variable_declaration', 'parameter', 'for_each_statement', 'catch_declaration',
+  'declaration_pattern', 'declaration_expression', 'lambda_expression', ...SPECIAL_MEMBERS,
 ]);
 
 const TYPE_KINDS: Readonly<Record<string, NodeKind>> = {
@@ -61,6 +63,9 @@ interface State {
   pkg: string | undefined;
   pkgFromType: boolean;
   isTest: boolean;
+  /** The declared class of each member's locals and parameters, and `Owner.field` of the file's fields and properties. */
+  readonly locals: LocalTypes;
+  readonly fields: ReadonlyMap<string, string>;
 }
 
 /** Extracts symbols, references and `using` imports from C# files. */
@@ -68,7 +73,7 @@ export const csharpExtractor: LanguageExtractor = {
   languages: ['c_sharp'],
   extract(tree: Tree, source: string, path: string, language: string): FileExtraction {
     const b = new ExtractionBuilder(language);
-    const st: State = { b, source, pkg: undefined, pkgFromType: false, isTest: false };
+    const st: State = { b, source, pkg: undefined, pkgFromType: false, isTest: false, locals: new LocalTypes(), fields: memberTypes(tree.rootNode) };
     walk(tree.rootNode, b, TYPES, (n, t) => enter(st, n, t));
     if (st.pkg !== undefined) b.setPackage(st.pkg);
     return b.finish(countParseErrors(tree.rootNode), st.isTest || isTestPath(path));
@@ -151,7 +156,16 @@ function enter(st: State, node: Node, type: string): boolean | void {
       fieldDeclaration(st, node);
       return;
     case 'invocation_expression':
-      invocation(b, node);
+      invocation(st, node);
+      return;
+    case 'variable_declaration':
+    case 'parameter':
+    case 'for_each_statement':
+    case 'catch_declaration':
+    case 'declaration_pattern':
+    case 'declaration_expression':
+    case 'lambda_expression':
+      if (b.current >= 0) noteLocals(st, node, type);
       return;
     case 'object_creation_expression': {
       const t = node.childForFieldName('type');
@@ -250,7 +264,8 @@ function parameterRole(p: Node): ParameterRole {
   return role;
 }
 
-function invocation(b: ExtractionBuilder, node: Node): void {
+function invocation(st: State, node: Node): void {
+  const b = st.b;
   const fn = node.childForFieldName('function');
   if (fn === null) return;
   // Only `argument` nodes: comments and `#if` lines inside the list are no arguments.
@@ -268,7 +283,7 @@ function invocation(b: ExtractionBuilder, node: Node): void {
       const nameNode = fn.childForFieldName('name');
       const name = nameNode?.type === 'generic_name' ? nameNode.firstNamedChild : nameNode;
       const object = fn.childForFieldName('expression');
-      if (name != null) b.ref('calls', name.text, name, object !== null ? receiverText(object, SHAPE) : undefined, args);
+      if (name != null) b.ref('calls', name.text, name, object !== null ? (classOf(st, object) ?? receiverText(object, SHAPE)) : undefined, args);
       return;
     }
     case 'conditional_access_expression': {
@@ -283,6 +298,71 @@ function invocation(b: ExtractionBuilder, node: Node): void {
     default:
       return;
   }
+}
+
+/** The class a declared type names (`Route`, `Route?`, `List<Route>` -> `List`); undefined for `var`, built-in and qualified names. */
+function declaredClass(type: Node | null | undefined): string | undefined {
+  const t = type?.type === 'nullable_type' ? type.namedChild(0) : type;
+  if (t?.type === 'identifier') return t.text;
+  return t?.type === 'generic_name' ? t.firstNamedChild?.text : undefined;
+}
+
+/** `Owner.member` -> the declared class of every field and property of the file's types. */
+function memberTypes(root: Node): Map<string, string> {
+  const types = new Map<string, string>();
+  for (const member of root.descendantsOfType(['field_declaration', 'property_declaration'])) {
+    const owner = member?.parent?.parent?.childForFieldName('name')?.text;
+    if (member == null || owner === undefined) continue;
+    if (member.type === 'property_declaration') {
+      const type = declaredClass(member.childForFieldName('type'));
+      const name = member.childForFieldName('name')?.text;
+      if (type !== undefined && name !== undefined) types.set(`${owner}.${name}`, type);
+      continue;
+    }
+    const declaration = member.namedChildren.find((c) => c?.type === 'variable_declaration');
+    const type = declaredClass(declaration?.childForFieldName('type'));
+    for (const d of declaration?.namedChildren ?? []) {
+      const name = d?.type === 'variable_declarator' ? (d.childForFieldName('name') ?? d.firstNamedChild)?.text : undefined;
+      if (type !== undefined && name !== undefined) types.set(`${owner}.${name}`, type);
+    }
+  }
+  return types;
+}
+
+/** Notes the names a declaration inside a member makes (`var x = new T()` holds a T; a lambda's bare parameter is unknown). */
+function noteLocals(st: State, node: Node, type: string): void {
+  const note = (name: Node | null | undefined, declared: string | undefined): void => {
+    if (name?.type === 'identifier') st.locals.note(st.b.current, name.text, declared);
+  };
+  switch (type) {
+    case 'variable_declaration': {
+      if (node.parent?.type === 'field_declaration' || node.parent?.type === 'event_field_declaration') return;
+      const declared = node.childForFieldName('type');
+      for (const d of node.namedChildren) {
+        if (d?.type !== 'variable_declarator') continue;
+        const value = d.namedChildren.find((c) => c?.type === 'equals_value_clause')?.namedChild(0);
+        const made = declared?.type === 'implicit_type' && value?.type === 'object_creation_expression' ? value.childForFieldName('type') : declared;
+        note(d.childForFieldName('name') ?? d.firstNamedChild, declaredClass(made));
+      }
+      return;
+    }
+    case 'for_each_statement':
+      note(node.childForFieldName('left'), declaredClass(node.childForFieldName('type')));
+      return;
+    case 'lambda_expression':
+      note(node.firstNamedChild, undefined);
+      return;
+    default:
+      note(node.childForFieldName('name'), declaredClass(node.childForFieldName('type')));
+  }
+}
+
+/** The class a call's object holds when the file says (`route`, `First`, `this.first`). */
+function classOf(st: State, object: Node): string | undefined {
+  if (object.type === 'identifier') return receiverClass(st.b, st.locals, st.fields, object.text, false);
+  const field = object.type === 'member_access_expression' && object.childForFieldName('expression')?.type === 'this_expression'
+    ? object.childForFieldName('name')?.text : undefined;
+  return field === undefined ? undefined : receiverClass(st.b, st.locals, st.fields, field, true);
 }
 
 /** `A.B.C<T>` as qualifier `A.B` and name `C`; `global::` dropped; undefined for non-names. */

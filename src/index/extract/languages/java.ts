@@ -6,7 +6,7 @@ import { argumentCount, parameterArity } from '../arity.js';
 import type { ParameterRole } from '../arity.js';
 import { ExtractionBuilder, countParseErrors, headText } from '../builder.js';
 import { leadingComment } from '../comments.js';
-import { LocalTypes } from '../local-types.js';
+import { LocalTypes, receiverClass } from '../local-types.js';
 import { isUpperSnake, splitQualified } from '../names.js';
 import { receiverText } from '../receivers.js';
 import type { PathShape } from '../receivers.js';
@@ -276,21 +276,11 @@ function noteLocals(st: State, node: Node, type: string): void {
   }
 }
 
-/**
- * The class a call's object holds when the file says: a typed local or parameter of the method,
- * else a field of the enclosing class (`first`, `this.first`).
- */
+/** The class a call's object holds when the file says (`route`, `first`, `this.first`). */
 function classOf(st: State, object: Node): string | undefined {
-  const scope = st.b.current;
-  let field: string | undefined;
-  if (object.type === 'identifier') {
-    if (st.locals.declared(scope, object.text)) return st.locals.typeOf(scope, object.text);
-    field = object.text;
-  } else if (object.type === 'field_access' && object.childForFieldName('object')?.type === 'this') {
-    field = object.childForFieldName('field')?.text;
-  }
-  const owner = st.b.symbolAt(st.b.symbolAt(scope)?.parent ?? -1)?.name;
-  return field === undefined || owner === undefined ? undefined : st.fields.get(`${owner}.${field}`);
+  if (object.type === 'identifier') return receiverClass(st.b, st.locals, st.fields, object.text, false);
+  const field = object.type === 'field_access' && object.childForFieldName('object')?.type === 'this' ? object.childForFieldName('field')?.text : undefined;
+  return field === undefined ? undefined : receiverClass(st.b, st.locals, st.fields, field, true);
 }
 
 /** The declaration head without its annotations, which would crowd out the interesting part. */

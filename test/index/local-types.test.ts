@@ -240,3 +240,28 @@ test('c#: calls on typed locals, parameters, foreach, catch, pattern and out var
   assert.deepEqual(callers('Route.Match'), ['Caught', 'Field', 'Inferred', 'Param', 'Pattern', 'Ranged']);
   assert.deepEqual(callers('Other.Match'), ['Property']);
 });
+
+test('kotlin: calls on typed or constructed locals, parameters, for variables over a typed collection and properties bind to that class\'s method', async () => {
+  const dump = await indexed({
+    'src/Route.kt': 'package p\n\nclass Route {\n  fun match(): Boolean = true\n}\n\nclass Other {\n  fun match(): Boolean = false\n}\n',
+    'src/Router.kt': [
+      'package p',
+      '',
+      'class Router(private val first: Route) {',
+      '  private val other: Other = Other()',
+      '  fun param(route: Route) { route.match() }',
+      '  fun made() { val x = Route(); x.match() }',
+      '  fun declared() { val y: Route = make(); y.match() }',
+      '  fun field() { first.match() }',
+      '  fun thisField() { this.other.match() }',
+      '  fun ranged(rs: List<Route>) { for (r in rs) { r.match() } }',
+      '  fun lambda(rs: List<Other>) { rs.forEach { first -> first.match() } }',
+      '}',
+      '',
+    ].join('\n'),
+  });
+  const callers = (target: string): string[] =>
+    [...dump.matchAll(new RegExp(`edge \\S+#\\w+:Router\\.(\\w+)@\\S+ -calls-> \\S+#method:${target.replace('.', '\\.')}@`, 'g'))].map((m) => m[1] ?? '').sort();
+  assert.deepEqual(callers('Route.match'), ['declared', 'field', 'made', 'param', 'ranged']);
+  assert.deepEqual(callers('Other.match'), ['thisField']);
+});

@@ -2,6 +2,7 @@ import type { Node, Tree } from 'web-tree-sitter';
 import type { FileExtraction, NodeKind } from '../../../model.js';
 import { ExtractionBuilder, countParseErrors, headText } from '../builder.js';
 import { cleanComment, leadingComment } from '../comments.js';
+import { LocalTypes, receiverClass } from '../local-types.js';
 import { isPascalCase, isUpperSnake } from '../names.js';
 import { isTestPath } from '../test-paths.js';
 import type { LanguageExtractor } from '../types.js';
@@ -11,7 +12,7 @@ import { childOfType, shortText } from '../node-helpers.js';
 const TYPES: ReadonlySet<string> = new Set([
   'package_header', 'import_header', 'class_declaration', 'object_declaration', 'companion_object',
   'enum_entry', 'function_declaration', 'secondary_constructor', 'class_parameter', 'property_declaration',
-  'type_alias', 'delegation_specifier', 'call_expression',
+  'type_alias', 'delegation_specifier', 'call_expression', 'parameter', 'for_statement', 'lambda_literal',
 ]);
 const CALLABLES: ReadonlySet<NodeKind> = new Set(['function', 'method', 'constructor']);
 const isComment = (type: string): boolean => type === 'line_comment' || type === 'multiline_comment';
@@ -28,13 +29,25 @@ export const kotlinExtractor: LanguageExtractor = {
   extract: extractKotlin,
 };
 
+/**
+ * What a call's receiver holds: the declared (or constructed) class of each function's locals and
+ * parameters, what a collection of them yields in a `for`, and `Owner.property` for the file's
+ * classes, so `route.match()` is recorded with `Route` as receiver.
+ */
+interface Typed {
+  readonly locals: LocalTypes;
+  readonly elements: LocalTypes;
+  readonly fields: ReadonlyMap<string, string>;
+}
+
 function extractKotlin(tree: Tree, source: string, path: string, language: string): FileExtraction {
   const b = new ExtractionBuilder(language);
-  walk(tree.rootNode, b, TYPES, (node, type) => enter(b, source, node, type));
+  const typed: Typed = { locals: new LocalTypes(), elements: new LocalTypes(), fields: propertyTypes(tree.rootNode) };
+  walk(tree.rootNode, b, TYPES, (node, type) => enter(b, source, typed, node, type));
   return b.finish(countParseErrors(tree.rootNode), isTestPath(path));
 }
 
-function enter(b: ExtractionBuilder, source: string, node: Node, type: string): boolean | void {
+function enter(b: ExtractionBuilder, source: string, typed: Typed, node: Node, type: string): boolean | void {
   const scopeKind = b.symbolAt(b.current)?.kind;
   switch (type) {
     case 'package_header': {
@@ -80,7 +93,13 @@ function enter(b: ExtractionBuilder, source: string, node: Node, type: string): 
       return false;
     }
     case 'property_declaration':
-      propertyDeclaration(b, node, scopeKind);
+      if (scopeKind !== undefined && CALLABLES.has(scopeKind)) noteLocal(b, typed, node);
+      else propertyDeclaration(b, node, scopeKind);
+      return;
+    case 'parameter':
+    case 'for_statement':
+    case 'lambda_literal':
+      if (b.current >= 0) noteLocal(b, typed, node);
       return;
     case 'type_alias': {
       const name = childOfType(node, 'type_identifier');
@@ -91,7 +110,7 @@ function enter(b: ExtractionBuilder, source: string, node: Node, type: string): 
       supertype(b, node, scopeKind === 'interface');
       return;
     case 'call_expression':
-      callRef(b, source, node);
+      callRef(b, source, typed, node);
       return;
     default:
       return;
@@ -175,7 +194,85 @@ function userType(node: Node): { qualifier: string; name: string } {
   return { qualifier: parts.join('.'), name };
 }
 
-function callRef(b: ExtractionBuilder, source: string, node: Node): void {
+/** The class a declared type names (`Route`, `Route?`, `List<Route>` -> `List`); undefined for a qualified name. */
+function declaredClass(type: Node | null | undefined): string | undefined {
+  const t = type?.type === 'nullable_type' ? childOfType(type, 'user_type') : type;
+  if (t?.type !== 'user_type') return undefined;
+  const { qualifier, name } = userType(t);
+  return qualifier === '' && name !== '' ? name : undefined;
+}
+
+/** What a collection type yields: its one type argument (`List<Route>` -> `Route`). */
+function elementClass(type: Node | null | undefined): string | undefined {
+  const args = type?.type === 'user_type' ? childOfType(type, 'type_arguments') : null;
+  const only = args?.namedChildCount === 1 ? args.firstNamedChild : null;
+  return declaredClass(only?.type === 'type_projection' ? only.firstNamedChild : only);
+}
+
+/** The class `val x: T` declares, else the class `= T(…)` constructs. */
+function heldClass(declaration: Node): string | undefined {
+  const variable = childOfType(declaration, 'variable_declaration');
+  const declared = variable?.namedChildren.find((c) => c?.type === 'user_type' || c?.type === 'nullable_type');
+  if (declared != null) return declaredClass(declared);
+  const value = childOfType(declaration, 'call_expression')?.firstNamedChild;
+  return value?.type === 'simple_identifier' && isPascalCase(value.text) ? value.text : undefined;
+}
+
+/** `Owner.property` -> its class, for the properties (and constructor `val`s) of the file's classes. */
+function propertyTypes(root: Node): Map<string, string> {
+  const types = new Map<string, string>();
+  for (const node of root.descendantsOfType(['class_parameter', 'property_declaration'])) {
+    if (node == null) continue;
+    const owner = node.parent?.parent;
+    const ownerName = owner?.type === 'class_declaration' || owner?.type === 'object_declaration' ? childOfType(owner, 'type_identifier')?.text : undefined;
+    const name = node.type === 'class_parameter' ? childOfType(node, 'simple_identifier') : childOfType(node, 'variable_declaration')?.firstNamedChild;
+    const type = node.type === 'class_parameter' ? declaredClass(node.namedChildren.find((c) => c?.type === 'user_type' || c?.type === 'nullable_type')) : heldClass(node);
+    if (ownerName !== undefined && name?.type === 'simple_identifier' && type !== undefined) types.set(`${ownerName}.${name.text}`, type);
+  }
+  return types;
+}
+
+/** Notes the names a local declaration makes; a lambda's parameters hold no known class. */
+function noteLocal(b: ExtractionBuilder, typed: Typed, node: Node): void {
+  const note = (name: Node | null | undefined, type: string | undefined, element?: string): void => {
+    if (name?.type !== 'simple_identifier') return;
+    typed.locals.note(b.current, name.text, type);
+    typed.elements.note(b.current, name.text, element);
+  };
+  switch (node.type) {
+    case 'parameter': {
+      const declared = node.namedChildren.find((c) => c?.type === 'user_type' || c?.type === 'nullable_type');
+      note(childOfType(node, 'simple_identifier'), declaredClass(declared), elementClass(declared));
+      return;
+    }
+    case 'property_declaration': {
+      const variable = childOfType(node, 'variable_declaration');
+      const declared = variable?.namedChildren.find((c) => c?.type === 'user_type' || c?.type === 'nullable_type');
+      note(variable?.firstNamedChild, heldClass(node), elementClass(declared));
+      return;
+    }
+    case 'for_statement': {
+      const variable = childOfType(node, 'variable_declaration');
+      const declared = variable?.namedChildren.find((c) => c?.type === 'user_type' || c?.type === 'nullable_type');
+      const iterated = variable?.nextNamedSibling;
+      const element = iterated?.type === 'simple_identifier' ? typed.elements.typeOf(b.current, iterated.text) : undefined;
+      note(variable?.firstNamedChild, declared != null ? declaredClass(declared) : element);
+      return;
+    }
+    default:
+      for (const p of childOfType(node, 'lambda_parameters')?.namedChildren ?? []) note(p?.firstNamedChild, undefined);
+  }
+}
+
+/** The class a call's receiver holds when the file says (`route`, `first`, `this.first`). */
+function receiverClassOf(b: ExtractionBuilder, typed: Typed, receiver: Node): string | undefined {
+  if (receiver.type === 'simple_identifier') return receiverClass(b, typed.locals, typed.fields, receiver.text, false);
+  if (receiver.type !== 'navigation_expression' || receiver.firstNamedChild?.type !== 'this_expression') return undefined;
+  const field = receiver.lastNamedChild?.lastNamedChild;
+  return field?.type === 'simple_identifier' ? receiverClass(b, typed.locals, typed.fields, field.text, true) : undefined;
+}
+
+function callRef(b: ExtractionBuilder, source: string, typed: Typed, node: Node): void {
   const callee = node.firstNamedChild;
   if (callee === null) return;
   if (callee.type === 'simple_identifier') {
@@ -189,7 +286,7 @@ function callRef(b: ExtractionBuilder, source: string, node: Node): void {
   const receiver = callee.firstNamedChild;
   if (target === null || target.type !== 'simple_identifier' || receiver === null) return;
   const name = target.text;
-  b.ref(isPascalCase(name) ? 'instantiates' : 'calls', name, target, shortText(source, receiver));
+  b.ref(isPascalCase(name) ? 'instantiates' : 'calls', name, target, receiverClassOf(b, typed, receiver) ?? shortText(source, receiver));
 }
 
 /** The type an extension function or property extends: a `user_type` written before its name. */

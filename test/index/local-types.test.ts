@@ -265,3 +265,31 @@ test('kotlin: calls on typed or constructed locals, parameters, for variables ov
   assert.deepEqual(callers('Route.match'), ['declared', 'field', 'made', 'param', 'ranged']);
   assert.deepEqual(callers('Other.match'), ['thisField']);
 });
+
+test('php: calls on typed or documented parameters, `$x = new T`, and typed, documented or promoted properties bind to that class\'s method', async () => {
+  const dump = await indexed({
+    'src/Route.php': '<?php\nclass Route { public function match() { return true; } }\nclass Other { public function match() { return false; } }\n',
+    'src/Router.php': [
+      '<?php',
+      'class Router {',
+      '  private ?Route $first;',
+      '  /** @var Other */',
+      '  private $documented;',
+      '  public function __construct(private Route $promoted) {}',
+      '  function param(Route $route) { $route->match(); }',
+      '  /** @param Other|null $other the other */',
+      '  function docParam($other) { $other->match(); }',
+      '  function made() { $x = new Route(); $x->match(); }',
+      '  function reassigned() { $y = new Route(); $y = make(); $y->match(); }',
+      '  function typed() { $this->first->match(); $this->promoted->match(); }',
+      '  function docVar() { $this->documented->match(); }',
+      '  function bare() { $first->match(); }',
+      '}',
+      '',
+    ].join('\n'),
+  });
+  const callers = (target: string): string[] =>
+    [...dump.matchAll(new RegExp(`edge \\S+#\\w+:Router\\.(\\w+)@\\S+ -calls-> \\S+#method:${target.replace('.', '\\.')}@`, 'g'))].map((m) => m[1] ?? '').sort();
+  assert.deepEqual([...new Set(callers('Route.match'))], ['made', 'param', 'typed']);
+  assert.deepEqual(callers('Other.match'), ['docParam', 'docVar']);
+});

@@ -2,6 +2,7 @@ import type { Node, Tree } from 'web-tree-sitter';
 import type { FileExtraction, NodeKind, RefKind } from '../../../model.js';
 import { ExtractionBuilder, countParseErrors, headText } from '../builder.js';
 import { leadingComment, unquote } from '../comments.js';
+import { LocalTypes, receiverClass } from '../local-types.js';
 import { isTestPath } from '../test-paths.js';
 import type { LanguageExtractor } from '../types.js';
 import { walk } from '../walk.js';
@@ -20,7 +21,7 @@ const TYPES = new Set([
   'namespace_definition', 'namespace_use_declaration', 'enum_case', 'method_declaration', 'function_definition',
   'const_declaration', 'property_declaration', 'base_clause',
   'class_interface_clause', 'use_declaration', 'function_call_expression', 'object_creation_expression',
-  'assignment_expression',
+  'assignment_expression', 'simple_parameter', 'variadic_parameter', 'property_promotion_parameter', 'foreach_statement',
 ]);
 const CLOSURES: ReadonlySet<string> = new Set(['anonymous_function_creation_expression', 'anonymous_function', 'arrow_function']);
 const isComment = (type: string): boolean => type === 'comment';
@@ -38,13 +39,25 @@ export const phpExtractor: LanguageExtractor = {
   extract: extractPhp,
 };
 
+/**
+ * What a call's object holds: the class of each function's `$variables` (a typed or `@param`
+ * documented parameter, `$x = new T`), and `Owner.property` for the file's classes (a typed or
+ * `@var` documented property, a promoted constructor parameter), so `$route->match()` and
+ * `$this->first->match()` are recorded with the class as receiver.
+ */
+interface Typed {
+  readonly locals: LocalTypes;
+  readonly fields: ReadonlyMap<string, string>;
+}
+
 function extractPhp(tree: Tree, source: string, path: string, language: string): FileExtraction {
   const b = new ExtractionBuilder(language);
-  walk(tree.rootNode, b, TYPES, (node, type) => enter(b, source, node, type));
+  const typed: Typed = { locals: new LocalTypes(), fields: propertyTypes(tree.rootNode) };
+  walk(tree.rootNode, b, TYPES, (node, type) => enter(b, source, typed, node, type));
   return b.finish(countParseErrors(tree.rootNode), isTestPath(path));
 }
 
-function enter(b: ExtractionBuilder, source: string, node: Node, type: string): boolean | void {
+function enter(b: ExtractionBuilder, source: string, typed: Typed, node: Node, type: string): boolean | void {
   const typeKind = TYPE_KINDS[type];
   if (typeKind !== undefined) {
     return define(b, typeKind, node.childForFieldName('name'), node, node.childForFieldName('body'), true);
@@ -88,13 +101,31 @@ function enter(b: ExtractionBuilder, source: string, node: Node, type: string): 
       return;
     }
     case 'assignment_expression':
+      if (b.current >= 0) noteAssignment(b, typed, node);
       closureAssignment(b, node);
+      return;
+    case 'simple_parameter':
+    case 'variadic_parameter':
+    case 'property_promotion_parameter': {
+      const name = variableName(node.childForFieldName('name'));
+      const documented = docParam(node.parent?.parent ?? null, name);
+      if (b.current >= 0 && name !== undefined) typed.locals.note(b.current, name, declaredClass(node.childForFieldName('type')) ?? documented);
+      return;
+    }
+    case 'foreach_statement':
+      // The loop's key and value variables hold what the iterated value holds, which is not known.
+      for (const child of node.namedChildren.slice(1)) {
+        for (const v of child?.type === 'pair' ? child.namedChildren : [child]) {
+          const name = variableName(v ?? null);
+          if (b.current >= 0 && name !== undefined) typed.locals.note(b.current, name, undefined);
+        }
+      }
       return;
     default:
       break;
   }
   if (CALLS.has(type)) {
-    memberCall(b, source, node, type);
+    memberCall(b, source, typed, node, type);
     return;
   }
   if (INCLUDES.has(type)) {
@@ -205,13 +236,80 @@ function constantsOrProperties(b: ExtractionBuilder, node: Node): void {
   }
 }
 
-/** A call through `->`, `?->` or `::`, the receiver as written. */
-function memberCall(b: ExtractionBuilder, source: string, node: Node, type: string): void {
+/** A call through `->`, `?->` or `::`, the receiver as written unless its class is known. */
+function memberCall(b: ExtractionBuilder, source: string, typed: Typed, node: Node, type: string): void {
   const name = node.childForFieldName('name');
   const receiver = node.childForFieldName(type === 'scoped_call_expression' ? 'scope' : 'object');
   if (name !== null && name.type === 'name') {
-    b.ref('calls', name.text, name, receiver === null ? undefined : shortText(source, receiver));
+    const known = receiver === null || type === 'scoped_call_expression' ? undefined : receiverClassOf(b, typed, receiver);
+    b.ref('calls', name.text, name, known ?? (receiver === null ? undefined : shortText(source, receiver)));
   }
+}
+
+/** `$name` -> `name`. */
+function variableName(node: Node | null): string | undefined {
+  return node?.type === 'variable_name' ? node.text.replace(/^\$/u, '') : undefined;
+}
+
+/** The class a declared type names (`Route`, `?Route`); undefined for unions, built-ins and qualified names. */
+function declaredClass(type: Node | null): string | undefined {
+  const t = type?.type === 'optional_type' ? type.firstNamedChild : type;
+  const name = t?.type === 'named_type' ? t.firstNamedChild : null;
+  return name?.type === 'name' && name.text !== 'self' && name.text !== 'static' ? name.text : undefined;
+}
+
+/** The doc comment right above `node`, raw. */
+function docAbove(node: Node | null): string {
+  const previous = node?.previousNamedSibling;
+  return previous?.type === 'comment' && previous.text.startsWith('/**') ? previous.text : '';
+}
+
+/** The class a `@param Route $name` (or `?Route`, `Route|null`) line of the function's doc comment gives. */
+function docParam(fn: Node | null, name: string | undefined): string | undefined {
+  if (name === undefined) return undefined;
+  const match = new RegExp(`@param\\s+\\??([A-Za-z_]\\w*)(?:\\|null)?\\s+(?:\\.\\.\\.)?\\$${name}\\b`).exec(docAbove(fn));
+  return match?.[1];
+}
+
+/** `Owner.property` -> its class, for the typed or `@var`-documented properties and promoted parameters of the file's classes. */
+function propertyTypes(root: Node): Map<string, string> {
+  const types = new Map<string, string>();
+  for (const node of root.descendantsOfType(['property_declaration', 'property_promotion_parameter'])) {
+    if (node == null) continue;
+    const promoted = node.type === 'property_promotion_parameter';
+    const owner = (promoted ? node.parent?.parent?.parent?.parent : node.parent?.parent)?.childForFieldName('name')?.text;
+    if (owner === undefined) continue;
+    if (promoted) {
+      const name = variableName(node.childForFieldName('name'));
+      const type = declaredClass(node.childForFieldName('type'));
+      if (name !== undefined && type !== undefined) types.set(`${owner}.${name}`, type);
+      continue;
+    }
+    const type = declaredClass(node.childForFieldName('type')) ?? /@var\s+\??([A-Za-z_]\w*)(?:\|null)?\s/.exec(`${docAbove(node)} `)?.[1];
+    for (const element of node.namedChildren) {
+      const name = element?.type === 'property_element' ? variableName(element.firstNamedChild) : undefined;
+      if (name !== undefined && type !== undefined) types.set(`${owner}.${name}`, type);
+    }
+  }
+  return types;
+}
+
+/** `$x = new Route(…)` gives `$x` that class; any other assignment to it, none. */
+function noteAssignment(b: ExtractionBuilder, typed: Typed, node: Node): void {
+  const name = variableName(node.childForFieldName('left'));
+  if (name === undefined) return;
+  const right = node.childForFieldName('right');
+  const made = right?.type === 'object_creation_expression' ? right.firstNamedChild : null;
+  typed.locals.note(b.current, name, made?.type === 'name' ? made.text : undefined);
+}
+
+/** The class `$x` or `$this->p` holds when the file says. A bare `$x` is never a property. */
+function receiverClassOf(b: ExtractionBuilder, typed: Typed, receiver: Node): string | undefined {
+  const name = variableName(receiver);
+  if (name !== undefined) return name === 'this' ? undefined : typed.locals.typeOf(b.current, name);
+  if (receiver.type !== 'member_access_expression' || receiver.childForFieldName('object')?.text !== '$this') return undefined;
+  const property = receiver.childForFieldName('name');
+  return property?.type === 'name' ? receiverClass(b, typed.locals, typed.fields, property.text, true) : undefined;
 }
 
 /** `use A\B\C;`, `use A\B\C as D;`, `use A\{B, C as D};`: one import per imported name. */

@@ -293,3 +293,28 @@ test('php: calls on typed or documented parameters, `$x = new T`, and typed, doc
   assert.deepEqual([...new Set(callers('Route.match'))], ['made', 'param', 'typed']);
   assert.deepEqual(callers('Other.match'), ['docParam', 'docVar']);
 });
+
+test('c++: calls on typed locals and parameters, range-for elements, new and make_unique results, smart pointers and fields bind to that class\'s method', async () => {
+  const dump = await indexed({
+    'route.hpp': 'class Route {\n public:\n  bool match() { return true; }\n};\nclass Other {\n public:\n  bool match() { return false; }\n};\n',
+    'router.cpp': [
+      '#include "route.hpp"',
+      'class Router {',
+      '  Route* first;',
+      '  std::unique_ptr<Other> other;',
+      '  void param(Route& route) { route.match(); }',
+      '  void smart() { other->match(); }',
+      '  void field();',
+      '};',
+      'void Router::field() { this->first->match(); }',
+      'void ranged(std::vector<Route>& rs) { for (auto& r : rs) { r.match(); } }',
+      'void made() { auto u = std::make_unique<Route>(); u->match(); auto n = new Other(); n->match(); }',
+      'void pointer() { Route* p = nullptr; p->match(); }',
+      '',
+    ].join('\n'),
+  });
+  const callers = (target: string): string[] =>
+    [...dump.matchAll(new RegExp(`edge \\S+#\\w+:([\\w.]+)@\\S+ -calls-> route\\.hpp#method:${target.replace('.', '\\.')}@`, 'g'))].map((m) => m[1] ?? '').sort();
+  assert.deepEqual(callers('Route.match'), ['Router.field', 'Router.param', 'made', 'pointer', 'ranged']);
+  assert.deepEqual(callers('Other.match'), ['Router.smart', 'made']);
+});

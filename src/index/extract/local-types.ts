@@ -45,6 +45,7 @@ export function receiverClass(
 ): string | undefined {
   const scope = builder.current;
   if (!viaThis && locals.declared(scope, name)) return locals.typeOf(scope, name);
-  const owner = builder.symbolAt(builder.symbolAt(scope)?.parent ?? -1)?.name;
+  // The class is the segment before the member's own name (`Router.match`, an out-of-line `ns.Router.match`).
+  const owner = builder.symbolAt(scope)?.qualifiedName.split('.').slice(-2, -1)[0];
   return owner === undefined ? undefined : fields.get(`${owner}.${name}`);
 }

@@ -7,6 +7,7 @@ import type { Node, Tree } from 'web-tree-sitter';
 import type { FileExtraction, NodeKind } from '../../../model.js';
 import { ExtractionBuilder, countParseErrors, headText } from '../builder.js';
 import { leadingComment } from '../comments.js';
+import { LocalTypes, receiverClass } from '../local-types.js';
 import { receiverText } from '../receivers.js';
 import type { PathShape } from '../receivers.js';
 import { isTestPath } from '../test-paths.js';
@@ -21,6 +22,28 @@ const TYPES: ReadonlySet<string> = new Set([
   'union_specifier', 'class_specifier', 'enum_specifier', 'type_definition', 'namespace_definition',
   'call_expression', 'new_expression', 'field_declaration', 'declaration', 'while_statement',
 ]);
+
+/** C++ also notes what its locals hold (C's calls through fields are function pointers, not methods). */
+const CPP_TYPES: ReadonlySet<string> = new Set([...TYPES, 'parameter_declaration', 'optional_parameter_declaration', 'for_range_loop']);
+
+/** The node types a walk of this language visits. */
+function typesFor(typed: Typed | undefined): ReadonlySet<string> {
+  return typed === undefined ? TYPES : CPP_TYPES;
+}
+
+/** Smart pointers: calls through one reach its pointee's methods. */
+const POINTERS: ReadonlySet<string> = new Set(['unique_ptr', 'shared_ptr', 'weak_ptr']);
+
+/**
+ * What a C++ call's object holds: the class of each function's locals and parameters (what a
+ * container of them yields in a range `for`), and `Owner.field` for the file's classes, so
+ * `route.match()`, `p->match()` and `this->first->match()` are recorded with the class as receiver.
+ */
+interface Typed {
+  readonly locals: LocalTypes;
+  readonly elements: LocalTypes;
+  readonly fields: ReadonlyMap<string, string>;
+}
 
 const SHAPE: PathShape = {
   leaves: new Set(['identifier', 'this', 'field_identifier', 'qualified_identifier', 'namespace_identifier']),
@@ -50,8 +73,9 @@ export const cExtractor: LanguageExtractor = {
   extract(tree: Tree, source: string, path: string, language: string): FileExtraction {
     const b = new ExtractionBuilder(language);
     const loops = macroLoopsByPosition(iteratorMacros(source));
-    const visit = (n: Node, t: string): boolean | void => enter(b, n, t, visit, loops);
-    walk(tree.rootNode, b, TYPES, visit);
+    const typed: Typed | undefined = language === 'cpp' ? { locals: new LocalTypes(), elements: new LocalTypes(), fields: fieldTypes(tree.rootNode) } : undefined;
+    const visit = (n: Node, t: string): boolean | void => enter(b, n, t, visit, loops, typed);
+    walk(tree.rootNode, b, typesFor(typed), visit);
     return b.finish(countParseErrors(tree.rootNode), isTestPath(path));
   },
 };
@@ -116,8 +140,13 @@ function functionDeclarator(node: Node | null): Node | null {
   return d;
 }
 
-function enter(b: ExtractionBuilder, node: Node, type: string, visit: Visit, loops: ReadonlyMap<string, string>): boolean | void {
+function enter(b: ExtractionBuilder, node: Node, type: string, visit: Visit, loops: ReadonlyMap<string, string>, typed?: Typed): boolean | void {
   switch (type) {
+    case 'parameter_declaration':
+    case 'optional_parameter_declaration':
+    case 'for_range_loop':
+      if (typed !== undefined && b.current >= 0) noteLocal(b, typed, node);
+      return;
     case 'while_statement':
       macroLoop(b, node, loops);
       return;
@@ -141,6 +170,7 @@ function enter(b: ExtractionBuilder, node: Node, type: string, visit: Visit, loo
       return functionDefinition(b, node);
     case 'field_declaration':
     case 'declaration':
+      if (typed !== undefined && type === 'declaration' && FUNCTIONS.has(b.symbolAt(b.current)?.kind ?? 'file')) noteLocal(b, typed, node);
       return declaration(b, node);
     case 'namespace_definition': {
       const name = node.childForFieldName('name')?.text ?? '';
@@ -153,7 +183,7 @@ function enter(b: ExtractionBuilder, node: Node, type: string, visit: Visit, loo
     case 'type_definition': {
       const inner = node.childForFieldName('type');
       const decl = coreDeclarator(node.childForFieldName('declarator'));
-      if (inner !== null) walk(inner, b, TYPES, visit);
+      if (inner !== null) walk(inner, b, typesFor(typed), visit);
       if (decl !== null) {
         b.define('type_alias', decl.text, node, {
           exported: true, signature: headText(node, inner?.childForFieldName('body') ?? null), docstring: leadingComment(node, isComment),
@@ -169,7 +199,8 @@ function enter(b: ExtractionBuilder, node: Node, type: string, visit: Visit, loo
       else if (fn.type === 'field_expression') {
         const field = fn.childForFieldName('field');
         const arg = fn.childForFieldName('argument');
-        if (field !== null) b.ref('calls', field.text, field, arg !== null ? receiverText(arg, SHAPE) : undefined);
+        const known = typed !== undefined && arg !== null ? classOf(b, typed, arg) : undefined;
+        if (field !== null) b.ref('calls', field.text, field, known ?? (arg !== null ? receiverText(arg, SHAPE) : undefined));
       } else if (fn.type === 'template_function') {
         const name = fn.childForFieldName('name');
         if (name?.type === 'identifier') b.ref('calls', name.text, name);
@@ -190,7 +221,7 @@ function enter(b: ExtractionBuilder, node: Node, type: string, visit: Visit, loo
     default: {
       const kind = RECORD_KINDS[type];
       if (kind === undefined) return;
-      return record(b, node, kind, visit);
+      return record(b, node, kind, visit, typesFor(typed));
     }
   }
 }
@@ -207,6 +238,73 @@ function withoutTemplateArguments(text: string): string {
     out = out.replace(/<[^<>]*>/g, '');
   }
   return out.replace(/\s*::\s*/g, '::').replace(/\s+/g, ' ').trim();
+}
+
+/** What a declared type holds: its class (a smart pointer's pointee), and what a one-argument template yields. */
+function heldBy(type: Node | null): { type: string | undefined; element: string | undefined } {
+  const t = type?.type === 'qualified_identifier' ? type.childForFieldName('name') : type;
+  if (t?.type === 'type_identifier') return { type: type === t ? t.text : undefined, element: undefined };
+  if (t?.type !== 'template_type') return { type: undefined, element: undefined };
+  const args = t.childForFieldName('arguments')?.namedChildren ?? [];
+  const only = args.length === 1 && args[0]?.type === 'type_descriptor' ? args[0].childForFieldName('type') : null;
+  const argument = only?.type === 'type_identifier' ? only.text : undefined;
+  if (POINTERS.has(t.childForFieldName('name')?.text ?? '')) return { type: argument, element: undefined };
+  return { type: type === t ? t.childForFieldName('name')?.text : undefined, element: argument };
+}
+
+/** The class `auto x = new T(…)` or `auto x = std::make_unique<T>(…)` makes. */
+function madeClass(value: Node | null): string | undefined {
+  if (value?.type === 'new_expression') return heldBy(value.childForFieldName('type')).type;
+  let fn = value?.type === 'call_expression' ? value.childForFieldName('function') : null;
+  if (fn?.type === 'qualified_identifier') fn = fn.childForFieldName('name');
+  if (fn?.type !== 'template_function' || !/^make_(?:unique|shared)$/.test(fn.childForFieldName('name')?.text ?? '')) return undefined;
+  const args = fn.childForFieldName('arguments')?.namedChildren ?? [];
+  const t = args.length === 1 && args[0]?.type === 'type_descriptor' ? args[0].childForFieldName('type') : null;
+  return t?.type === 'type_identifier' ? t.text : undefined;
+}
+
+/** `Owner.field` -> its class, for the fields of the file's classes and structs. */
+function fieldTypes(root: Node): Map<string, string> {
+  const types = new Map<string, string>();
+  for (const field of root.descendantsOfType('field_declaration')) {
+    const owner = field?.parent?.parent?.childForFieldName('name')?.text;
+    const held = heldBy(field?.childForFieldName('type') ?? null).type;
+    if (field == null || owner === undefined || held === undefined) continue;
+    for (const d of field.childrenForFieldName('declarator')) {
+      const core = d === null || functionDeclarator(d) !== null ? null : coreDeclarator(d);
+      if (core !== null) types.set(`${owner}.${core.text}`, held);
+    }
+  }
+  return types;
+}
+
+/** Notes the names a parameter, local declaration or range `for` makes. */
+function noteLocal(b: ExtractionBuilder, typed: Typed, node: Node): void {
+  const declared = heldBy(node.childForFieldName('type'));
+  const auto = node.childForFieldName('type')?.type === 'placeholder_type_specifier';
+  const note = (declarator: Node | null, type: string | undefined, element: string | undefined): void => {
+    const core = declarator === null || functionDeclarator(declarator) !== null ? null : coreDeclarator(declarator);
+    if (core?.type !== 'identifier') return;
+    typed.locals.note(b.current, core.text, type);
+    typed.elements.note(b.current, core.text, element);
+  };
+  if (node.type === 'for_range_loop') {
+    const right = node.childForFieldName('right');
+    const element = right?.type === 'identifier' ? typed.elements.typeOf(b.current, right.text) : undefined;
+    note(node.childForFieldName('declarator'), auto ? element : declared.type, undefined);
+    return;
+  }
+  for (const d of node.childrenForFieldName('declarator')) {
+    const value = d?.type === 'init_declarator' ? d.childForFieldName('value') : null;
+    note(d, auto ? madeClass(value) : declared.type, declared.element);
+  }
+}
+
+/** The class a call's object holds when the file says (`route`, `first`, `this->first`). */
+function classOf(b: ExtractionBuilder, typed: Typed, object: Node): string | undefined {
+  if (object.type === 'identifier') return receiverClass(b, typed.locals, typed.fields, object.text, false);
+  const field = object.type === 'field_expression' && object.childForFieldName('argument')?.type === 'this' ? object.childForFieldName('field') : null;
+  return field === null ? undefined : receiverClass(b, typed.locals, typed.fields, field.text, true);
 }
 
 /** `a::b::c` -> name `c`, receiver `a::b`. */
@@ -279,7 +377,7 @@ function declaration(b: ExtractionBuilder, node: Node): boolean | void {
   return;
 }
 
-function record(b: ExtractionBuilder, node: Node, kind: NodeKind, visit: Visit): boolean | void {
+function record(b: ExtractionBuilder, node: Node, kind: NodeKind, visit: Visit, types: ReadonlySet<string>): boolean | void {
   const nameNode = node.childForFieldName('name');
   const body = node.childForFieldName('body');
   // `struct x *p;` only mentions the type; the definition is the one with a body.
@@ -310,6 +408,6 @@ function record(b: ExtractionBuilder, node: Node, kind: NodeKind, visit: Visit):
     }
     return false;
   }
-  walk(body, b, TYPES, visit);
+  walk(body, b, types, visit);
   return false;
 }

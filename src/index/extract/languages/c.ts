@@ -23,8 +23,11 @@ const TYPES: ReadonlySet<string> = new Set([
   'call_expression', 'new_expression', 'field_declaration', 'declaration', 'while_statement',
 ]);
 
+/** What declares a C++ function's locals and parameters. */
+const LOCAL_DECLARATIONS: ReadonlySet<string> = new Set(['declaration', 'parameter_declaration', 'optional_parameter_declaration', 'for_range_loop']);
+
 /** C++ also notes what its locals hold (C's calls through fields are function pointers, not methods). */
-const CPP_TYPES: ReadonlySet<string> = new Set([...TYPES, 'parameter_declaration', 'optional_parameter_declaration', 'for_range_loop']);
+const CPP_TYPES: ReadonlySet<string> = new Set([...TYPES, ...LOCAL_DECLARATIONS]);
 
 /** The node types a walk of this language visits. */
 function typesFor(typed: Typed | undefined): ReadonlySet<string> {
@@ -74,7 +77,10 @@ export const cExtractor: LanguageExtractor = {
     const b = new ExtractionBuilder(language);
     const loops = macroLoopsByPosition(iteratorMacros(source));
     const typed: Typed | undefined = language === 'cpp' ? { locals: new LocalTypes(), elements: new LocalTypes(), fields: fieldTypes(tree.rootNode) } : undefined;
-    const visit = (n: Node, t: string): boolean | void => enter(b, n, t, visit, loops, typed);
+    const visit = (n: Node, t: string): boolean | void => {
+      if (typed !== undefined && LOCAL_DECLARATIONS.has(t) && FUNCTIONS.has(b.symbolAt(b.current)?.kind ?? 'file')) noteLocal(b, typed, n);
+      return enter(b, n, t, visit, loops, typed);
+    };
     walk(tree.rootNode, b, typesFor(typed), visit);
     return b.finish(countParseErrors(tree.rootNode), isTestPath(path));
   },
@@ -142,11 +148,6 @@ function functionDeclarator(node: Node | null): Node | null {
 
 function enter(b: ExtractionBuilder, node: Node, type: string, visit: Visit, loops: ReadonlyMap<string, string>, typed?: Typed): boolean | void {
   switch (type) {
-    case 'parameter_declaration':
-    case 'optional_parameter_declaration':
-    case 'for_range_loop':
-      if (typed !== undefined && b.current >= 0) noteLocal(b, typed, node);
-      return;
     case 'while_statement':
       macroLoop(b, node, loops);
       return;
@@ -170,7 +171,6 @@ function enter(b: ExtractionBuilder, node: Node, type: string, visit: Visit, loo
       return functionDefinition(b, node);
     case 'field_declaration':
     case 'declaration':
-      if (typed !== undefined && type === 'declaration' && FUNCTIONS.has(b.symbolAt(b.current)?.kind ?? 'file')) noteLocal(b, typed, node);
       return declaration(b, node);
     case 'namespace_definition': {
       const name = node.childForFieldName('name')?.text ?? '';

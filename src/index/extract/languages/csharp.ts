@@ -6,17 +6,15 @@
  */
 import type { Node, Tree } from 'web-tree-sitter';
 import type { FileExtraction, NodeKind } from '../../../model.js';
-import { argumentCount, parameterArity } from '../arity.js';
+import { parameterArity } from '../arity.js';
 import type { ParameterRole } from '../arity.js';
 import { ExtractionBuilder, clip, countParseErrors } from '../builder.js';
 import { cleanComment } from '../comments.js';
 import { splitQualified } from '../names.js';
-import { LocalTypes, receiverClass } from '../local-types.js';
-import { receiverText } from '../receivers.js';
-import type { PathShape } from '../receivers.js';
 import { isTestPath } from '../test-paths.js';
 import type { LanguageExtractor } from '../types.js';
 import { walk } from '../walk.js';
+import { CSHARP_LOCALS, csharpTypes, invocation, noteCsharpLocal, type CsharpTypes } from './csharp-receivers.js';
 import { SPECIAL_MEMBERS, specialMemberName } from './csharp-special-members.js';
 
 const TYPES: ReadonlySet<string> = new Set([
@@ -25,8 +23,7 @@ const TYPES: ReadonlySet<string> = new Set([
   'enum_declaration', 'enum_member_declaration', 'delegate_declaration', 'method_declaration',
   'constructor_declaration', 'local_function_statement', 'property_declaration', 'field_declaration',
   'event_field_declaration', 'event_declaration', 'invocation_expression', 'object_creation_expression',
-  'attribute_list', 'base_list', 'variable_declaration', 'parameter', 'for_each_statement', 'catch_declaration',
-  'declaration_pattern', 'declaration_expression', 'lambda_expression', ...SPECIAL_MEMBERS,
+  'attribute_list', 'base_list', ...CSHARP_LOCALS, ...SPECIAL_MEMBERS,
 ]);
 
 const TYPE_KINDS: Readonly<Record<string, NodeKind>> = {
@@ -34,13 +31,6 @@ const TYPE_KINDS: Readonly<Record<string, NodeKind>> = {
   record_declaration: 'class', record_struct_declaration: 'struct', enum_declaration: 'enum',
 };
 
-const SHAPE: PathShape = {
-  leaves: new Set(['identifier', 'this_expression', 'base_expression', 'predefined_type', 'generic_name']),
-  members: { member_access_expression: ['expression', 'name', '.'], qualified_name: ['qualifier', 'name', '.'] },
-  calls: { invocation_expression: 'function' },
-  wrappers: new Set(['parenthesized_expression', 'await_expression', 'postfix_unary_expression']),
-  subscripts: { element_access_expression: 'expression' },
-};
 
 /** Attributes that only talk to the compiler, debugger or serializer: a `decorates` edge says nothing. */
 const COMPILER_ATTRIBUTES: ReadonlySet<string> = new Set([
@@ -63,9 +53,7 @@ interface State {
   pkg: string | undefined;
   pkgFromType: boolean;
   isTest: boolean;
-  /** The declared class of each member's locals and parameters, and `Owner.field` of the file's fields and properties. */
-  readonly locals: LocalTypes;
-  readonly fields: ReadonlyMap<string, string>;
+  readonly typed: CsharpTypes;
 }
 
 /** Extracts symbols, references and `using` imports from C# files. */
@@ -73,7 +61,7 @@ export const csharpExtractor: LanguageExtractor = {
   languages: ['c_sharp'],
   extract(tree: Tree, source: string, path: string, language: string): FileExtraction {
     const b = new ExtractionBuilder(language);
-    const st: State = { b, source, pkg: undefined, pkgFromType: false, isTest: false, locals: new LocalTypes(), fields: memberTypes(tree.rootNode) };
+    const st: State = { b, source, pkg: undefined, pkgFromType: false, isTest: false, typed: csharpTypes(tree.rootNode) };
     walk(tree.rootNode, b, TYPES, (n, t) => enter(st, n, t));
     if (st.pkg !== undefined) b.setPackage(st.pkg);
     return b.finish(countParseErrors(tree.rootNode), st.isTest || isTestPath(path));
@@ -93,6 +81,10 @@ function specialMember(st: State, node: Node, type: string): void {
 
 function enter(st: State, node: Node, type: string): boolean | void {
   const b = st.b;
+  if (CSHARP_LOCALS.has(type)) {
+    if (b.current >= 0) noteCsharpLocal(b, st.typed, node, type);
+    return;
+  }
   switch (type) {
     case 'using_directive':
       usingDirective(b, node);
@@ -125,20 +117,9 @@ function enter(st: State, node: Node, type: string): boolean | void {
     }
     case 'method_declaration':
     case 'constructor_declaration':
-    case 'local_function_statement': {
-      const name = node.childForFieldName('name')?.text ?? '';
-      if (name === '') return;
-      const local = type === 'local_function_statement';
-      const kind: NodeKind = local ? 'function' : type === 'constructor_declaration' ? 'constructor' : 'method';
-      const body = node.childForFieldName('body');
-      const index = b.define(kind, name, node, {
-        exported: !local && isExported(st, modifiers(node)), signature: head(st.source, node, body), docstring: docComment(node),
-        arity: parameterArity(node.childForFieldName('parameters'), parameterRole),
-      });
-      b.open(index);
-      attributes(st, node);
+    case 'local_function_statement':
+      callable(st, node, type);
       return;
-    }
     case 'property_declaration':
     case 'event_declaration': {
       const name = node.childForFieldName('name')?.text ?? '';
@@ -156,16 +137,7 @@ function enter(st: State, node: Node, type: string): boolean | void {
       fieldDeclaration(st, node);
       return;
     case 'invocation_expression':
-      invocation(st, node);
-      return;
-    case 'variable_declaration':
-    case 'parameter':
-    case 'for_each_statement':
-    case 'catch_declaration':
-    case 'declaration_pattern':
-    case 'declaration_expression':
-    case 'lambda_expression':
-      if (b.current >= 0) noteLocals(st, node, type);
+      invocation(st.b, st.typed, node);
       return;
     case 'object_creation_expression': {
       const t = node.childForFieldName('type');
@@ -179,6 +151,21 @@ function enter(st: State, node: Node, type: string): boolean | void {
       return;
     }
   }
+}
+
+/** A method, constructor or local function, opened for its body. */
+function callable(st: State, node: Node, type: string): void {
+  const name = node.childForFieldName('name')?.text ?? '';
+  if (name === '') return;
+  const local = type === 'local_function_statement';
+  const kind: NodeKind = local ? 'function' : type === 'constructor_declaration' ? 'constructor' : 'method';
+  const body = node.childForFieldName('body');
+  const index = st.b.define(kind, name, node, {
+    exported: !local && isExported(st, modifiers(node)), signature: head(st.source, node, body), docstring: docComment(node),
+    arity: parameterArity(node.childForFieldName('parameters'), parameterRole),
+  });
+  st.b.open(index);
+  attributes(st, node);
 }
 
 function typeDeclaration(st: State, node: Node, type: string, kind: NodeKind): void {
@@ -264,106 +251,6 @@ function parameterRole(p: Node): ParameterRole {
   return role;
 }
 
-function invocation(st: State, node: Node): void {
-  const b = st.b;
-  const fn = node.childForFieldName('function');
-  if (fn === null) return;
-  // Only `argument` nodes: comments and `#if` lines inside the list are no arguments.
-  const args = argumentCount(node.childForFieldName('arguments'), (t) => t === 'argument');
-  switch (fn.type) {
-    case 'identifier':
-    case 'generic_name': {
-      const name = fn.type === 'identifier' ? fn : fn.firstNamedChild;
-      if (name === null) return;
-      const text = name.text;
-      if (text !== 'nameof') b.ref('calls', text, name, undefined, args);
-      return;
-    }
-    case 'member_access_expression': {
-      const nameNode = fn.childForFieldName('name');
-      const name = nameNode?.type === 'generic_name' ? nameNode.firstNamedChild : nameNode;
-      const object = fn.childForFieldName('expression');
-      if (name != null) b.ref('calls', name.text, name, object !== null ? (classOf(st, object) ?? receiverText(object, SHAPE)) : undefined, args);
-      return;
-    }
-    case 'conditional_access_expression': {
-      // `a?.Run()`: the condition is the receiver, the member binding the method.
-      const binding = fn.namedChildren.find((c) => c?.type === 'member_binding_expression');
-      const nameNode = binding?.childForFieldName('name') ?? null;
-      const name = nameNode?.type === 'generic_name' ? nameNode.firstNamedChild : nameNode;
-      const object = fn.childForFieldName('condition');
-      if (name !== null) b.ref('calls', name.text, name, object !== null ? receiverText(object, SHAPE) : undefined, args);
-      return;
-    }
-    default:
-      return;
-  }
-}
-
-/** The class a declared type names (`Route`, `Route?`, `List<Route>` -> `List`); undefined for `var`, built-in and qualified names. */
-function declaredClass(type: Node | null | undefined): string | undefined {
-  const t = type?.type === 'nullable_type' ? type.namedChild(0) : type;
-  if (t?.type === 'identifier') return t.text;
-  return t?.type === 'generic_name' ? t.firstNamedChild?.text : undefined;
-}
-
-/** `Owner.member` -> the declared class of every field and property of the file's types. */
-function memberTypes(root: Node): Map<string, string> {
-  const types = new Map<string, string>();
-  for (const member of root.descendantsOfType(['field_declaration', 'property_declaration'])) {
-    const owner = member?.parent?.parent?.childForFieldName('name')?.text;
-    if (member == null || owner === undefined) continue;
-    if (member.type === 'property_declaration') {
-      const type = declaredClass(member.childForFieldName('type'));
-      const name = member.childForFieldName('name')?.text;
-      if (type !== undefined && name !== undefined) types.set(`${owner}.${name}`, type);
-      continue;
-    }
-    const declaration = member.namedChildren.find((c) => c?.type === 'variable_declaration');
-    const type = declaredClass(declaration?.childForFieldName('type'));
-    for (const d of declaration?.namedChildren ?? []) {
-      const name = d?.type === 'variable_declarator' ? (d.childForFieldName('name') ?? d.firstNamedChild)?.text : undefined;
-      if (type !== undefined && name !== undefined) types.set(`${owner}.${name}`, type);
-    }
-  }
-  return types;
-}
-
-/** Notes the names a declaration inside a member makes (`var x = new T()` holds a T; a lambda's bare parameter is unknown). */
-function noteLocals(st: State, node: Node, type: string): void {
-  const note = (name: Node | null | undefined, declared: string | undefined): void => {
-    if (name?.type === 'identifier') st.locals.note(st.b.current, name.text, declared);
-  };
-  switch (type) {
-    case 'variable_declaration': {
-      if (node.parent?.type === 'field_declaration' || node.parent?.type === 'event_field_declaration') return;
-      const declared = node.childForFieldName('type');
-      for (const d of node.namedChildren) {
-        if (d?.type !== 'variable_declarator') continue;
-        const value = d.namedChildren.find((c) => c?.type === 'equals_value_clause')?.namedChild(0);
-        const made = declared?.type === 'implicit_type' && value?.type === 'object_creation_expression' ? value.childForFieldName('type') : declared;
-        note(d.childForFieldName('name') ?? d.firstNamedChild, declaredClass(made));
-      }
-      return;
-    }
-    case 'for_each_statement':
-      note(node.childForFieldName('left'), declaredClass(node.childForFieldName('type')));
-      return;
-    case 'lambda_expression':
-      note(node.firstNamedChild, undefined);
-      return;
-    default:
-      note(node.childForFieldName('name'), declaredClass(node.childForFieldName('type')));
-  }
-}
-
-/** The class a call's object holds when the file says (`route`, `First`, `this.first`). */
-function classOf(st: State, object: Node): string | undefined {
-  if (object.type === 'identifier') return receiverClass(st.b, st.locals, st.fields, object.text, false);
-  const field = object.type === 'member_access_expression' && object.childForFieldName('expression')?.type === 'this_expression'
-    ? object.childForFieldName('name')?.text : undefined;
-  return field === undefined ? undefined : receiverClass(st.b, st.locals, st.fields, field, true);
-}
 
 /** `A.B.C<T>` as qualifier `A.B` and name `C`; `global::` dropped; undefined for non-names. */
 function typeName(node: Node): { qualifier: string; name: string } | undefined {

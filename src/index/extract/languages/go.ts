@@ -3,18 +3,17 @@ import type { Node, Tree } from 'web-tree-sitter';
 import type { FileExtraction, NodeKind } from '../../../model.js';
 import { ExtractionBuilder, countParseErrors, headText } from '../builder.js';
 import { leadingComment, unquote } from '../comments.js';
-import { LocalTypes } from '../local-types.js';
 import { receiverText } from '../receivers.js';
 import type { PathShape } from '../receivers.js';
 import { isTestPath } from '../test-paths.js';
 import type { LanguageExtractor } from '../types.js';
 import { walk, walkNode } from '../walk.js';
+import { BUILTIN_TYPES, GO_LOCALS, goReceiver, goTypes, noteGoLocal, type GoTypes } from './go-receivers.js';
 
 const TYPES: ReadonlySet<string> = new Set([
   'package_clause', 'import_spec', 'function_declaration', 'method_declaration', 'type_spec', 'type_alias',
   'const_spec', 'var_spec', 'call_expression', 'composite_literal', 'type_identifier', 'qualified_type',
-  'type_parameter_declaration', 'parameter_declaration', 'short_var_declaration', 'range_clause',
-  'type_switch_statement', 'receive_statement',
+  'type_parameter_declaration', 'parameter_declaration', ...GO_LOCALS,
 ]);
 
 const SHAPE: PathShape = {
@@ -25,13 +24,6 @@ const SHAPE: PathShape = {
   subscripts: { index_expression: 'operand' },
 };
 
-/** Predeclared types: references to them carry no information. */
-const BUILTIN_TYPES: ReadonlySet<string> = new Set([
-  'bool', 'byte', 'complex64', 'complex128', 'error', 'float32', 'float64', 'int', 'int8', 'int16',
-  'int32', 'int64', 'rune', 'string', 'uint', 'uint8', 'uint16', 'uint32', 'uint64', 'uintptr', 'any',
-  'comparable',
-]);
-
 const isComment = (type: string): boolean => type === 'comment';
 const isExportedName = (name: string): boolean => /^\p{Lu}/u.test(name);
 
@@ -41,7 +33,7 @@ export const goExtractor: LanguageExtractor = {
   extract(tree: Tree, _source: string, path: string, language: string): FileExtraction {
     const b = new ExtractionBuilder(language);
     const typeParams = new Set<string>();
-    const locals: Locals = { types: new LocalTypes(), elements: new LocalTypes(), fields: structFields(tree.rootNode), typeParams };
+    const locals = goTypes(tree.rootNode, typeParams);
     const visit = (node: Node, type: string): boolean | void => enter(b, typeParams, locals, node, type, visit);
     walk(tree.rootNode, b, TYPES, visit);
     return b.finish(countParseErrors(tree.rootNode), isTestPath(path));
@@ -50,65 +42,13 @@ export const goExtractor: LanguageExtractor = {
 
 type Visit = (node: Node, type: string) => boolean | void;
 
-/**
- * What the variables of a function hold, so `route.Match()` is recorded with `Route` as its
- * receiver: `types` for a variable holding a named type (or a pointer to one), `elements` for a
- * slice, array or map of one (what `range` over it yields). From receivers, parameters,
- * `x := &T{}`, `x := T{}`, `x := new(T)`, `var x *T` and `for _, x := range xs`.
- */
-interface Locals {
-  readonly types: LocalTypes;
-  readonly elements: LocalTypes;
-  /** `Type.field` -> what the field holds, for the structs this file declares. */
-  readonly fields: ReadonlyMap<string, Held>;
-  /** Type parameters seen so far: a variable of one holds no known type. */
-  readonly typeParams: ReadonlySet<string>;
-}
-
-/** What a variable or field holds: a named type, or a collection of one. */
-interface Held {
-  readonly type: string | undefined;
-  readonly element: string | undefined;
-}
-
-/** The fields of the structs declared at the top of the file, with what each holds. */
-function structFields(root: Node): Map<string, Held> {
-  const fields = new Map<string, Held>();
-  for (const declaration of root.namedChildren) {
-    if (declaration?.type !== 'type_declaration') continue;
-    for (const spec of declaration.namedChildren) {
-      const struct = spec?.type === 'type_spec' ? spec.childForFieldName('type') : null;
-      const owner = spec?.childForFieldName('name')?.text;
-      if (struct?.type !== 'struct_type' || owner === undefined) continue;
-      const list = struct.namedChildren.find((c) => c?.type === 'field_declaration_list');
-      for (const field of list?.namedChildren ?? []) {
-        if (field?.type !== 'field_declaration') continue;
-        const declared = field.childForFieldName('type');
-        const held = { type: namedType(declared), element: elementType(declared) };
-        for (const name of field.childrenForFieldName('name')) if (name !== null) fields.set(`${owner}.${name.text}`, held);
-      }
-    }
-  }
-  return fields;
-}
-
-/** What `expression` holds: a typed local, a field of one (`r.routes`), or a value it makes (`[]T{…}`). */
-function heldBy(b: ExtractionBuilder, locals: Locals, expression: Node | null): Held | undefined {
-  const made = madeType(expression).type;
-  if (made !== undefined) return { type: namedType(made), element: elementType(made) };
-  if (expression?.type === 'identifier') {
-    return { type: locals.types.typeOf(b.current, expression.text), element: locals.elements.typeOf(b.current, expression.text) };
-  }
-  if (expression?.type !== 'selector_expression') return undefined;
-  const operand = expression.childForFieldName('operand');
-  const owner = operand?.type === 'identifier' ? locals.types.typeOf(b.current, operand.text) : undefined;
-  const field = expression.childForFieldName('field')?.text;
-  return owner === undefined || field === undefined ? undefined : locals.fields.get(`${owner}.${field}`);
-}
-
 function enter(
-  b: ExtractionBuilder, typeParams: Set<string>, locals: Locals, node: Node, type: string, visit: Visit,
+  b: ExtractionBuilder, typeParams: Set<string>, locals: GoTypes, node: Node, type: string, visit: Visit,
 ): boolean | void {
+  if (GO_LOCALS.has(type)) {
+    if (b.current >= 0) noteGoLocal(b, locals, node, type);
+    return;
+  }
   switch (type) {
     case 'package_clause':
       b.setPackage(node.namedChild(0)?.text ?? '');
@@ -141,21 +81,8 @@ function enter(
       return typeSpec(b, node, type === 'type_alias', visit);
     case 'const_spec':
     case 'var_spec':
-      if (b.current >= 0) localSpec(b, locals, node);
+      if (b.current >= 0) noteGoLocal(b, locals, node, type);
       else valueSpec(b, node, type === 'const_spec' ? 'constant' : 'variable');
-      return;
-    case 'short_var_declaration':
-      shortVar(b, locals, node);
-      return;
-    case 'range_clause':
-      rangeClause(b, locals, node);
-      return;
-    case 'type_switch_statement':
-    case 'receive_statement':
-      // `switch v := x.(type)`, `case v := <-ch`: a new variable of no one known type.
-      for (const n of node.childForFieldName(type === 'receive_statement' ? 'left' : 'alias')?.namedChildren ?? []) {
-        if (n?.type === 'identifier') noteTyped(b, locals, n.text, null);
-      }
       return;
     case 'call_expression': {
       const fn = node.childForFieldName('function');
@@ -183,8 +110,7 @@ function enter(
       if (type === 'type_parameter_declaration' || node.parent?.type === 'type_parameter_list') {
         for (const n of node.childrenForFieldName('name')) if (n !== null) typeParams.add(n.text);
       } else if (b.current >= 0) {
-        const held = node.childForFieldName('type');
-        for (const n of node.childrenForFieldName('name')) if (n !== null) noteTyped(b, locals, n.text, held);
+        noteGoLocal(b, locals, node, type);
       }
       return;
     default:
@@ -217,82 +143,12 @@ function typeRef(
   }
 }
 
-function selectorRef(b: ExtractionBuilder, kind: 'calls', node: Node, locals: Locals): void {
+function selectorRef(b: ExtractionBuilder, kind: 'calls', node: Node, locals: GoTypes): void {
   const field = node.childForFieldName('field');
   const operand = node.childForFieldName('operand');
   if (field === null) return;
-  const known = heldBy(b, locals, operand)?.type;
+  const known = goReceiver(b, locals, operand);
   b.ref(kind, field.text, field, known ?? (operand !== null ? receiverText(operand, SHAPE) : undefined));
-}
-
-/** The type a declared type names, pointers and type arguments taken off: `*Box[T]` -> `Box`; undefined for others. */
-function namedType(node: Node | null): string | undefined {
-  let t = node;
-  while (t !== null && (t.type === 'pointer_type' || t.type === 'generic_type' || t.type === 'parenthesized_type')) {
-    t = t.type === 'generic_type' ? t.childForFieldName('type') : t.namedChild(0);
-  }
-  return t?.type === 'type_identifier' && !BUILTIN_TYPES.has(t.text) ? t.text : undefined;
-}
-
-/** The element type of a slice, array or map type (a map's value), as `namedType` reads it. */
-function elementType(node: Node | null): string | undefined {
-  if (node?.type === 'slice_type' || node?.type === 'array_type') return namedType(node.childForFieldName('element'));
-  if (node?.type === 'map_type') return namedType(node.childForFieldName('value'));
-  return undefined;
-}
-
-/** Notes what `name`, declared with type node `declared`, holds in the current scope. */
-function noteTyped(b: ExtractionBuilder, locals: Locals, name: string, declared: Node | null): void {
-  if (name === '_') return;
-  const known = (type: string | undefined): string | undefined => (type !== undefined && !locals.typeParams.has(type) ? type : undefined);
-  locals.types.note(b.current, name, known(namedType(declared)));
-  locals.elements.note(b.current, name, known(elementType(declared)));
-}
-
-/** The type a value expression makes: `&T{…}`, `T{…}`, `new(T)`, `x.(*T)`, `[]T{…}` (an element type). */
-function madeType(value: Node | null): { type?: Node | null } {
-  let v = value;
-  if (v?.type === 'unary_expression' && v.childForFieldName('operator')?.text === '&') v = v.childForFieldName('operand');
-  if (v?.type === 'composite_literal' || v?.type === 'type_assertion_expression') return { type: v.childForFieldName('type') };
-  if (v?.type === 'call_expression' && v.childForFieldName('function')?.text === 'new') {
-    return { type: v.childForFieldName('arguments')?.namedChild(0) ?? null };
-  }
-  return {};
-}
-
-/**
- * `x, y := a, b`: each name paired with its value; `v, ok := x.(*T)` gives v the asserted type.
- * Another count mismatch (a call's results) pairs none.
- */
-function shortVar(b: ExtractionBuilder, locals: Locals, node: Node): void {
-  const names = node.childForFieldName('left')?.namedChildren ?? [];
-  const values = node.childForFieldName('right')?.namedChildren ?? [];
-  const asserted = names.length === 2 && values.length === 1 && values[0]?.type === 'type_assertion_expression';
-  names.forEach((n, i) => {
-    if (n?.type !== 'identifier') return;
-    const paired = names.length === values.length || (asserted && i === 0) ? values[asserted ? 0 : i] ?? null : null;
-    noteTyped(b, locals, n.text, madeType(paired).type ?? null);
-  });
-}
-
-/** `var x *T`, `var x = &T{}` inside a function. */
-function localSpec(b: ExtractionBuilder, locals: Locals, node: Node): void {
-  const declared = node.childForFieldName('type');
-  const values = node.childForFieldName('value')?.namedChildren ?? [];
-  const names = node.childrenForFieldName('name');
-  names.forEach((n, i) => {
-    if (n === null) return;
-    noteTyped(b, locals, n.text, declared ?? (names.length === values.length ? madeType(values[i] ?? null).type ?? null : null));
-  });
-}
-
-/** `for _, x := range xs`: x holds what xs's elements are, when that is known. */
-function rangeClause(b: ExtractionBuilder, locals: Locals, node: Node): void {
-  const names = node.childForFieldName('left')?.namedChildren ?? [];
-  const element = heldBy(b, locals, node.childForFieldName('right'))?.element;
-  const value = names[1];
-  if (names[0]?.type === 'identifier') locals.types.note(b.current, names[0].text, undefined);
-  if (value?.type === 'identifier') locals.types.note(b.current, value.text, element);
 }
 
 function typeSpec(b: ExtractionBuilder, node: Node, alias: boolean, visit: Visit): boolean | void {

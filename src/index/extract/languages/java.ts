@@ -6,13 +6,13 @@ import { argumentCount, parameterArity } from '../arity.js';
 import type { ParameterRole } from '../arity.js';
 import { ExtractionBuilder, countParseErrors, headText } from '../builder.js';
 import { leadingComment } from '../comments.js';
-import { LocalTypes, receiverClass } from '../local-types.js';
 import { isUpperSnake, splitQualified } from '../names.js';
 import { receiverText } from '../receivers.js';
 import type { PathShape } from '../receivers.js';
 import { isTestPath } from '../test-paths.js';
 import type { LanguageExtractor } from '../types.js';
 import { walk } from '../walk.js';
+import { JAVA_LOCALS, javaReceiver, javaTypes, noteJavaLocal, type JavaTypes } from './java-receivers.js';
 
 const TYPES: ReadonlySet<string> = new Set([
   'package_declaration', 'import_declaration', 'class_declaration', 'interface_declaration',
@@ -20,8 +20,7 @@ const TYPES: ReadonlySet<string> = new Set([
   'constructor_declaration', 'compact_constructor_declaration', 'field_declaration', 'constant_declaration',
   'enum_constant', 'method_invocation', 'object_creation_expression', 'type_identifier',
   'scoped_type_identifier', 'type_parameter', 'modifiers', 'annotation_type_element_declaration',
-  'local_variable_declaration', 'formal_parameter', 'spread_parameter', 'catch_formal_parameter', 'enhanced_for_statement',
-  'resource', 'lambda_expression',
+  ...JAVA_LOCALS,
 ]);
 
 const SHAPE: PathShape = {
@@ -57,13 +56,7 @@ function parameterRole(p: Node): ParameterRole {
 interface State {
   readonly b: ExtractionBuilder;
   readonly typeParams: Set<string>;
-  /**
-   * The declared class of each method's locals and parameters, and of each field of the file's
-   * classes (`Owner.field`), so `route.match()` and `this.first.match()` are recorded with the
-   * class as receiver instead of the variable's name.
-   */
-  readonly locals: LocalTypes;
-  readonly fields: ReadonlyMap<string, string>;
+  readonly typed: JavaTypes;
 }
 
 /** Extracts symbols, references and imports from Java files. */
@@ -71,7 +64,7 @@ export const javaExtractor: LanguageExtractor = {
   languages: ['java'],
   extract(tree: Tree, _source: string, path: string, language: string): FileExtraction {
     const b = new ExtractionBuilder(language);
-    const st: State = { b, typeParams: new Set(), locals: new LocalTypes(), fields: fieldTypes(tree.rootNode) };
+    const st: State = { b, typeParams: new Set(), typed: javaTypes(tree.rootNode) };
     walk(tree.rootNode, b, TYPES, (n, t) => enter(st, n, t));
     return b.finish(countParseErrors(tree.rootNode), isTestPath(path));
   },
@@ -97,6 +90,7 @@ function isVisible(st: State, node: Node, mods: Node | null): boolean {
 
 function enter(st: State, node: Node, type: string): boolean | void {
   const b = st.b;
+  if (JAVA_LOCALS.has(type)) return noteJavaLocal(b, st.typed, st.typeParams, node, type);
   switch (type) {
     case 'package_declaration': {
       const name = node.namedChildren.find((c) => c?.type === 'scoped_identifier' || c?.type === 'identifier');
@@ -133,7 +127,7 @@ function enter(st: State, node: Node, type: string): boolean | void {
       const object = node.childForFieldName('object');
       if (name !== null) {
         const args = argumentCount(node.childForFieldName('arguments'), (t) => !isComment(t));
-        b.ref('calls', name.text, name, object !== null ? (classOf(st, object) ?? receiverText(object, SHAPE)) : undefined, args);
+        b.ref('calls', name.text, name, object !== null ? (javaReceiver(b, st.typed, object) ?? receiverText(object, SHAPE)) : undefined, args);
       }
       return;
     }
@@ -144,15 +138,6 @@ function enter(st: State, node: Node, type: string): boolean | void {
     case 'scoped_type_identifier':
       typeRef(st, 'references', node);
       return false;
-    case 'local_variable_declaration':
-    case 'formal_parameter':
-    case 'spread_parameter':
-    case 'catch_formal_parameter':
-    case 'enhanced_for_statement':
-    case 'resource':
-    case 'lambda_expression':
-      if (b.current >= 0) noteLocals(st, node, type);
-      return;
     case 'type_parameter': {
       const name = node.namedChildren.find((c) => c?.type === 'type_identifier' || c?.type === 'identifier');
       if (name != null) st.typeParams.add(name.text);
@@ -217,70 +202,6 @@ function objectCreation(st: State, node: Node): void {
       walk(child, st.b, TYPES, (n, ty) => enter(st, n, ty));
     }
   }
-}
-
-/** The class a declared type names (`Route`, `List<Route>` -> `List`); undefined for arrays, primitives, `var` and qualified names. */
-function declaredClass(type: Node | null): string | undefined {
-  const t = type?.type === 'generic_type' ? type.namedChild(0) : type;
-  return t?.type === 'type_identifier' && t.text !== 'var' ? t.text : undefined;
-}
-
-/** `Owner.field` -> the field's declared class, for every field declared in the file. */
-function fieldTypes(root: Node): Map<string, string> {
-  const types = new Map<string, string>();
-  for (const field of root.descendantsOfType('field_declaration')) {
-    const owner = field?.parent?.parent?.childForFieldName('name')?.text;
-    const type = declaredClass(field?.childForFieldName('type') ?? null);
-    if (field == null || owner === undefined || type === undefined) continue;
-    for (const declarator of field.childrenForFieldName('declarator')) {
-      const name = declarator?.childForFieldName('name')?.text;
-      if (name !== undefined) types.set(`${owner}.${name}`, type);
-    }
-  }
-  return types;
-}
-
-/** Notes the names a declaration inside a method makes (a lambda's untyped parameters as unknown). */
-function noteLocals(st: State, node: Node, type: string): void {
-  const note = (name: Node | null | undefined, declared: string | undefined): void => {
-    if (name == null) return;
-    st.locals.note(st.b.current, name.text, declared !== undefined && !st.typeParams.has(declared) ? declared : undefined);
-  };
-  switch (type) {
-    case 'local_variable_declaration': {
-      const declared = node.childForFieldName('type');
-      for (const d of node.childrenForFieldName('declarator')) {
-        const value = d?.childForFieldName('value');
-        // `var x = new T(…)` holds a T.
-        const made = declared?.text === 'var' && value?.type === 'object_creation_expression' ? value.childForFieldName('type') : declared;
-        note(d?.childForFieldName('name'), declaredClass(made ?? null));
-      }
-      return;
-    }
-    case 'lambda_expression': {
-      const params = node.childForFieldName('parameters');
-      if (params?.type === 'identifier') note(params, undefined);
-      else if (params?.type === 'inferred_parameters') for (const p of params.namedChildren) note(p, undefined);
-      return;
-    }
-    case 'catch_formal_parameter': {
-      const types = node.namedChildren.find((c) => c?.type === 'catch_type')?.namedChildren ?? [];
-      note(node.childForFieldName('name'), types.length === 1 ? declaredClass(types[0] ?? null) : undefined);
-      return;
-    }
-    case 'spread_parameter':
-      note(node.namedChildren.find((c) => c?.type === 'variable_declarator')?.childForFieldName('name') ?? null, undefined);
-      return;
-    default:
-      note(node.childForFieldName('name'), declaredClass(node.childForFieldName('type')));
-  }
-}
-
-/** The class a call's object holds when the file says (`route`, `first`, `this.first`). */
-function classOf(st: State, object: Node): string | undefined {
-  if (object.type === 'identifier') return receiverClass(st.b, st.locals, st.fields, object.text, false);
-  const field = object.type === 'field_access' && object.childForFieldName('object')?.type === 'this' ? object.childForFieldName('field')?.text : undefined;
-  return field === undefined ? undefined : receiverClass(st.b, st.locals, st.fields, field, true);
 }
 
 /** The declaration head without its annotations, which would crowd out the interesting part. */

@@ -35,14 +35,18 @@ export function namesClass(path: string): boolean {
   return isPascalCase(last.slice(0, 1) + last.slice(1).replace(/[_$]/g, ''));
 }
 
+/** One file's typing in a statically typed language: its functions' locals by scope, its classes' fields by `Owner.field`. */
+export interface FileTypes {
+  readonly locals: LocalTypes;
+  readonly fields: ReadonlyMap<string, string>;
+}
+
 /**
  * The class a call's object holds in a statically typed language: the local `name` of the current
  * scope (declared there, typed or not, it hides a field), else the field `name` of the enclosing
- * class (`fields` by `Owner.field`). `viaThis`: the object was `this.name`, which only a field is.
+ * class. `viaThis`: the object was `this.name`, which only a field is.
  */
-export function receiverClass(
-  builder: ExtractionBuilder, locals: LocalTypes, fields: ReadonlyMap<string, string>, name: string, viaThis: boolean,
-): string | undefined {
+export function receiverClass(builder: ExtractionBuilder, { locals, fields }: FileTypes, name: string, viaThis: boolean): string | undefined {
   const scope = builder.current;
   if (!viaThis && locals.declared(scope, name)) return locals.typeOf(scope, name);
   // The class is the segment before the member's own name (`Router.match`, an out-of-line `ns.Router.match`).

@@ -7,7 +7,7 @@ import type { Node, Tree } from 'web-tree-sitter';
 import type { FileExtraction, NodeKind } from '../../../model.js';
 import { ExtractionBuilder, countParseErrors, headText } from '../builder.js';
 import { leadingComment } from '../comments.js';
-import { LocalTypes, receiverClass } from '../local-types.js';
+import { LocalTypes, receiverClass, type FileTypes } from '../local-types.js';
 import { receiverText } from '../receivers.js';
 import type { PathShape } from '../receivers.js';
 import { isTestPath } from '../test-paths.js';
@@ -42,10 +42,8 @@ const POINTERS: ReadonlySet<string> = new Set(['unique_ptr', 'shared_ptr', 'weak
  * container of them yields in a range `for`), and `Owner.field` for the file's classes, so
  * `route.match()`, `p->match()` and `this->first->match()` are recorded with the class as receiver.
  */
-interface Typed {
-  readonly locals: LocalTypes;
+interface Typed extends FileTypes {
   readonly elements: LocalTypes;
-  readonly fields: ReadonlyMap<string, string>;
 }
 
 const SHAPE: PathShape = {
@@ -302,9 +300,9 @@ function noteLocal(b: ExtractionBuilder, typed: Typed, node: Node): void {
 
 /** The class a call's object holds when the file says (`route`, `first`, `this->first`). */
 function classOf(b: ExtractionBuilder, typed: Typed, object: Node): string | undefined {
-  if (object.type === 'identifier') return receiverClass(b, typed.locals, typed.fields, object.text, false);
+  if (object.type === 'identifier') return receiverClass(b, typed, object.text, false);
   const field = object.type === 'field_expression' && object.childForFieldName('argument')?.type === 'this' ? object.childForFieldName('field') : null;
-  return field === null ? undefined : receiverClass(b, typed.locals, typed.fields, field.text, true);
+  return field === null ? undefined : receiverClass(b, typed, field.text, true);
 }
 
 /** `a::b::c` -> name `c`, receiver `a::b`. */

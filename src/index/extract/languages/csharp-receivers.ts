@@ -6,7 +6,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { ExtractionBuilder } from '../builder.js';
 import { argumentCount } from '../arity.js';
-import { LocalTypes, receiverClass } from '../local-types.js';
+import { LocalTypes, receiverClass, type FileTypes } from '../local-types.js';
 import { receiverText, type PathShape } from '../receivers.js';
 
 const SHAPE: PathShape = {
@@ -23,14 +23,8 @@ export const CSHARP_LOCALS: ReadonlySet<string> = new Set([
   'declaration_expression', 'lambda_expression',
 ]);
 
-/** One file's typing: its members' locals by scope, its types' fields and properties by `Owner.name`. */
-export interface CsharpTypes {
-  readonly locals: LocalTypes;
-  readonly fields: ReadonlyMap<string, string>;
-}
-
 /** A file's typing, its fields and properties read up front. */
-export function csharpTypes(root: Node): CsharpTypes {
+export function csharpTypes(root: Node): FileTypes {
   return { locals: new LocalTypes(), fields: memberTypes(root) };
 }
 
@@ -64,7 +58,7 @@ function memberTypes(root: Node): Map<string, string> {
 }
 
 /** Notes the names a declaration inside a member makes (`var x = new T()` holds a T; a lambda's bare parameter is unknown). */
-export function noteCsharpLocal(b: ExtractionBuilder, typed: CsharpTypes, node: Node, type: string): void {
+export function noteCsharpLocal(b: ExtractionBuilder, typed: FileTypes, node: Node, type: string): void {
   const note = (name: Node | null | undefined, declared: string | undefined): void => {
     if (name?.type === 'identifier') typed.locals.note(b.current, name.text, declared);
   };
@@ -92,15 +86,15 @@ export function noteCsharpLocal(b: ExtractionBuilder, typed: CsharpTypes, node: 
 }
 
 /** The class a call's object holds when the file says (`route`, `First`, `this.first`). */
-export function csharpReceiver(b: ExtractionBuilder, typed: CsharpTypes, object: Node): string | undefined {
-  if (object.type === 'identifier') return receiverClass(b, typed.locals, typed.fields, object.text, false);
+export function csharpReceiver(b: ExtractionBuilder, typed: FileTypes, object: Node): string | undefined {
+  if (object.type === 'identifier') return receiverClass(b, typed, object.text, false);
   const field = object.type === 'member_access_expression' && object.childForFieldName('expression')?.type === 'this_expression'
     ? object.childForFieldName('name')?.text : undefined;
-  return field === undefined ? undefined : receiverClass(b, typed.locals, typed.fields, field, true);
+  return field === undefined ? undefined : receiverClass(b, typed, field, true);
 }
 
 /** A call: its name, argument count and receiver (the receiver's class when the file says). */
-export function invocation(b: ExtractionBuilder, typed: CsharpTypes, node: Node): void {
+export function invocation(b: ExtractionBuilder, typed: FileTypes, node: Node): void {
   const fn = node.childForFieldName('function');
   if (fn === null) return;
   // Only `argument` nodes: comments and `#if` lines inside the list are no arguments.

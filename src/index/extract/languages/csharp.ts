@@ -13,8 +13,9 @@ import { cleanComment } from '../comments.js';
 import { splitQualified } from '../names.js';
 import { isTestPath } from '../test-paths.js';
 import type { LanguageExtractor } from '../types.js';
+import type { FileTypes } from '../local-types.js';
 import { walk } from '../walk.js';
-import { CSHARP_LOCALS, csharpTypes, invocation, noteCsharpLocal, type CsharpTypes } from './csharp-receivers.js';
+import { CSHARP_LOCALS, csharpTypes, invocation, noteCsharpLocal } from './csharp-receivers.js';
 import { SPECIAL_MEMBERS, specialMemberName } from './csharp-special-members.js';
 
 const TYPES: ReadonlySet<string> = new Set([
@@ -53,7 +54,7 @@ interface State {
   pkg: string | undefined;
   pkgFromType: boolean;
   isTest: boolean;
-  readonly typed: CsharpTypes;
+  readonly typed: FileTypes;
 }
 
 /** Extracts symbols, references and `using` imports from C# files. */

@@ -6,7 +6,7 @@
  */
 import type { Node } from 'web-tree-sitter';
 import type { ExtractionBuilder } from '../builder.js';
-import { LocalTypes, receiverClass } from '../local-types.js';
+import { LocalTypes, receiverClass, type FileTypes } from '../local-types.js';
 
 /** The node types that declare a local or parameter. */
 export const JAVA_LOCALS: ReadonlySet<string> = new Set([
@@ -14,14 +14,8 @@ export const JAVA_LOCALS: ReadonlySet<string> = new Set([
   'resource', 'lambda_expression',
 ]);
 
-/** One file's typing: its methods' locals by scope, its classes' fields by `Owner.field`. */
-export interface JavaTypes {
-  readonly locals: LocalTypes;
-  readonly fields: ReadonlyMap<string, string>;
-}
-
 /** A file's typing, its fields read up front. */
-export function javaTypes(root: Node): JavaTypes {
+export function javaTypes(root: Node): FileTypes {
   return { locals: new LocalTypes(), fields: fieldTypes(root) };
 }
 
@@ -47,7 +41,7 @@ function fieldTypes(root: Node): Map<string, string> {
 }
 
 /** Notes the names a declaration inside a method makes (a lambda's untyped parameters as unknown). */
-export function noteJavaLocal(b: ExtractionBuilder, typed: JavaTypes, typeParams: ReadonlySet<string>, node: Node, type: string): void {
+export function noteJavaLocal(b: ExtractionBuilder, typed: FileTypes, typeParams: ReadonlySet<string>, node: Node, type: string): void {
   if (b.current < 0) return;
   const note = (name: Node | null | undefined, declared: string | undefined): void => {
     if (name == null) return;
@@ -84,8 +78,8 @@ export function noteJavaLocal(b: ExtractionBuilder, typed: JavaTypes, typeParams
 }
 
 /** The class a call's object holds when the file says (`route`, `first`, `this.first`). */
-export function javaReceiver(b: ExtractionBuilder, typed: JavaTypes, object: Node): string | undefined {
-  if (object.type === 'identifier') return receiverClass(b, typed.locals, typed.fields, object.text, false);
+export function javaReceiver(b: ExtractionBuilder, typed: FileTypes, object: Node): string | undefined {
+  if (object.type === 'identifier') return receiverClass(b, typed, object.text, false);
   const field = object.type === 'field_access' && object.childForFieldName('object')?.type === 'this' ? object.childForFieldName('field')?.text : undefined;
-  return field === undefined ? undefined : receiverClass(b, typed.locals, typed.fields, field, true);
+  return field === undefined ? undefined : receiverClass(b, typed, field, true);
 }

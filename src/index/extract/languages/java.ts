@@ -11,8 +11,9 @@ import { receiverText } from '../receivers.js';
 import type { PathShape } from '../receivers.js';
 import { isTestPath } from '../test-paths.js';
 import type { LanguageExtractor } from '../types.js';
+import type { FileTypes } from '../local-types.js';
 import { walk } from '../walk.js';
-import { JAVA_LOCALS, javaReceiver, javaTypes, noteJavaLocal, type JavaTypes } from './java-receivers.js';
+import { JAVA_LOCALS, javaReceiver, javaTypes, noteJavaLocal } from './java-receivers.js';
 
 const TYPES: ReadonlySet<string> = new Set([
   'package_declaration', 'import_declaration', 'class_declaration', 'interface_declaration',
@@ -56,7 +57,7 @@ function parameterRole(p: Node): ParameterRole {
 interface State {
   readonly b: ExtractionBuilder;
   readonly typeParams: Set<string>;
-  readonly typed: JavaTypes;
+  readonly typed: FileTypes;
 }
 
 /** Extracts symbols, references and imports from Java files. */

@@ -2,7 +2,7 @@ import type { Node, Tree } from 'web-tree-sitter';
 import type { FileExtraction, NodeKind } from '../../../model.js';
 import { ExtractionBuilder, countParseErrors, headText } from '../builder.js';
 import { cleanComment, leadingComment } from '../comments.js';
-import { LocalTypes, receiverClass } from '../local-types.js';
+import { LocalTypes, receiverClass, type FileTypes } from '../local-types.js';
 import { isPascalCase, isUpperSnake } from '../names.js';
 import { isTestPath } from '../test-paths.js';
 import type { LanguageExtractor } from '../types.js';
@@ -34,10 +34,8 @@ export const kotlinExtractor: LanguageExtractor = {
  * parameters, what a collection of them yields in a `for`, and `Owner.property` for the file's
  * classes, so `route.match()` is recorded with `Route` as receiver.
  */
-interface Typed {
-  readonly locals: LocalTypes;
+interface Typed extends FileTypes {
   readonly elements: LocalTypes;
-  readonly fields: ReadonlyMap<string, string>;
 }
 
 function extractKotlin(tree: Tree, source: string, path: string, language: string): FileExtraction {
@@ -266,10 +264,10 @@ function noteLocal(b: ExtractionBuilder, typed: Typed, node: Node): void {
 
 /** The class a call's receiver holds when the file says (`route`, `first`, `this.first`). */
 function receiverClassOf(b: ExtractionBuilder, typed: Typed, receiver: Node): string | undefined {
-  if (receiver.type === 'simple_identifier') return receiverClass(b, typed.locals, typed.fields, receiver.text, false);
+  if (receiver.type === 'simple_identifier') return receiverClass(b, typed, receiver.text, false);
   if (receiver.type !== 'navigation_expression' || receiver.firstNamedChild?.type !== 'this_expression') return undefined;
   const field = receiver.lastNamedChild?.lastNamedChild;
-  return field?.type === 'simple_identifier' ? receiverClass(b, typed.locals, typed.fields, field.text, true) : undefined;
+  return field?.type === 'simple_identifier' ? receiverClass(b, typed, field.text, true) : undefined;
 }
 
 function callRef(b: ExtractionBuilder, source: string, typed: Typed, node: Node): void {

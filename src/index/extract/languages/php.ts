@@ -2,7 +2,7 @@ import type { Node, Tree } from 'web-tree-sitter';
 import type { FileExtraction, NodeKind, RefKind } from '../../../model.js';
 import { ExtractionBuilder, countParseErrors, headText } from '../builder.js';
 import { leadingComment, unquote } from '../comments.js';
-import { LocalTypes, receiverClass } from '../local-types.js';
+import { LocalTypes, receiverClass, type FileTypes } from '../local-types.js';
 import { isTestPath } from '../test-paths.js';
 import type { LanguageExtractor } from '../types.js';
 import { walk } from '../walk.js';
@@ -45,10 +45,7 @@ export const phpExtractor: LanguageExtractor = {
  * `@var` documented property, a promoted constructor parameter), so `$route->match()` and
  * `$this->first->match()` are recorded with the class as receiver.
  */
-interface Typed {
-  readonly locals: LocalTypes;
-  readonly fields: ReadonlyMap<string, string>;
-}
+type Typed = FileTypes;
 
 function extractPhp(tree: Tree, source: string, path: string, language: string): FileExtraction {
   const b = new ExtractionBuilder(language);
@@ -309,7 +306,7 @@ function receiverClassOf(b: ExtractionBuilder, typed: Typed, receiver: Node): st
   if (name !== undefined) return name === 'this' ? undefined : typed.locals.typeOf(b.current, name);
   if (receiver.type !== 'member_access_expression' || receiver.childForFieldName('object')?.text !== '$this') return undefined;
   const property = receiver.childForFieldName('name');
-  return property?.type === 'name' ? receiverClass(b, typed.locals, typed.fields, property.text, true) : undefined;
+  return property?.type === 'name' ? receiverClass(b, typed, property.text, true) : undefined;
 }
 
 /** `use A\B\C;`, `use A\B\C as D;`, `use A\{B, C as D};`: one import per imported name. */

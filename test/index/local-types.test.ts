@@ -312,3 +312,65 @@ test('c++: calls on typed locals and parameters, range-for elements, new and mak
   assert.deepEqual(callersIn(dump, 'Route.match'), ['Router.field', 'Router.param', 'made', 'pointer', 'ranged']);
   assert.deepEqual(callersIn(dump, 'Other.match'), ['Router.smart', 'made']);
 });
+
+test('python: calls on annotated parameters and on self attributes made, annotated or assigned from an annotated parameter bind to that class\'s method', async () => {
+  const dump = await indexed({
+    'shapes.py': 'class Route:\n    def match(self):\n        return True\n\n\nclass Other:\n    def match(self):\n        return False\n',
+    'router.py': [
+      'from typing import Optional',
+      'from shapes import Other, Route',
+      '',
+      '',
+      'class Router:',
+      '    first: Route',
+      '',
+      '    def __init__(self, other: Other, spare: Optional[Route] = None):',
+      '        self.other = other',
+      '        self.made = Route()',
+      '        self.mixed = Route()',
+      '        self.mixed = Other()',
+      '',
+      '    def param(self, route: "Route"):',
+      '        route.match()',
+      '',
+      '    def made(self):',
+      '        self.made.match()',
+      '',
+      '    def assigned(self):',
+      '        self.other.match()',
+      '',
+      '    def annotated(self):',
+      '        self.first.match()',
+      '',
+      '    def mixed(self):',
+      '        self.mixed.match()',
+      '',
+    ].join('\n'),
+  });
+  assert.deepEqual(callersIn(dump, 'Route.match'), ['Router.annotated', 'Router.made', 'Router.param']);
+  assert.deepEqual(callersIn(dump, 'Other.match'), ['Router.assigned']);
+});
+
+test('typescript: calls on typed fields, parameter properties and fields a constructor makes with new bind to that class\'s method', async () => {
+  const dump = await indexed({
+    'src/shapes.ts': 'export class Route {\n  match(): boolean { return true; }\n}\nexport class Other {\n  match(): boolean { return false; }\n}\n',
+    'src/router.ts': [
+      "import { Other, Route } from './shapes';",
+      'export class Router {',
+      '  private declared: Route;',
+      '  private made = new Other();',
+      '  private assigned;',
+      '  constructor(private readonly property: Route) {',
+      '    this.assigned = new Other();',
+      '  }',
+      '  useDeclared() { this.declared.match(); }',
+      '  useMade() { this.made.match(); }',
+      '  useAssigned() { this.assigned.match(); }',
+      '  useProperty() { this.property.match(); }',
+      '}',
+      '',
+    ].join('\n'),
+  });
+  assert.deepEqual(callersIn(dump, 'Route.match'), ['Router.useDeclared', 'Router.useProperty']);
+  assert.deepEqual(callersIn(dump, 'Other.match'), ['Router.useAssigned', 'Router.useMade']);
+});

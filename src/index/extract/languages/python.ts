@@ -6,17 +6,18 @@ import type { Node, Tree } from 'web-tree-sitter';
 import type { FileExtraction, NodeKind } from '../../../model.js';
 import { ExtractionBuilder, countParseErrors, headText } from '../builder.js';
 import { cleanComment, leadingComment, unquote } from '../comments.js';
-import { namesClass, LocalTypes } from '../local-types.js';
+import { namesClass, type FileTypes, type LocalTypes } from '../local-types.js';
 import { isUpperSnake } from '../names.js';
 import { receiverText } from '../receivers.js';
 import type { PathShape } from '../receivers.js';
 import { isTestPath } from '../test-paths.js';
 import type { LanguageExtractor } from '../types.js';
 import { walk } from '../walk.js';
+import { PYTHON_PARAMETERS, attributeReceiver, noteParameter, pythonTypes } from './python-receivers.js';
 
 const TYPES: ReadonlySet<string> = new Set([
   'function_definition', 'class_definition', 'decorator', 'import_statement', 'import_from_statement',
-  'future_import_statement', 'assignment', 'call', 'type',
+  'future_import_statement', 'assignment', 'call', 'type', ...PYTHON_PARAMETERS,
 ]);
 const CALLS: ReadonlySet<string> = new Set(['call']);
 
@@ -43,18 +44,19 @@ export const pythonExtractor: LanguageExtractor = {
   languages: ['python'],
   extract(tree: Tree, _source: string, path: string, language: string): FileExtraction {
     const b = new ExtractionBuilder(language);
-    const locals = new LocalTypes();
-    const visit = (node: Node, type: string): boolean | void => enter(b, node, type, locals);
+    const typed = pythonTypes(tree.rootNode);
+    const visit = (node: Node, type: string): boolean | void => enter(b, node, type, typed);
     walk(tree.rootNode, b, TYPES, visit);
     return b.finish(countParseErrors(tree.rootNode), isTestPath(path));
   },
 };
 
-function enter(b: ExtractionBuilder, node: Node, type: string, locals: LocalTypes): boolean | void {
+function enter(b: ExtractionBuilder, node: Node, type: string, typed: FileTypes): boolean | void {
+  if (PYTHON_PARAMETERS.has(type)) return noteParameter(b, typed, node);
   switch (type) {
     case 'function_definition':
     case 'class_definition':
-      return definition(b, node, type === 'class_definition', locals);
+      return definition(b, node, type === 'class_definition', typed);
     case 'decorator':
       // Recorded by the decorated definition, which knows its target.
       return false;
@@ -66,11 +68,11 @@ function enter(b: ExtractionBuilder, node: Node, type: string, locals: LocalType
       importFrom(b, node);
       return false;
     case 'assignment':
-      noteLocalType(b, node, locals);
+      noteLocalType(b, node, typed.locals);
       assignment(b, node);
       return;
     case 'call':
-      call(b, node, locals);
+      call(b, node, typed);
       return;
     case 'type':
       typeRefs(b, node);
@@ -84,7 +86,7 @@ function isPublicName(name: string): boolean {
   return !name.startsWith('_') || (name.startsWith('__') && name.endsWith('__'));
 }
 
-function definition(b: ExtractionBuilder, node: Node, isClass: boolean, locals: LocalTypes): boolean | void {
+function definition(b: ExtractionBuilder, node: Node, isClass: boolean, typed: FileTypes): boolean | void {
   const name = node.childForFieldName('name')?.text ?? '';
   if (name === '') return;
   const parent = b.symbolAt(b.current);
@@ -108,7 +110,7 @@ function definition(b: ExtractionBuilder, node: Node, isClass: boolean, locals: 
       let expr = d.namedChild(0);
       if (expr?.type === 'call') {
         const args = expr.childForFieldName('arguments');
-        if (args !== null) walk(args, b, CALLS, (n) => { call(b, n, locals); });
+        if (args !== null) walk(args, b, CALLS, (n) => { call(b, n, typed); });
         expr = expr.childForFieldName('function');
       }
       if (expr !== null) qualifiedRef(b, 'decorates', expr);
@@ -120,9 +122,9 @@ function definition(b: ExtractionBuilder, node: Node, isClass: boolean, locals: 
       if (base === null || base.type === 'keyword_argument') continue;
       qualifiedRef(b, 'extends', base.type === 'subscript' ? (base.childForFieldName('value') ?? base) : base);
     }
-    if (body !== null) walk(body, b, TYPES, (n, t) => enter(b, n, t, locals));
+    if (body !== null) walk(body, b, TYPES, (n, t) => enter(b, n, t, typed));
     const typeParams = node.childForFieldName('type_parameters');
-    if (typeParams !== null) walk(typeParams, b, TYPES, (n, t) => enter(b, n, t, locals));
+    if (typeParams !== null) walk(typeParams, b, TYPES, (n, t) => enter(b, n, t, typed));
     return false;
   }
   return;
@@ -185,12 +187,12 @@ function noteLocalType(b: ExtractionBuilder, node: Node, locals: LocalTypes): vo
   locals.note(b.current, left.text, path !== undefined && namesClass(path) ? path : undefined);
 }
 
-function call(b: ExtractionBuilder, node: Node, locals: LocalTypes): void {
+function call(b: ExtractionBuilder, node: Node, typed: FileTypes): void {
   const fn = node.childForFieldName('function');
-  if (fn !== null) qualifiedRef(b, 'calls', fn, locals);
+  if (fn !== null) qualifiedRef(b, 'calls', fn, typed);
 }
 
-function qualifiedRef(b: ExtractionBuilder, kind: 'calls' | 'extends' | 'decorates', node: Node, locals?: LocalTypes): void {
+function qualifiedRef(b: ExtractionBuilder, kind: 'calls' | 'extends' | 'decorates', node: Node, typed?: FileTypes): void {
   if (node.type === 'identifier') {
     b.ref(kind, node.text, node);
   } else if (node.type === 'attribute') {
@@ -199,7 +201,8 @@ function qualifiedRef(b: ExtractionBuilder, kind: 'calls' | 'extends' | 'decorat
     if (attr === null) return;
     let receiver = object !== null ? receiverText(object, SHAPE) : undefined;
     if (receiver === 'super()') receiver = 'super';
-    if (object?.type === 'identifier' && locals !== undefined) receiver = locals.typeOf(b.current, object.text) ?? receiver;
+    if (object?.type === 'identifier' && typed !== undefined) receiver = typed.locals.typeOf(b.current, object.text) ?? receiver;
+    else if (object?.type === 'attribute' && typed !== undefined) receiver = attributeReceiver(b, typed, object) ?? receiver;
     b.ref(kind, attr.text, attr, receiver);
   }
 }

@@ -19,6 +19,7 @@ import {
 } from './typescript/definitions.js';
 import { applyExportedNames, visitExport } from './typescript/exports.js';
 import type { FileState } from './typescript/file-state.js';
+import { classFieldTypes } from './typescript/fields.js';
 import { importStatement } from './typescript/imports.js';
 import { visitJsxElement } from './typescript/jsx.js';
 import {
@@ -84,7 +85,7 @@ export const typescriptExtractor: LanguageExtractor = {
     const builder = new ExtractionBuilder(language);
     const enter = (node: Node, type: string): boolean | void => VISITORS[type]?.(state, node);
     const state: FileState = {
-      builder, typeParams: new Set(), exportedNames: new Set(), components: new Set(), locals: new LocalTypes(),
+      builder, typeParams: new Set(), exportedNames: new Set(), components: new Set(), typed: { locals: new LocalTypes(), fields: classFieldTypes(tree.rootNode) },
       objectPaths: new Map(), prototypeOwners: new Set(), constructors: new Set(), assigned: [],
       visit: (root) => walk(root, builder, TYPES, enter),
     };

@@ -44,7 +44,7 @@ function noteParameters(state: FileState, node: Node, index: number): void {
     const pattern = parameter.childForFieldName('pattern');
     const type = parameter.childForFieldName('type')?.namedChild(0);
     if (pattern?.type !== 'identifier') continue;
-    state.locals.note(index, pattern.text, type?.type === 'type_identifier' && namesClass(type.text) ? type.text : undefined);
+    state.typed.locals.note(index, pattern.text, type?.type === 'type_identifier' && namesClass(type.text) ? type.text : undefined);
   }
 }
 

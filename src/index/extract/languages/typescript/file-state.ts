@@ -1,7 +1,7 @@
 /** What the TypeScript/JavaScript visitors share while they walk one file. */
 import type { Node } from 'web-tree-sitter';
 import type { ExtractionBuilder } from '../../builder.js';
-import type { LocalTypes } from '../../local-types.js';
+import type { FileTypes } from '../../local-types.js';
 
 /**
  * One file's extraction in progress: the builder every visitor records into, and the facts one
@@ -23,8 +23,8 @@ export interface FileState {
   readonly constructors: Set<number>;
   /** Symbols defined by assignment, whose exported flag depends on names exported later. */
   readonly assigned: number[];
-  /** Classes of variables made with `new` or declared with a class type. */
-  readonly locals: LocalTypes;
+  /** Classes of variables made with `new` or declared with a class type, and of the file's class fields. */
+  readonly typed: FileTypes;
   /**
    * Walks `root` (itself included) and its descendants with the file's visitors: a definition
    * walks its own body this way so that the body's symbols nest under it.

@@ -4,7 +4,7 @@
  */
 import type { Node } from 'web-tree-sitter';
 import type { ExtractionBuilder } from '../../builder.js';
-import type { LocalTypes } from '../../local-types.js';
+import { receiverClass, type FileTypes } from '../../local-types.js';
 import { walk } from '../../walk.js';
 import type { FileState } from './file-state.js';
 import { dynamicImport, isRequireCall, requireImport } from './imports.js';
@@ -13,7 +13,7 @@ type QualifiedRefKind = 'calls' | 'instantiates' | 'extends' | 'implements' | 'd
 
 /** A call visited in the file: `require(…)` and `import(…)` are imports, anything else a `calls` ref. */
 export function visitCall(state: FileState, call: Node): void {
-  callRef(state.builder, call, state.locals);
+  callRef(state.builder, call, state.typed);
 }
 
 /** `new X()` and `new a.X()`: an `instantiates` ref to the constructor. */
@@ -56,7 +56,7 @@ export function noteTypeParameters(state: FileState, declaration: Node): void {
  * Records a call: `require('y')` and `import('y')` as imports, `f()` and `a.b.f()` as `calls`
  * refs (the receiver resolved through `locals` when it is a variable of a known class).
  */
-export function callRef(builder: ExtractionBuilder, call: Node, locals?: LocalTypes): void {
+export function callRef(builder: ExtractionBuilder, call: Node, typed?: FileTypes): void {
   const callee = call.childForFieldName('function');
   if (callee === null) return;
   switch (callee.type) {
@@ -68,7 +68,7 @@ export function callRef(builder: ExtractionBuilder, call: Node, locals?: LocalTy
       dynamicImport(builder, call);
       return;
     case 'member_expression':
-      qualifiedRef(builder, 'calls', callee, locals);
+      qualifiedRef(builder, 'calls', callee, typed);
       return;
     default:
       return;
@@ -76,16 +76,23 @@ export function callRef(builder: ExtractionBuilder, call: Node, locals?: LocalTy
 }
 
 /** A ref to `a.b.c` (name `c`, receiver `a.b`) or to a plain identifier. */
-export function qualifiedRef(builder: ExtractionBuilder, kind: QualifiedRefKind, node: Node, locals?: LocalTypes): void {
+export function qualifiedRef(builder: ExtractionBuilder, kind: QualifiedRefKind, node: Node, typed?: FileTypes): void {
   if (node.type === 'member_expression') {
     const property = node.childForFieldName('property');
     const object = node.childForFieldName('object');
     if (property === null) return;
-    const known = object?.type === 'identifier' ? locals?.typeOf(builder.current, object.text) : undefined;
+    const known = typed === undefined || object === null ? undefined : receiverOf(builder, typed, object);
     builder.ref(kind, property.text, property, known ?? (object !== null ? receiverPath(object, 0) : undefined));
     return;
   }
   if (node.type === 'identifier' || node.type === 'type_identifier') builder.ref(kind, node.text, node);
+}
+
+/** The class a call's object holds when the file says: a typed local (`repo`) or a typed field (`this.repo`). */
+function receiverOf(builder: ExtractionBuilder, typed: FileTypes, object: Node): string | undefined {
+  if (object.type === 'identifier') return typed.locals.typeOf(builder.current, object.text);
+  const field = object.type === 'member_expression' && object.childForFieldName('object')?.type === 'this' ? object.childForFieldName('property') : null;
+  return field?.type === 'property_identifier' ? receiverClass(builder, typed, field.text, true) : undefined;
 }
 
 /** An `extends`/`implements` target: a name, a qualified name, a generic type, or a mixin call. */

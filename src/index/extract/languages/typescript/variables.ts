@@ -53,7 +53,7 @@ function visitDeclarator(state: FileState, context: DeclarationContext, declarat
     requireImport(builder, value, nameNode);
     return;
   }
-  if (nameNode.type === 'identifier') state.locals.note(builder.current, nameNode.text, declaredClass(declarator, value));
+  if (nameNode.type === 'identifier') state.typed.locals.note(builder.current, nameNode.text, declaredClass(declarator, value));
   // `var self = module.exports = function () {…}` defines what the chain ends with.
   const held = value?.type === 'assignment_expression' && nameNode.type === 'identifier'
     ? declaratorChain(state, declarator, nameNode.text, value) ?? value : value;

@@ -1,0 +1,66 @@
+/**
+ * The classes a file's class fields hold, so `this.repo.save()` is recorded as a call on `Repo`:
+ * fields declared with a class type or initialized with `new`, constructor parameter properties
+ * (`constructor(private repo: Repo)`), and `this.repo = new Repo()` in a constructor. A field given
+ * two classes gets neither.
+ */
+import type { Node } from 'web-tree-sitter';
+import { namesClass } from '../../local-types.js';
+
+const CLASSES = ['class_declaration', 'abstract_class_declaration', 'class'];
+
+/** `Owner.field` -> its class, for the fields every declaration and constructor assignment agrees on. */
+export function classFieldTypes(root: Node): Map<string, string> {
+  const seen = new Map<string, string | null>();
+  for (const cls of root.descendantsOfType(CLASSES)) {
+    const owner = cls?.childForFieldName('name')?.text;
+    const body = cls?.childForFieldName('body');
+    if (owner === undefined || body == null) continue;
+    const note = (name: string, type: string | undefined): void => {
+      const key = `${owner}.${name}`;
+      const before = seen.get(key);
+      seen.set(key, type === undefined || (before !== undefined && before !== type) ? null : type);
+    };
+    for (const member of body.namedChildren) {
+      if (member?.type === 'public_field_definition') {
+        const name = member.childForFieldName('name');
+        const value = member.childForFieldName('value');
+        // `private repo;` alone says nothing of what the constructor puts there.
+        if (name?.type === 'property_identifier' && (value !== null || member.childForFieldName('type') !== null)) {
+          note(name.text, annotated(member) ?? constructed(value));
+        }
+      } else if (member?.type === 'method_definition' && member.childForFieldName('name')?.text === 'constructor') {
+        constructorFields(member, note);
+      }
+    }
+  }
+  const types = new Map<string, string>();
+  for (const [key, type] of seen) if (type !== null) types.set(key, type);
+  return types;
+}
+
+/** Parameter properties, and `this.x = new T()` assignments, of a constructor. */
+function constructorFields(ctor: Node, note: (name: string, type: string | undefined) => void): void {
+  for (const p of ctor.childForFieldName('parameters')?.namedChildren ?? []) {
+    const property = p?.namedChildren.some((c) => c?.type === 'accessibility_modifier' || c?.type === 'override_modifier') === true || p?.text.startsWith('readonly ') === true;
+    const pattern = p?.childForFieldName('pattern');
+    if (p != null && property && pattern?.type === 'identifier') note(pattern.text, annotated(p));
+  }
+  for (const assignment of ctor.childForFieldName('body')?.descendantsOfType('assignment_expression') ?? []) {
+    const left = assignment?.childForFieldName('left');
+    const name = left?.type === 'member_expression' && left.childForFieldName('object')?.type === 'this' ? left.childForFieldName('property') : null;
+    if (assignment != null && name?.type === 'property_identifier') note(name.text, constructed(assignment.childForFieldName('right')));
+  }
+}
+
+/** The class a `: T` annotation names. */
+function annotated(node: Node): string | undefined {
+  const t = node.childForFieldName('type')?.firstNamedChild;
+  return t?.type === 'type_identifier' && namesClass(t.text) ? t.text : undefined;
+}
+
+/** The class `new T(…)` makes. */
+function constructed(value: Node | null): string | undefined {
+  const c = value?.type === 'new_expression' ? value.childForFieldName('constructor') : null;
+  return c?.type === 'identifier' && namesClass(c.text) ? c.text : undefined;
+}

@@ -351,7 +351,7 @@ test('python: calls on annotated parameters and on self attributes made, annotat
   assert.deepEqual(callersIn(dump, 'Other.match'), ['Router.assigned']);
 });
 
-test('typescript: calls on typed fields, parameter properties and fields a constructor makes with new bind to that class\'s method', async () => {
+test('typescript: calls on typed (also #private) fields, parameter properties and fields a constructor assigns new T() or a typed parameter bind to that class\'s method', async () => {
   const dump = await indexed({
     'src/shapes.ts': 'export class Route {\n  match(): boolean { return true; }\n}\nexport class Other {\n  match(): boolean { return false; }\n}\n',
     'src/router.ts': [
@@ -360,10 +360,15 @@ test('typescript: calls on typed fields, parameter properties and fields a const
       '  private declared: Route;',
       '  private made = new Other();',
       '  private assigned;',
-      '  constructor(private readonly property: Route) {',
+      '  #hidden: Route;',
+      '  constructor(private readonly property: Route, hidden: Route, other: Other) {',
       '    this.assigned = new Other();',
+      '    this.#hidden = hidden;',
+      '    this.fromParameter = other;',
       '  }',
       '  useDeclared() { this.declared.match(); }',
+      '  useHidden() { this.#hidden.match(); }',
+      '  useFromParameter() { this.fromParameter.match(); }',
       '  useMade() { this.made.match(); }',
       '  useAssigned() { this.assigned.match(); }',
       '  useProperty() { this.property.match(); }',
@@ -371,6 +376,6 @@ test('typescript: calls on typed fields, parameter properties and fields a const
       '',
     ].join('\n'),
   });
-  assert.deepEqual(callersIn(dump, 'Route.match'), ['Router.useDeclared', 'Router.useProperty']);
-  assert.deepEqual(callersIn(dump, 'Other.match'), ['Router.useAssigned', 'Router.useMade']);
+  assert.deepEqual(callersIn(dump, 'Route.match'), ['Router.useDeclared', 'Router.useHidden', 'Router.useProperty']);
+  assert.deepEqual(callersIn(dump, 'Other.match'), ['Router.useAssigned', 'Router.useFromParameter', 'Router.useMade']);
 });

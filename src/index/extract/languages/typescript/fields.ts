@@ -1,13 +1,15 @@
 /**
  * The classes a file's class fields hold, so `this.repo.save()` is recorded as a call on `Repo`:
- * fields declared with a class type or initialized with `new`, constructor parameter properties
- * (`constructor(private repo: Repo)`), and `this.repo = new Repo()` in a constructor. A field given
- * two classes gets neither.
+ * fields declared with a class type (which no assignment overrides) or initialized with `new`,
+ * constructor parameter properties (`constructor(private repo: Repo)`), and an undeclared field the
+ * constructor assigns `new Repo()` or a parameter typed `Repo`. A field given two classes gets
+ * neither.
  */
 import type { Node } from 'web-tree-sitter';
 import { namesClass } from '../../local-types.js';
 
 const CLASSES = ['class_declaration', 'abstract_class_declaration', 'class'];
+const FIELD_NAMES: ReadonlySet<string> = new Set(['property_identifier', 'private_property_identifier']);
 
 /** `Owner.field` -> its class, for the fields every declaration and constructor assignment agrees on. */
 export function classFieldTypes(root: Node): Map<string, string> {
@@ -21,35 +23,39 @@ export function classFieldTypes(root: Node): Map<string, string> {
       const before = seen.get(key);
       seen.set(key, type === undefined || (before !== undefined && before !== type) ? null : type);
     };
+    const declared = new Set<string>();
     for (const member of body.namedChildren) {
-      if (member?.type === 'public_field_definition') {
-        const name = member.childForFieldName('name');
-        const value = member.childForFieldName('value');
-        // `private repo;` alone says nothing of what the constructor puts there.
-        if (name?.type === 'property_identifier' && (value !== null || member.childForFieldName('type') !== null)) {
-          note(name.text, annotated(member) ?? constructed(value));
-        }
-      } else if (member?.type === 'method_definition' && member.childForFieldName('name')?.text === 'constructor') {
-        constructorFields(member, note);
-      }
+      const name = member?.type === 'public_field_definition' ? member.childForFieldName('name') : null;
+      if (member == null || name === null || !FIELD_NAMES.has(name.type)) continue;
+      const value = member.childForFieldName('value');
+      if (member.childForFieldName('type') !== null) declared.add(name.text);
+      // `private repo;` alone says nothing of what the constructor puts there.
+      if (value !== null || declared.has(name.text)) note(name.text, annotated(member) ?? constructed(value));
     }
+    const ctor = body.namedChildren.find((m) => m?.type === 'method_definition' && m.childForFieldName('name')?.text === 'constructor');
+    if (ctor != null) constructorFields(ctor, (name, type) => { if (!declared.has(name)) note(name, type); });
   }
   const types = new Map<string, string>();
   for (const [key, type] of seen) if (type !== null) types.set(key, type);
   return types;
 }
 
-/** Parameter properties, and `this.x = new T()` assignments, of a constructor. */
+/** Parameter properties, and `this.x = new T()` or `this.x = typedParameter` assignments, of a constructor. */
 function constructorFields(ctor: Node, note: (name: string, type: string | undefined) => void): void {
+  const parameters = new Map<string, string | undefined>();
   for (const p of ctor.childForFieldName('parameters')?.namedChildren ?? []) {
     const property = p?.namedChildren.some((c) => c?.type === 'accessibility_modifier' || c?.type === 'override_modifier') === true || p?.text.startsWith('readonly ') === true;
     const pattern = p?.childForFieldName('pattern');
-    if (p != null && property && pattern?.type === 'identifier') note(pattern.text, annotated(p));
+    if (p == null || pattern?.type !== 'identifier') continue;
+    parameters.set(pattern.text, annotated(p));
+    if (property) note(pattern.text, annotated(p));
   }
   for (const assignment of ctor.childForFieldName('body')?.descendantsOfType('assignment_expression') ?? []) {
     const left = assignment?.childForFieldName('left');
     const name = left?.type === 'member_expression' && left.childForFieldName('object')?.type === 'this' ? left.childForFieldName('property') : null;
-    if (assignment != null && name?.type === 'property_identifier') note(name.text, constructed(assignment.childForFieldName('right')));
+    if (assignment == null || name === null || !FIELD_NAMES.has(name.type)) continue;
+    const right = assignment.childForFieldName('right');
+    note(name.text, right?.type === 'identifier' ? parameters.get(right.text) : constructed(right));
   }
 }
 

@@ -92,7 +92,7 @@ export function qualifiedRef(builder: ExtractionBuilder, kind: QualifiedRefKind,
 function receiverOf(builder: ExtractionBuilder, typed: FileTypes, object: Node): string | undefined {
   if (object.type === 'identifier') return typed.locals.typeOf(builder.current, object.text);
   const field = object.type === 'member_expression' && object.childForFieldName('object')?.type === 'this' ? object.childForFieldName('property') : null;
-  return field?.type === 'property_identifier' ? receiverClass(builder, typed, field.text, true) : undefined;
+  return field != null && field.type.endsWith('property_identifier') ? receiverClass(builder, typed, field.text, true) : undefined;
 }
 
 /** An `extends`/`implements` target: a name, a qualified name, a generic type, or a mixin call. */

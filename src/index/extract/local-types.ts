@@ -2,6 +2,41 @@ import type { ExtractionBuilder } from './builder.js';
 import { isPascalCase } from './names.js';
 
 /**
+ * Notes of what class each key holds; a key keeps its class only while every note agrees on it
+ * (a note of an unknown class, or of another class, leaves the key with none).
+ */
+export class AgreedTypes {
+  readonly #types = new Map<string, string | null>();
+
+  note(key: string, type: string | undefined): void {
+    const before = this.#types.get(key);
+    this.#types.set(key, type === undefined || (before !== undefined && before !== type) ? null : type);
+  }
+
+  /** The class every note of `key` so far agreed on. */
+  get(key: string): string | undefined {
+    return this.#types.get(key) ?? undefined;
+  }
+
+  /** How many keys were noted. */
+  get size(): number {
+    return this.#types.size;
+  }
+
+  /** Whether `key` was noted at all. */
+  has(key: string): boolean {
+    return this.#types.has(key);
+  }
+
+  /** Every key whose notes agreed, with its class. */
+  agreed(): Map<string, string> {
+    const types = new Map<string, string>();
+    for (const [key, type] of this.#types) if (type !== null) types.set(key, type);
+    return types;
+  }
+}
+
+/**
  * What class a variable of a scope holds, from how it was made (`uow = UOWTransaction(self)`,
  * `const repo = new MemoryRepo()`, `const repo: Repo = …`, a parameter `repo: Repo`). A call on
  * that variable is then recorded with the class as its receiver, so it resolves to that class's
@@ -9,18 +44,16 @@ import { isPascalCase } from './names.js';
  * two different classes in one scope gets neither.
  */
 export class LocalTypes {
-  readonly #types = new Map<string, string | null>();
+  readonly #types = new AgreedTypes();
 
   /** Records that `name` in scope `scope` was assigned a value of class `type` (undefined: unknown). */
   note(scope: number, name: string, type: string | undefined): void {
-    const key = `${scope}:${name}`;
-    const before = this.#types.get(key);
-    this.#types.set(key, type === undefined || (before !== undefined && before !== type) ? null : type);
+    this.#types.note(`${scope}:${name}`, type);
   }
 
   /** The class `name` holds in scope `scope`, when every assignment seen agreed on one. */
   typeOf(scope: number, name: string): string | undefined {
-    return this.#types.get(`${scope}:${name}`) ?? undefined;
+    return this.#types.get(`${scope}:${name}`);
   }
 
   /** Whether `name` was noted in scope `scope` at all (a local, typed or not, hides a field of that name). */
@@ -35,10 +68,20 @@ export function namesClass(path: string): boolean {
   return isPascalCase(last.slice(0, 1) + last.slice(1).replace(/[_$]/g, ''));
 }
 
-/** One file's typing in a statically typed language: its functions' locals by scope, its classes' fields by `Owner.field`. */
+/**
+ * One file's typing: its functions' locals by scope, its classes' fields by `Owner.field` (read
+ * up front, or, where a class's attributes are assigned in its methods, noted as the walk meets them).
+ */
 export interface FileTypes {
   readonly locals: LocalTypes;
-  readonly fields: ReadonlyMap<string, string>;
+  readonly fields: Pick<ReadonlyMap<string, string>, 'get' | 'size'>;
+}
+
+/** The class whose member the current scope is: the segment before the member's own name (`Router.match`, an out-of-line `ns.Router.match`). */
+export function ownerClass(builder: ExtractionBuilder): string | undefined {
+  const qualified = builder.symbolAt(builder.current)?.qualifiedName ?? '';
+  const end = qualified.lastIndexOf('.');
+  return end < 0 ? undefined : qualified.slice(qualified.lastIndexOf('.', end - 1) + 1, end);
 }
 
 /**
@@ -49,7 +92,7 @@ export interface FileTypes {
 export function receiverClass(builder: ExtractionBuilder, { locals, fields }: FileTypes, name: string, viaThis: boolean): string | undefined {
   const scope = builder.current;
   if (!viaThis && locals.declared(scope, name)) return locals.typeOf(scope, name);
-  // The class is the segment before the member's own name (`Router.match`, an out-of-line `ns.Router.match`).
-  const owner = builder.symbolAt(scope)?.qualifiedName.split('.').slice(-2, -1)[0];
+  if (fields.size === 0) return undefined;
+  const owner = ownerClass(builder);
   return owner === undefined ? undefined : fields.get(`${owner}.${name}`);
 }

@@ -61,8 +61,8 @@ function structFields(root: Node): Map<string, Held> {
 
 /** What `expression` holds: a typed local, a field of one (`r.routes`), or a value it makes (`[]T{…}`). */
 function heldBy(b: ExtractionBuilder, locals: GoTypes, expression: Node | null): Held | undefined {
-  const made = madeType(expression).type;
-  if (made !== undefined) return { type: namedType(made), element: elementType(made) };
+  const made = madeType(expression);
+  if (made !== null) return { type: namedType(made), element: elementType(made) };
   if (expression?.type === 'identifier') {
     return { type: locals.types.typeOf(b.current, expression.text), element: locals.elements.typeOf(b.current, expression.text) };
   }
@@ -97,15 +97,13 @@ function noteTyped(b: ExtractionBuilder, locals: GoTypes, name: string, declared
   locals.elements.note(b.current, name, known(elementType(declared)));
 }
 
-/** The type a value expression makes: `&T{…}`, `T{…}`, `new(T)`, `x.(*T)`, `[]T{…}` (an element type). */
-function madeType(value: Node | null): { type?: Node | null } {
+/** The type node a value expression makes: `&T{…}`, `T{…}`, `new(T)`, `x.(*T)`, `[]T{…}`; null for other values. */
+function madeType(value: Node | null): Node | null {
   let v = value;
   if (v?.type === 'unary_expression' && v.childForFieldName('operator')?.text === '&') v = v.childForFieldName('operand');
-  if (v?.type === 'composite_literal' || v?.type === 'type_assertion_expression') return { type: v.childForFieldName('type') };
-  if (v?.type === 'call_expression' && v.childForFieldName('function')?.text === 'new') {
-    return { type: v.childForFieldName('arguments')?.namedChild(0) ?? null };
-  }
-  return {};
+  if (v?.type === 'composite_literal' || v?.type === 'type_assertion_expression') return v.childForFieldName('type');
+  if (v?.type === 'call_expression' && v.childForFieldName('function')?.text === 'new') return v.childForFieldName('arguments')?.namedChild(0) ?? null;
+  return null;
 }
 
 /**
@@ -119,7 +117,7 @@ function shortVar(b: ExtractionBuilder, locals: GoTypes, node: Node): void {
   names.forEach((n, i) => {
     if (n?.type !== 'identifier') return;
     const paired = names.length === values.length || (asserted && i === 0) ? values[asserted ? 0 : i] ?? null : null;
-    noteTyped(b, locals, n.text, madeType(paired).type ?? null);
+    noteTyped(b, locals, n.text, madeType(paired));
   });
 }
 
@@ -130,7 +128,7 @@ function localSpec(b: ExtractionBuilder, locals: GoTypes, node: Node): void {
   const names = node.childrenForFieldName('name');
   names.forEach((n, i) => {
     if (n === null) return;
-    noteTyped(b, locals, n.text, declared ?? (names.length === values.length ? madeType(values[i] ?? null).type ?? null : null));
+    noteTyped(b, locals, n.text, declared ?? (names.length === values.length ? madeType(values[i] ?? null) : null));
   });
 }
 

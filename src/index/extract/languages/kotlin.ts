@@ -142,7 +142,6 @@ function functionDeclaration(b: ExtractionBuilder, node: Node, scopeKind: NodeKi
 
 /** A `val`/`var` outside a function body: a constant, a property of its type, or a file-level variable. */
 function propertyDeclaration(b: ExtractionBuilder, node: Node, scopeKind: NodeKind | undefined): void {
-  if (scopeKind !== undefined && CALLABLES.has(scopeKind)) return; // a local variable
   const name = childOfType(node, 'variable_declaration')?.firstNamedChild ?? null;
   if (name === null || name.type !== 'simple_identifier') return;
   const isConst = modifierWords(node).includes('const') || isUpperSnake(name.text);
@@ -192,6 +191,11 @@ function userType(node: Node): { qualifier: string; name: string } {
   return { qualifier: parts.join('.'), name };
 }
 
+/** The type written in a parameter or variable declaration, if any. */
+function typeNodeOf(node: Node | null | undefined): Node | undefined {
+  return node?.namedChildren.find((c) => c?.type === 'user_type' || c?.type === 'nullable_type') ?? undefined;
+}
+
 /** The class a declared type names (`Route`, `Route?`, `List<Route>` -> `List`); undefined for a qualified name. */
 function declaredClass(type: Node | null | undefined): string | undefined {
   const t = type?.type === 'nullable_type' ? childOfType(type, 'user_type') : type;
@@ -210,8 +214,8 @@ function elementClass(type: Node | null | undefined): string | undefined {
 /** The class `val x: T` declares, else the class `= T(…)` constructs. */
 function heldClass(declaration: Node): string | undefined {
   const variable = childOfType(declaration, 'variable_declaration');
-  const declared = variable?.namedChildren.find((c) => c?.type === 'user_type' || c?.type === 'nullable_type');
-  if (declared != null) return declaredClass(declared);
+  const declared = typeNodeOf(variable);
+  if (declared !== undefined) return declaredClass(declared);
   const value = childOfType(declaration, 'call_expression')?.firstNamedChild;
   return value?.type === 'simple_identifier' && isPascalCase(value.text) ? value.text : undefined;
 }
@@ -224,7 +228,7 @@ function propertyTypes(root: Node): Map<string, string> {
     const owner = node.parent?.parent;
     const ownerName = owner?.type === 'class_declaration' || owner?.type === 'object_declaration' ? childOfType(owner, 'type_identifier')?.text : undefined;
     const name = node.type === 'class_parameter' ? childOfType(node, 'simple_identifier') : childOfType(node, 'variable_declaration')?.firstNamedChild;
-    const type = node.type === 'class_parameter' ? declaredClass(node.namedChildren.find((c) => c?.type === 'user_type' || c?.type === 'nullable_type')) : heldClass(node);
+    const type = node.type === 'class_parameter' ? declaredClass(typeNodeOf(node)) : heldClass(node);
     if (ownerName !== undefined && name?.type === 'simple_identifier' && type !== undefined) types.set(`${ownerName}.${name.text}`, type);
   }
   return types;
@@ -239,22 +243,22 @@ function noteLocal(b: ExtractionBuilder, typed: Typed, node: Node): void {
   };
   switch (node.type) {
     case 'parameter': {
-      const declared = node.namedChildren.find((c) => c?.type === 'user_type' || c?.type === 'nullable_type');
+      const declared = typeNodeOf(node);
       note(childOfType(node, 'simple_identifier'), declaredClass(declared), elementClass(declared));
       return;
     }
     case 'property_declaration': {
       const variable = childOfType(node, 'variable_declaration');
-      const declared = variable?.namedChildren.find((c) => c?.type === 'user_type' || c?.type === 'nullable_type');
+      const declared = typeNodeOf(variable);
       note(variable?.firstNamedChild, heldClass(node), elementClass(declared));
       return;
     }
     case 'for_statement': {
       const variable = childOfType(node, 'variable_declaration');
-      const declared = variable?.namedChildren.find((c) => c?.type === 'user_type' || c?.type === 'nullable_type');
+      const declared = typeNodeOf(variable);
       const iterated = variable?.nextNamedSibling;
       const element = iterated?.type === 'simple_identifier' ? typed.elements.typeOf(b.current, iterated.text) : undefined;
-      note(variable?.firstNamedChild, declared != null ? declaredClass(declared) : element);
+      note(variable?.firstNamedChild, declared !== undefined ? declaredClass(declared) : element);
       return;
     }
     default:

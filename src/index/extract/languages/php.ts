@@ -39,22 +39,17 @@ export const phpExtractor: LanguageExtractor = {
   extract: extractPhp,
 };
 
-/**
- * What a call's object holds: the class of each function's `$variables` (a typed or `@param`
- * documented parameter, `$x = new T`), and `Owner.property` for the file's classes (a typed or
- * `@var` documented property, a promoted constructor parameter), so `$route->match()` and
- * `$this->first->match()` are recorded with the class as receiver.
- */
-type Typed = FileTypes;
-
 function extractPhp(tree: Tree, source: string, path: string, language: string): FileExtraction {
   const b = new ExtractionBuilder(language);
-  const typed: Typed = { locals: new LocalTypes(), fields: propertyTypes(tree.rootNode) };
+  // What a call's object holds: the class of each function's `$variables` (a typed or `@param`
+  // documented parameter, `$x = new T`) and of the properties of the file's classes, so
+  // `$route->match()` and `$this->first->match()` are recorded with the class as receiver.
+  const typed: FileTypes = { locals: new LocalTypes(), fields: propertyTypes(tree.rootNode) };
   walk(tree.rootNode, b, TYPES, (node, type) => enter(b, source, typed, node, type));
   return b.finish(countParseErrors(tree.rootNode), isTestPath(path));
 }
 
-function enter(b: ExtractionBuilder, source: string, typed: Typed, node: Node, type: string): boolean | void {
+function enter(b: ExtractionBuilder, source: string, typed: FileTypes, node: Node, type: string): boolean | void {
   const typeKind = TYPE_KINDS[type];
   if (typeKind !== undefined) {
     return define(b, typeKind, node.childForFieldName('name'), node, node.childForFieldName('body'), true);
@@ -105,8 +100,8 @@ function enter(b: ExtractionBuilder, source: string, typed: Typed, node: Node, t
     case 'variadic_parameter':
     case 'property_promotion_parameter': {
       const name = variableName(node.childForFieldName('name'));
-      const documented = docParam(node.parent?.parent ?? null, name);
-      if (b.current >= 0 && name !== undefined) typed.locals.note(b.current, name, declaredClass(node.childForFieldName('type')) ?? documented);
+      if (b.current < 0 || name === undefined) return;
+      typed.locals.note(b.current, name, declaredClass(node.childForFieldName('type')) ?? docParam(node.parent?.parent ?? null, name));
       return;
     }
     case 'foreach_statement':
@@ -234,7 +229,7 @@ function constantsOrProperties(b: ExtractionBuilder, node: Node): void {
 }
 
 /** A call through `->`, `?->` or `::`, the receiver as written unless its class is known. */
-function memberCall(b: ExtractionBuilder, source: string, typed: Typed, node: Node, type: string): void {
+function memberCall(b: ExtractionBuilder, source: string, typed: FileTypes, node: Node, type: string): void {
   const name = node.childForFieldName('name');
   const receiver = node.childForFieldName(type === 'scoped_call_expression' ? 'scope' : 'object');
   if (name !== null && name.type === 'name') {
@@ -262,8 +257,7 @@ function docAbove(node: Node | null): string {
 }
 
 /** The class a `@param Route $name` (or `?Route`, `Route|null`) line of the function's doc comment gives. */
-function docParam(fn: Node | null, name: string | undefined): string | undefined {
-  if (name === undefined) return undefined;
+function docParam(fn: Node | null, name: string): string | undefined {
   const match = new RegExp(`@param\\s+\\??([A-Za-z_]\\w*)(?:\\|null)?\\s+(?:\\.\\.\\.)?\\$${name}\\b`).exec(docAbove(fn));
   return match?.[1];
 }
@@ -292,7 +286,7 @@ function propertyTypes(root: Node): Map<string, string> {
 }
 
 /** `$x = new Route(…)` gives `$x` that class; any other assignment to it, none. */
-function noteAssignment(b: ExtractionBuilder, typed: Typed, node: Node): void {
+function noteAssignment(b: ExtractionBuilder, typed: FileTypes, node: Node): void {
   const name = variableName(node.childForFieldName('left'));
   if (name === undefined) return;
   const right = node.childForFieldName('right');
@@ -301,7 +295,7 @@ function noteAssignment(b: ExtractionBuilder, typed: Typed, node: Node): void {
 }
 
 /** The class `$x` or `$this->p` holds when the file says. A bare `$x` is never a property. */
-function receiverClassOf(b: ExtractionBuilder, typed: Typed, receiver: Node): string | undefined {
+function receiverClassOf(b: ExtractionBuilder, typed: FileTypes, receiver: Node): string | undefined {
   const name = variableName(receiver);
   if (name !== undefined) return name === 'this' ? undefined : typed.locals.typeOf(b.current, name);
   if (receiver.type !== 'member_access_expression' || receiver.childForFieldName('object')?.text !== '$this') return undefined;

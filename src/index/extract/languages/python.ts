@@ -6,14 +6,14 @@ import type { Node, Tree } from 'web-tree-sitter';
 import type { FileExtraction, NodeKind } from '../../../model.js';
 import { ExtractionBuilder, countParseErrors, headText } from '../builder.js';
 import { cleanComment, leadingComment, unquote } from '../comments.js';
-import { namesClass, type FileTypes, type LocalTypes } from '../local-types.js';
+import { namesClass, type FileTypes } from '../local-types.js';
 import { isUpperSnake } from '../names.js';
 import { receiverText } from '../receivers.js';
 import type { PathShape } from '../receivers.js';
 import { isTestPath } from '../test-paths.js';
 import type { LanguageExtractor } from '../types.js';
 import { walk } from '../walk.js';
-import { PYTHON_PARAMETERS, attributeReceiver, noteParameter, pythonTypes } from './python-receivers.js';
+import { PYTHON_PARAMETERS, attributeReceiver, noteAttribute, noteParameter, pythonTypes, type PythonTypes } from './python-receivers.js';
 
 const TYPES: ReadonlySet<string> = new Set([
   'function_definition', 'class_definition', 'decorator', 'import_statement', 'import_from_statement',
@@ -44,14 +44,14 @@ export const pythonExtractor: LanguageExtractor = {
   languages: ['python'],
   extract(tree: Tree, _source: string, path: string, language: string): FileExtraction {
     const b = new ExtractionBuilder(language);
-    const typed = pythonTypes(tree.rootNode);
+    const typed = pythonTypes();
     const visit = (node: Node, type: string): boolean | void => enter(b, node, type, typed);
     walk(tree.rootNode, b, TYPES, visit);
     return b.finish(countParseErrors(tree.rootNode), isTestPath(path));
   },
 };
 
-function enter(b: ExtractionBuilder, node: Node, type: string, typed: FileTypes): boolean | void {
+function enter(b: ExtractionBuilder, node: Node, type: string, typed: PythonTypes): boolean | void {
   if (PYTHON_PARAMETERS.has(type)) return noteParameter(b, typed, node);
   switch (type) {
     case 'function_definition':
@@ -68,7 +68,7 @@ function enter(b: ExtractionBuilder, node: Node, type: string, typed: FileTypes)
       importFrom(b, node);
       return false;
     case 'assignment':
-      noteLocalType(b, node, typed.locals);
+      noteTypes(b, node, typed);
       assignment(b, node);
       return;
     case 'call':
@@ -86,7 +86,7 @@ function isPublicName(name: string): boolean {
   return !name.startsWith('_') || (name.startsWith('__') && name.endsWith('__'));
 }
 
-function definition(b: ExtractionBuilder, node: Node, isClass: boolean, typed: FileTypes): boolean | void {
+function definition(b: ExtractionBuilder, node: Node, isClass: boolean, typed: PythonTypes): boolean | void {
   const name = node.childForFieldName('name')?.text ?? '';
   if (name === '') return;
   const parent = b.symbolAt(b.current);
@@ -177,14 +177,19 @@ function assignment(b: ExtractionBuilder, node: Node): void {
   if (lambda) b.open(index);
 }
 
-/** Records `name = Class(...)` (or `name = module.Class(...)`) in the current scope. */
-function noteLocalType(b: ExtractionBuilder, node: Node, locals: LocalTypes): void {
+/**
+ * Records what an assignment tells of types: `name = Class(...)` (or `module.Class(...)`) in the
+ * current scope, and the class attribute it declares (`repo: Repo`, `self.repo = …`).
+ */
+function noteTypes(b: ExtractionBuilder, node: Node, typed: PythonTypes): void {
   const left = node.childForFieldName('left');
-  if (left?.type !== 'identifier') return;
+  if (left === null) return;
   const right = node.childForFieldName('right');
   const fn = right?.type === 'call' ? right.childForFieldName('function') : null;
   const path = fn !== null && (fn.type === 'identifier' || fn.type === 'attribute') ? receiverText(fn, SHAPE) : undefined;
-  locals.note(b.current, left.text, path !== undefined && namesClass(path) ? path : undefined);
+  const made = path !== undefined && namesClass(path) ? path : undefined;
+  if (left.type === 'identifier') typed.locals.note(b.current, left.text, made);
+  noteAttribute(b, typed, node, left, made);
 }
 
 function call(b: ExtractionBuilder, node: Node, typed: FileTypes): void {

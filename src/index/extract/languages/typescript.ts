@@ -81,11 +81,11 @@ const TYPES: ReadonlySet<string> = new Set(Object.keys(VISITORS));
 /** Extracts symbols, references and imports from TypeScript, TSX and JavaScript files. */
 export const typescriptExtractor: LanguageExtractor = {
   languages: ['typescript', 'tsx', 'javascript'],
-  extract(tree: Tree, _source: string, path: string, language: string): FileExtraction {
+  extract(tree: Tree, source: string, path: string, language: string): FileExtraction {
     const builder = new ExtractionBuilder(language);
     const enter = (node: Node, type: string): boolean | void => VISITORS[type]?.(state, node);
     const state: FileState = {
-      builder, typeParams: new Set(), exportedNames: new Set(), components: new Set(), typed: { locals: new LocalTypes(), fields: classFieldTypes(tree.rootNode) },
+      builder, typeParams: new Set(), exportedNames: new Set(), components: new Set(), typed: { locals: new LocalTypes(), fields: classFieldTypes(tree.rootNode, source) },
       objectPaths: new Map(), prototypeOwners: new Set(), constructors: new Set(), assigned: [],
       visit: (root) => walk(root, builder, TYPES, enter),
     };

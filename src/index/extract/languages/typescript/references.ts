@@ -54,7 +54,7 @@ export function noteTypeParameters(state: FileState, declaration: Node): void {
 
 /**
  * Records a call: `require('y')` and `import('y')` as imports, `f()` and `a.b.f()` as `calls`
- * refs (the receiver resolved through `locals` when it is a variable of a known class).
+ * refs (the receiver is the class when it is a variable or `this` field of a known class).
  */
 export function callRef(builder: ExtractionBuilder, call: Node, typed?: FileTypes): void {
   const callee = call.childForFieldName('function');

@@ -102,25 +102,35 @@ export function gatherCandidates(store: GraphStore, q: QueryShape, options: Gath
   const text = textMatches(store, q.words, stats, !/\s/.test(q.text.trim()));
   const { masks } = text;
   const preScores = new Map<number, number>();
-  const best = (): { id: number; score: number }[] => {
-    const ranked: { id: number; score: number }[] = [];
+  /** The `keep` best full-text candidates not yet read as rows, in order, and how many there are. */
+  const best = (keep: number): { top: { id: number; score: number }[]; count: number } => {
+    const ids: number[] = [];
+    const scores: number[] = [];
     for (const [id, m] of masks) {
       if (rows.has(id)) continue;
       let score = preScores.get(id);
       if (score === undefined) preScores.set(id, (score = preScore(fieldScore(m, stats))));
-      ranked.push({ id, score });
+      ids.push(id);
+      scores.push(score);
     }
-    return ranked.sort((a, b) => b.score - a.score || a.id - b.id);
+    // Only candidates scoring at least the keep-th best can be among the first `keep`.
+    const floor = ids.length > keep ? (Float64Array.from(scores).sort()[ids.length - keep] ?? -Infinity) : -Infinity;
+    const top: { id: number; score: number }[] = [];
+    scores.forEach((score, i) => {
+      if (score >= floor) top.push({ id: ids[i] ?? 0, score });
+    });
+    return { top: top.sort((a, b) => b.score - a.score || a.id - b.id).slice(0, keep), count: ids.length };
   };
   const room = options.filtered ? TOP_ROWS_FILTERED : TOP_ROWS;
-  let ranked = best();
-  const textTotal = ranked.length;
+  const first = best(text.complete ? room : 2 * room);
+  const textTotal = first.count;
+  let ranked = first.top;
   if (!text.complete) {
     // Scored so far on the rarest words only: read all words' columns for the best few and the name candidates.
-    const stale = [...rows.keys(), ...ranked.slice(0, 2 * room).map((r) => r.id)].filter((id) => !text.whole.has(id));
+    const stale = [...rows.keys(), ...ranked.map((r) => r.id)].filter((id) => !text.whole.has(id));
     for (const id of stale) preScores.delete(id);
     rescore(store, q.words, stale, masks);
-    ranked = best();
+    ranked = best(room).top;
   }
   eachSymbolById(store, ranked.slice(0, room).map((t) => t.id), kinds, add);
   let usedFuzzy = false;

@@ -25,11 +25,15 @@ export const STOP_WORDS: ReadonlySet<string> = new Set([
 /** Most words one query sends to the full-text index; a longer text keeps its first ones. */
 export const MAX_QUERY_WORDS = 12;
 
+const SNAKE = /^[a-z0-9_]*$/;
+
 /**
  * Lowercased words of an identifier: camelCase, PascalCase, acronyms, digits, `_`, `-`, `.`, `$`
  * and `::` all separate words (`getHTTPResponse_v2` -> get, http, response, v2).
  */
 export function identifierWords(name: string): string[] {
+  // Lowercase snake_case (most names the ranker scores) splits on `_` alone.
+  if (SNAKE.test(name)) return name.split('_').filter((w) => w !== '');
   return name
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')

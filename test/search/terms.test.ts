@@ -6,6 +6,8 @@ describe('identifierWords', () => {
   const cases: [string, string[]][] = [
     ['getHTTPResponse_v2', ['get', 'http', 'response', 'v2']],
     ['apply_migration', ['apply', 'migration']],
+    ['__init__', ['init']],
+    ['v2_to_v3', ['v2', 'to', 'v3']],
     ['kebab-case-name', ['kebab', 'case', 'name']],
     ['Engine::serve', ['engine', 'serve']],
     ['QuerySet.exclude', ['query', 'set', 'exclude']],

@@ -14,6 +14,9 @@ const CLIENTS = Number(process.env['HTTP_LOAD_CLIENTS'] ?? 25);
 const CALLS = Number(process.env['HTTP_LOAD_CALLS'] ?? 20);
 /** Rounds of the same load before memory is measured (see the test). */
 const WARM_ROUNDS = 8;
+/** Measured windows after the warm-up, and rounds of the load in each. */
+const MEASURED_WINDOWS = 2;
+const WINDOW_ROUNDS = 3;
 const QUERIES = ['priceOf', 'Cart', 'checkout', 'formatMoney', 'applyDiscount', 'OrderService', 'repo'];
 
 let project: FixtureProject;
@@ -36,19 +39,27 @@ test(`${CLIENTS} concurrent clients x ${CALLS} tools/call each: all answered, me
   const message = (c: number, i: number): Record<string, unknown> => searchCall(c * 1_000 + i, QUERIES[(c + i) % QUERIES.length] ?? 'Cart');
   // Warm-up with the same load: the first calls load sql.js and the index, and the heaps grow to
   // their working size, which on the shop fixture took about seven rounds of 500 calls (RSS
-  // 84 -> 116 MB, then within 1 % for thirteen more rounds); memory after the measured run is
-  // compared with that steady state, so only growth that goes on (a leak) fails.
+  // 84 -> 116 MB, then within 1 % for thirteen more rounds).
   for (let round = 0; round < WARM_ROUNDS; round++) {
     const warm = await runHttpLoad({ url: server.url, clients: CLIENTS, callsPerClient: CALLS, message });
     assert.equal(warm.errors, 0, warm.problems.join('\n'));
   }
-  const before = rssKb(server.pid);
-  const report = await runHttpLoad({ url: server.url, clients: CLIENTS, callsPerClient: CALLS, message, deadlineMs: 60_000 });
-  const afterRss = rssKb(server.pid);
-  process.stdout.write(`# http load: ${report.calls} calls in ${Math.round(report.wallMs)} ms, p50 ${report.p50Ms.toFixed(2)} ms, p99 ${report.p99Ms.toFixed(2)} ms, RSS ${String(before)} -> ${String(afterRss)} kB\n`);
-  assert.equal(report.errors, 0, report.problems.join('\n'));
-  assert.equal(report.calls, CLIENTS * CALLS);
-  if (before !== undefined && afterRss !== undefined) assert.ok(afterRss <= before * 1.1, `RSS grew from ${before} kB to ${afterRss} kB`);
+  // Then two measured windows of the same load. V8 may still double its young generation once
+  // (8 -> 16 MB semi-spaces, +16 MB RSS in one round, seen as late as the ninth round when calls
+  // allocate less), which lands in one window; a leak grows in both, so growth in both fails.
+  const rss: (number | undefined)[] = [rssKb(server.pid)];
+  for (let window = 0; window < MEASURED_WINDOWS; window++) {
+    for (let round = 0; round < WINDOW_ROUNDS; round++) {
+      const report = await runHttpLoad({ url: server.url, clients: CLIENTS, callsPerClient: CALLS, message, deadlineMs: 60_000 });
+      process.stdout.write(`# http load: ${report.calls} calls in ${Math.round(report.wallMs)} ms, p50 ${report.p50Ms.toFixed(2)} ms, p99 ${report.p99Ms.toFixed(2)} ms\n`);
+      assert.equal(report.errors, 0, report.problems.join('\n'));
+      assert.equal(report.calls, CLIENTS * CALLS);
+    }
+    rss.push(rssKb(server.pid));
+  }
+  process.stdout.write(`# http load: RSS ${rss.join(' -> ')} kB\n`);
+  const growth = rss.slice(1).map((kb, i) => (kb === undefined || rss[i] === undefined ? 1 : kb / (rss[i] ?? kb)));
+  assert.ok(growth.some((g) => g <= 1.1), `RSS grew by more than 10 % in every window: ${rss.join(' -> ')} kB`);
   assert.equal(await server.stop(), 0);
   assert.equal(isRunning(server.pid), false);
 });

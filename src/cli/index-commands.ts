@@ -1,10 +1,11 @@
 import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { loadScope } from '../index/scan/index.js';
+import { loadScope, skippedOutputFolders } from '../index/scan/index.js';
+import { languageForPath } from '../index/languages.js';
 import { indexProject, type IndexSummary } from '../index/sync/index.js';
 import { findIndexedProjectUp, isIndexed } from '../project/resolve.js';
 import { forceUnlock, INDEX_DIR } from '../store/index.js';
-import { printSummary } from './index-summary.js';
+import { printSummary, skippedOutputNote } from './index-summary.js';
 import { progressSink } from './progress.js';
 import { runToolCommand } from './tool-commands.js';
 import { UsageError } from './usage.js';
@@ -32,8 +33,9 @@ export function indexedRoot(options: IndexCommandOptions): string {
 /** `codegraph init|index|sync [path]`: builds or updates the index and prints a summary. */
 export async function runIndex(command: 'init' | 'index' | 'sync', options: IndexCommandOptions): Promise<number> {
   const root = command === 'sync' ? indexedRoot(options) : resolve(options.cwd, options.path ?? '.');
+  const loaded = await loadScope(root);
   // Unknown keys in the control files would otherwise be dropped without a word.
-  for (const warning of (await loadScope(root)).warnings) process.stderr.write(`codegraph: warning: ${warning}\n`);
+  for (const warning of loaded.warnings) process.stderr.write(`codegraph: warning: ${warning}\n`);
   const sink = progressSink(process.stderr, options.quiet || options.json);
   const controller = new AbortController();
   const onSignal = (): void => controller.abort(new Error('interrupted'));
@@ -51,7 +53,12 @@ export async function runIndex(command: 'init' | 'index' | 'sync', options: Inde
     sink.done();
     process.off('SIGINT', onSignal);
   }
-  return printSummary(root, summary, options);
+  const code = printSummary(root, summary, options);
+  if (command !== 'sync' && !options.quiet) {
+    const skipped = skippedOutputFolders(root, loaded.scope, (path) => languageForPath(path, loaded.scope.extensions));
+    process.stderr.write(skippedOutputNote(summary.files, skipped));
+  }
+  return code;
 }
 
 /** `codegraph status [path] [--json]`: the status tool's text, or a clear word when there is no index. */

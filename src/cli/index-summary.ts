@@ -3,6 +3,7 @@
  * and the sync a daemon makes on request; kept apart from the indexer so printing a daemon's
  * answer loads nothing heavy.
  */
+import type { SkippedOutput } from '../index/scan/index.js';
 import type { IndexSummary } from '../index/sync/index.js';
 
 /** How a summary is printed. */
@@ -41,6 +42,22 @@ export function formatSummary(root: string, s: IndexSummary): string {
   ];
   if (s.rebuiltBecause !== undefined) lines.push(`  full rebuild: ${s.rebuiltBecause}`);
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * A note for each skipped build-output folder that holds more than twice as many source files as
+ * were indexed: then it is likely the code itself (a published package), not a copy of it.
+ */
+export function skippedOutputNote(indexedFiles: number, skipped: readonly SkippedOutput[]): string {
+  return skipped
+    .filter((s) => s.sourceFiles > 2 * indexedFiles)
+    .map((s) =>
+      `codegraph: note: ${s.folder}/ holds ${s.sourceFiles}${s.capped ? '+' : ''} source files that were not indexed ` +
+        `(${s.folder}/ is skipped as build output) against ${indexedFiles} indexed.\n` +
+        `If it is this project's code, as in a published package, add "include": ["**", "${s.folder}/**"] to ` +
+        '.codegraph/config.json and run `codegraph init` again.\n',
+    )
+    .join('');
 }
 
 function formatBytes(n: number): string {

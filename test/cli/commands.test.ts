@@ -236,3 +236,20 @@ test('codegraph node reads a file when given a path or pasted location, a symbol
   const symbol = run(['node', 'Cart.add', '-p', root]);
   assert.match(symbol.stdout, /^Cart\.add \(method\)/);
 });
+
+test('codegraph init says when a skipped build folder holds most of the code, and how to index it', async () => {
+  const root = await plainCopy();
+  const first = run(['init', root, '--json']);
+  const indexed = (JSON.parse(first.stdout) as { files: number }).files;
+  assert.doesNotMatch(first.stderr, /note:/, 'a project without build output gets no note');
+  mkdirSync(join(root, 'build', 'lib'), { recursive: true });
+  for (let i = 0; i <= 2 * indexed; i++) writeFileSync(join(root, 'build', 'lib', `part${i}.js`), `exports.part${i} = function () {};\n`);
+  const again = run(['init', root]);
+  assert.equal(again.status, 0, again.stderr);
+  assert.match(again.stderr, new RegExp(`build/ holds ${2 * indexed + 1} source files that were not indexed .* against ${indexed} indexed`));
+  assert.match(again.stderr, /"include": \["\*\*", "build\/\*\*"\]/);
+  writeFileSync(join(root, '.codegraph', 'config.json'), '{ "include": ["**", "build/**"] }\n');
+  const included = run(['init', root, '--json']);
+  assert.equal((JSON.parse(included.stdout) as { files: number }).files, 3 * indexed + 1);
+  assert.doesNotMatch(included.stderr, /note:/);
+});

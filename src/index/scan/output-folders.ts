@@ -1,0 +1,72 @@
+/**
+ * Build-output folders at a project's root that hold source files the walk skipped. `build/`,
+ * `dist/` and `out/` are skipped as build output, but a published package often ships its code
+ * only there (yargs 17 on npm: 9 files indexed of 30), and nothing said so. The count is bounded,
+ * and a folder the project's `.gitignore` ignores or its include globs name is left out: there the
+ * skip is what the project asked for.
+ */
+import type { Dirent } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ProjectConfig } from './config-fields.js';
+import { IgnoreRules } from './gitignore.js';
+
+/** The root folders counted: build output that may be a package's only copy of its code. */
+export const OUTPUT_FOLDERS: readonly string[] = ['build', 'dist', 'out'];
+
+/** Entries one folder's count visits at most, so a large output tree costs milliseconds. */
+const MAX_VISITED = 5_000;
+
+/** A skipped root folder and the source files found in it. */
+export interface SkippedOutput {
+  readonly folder: string;
+  /** Files of a supported language found (a lower bound when `capped`). */
+  readonly sourceFiles: number;
+  readonly capped: boolean;
+}
+
+/** The root's output folders that hold source files, skipped by default and not by the project's choice. */
+export function skippedOutputFolders(
+  root: string, config: ProjectConfig, languageOf: (relPath: string) => string | undefined,
+): SkippedOutput[] {
+  const rules = config.respectGitignore ? rootIgnoreRules(root) : IgnoreRules.NONE;
+  const named = (folder: string): boolean => (config.include ?? []).some((glob) => glob.replace(/^\.?\//, '').startsWith(`${folder}/`));
+  const out: SkippedOutput[] = [];
+  for (const folder of OUTPUT_FOLDERS) {
+    if (named(folder) || rules.ignoresEntry(folder, true)) continue;
+    const count = countSources(root, folder, languageOf);
+    if (count !== undefined && count.sourceFiles > 0) out.push({ folder, ...count });
+  }
+  return out;
+}
+
+function rootIgnoreRules(root: string): IgnoreRules {
+  try {
+    return IgnoreRules.NONE.withDirectory('', readFileSync(join(root, '.gitignore'), 'utf8'));
+  } catch {
+    return IgnoreRules.NONE;
+  }
+}
+
+/** Source files below `root/folder` (links not followed); undefined when it is not a readable folder. */
+function countSources(root: string, folder: string, languageOf: (relPath: string) => string | undefined): Omit<SkippedOutput, 'folder'> | undefined {
+  const pending = [folder];
+  let visited = 0;
+  let sourceFiles = 0;
+  for (let dir = pending.pop(); dir !== undefined; dir = pending.pop()) {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(join(root, dir), { withFileTypes: true });
+    } catch {
+      if (dir === folder) return undefined;
+      continue;
+    }
+    for (const entry of entries) {
+      if (++visited > MAX_VISITED) return { sourceFiles, capped: true };
+      const rel = `${dir}/${entry.name}`;
+      if (entry.isDirectory()) pending.push(rel);
+      else if (entry.isFile() && languageOf(rel) !== undefined) sourceFiles++;
+    }
+  }
+  return { sourceFiles, capped: false };
+}

@@ -1,27 +1,16 @@
 import assert from 'node:assert/strict';
-import { afterEach, beforeEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { fileFactsOf } from '../../src/store/file-facts.js';
 import { eachSymbolWithPrefix } from '../../src/store/full-text.js';
 import type { SearchRow } from '../../src/store/full-text.js';
-import { GraphStore } from '../../src/store/graph-store.js';
-import { SqliteDb } from '../../src/store/sqlite.js';
+import { storePerTest } from './fixtures/fresh-store.js';
 import { fileInfo, loadSample, userExtraction } from './fixtures/sample.js';
 
-let db: SqliteDb;
-let store: GraphStore;
-
-beforeEach(async () => {
-  db = await SqliteDb.open();
-  store = GraphStore.open(db);
-});
-
-afterEach(() => {
-  db.close();
-});
+const current = storePerTest();
 
 function rowNamed(name: string): SearchRow {
   let found: SearchRow | undefined;
-  eachSymbolWithPrefix(store, name.toLowerCase(), ['class', 'method', 'function'], 10, (row) => {
+  eachSymbolWithPrefix(current(), name.toLowerCase(), ['class', 'method', 'function'], 10, (row) => {
     if (row.name === name) found = row;
   });
   assert.ok(found !== undefined, `${name} is stored`);
@@ -30,22 +19,22 @@ function rowNamed(name: string): SearchRow {
 
 describe('file facts of search rows', () => {
   test('a symbol row carries its file\'s path, language and test flag', () => {
-    loadSample(store);
+    loadSample(current());
     assert.deepEqual([rowNamed('UserService').path, rowNamed('UserService').language, rowNamed('UserService').isTest], ['src/user.ts', 'typescript', false]);
     assert.deepEqual([rowNamed('main').path, rowNamed('main').isTest], ['src/main.ts', true]);
   });
 
   test('facts kept for a file are read again after a write changes it', () => {
-    loadSample(store);
+    loadSample(current());
     const before = rowNamed('UserService');
-    store.replaceFile(fileInfo('src/user.ts', 2, 'javascript'), { ...userExtraction, language: 'javascript', isTest: true });
+    current().replaceFile(fileInfo('src/user.ts', 2, 'javascript'), { ...userExtraction, language: 'javascript', isTest: true });
     const after = rowNamed('UserService');
     assert.equal(after.fileId, before.fileId, 'the file keeps its id, so only the revision tells the kept facts are old');
     assert.deepEqual([after.language, after.isTest], ['javascript', true]);
   });
 
   test('ids of files that do not exist get no facts', () => {
-    loadSample(store);
-    assert.equal(fileFactsOf(store, [987_654]).has(987_654), false);
+    loadSample(current());
+    assert.equal(fileFactsOf(current(), [987_654]).has(987_654), false);
   });
 });

@@ -46,15 +46,16 @@ export function formatSummary(root: string, s: IndexSummary): string {
 
 /**
  * A note for each skipped build-output folder that holds more than twice as many source files as
- * were indexed: then it is likely the code itself (a published package), not a copy of it.
+ * were indexed: then it is likely the code itself (a published package), not a copy of it. With
+ * include globs already set, the folder's glob is added to them rather than everything admitted.
  */
-export function skippedOutputNote(indexedFiles: number, skipped: readonly SkippedOutput[]): string {
+export function skippedOutputNote(indexedFiles: number, skipped: readonly SkippedOutput[], hasInclude = false): string {
   return skipped
     .filter((s) => s.sourceFiles > 2 * indexedFiles)
     .map((s) =>
       `codegraph: note: ${s.folder}/ holds ${s.sourceFiles}${s.capped ? '+' : ''} source files that were not indexed ` +
         `(${s.folder}/ is skipped as build output) against ${indexedFiles} indexed.\n` +
-        `If it is this project's code, as in a published package, add "include": ["**", "${s.folder}/**"] to ` +
+        `If it is this project's code, as in a published package, add ${hasInclude ? `"${s.folder}/**" to "include" in` : `"include": ["**", "${s.folder}/**"] to`} ` +
         '.codegraph/config.json and run `codegraph init` again.\n',
     )
     .join('');

@@ -248,6 +248,8 @@ test('codegraph init says when a skipped build folder holds most of the code, an
   assert.equal(again.status, 0, again.stderr);
   assert.match(again.stderr, new RegExp(`build/ holds ${2 * indexed + 1} source files that were not indexed .* against ${indexed} indexed`));
   assert.match(again.stderr, /"include": \["\*\*", "build\/\*\*"\]/);
+  writeFileSync(join(root, '.codegraph', 'config.json'), '{ "include": ["**"] }\n');
+  assert.match(run(['init', root]).stderr, /add "build\/\*\*" to "include" in \.codegraph\/config\.json/);
   writeFileSync(join(root, '.codegraph', 'config.json'), '{ "include": ["**", "build/**"] }\n');
   const included = run(['init', root, '--json']);
   assert.equal((JSON.parse(included.stdout) as { files: number }).files, 3 * indexed + 1);

@@ -49,7 +49,7 @@ export function formatSummary(root: string, s: IndexSummary): string {
  * were indexed: then it is likely the code itself (a published package), not a copy of it. With
  * include globs already set, the folder's glob is added to them rather than everything admitted.
  */
-export function skippedOutputNote(indexedFiles: number, skipped: readonly SkippedOutput[], hasInclude = false): string {
+export function skippedOutputNote(indexedFiles: number, skipped: readonly SkippedOutput[], hasInclude: boolean): string {
   return skipped
     .filter((s) => s.sourceFiles > 2 * indexedFiles)
     .map((s) =>

@@ -10,9 +10,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ProjectConfig } from './config-fields.js';
 import { IgnoreRules } from './gitignore.js';
+import { readmittedHeavyDirectories } from './walk.js';
 
 /** The root folders counted: build output that may be a package's only copy of its code. */
-export const OUTPUT_FOLDERS: readonly string[] = ['build', 'dist', 'out'];
+const OUTPUT_FOLDERS: readonly string[] = ['build', 'dist', 'out'];
 
 /** Entries one folder's count visits at most, so a large output tree costs milliseconds. */
 const MAX_VISITED = 5_000;
@@ -30,10 +31,11 @@ export function skippedOutputFolders(
   root: string, config: ProjectConfig, languageOf: (relPath: string) => string | undefined,
 ): SkippedOutput[] {
   const rules = config.respectGitignore ? rootIgnoreRules(root) : IgnoreRules.NONE;
-  const named = (folder: string): boolean => (config.include ?? []).some((glob) => glob.replace(/^\.?\//, '').startsWith(`${folder}/`));
+  // Re-admitted by the walk itself (`readmittedHeavyDirectories`), so not skipped at all.
+  const readmitted = readmittedHeavyDirectories(config.include ?? []);
   const out: SkippedOutput[] = [];
   for (const folder of OUTPUT_FOLDERS) {
-    if (named(folder) || rules.ignoresEntry(folder, true)) continue;
+    if (readmitted.has(folder) || rules.ignoresEntry(folder, true)) continue;
     const count = countSources(root, folder, languageOf);
     if (count !== undefined && count.sourceFiles > 0) out.push({ folder, ...count });
   }

@@ -152,7 +152,7 @@ function extensionLanguage(extensions: Readonly<Record<string, string>>, relPath
 const GLOB_SYNTAX = /[*?[\]{}\\]/;
 
 /** The heavy directories that include globs name explicitly through their literal prefix. */
-function readmittedHeavyDirectories(include: readonly string[]): ReadonlySet<string> {
+export function readmittedHeavyDirectories(include: readonly string[]): ReadonlySet<string> {
   const heavy = new Set(HEAVY_DIRECTORIES);
   const readmitted = new Set<string>();
   for (const pattern of include) {

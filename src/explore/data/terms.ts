@@ -9,6 +9,7 @@
 import { NODE_KINDS } from '../../model.js';
 import type { NodeKind } from '../../model.js';
 import type { GraphStore, TermField } from '../../store/index.js';
+import { termVariants } from '../../index/terms/abbreviations.js';
 import { openTermSource } from './term-source.js';
 import type { TermSource } from './term-source.js';
 
@@ -63,10 +64,14 @@ export class TermIndex {
     return this.#postings('name', term).length;
   }
 
-  /** The rarity weight of a term: high for words few definitions carry, near 0 for common ones. */
+  /**
+   * The rarity weight of a term: high for words few definitions carry, near 0 for common ones.
+   * A term's other spellings (abbreviations.ts) count as the term.
+   */
   weight(term: string): number {
     const n = this.#source.definitions;
-    const df = this.#postings('name', term).length + this.#postings('qualifier', term).length + 0.5 * this.#postings('doc', term).length;
+    let df = 0;
+    for (const t of spellings(term)) df += this.#postings('name', t).length + this.#postings('qualifier', t).length + 0.5 * this.#postings('doc', t).length;
     return Math.log(1 + n / (1 + df));
   }
 
@@ -86,16 +91,19 @@ export class TermIndex {
       const weight = this.weight(term);
       idf.push(weight);
       const bit = 1 << k;
-      scores.hitAll(this.#postings('name', term), bit, weight * FIELD_WEIGHT.name, true);
-      scores.hitAll(this.#postings('qualifier', term), bit, weight * FIELD_WEIGHT.qualifier, false);
-      const doc = this.#postings('doc', term);
-      if (doc.length <= source.definitions * DOC_COMMON_SHARE) scores.hitAll(doc, bit, weight * FIELD_WEIGHT.doc, false);
-      // A directory every file shares (`django/`, `src/`) tells nothing apart.
-      const inPaths = this.#postings('path', term);
-      if (inPaths.length <= source.fileCount * PATH_COMMON_SHARE) {
-        for (let p = 0; p < inPaths.length; p++) {
-          const f = inPaths[p] as number;
-          filePathBits.set(f, (filePathBits.get(f) ?? 0) | bit);
+      // A term's other spellings hit under its bit: a definition counts the term once.
+      for (const t of spellings(term)) {
+        scores.hitAll(this.#postings('name', t), bit, weight * FIELD_WEIGHT.name, true);
+        scores.hitAll(this.#postings('qualifier', t), bit, weight * FIELD_WEIGHT.qualifier, false);
+        const doc = this.#postings('doc', t);
+        if (doc.length <= source.definitions * DOC_COMMON_SHARE) scores.hitAll(doc, bit, weight * FIELD_WEIGHT.doc, false);
+        // A directory every file shares (`django/`, `src/`) tells nothing apart.
+        const inPaths = this.#postings('path', t);
+        if (inPaths.length <= source.fileCount * PATH_COMMON_SHARE) {
+          for (let p = 0; p < inPaths.length; p++) {
+            const f = inPaths[p] as number;
+            filePathBits.set(f, (filePathBits.get(f) ?? 0) | bit);
+          }
         }
       }
     });
@@ -137,6 +145,12 @@ export class TermIndex {
 }
 
 const NO_DEFINITION_CODE = 255;
+
+/** A term and its other spellings. */
+function spellings(term: string): readonly string[] {
+  const variants = termVariants(term);
+  return variants.length === 0 ? [term] : [term, ...variants];
+}
 
 interface Score {
   bits: number;

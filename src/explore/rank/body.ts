@@ -5,6 +5,7 @@
  * file's own text re-orders what of it is worth showing. Only the files being rendered are read.
  */
 import type { StoredNode } from '../../store/index.js';
+import { termVariants } from '../../index/terms/abbreviations.js';
 import { identifierWords, stem } from '../query/words.js';
 
 const BODY_KINDS = new Set(['function', 'method', 'constructor', 'component', 'route', 'macro', 'class', 'struct', 'enum', 'trait', 'interface', 'type_alias', 'constant', 'variable']);
@@ -29,8 +30,13 @@ export interface BodyHit {
 export function bodyHits(lines: readonly string[], nodes: readonly StoredNode[], terms: readonly string[], weight: (term: string) => number): BodyHit[] {
   const list = [...new Set(terms)].slice(0, 24);
   if (list.length === 0 || lines.length === 0) return [];
-  const prefixes = new Set(list.map((t) => t.slice(0, 3)));
-  const index = new Map<string, number>(list.map((t, k) => [t, k]));
+  // A term's other spellings (`args` for `arguments`) count as the term.
+  const index = new Map<string, number>();
+  list.forEach((t, k) => {
+    for (const v of termVariants(t)) if (!index.has(v)) index.set(v, k);
+  });
+  list.forEach((t, k) => index.set(t, k));
+  const prefixes = new Set([...index.keys()].map((t) => t.slice(0, 3)));
   // Most lines carry none of the terms: one case-insensitive scan for their openings skips them.
   const quick = new RegExp([...prefixes].map((p) => p.replace(/[^a-z0-9]/g, '')).filter((p) => p !== '').join('|') || '(?!)', 'i');
   // Per term, the ascending lines it occurs on.

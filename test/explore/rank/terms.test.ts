@@ -27,6 +27,14 @@ test('the term index prefers definitions whose names combine several query words
   assert.equal(best === undefined ? undefined : data.nodes.get(best.id)?.name, 'applyDiscount');
 });
 
+test('a query word meets the names that abbreviate it', () => {
+  const data = indexData(shop.index.store);
+  // `Repo` says "repository" nowhere: only its name's abbreviation meets the question.
+  const q = understandQuery('which repository is there', data, 4);
+  const names = data.terms().match(q.terms, 10).map((m) => data.nodes.get(m.id)?.name);
+  assert.ok(names.includes('Repo'), names.join(', '));
+});
+
 test('prose written like a path stays prose when it names no file', () => {
   const q = understandQuery('how does LIMIT/OFFSET paging work', indexData(shop.index.store), 4);
   assert.ok(q.words.includes('limit') && q.words.includes('offset'));
@@ -45,6 +53,13 @@ test('bodyHits reads a compound identifier also as its words written together', 
   const hits = bodyHits(lines, [node(1, 'resolve', 1, 3)], ['urlpattern'], () => 1);
   assert.deepEqual(hits.map((h) => [h.node.id, h.terms]), [[1, 1]]);
   assert.deepEqual(bodyHits(['def f():', '    return url'], [node(1, 'f', 1, 2)], ['urlpattern'], () => 1), []);
+});
+
+test('bodyHits counts an abbreviation of a query term as the term', () => {
+  const lines = ['func run(cmd *Command, args []string) error {', '    return validate(args)', '}'];
+  const node = (id: number, name: string, startLine: number, endLine: number) => ({ id, name, kind: 'function', startLine, endLine }) as never;
+  const hits = bodyHits(lines, [node(1, 'run', 1, 3)], ['argu', 'command'], () => 1);
+  assert.deepEqual(hits.map((h) => [h.node.id, h.terms]), [[1, 2]]);
 });
 
 test('assemble cuts sections the query does not name before a named one', () => {

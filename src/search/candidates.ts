@@ -12,7 +12,7 @@ import {
 import type { GraphStore, SearchRow, TermStats } from '../store/index.js';
 import { fieldScore, NO_MATCH } from './fields.js';
 import type { FieldScore } from './fields.js';
-import { identifierWords, searchWords } from './terms.js';
+import { identifierWords, searchSpellings, searchWords } from './terms.js';
 
 /** A symbol found for a query, and how. */
 export interface Candidate {
@@ -27,8 +27,12 @@ export interface Candidate {
 export interface QueryShape {
   readonly text: string;
   readonly lower: string;
-  /** Words sent to the full-text index (stop words dropped). */
+  /** The query's words (stop words dropped): what a row's text match is scored over. */
   readonly words: readonly string[];
+  /** What is sent to the full-text index: the words, then their other spellings (`args` for `arguments`). */
+  readonly spellings: readonly string[];
+  /** Per spelling, the index of the word it spells. */
+  readonly meaning: readonly number[];
   /** Identifier words of the text without stop words, compared with name words. */
   readonly nameWords: readonly string[];
   /** The text as a dotted qualified name, when it is one. */
@@ -62,8 +66,9 @@ const LISTED_ROWS = 2000;
 /** The shape of a query's text (inline filters already taken out). */
 export function queryShape(text: string): QueryShape {
   const words = searchWords(text);
+  const { spellings, meaning } = searchSpellings(words);
   const nameWords = [...new Set(identifierWords(text))].filter((w) => words.includes(w));
-  return { text, lower: text.toLowerCase(), words, nameWords, qualified: qualifiedQuery(text) };
+  return { text, lower: text.toLowerCase(), words, spellings, meaning, nameWords, qualified: qualifiedQuery(text) };
 }
 
 /** Where candidates may come from and what they must pass. */
@@ -98,8 +103,9 @@ export function gatherCandidates(store: GraphStore, q: QueryShape, options: Gath
   }
   if (prefixRows >= PREFIX_ROWS) eachSymbolNamed(store, [q.lower], kinds, add);
   if (q.qualified !== undefined) eachSymbolQualified(store, q.qualified, kinds, add);
-  const stats = searchTermStats(store, q.words);
-  const text = textMatches(store, q.words, stats, !/\s/.test(q.text.trim()));
+  const spelled = searchTermStats(store, q.spellings);
+  const stats = byWord(spelled, q);
+  const text = textMatches(store, q, spelled, !/\s/.test(q.text.trim()));
   const { masks } = text;
   const preScores = new Map<number, number>();
   /** The `keep` best full-text candidates not yet read as rows, in order, and how many there are. */
@@ -129,7 +135,7 @@ export function gatherCandidates(store: GraphStore, q: QueryShape, options: Gath
     // Scored so far on the rarest words only: read all words' columns for the best few and the name candidates.
     const stale = [...rows.keys(), ...ranked.map((r) => r.id)].filter((id) => !text.whole.has(id));
     for (const id of stale) preScores.delete(id);
-    rescore(store, q.words, stale, masks);
+    rescore(store, q, stale, masks);
     ranked = best(room).top;
   }
   eachSymbolById(store, ranked.slice(0, room).map((t) => t.id), kinds, add);
@@ -171,14 +177,20 @@ interface TextMatches {
  * For one identifier of several words, the rows holding all of them come first and suffice when
  * there are enough: its common words (`get`, `string`) would otherwise read thousands of rows.
  */
-function textMatches(store: GraphStore, words: readonly string[], stats: TermStats, identifier: boolean): TextMatches {
+function textMatches(store: GraphStore, q: QueryShape, stats: TermStats, identifier: boolean): TextMatches {
   const masks = new Map<number, Uint32Array>();
   const whole = new Set<number>();
-  const rarity = words.map((w, i) => ({ w, i, df: Math.max(0, ...(stats.frequencies[i] ?? [0])) })).filter((x) => x.df > 0).sort((a, b) => a.df - b.df);
-  const readAll = identifier && rarity.length > 1 && rarity.length === words.length;
+  const words = q.words;
+  const rarity = q.spellings
+    .map((w, j) => ({ w, i: q.meaning[j] ?? 0, own: j < words.length, df: Math.max(0, ...(stats.frequencies[j] ?? [0])) }))
+    .filter((x) => x.df > 0)
+    .sort((a, b) => a.df - b.df);
+  // Rows holding every word are read by the words as written: a row need not hold every spelling.
+  const own = rarity.filter((x) => x.own);
+  const readAll = identifier && own.length > 1 && own.length === words.length;
   if (readAll) {
     // One identifier (`get_random_string`): the rows holding all its words, when there are enough.
-    readMasks(store, words, rarity, 'all', undefined, masks, whole);
+    readMasks(store, words, own, 'all', undefined, masks, whole);
     if (masks.size >= ENOUGH_WHOLE) return { masks, complete: true, whole };
   }
   const picked: typeof rarity = [];
@@ -189,21 +201,40 @@ function textMatches(store: GraphStore, words: readonly string[], stats: TermSta
     total += x.df;
   }
   if (picked.length === 0) return { masks, complete: true, whole };
-  if (total > ROW_BUDGET && rarity.length > 1 && !readAll) readMasks(store, words, rarity, 'all', undefined, masks, whole);
+  if (total > ROW_BUDGET && own.length > 1 && !readAll) readMasks(store, words, own, 'all', undefined, masks, whole);
   // A word's count is its largest column's, so rows holding it in different columns may together
   // pass the budget: a read that filled the budget left rows out.
   const read = readMasks(store, words, picked, 'any', undefined, masks, picked.length === rarity.length ? whole : undefined);
   return { masks, complete: picked.length === rarity.length && total <= ROW_BUDGET && read < ROW_BUDGET, whole };
 }
 
-/** Reads every word's columns for `ids` (rows holding none keep no mask). */
-function rescore(store: GraphStore, words: readonly string[], ids: readonly number[], masks: Map<number, Uint32Array>): void {
-  const all = words.map((w, i) => ({ w, i }));
+/** Reads every spelling's columns for `ids` (rows holding none keep no mask). */
+function rescore(store: GraphStore, q: QueryShape, ids: readonly number[], masks: Map<number, Uint32Array>): void {
+  const all = q.spellings.map((w, j) => ({ w, i: q.meaning[j] ?? 0 }));
   for (const id of ids) masks.delete(id);
-  if (ids.length > 0) readMasks(store, words, all, 'any', ids, masks, undefined);
+  if (ids.length > 0) readMasks(store, q.words, all, 'any', ids, masks, undefined);
 }
 
-/** Reads the columns of `subset`'s words into `masks` and answers how many rows it read; `whole` (when the subset is every word the index holds) collects the ids read. */
+/**
+ * Per-word statistics from per-spelling ones: a word's rows in a column are those of its
+ * spellings together (their sum, at most every row).
+ */
+function byWord(spelled: TermStats, q: QueryShape): TermStats {
+  if (q.spellings.length === q.words.length) return spelled;
+  const frequencies = q.words.map((_, i) => [...(spelled.frequencies[i] ?? [])]);
+  for (let j = q.words.length; j < q.spellings.length; j += 1) {
+    const into = frequencies[q.meaning[j] ?? 0];
+    if (into === undefined) continue;
+    (spelled.frequencies[j] ?? []).forEach((n, c) => (into[c] = Math.min(spelled.rows, (into[c] ?? 0) + n)));
+  }
+  return { rows: spelled.rows, frequencies };
+}
+
+/**
+ * Reads the columns of `subset`'s spellings into `masks` (per word: the columns holding any of
+ * its spellings) and answers how many rows it read; `whole` (when the subset is every spelling
+ * the index holds) collects the ids read.
+ */
 function readMasks(
   store: GraphStore, words: readonly string[], subset: readonly { w: string; i: number }[], mode: 'any' | 'all',
   ids: readonly number[] | undefined, masks: Map<number, Uint32Array>, whole: Set<number> | undefined,
@@ -214,7 +245,8 @@ function readMasks(
     read += 1;
     let full = masks.get(id);
     if (full === undefined) masks.set(id, (full = new Uint32Array(words.length)));
-    subset.forEach((x, k) => (full[x.i] = columns[k] ?? 0));
+    // The same spelling read twice gives the same columns: or-ing is safe across reads.
+    subset.forEach((x, k) => (full[x.i] = (full[x.i] ?? 0) | (columns[k] ?? 0)));
     whole?.add(id);
   });
   return read;

@@ -5,6 +5,8 @@
  * index's porter tokenizer, which stems these words the same way it stemmed the indexed text.
  */
 
+import { wordVariants } from '../index/terms/abbreviations.js';
+
 /**
  * Words that carry no meaning in a question about code ("how does the … get …"). Kept short on
  * purpose: a word that is also a common identifier part (`get`, `set`, `new`, `type`) stays.
@@ -24,6 +26,9 @@ export const STOP_WORDS: ReadonlySet<string> = new Set([
 
 /** Most words one query sends to the full-text index; a longer text keeps its first ones. */
 export const MAX_QUERY_WORDS = 12;
+
+/** Other spellings sent beside a query's words at most (each widens the full-text read). */
+export const MAX_EXTRA_SPELLINGS = 8;
 
 const SNAKE = /^[a-z0-9_]*$/;
 
@@ -64,4 +69,21 @@ export function searchWords(text: string): string[] {
   }
   const content = out.filter((w) => !STOP_WORDS.has(w));
   return (content.length > 0 ? content : out).slice(0, MAX_QUERY_WORDS);
+}
+
+/**
+ * The spellings a query sends to the full-text index: its words, then the other spellings of
+ * each (abbreviations.ts: `arg`, `argv` for `arguments`), with the index of the word each spells.
+ */
+export function searchSpellings(words: readonly string[]): { spellings: string[]; meaning: number[] } {
+  const spellings = [...words];
+  const meaning = words.map((_, i) => i);
+  words.forEach((w, i) => {
+    for (const v of wordVariants(w)) {
+      if (spellings.length >= words.length + MAX_EXTRA_SPELLINGS || spellings.includes(v)) continue;
+      spellings.push(v);
+      meaning.push(i);
+    }
+  });
+  return { spellings, meaning };
 }

@@ -25,6 +25,13 @@ describe('searchSymbols', () => {
     assert.ok(names('money').includes('formatMoney'));
   });
 
+  test('a word finds the names that abbreviate it', () => {
+    // `Repo` says "repository" nowhere; `MemoryRepo`'s docstring does.
+    const found = names('repository');
+    assert.ok(found.includes('Repo'), found.join(', '));
+    assert.deepEqual(names('repositories kind:interface'), ['Repo']);
+  });
+
   test('test files rank after everything else', () => {
     const checkout = names('checkout');
     assert.equal(checkout[0], 'Cart.checkout');

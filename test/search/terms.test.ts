@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { MAX_QUERY_WORDS, STOP_WORDS, identifierWords, searchWords } from '../../src/search/terms.js';
+import { MAX_EXTRA_SPELLINGS, MAX_QUERY_WORDS, STOP_WORDS, identifierWords, searchSpellings, searchWords } from '../../src/search/terms.js';
 
 describe('identifierWords', () => {
   const cases: [string, string[]][] = [
@@ -46,5 +46,21 @@ describe('searchWords', () => {
   test('stop words are lowercase and never common identifier parts', () => {
     for (const word of ['get', 'set', 'new', 'type', 'apply']) assert.ok(!STOP_WORDS.has(word), word);
     for (const word of STOP_WORDS) assert.equal(word, word.toLowerCase());
+  });
+});
+
+describe('searchSpellings', () => {
+  test('sends each word, then its other spellings with the word they spell', () => {
+    assert.deepEqual(searchSpellings(['parse', 'arguments', 'error']), {
+      spellings: ['parse', 'arguments', 'error', 'arg', 'argv', 'err'],
+      meaning: [0, 1, 2, 1, 1, 2],
+    });
+  });
+
+  test('sends a bounded number of other spellings, and none already asked', () => {
+    const words = ['arguments', 'errors', 'context', 'message', 'request', 'response', 'configuration', 'database'];
+    const { spellings } = searchSpellings(words);
+    assert.equal(spellings.length, words.length + MAX_EXTRA_SPELLINGS);
+    assert.deepEqual(searchSpellings(['args', 'arg']).spellings, ['args', 'arg', 'argument', 'argv']);
   });
 });

@@ -21,10 +21,23 @@ describe('lookupSymbol', () => {
     assert.deepEqual(found.groups.map((g) => g.path), ['billing/handler.ts', 'shipping/handler.ts']);
   });
 
-  test('keeps overloads of one qualified name in one file together', () => {
+  test('a TypeScript function with overload signatures is one definition, from the first signature', () => {
     const found = lookupSymbol(twins.index.store, 'parseAmount');
     assert.equal(found.groups.length, 1);
-    assert.deepEqual(found.groups[0]?.nodes.map((n) => n.startLine), [7, 8, 9]);
+    assert.deepEqual(found.groups[0]?.nodes.map((n) => [n.startLine, n.endLine]), [[7, 11]]);
+  });
+
+  test('keeps overloads of one qualified name in one file together', async () => {
+    const project = await openGeneratedProject({
+      'src/Amounts.java': 'public class Amounts {\n  static long parse(String text) { return 0; }\n  static long parse(long cents) { return cents; }\n}\n',
+    });
+    try {
+      const found = lookupSymbol(project.index.store, 'Amounts.parse');
+      assert.equal(found.groups.length, 1);
+      assert.deepEqual(found.groups[0]?.nodes.map((n) => n.startLine), [2, 3]);
+    } finally {
+      project.close();
+    }
   });
 
   test('narrows to the file given by exact path', () => {

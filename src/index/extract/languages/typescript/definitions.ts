@@ -10,21 +10,25 @@ import { leadingComment, unquote } from '../../comments.js';
 import { namesClass } from '../../local-types.js';
 import { isPascalCase } from '../../names.js';
 import type { FileState } from './file-state.js';
+import { firstOverload, isOverloadSignature } from './overloads.js';
 import { decoratorRefs, heritageRef, noteTypeParameters } from './references.js';
 import { FUNCTION_VALUES, docOf, exportedSpan, isComment, isExported, memberDoc, nameOf, spanDoc } from './syntax.js';
 
 /**
  * Defines a function named `name` whose syntax is `node` and whose symbol spans `span` (the
- * declaration itself, its variable declarator, or its `export default` statement), and opens it.
- * A PascalCase function is remembered as a possible component. No-op when `name` is ''.
+ * declaration itself, its variable declarator, or its `export default` statement; or from its
+ * first overload signature to `until`, the implementation), and opens it. A PascalCase function
+ * is remembered as a possible component. No-op when `name` is ''.
  */
-export function defineFunction(state: FileState, node: Node, span: Node, name: string, body: Node | null): void {
+export function defineFunction(state: FileState, node: Node, span: Node, name: string, body: Node | null, until?: Node): void {
   if (name === '') return;
   const builder = state.builder;
   const index = builder.define('function', name, span, {
+    ...(until === undefined ? {} : { until }),
     exported: exportedSpan(span),
     signature: headText(span.type === 'variable_declarator' ? span : node, body),
-    docstring: spanDoc(span),
+    // Overloads: documented before the first signature, or else right before the implementation.
+    docstring: spanDoc(span) ?? (until === undefined ? undefined : spanDoc(until)),
   });
   if (isPascalCase(name)) state.components.add(index);
   builder.open(index);
@@ -32,9 +36,15 @@ export function defineFunction(state: FileState, node: Node, span: Node, name: s
   noteParameters(state, node, index);
 }
 
-/** `function f() {…}`, `function* g() {…}` and an overload signature. */
+/**
+ * `function f() {…}`, `function* g() {…}` and a signature (`declare function`); an overload
+ * signature is part of the implementation that follows it (overloads.ts).
+ */
 export function visitFunctionDeclaration(state: FileState, declaration: Node): void {
-  defineFunction(state, declaration, declaration, nameOf(declaration), declaration.childForFieldName('body'));
+  const name = nameOf(declaration);
+  if (isOverloadSignature(declaration, name)) return;
+  const first = firstOverload(declaration, name);
+  defineFunction(state, declaration, first ?? declaration, name, declaration.childForFieldName('body'), first === undefined ? undefined : declaration);
 }
 
 /** Parameters declared with a class type (`repo: Repo`) hold that class inside the function. */
@@ -120,14 +130,16 @@ function parentExported(builder: ExtractionBuilder): boolean {
 export function visitMethod(state: FileState, method: Node): void {
   const builder = state.builder;
   const name = nameOf(method);
-  if (name === '') return;
+  if (name === '' || isOverloadSignature(method, name)) return;
+  const first = firstOverload(method, name);
   let kind: NodeKind = name === 'constructor' ? 'constructor' : 'method';
   // Getters and setters read like fields to callers; the `get`/`set` keyword is an anonymous child.
   if (method.children.some((child) => child !== null && (child.type === 'get' || child.type === 'set'))) kind = 'property';
   const index = builder.define(kind, name, method, {
+    ...(first === undefined ? {} : { span: first, until: method }),
     exported: memberVisibility(method, parentExported(builder)),
     signature: headText(method, method.childForFieldName('body')),
-    docstring: memberDoc(method),
+    docstring: memberDoc(first ?? method),
   });
   decoratorRefs(builder, method, index);
   builder.open(index);

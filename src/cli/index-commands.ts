@@ -55,7 +55,7 @@ export async function runIndex(command: 'init' | 'index' | 'sync', options: Inde
   }
   const code = printSummary(root, summary, options);
   if (command !== 'sync' && !options.quiet) {
-    const skipped = skippedOutputFolders(root, loaded.scope, (path) => languageForPath(path, loaded.scope.extensions));
+    const skipped = await skippedOutputFolders(root, loaded.scope, (path) => languageForPath(path, loaded.scope.extensions));
     process.stderr.write(skippedOutputNote(summary.files, skipped, loaded.scope.include !== undefined));
   }
   return code;

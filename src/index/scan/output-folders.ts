@@ -2,15 +2,15 @@
  * Build-output folders at a project's root that hold source files the walk skipped. `build/`,
  * `dist/` and `out/` are skipped as build output, but a published package often ships its code
  * only there (yargs 17 on npm: 9 files indexed of 30), and nothing said so. The count is bounded,
- * and a folder the project's `.gitignore` ignores or its include globs name is left out: there the
- * skip is what the project asked for.
+ * and a folder the project's root `.gitignore` or `.git/info/exclude` ignores or its include globs
+ * name is left out: there the skip is what the project asked for.
  */
 import type { Dirent } from 'node:fs';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ProjectConfig } from './config-fields.js';
 import { IgnoreRules } from './gitignore.js';
-import { readmittedHeavyDirectories } from './walk.js';
+import { readInfoExclude, readmittedHeavyDirectories } from './walk.js';
 
 /** The root folders counted: build output that may be a package's only copy of its code. */
 const OUTPUT_FOLDERS: readonly string[] = ['build', 'dist', 'out'];
@@ -27,10 +27,10 @@ export interface SkippedOutput {
 }
 
 /** The root's output folders that hold source files, skipped by default and not by the project's choice. */
-export function skippedOutputFolders(
+export async function skippedOutputFolders(
   root: string, config: ProjectConfig, languageOf: (relPath: string) => string | undefined,
-): SkippedOutput[] {
-  const rules = config.respectGitignore ? rootIgnoreRules(root) : IgnoreRules.NONE;
+): Promise<SkippedOutput[]> {
+  const rules = config.respectGitignore ? rootIgnoreRules(root, await readInfoExclude(root)) : IgnoreRules.NONE;
   // Re-admitted by the walk itself (`readmittedHeavyDirectories`), so not skipped at all.
   const readmitted = readmittedHeavyDirectories(config.include ?? []);
   const out: SkippedOutput[] = [];
@@ -42,11 +42,13 @@ export function skippedOutputFolders(
   return out;
 }
 
-function rootIgnoreRules(root: string): IgnoreRules {
+/** The rules the walk applies at the root: `.git/info/exclude`, then the root `.gitignore` over it. */
+function rootIgnoreRules(root: string, infoExclude: string | undefined): IgnoreRules {
+  const base = IgnoreRules.forRoot(infoExclude);
   try {
-    return IgnoreRules.NONE.withDirectory('', readFileSync(join(root, '.gitignore'), 'utf8'));
+    return base.withDirectory('', readFileSync(join(root, '.gitignore'), 'utf8'));
   } catch {
-    return IgnoreRules.NONE;
+    return base;
   }
 }
 

@@ -172,7 +172,7 @@ export function readmittedHeavyDirectories(include: readonly string[]): Readonly
  * The text of `.git/info/exclude`. `.git` may also be a file pointing elsewhere (worktrees,
  * submodules); then the exclude file lives in that git directory or its common directory.
  */
-async function readInfoExclude(rootReal: string): Promise<string | undefined> {
+export async function readInfoExclude(rootReal: string): Promise<string | undefined> {
   let gitDir = join(rootReal, '.git');
   try {
     const info = await stat(gitDir);

@@ -22,7 +22,7 @@ async function tree(files: readonly string[]): Promise<string> {
 test('counts source files in root build folders, deep, and nothing else', async () => {
   const root = await tree(['index.js', 'build/a.js', 'build/lib/b.ts', 'build/README.md', 'out/c.js', 'src/build/d.js', 'lib/e.js']);
   try {
-    assert.deepEqual(skippedOutputFolders(root, DEFAULT_CONFIG, languageOf), [
+    assert.deepEqual((await skippedOutputFolders(root, DEFAULT_CONFIG, languageOf)), [
       { folder: 'build', sourceFiles: 2, capped: false },
       { folder: 'out', sourceFiles: 1, capped: false },
     ]);
@@ -35,9 +35,19 @@ test('leaves out a folder the project ignores or names in its include globs', as
   const root = await tree(['.gitignore', 'dist/a.js', 'build/b.js', 'out/c.js']);
   try {
     const config = { ...DEFAULT_CONFIG, include: ['**', 'build/**'] };
-    assert.deepEqual(skippedOutputFolders(root, config, languageOf), [{ folder: 'out', sourceFiles: 1, capped: false }]);
+    assert.deepEqual(await skippedOutputFolders(root, config, languageOf), [{ folder: 'out', sourceFiles: 1, capped: false }]);
     const noGitignore = { ...DEFAULT_CONFIG, respectGitignore: false };
-    assert.deepEqual(skippedOutputFolders(root, noGitignore, languageOf).map((s) => s.folder), ['build', 'dist', 'out']);
+    assert.deepEqual((await skippedOutputFolders(root, noGitignore, languageOf)).map((s) => s.folder), ['build', 'dist', 'out']);
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
+});
+
+test('leaves out a folder .git/info/exclude ignores', async () => {
+  const root = await tree(['build/a.js', 'out/b.js', '.git/info/keep']);
+  try {
+    await writeFile(join(root, '.git', 'info', 'exclude'), '# local\n/build/\n');
+    assert.deepEqual((await skippedOutputFolders(root, DEFAULT_CONFIG, languageOf)).map((s) => s.folder), ['out']);
   } finally {
     await rm(root, { recursive: true, force: true });
   }

@@ -34,10 +34,14 @@ const GROUPS: readonly (readonly string[])[] = [
   ['utility', 'util'], ['value', 'val'], ['variable', 'var'], ['vector', 'vec'], ['version', 'ver'],
 ];
 
+const NONE: readonly string[] = [];
+
 /** Per stemmed term, the stems of its other spellings (a term of several groups gets them all). */
 const VARIANTS: ReadonlyMap<string, readonly string[]> = variantMap(GROUPS.map((group) => group.map(stem)));
 /** Per plain lowercase word, its other spellings as plain words (for an index that stems on its own). */
 const WORD_VARIANTS: ReadonlyMap<string, readonly string[]> = variantMap(GROUPS);
+/** The listed word of each stem, so an inflected word (`arguments`, `errors`) finds its group. */
+const WORD_OF_STEM: ReadonlyMap<string, string> = new Map(GROUPS.flat().map((w) => [stem(w), w]));
 
 /** The other stems that mean what the stemmed `term` means; empty for most terms. */
 export function termVariants(term: string): readonly string[] {
@@ -49,11 +53,7 @@ export function wordVariants(word: string): readonly string[] {
   return WORD_VARIANTS.get(word) ?? WORD_VARIANTS.get(WORD_OF_STEM.get(stem(word)) ?? '') ?? NONE;
 }
 
-const NONE: readonly string[] = [];
-
-/** The listed word of each stem, so an inflected word (`arguments`, `errors`) finds its group. */
-const WORD_OF_STEM: ReadonlyMap<string, string> = new Map(GROUPS.flat().map((w) => [stem(w), w]));
-
+/** Per member of each group, the group's other members (a member of several groups gets them all). */
 function variantMap(groups: readonly (readonly string[])[]): Map<string, readonly string[]> {
   const out = new Map<string, Set<string>>();
   for (const group of groups) {

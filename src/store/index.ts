@@ -43,7 +43,7 @@ export {
   eachSymbolById, eachTextMatch, eachSymbolInOrder, eachSymbolNamed, eachSymbolQualified, eachSymbolWithPrefix, incomingEdgeCounts, searchTermStats,
 } from './full-text.js';
 export type { MatchRequest, SearchRow, TermStats } from './full-text.js';
-export { eachDefinitionText, eachEdgeOf, eachExploreFile, eachFilePath } from './explore-reads.js';
+export { eachDefinitionShape, eachDefinitionText, eachEdgeOf, eachExploreFile, eachFilePath } from './explore-reads.js';
 export type { ExploreFile } from './explore-reads.js';
 export {
   NO_DEFINITION, TERM_FIELDS, decodeIds, eachDefinitionTextInFiles, eachFileStamp, encodeIds, maxNodeId, readTermBase, readTermBaseStamp,

@@ -1,11 +1,13 @@
 /**
  * Per-index derived data for explore, built once per GraphStore and cached in a WeakMap: the
- * file table with basename/stem lookups, and (on first use) the stored term index. A reloaded
+ * file table with basename/stem lookups, and (on first use) the stored term index and the
+ * bundled copies. A reloaded
  * index is a new GraphStore, so nothing here can go stale across syncs.
  */
 import { posix } from 'node:path';
 import { eachExploreFile, type ExploreFile } from '../../store/index.js';
 import type { GraphStore } from '../../store/index.js';
+import { bundledFiles } from './bundles.js';
 import { NodeReader } from './nodes.js';
 import { EdgeReader } from './edges.js';
 import { TermIndex } from './terms.js';
@@ -28,6 +30,8 @@ export interface IndexData {
   readonly edges: EdgeReader;
   /** Built on first use: stemmed words of names, qualifiers, docstrings and paths. */
   terms(): TermIndex;
+  /** Built on first use: the paths of files that bundle other files' code (bundles.ts). */
+  bundles(): ReadonlySet<string>;
 }
 
 const CACHE = new WeakMap<GraphStore, { readonly revision: number; readonly data: IndexData }>();
@@ -56,10 +60,12 @@ export function indexData(store: GraphStore): IndexData {
     if (dot > 0) extensions.add(base.slice(dot + 1));
   }
   let terms: TermIndex | undefined;
+  let bundles: ReadonlySet<string> | undefined;
   const data: IndexData = {
     store, files, byPath, byBase, byStem, extensions,
     nodes: new NodeReader(store), edges: new EdgeReader(store),
     terms: () => (terms ??= TermIndex.build(store)),
+    bundles: () => (bundles ??= bundledFiles(store)),
   };
   CACHE.set(store, { revision: store.revision, data });
   return data;

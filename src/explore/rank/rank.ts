@@ -1,7 +1,7 @@
 /**
  * Ranking: seeds from the parsed query (exact targets, named symbols, name segments, text
  * search), spread over the graph by a personalized PageRank, weighted by kind and by path
- * (tests, generated and vendored code rank lower unless the query asks about tests).
+ * (tests, generated and vendored code and bundles rank lower unless the query asks about tests).
  */
 import type { StoredNode } from '../../store/index.js';
 import type { IndexData } from '../data/index-data.js';
@@ -31,7 +31,8 @@ const MIN_SCORE = 0.01;
 
 /** Ranks symbols and files for `query`. */
 export function rank(query: ParsedQuery, data: IndexData): Ranking {
-  const penaltyOf = (node: StoredNode): number => pathPenalty(node.path, data.byPath.get(node.path)?.isTest ?? false, query.wantsTests);
+  const bundles = data.bundles();
+  const penaltyOf = (node: StoredNode): number => pathPenalty(node.path, data.byPath.get(node.path)?.isTest ?? false, query.wantsTests, bundles.has(node.path));
   const seeds = querySeeds(query, data, penaltyOf);
   const { nodes, exact, named, namedAsCode } = seeds;
   const walk = personalizedPageRank(seeds.weights, data.edges);

@@ -47,11 +47,12 @@ export function isTestSide(path: string, data: Pick<IndexData, 'byPath'>): boole
 }
 
 /**
- * Multiplier for a file: tests, test doubles and generated code rank lower unless the query asks
- * for tests (a mock's `JoinHandle` is not the one a question about join handles means).
+ * Multiplier for a file: tests, test doubles, generated code and bundles of other files' code
+ * (data/bundles.ts) rank lower unless the query asks for tests (a mock's `JoinHandle` is not the
+ * one a question about join handles means).
  */
-export function pathPenalty(path: string, isTest: boolean, wantsTests: boolean): number {
-  if (isGeneratedPath(path)) return 0.3;
+export function pathPenalty(path: string, isTest: boolean, wantsTests: boolean, bundled = false): number {
+  if (bundled || isGeneratedPath(path)) return 0.3;
   if (isTest || isTestDoublePath(path)) return wantsTests ? 1.1 : 0.35;
   return 1;
 }

@@ -18,3 +18,4 @@ export type { ParsedSearchQuery } from './query.js';
 export { editVariants } from './candidates.js';
 export { isDemotedPath, keysWithPrefix, symbolIndex } from './symbol-index.js';
 export type { FileEntry, SymbolEntry, SymbolIndex } from './symbol-index.js';
+export { bundledFiles } from './bundles.js';

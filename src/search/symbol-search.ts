@@ -5,7 +5,8 @@
  * full-text match (fields.ts: stemmed words in name, qualified name, signature, docstring and the
  * names the body uses, weighted by column and rarity; how many of the query's words one symbol
  * holds, and how many its body uses); equal scores at the top by how many edges point at each.
- * Filtered by kind, language and path; test, generated and vendored files rank last.
+ * Filtered by kind, language and path; test, generated and vendored files and bundles (a
+ * JavaScript file copying other files' code, bundles.ts) rank last.
  */
 import { NODE_KINDS } from '../model.js';
 import type { NodeKind } from '../model.js';
@@ -16,6 +17,7 @@ import type { Candidate, QueryShape } from './candidates.js';
 import type { FieldScore } from './fields.js';
 import { kindsFor, parseSearchQuery } from './query.js';
 import type { ParsedSearchQuery } from './query.js';
+import { BUNDLE_LANGUAGES, bundledFiles } from './bundles.js';
 import { isDemotedPath } from './symbol-index.js';
 import { identifierWords } from './terms.js';
 
@@ -58,7 +60,9 @@ export interface SymbolSearch {
 
 /**
  * Searches symbol names, qualified names, signatures, docstrings and the names bodies use. Reads
- * only what indexes reach (see candidates.ts), never every symbol, and keeps nothing between calls.
+ * only what indexes reach (see candidates.ts), never every symbol, and keeps nothing between calls
+ * but the bundles of an index (bundles.ts), read once per store revision and only by a search
+ * whose candidates include copies.
  */
 export function searchSymbols(store: GraphStore, query: string, options: SymbolSearchOptions = {}): SymbolSearch {
   const limit = Math.max(1, Math.min(options.limit ?? 10, 100));
@@ -69,7 +73,8 @@ export function searchSymbols(store: GraphStore, query: string, options: SymbolS
   const q = queryShape(parsed.text);
   const filtered = kinds !== undefined || parsed.languages !== undefined || parsed.paths.length > 0;
   const { found, total, fuzzy } = gatherCandidates(store, q, { kinds: wanted, accept: filterOf(parsed), filtered, fuzzy: options.fuzzy !== false });
-  const scored = found.map((c) => ({ c, demoted: c.row.isTest || isDemotedPath(c.row.path), score: scoreOf(c, q), uses: 0 }));
+  const bundles = copiesFound(found) ? bundledFiles(store) : NO_BUNDLES;
+  const scored = found.map((c) => ({ c, demoted: c.row.isTest || isDemotedPath(c.row.path) || bundles.has(c.row.path), score: scoreOf(c, q), uses: 0 }));
   scored.sort(byRank);
   const top = withUseTies(store, scored, limit).slice(0, limit);
   const nodes = new Map(store.nodesByIds(top.map((s) => s.c.row.id)).map((n) => [n.id, n]));
@@ -79,6 +84,25 @@ export function searchSymbols(store: GraphStore, query: string, options: SymbolS
     return [{ node, score: Math.round(s.score * 100) / 100, demoted: s.demoted, fuzzy: s.c.fuzzy }];
   });
   return { query: { ...parsed, kinds }, matches, total, fuzzy };
+}
+
+const NO_BUNDLES: ReadonlySet<string> = new Set();
+
+/**
+ * Whether two JavaScript or TypeScript candidates in different files share a name and kind, as a
+ * module's definition and its copy in a bundle do: only then are bundles looked for
+ * (bundles.ts), so a search without such copies reads nothing more.
+ */
+function copiesFound(found: readonly Candidate[]): boolean {
+  const fileOf = new Map<string, number>();
+  for (const { row } of found) {
+    if (!BUNDLE_LANGUAGES.includes(row.language)) continue;
+    const key = `${row.kind}\u0000${row.name}`;
+    const file = fileOf.get(key);
+    if (file === undefined) fileOf.set(key, row.fileId);
+    else if (file !== row.fileId) return true;
+  }
+  return false;
 }
 
 interface Scored {

@@ -7,7 +7,7 @@
 import { posix } from 'node:path';
 import { eachExploreFile, type ExploreFile } from '../../store/index.js';
 import type { GraphStore } from '../../store/index.js';
-import { bundledFiles } from './bundles.js';
+import { bundledFiles } from '../../search/index.js';
 import { NodeReader } from './nodes.js';
 import { EdgeReader } from './edges.js';
 import { TermIndex } from './terms.js';
@@ -30,7 +30,7 @@ export interface IndexData {
   readonly edges: EdgeReader;
   /** Built on first use: stemmed words of names, qualifiers, docstrings and paths. */
   terms(): TermIndex;
-  /** Built on first use: the paths of files that bundle other files' code (bundles.ts). */
+  /** Found on first use: the paths of files that bundle other files' code (search/bundles.ts). */
   bundles(): ReadonlySet<string>;
 }
 

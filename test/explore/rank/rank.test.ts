@@ -4,6 +4,7 @@ import { indexData } from '../../../src/explore/data/index-data.js';
 import { understandQuery } from '../../../src/explore/query/understand.js';
 import { rank } from '../../../src/explore/rank/rank.js';
 import { openFixture, withGeneratedData, type OpenProject } from '../support.js';
+import { BUNDLED_PACKAGE } from '../../search/fixtures/bundled-package.js';
 
 let shop: OpenProject;
 before(async () => {
@@ -85,5 +86,15 @@ test('a test suite that spells out every word of the question does not crowd the
     const code = r.symbols.find((s) => s.node.qualifiedName === 'Compiler.limit_offset');
     // Seeded by the term index (full-text search alone seeds at most 0.3).
     assert.ok(code !== undefined && code.text > 0.3, JSON.stringify(code));
+  });
+});
+
+test('explore ranks a module before the bundle that copies it', async () => {
+  await withGeneratedData(BUNDLED_PACKAGE, (data) => {
+    assert.deepEqual([...data.bundles()], ['lib/bundle.js']);
+    const ranked = rank(understandQuery('how is a query string split into pairs', data, 4), data);
+    const first = ranked.symbols.find((s) => s.node.name === 'splitPairs');
+    assert.equal(first?.node.path, 'lib/parse.js');
+    assert.equal(ranked.files[0]?.path, 'lib/parse.js');
   });
 });

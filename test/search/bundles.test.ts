@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { bundlesAmong } from '../../../src/explore/data/bundles.js';
-import { understandQuery } from '../../../src/explore/query/understand.js';
-import { rank } from '../../../src/explore/rank/rank.js';
-import { withGeneratedData } from '../support.js';
+import { bundlesAmong } from '../../src/search/bundles.js';
+import { searchSymbols } from '../../src/search/index.js';
+import { openGeneratedProject } from '../support/fixture-project.js';
+import { BUNDLED_PACKAGE } from './fixtures/bundled-package.js';
 
 const keys = (...names: string[]): Set<string> => new Set(names.map((n) => `${n}\u0000function ${n}()`));
 
@@ -37,18 +37,16 @@ test('a file holding most of files no smaller than itself is no bundle of them',
   ]))], []);
 });
 
-test('explore ranks a module before the bundle that copies it', async () => {
-  const parse = 'function parseQuery(text) { return splitPairs(text); }\nfunction splitPairs(text) { return text.split("&"); }\nfunction decodePair(pair) { return pair.split("="); }\n';
-  const format = 'function formatQuery(pairs) { return joinPairs(pairs); }\nfunction joinPairs(pairs) { return pairs.join("&"); }\nfunction encodePair(pair) { return pair.join("="); }\n';
-  await withGeneratedData({
-    'lib/parse.js': `${parse}module.exports = { parseQuery, splitPairs, decodePair };\n`,
-    'lib/format.js': `${format}module.exports = { formatQuery, joinPairs, encodePair };\n`,
-    'lib/bundle.js': `(function () {\n${parse}${format}function version() { return 1; }\n})();\n`,
-  }, (data) => {
-    assert.deepEqual([...data.bundles()], ['lib/bundle.js']);
-    const ranked = rank(understandQuery('how is a query string split into pairs', data, 4), data);
-    const first = ranked.symbols.find((s) => s.node.name === 'splitPairs');
-    assert.equal(first?.node.path, 'lib/parse.js');
-    assert.equal(ranked.files[0]?.path, 'lib/parse.js');
-  });
+test('search lists a module\'s definition before its copy in a bundle', async () => {
+  const project = await openGeneratedProject(BUNDLED_PACKAGE);
+  try {
+    const matches = searchSymbols(project.index.store, 'splitPairs').matches;
+    const copies = matches.filter((m) => m.node.name === 'splitPairs').map((m) => [m.node.path, m.demoted]);
+    assert.deepEqual(copies, [['lib/parse.js', false], ['lib/bundle.js', true]]);
+    // Every bundle row comes after every module row.
+    const firstBundle = matches.findIndex((m) => m.node.path === 'lib/bundle.js');
+    assert.ok(matches.slice(firstBundle).every((m) => m.node.path === 'lib/bundle.js'), matches.map((m) => m.node.path).join(', '));
+  } finally {
+    project.close();
+  }
 });

@@ -48,7 +48,7 @@ export function isTestSide(path: string, data: Pick<IndexData, 'byPath'>): boole
 
 /**
  * Multiplier for a file: tests, test doubles, generated code and bundles of other files' code
- * (data/bundles.ts) rank lower unless the query asks for tests (a mock's `JoinHandle` is not the
+ * (search/bundles.ts) rank lower unless the query asks for tests (a mock's `JoinHandle` is not the
  * one a question about join handles means).
  */
 export function pathPenalty(path: string, isTest: boolean, wantsTests: boolean, bundled = false): number {

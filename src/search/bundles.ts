@@ -45,12 +45,12 @@ export function bundledFiles(store: GraphStore): ReadonlySet<string> {
 
 function findBundles(store: GraphStore): Set<string> {
   const keysOf = new Map<string, Set<string>>();
-  eachDefinitionShape(store, BUNDLE_LANGUAGES, COMPARED, (path, qualifiedName, signature) => {
+  // Names, not qualified names: a bundle may wrap the modules in a function (lodash's
+  // `runInContext`), which qualifies every name it holds.
+  eachDefinitionShape(store, BUNDLE_LANGUAGES, COMPARED, (path, name, signature) => {
     let keys = keysOf.get(path);
     if (keys === undefined) keysOf.set(path, (keys = new Set()));
-    // The name without its qualifier: a bundle may wrap the modules in a function (lodash's
-    // `runInContext`), which qualifies every name it holds.
-    keys.add(`${qualifiedName.slice(qualifiedName.lastIndexOf('.') + 1)}\u0000${signature}`);
+    keys.add(`${name}\u0000${signature}`);
   });
   return bundlesAmong(keysOf);
 }

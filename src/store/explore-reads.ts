@@ -1,7 +1,8 @@
 /**
  * The reads explore's derived data is built from: relationship edges of many nodes at once, the
  * file table, file paths, every definition's name, qualifier and docstring opening, and the
- * shapes of the definitions of some languages. Whole-index reads hand rows to a callback as they are read, never collected.
+ * names and signatures of some languages' definitions. Whole-index reads hand rows to a callback
+ * as they are read, never collected.
  */
 import type { EdgeKind, NodeKind } from '../model.js';
 import { connectionOf } from './graph-reader.js';
@@ -78,18 +79,18 @@ export function eachDefinitionText(
 
 /**
  * Calls `fn` for every definition of `kinds` in a file of one of `languages`, with its file's
- * path, its qualified name and its signature ('' when it has none).
+ * path, its name and its signature ('' when it has none).
  */
 export function eachDefinitionShape(
   reader: GraphReader, languages: readonly string[], kinds: readonly NodeKind[],
-  fn: (path: string, qualifiedName: string, signature: string) => void,
+  fn: (path: string, name: string, signature: string) => void,
 ): void {
   connectionOf(reader).each(
     // Files first (CROSS JOIN keeps the order), then their nodes through the file index: an index
     // without such files reads no node (the Linux kernel's 3.9 million).
-    `SELECT f.path, ${qualifiedNameOf('n')}, coalesce(n.signature, '') FROM files f CROSS JOIN nodes n ON n.file_id = f.id
+    `SELECT f.path, n.name, coalesce(n.signature, '') FROM files f CROSS JOIN nodes n ON n.file_id = f.id
      WHERE f.language IN (SELECT value FROM json_each(?)) AND n.kind IN (SELECT value FROM json_each(?))`,
     [JSON.stringify(languages), JSON.stringify(kinds.map((k) => code(NODE_CODE, k)))],
-    ([path, qualifiedName, signature]) => fn(String(path), String(qualifiedName ?? ''), String(signature ?? '')),
+    ([path, name, signature]) => fn(String(path), String(name ?? ''), String(signature ?? '')),
   );
 }

@@ -1,8 +1,7 @@
 /**
  * Per-index derived data for explore, built once per GraphStore and cached in a WeakMap: the
  * file table with basename/stem lookups, and (on first use) the stored term index and the
- * bundled copies. A reloaded
- * index is a new GraphStore, so nothing here can go stale across syncs.
+ * bundled copies. A reloaded index is a new GraphStore, so nothing here can go stale across syncs.
  */
 import { posix } from 'node:path';
 import { eachExploreFile, type ExploreFile } from '../../store/index.js';
@@ -30,7 +29,7 @@ export interface IndexData {
   readonly edges: EdgeReader;
   /** Built on first use: stemmed words of names, qualifiers, docstrings and paths. */
   terms(): TermIndex;
-  /** Found on first use: the paths of files that bundle other files' code (search/bundles.ts). */
+  /** The paths of files that bundle other files' code (search/bundles.ts, found once per revision). */
   bundles(): ReadonlySet<string>;
 }
 
@@ -60,12 +59,11 @@ export function indexData(store: GraphStore): IndexData {
     if (dot > 0) extensions.add(base.slice(dot + 1));
   }
   let terms: TermIndex | undefined;
-  let bundles: ReadonlySet<string> | undefined;
   const data: IndexData = {
     store, files, byPath, byBase, byStem, extensions,
     nodes: new NodeReader(store), edges: new EdgeReader(store),
     terms: () => (terms ??= TermIndex.build(store)),
-    bundles: () => (bundles ??= bundledFiles(store)),
+    bundles: () => bundledFiles(store),
   };
   CACHE.set(store, { revision: store.revision, data });
   return data;

@@ -9,7 +9,7 @@ import { compoundNames } from './compounds.js';
 import { MAX_DEFINITIONS } from './definitions.js';
 import { candidateName, identifierCandidates, type Candidate } from './identifiers.js';
 import type { ExactTarget, NamedSymbol, ParsedQuery } from './parsed-query.js';
-import { findPathSpans } from './path-spans.js';
+import { findPathSpans, type PathSpan } from './path-spans.js';
 import { matchFiles, resolvePaths, type FileAnchor } from './path-resolve.js';
 import { proseAnchors } from './prose-anchors.js';
 import { STOPWORDS, TEST_WORDS, addContentWords, stem } from './words.js';
@@ -23,7 +23,7 @@ const MAX_ANCHORS = 8;
 
 /** Parses `query` against the index. `maxFiles` bounds how many files may be pinned. */
 export function understandQuery(query: string, data: IndexData, maxFiles: number): ParsedQuery {
-  const spans = findPathSpans(query, data.extensions);
+  const spans = findPathSpans(query, data.extensions).filter((s) => !namesDefinitionNotFile(s, data));
   // `LIMIT/OFFSET` or `and/or` is prose unless it names a file.
   const strong = spans.filter((s) => s.form === 'path' && (s.explicit || matchFiles(s, data).length > 0));
   const written = writtenNames(blank(query, strong), data);
@@ -63,6 +63,15 @@ export function understandQuery(query: string, data: IndexData, maxFiles: number
     terms: queryTerms(words, data),
     wantsTests: words.some((w) => TEST_WORDS.has(w)) || /\btests?\b/i.test(query),
   };
+}
+
+/**
+ * `res.json` or `User.go` is written like a file name; when no file has that name and a
+ * definition's qualified name is exactly that, it is the definition's name.
+ */
+function namesDefinitionNotFile(span: PathSpan, data: IndexData): boolean {
+  if (span.form !== 'path' || span.anchor !== undefined || span.path.includes('/')) return false;
+  return matchFiles(span, data).length === 0 && data.store.nodesByQualifiedName(span.path).length > 0;
 }
 
 /**

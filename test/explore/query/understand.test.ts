@@ -168,3 +168,18 @@ test('understandQuery reads a written parameter list as one overload of a qualif
     assert.deepEqual(bare?.nodes.map((d) => d.startLine), [5], 'a bare name with a parameter list names the fitting overloads');
   });
 });
+
+test('understandQuery reads a name written like a file name as the definition when no file has it', async () => {
+  const files = {
+    'lib/response.js': 'var res = module.exports = {};\nres.json = function json(obj) {\n  return this.send(JSON.stringify(obj));\n};\nres.send = function send(body) {\n  return body;\n};\n',
+    'lib/view.js': 'function View(name) {\n  this.name = name;\n}\nmodule.exports = View;\n',
+  };
+  await withGeneratedData(files, (data) => {
+    const q = understandQuery('how does res.json serialize the body', data, 8);
+    assert.deepEqual(q.paths.unresolved, []);
+    assert.deepEqual(q.exact.map((t) => t.node?.qualifiedName), ['res.json']);
+    // A file name still names the file, and a name nothing defines is still reported as a missing file.
+    assert.deepEqual(understandQuery('view.js', data, 8).paths.pinned, ['lib/view.js']);
+    assert.deepEqual(understandQuery('what calls res.yaml', data, 8).paths.unresolved, ['res.yaml']);
+  });
+});

@@ -227,8 +227,20 @@ function declarationLines(source: readonly string[], file: string, name: string,
     const line = source[i] ?? '';
     if (isCommentOrCall(lang, line)) continue;
     if (patterns.some((p) => p.test(line))) found.push(i + 1);
+    else if (lang === 'java' && i > 0 && wrappedJavaHeader(source[i - 1] ?? '', line, patterns)) found.push(i + 1);
   }
   return found;
+}
+
+/**
+ * A Java method header wrapped before its name (`private <T> Lookup` then `lookup(Class<T> c)`):
+ * the two lines read as one match a header pattern. The line before must not end a statement.
+ */
+function wrappedJavaHeader(previous: string, line: string, patterns: readonly RegExp[]): boolean {
+  const before = previous.trim();
+  if (before === '' || /[;{}),]$/.test(before) || /^(?:\/\/|\*|\/\*)/.test(before)) return false;
+  const joined = `${before} ${line.trim()}`;
+  return patterns.some((p) => p.test(joined));
 }
 
 /** Where the definition whose header is at `line` (1-based) ends (1-based, inclusive). */

@@ -4,7 +4,7 @@
  * machine runs or by the npm spec. The specs here only fill a folder; `prepareCorpus` (shared with
  * the benchmarks) copies, `git init`s and reuses them, so no third-party code enters the project.
  */
-import { cp, mkdir, rm } from 'node:fs/promises';
+import { cp, mkdir, rm, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { dpkgFiles, ensureDebian, type CorpusSpec, type EditProbe } from '../bench/corpora.js';
 import { runChecked } from '../bench/proc.js';
@@ -61,6 +61,32 @@ export function npmPackage(name: string, spec: string, paths: readonly string[],
         for (const path of paths) {
           await cp(join(scratch, 'package', path), path === '.' ? dest : join(dest, path), { recursive: true });
         }
+      } finally {
+        await rm(scratch, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/**
+ * A corpus from one folder of a tarball a Debian package installs (`bluez-source` ships
+ * /usr/src/bluez.tar.bz2, not a tree): the folder `inner` of the unpacked tarball, only files
+ * ending in one of `keep` (the tarball also holds a built tree's objects and binaries).
+ */
+export function debianTarball(name: string, pkg: string, tarball: RegExp, inner: string, keep: readonly string[], summary: string): CorpusSpec {
+  return {
+    name,
+    summary,
+    probe: NO_PROBE(keep[0] ?? ''),
+    populate: async (dest) => {
+      const archive = await packagePath(pkg, (p) => tarball.test(p));
+      const scratch = `${dest}.unpack`;
+      await rm(scratch, { recursive: true, force: true });
+      await mkdir(scratch, { recursive: true });
+      try {
+        await runChecked('tar', ['-xf', archive, '-C', scratch, inner]);
+        const kept = (p: string, isDir: boolean): boolean => isDir || keep.some((e) => p.endsWith(e));
+        await cp(join(scratch, inner), dest, { recursive: true, filter: async (p) => kept(p, (await stat(p)).isDirectory()) });
       } finally {
         await rm(scratch, { recursive: true, force: true });
       }

@@ -10,6 +10,7 @@ import type { SqliteDb } from './sqlite.js';
 import type { LanguageTally, TotalsSums } from './graph-stats.js';
 
 const IMPORTS = code(EDGE_CODE, 'imports');
+const OVERRIDES = code(EDGE_CODE, 'overrides');
 
 /** What one file adds to the totals; a file that is not stored adds nothing. */
 interface FileShare {
@@ -101,15 +102,16 @@ function addShare(sums: MutableSums, share: FileShare, sign: 1 | -1): void {
     nodes += n;
   }
   let stored = 0;
-  let imports = 0;
+  // Import statements and overrides bind no reference.
+  let unbinding = 0;
   for (const [k, n] of share.edgesByKind) {
     sums.storedEdgesByKind[k] = (sums.storedEdgesByKind[k] ?? 0) + sign * n;
     stored += n;
-    if (k === IMPORTS) imports += n;
+    if (k === IMPORTS || k === OVERRIDES) unbinding += n;
   }
   lang.nodes += sign * nodes;
   lang.edges += sign * (stored + share.nested);
-  lang.bound += sign * (stored - imports);
+  lang.bound += sign * (stored - unbinding);
   lang.refs += sign * share.refs;
   sums.nested += sign * share.nested;
   sums.refs += sign * share.refs;

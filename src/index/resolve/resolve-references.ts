@@ -6,6 +6,7 @@ import { ImportTable } from './import-table.js';
 import { targetFilter } from './kinds.js';
 import { enclosingType } from './members.js';
 import { pickOverload } from './overloads.js';
+import { overrideEdges } from './overrides.js';
 import { ProjectIndex } from './project-index.js';
 import { ReceiverCache } from './receivers.js';
 import { importStep } from './steps/import-step.js';
@@ -268,5 +269,6 @@ export function resolveReferences(input: ResolveInput, options: ResolveOptions =
     if (code === UNBOUND_EXTERNAL) stats.external++;
     else if (code === UNBOUND_AMBIGUOUS) stats.ambiguous++;
   }
+  overrideEdges(ctx, edges, emitFiles);
   return { edges, unresolved, stats, bases };
 }

@@ -3,10 +3,10 @@
  * `args`, `err`, `ctx`. Each group is one meaning, spelled in full first; a stemmed term of a
  * question also meets the other spellings of its groups. The list holds the abbreviations common
  * across languages' standard libraries and style guides; a word whose light stem collides with an
- * unrelated word (`format` and `form`, `pointer` and `point`, `receive` and `rec`) or whose short
- * form means several unrelated things (`desc`, `spec`, `reg`) is left out, since a wrong meaning
- * costs more than a missed one. Words that are stop words (`function`, `implementation`) never
- * reach a query and are not listed.
+ * unrelated word (`format` and `form`, `pointer` and `point`, `receive` and `rec`, `header` and
+ * `head`, `statistics` and `stat`) or whose short form means several unrelated things (`desc`,
+ * `spec`, `reg`) is left out, since a wrong meaning costs more than a missed one. Words that are
+ * stop words (`function`, `implementation`) never reach a query and are not listed.
  */
 import { stem } from './words.js';
 
@@ -32,6 +32,10 @@ const GROUPS: readonly (readonly string[])[] = [
   ['statement', 'stmt'], ['string', 'str'], ['synchronize', 'sync'], ['target', 'tgt'],
   ['template', 'tmpl', 'tpl'], ['temporary', 'temp', 'tmp'], ['token', 'tok'], ['transaction', 'txn', 'tx'],
   ['utility', 'util'], ['value', 'val'], ['variable', 'var'], ['vector', 'vec'], ['version', 'ver'],
+  ['average', 'avg'], ['background', 'bg'], ['capability', 'caps'], ['control', 'ctrl'], ['controller', 'ctrl'],
+  ['exception', 'exc'], ['foreground', 'fg'], ['frequency', 'freq'], ['instance', 'inst'], ['interface', 'iface'],
+  ['kernel', 'kern'], ['management', 'mgmt'], ['navigation', 'nav'], ['notification', 'notif'], ['packet', 'pkt'],
+  ['random', 'rand'], ['server', 'srv'], ['service', 'svc'], ['session', 'sess'],
 ];
 
 const NONE: readonly string[] = [];

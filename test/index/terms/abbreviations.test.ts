@@ -23,3 +23,8 @@ test('wordVariants gives plain words for an inflected word too', () => {
   assert.deepEqual([...wordVariants('errors')], ['err']);
   assert.deepEqual([...wordVariants('err')], ['error']);
 });
+
+test('full words sharing a stem meet the abbreviations of both', () => {
+  assert.deepEqual([...termVariants(stem('management'))].sort(), ['mgmt', 'mgr']);
+  assert.ok(termVariants('mgmt').includes(stem('manager')));
+});

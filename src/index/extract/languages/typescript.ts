@@ -13,6 +13,7 @@ import { walk } from '../walk.js';
 import {
   applyAssignedFacts, visitAssignmentStatement, visitDefineProperty, visitFunctionExpression, visitObjectMethod, visitPair,
 } from './typescript/assignments.js';
+import { separateCallSignatures } from './typescript/call-signatures.js';
 import {
   visitClassDeclaration, visitEnum, visitField, visitFunctionDeclaration, visitInterface, visitMethod, visitNamespace,
   visitTypeAlias,
@@ -81,6 +82,9 @@ const TYPES: ReadonlySet<string> = new Set(Object.keys(VISITORS));
 /** Extracts symbols, references and imports from TypeScript, TSX and JavaScript files. */
 export const typescriptExtractor: LanguageExtractor = {
   languages: ['typescript', 'tsx', 'javascript'],
+  recover(_tree: Tree, parsed: string): string | undefined {
+    return separateCallSignatures(parsed);
+  },
   extract(tree: Tree, source: string, path: string, language: string): FileExtraction {
     const builder = new ExtractionBuilder(language);
     const enter = (node: Node, type: string): boolean | void => VISITORS[type]?.(state, node);

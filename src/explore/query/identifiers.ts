@@ -4,6 +4,7 @@
  */
 import type { StoredNode } from '../../store/index.js';
 import type { IndexData } from '../data/index-data.js';
+import { TYPE_KINDS } from '../kinds.js';
 import { definitions, narrowByParameters } from './definitions.js';
 import type { NamedSymbol } from './parsed-query.js';
 import { STOPWORDS, identifierWords, isCodeShaped, stem } from './words.js';
@@ -49,6 +50,15 @@ export function identifierCandidates(tokens: readonly Token[], text: string, dat
       nodes = definitions(store.nodesByNameIgnoreCase(token.text), data);
       // Prose shouting (`UPDATE`, `INSERT`) that only meets `update` in another case is a word.
       if (!/[a-z]/.test(token.text)) codeShaped = false;
+    }
+    // A capitalised word inside a sentence that is a type's name ("the Preferences API", "a
+    // Session") is that type written as a proper noun.
+    if (sentence && !codeShaped && /^[A-Z][a-z]+$/.test(token.text) && !/(?:^|[.?!:]\s*)$/.test(text.slice(0, token.start))) {
+      const types = nodes.filter((n) => TYPE_KINDS.has(n.kind));
+      if (types.length > 0) {
+        nodes = types;
+        codeShaped = true;
+      }
     }
     candidates.push({ token, codeShaped, nodes: narrowByParameters(nodes, text, token.end) });
   }

@@ -183,3 +183,17 @@ test('understandQuery reads a name written like a file name as the definition wh
     assert.deepEqual(understandQuery('what calls res.yaml', data, 8).paths.unresolved, ['res.yaml']);
   });
 });
+
+test('understandQuery reads a capitalised word inside a sentence as the type of that name', async () => {
+  const files = {
+    'src/prefs.ts': 'export class Preferences {\n  node(path: string): Preferences {\n    return this;\n  }\n}\nexport function preferencesFactory(): Preferences {\n  return new Preferences();\n}\nexport const preferences = preferencesFactory();\n',
+  };
+  await withGeneratedData(files, (data) => {
+    const named = (q: string) => understandQuery(q, data, 8).named.find((n) => n.text === 'Preferences');
+    const inside = named('how does the Java Preferences API pick the backend it stores to');
+    assert.equal(inside?.codeShaped, true);
+    assert.deepEqual(inside?.nodes.map((n) => n.kind), ['class']);
+    // At the start of a sentence a capital says nothing.
+    assert.notEqual(named('Preferences are stored where, and how is the backend picked?')?.codeShaped, true);
+  });
+});

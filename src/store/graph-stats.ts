@@ -4,13 +4,11 @@
  */
 import { EDGE_KINDS, NODE_KINDS } from '../model.js';
 import type { EdgeKind, NodeKind } from '../model.js';
-import { EDGE_CODE, code } from './records.js';
+import { UNBINDING_EDGE_CODES } from './records.js';
 import type { GraphCounts, LanguageCounts } from './records.js';
 import type { SqliteDb } from './sqlite.js';
 
-const IMPORTS = code(EDGE_CODE, 'imports');
-/** Edges resolution derives from the class hierarchy, binding no reference. */
-const OVERRIDES = code(EDGE_CODE, 'overrides');
+const UNBINDING = UNBINDING_EDGE_CODES.join(', ');
 
 /**
  * Totals by table, node kind, edge kind and language: the sums of a full count without the
@@ -43,8 +41,8 @@ export function summaryCounts(db: SqliteDb): SummaryCounts {
   });
   const stored = num(`SELECT count(*) FROM edges`);
   const refs = num(`SELECT count(*) FROM refs`);
-  // As in `graphCounts`: every stored edge but an import statement or an override binds one reference.
-  const bound = stored - num(`SELECT count(*) FROM edges WHERE kind IN (${IMPORTS}, ${OVERRIDES})`);
+  // As in `graphCounts`: every stored edge but the unbinding kinds binds one reference.
+  const bound = stored - num(`SELECT count(*) FROM edges WHERE kind IN (${UNBINDING})`);
   return {
     files,
     nodes: num(`SELECT count(*) FROM nodes`),
@@ -89,10 +87,10 @@ function languageTallies(db: SqliteDb): Map<string, LanguageTally> {
     add(f, 'edges', nested);
   });
   db.each(`SELECT file_id, count(*) FROM refs GROUP BY file_id`, [], ([f, n]) => add(f, 'refs', n));
-  // As in `graphCounts`: every stored edge that is not an import statement binds one reference
-  // (nesting edges, counted with the nodes above, are not stored).
+  // As in `graphCounts`: every stored edge not of an unbinding kind binds one reference (nesting
+  // edges, counted with the nodes above, are not stored).
   db.each(
-    `SELECT n.file_id, count(*), sum(e.kind NOT IN (${IMPORTS}, ${OVERRIDES})) FROM edges e JOIN nodes n ON n.id = e.source_id GROUP BY n.file_id`,
+    `SELECT n.file_id, count(*), sum(e.kind NOT IN (${UNBINDING})) FROM edges e JOIN nodes n ON n.id = e.source_id GROUP BY n.file_id`,
     [],
     ([f, all, bound]) => {
       add(f, 'edges', all);
@@ -166,7 +164,8 @@ export function totalsFromSums(sums: TotalsSums): GraphTotals {
     if (files > 0) filesByLanguage[language] = files;
   }
   const edges = Object.values(edgesByKind).reduce((a, b) => a + (b ?? 0), 0);
-  const boundRefs = edges - (edgesByKind.contains ?? 0) - (edgesByKind.imports ?? 0) - (edgesByKind.overrides ?? 0);
+  const unbinding = UNBINDING_EDGE_CODES.reduce((n, c) => n + (sums.storedEdgesByKind[c] ?? 0), 0);
+  const boundRefs = edges - (edgesByKind.contains ?? 0) - unbinding;
   const counts: GraphCounts = {
     files: Object.values(filesByLanguage).reduce((a, b) => a + b, 0),
     nodes: Object.values(nodesByKind).reduce((a, b) => a + (b ?? 0), 0),

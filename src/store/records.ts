@@ -134,6 +134,13 @@ export function code(codes: ReadonlyMap<string, number>, key: string): number {
   return value;
 }
 
+/**
+ * Codes of the stored edges that bind no reference: import statements (one per statement and
+ * target file) and the `overrides` links resolution derives from class hierarchies. Every other
+ * stored edge binds exactly one reference, which is how the totals count unresolved ones.
+ */
+export const UNBINDING_EDGE_CODES: readonly number[] = [code(EDGE_CODE, 'imports'), code(EDGE_CODE, 'overrides')];
+
 /** The node kind stored under `code` (an unknown code reads as `variable`). */
 export function nodeKindOf(code: number): NodeKind {
   return NODE_KINDS[code] ?? 'variable';

@@ -5,12 +5,10 @@
  * is its row's language, its nodes by kind and nesting links, its references and the stored edges
  * from its nodes by kind: every count `status` prints is a sum of those.
  */
-import { EDGE_CODE, code } from './records.js';
+import { UNBINDING_EDGE_CODES } from './records.js';
 import type { SqliteDb } from './sqlite.js';
 import type { LanguageTally, TotalsSums } from './graph-stats.js';
 
-const IMPORTS = code(EDGE_CODE, 'imports');
-const OVERRIDES = code(EDGE_CODE, 'overrides');
 
 /** What one file adds to the totals; a file that is not stored adds nothing. */
 interface FileShare {
@@ -102,12 +100,11 @@ function addShare(sums: MutableSums, share: FileShare, sign: 1 | -1): void {
     nodes += n;
   }
   let stored = 0;
-  // Import statements and overrides bind no reference.
   let unbinding = 0;
   for (const [k, n] of share.edgesByKind) {
     sums.storedEdgesByKind[k] = (sums.storedEdgesByKind[k] ?? 0) + sign * n;
     stored += n;
-    if (k === IMPORTS || k === OVERRIDES) unbinding += n;
+    if (UNBINDING_EDGE_CODES.includes(k)) unbinding += n;
   }
   lang.nodes += sign * nodes;
   lang.edges += sign * (stored + share.nested);

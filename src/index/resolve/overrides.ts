@@ -8,6 +8,7 @@ import type { EdgeTable } from '../../store/columnar.js';
 import type { ResolveContext } from './context.js';
 import { targetFilter } from './kinds.js';
 import { findMember } from './members.js';
+import type { KindFilter } from './types.js';
 import type { NodeKind, ResolverSymbol } from '../../model.js';
 
 /**
@@ -49,7 +50,7 @@ export function overrideEdges(ctx: ResolveContext, edges: EdgeTable, emitFiles: 
 
 /** The member `method` replaces: the first of its class's bases that declares or inherits the name. */
 function replacedMember(
-  ctx: ResolveContext, method: ResolverSymbol, ownerId: number, filter: ReturnType<typeof targetFilter>,
+  ctx: ResolveContext, method: ResolverSymbol, ownerId: number, filter: KindFilter,
 ): ResolverSymbol | undefined {
   for (const base of ctx.bases.get(ownerId) ?? []) {
     const hit = findMember(ctx, base, method.name, filter, 0, new Set([ownerId]));

@@ -19,7 +19,7 @@ const TYPES: ReadonlySet<string> = new Set([
   'package_declaration', 'import_declaration', 'class_declaration', 'interface_declaration',
   'enum_declaration', 'record_declaration', 'annotation_type_declaration', 'method_declaration',
   'constructor_declaration', 'compact_constructor_declaration', 'field_declaration', 'constant_declaration',
-  'enum_constant', 'method_invocation', 'object_creation_expression', 'type_identifier',
+  'enum_constant', 'method_invocation', 'method_reference', 'object_creation_expression', 'type_identifier',
   'scoped_type_identifier', 'type_parameter', 'modifiers', 'annotation_type_element_declaration',
   ...JAVA_LOCALS,
 ]);
@@ -132,6 +132,9 @@ function enter(st: State, node: Node, type: string): boolean | void {
       }
       return;
     }
+    case 'method_reference':
+      methodReference(st, node);
+      return false;
     case 'object_creation_expression':
       objectCreation(st, node);
       return false;
@@ -203,6 +206,25 @@ function objectCreation(st: State, node: Node): void {
       walk(child, st.b, TYPES, (n, ty) => enter(st, n, ty));
     }
   }
+}
+
+/**
+ * `this::decode`, `String::trim`, `exchange::readBody` hand a method to a call that runs it (the
+ * `CompletableFuture` chains of asynchronous code are made of them): a call of that method on
+ * what stands before `::`. `Type::new` creates a `Type`.
+ */
+function methodReference(st: State, node: Node): void {
+  const object = node.namedChild(0);
+  const last = node.child(node.childCount - 1);
+  if (object === null || last === null) return;
+  if (last.type === 'new') {
+    if (object.type === 'identifier' || object.type === 'type_identifier') st.b.ref('instantiates', object.text, object);
+    else if (object.type !== 'array_type') typeRef(st, 'instantiates', object);
+    return;
+  }
+  if (last.type !== 'identifier') return;
+  st.b.ref('calls', last.text, last, javaReceiver(st.b, st.typed, object) ?? receiverText(object, SHAPE));
+  if (object.type !== 'this' && object.type !== 'super' && object.type !== 'identifier') walk(object, st.b, TYPES, (n, ty) => enter(st, n, ty));
 }
 
 /** The declaration head without its annotations, which would crowd out the interesting part. */

@@ -85,6 +85,25 @@ export function ownerClass(builder: ExtractionBuilder): string | undefined {
 }
 
 /**
+ * Notes the class method `name` of `owner` declares it returns, under `Owner.name()` in a file's
+ * field map, so `this.getLoader().isFresh()` is a call on what `getLoader` returns. Overloads that
+ * return different classes (or no class) leave none: an empty entry.
+ */
+export function noteReturnClass(types: Map<string, string>, owner: string, name: string, type: string | undefined): void {
+  const key = `${owner}.${name}()`;
+  const known = types.get(key);
+  types.set(key, type !== undefined && (known === undefined || known === type) ? type : '');
+}
+
+/**
+ * The class a call of `name` on the enclosing instance returns (`getLoader()`, `this.getLoader()`),
+ * when the class declares the method in this file with a class as its return type.
+ */
+export function returnedClass(builder: ExtractionBuilder, typed: FileTypes, name: string): string | undefined {
+  return receiverClass(builder, typed, `${name}()`, true) || undefined;
+}
+
+/**
  * The class a call's object holds in a statically typed language: the local `name` of the current
  * scope (declared there, typed or not, it hides a field), else the field `name` of the enclosing
  * class. `viaThis`: the object was `this.name`, which only a field is.

@@ -6,7 +6,7 @@
  */
 import type { Node } from 'web-tree-sitter';
 import type { ExtractionBuilder } from '../builder.js';
-import { LocalTypes, receiverClass, type FileTypes } from '../local-types.js';
+import { LocalTypes, noteReturnClass, receiverClass, returnedClass, type FileTypes } from '../local-types.js';
 
 /** The node types that declare a local or parameter. */
 export const JAVA_LOCALS: ReadonlySet<string> = new Set([
@@ -25,7 +25,7 @@ function declaredClass(type: Node | null): string | undefined {
   return t?.type === 'type_identifier' && t.text !== 'var' ? t.text : undefined;
 }
 
-/** `Owner.field` -> the field's declared class, for every field declared in the file. */
+/** `Owner.field` -> the field's declared class, and `Owner.method()` -> the class it returns, for the file's classes. */
 function fieldTypes(root: Node): Map<string, string> {
   const types = new Map<string, string>();
   for (const field of root.descendantsOfType('field_declaration')) {
@@ -36,6 +36,11 @@ function fieldTypes(root: Node): Map<string, string> {
       const name = declarator?.childForFieldName('name')?.text;
       if (name !== undefined) types.set(`${owner}.${name}`, type);
     }
+  }
+  for (const method of root.descendantsOfType('method_declaration')) {
+    const owner = method?.parent?.parent?.childForFieldName('name')?.text;
+    const name = method?.childForFieldName('name')?.text;
+    if (method != null && owner !== undefined && name !== undefined) noteReturnClass(types, owner, name, declaredClass(method.childForFieldName('type')));
   }
   return types;
 }
@@ -77,9 +82,14 @@ export function noteJavaLocal(b: ExtractionBuilder, typed: FileTypes, typeParams
   }
 }
 
-/** The class a call's object holds when the file says (`route`, `first`, `this.first`). */
+/** The class a call's object holds when the file says (`route`, `first`, `this.first`, `this.route()`). */
 export function javaReceiver(b: ExtractionBuilder, typed: FileTypes, object: Node): string | undefined {
   if (object.type === 'identifier') return receiverClass(b, typed, object.text, false);
+  if (object.type === 'method_invocation') {
+    const on = object.childForFieldName('object');
+    const name = object.childForFieldName('name')?.text;
+    return name !== undefined && (on === null || on.type === 'this') ? returnedClass(b, typed, name) : undefined;
+  }
   const field = object.type === 'field_access' && object.childForFieldName('object')?.type === 'this' ? object.childForFieldName('field')?.text : undefined;
   return field === undefined ? undefined : receiverClass(b, typed, field, true);
 }

@@ -2,7 +2,7 @@ import type { Node, Tree } from 'web-tree-sitter';
 import type { FileExtraction, NodeKind, RefKind } from '../../../model.js';
 import { ExtractionBuilder, countParseErrors, headText } from '../builder.js';
 import { leadingComment, unquote } from '../comments.js';
-import { LocalTypes, receiverClass, type FileTypes } from '../local-types.js';
+import { LocalTypes, noteReturnClass, receiverClass, returnedClass, type FileTypes } from '../local-types.js';
 import { isTestPath } from '../test-paths.js';
 import type { LanguageExtractor } from '../types.js';
 import { walk } from '../walk.js';
@@ -262,7 +262,10 @@ function docParam(fn: Node | null, name: string): string | undefined {
   return match?.[1];
 }
 
-/** `Owner.property` -> its class, for the typed or `@var`-documented properties and promoted parameters of the file's classes. */
+/**
+ * `Owner.property` -> its class, for the typed or `@var`-documented properties and promoted
+ * parameters of the file's classes; `Owner.method()` -> the class its declared return type names.
+ */
 function propertyTypes(root: Node): Map<string, string> {
   const types = new Map<string, string>();
   for (const node of root.descendantsOfType(['property_declaration', 'property_promotion_parameter'])) {
@@ -282,6 +285,11 @@ function propertyTypes(root: Node): Map<string, string> {
       if (name !== undefined && type !== undefined) types.set(`${owner}.${name}`, type);
     }
   }
+  for (const method of root.descendantsOfType('method_declaration')) {
+    const owner = method?.parent?.parent?.childForFieldName('name')?.text;
+    const name = method?.childForFieldName('name')?.text;
+    if (method != null && owner !== undefined && name !== undefined) noteReturnClass(types, owner, name, declaredClass(method.childForFieldName('return_type')));
+  }
   return types;
 }
 
@@ -294,10 +302,14 @@ function noteAssignment(b: ExtractionBuilder, typed: FileTypes, node: Node): voi
   typed.locals.note(b.current, name, made?.type === 'name' ? made.text : undefined);
 }
 
-/** The class `$x` or `$this->p` holds when the file says. A bare `$x` is never a property. */
+/** The class `$x`, `$this->p` or `$this->m()` holds when the file says. A bare `$x` is never a property. */
 function receiverClassOf(b: ExtractionBuilder, typed: FileTypes, receiver: Node): string | undefined {
   const name = variableName(receiver);
   if (name !== undefined) return name === 'this' ? undefined : typed.locals.typeOf(b.current, name);
+  if (receiver.type === 'member_call_expression' && receiver.childForFieldName('object')?.text === '$this') {
+    const method = receiver.childForFieldName('name');
+    return method?.type === 'name' ? returnedClass(b, typed, method.text) : undefined;
+  }
   if (receiver.type !== 'member_access_expression' || receiver.childForFieldName('object')?.text !== '$this') return undefined;
   const property = receiver.childForFieldName('name');
   return property?.type === 'name' ? receiverClass(b, typed, property.text, true) : undefined;

@@ -9,6 +9,7 @@ import { withSourceText } from './comments.js';
 import { mergeVueBlocks, vueScripts } from './languages/vue.js';
 import { extractorFor } from './registry.js';
 import { isTestPath } from './test-paths.js';
+import type { LanguageExtractor } from './types.js';
 
 export { isTestPath } from './test-paths.js';
 
@@ -22,16 +23,23 @@ export { EXTRACTION_VERSION } from './version.js';
 export async function extractSource(languageId: string, source: string, path: string): Promise<FileExtraction> {
   if (languageId === 'vue') return extractVue(source, path);
   const extractor = await extractorFor(languageId);
-  const parsed = extractor.prepare?.(source) ?? source;
-  const extract = (tree: Tree): FileExtraction => withSourceText(tree, source, () => extractor.extract(tree, source, path, languageId));
-  let text = parsed;
+  return onRecoveredTree(extractor, languageId, source, (tree) => withSourceText(tree, source, () => extractor.extract(tree, source, path, languageId)));
+}
+
+/**
+ * Runs `use` on the tree of the text `extractor` parses in the end: `source` prepared, then
+ * recovered while the grammar fails and the extractor knows why (at most MAX_RECOVERY_ROUNDS
+ * times). Files without errors are parsed once.
+ */
+export async function onRecoveredTree<T>(extractor: LanguageExtractor, languageId: string, source: string, use: (tree: Tree) => T): Promise<T> {
+  let text = extractor.prepare?.(source) ?? source;
   for (let round = 0; ; round++) {
     const last = round === MAX_RECOVERY_ROUNDS;
-    const step: { extraction: FileExtraction } | { again: string } = await withTree(languageId, text, (tree) => {
+    const step: { result: T } | { again: string } = await withTree(languageId, text, (tree) => {
       const again = !last && tree.rootNode.hasError ? extractor.recover?.(tree, text) : undefined;
-      return again === undefined ? { extraction: extract(tree) } : { again };
+      return again === undefined ? { result: use(tree) } : { again };
     });
-    if ('extraction' in step) return step.extraction;
+    if ('result' in step) return step.result;
     text = step.again;
   }
 }

@@ -1,3 +1,4 @@
+import type { Node } from 'web-tree-sitter';
 import type { ExtractionBuilder } from './builder.js';
 import { isPascalCase } from './names.js';
 
@@ -85,14 +86,22 @@ export function ownerClass(builder: ExtractionBuilder): string | undefined {
 }
 
 /**
- * Notes the class method `name` of `owner` declares it returns, under `Owner.name()` in a file's
- * field map, so `this.getLoader().isFresh()` is a call on what `getLoader` returns. Overloads that
- * return different classes (or no class) leave none: an empty entry.
+ * Notes the class each of `methods` declares it returns (its `returnField`, read by `classOf`),
+ * under `Owner.name()` in a file's field map, so `this.getLoader().isFresh()` is a call on what
+ * `getLoader` returns. Overloads that return different classes (or no class) leave none: an
+ * empty entry.
  */
-export function noteReturnClass(types: Map<string, string>, owner: string, name: string, type: string | undefined): void {
-  const key = `${owner}.${name}()`;
-  const known = types.get(key);
-  types.set(key, type !== undefined && (known === undefined || known === type) ? type : '');
+export function noteReturnClasses(types: Map<string, string>, methods: Iterable<Node | null>, returnField: string, classOf: (type: Node | null) => string | undefined): void {
+  for (const method of methods) {
+    // A method's parent is its class's body, whose parent is the class.
+    const owner = method?.parent?.parent?.childForFieldName('name')?.text;
+    const name = method?.childForFieldName('name')?.text;
+    if (method == null || owner === undefined || name === undefined) continue;
+    const key = `${owner}.${name}()`;
+    const type = classOf(method.childForFieldName(returnField));
+    const known = types.get(key);
+    types.set(key, type !== undefined && (known === undefined || known === type) ? type : '');
+  }
 }
 
 /**

@@ -3,10 +3,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { cleanComment } from '../../../src/index/extract/comments.js';
-import { extractSource } from '../../../src/index/extract/extract.js';
+import { extractSource, onRecoveredTree } from '../../../src/index/extract/extract.js';
 import { DEDICATED_LANGUAGES, extractorFor } from '../../../src/index/extract/registry.js';
 import { languageForPath } from '../../../src/index/languages.js';
-import { loadLanguage, withTree } from '../../../src/index/parse/grammar.js';
+import { loadLanguage } from '../../../src/index/parse/grammar.js';
 
 const GOLDEN = new URL('../../../../test/golden/', import.meta.url);
 
@@ -15,14 +15,7 @@ async function treeOnlyDocs(language: string, source: string, path: string): Pro
   assert.ok(DEDICATED_LANGUAGES.has(language), language);
   const extractor = await extractorFor(language);
   await loadLanguage(language);
-  // The text the extractor parses in the end: prepared, then recovered as `extractSource` does.
-  let text = extractor.prepare?.(source) ?? source;
-  for (let round = 0; round < 3; round++) {
-    const again: string | undefined = await withTree(language, text, (tree) => (tree.rootNode.hasError ? extractor.recover?.(tree, text) : undefined));
-    if (again === undefined) break;
-    text = again;
-  }
-  return withTree(language, text, (tree) => extractor.extract(tree, source, path, language).symbols.map((s) => s.docstring));
+  return onRecoveredTree(extractor, language, source, (tree) => extractor.extract(tree, source, path, language).symbols.map((s) => s.docstring));
 }
 
 test('the text quick check never changes a doc comment: every golden input, with and without it', async () => {

@@ -6,7 +6,7 @@
  */
 import type { Node } from 'web-tree-sitter';
 import type { ExtractionBuilder } from '../builder.js';
-import { LocalTypes, noteReturnClass, receiverClass, returnedClass, type FileTypes } from '../local-types.js';
+import { LocalTypes, noteReturnClasses, receiverClass, returnedClass, type FileTypes } from '../local-types.js';
 
 /** The node types that declare a local or parameter. */
 export const JAVA_LOCALS: ReadonlySet<string> = new Set([
@@ -37,11 +37,7 @@ function fieldTypes(root: Node): Map<string, string> {
       if (name !== undefined) types.set(`${owner}.${name}`, type);
     }
   }
-  for (const method of root.descendantsOfType('method_declaration')) {
-    const owner = method?.parent?.parent?.childForFieldName('name')?.text;
-    const name = method?.childForFieldName('name')?.text;
-    if (method != null && owner !== undefined && name !== undefined) noteReturnClass(types, owner, name, declaredClass(method.childForFieldName('type')));
-  }
+  noteReturnClasses(types, root.descendantsOfType('method_declaration'), 'type', declaredClass);
   return types;
 }
 

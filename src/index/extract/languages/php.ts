@@ -2,7 +2,7 @@ import type { Node, Tree } from 'web-tree-sitter';
 import type { FileExtraction, NodeKind, RefKind } from '../../../model.js';
 import { ExtractionBuilder, countParseErrors, headText } from '../builder.js';
 import { leadingComment, unquote } from '../comments.js';
-import { LocalTypes, noteReturnClass, receiverClass, returnedClass, type FileTypes } from '../local-types.js';
+import { LocalTypes, noteReturnClasses, receiverClass, returnedClass, type FileTypes } from '../local-types.js';
 import { isTestPath } from '../test-paths.js';
 import type { LanguageExtractor } from '../types.js';
 import { walk } from '../walk.js';
@@ -285,11 +285,7 @@ function propertyTypes(root: Node): Map<string, string> {
       if (name !== undefined && type !== undefined) types.set(`${owner}.${name}`, type);
     }
   }
-  for (const method of root.descendantsOfType('method_declaration')) {
-    const owner = method?.parent?.parent?.childForFieldName('name')?.text;
-    const name = method?.childForFieldName('name')?.text;
-    if (method != null && owner !== undefined && name !== undefined) noteReturnClass(types, owner, name, declaredClass(method.childForFieldName('return_type')));
-  }
+  noteReturnClasses(types, root.descendantsOfType('method_declaration'), 'return_type', declaredClass);
   return types;
 }
 

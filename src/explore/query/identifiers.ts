@@ -53,7 +53,7 @@ export function identifierCandidates(tokens: readonly Token[], text: string, dat
     }
     // A capitalised word inside a sentence that is a type's name ("the Preferences API", "a
     // Session") is that type written as a proper noun.
-    if (sentence && !codeShaped && /^[A-Z][a-z]+$/.test(token.text) && !/(?:^|[.?!:]\s*)$/.test(text.slice(0, token.start))) {
+    if (sentence && !codeShaped && /^[A-Z][a-z]+$/.test(token.text) && !/(?:^|[.?!:])\s*$/.test(text.slice(0, token.start))) {
       const types = nodes.filter((n) => TYPE_KINDS.has(n.kind));
       if (types.length > 0) {
         nodes = types;

@@ -195,5 +195,7 @@ test('understandQuery reads a capitalised word inside a sentence as the type of 
     assert.deepEqual(inside?.nodes.map((n) => n.kind), ['class']);
     // At the start of a sentence a capital says nothing.
     assert.notEqual(named('Preferences are stored where, and how is the backend picked?')?.codeShaped, true);
+    // … nor after the spaces a question may start with.
+    assert.notEqual(named('  Preferences are stored where, and how is the backend picked?')?.codeShaped, true);
   });
 });

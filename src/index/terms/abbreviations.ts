@@ -67,5 +67,5 @@ function variantMap(groups: readonly (readonly string[])[]): Map<string, readonl
       out.set(member, others);
     }
   }
-  return new Map([...out].map(([k, v]) => [k, [...v].filter((x) => x !== k)]));
+  return new Map([...out].map(([member, others]) => [member, [...others]]));
 }

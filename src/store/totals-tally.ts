@@ -9,7 +9,6 @@ import { UNBINDING_EDGE_CODES } from './records.js';
 import type { SqliteDb } from './sqlite.js';
 import type { LanguageTally, TotalsSums } from './graph-stats.js';
 
-
 /** What one file adds to the totals; a file that is not stored adds nothing. */
 interface FileShare {
   readonly language: string | undefined;

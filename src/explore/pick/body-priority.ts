@@ -5,6 +5,7 @@
 import type { StoredNode } from '../../store/index.js';
 import type { BodyHit } from '../rank/body.js';
 import type { NameHit } from '../rank/names.js';
+import { CONTAINER_KINDS } from '../kinds.js';
 import type { RankedSymbol } from '../rank/rank.js';
 import { byPriority, EXACT_PRIORITY, NAMED_PRIORITY, type PrioritySymbol } from './priority.js';
 
@@ -23,7 +24,6 @@ const HEAD_ONLY_LINES = 30;
 const CONTAINER_SHARE = 0.3;
 /** The share of the file's best rank a definition found only by its body or name starts from. Set by hand; no recorded measurement. */
 const FOUND_SHARE = 0.5;
-const HEAD_KINDS = new Set(['class', 'struct', 'interface', 'trait', 'protocol', 'enum', 'module', 'namespace', 'union', 'impl']);
 
 /**
  * A file's symbols in the order to show them: exact and named ones first, then by the mean of
@@ -79,5 +79,5 @@ function foundOnly(symbols: readonly RankedSymbol[], useful: readonly BodyHit[],
 
 /** The share a definition ranks at among its file's symbols: less when only its head is shown. */
 function headOnly(node: StoredNode): number {
-  return HEAD_KINDS.has(node.kind) && node.endLine - node.startLine + 1 > HEAD_ONLY_LINES ? HEAD_ONLY_SHARE : 1;
+  return CONTAINER_KINDS.has(node.kind) && node.endLine - node.startLine + 1 > HEAD_ONLY_LINES ? HEAD_ONLY_SHARE : 1;
 }

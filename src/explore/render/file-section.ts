@@ -5,6 +5,7 @@
  */
 import type { StoredNode } from '../../store/index.js';
 import type { ExactTarget } from '../query/understand.js';
+import { CONTAINER_KINDS } from '../kinds.js';
 import type { RankedSymbol } from '../rank/rank.js';
 import { costOf, LineSelection, range } from './line-selection.js';
 import { describeRuns, fencedRuns, runsOf } from './source-lines.js';
@@ -14,7 +15,6 @@ export const SMALL_FILE_LINES = 220;
 /** A drifted file longer than this is never shown (the whole-file cap of file mode). */
 export const DRIFTED_MAX_LINES = 2000;
 
-const CONTAINER_KINDS = new Set(['class', 'struct', 'interface', 'trait', 'protocol', 'enum', 'module', 'namespace', 'union', 'impl']);
 /** Lines of a target's head shown when its whole body does not fit (a symbol's head is 3 fewer). Set by hand; no recorded measurement. */
 const HEAD_LINES = 10;
 /** Lines shown either side of an anchored line inside a long body. Set by hand; no recorded measurement. */
@@ -218,14 +218,15 @@ function gapsOf(runs: readonly (readonly [number, number])[]): [number, number][
   return gaps;
 }
 
-const TYPE_KINDS = new Set(['struct', 'enum', 'union', 'type_alias', 'class']);
+/** The kinds of definition an impl block can be for. */
+const IMPLEMENTED_KINDS = new Set(['struct', 'enum', 'union', 'type_alias', 'class']);
 
 /** The definition in this file of the type an impl block (`impl Trait for Type`, `impl Type`) is for, if any. */
 function implementedType(block: StoredNode, fileNodes: ReadonlyMap<number, StoredNode>): StoredNode | undefined {
   const name = block.name.slice(block.name.lastIndexOf(' ') + 1);
   let best: StoredNode | undefined;
   for (const n of fileNodes.values()) {
-    if (n.name !== name || !TYPE_KINDS.has(n.kind) || n.parentId !== block.parentId) continue;
+    if (n.name !== name || !IMPLEMENTED_KINDS.has(n.kind) || n.parentId !== block.parentId) continue;
     if (best === undefined || Math.abs(n.startLine - block.startLine) < Math.abs(best.startLine - block.startLine)) best = n;
   }
   return best;

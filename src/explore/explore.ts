@@ -54,6 +54,7 @@ export async function explore(sources: ExploreSources, query: string, options: E
     notes: [...selection.notes, ...layoutNotes(layout)],
     banner: source.banner,
     language: (path) => data.byPath.get(path)?.language ?? '',
+    freshLines: source.freshLines,
   });
 }
 

@@ -13,6 +13,7 @@ import type { ParsedQuery } from '../query/understand.js';
 import type { RankedSymbol, Ranking } from '../rank/rank.js';
 import { toJson, type ExploreJson } from '../result-json.js';
 import { assemble, type PlacedSection } from './document.js';
+import { pointerEntries } from './pointers.js';
 import { summaryLines, titleLine } from './summary.js';
 
 /** The answer as text and as data. */
@@ -44,6 +45,8 @@ export interface AnswerParts {
   readonly banner: (shownDrifted: readonly string[]) => string;
   /** A file's indexed language id. */
   readonly language: (path: string) => string;
+  /** A file's current lines while they still match the index (for the declaration lines of what no section shows). */
+  readonly freshLines: (path: string) => readonly string[] | undefined;
 }
 
 /** Most ranked symbols listed as relevant but not shown. Tuning half of the eval, 2026-12-03: 217 of 253 explore targets at this value, 217 at 6, 216 at 14. */
@@ -83,7 +86,7 @@ export function answer(parts: AnswerParts): ExploreResult {
       blast: head.blast,
       dynamic: head.dynamic,
       sections: placed,
-      notShown: pointers.map((s) => `- \`${s.node.qualifiedName || s.node.name}\` (${s.node.kind}) ${s.node.path}:${s.node.startLine}`),
+      notShown: pointerEntries(pointers.map((s) => s.node), parts),
       notes: parts.notes,
     },
     budget.total,

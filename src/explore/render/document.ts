@@ -1,9 +1,11 @@
 /**
  * Assembles the answer from its blocks under the hard character ceiling. When it does not fit,
- * the sections of files the query does not name are dropped from the end first (always with a
- * note naming them), then the optional blocks, then the named files' sections from the end; only
- * if a single section still cannot fit is text cut at a line boundary.
+ * the also-relevant entries go first, one by one from the end; then the sections of files the
+ * query does not name from the end (always with a note naming them), then the other optional
+ * blocks, then the named files' sections from the end; only if a single section still cannot fit
+ * is text cut at a line boundary.
  */
+import { POINTERS_HEADING } from './pointers.js';
 
 /** A rendered file section and what it counts towards the summary. */
 export interface PlacedSection {
@@ -25,6 +27,7 @@ export interface DocumentParts {
   readonly blast: readonly string[];
   readonly dynamic: readonly string[];
   readonly sections: readonly PlacedSection[];
+  /** The also-relevant entries, best first, each one or more lines. */
   readonly notShown: readonly string[];
   readonly notes: readonly string[];
 }
@@ -49,11 +52,17 @@ export function assemble(parts: DocumentParts, limit: number): Assembled {
     for (let i = kept.length - 1; i >= 0; i--) if (kept[i] === true && (parts.sections[i]?.named === true) === named) return i;
     return -1;
   };
+  // The also-relevant entries go one by one, from the end, before any source section does.
+  let pointers = parts.notShown.length;
   for (;;) {
     const shown = parts.sections.filter((_, i) => kept[i] === true);
     const cut = parts.sections.filter((_, i) => kept[i] !== true).map((s) => s.path);
-    const text = compose(parts, shown, cut, dropped, limit);
+    const text = compose(parts, { sections: shown, cut, dropped, pointers }, limit);
     if (text.length <= limit) return { text, sections: shown, cut, droppedBlocks: [...dropped] };
+    if (pointers > 0) {
+      if (--pointers === 0) dropped.add('notShown');
+      continue;
+    }
     const unnamed = lastKept(false);
     const named = lastKept(true);
     const total = shown.length;
@@ -65,7 +74,16 @@ export function assemble(parts: DocumentParts, limit: number): Assembled {
   }
 }
 
-function compose(parts: DocumentParts, sections: readonly PlacedSection[], cut: readonly string[], dropped: ReadonlySet<Block>, limit: number): string {
+/** What one attempt keeps: the sections shown and cut, the blocks dropped, and how many also-relevant entries. */
+interface Attempt {
+  readonly sections: readonly PlacedSection[];
+  readonly cut: readonly string[];
+  readonly dropped: ReadonlySet<Block>;
+  readonly pointers: number;
+}
+
+function compose(parts: DocumentParts, attempt: Attempt, limit: number): string {
+  const { sections, cut, dropped } = attempt;
   const notes = [...parts.notes];
   if (cut.length > 0) {
     notes.push(`Output cut at the ${limit}-character ceiling at a file-section boundary: ${cut.length} more file section${cut.length === 1 ? '' : 's'} left out (${cut.slice(0, 4).map((p) => `\`${p}\``).join(', ')}${cut.length > 4 ? ` +${cut.length - 4} more` : ''}); raise maxChars or narrow the query.`);
@@ -85,7 +103,7 @@ function compose(parts: DocumentParts, sections: readonly PlacedSection[], cut: 
     out.push('', 'Source (verbatim current source, grouped by file):');
     for (const s of sections) out.push('', s.text);
   }
-  block('notShown', 'Also relevant, not shown:', parts.notShown);
+  block('notShown', POINTERS_HEADING, parts.notShown.slice(0, attempt.pointers));
   if (notes.length > 0) out.push('', 'Notes:', ...notes.map((n) => `- ${n}`));
   const drifted = sections.filter((s) => s.drifted).map((s) => s.path);
   return parts.banner(drifted) + out.join('\n') + '\n';
@@ -107,7 +125,7 @@ function blockLines(parts: DocumentParts, block: Block): readonly string[] {
 }
 
 function label(block: Block): string {
-  return block === 'notShown' ? 'not-shown' : block === 'blast' ? 'blast-radius' : block === 'dynamic' ? 'dynamic-dispatch' : 'flow';
+  return block === 'notShown' ? 'also-relevant' : block === 'blast' ? 'blast-radius' : block === 'dynamic' ? 'dynamic-dispatch' : 'flow';
 }
 
 function hardCut(text: string, limit: number): string {

@@ -31,3 +31,21 @@ test('assemble keeps the zero count when nothing was found and nothing needs exp
   const { text } = assemble(parts([], []), 10_000);
   assert.equal(text.split('\n')[1], 'Found 0 symbols across 0 files.');
 });
+
+test('assemble drops also-relevant entries from the end before any source section, and names the block once all are gone', () => {
+  const long = 'x'.repeat(200);
+  const fence = '```';
+  const entries = [`src/b.ts\n${fence}typescript\n3\texport function b(${long}): void {\n${fence}`, `src/c.ts\n${fence}typescript\n9\texport function c(${long}): void {\n${fence}`];
+  const withPointers: DocumentParts = { ...parts([SECTION, { ...SECTION, path: 'src/z.ts', text: 'src/z.ts — whole file (1 line)' }], []), notShown: entries };
+  const full = assemble(withPointers, 10_000).text;
+  const oneLess = assemble(withPointers, full.length - 1);
+  assert.deepEqual(oneLess.cut, []);
+  assert.match(oneLess.text, /src\/b\.ts\n```typescript\n3\t/);
+  assert.doesNotMatch(oneLess.text, /src\/c\.ts/);
+  // Room for the sections and a note, not for the heading and one entry (over 200 characters).
+  const bare = assemble({ ...withPointers, notShown: [] }, 10_000).text.length;
+  const none = assemble(withPointers, bare + 120);
+  assert.deepEqual(none.cut, []);
+  assert.doesNotMatch(none.text, /Also relevant/);
+  assert.match(none.text, /Left out to stay under \d+ characters: the also-relevant block\./);
+});

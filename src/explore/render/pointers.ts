@@ -1,0 +1,44 @@
+/**
+ * The "also relevant" block: ranked definitions that no source section shows, each as its
+ * declaration line, verbatim and numbered, grouped by file in the order the ranking first names
+ * the file. A declaration line says more than a name (the parameters, the return type, the
+ * modifiers) for about the same room. A file whose current bytes no longer match the index cannot
+ * be quoted at a stored line, so its definitions are listed by name and place instead.
+ */
+import type { StoredNode } from '../../store/index.js';
+import { fencedRuns, languageTag, runsOf } from './source-lines.js';
+
+/** The heading of the block. */
+export const POINTERS_HEADING = 'Also relevant (declaration lines only):';
+
+/** What the block needs to know of the project's current source. */
+export interface PointerSource {
+  /** A file's current lines while they still match the index; undefined otherwise. */
+  readonly freshLines: (path: string) => readonly string[] | undefined;
+  /** A file's indexed language id. */
+  readonly language: (path: string) => string;
+}
+
+/**
+ * The block's entries for `nodes`, best first: one per file (its path above its fenced
+ * declaration lines) and one per definition listed by name; empty for none.
+ */
+export function pointerEntries(nodes: readonly StoredNode[], source: PointerSource): string[] {
+  const byFile = new Map<string, StoredNode[]>();
+  for (const node of nodes) byFile.set(node.path, [...(byFile.get(node.path) ?? []), node]);
+  const out: string[] = [];
+  for (const [path, list] of byFile) {
+    const lines = source.freshLines(path);
+    const quotable = lines === undefined ? [] : list.filter((n) => n.startLine >= 1 && n.startLine <= lines.length);
+    if (lines !== undefined && quotable.length > 0) {
+      out.push(`${path}\n${fencedRuns(lines, runsOf(quotable.map((n) => n.startLine)), languageTag(source.language(path)))}`);
+    }
+    for (const n of list) if (!quotable.includes(n)) out.push(pointerBullet(n));
+  }
+  return out;
+}
+
+/** A definition by name, kind and place: for a file that cannot be quoted. */
+function pointerBullet(node: StoredNode): string {
+  return `- \`${node.qualifiedName || node.name}\` (${node.kind}) ${node.path}:${node.startLine}`;
+}

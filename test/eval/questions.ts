@@ -15,6 +15,7 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { findHeaders, type Header } from './recall.js';
+import { definitionEnd } from './spans.js';
 
 /** What a question asks for, and so how it is scored. */
 export type QuestionKind = 'prose' | 'identifiers' | 'anchor' | 'search' | 'callers';
@@ -175,7 +176,8 @@ export async function resolveTargets(set: QuestionSet, corpusDir: string): Promi
         problems.push(`${q.id}: no file ${t.file}`);
         continue;
       }
-      const headers = findHeaders(text, t.file, t.name, t.line);
+      const source = text.split(/\r?\n/);
+      const headers = findHeaders(text, t.file, t.name, t.line).map((h) => ({ ...h, end: definitionEnd(source, h.line) }));
       if (headers.length === 0) problems.push(`${q.id}: no definition of ${t.name} in ${t.file}`);
       list.push({ ...t, headers });
     }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { findHeaders, labelPath, sourceBlocks, targetPresent } from './recall.js';
+import { findHeaders, labelPath, sourceBlocks, targetPresent, targetWhole } from './recall.js';
 
 const PY = [
   'class QuerySet:',
@@ -77,5 +77,22 @@ describe('recall rule', () => {
     assert.equal(labelPath('**`command.go`** — calls(calls), Root(calls)'), 'command.go');
     assert.equal(labelPath('src/de/impls.rs — lines 20-56, 195 of 2733'), 'src/de/impls.rs');
     assert.equal(labelPath('### java.base/java/util/HashMap.java:640'), 'java.base/java/util/HashMap.java');
+  });
+});
+
+describe('whole rule', () => {
+  const headers = findHeaders(PY, FILE, '_filter_or_exclude').map((h) => ({ ...h, end: 10 }));
+  const body: [number, string][] = [[8, '    def _filter_or_exclude(self, negate, args, kwargs):'], [9, '        clone = self._chain()'], [10, '        return clone']];
+
+  it('counts a target whose every line from header to end is shown, even split over two blocks', () => {
+    assert.equal(targetWhole(sourceBlocks(block(FILE, body)), FILE, headers), true);
+    const split = `${block(FILE, body.slice(0, 2))}\n\n${block(FILE, body.slice(2))}`;
+    assert.equal(targetWhole(sourceBlocks(split), FILE, headers), true);
+  });
+
+  it('does not count a header alone, a body in another file, or a target without a known end', () => {
+    assert.equal(targetWhole(sourceBlocks(block(FILE, body.slice(0, 2))), FILE, headers), false);
+    assert.equal(targetWhole(sourceBlocks(block('other/file.py', body)), FILE, headers), false);
+    assert.equal(targetWhole(sourceBlocks(block(FILE, body)), FILE, headers.map(({ line, text }) => ({ line, text }))), false);
   });
 });

@@ -25,6 +25,8 @@
 export interface Header {
   readonly line: number;
   readonly text: string;
+  /** The definition's last line, where the corpus text was read for it (spans.ts). */
+  readonly end?: number;
 }
 
 /** One fenced source block of an answer. */
@@ -115,6 +117,24 @@ export function targetPresent(blocks: readonly SourceBlock[], file: string, head
     }
   }
   return false;
+}
+
+/**
+ * A present target is shown WHOLE when, for one of its headers, every line from the header to the
+ * definition's end is shown numbered in the blocks attributed to its file (across blocks: a tool
+ * may split a body). Unnumbered lines cannot be placed and do not count.
+ */
+export function targetWhole(blocks: readonly SourceBlock[], file: string, headers: readonly Header[]): boolean {
+  const shown = new Set<number>();
+  for (const block of blocks) {
+    if (!samePath(block.path, file)) continue;
+    for (const line of block.lines) if (line.number !== undefined) shown.add(line.number);
+  }
+  return headers.some((h) => {
+    if (h.end === undefined) return false;
+    for (let n = h.line; n <= h.end; n++) if (!shown.has(n)) return false;
+    return true;
+  });
 }
 
 // ---- finding a definition's header line --------------------------------------------------------

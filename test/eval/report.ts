@@ -21,6 +21,7 @@ const count = (v: number | undefined) => (v === undefined ? 'n/a' : Math.round(v
 
 const MEASURES: readonly { readonly title: string; readonly cell: (s: Summary) => string }[] = [
   { title: 'explore recall', cell: (s) => ratio(s.exploreRecall) },
+  { title: 'explore whole', cell: (s) => ratio(s.exploreWhole) },
   { title: 'median chars', cell: (s) => count(s.exploreMedianChars) },
   { title: 'search hit@5', cell: (s) => ratio(s.searchHit) },
   { title: 'prose hit@5', cell: (s) => ratio(s.proseSearchHit) },

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { scoreCallers, searchRank } from './score.js';
+import { scoreCallers, scoreExplore, searchRank } from './score.js';
 
 const target = [{ file: 'lib/response.js', name: 'res.cookie', line: 862, headers: [{ line: 862, text: 'res.cookie = function (name, value, options) {' }] }];
 
@@ -44,5 +44,17 @@ describe('callers score', () => {
     const text = ['No symbol named "x" is in the index.', '', 'Close names:', '- json (function) - lib/response.js:250'].join('\n');
     const s = scoreCallers(text, truth);
     assert.deepEqual([s.reported, s.found], [0, 0]);
+  });
+});
+
+describe('explore score', () => {
+  const t = [{ file: 'lib/response.js', name: 'res.json', headers: [{ line: 10, text: 'res.json = function json(obj) {', end: 12 }] }];
+  const fenced = (lines: readonly string[]): string => `lib/response.js\n\`\`\`javascript\n${lines.join('\n')}\n\`\`\``;
+
+  it('lists a target shown by its header as present, and as whole only when its body is shown to the end', () => {
+    assert.deepEqual(scoreExplore(fenced(['10\tres.json = function json(obj) {']), t), { present: ['lib/response.js:res.json'], missing: [], whole: [] });
+    const all = fenced(['10\tres.json = function json(obj) {', '11\t  return this.send(obj);', '12\t};']);
+    assert.deepEqual(scoreExplore(all, t), { present: ['lib/response.js:res.json'], missing: [], whole: ['lib/response.js:res.json'] });
+    assert.deepEqual(scoreExplore('nothing shown', t), { present: [], missing: ['lib/response.js:res.json'], whole: [] });
   });
 });

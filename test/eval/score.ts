@@ -1,20 +1,22 @@
 /**
  * The three scoring rules, each comparing one answer text with what the question file says and
- * nothing else: explore recall (target headers shown verbatim, see recall.ts), the rank of the
+ * nothing else: explore recall (target headers shown verbatim, see recall.ts; and of those, the
+ * targets shown whole), the rank of the
  * first target among the search results, and callers precision and recall against the
  * hand-checked caller set.
  */
 import type { CallerRef, ResolvedTarget } from './questions.js';
-import { samePath, sourceBlocks, targetPresent } from './recall.js';
+import { samePath, sourceBlocks, targetPresent, targetWhole } from './recall.js';
 import { bulletRows, lastPart, searchRows, type Row } from './rows.js';
 
 /** How many leading search results count for hit@5. */
 export const SEARCH_DEPTH = 5;
 
-/** Which targets an explore answer shows (`file:name` each). */
+/** Which targets an explore answer shows (`file:name` each): by header, and of those, whole. */
 export interface ExploreScore {
   readonly present: string[];
   readonly missing: string[];
+  readonly whole: string[];
 }
 
 /** Scores one explore answer against the resolved targets of its question. */
@@ -22,8 +24,16 @@ export function scoreExplore(text: string, targets: readonly ResolvedTarget[]): 
   const blocks = sourceBlocks(text);
   const present: string[] = [];
   const missing: string[] = [];
-  for (const t of targets) (targetPresent(blocks, t.file, t.headers) ? present : missing).push(`${t.file}:${t.name}`);
-  return { present, missing };
+  const whole: string[] = [];
+  for (const t of targets) {
+    const id = `${t.file}:${t.name}`;
+    if (!targetPresent(blocks, t.file, t.headers)) missing.push(id);
+    else {
+      present.push(id);
+      if (targetWhole(blocks, t.file, t.headers)) whole.push(id);
+    }
+  }
+  return { present, missing, whole };
 }
 
 /** Whether a result row is the target: same file, and the same name or a header line (±1). */

@@ -24,8 +24,10 @@ export interface QuestionResult {
 /** The numbers of one side over one set of questions; undefined where nothing was asked. */
 export interface Summary {
   readonly exploreQuestions: number;
-  /** Share of explore targets shown verbatim. */
+  /** Share of explore targets shown verbatim (their header line). */
   readonly exploreRecall: number | undefined;
+  /** Share of explore targets shown whole, header to last line. */
+  readonly exploreWhole: number | undefined;
   readonly exploreMedianChars: number | undefined;
   readonly exploreMedianMs: number | undefined;
   readonly searchQuestions: number;
@@ -61,6 +63,10 @@ export function summarize(questions: readonly QuestionResult[], side: Side): Sum
     exploreQuestions: explores.length,
     exploreRecall: share(
       explores.reduce((n, e) => n + e.score.present.length, 0),
+      explores.reduce((n, e) => n + e.score.present.length + e.score.missing.length, 0),
+    ),
+    exploreWhole: share(
+      explores.reduce((n, e) => n + (e.score.whole.length), 0),
       explores.reduce((n, e) => n + e.score.present.length + e.score.missing.length, 0),
     ),
     exploreMedianChars: median(okExplores.map((e) => e.chars)),

@@ -25,7 +25,11 @@ export interface PointerSource {
  */
 export function pointerEntries(nodes: readonly StoredNode[], source: PointerSource): string[] {
   const byFile = new Map<string, StoredNode[]>();
-  for (const node of nodes) byFile.set(node.path, [...(byFile.get(node.path) ?? []), node]);
+  for (const node of nodes) {
+    const list = byFile.get(node.path);
+    if (list === undefined) byFile.set(node.path, [node]);
+    else list.push(node);
+  }
   const out: string[] = [];
   for (const [path, list] of byFile) {
     const lines = source.freshLines(path);

@@ -1,9 +1,8 @@
 /**
  * The three scoring rules, each comparing one answer text with what the question file says and
- * nothing else: explore recall (target headers shown verbatim, see recall.ts; and of those, the
- * targets shown whole), the rank of the
- * first target among the search results, and callers precision and recall against the
- * hand-checked caller set.
+ * nothing else: explore recall (target headers shown verbatim, see recall.ts, and of those the
+ * targets shown whole), the rank of the first target among the search results, and callers
+ * precision and recall against the hand-checked caller set.
  */
 import type { CallerRef, ResolvedTarget } from './questions.js';
 import { samePath, sourceBlocks, targetPresent, targetWhole } from './recall.js';

@@ -90,7 +90,7 @@ export function answer(parts: AnswerParts): ExploreResult {
       blast: head.blast,
       dynamic: head.dynamic,
       sections: placed,
-      notShown: pointerEntries(pointers.map((s) => s.node), parts),
+      alsoRelevant: pointerEntries(pointers.map((s) => s.node), parts),
       notes: parts.notes,
     },
     budget.total,

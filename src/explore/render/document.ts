@@ -28,7 +28,7 @@ export interface DocumentParts {
   readonly dynamic: readonly string[];
   readonly sections: readonly PlacedSection[];
   /** The also-relevant entries, best first, each one or more lines. */
-  readonly notShown: readonly string[];
+  readonly alsoRelevant: readonly string[];
   readonly notes: readonly string[];
 }
 
@@ -41,8 +41,8 @@ export interface Assembled {
   readonly droppedBlocks: readonly string[];
 }
 
-type Block = 'notShown' | 'dynamic' | 'flow' | 'blast';
-const DROP_ORDER: readonly Block[] = ['notShown', 'dynamic', 'flow', 'blast'];
+type Block = 'alsoRelevant' | 'dynamic' | 'flow' | 'blast';
+const DROP_ORDER: readonly Block[] = ['alsoRelevant', 'dynamic', 'flow', 'blast'];
 
 /** The answer, never longer than `limit` characters. */
 export function assemble(parts: DocumentParts, limit: number): Assembled {
@@ -53,14 +53,14 @@ export function assemble(parts: DocumentParts, limit: number): Assembled {
     return -1;
   };
   // The also-relevant entries go one by one, from the end, before any source section does.
-  let pointers = parts.notShown.length;
+  let pointers = parts.alsoRelevant.length;
   for (;;) {
     const shown = parts.sections.filter((_, i) => kept[i] === true);
     const cut = parts.sections.filter((_, i) => kept[i] !== true).map((s) => s.path);
     const text = compose(parts, { sections: shown, cut, dropped, pointers }, limit);
     if (text.length <= limit) return { text, sections: shown, cut, droppedBlocks: [...dropped] };
     if (pointers > 0) {
-      if (--pointers === 0) dropped.add('notShown');
+      if (--pointers === 0) dropped.add('alsoRelevant');
       continue;
     }
     const unnamed = lastKept(false);
@@ -103,7 +103,7 @@ function compose(parts: DocumentParts, attempt: Attempt, limit: number): string 
     out.push('', 'Source (verbatim current source, grouped by file):');
     for (const s of sections) out.push('', s.text);
   }
-  block('notShown', POINTERS_HEADING, parts.notShown.slice(0, attempt.pointers));
+  block('alsoRelevant', POINTERS_HEADING, parts.alsoRelevant.slice(0, attempt.pointers));
   if (notes.length > 0) out.push('', 'Notes:', ...notes.map((n) => `- ${n}`));
   const drifted = sections.filter((s) => s.drifted).map((s) => s.path);
   return parts.banner(drifted) + out.join('\n') + '\n';
@@ -125,7 +125,7 @@ function blockLines(parts: DocumentParts, block: Block): readonly string[] {
 }
 
 function label(block: Block): string {
-  return block === 'notShown' ? 'also-relevant' : block === 'blast' ? 'blast-radius' : block === 'dynamic' ? 'dynamic-dispatch' : 'flow';
+  return block === 'alsoRelevant' ? 'also-relevant' : block === 'blast' ? 'blast-radius' : block === 'dynamic' ? 'dynamic-dispatch' : 'flow';
 }
 
 function hardCut(text: string, limit: number): string {

@@ -9,7 +9,7 @@ import type { StoredNode } from '../../store/index.js';
 import { fencedRuns, languageTag, runsOf } from './source-lines.js';
 
 /** The heading of the block. */
-export const POINTERS_HEADING = 'Also relevant (declaration lines only):';
+export const POINTERS_HEADING = 'Also relevant (not in the sections above):';
 
 /** What the block needs to know of the project's current source. */
 export interface PointerSource {

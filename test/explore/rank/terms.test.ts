@@ -65,7 +65,7 @@ test('bodyHits counts an abbreviation of a query term as the term', () => {
 test('assemble cuts sections the query does not name before a named one', () => {
   const big = 'x'.repeat(900);
   const out = assemble({
-    banner: () => '', title: 't', summary: [], flow: [], blast: [], dynamic: [], notShown: [], notes: [],
+    banner: () => '', title: 't', summary: [], flow: [], blast: [], dynamic: [], alsoRelevant: [], notes: [],
     sections: [
       { path: 'a.py', text: big, symbols: 1, drifted: false },
       { path: 'named.py', text: big, symbols: 1, drifted: false, named: true },

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { assemble, type DocumentParts, type PlacedSection } from '../../../src/explore/render/document.js';
 
 function parts(sections: readonly PlacedSection[], notes: readonly string[], blast: readonly string[] = []): DocumentParts {
-  return { banner: () => '', title: 'Explore: "q"', summary: [], flow: [], blast, dynamic: [], sections, notShown: [], notes };
+  return { banner: () => '', title: 'Explore: "q"', summary: [], flow: [], blast, dynamic: [], sections, alsoRelevant: [], notes };
 }
 
 const SECTION: PlacedSection = { path: 'src/a.ts', text: 'src/a.ts — whole file (1 line)', symbols: 2, drifted: false };
@@ -36,14 +36,14 @@ test('assemble drops also-relevant entries from the end before any source sectio
   const long = 'x'.repeat(200);
   const fence = '```';
   const entries = [`src/b.ts\n${fence}typescript\n3\texport function b(${long}): void {\n${fence}`, `src/c.ts\n${fence}typescript\n9\texport function c(${long}): void {\n${fence}`];
-  const withPointers: DocumentParts = { ...parts([SECTION, { ...SECTION, path: 'src/z.ts', text: 'src/z.ts — whole file (1 line)' }], []), notShown: entries };
+  const withPointers: DocumentParts = { ...parts([SECTION, { ...SECTION, path: 'src/z.ts', text: 'src/z.ts — whole file (1 line)' }], []), alsoRelevant: entries };
   const full = assemble(withPointers, 10_000).text;
   const oneLess = assemble(withPointers, full.length - 1);
   assert.deepEqual(oneLess.cut, []);
   assert.match(oneLess.text, /src\/b\.ts\n```typescript\n3\t/);
   assert.doesNotMatch(oneLess.text, /src\/c\.ts/);
   // Room for the sections and a note, not for the heading and one entry (over 200 characters).
-  const bare = assemble({ ...withPointers, notShown: [] }, 10_000).text.length;
+  const bare = assemble({ ...withPointers, alsoRelevant: [] }, 10_000).text.length;
   const none = assemble(withPointers, bare + 120);
   assert.deepEqual(none.cut, []);
   assert.doesNotMatch(none.text, /Also relevant/);

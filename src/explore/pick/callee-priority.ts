@@ -8,9 +8,9 @@ import type { IndexData } from '../data/index-data.js';
 import { CALLABLE_KINDS } from '../kinds.js';
 import { byPriority, NAMED_PRIORITY, type PrioritySymbol } from './priority.js';
 
-/** The leading callables of a file whose same-file callees follow them. Tuning half of the eval, 2026-12-03: 217 of 253 explore targets at this value, 213 at 1, 214 at 3. */
+/** The leading callables of a file whose same-file callees follow them. Tuning half of the eval, 2026-12-03, before quoted declaration lines: 217 of 253 explore targets at this value, 213 at 1, 214 at 3. */
 const CALLEE_LEADERS = 2;
-/** The share of a leading callable's priority its same-file callees get. Tuning half of the eval, 2026-12-03: 217 of 253 explore targets at this value, 217 at 0.25, 212 at 0.6. */
+/** The share of a leading callable's priority its same-file callees get. Tuning half of the eval, 2026-12-03, before quoted declaration lines: 217 of 253 explore targets at this value, 217 at 0.25, 212 at 0.6. */
 const CALLEE_SHARE = 0.4;
 /**
  * How many of the lead's same-file helpers (the best ranked) are lifted to just after it. Set

@@ -5,7 +5,7 @@ import type { ExactTarget } from './parsed-query.js';
 import type { FileAnchor } from './path-resolve.js';
 
 const CALLABLE_ANCHOR_KINDS = new Set(['function', 'method', 'constructor', 'component']);
-/** Lines of context either side of an anchored line that no callable encloses. Tuning half of the eval, 2026-12-03: 217 of 253 explore targets at this value, 217 at 10, 217 at 20. */
+/** Lines of context either side of an anchored line that no callable encloses. Tuning half of the eval, 2026-12-03, before quoted declaration lines: 217 of 253 explore targets at this value, 217 at 10, 217 at 20. */
 export const ANCHOR_CONTEXT = 15;
 
 /** A single line selects its innermost enclosing callable (or ±15 lines); a range is itself. */

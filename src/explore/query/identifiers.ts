@@ -24,11 +24,11 @@ export interface Candidates {
   readonly sentence: boolean;
 }
 
-/** Most identifiers looked up. Tuning half of the eval, 2026-12-03: 217 of 253 explore targets at this value, 214 at 16, 217 at 32. */
+/** Most identifiers looked up. Tuning half of the eval, 2026-12-03, before quoted declaration lines: 217 of 253 explore targets at this value, 214 at 16, 217 at 32. */
 const MAX_IDENTIFIERS = 24;
-/** A query with at least this many stopwords is a sentence, not a list of names. Tuning half of the eval, 2026-12-03: 217 of 253 explore targets at this value, 217 at 2, 217 at 4. */
+/** A query with at least this many stopwords is a sentence, not a list of names. Tuning half of the eval, 2026-12-03, before quoted declaration lines: 217 of 253 explore targets at this value, 217 at 2, 217 at 4. */
 const PROSE_STOPWORDS = 3;
-/** A plain word shared by more names than this is a common word, not a name. Tuning half of the eval, 2026-12-03: 217 of 253 explore targets at this value, 217 at 4, 217 at 8. */
+/** A plain word shared by more names than this is a common word, not a name. Tuning half of the eval, 2026-12-03, before quoted declaration lines: 217 of 253 explore targets at this value, 217 at 4, 217 at 8. */
 const SPECIFIC_NAME_WORDS = 6;
 
 /** Each distinct identifier among `tokens` (from `text`) with the definitions it can name. */

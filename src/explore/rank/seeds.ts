@@ -22,39 +22,39 @@ export interface Seeds {
   readonly prose: readonly StoredNode[];
 }
 
-/** Most definitions of one name seeded. Tuning half of the eval, 2026-12-03: 217 of 253 explore targets at this value, 216 at 8, 217 at 16. */
+/** Most definitions of one name seeded. Tuning half of the eval, 2026-12-03, before quoted declaration lines: 217 of 253 explore targets at this value, 216 at 8, 217 at 16. */
 const MAX_DEFINITIONS_PER_NAME = 12;
 /**
  * The seed weight of a name written as code, of a specific plain word, and of a common word,
  * shared among the name's definitions (divided by the root of their count). Tuning half of the
- * eval, 2026-12-03: 217 of 253 explore targets at these values; 217 with the first at 0.7, 216 at
+ * eval, 2026-12-03, before quoted declaration lines: 217 of 253 explore targets at these values; 217 with the first at 0.7, 216 at
  * 1.1; 217 with the second at 0.35, 215 at 0.7; 216 with the third at 0.1, 217 at 0.3.
  */
 const CODE_NAME_WEIGHT = 0.9;
 const SPECIFIC_WORD_WEIGHT = 0.5;
 const PLAIN_WORD_WEIGHT = 0.2;
-/** Definitions taken from the term index. Tuning half of the eval, 2026-12-03: 217 of 253 explore targets at this value, 213 at 30, 213 at 60. */
+/** Definitions taken from the term index. Tuning half of the eval, 2026-12-03, before quoted declaration lines: 217 of 253 explore targets at this value, 213 at 30, 213 at 60. */
 const TERM_HITS = 40;
 /**
- * The seed weight of the best term match (tuning half of the eval, 2026-12-03: 217 of 253 explore
+ * The seed weight of the best term match (tuning half of the eval, 2026-12-03, before quoted declaration lines: 217 of 253 explore
  * targets at this value; 0.5 gave 215, 0.7 216).
  */
 const TERM_WEIGHT = 0.6;
-/** How many times `TERM_HITS` term matches are weighed by path before the cut. Tuning half of the eval, 2026-12-03: 217 of 253 explore targets at this value, 215 at 2, 217 at 6. */
+/** How many times `TERM_HITS` term matches are weighed by path before the cut. Tuning half of the eval, 2026-12-03, before quoted declaration lines: 217 of 253 explore targets at this value, 215 at 2, 217 at 6. */
 const TERM_CANDIDATES = 4;
-/** Definitions whose every name segment the prose names, for the flow block. Tuning half of the eval, 2026-12-03: 217 of 253 explore targets at this value, 217 at 4, 217 at 8. */
+/** Definitions whose every name segment the prose names, for the flow block. Tuning half of the eval, 2026-12-03, before quoted declaration lines: 217 of 253 explore targets at this value, 217 at 4, 217 at 8. */
 const MAX_PROSE = 6;
 /**
  * Full-text matches seeded, and the seed weight of a full relevance (tuning half of the eval,
- * 2026-12-03: 217 of 253 explore targets at these values; 20 or 45 matches gave 214, a weight of
+ * 2026-12-03, before quoted declaration lines: 217 of 253 explore targets at these values; 20 or 45 matches gave 214, a weight of
  * 0.2 or 0.4 gave 215).
  */
 const TEXT_HITS = 30;
 const TEXT_WEIGHT = 0.3;
-/** A pinned file's first this many nested definitions get a token seed. Tuning half of the eval, 2026-12-03: 217 of 253 explore targets as set; 217 with `PINNED_FILE_SEEDS` at 20, 217 at 45; 217 with `PINNED_WEIGHT` at 0.025, 217 at 0.1. */
+/** A pinned file's first this many nested definitions get a token seed. Tuning half of the eval, 2026-12-03, before quoted declaration lines: 217 of 253 explore targets as set; 217 with `PINNED_FILE_SEEDS` at 20, 217 at 45; 217 with `PINNED_WEIGHT` at 0.025, 217 at 0.1. */
 const PINNED_FILE_SEEDS = 30;
 const PINNED_WEIGHT = 0.05;
-/** The innermost symbols an anchored span seeds, and their weight. Tuning half of the eval, 2026-12-03: 217 of 253 explore targets as set; 217 with `SPAN_SEEDS` at 6, 217 at 15; 217 with `SPAN_WEIGHT` at 0.45, 217 at 0.8. */
+/** The innermost symbols an anchored span seeds, and their weight. Tuning half of the eval, 2026-12-03, before quoted declaration lines: 217 of 253 explore targets as set; 217 with `SPAN_SEEDS` at 6, 217 at 15; 217 with `SPAN_WEIGHT` at 0.45, 217 at 0.8. */
 const SPAN_SEEDS = 10;
 const SPAN_WEIGHT = 0.6;
 

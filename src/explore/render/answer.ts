@@ -52,7 +52,7 @@ export interface AnswerParts {
 /**
  * Most ranked symbols no section shows that the also-relevant block quotes. Tuning half of the
  * eval, 2026-12-03, with declaration lines: 219 of 253 explore targets at this value, 218 at 6,
- * 220 at 14, and 0.71 of them shown whole at each (as bare names: 217, 217 at 6, 216 at 14).
+ * 220 at 14, and 0.71 of the targets shown whole at each (as bare names: 217, 217 at 6, 216 at 14).
  */
 const MAX_POINTERS = 10;
 

@@ -53,14 +53,14 @@ export function assemble(parts: DocumentParts, limit: number): Assembled {
     return -1;
   };
   // The also-relevant entries go one by one, from the end, before any source section does.
-  let pointers = parts.alsoRelevant.length;
+  let relevant = parts.alsoRelevant.length;
   for (;;) {
     const shown = parts.sections.filter((_, i) => kept[i] === true);
     const cut = parts.sections.filter((_, i) => kept[i] !== true).map((s) => s.path);
-    const text = compose(parts, { sections: shown, cut, dropped, pointers }, limit);
+    const text = compose(parts, { sections: shown, cut, dropped, relevant }, limit);
     if (text.length <= limit) return { text, sections: shown, cut, droppedBlocks: [...dropped] };
-    if (pointers > 0) {
-      if (--pointers === 0) dropped.add('alsoRelevant');
+    if (relevant > 0) {
+      if (--relevant === 0) dropped.add('alsoRelevant');
       continue;
     }
     const unnamed = lastKept(false);
@@ -79,7 +79,7 @@ interface Attempt {
   readonly sections: readonly PlacedSection[];
   readonly cut: readonly string[];
   readonly dropped: ReadonlySet<Block>;
-  readonly pointers: number;
+  readonly relevant: number;
 }
 
 function compose(parts: DocumentParts, attempt: Attempt, limit: number): string {
@@ -103,7 +103,7 @@ function compose(parts: DocumentParts, attempt: Attempt, limit: number): string 
     out.push('', 'Source (verbatim current source, grouped by file):');
     for (const s of sections) out.push('', s.text);
   }
-  block('alsoRelevant', POINTERS_HEADING, parts.alsoRelevant.slice(0, attempt.pointers));
+  block('alsoRelevant', POINTERS_HEADING, parts.alsoRelevant.slice(0, attempt.relevant));
   if (notes.length > 0) out.push('', 'Notes:', ...notes.map((n) => `- ${n}`));
   const drifted = sections.filter((s) => s.drifted).map((s) => s.path);
   return parts.banner(drifted) + out.join('\n') + '\n';

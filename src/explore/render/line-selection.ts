@@ -15,7 +15,7 @@ export function costOf(lines: readonly string[], numbers: Iterable<number>): num
   return cost;
 }
 
-/** A new run costs its gap marker line and its entry in the header's run list. Tuning half of the eval, 2026-12-03: 217 of 253 explore targets at this value, 216 at 20, 216 at 40. */
+/** A new run costs its gap marker line and its entry in the header's run list. Tuning half of the eval, 2026-12-03, before quoted declaration lines: 217 of 253 explore targets at this value, 216 at 20, 216 at 40. */
 const RUN_COST = 30;
 /** A name left out costs its backquotes and separator in the header. */
 const LEFT_OUT_COST = 6;

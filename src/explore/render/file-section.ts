@@ -100,9 +100,29 @@ export function renderFileSection(input: FileSectionInput): FileSection {
     for (let n = 1; n <= total; n++) if (!selection.add([n])) break;
     if (selection.selected.size < total) selection.clipped = true;
   }
+  closeEndings(input, selection);
   // Close small gaps: a marker costs about as much as the lines it hides.
   for (const [s, e] of gapsOf(runsOf(selection.selected))) if (e - s + 1 <= SMALL_GAP) selection.add(range(s, e));
   return fitHeader(input, selection);
+}
+
+/**
+ * A definition shown from its first line to within SMALL_GAP lines of its last gets those lines
+ * too: a class or function whose last member ends just before its own closing line would otherwise
+ * read as never closed. Inner definitions go first, so an outer one's ending follows theirs.
+ */
+function closeEndings(input: FileSectionInput, selection: LineSelection): void {
+  const total = input.lines.length;
+  const nodes = [...input.fileNodes.values()]
+    .filter((n) => n.kind !== 'file' && selection.selected.has(n.startLine))
+    .sort((a, b) => a.endLine - b.endLine || b.startLine - a.startLine);
+  for (const n of nodes) {
+    const end = Math.min(n.endLine, total);
+    let first = n.startLine;
+    while (first <= end && selection.selected.has(first)) first++;
+    if (first > end || end - first + 1 > SMALL_GAP) continue;
+    selection.add(range(first, end));
+  }
 }
 
 /** Selects the lines declaring `node`'s parent and, for an impl block or its member, the type it is for. */

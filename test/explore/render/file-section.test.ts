@@ -69,6 +69,8 @@ test('a Rust impl block or its method is shown with the opening line of the type
   const lines = [
     'struct OptionVisitor<T> {',
     '    marker: PhantomData<T>,',
+    '    first: u8,',
+    '    second: u8,',
     '}',
     '',
     'impl<T> Visitor for OptionVisitor<T> {',
@@ -82,15 +84,39 @@ test('a Rust impl block or its method is shown with the opening line of the type
   const node = (id: number, kind: StoredNode['kind'], name: string, start: number, end: number, parentId: number): StoredNode =>
     ({ ...symbol(name, start, end).node, id, kind, path: 'src/de.rs', parentId });
   const fileNodes = new Map<number, StoredNode>([
-    [1, node(1, 'struct', 'OptionVisitor', 1, 3, file)],
-    [5, node(5, 'impl', 'impl Visitor for OptionVisitor', 5, 9, file)],
-    [6, node(6, 'method', 'visit_none', 6, 8, 5)],
-    [10, node(10, 'module', 'other', 10, 10, file)],
-    [11, node(11, 'struct', 'OptionVisitor', 10, 10, 10)],
+    [1, node(1, 'struct', 'OptionVisitor', 1, 5, file)],
+    [7, node(7, 'impl', 'impl Visitor for OptionVisitor', 7, 11, file)],
+    [8, node(8, 'method', 'visit_none', 8, 10, 7)],
+    [12, node(12, 'module', 'other', 12, 12, file)],
+    [13, node(13, 'struct', 'OptionVisitor', 12, 12, 12)],
   ]);
-  const method: RankedSymbol = { ...symbol('visit_none', 6, 8), node: fileNodes.get(6) as StoredNode };
+  const method: RankedSymbol = { ...symbol('visit_none', 8, 10), node: fileNodes.get(8) as StoredNode };
   const section = renderFileSection(input({ path: 'src/de.rs', language: 'rust', lines, symbols: [method], fileNodes, wholeLimit: 10 }));
-  assert.deepEqual(section.runs, [[1, 1], [5, 8]]);
+  // The impl block's closing line comes with its method (see the next test); the struct shows its opening line only.
+  assert.deepEqual(section.runs, [[1, 1], [7, 11]]);
+});
+
+test('a definition shown all but its last lines is shown to its end; one with its middle left out is not', () => {
+  const file = 1000;
+  const node = (id: number, kind: StoredNode['kind'], name: string, start: number, end: number, parentId: number): StoredNode =>
+    ({ ...symbol(name, start, end).node, id, kind, parentId });
+  // A class too long to show whole, whose one method ends on the line before the class does.
+  const fileNodes = new Map<number, StoredNode>([
+    [100, node(100, 'class', 'Dispatcher', 100, 142, file)],
+    [101, node(101, 'method', 'run', 101, 141, 100)],
+    [200, node(200, 'function', 'later', 200, 204, file)],
+  ]);
+  const run: RankedSymbol = { ...symbol('run', 101, 141), node: fileNodes.get(101) as StoredNode };
+  const closed = renderFileSection(input({ symbols: [run], fileNodes, budget: 20000, wholeLimit: 10 }));
+  assert.deepEqual(closed.runs, [[100, 142]]);
+  // With its head shown and the rest of its body left out, a definition is not closed.
+  const lead = symbol('lead', 10, 20);
+  const long = symbol('long', 100, 180);
+  const short = symbol('short', 300, 306);
+  const nodes = new Map([lead, long, short].map((s) => [s.node.id, s.node]));
+  const head = renderFileSection(input({ symbols: [lead, long, short], fileNodes: nodes, budget: 6500 }));
+  assert.ok(head.runs.some(([a, b]) => a === 100 && b < 170), JSON.stringify(head.runs));
+  assert.ok(!head.runs.some(([a, b]) => a <= 180 && b >= 180), 'the long body\'s last line stays out');
 });
 
 test('below the file\'s leading definition a long body first gets its head, so shorter matches after it still fit', () => {

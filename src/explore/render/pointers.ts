@@ -8,6 +8,15 @@
 import type { StoredNode } from '../../store/index.js';
 import { fencedRuns, languageTag, runsOf } from './source-lines.js';
 
+/**
+ * Most lines quoted for one declaration: its annotation or decorator lines and a signature written
+ * over several lines, up to the line that closes its parameter list. Of the 937 declaration lines
+ * the tuning half's answers quoted one line each, 22 were only an annotation and 118 left the
+ * parameter list open. Tuning half of the eval, 2026-12-03: recall and targets shown whole the same
+ * at 4 and 6 lines (219 and 183 of 253); the answers grew by 8,812 characters in all at 4.
+ */
+export const MAX_DECLARATION_LINES = 4;
+
 /** The heading of the block. */
 export const POINTERS_HEADING = 'Also relevant (not in the sections above):';
 
@@ -35,7 +44,7 @@ export function pointerEntries(nodes: readonly StoredNode[], source: PointerSour
     const lines = source.freshLines(path);
     const quotable = lines === undefined ? [] : list.filter((n) => n.startLine >= 1 && n.startLine <= lines.length);
     if (lines !== undefined && quotable.length > 0) {
-      out.push(`${path}\n${fencedRuns(lines, runsOf(quotable.map((n) => n.startLine)), languageTag(source.language(path)))}`);
+      out.push(`${path}\n${fencedRuns(lines, runsOf(quotable.flatMap((n) => declarationLines(lines, n))), languageTag(source.language(path)))}`);
     }
     for (const n of list) if (!quotable.includes(n)) out.push(pointerBullet(n));
   }
@@ -45,4 +54,41 @@ export function pointerEntries(nodes: readonly StoredNode[], source: PointerSour
 /** A definition by name, kind and place: for a file that cannot be quoted. */
 function pointerBullet(node: StoredNode): string {
   return `- \`${node.qualifiedName || node.name}\` (${node.kind}) ${node.path}:${node.startLine}`;
+}
+
+/**
+ * The lines of `node`'s declaration: from its first line past any annotation, attribute or
+ * decorator lines (`@Override`, `#[inline]`, `[Obsolete]`) to the line where its parameter list
+ * closes (brackets balanced, the line not ending in a comma, an opening bracket or `<`), at most
+ * MAX_DECLARATION_LINES and never past the definition's own end.
+ */
+export function declarationLines(lines: readonly string[], node: StoredNode): number[] {
+  const last = Math.min(lines.length, Math.max(node.startLine, node.endLine), node.startLine + MAX_DECLARATION_LINES - 1);
+  const out: number[] = [];
+  let depth = 0;
+  for (let n = node.startLine; n <= last; n++) {
+    out.push(n);
+    const text = (lines[n - 1] ?? '').trim();
+    depth += bracketBalance(text);
+    if (depth > 0) continue;
+    depth = 0;
+    if (ANNOTATION.test(text) || CONTINUES.test(text)) continue;
+    break;
+  }
+  return out;
+}
+
+/** A line that only annotates the declaration below it. */
+const ANNOTATION = /^(?:@[\w.]+(?:\(.*\))?|#\[.*\]|\[[\w.]+(?:\(.*\))?\])$/;
+/** A line whose declaration goes on below it. */
+const CONTINUES = /[,(<[]$/;
+
+/** Opening minus closing round and square brackets. */
+function bracketBalance(text: string): number {
+  let balance = 0;
+  for (const ch of text) {
+    if (ch === '(' || ch === '[') balance++;
+    else if (ch === ')' || ch === ']') balance--;
+  }
+  return balance;
 }

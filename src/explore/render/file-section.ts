@@ -7,6 +7,7 @@ import type { StoredNode } from '../../store/index.js';
 import type { ExactTarget } from '../query/understand.js';
 import { CONTAINER_KINDS } from '../kinds.js';
 import type { RankedSymbol } from '../rank/rank.js';
+import { headerLines } from './declaration.js';
 import { costOf, LineSelection, range } from './line-selection.js';
 import { describeRuns, fencedRuns, runsOf } from './source-lines.js';
 
@@ -126,14 +127,16 @@ function closeEndings(input: FileSectionInput, selection: LineSelection): void {
 }
 
 /** Selects the lines declaring `node`'s parent and, for an impl block or its member, the type it is for. */
-function selectEnclosing(node: StoredNode | undefined, fileNodes: ReadonlyMap<number, StoredNode>, selection: LineSelection): void {
+function selectEnclosing(node: StoredNode | undefined, input: FileSectionInput, selection: LineSelection): void {
   if (node === undefined) return;
+  const { fileNodes, lines } = input;
   const parent = node.parentId === null ? undefined : fileNodes.get(node.parentId);
-  if (parent !== undefined && parent.kind !== 'file') selection.add([parent.startLine]);
+  // Past its annotations, to the line that names it.
+  if (parent !== undefined && parent.kind !== 'file') selection.add(headerLines(lines, parent));
   // An impl block reads with the type it is for, as a method with its class: the type's opening line.
   const block = node.kind === 'impl' ? node : parent?.kind === 'impl' ? parent : undefined;
   const type = block === undefined ? undefined : implementedType(block, fileNodes);
-  if (type !== undefined) selection.add([type.startLine]);
+  if (type !== undefined) selection.add(headerLines(lines, type));
 }
 
 /** Exact targets first: whole when they fit, else their head, anchored line and calls into named symbols. */
@@ -142,7 +145,7 @@ function selectTargets(input: FileSectionInput, selection: LineSelection): void 
   for (const t of input.targets) {
     const end = Math.min(t.end, total);
     if (selection.add(range(t.start, end))) {
-      selectEnclosing(t.node, input.fileNodes, selection);
+      selectEnclosing(t.node, input, selection);
       continue;
     }
     selection.clipped = true;
@@ -150,7 +153,7 @@ function selectTargets(input: FileSectionInput, selection: LineSelection): void 
     selection.add(range(t.start, Math.min(end, t.start + HEAD_LINES - 1)));
     if (t.line !== undefined) selection.add(range(t.line - ANCHOR_WINDOW, t.line + ANCHOR_WINDOW));
     if (t.node !== undefined) for (const line of input.callLines(t.node)) selection.add(range(line - CALL_WINDOW, line + CALL_WINDOW));
-    selectEnclosing(t.node, input.fileNodes, selection);
+    selectEnclosing(t.node, input, selection);
   }
 }
 
@@ -161,7 +164,7 @@ function selectTargets(input: FileSectionInput, selection: LineSelection): void 
  */
 function selectSymbols(input: FileSectionInput, selection: LineSelection): void {
   const total = input.lines.length;
-  const enclosing = (node: StoredNode): void => selectEnclosing(node, input.fileNodes, selection);
+  const enclosing = (node: StoredNode): void => selectEnclosing(node, input, selection);
   let leadSeen = false;
   const deferred: { node: StoredNode; end: number }[] = [];
   for (const s of input.symbols) {

@@ -136,3 +136,14 @@ test('below the file\'s leading definition a long body first gets its head, so s
   const first = renderFileSection(input({ symbols: [long, short], budget: 20000 }));
   assert.ok(first.runs.some(([a, b]) => a === 100 && b === 180));
 });
+
+test('a member is shown with its container\'s annotation lines and the line that names the container', () => {
+  const lines = ['@ValueBased', '@Deprecated', 'public final class Optional<T> {', '    private int a;', '    private int b;', '    private int c;', '    public T get() {', '        return value;', '    }', '    private int d;', '    private int e;', '    private int f;', '}'];
+  const file = 1000;
+  const node = (id: number, kind: StoredNode['kind'], name: string, start: number, end: number, parentId: number): StoredNode =>
+    ({ ...symbol(name, start, end).node, id, kind, path: 'src/Optional.java', parentId });
+  const fileNodes = new Map<number, StoredNode>([[1, node(1, 'class', 'Optional', 1, 13, file)], [7, node(7, 'method', 'get', 7, 9, 1)]]);
+  const get: RankedSymbol = { ...symbol('get', 7, 9), node: fileNodes.get(7) as StoredNode };
+  const section = renderFileSection(input({ path: 'src/Optional.java', language: 'java', lines, symbols: [get], fileNodes, wholeLimit: 10 }));
+  assert.deepEqual(section.runs, [[1, 3], [7, 9]]);
+});

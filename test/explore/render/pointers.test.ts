@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { declarationLines, MAX_DECLARATION_LINES, pointerEntries, type PointerSource } from '../../../src/explore/render/pointers.js';
+import { pointerEntries, type PointerSource } from '../../../src/explore/render/pointers.js';
 import type { StoredNode } from '../../../src/store/index.js';
 
 function node(path: string, name: string, startLine: number, kind: StoredNode['kind'] = 'method'): StoredNode {
@@ -47,31 +47,6 @@ test('a definition past the end of its file\'s current lines is listed, not quot
 
 test('no definitions give no lines', () => {
   assert.deepEqual(pointerEntries([], source()), []);
-});
-
-function declared(lines: readonly string[], startLine: number, endLine = lines.length): string[] {
-  const at: StoredNode = { ...node('src/x', 'x', startLine), startLine, endLine };
-  return declarationLines(lines, at).map((n) => (lines[n - 1] ?? '').trim());
-}
-
-test('a declaration is quoted past its annotations to the line that closes its parameter list', () => {
-  const python = ['    @property', '    def _finalize(', '        self, conn,', '        record=None,', '    ):', '        return conn'];
-  assert.deepEqual(declared(python, 1), ['@property', 'def _finalize(', 'self, conn,', 'record=None,']);
-  const java = ['@Override', 'public void run(String a,', '                int b) {', '    go();', '}'];
-  assert.deepEqual(declared(java, 1), ['@Override', 'public void run(String a,', 'int b) {']);
-  const rust = ['#[inline]', 'fn deserialize<D>(deserializer: D) -> Result<Self, D::Error>', 'where', '    D: Deserializer,', '{'];
-  assert.deepEqual(declared(rust, 1), ['#[inline]', 'fn deserialize<D>(deserializer: D) -> Result<Self, D::Error>']);
-  const typescript = ['export class Query<', '  TData = unknown,', '> extends Removable {', '  state = 1', '}'];
-  assert.deepEqual(declared(typescript, 1), ['export class Query<', 'TData = unknown,', '> extends Removable {']);
-  const csharp = ['[Obsolete("old")]', 'public int Count() => 1;'];
-  assert.deepEqual(declared(csharp, 1), ['[Obsolete("old")]', 'public int Count() => 1;']);
-});
-
-test('a one-line declaration is one line, and a long one stops at the cap or at the definition\'s end', () => {
-  assert.deepEqual(declared(['def f(a, b):', '    return a'], 1), ['def f(a, b):']);
-  const long = ['def g(', ...Array.from({ length: 10 }, (_, i) => `    p${i},`), '):', '    pass'];
-  assert.equal(declared(long, 1).length, MAX_DECLARATION_LINES);
-  assert.deepEqual(declared(long, 1, 2), ['def g(', 'p0,'], 'never past the definition\'s last line');
 });
 
 test('the block quotes every line of a declaration written over several lines', () => {

@@ -1,8 +1,9 @@
 /**
  * The "also relevant" block: ranked definitions that no source section shows, each as its
- * declaration line, verbatim and numbered, grouped by file in the order the ranking first names
- * the file. A declaration line says more than a name (the parameters, the return type, the
- * modifiers) for about the same room. A file whose current bytes no longer match the index cannot
+ * declaration (`declaration.ts`: its annotations and the lines to the end of its parameter list),
+ * verbatim and numbered, grouped by file in the order the ranking first names the file. A
+ * declaration says more than a name (the parameters, the return type, the modifiers) for about
+ * the same room. A file whose current bytes no longer match the index cannot
  * be quoted at a stored line, so its definitions are listed by name and place instead.
  */
 import type { StoredNode } from '../../store/index.js';
@@ -47,4 +48,3 @@ export function pointerEntries(nodes: readonly StoredNode[], source: PointerSour
 function pointerBullet(node: StoredNode): string {
   return `- \`${node.qualifiedName || node.name}\` (${node.kind}) ${node.path}:${node.startLine}`;
 }
-

@@ -24,6 +24,42 @@ test('same-file: a definition in the file wins over an equal name elsewhere', ()
   assert.equal(targetOf(b.resolve(), b, r), mine);
 });
 
+test('same-file: a call through another object to the caller\'s own name is not the caller calling itself', () => {
+  const b = new ProjectBuilder();
+  const f = b.file('lib/websocket.js');
+  const socket = b.sym(f, 'WebSocket', { kind: 'class' });
+  const send = b.sym(f, 'send', { parent: socket, kind: 'method' });
+  const delegated = b.ref(f, 'send', { from: send, receiver: 'this._sender' });
+  assert.equal(edgeOf(b.resolve(), b, delegated), undefined, 'no edge from send to itself');
+  // With the other object's class in the same file, the call reaches its method.
+  const sender = b.sym(f, 'Sender', { kind: 'class' });
+  const senderSend = b.sym(f, 'send', { parent: sender, kind: 'method' });
+  const edge = edgeOf(b.resolve(), b, delegated);
+  assert.equal(edge?.target, senderSend);
+  assert.equal(edge?.method, 'same-file');
+  // Recursion written on the object itself still reaches the caller.
+  const recursive = b.ref(f, 'send', { from: send, receiver: 'this' });
+  assert.equal(targetOf(b.resolve(), b, recursive), send);
+});
+
+test('same-file and name: a call through another object never lands on the caller\'s own overloads or Go method', () => {
+  const b = new ProjectBuilder();
+  const f = b.file('src/Filter.java');
+  const filter = b.sym(f, 'FilterOutputStream', { kind: 'class' });
+  b.sym(f, 'write', { parent: filter });
+  const writeArray = b.sym(f, 'write', { parent: filter });
+  const delegated = b.ref(f, 'write', { from: writeArray, receiver: 'out' });
+  assert.equal(edgeOf(b.resolve(), b, delegated), undefined, 'not the caller\'s other overload');
+  const g = b.file('pkg/writer.go');
+  const goWrite = b.sym(g, 'Write', { qualifiedName: 'Writer.Write', kind: 'method' });
+  const goDelegated = b.ref(g, 'Write', { from: goWrite, receiver: 'w.out' });
+  assert.equal(edgeOf(b.resolve(), b, goDelegated), undefined);
+  // Another type's method of that name is still found by name.
+  const h = b.file('pkg/buffer.go');
+  const bufferWrite = b.sym(h, 'Write', { qualifiedName: 'Buffer.Write', kind: 'method' });
+  assert.equal(targetOf(b.resolve(), b, goDelegated), bufferWrite);
+});
+
 test('qualified: Foo.bar() binds to the member of Foo, not a same-named member of another type', () => {
   const b = new ProjectBuilder();
   const f = b.file('lib/foo.rb');

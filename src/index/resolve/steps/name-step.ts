@@ -6,6 +6,7 @@ import { traitsOf } from '../languages.js';
 import { overloadKey } from '../overloads.js';
 import type { Receiver } from '../receivers.js';
 import type { ResolverRef, ResolverSymbol } from '../types.js';
+import { callerOwnName } from './delegation.js';
 import { closest } from './proximity.js';
 
 const TIER_CONFIDENCE = [0.4, 0.5, 0.6, 0.7] as const;
@@ -19,7 +20,8 @@ function isMember(s: ResolverSymbol): boolean {
  * Step 5: the exact name anywhere in the project, same language family only, ranked by proximity.
  * Refuses when more than `maxCandidates` remain or when no candidate is clearly closest; never
  * binds more than one target. Bare names keep to the file's module (Python, ES modules) or package
- * (Go) where the language says a bare name cannot come from anywhere else.
+ * (Go) where the language says a bare name cannot come from anywhere else; a call through another
+ * object to the caller's own name never binds to the caller's own (`delegation.ts`).
  */
 export function nameStep(ctx: ResolveContext, scope: FileScope, ref: ResolverRef, receiver: Receiver | undefined): StepOutcome | undefined {
   const { project } = ctx;
@@ -33,8 +35,9 @@ export function nameStep(ctx: ResolveContext, scope: FileScope, ref: ResolverRef
   let candidates: ResolverSymbol[] = [];
   const overloadSets = new Map<string, number>();
   let members = 0;
+  const own = callerOwnName(ctx, ref, receiver);
   for (const s of project.named(ref.name)) {
-    if (!filter(s.kind) || project.family(s.fileId) !== scope.family) continue;
+    if (!filter(s.kind) || project.family(s.fileId) !== scope.family || own?.(s) === true) continue;
     const member = isMember(s);
     // A bare call never means some other class's method; an implicit `this` was tried already.
     if (bare && member) continue;

@@ -3,6 +3,7 @@ import { bound } from '../context.js';
 import type { FileScope } from '../file-scope.js';
 import type { Receiver } from '../receivers.js';
 import type { KindFilter, ResolverRef, ResolverSymbol } from '../types.js';
+import { callerOwnName } from './delegation.js';
 
 /**
  * How many scopes out from `fromId` the scope `parentId` is (0 = the enclosing symbol itself), or
@@ -21,7 +22,8 @@ function scopeDistance(ctx: ResolveContext, fromId: number, parentId: number): n
 /**
  * Step 4: a definition in the same file. A bare name takes the definition in the innermost
  * enclosing scope (nested function over module-level one); same-scope overloads take the first.
- * A name with an unknown receiver (`obj.save()`) takes the file's only member of that name.
+ * A name with an unknown receiver (`obj.save()`) takes the file's only member of that name, not
+ * counting the caller's own (`delegation.ts`).
  */
 export function sameFileStep(
   ctx: ResolveContext, scope: FileScope, ref: ResolverRef, receiver: Receiver | undefined, filter: KindFilter,
@@ -44,9 +46,10 @@ export function sameFileStep(
     return best === undefined ? undefined : bound(best, 'same-file', 0.8);
   }
   if (receiver.kind === 'self' || receiver.kind === 'super') return undefined;
+  const own = callerOwnName(ctx, ref, receiver);
   let only: ResolverSymbol | undefined;
   for (const s of locals) {
-    if (!filter(s.kind) || (s.parentId === null && s.qualifiedName === s.name)) continue;
+    if (!filter(s.kind) || (s.parentId === null && s.qualifiedName === s.name) || own?.(s) === true) continue;
     if (only !== undefined) return undefined;
     only = s;
   }

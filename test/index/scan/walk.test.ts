@@ -113,6 +113,15 @@ test('scanProject skips heavy folders at any depth', async () => {
   });
 });
 
+test('scanProject skips minified builds unless an include glob that says .min. names them', async () => {
+  const tree = { 'min/moment.min.js': '', 'lib/select2.full.min.js': '', 'esm/a.min.mjs': '', 'src/admin.js': '', 'src/min.js': '' };
+  await withTree(tree, async (root) => {
+    assert.deepEqual(paths(await scan(root)), ['src/admin.js', 'src/min.js']);
+    assert.deepEqual(paths(await scan(root, { include: ['**'] })), ['src/admin.js', 'src/min.js'], 'a glob that does not say .min. re-admits nothing');
+    assert.deepEqual(paths(await scan(root, { include: ['src/**', 'min/*.min.js'] })), ['min/moment.min.js', 'src/admin.js', 'src/min.js']);
+  });
+});
+
 test('scanProject re-admits a heavy folder an include glob starts with', async () => {
   await withTree({ 'vendor/lib/a.js': '', 'sub/vendor/b.js': '', 'src/c.js': '' }, async (root) => {
     assert.deepEqual(paths(await scan(root, { include: ['vendor/**', 'src/**'] })), ['src/c.js', 'vendor/lib/a.js']);

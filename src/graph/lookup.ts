@@ -1,10 +1,10 @@
 /**
  * Symbol lookup for the graph tools: finds every definition of a name and groups them by
  * (file, qualified name), so overloads stay together while two packages that each define
- * `handle` stay apart. An optional `file` narrows the groups; a filter that matches nothing is
+ * `handle` stay apart; copies in bundles come after the modules they copy. An optional `file` narrows the groups; a filter that matches nothing is
  * reported and ignored rather than answering with an empty result.
  */
-import { normalizeSymbol } from '../search/index.js';
+import { bundledFiles, normalizeSymbol } from '../search/index.js';
 import type { GraphStore, StoredNode } from '../store/index.js';
 
 /** The definitions of one (file, qualified name): one node, or several overloads. */
@@ -38,7 +38,7 @@ export interface SymbolLookup {
  */
 export function lookupSymbol(store: GraphStore, symbol: string, file?: string): SymbolLookup {
   const nodes = findNodes(store, symbol);
-  const all = groupDefinitions(nodes);
+  const all = modulesFirst(store, groupDefinitions(nodes));
   if (file === undefined || file.trim() === '') return { symbol, groups: all, total: all.length, filter: { kind: 'none' } };
   const narrowed = filterByFile(all, file);
   if (narrowed.length === 0) return { symbol, groups: all, total: all.length, filter: { kind: 'unmatched', value: file } };
@@ -98,6 +98,18 @@ function groupDefinitions(nodes: readonly StoredNode[]): DefinitionGroup[] {
   return [...groups.values()]
     .map((g) => ({ ...g, nodes: g.nodes.sort((a, b) => a.startLine - b.startLine || a.id - b.id) }))
     .sort((a, b) => compareText(a.path, b.path) || (a.nodes[0]?.startLine ?? 0) - (b.nodes[0]?.startLine ?? 0) || compareText(a.qualifiedName, b.qualifiedName));
+}
+
+/**
+ * The definitions in modules before their copies in bundles (`search/bundles.ts`): a package's
+ * `moment.js` or `index.umd.js` holds the modules' functions again, and the module is the one
+ * to read and to pass as `file`. Path order otherwise.
+ */
+function modulesFirst(store: GraphStore, groups: DefinitionGroup[]): DefinitionGroup[] {
+  if (new Set(groups.map((g) => g.path)).size < 2) return groups;
+  const bundles = bundledFiles(store);
+  if (bundles.size === 0) return groups;
+  return groups.sort((a, b) => Number(bundles.has(a.path)) - Number(bundles.has(b.path)));
 }
 
 /** Groups whose file is exactly `file`, else those whose path ends with `/` + `file`. */

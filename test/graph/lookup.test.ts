@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { lookupSymbol } from '../../src/graph/index.js';
 import { openGeneratedProject } from '../support/fixture-project.js';
 import { openFixture, type OpenFixture } from './open-fixture.js';
+import { BUNDLED_PACKAGE } from '../search/fixtures/bundled-package.js';
 
 describe('lookupSymbol', () => {
   let twins: OpenFixture;
@@ -19,6 +20,15 @@ describe('lookupSymbol', () => {
   test('groups same-named definitions by file, in path order', () => {
     const found = lookupSymbol(twins.index.store, 'handle');
     assert.deepEqual(found.groups.map((g) => g.path), ['billing/handler.ts', 'shipping/handler.ts']);
+  });
+
+  test('a module\'s definition comes before its copy in a bundle, whatever the paths\' order', async () => {
+    const project = await openGeneratedProject(BUNDLED_PACKAGE);
+    try {
+      assert.deepEqual(lookupSymbol(project.index.store, 'splitPairs').groups.map((g) => g.path), ['lib/parse.js', 'lib/bundle.js']);
+    } finally {
+      project.close();
+    }
   });
 
   test('a TypeScript function with overload signatures is one definition, from the first signature', () => {

@@ -1,8 +1,9 @@
 /**
  * Symbol lookup for the graph tools: finds every definition of a name and groups them by
  * (file, qualified name), so overloads stay together while two packages that each define
- * `handle` stay apart; copies in bundles come after the modules they copy. An optional `file` narrows the groups; a filter that matches nothing is
- * reported and ignored rather than answering with an empty result.
+ * `handle` stay apart; copies in bundles come after the modules they copy. An optional `file`
+ * narrows the groups; a filter that matches nothing is reported and ignored rather than answering
+ * with an empty result.
  */
 import { bundledFiles, normalizeSymbol } from '../search/index.js';
 import type { GraphStore, StoredNode } from '../store/index.js';

@@ -3,7 +3,7 @@
  * and the sync a daemon makes on request; kept apart from the indexer so printing a daemon's
  * answer loads nothing heavy.
  */
-import type { SkippedOutput } from '../index/scan/index.js';
+import { includeAdvice, outweighingIndex, type SkippedOutput } from '../index/scan/index.js';
 import type { IndexSummary } from '../index/sync/index.js';
 
 /** How a summary is printed. */
@@ -50,13 +50,11 @@ export function formatSummary(root: string, s: IndexSummary): string {
  * include globs already set, the folder's glob is added to them rather than everything admitted.
  */
 export function skippedOutputNote(indexedFiles: number, skipped: readonly SkippedOutput[], hasInclude: boolean): string {
-  return skipped
-    .filter((s) => s.sourceFiles > 2 * indexedFiles)
+  return outweighingIndex(skipped, indexedFiles)
     .map((s) =>
       `codegraph: note: ${s.folder}/ holds ${s.sourceFiles}${s.capped ? '+' : ''} source files that were not indexed ` +
         `(${s.folder}/ is skipped as build output) against ${indexedFiles} indexed.\n` +
-        `If it is this project's code, as in a published package, add ${hasInclude ? `"${s.folder}/**" to "include" in` : `"include": ["**", "${s.folder}/**"] to`} ` +
-        '.codegraph/config.json and run `codegraph init` again.\n',
+        `If it is this project's code, as in a published package, ${includeAdvice(s.folder, hasInclude)} and run \`codegraph init\` again.\n`,
     )
     .join('');
 }

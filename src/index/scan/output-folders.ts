@@ -26,6 +26,19 @@ export interface SkippedOutput {
   readonly capped: boolean;
 }
 
+/**
+ * The skipped output folders that look like the project's own code: more than twice as many source
+ * files as the index holds (a published package whose code ships only in `build/`).
+ */
+export function outweighingIndex(skipped: readonly SkippedOutput[], indexedFiles: number): SkippedOutput[] {
+  return skipped.filter((s) => s.sourceFiles > 2 * indexedFiles);
+}
+
+/** What to add to `.codegraph/config.json` to index `folder` too. */
+export function includeAdvice(folder: string, hasInclude: boolean): string {
+  return `add ${hasInclude ? `"${folder}/**" to "include" in` : `"include": ["**", "${folder}/**"] to`} .codegraph/config.json`;
+}
+
 /** The root's output folders that hold source files, skipped by default and not by the project's choice. */
 export async function skippedOutputFolders(
   root: string, config: ProjectConfig, languageOf: (relPath: string) => string | undefined,

@@ -4,7 +4,8 @@
  */
 import { join } from 'node:path';
 import { languageForPath } from '../../index/languages.js';
-import { loadConfig, scanProject } from '../../index/scan/index.js';
+import { includeAdvice, loadConfig, outweighingIndex, scanProject, skippedOutputFolders } from '../../index/scan/index.js';
+import type { ProjectConfig, SkippedOutput } from '../../index/scan/index.js';
 import { fileStates, INDEX_DIR, readStatusSnapshot } from '../../store/index.js';
 import type { Diagnostic, GraphCounts, GraphTotals, LanguageCounts } from '../../store/index.js';
 import { FreshnessProbe, type FileRecordSource } from '../../project/freshness.js';
@@ -30,6 +31,10 @@ export interface IndexStatus {
   readonly diagnostics: number;
   readonly diagnosticsByReason: Readonly<Record<string, number>>;
   readonly pending: PendingSync;
+  /** Skipped build-output folders holding more source files than twice the index's (`outweighingIndex`). */
+  readonly unindexedOutput: readonly SkippedOutput[];
+  /** Whether the project's config has include globs (the advice differs). */
+  readonly hasInclude: boolean;
 }
 
 /** Most paths listed per pending-sync category. */
@@ -84,10 +89,7 @@ export async function snapshotSource(root: string): Promise<StatusSource | undef
  * Files added, modified or removed since the last index, by the same rules as `codegraph sync`:
  * the configured scope, size + millisecond mtime first, sha256 only on a mismatch.
  */
-export async function pendingSync(source: StatusSource, signal?: AbortSignal): Promise<PendingSync | undefined> {
-  const configResult = await loadConfig(source.root);
-  if (configResult.kind !== 'ok') return undefined;
-  const config = configResult.config;
+export async function pendingSync(source: StatusSource, config: ProjectConfig, signal?: AbortSignal): Promise<PendingSync> {
   const scan = await scanProject(source.root, { config, languageOf: (p) => languageForPath(p, config.extensions), signal });
   // One pass over the file table; the scan already stat'ed every file, so only a size or mtime
   // mismatch costs a read and a hash (per-file lookups and stats took 17 s on the Linux kernel).
@@ -114,7 +116,10 @@ export async function pendingSync(source: StatusSource, signal?: AbortSignal): P
 export async function indexStatus(source: StatusSource, signal?: AbortSignal): Promise<{ status: IndexStatus; scopeReadable: boolean }> {
   const byReason: Record<string, number> = {};
   for (const d of source.diagnostics) byReason[d.reason] = (byReason[d.reason] ?? 0) + 1;
-  const pending = await pendingSync(source, signal);
+  const configResult = await loadConfig(source.root);
+  const config = configResult.kind === 'ok' ? configResult.config : undefined;
+  const pending = config === undefined ? undefined : await pendingSync(source, config, signal);
+  const skipped = config === undefined ? [] : await skippedOutputFolders(source.root, config, (p) => languageForPath(p, config.extensions));
   return {
     status: {
       root: source.root,
@@ -125,6 +130,8 @@ export async function indexStatus(source: StatusSource, signal?: AbortSignal): P
       diagnostics: source.diagnostics.length,
       diagnosticsByReason: byReason,
       pending: pending ?? { added: [], modified: [], removed: [] },
+      unindexedOutput: outweighingIndex(skipped, source.totals.counts.files),
+      hasInclude: config?.include !== undefined,
     },
     scopeReadable: pending !== undefined,
   };
@@ -156,6 +163,9 @@ export function formatIndexStatus(s: IndexStatus, scopeReadable = true): string 
     `Languages: ${tally(Object.entries(c.filesByLanguage))}`,
     ...s.byLanguage.map((l) => `  ${l.language}: ${count(l.files, 'file')}, ${count(l.nodes, 'node')}, ${count(l.edges, 'edge')}, ${count(l.refs, 'reference')} (${l.unresolvedRefs} unresolved)`),
     `Diagnostics: ${s.diagnostics}${s.diagnostics > 0 ? ` (${reasons})` : ''}`,
+    ...s.unindexedOutput.map((o) =>
+      `Not indexed: ${o.folder}/ holds ${count(o.sourceFiles, 'source file')}${o.capped ? ' or more' : ''}, skipped as build output, against ${count(c.files, 'file')} indexed. ` +
+      `If it is this project's code, as in a published package, ${includeAdvice(o.folder, s.hasInclude)} and sync.`),
   ];
   const p = s.pending;
   const pending = p.added.length + p.modified.length + p.removed.length;

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { assertGolden } from '../../support/golden.js';
@@ -53,6 +53,27 @@ describe('codegraph_status', () => {
     const out = await shop.call('status');
     const text = withoutRoot(out.text, shop.root).replace(/^Indexed at: .*$/m, 'Indexed at: <time>').replace(/Database: [\d.]+ KB/, 'Database: <size>');
     assertGolden('tools/lookup/status', 'fresh.txt', text, import.meta.url);
+  });
+
+  test('says when a skipped build folder holds more of the code than the index, and what to add', async () => {
+    const build = (files: number) => (root: string): void => {
+      mkdirSync(join(root, 'build'));
+      for (let i = 0; i < files; i++) writeFileSync(join(root, 'build', `m${i}.js`), `exports.f${i} = function () {};\n`);
+    };
+    const published = await openProject('shop', build(23));
+    try {
+      const out = await published.call('status');
+      assert.match(out.text, /\nNot indexed: build\/ holds 23 source files, skipped as build output, against 11 files indexed\. If it is this project's code, as in a published package, add "include": \["\*\*", "build\/\*\*"\] to \.codegraph\/config\.json and sync\.\n/);
+      assert.deepEqual((out.json as { unindexedOutput: unknown[] }).unindexedOutput, [{ folder: 'build', sourceFiles: 23, capped: false }]);
+    } finally {
+      published.close();
+    }
+    const output = await openProject('shop', build(5));
+    try {
+      assert.doesNotMatch((await output.call('status')).text, /Not indexed/);
+    } finally {
+      output.close();
+    }
   });
 
   test('lists pending sync after edits, additions and removals', async () => {

@@ -3,6 +3,7 @@ import type { FileExtraction } from '../../../model.js';
 import { ExtractionBuilder, clip, countParseErrors, headText } from '../builder.js';
 import { leadingComment } from '../comments.js';
 import { isTestPath } from '../test-paths.js';
+import { AgreedTypes, LocalTypes, ownerClass } from '../local-types.js';
 import type { LanguageExtractor } from '../types.js';
 import { walk } from '../walk.js';
 import { shortText } from '../node-helpers.js';
@@ -21,6 +22,9 @@ const isComment = (type: string): boolean => type === 'comment';
  * methods made by `define_method`, `alias_method` and `alias`, constants, `attr_*` properties; calls, `X.new` instantiations, superclasses, mixins
  * (`include`/`extend`/`prepend` as implements) and `require`/`require_relative` imports.
  * Methods after a bare `private`/`protected`, or wrapped in `private def`, are not exported.
+ * A call on a local or an instance variable made by `Klass.new` (`opts = Thor::Options.new(…)`,
+ * `@shell = Shell.new`) is recorded as a call on that class, as long as every assignment the
+ * walk has met agrees on it.
  */
 export const rubyExtractor: LanguageExtractor = {
   languages: ['ruby'],
@@ -32,11 +36,15 @@ interface State {
   readonly source: string;
   /** Per class body: offsets where a bare `private`/`protected`/`public` switches the default. */
   readonly switches: Map<number, { at: number; hidden: boolean }[]>;
+  /** Classes that locals hold, per method. */
+  readonly locals: LocalTypes;
+  /** Classes that instance variables hold, by `Owner.@name`. */
+  readonly ivars: AgreedTypes;
 }
 
 function extractRuby(tree: Tree, source: string, path: string, language: string): FileExtraction {
   const b = new ExtractionBuilder(language);
-  const st: State = { b, source, switches: new Map() };
+  const st: State = { b, source, switches: new Map(), locals: new LocalTypes(), ivars: new AgreedTypes() };
   walk(tree.rootNode, b, TYPES, (node, type) => enter(st, node, type));
   return b.finish(countParseErrors(tree.rootNode), isTestPath(path));
 }
@@ -69,6 +77,8 @@ function enter(st: State, node: Node, type: string): boolean | void {
         st.b.define('constant', left.text, node, {
           exported: true, signature: headText(node, null), docstring: rubyDoc(node),
         });
+      } else if (left !== null) {
+        noteAssigned(st, left, node.childForFieldName('right'));
       }
       return;
     }
@@ -201,8 +211,33 @@ function visitCall(st: State, node: Node): boolean {
     refConstant(st, 'instantiates', receiver);
     return true;
   }
-  b.ref('calls', name, method, receiver === null ? undefined : shortText(st.source, receiver));
+  b.ref('calls', name, method, receiver === null ? undefined : (heldClass(st, receiver) ?? shortText(st.source, receiver)));
   return true;
+}
+
+/** Notes what class an assignment gives a local or an instance variable: the one `Klass.new` makes, else none. */
+function noteAssigned(st: State, left: Node, right: Node | null): void {
+  const made = madeClass(right);
+  if (left.type === 'identifier' && st.b.current >= 0) st.locals.note(st.b.current, left.text, made);
+  else if (left.type === 'instance_variable') {
+    const owner = ownerClass(st.b);
+    if (owner !== undefined) st.ivars.note(`${owner}.${left.text}`, made);
+  }
+}
+
+/** The class `Klass.new(…)` or `A::B.new(…)` makes, as written. */
+function madeClass(right: Node | null): string | undefined {
+  if (right?.type !== 'call' || right.childForFieldName('method')?.text !== 'new') return undefined;
+  const receiver = right.childForFieldName('receiver');
+  return receiver !== null && (receiver.type === 'constant' || receiver.type === 'scope_resolution') ? receiver.text : undefined;
+}
+
+/** The class a call's receiver holds: a local of the current method, or an instance variable of its class. */
+function heldClass(st: State, receiver: Node): string | undefined {
+  if (receiver.type === 'identifier') return st.b.current >= 0 ? st.locals.typeOf(st.b.current, receiver.text) : undefined;
+  if (receiver.type !== 'instance_variable') return undefined;
+  const owner = ownerClass(st.b);
+  return owner === undefined ? undefined : st.ivars.get(`${owner}.${receiver.text}`);
 }
 
 /** A method defined by a call or an `alias` (`how`), opened as the scope of what it spans. */

@@ -3,8 +3,8 @@
  * declaration (`declaration.ts`: its annotations and the lines to the end of its parameter list),
  * verbatim and numbered, grouped by file in the order the ranking first names the file. A
  * declaration says more than a name (the parameters, the return type, the modifiers) for about
- * the same room. A file whose current bytes no longer match the index cannot
- * be quoted at a stored line, so its definitions are listed by name and place instead.
+ * the same room. A file whose current bytes no longer match the index cannot be quoted at a
+ * stored line, so its definitions are listed by name and place instead.
  */
 import type { StoredNode } from '../../store/index.js';
 import { declarationLines } from './declaration.js';

@@ -96,3 +96,65 @@ export function enclosingType(ctx: ResolveContext, fromId: number): ResolverSymb
   }
   return undefined;
 }
+
+/**
+ * A Rust impl block for a type outside the project, that type's qualified name (`Vec`), and the
+ * ids its items lie between (after `impl.id`, before `end`).
+ */
+export interface ForeignImpl {
+  readonly impl: ResolverSymbol;
+  readonly owner: string;
+  readonly end: number;
+}
+
+/**
+ * The Rust impl block that `fromId` is written in, when the block's type is defined nowhere in
+ * the project (`impl BufMut for Vec<u8>`): its `self` has no project type to search, only the
+ * block's own items and the traits it implements. Impl blocks are no scope for resolution, so
+ * the block is the nearest one before `fromId` in its file whose type qualifies `fromId`'s name.
+ */
+export function foreignImpl(ctx: ResolveContext, fromId: number): ForeignImpl | undefined {
+  const from = ctx.project.symbol(fromId);
+  if (from === undefined || ctx.project.family(from.fileId) !== 'rust') return undefined;
+  const symbols = ctx.project.symbolsOf(from.fileId);
+  let lo = 0;
+  let hi = symbols.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (symbols[mid]!.id < fromId) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let i = lo - 1; i >= 0; i--) {
+    const impl = symbols[i]!;
+    if (impl.kind !== 'impl') continue;
+    const forAt = impl.name.lastIndexOf(' for ');
+    const typeName = impl.name.slice(forAt >= 0 ? forAt + 5 : 'impl '.length);
+    const owner = `${impl.qualifiedName.slice(0, impl.qualifiedName.length - impl.name.length)}${typeName}`;
+    if (!from.qualifiedName.startsWith(`${owner}.`)) return undefined;
+    const defined = ctx.project.named(typeName).some((s) => isClassLike(s.kind) && ctx.project.family(s.fileId) === 'rust');
+    if (defined) return undefined;
+    let j = i + 1;
+    while (j < symbols.length && symbols[j]!.kind !== 'impl' && symbols[j]!.qualifiedName.startsWith(`${owner}.`)) j++;
+    return { impl, owner, end: symbols[j]?.id ?? Number.MAX_SAFE_INTEGER };
+  }
+  return undefined;
+}
+
+/**
+ * An item of the block `found` (`Self::SerializeMap` in `impl Serializer for &mut Formatter`)
+ * other than `caller`: a method calling its own name on `self` there delegates to the value it
+ * wraps (`(**self).len()` in `impl<T: Input> Input for &T`), it does not recurse. Only this block:
+ * two blocks for `&mut A` in one file implement different traits.
+ */
+export function implItem(ctx: ResolveContext, found: ForeignImpl, name: string, filter: KindFilter, caller: number): ResolverSymbol | undefined {
+  for (const s of ctx.project.topLevel(found.impl.fileId, name)) {
+    if (s.id > found.impl.id && s.id < found.end && s.id !== caller && filter(s.kind) && isQualifiedAs(s.qualifiedName, found.owner, name)) return s;
+  }
+  return undefined;
+}
+
+/** The symbol an inheritance reference from `fromId` gives a base to: an impl block itself, else the enclosing type. */
+export function inheritingOwner(ctx: ResolveContext, fromId: number): ResolverSymbol | undefined {
+  const from = ctx.project.symbol(fromId);
+  return from?.kind === 'impl' ? from : enclosingType(ctx, fromId);
+}

@@ -4,7 +4,7 @@ import type { ResolveContext, StepOutcome } from './context.js';
 import { FileScope } from './file-scope.js';
 import { ImportTable } from './import-table.js';
 import { targetFilter } from './kinds.js';
-import { enclosingType } from './members.js';
+import { inheritingOwner } from './members.js';
 import { pickOverload } from './overloads.js';
 import { overrideEdges } from './overrides.js';
 import { ProjectIndex } from './project-index.js';
@@ -201,7 +201,7 @@ function bindAll(ctx: ResolveContext, refs: RefList, known: BaseLinksByFile | un
         if (set === undefined) used.set(ref.fileId, (set = new Set<number>()));
         set.add(outcome.target.fileId);
         if (inheritance) {
-          const owner = enclosingType(ctx, ref.fromId);
+          const owner = inheritingOwner(ctx, ref.fromId);
           if (owner !== undefined && owner.id !== outcome.target.id) {
             addBase(ctx, owner.id, outcome.target);
             let links = bases.get(ref.fileId);

@@ -135,3 +135,67 @@ test('rust: a module declared with two #[path] files (one per platform) is not g
     project.cleanup();
   }
 });
+
+test('rust: self calls in an impl for a type outside the project reach the trait, never a guess', async () => {
+  const project = await generatedProject({
+    'Cargo.toml': '[package]\nname = "buf"\nversion = "0.1.0"\n',
+    'src/lib.rs': [
+      'pub trait BufMut {',
+      '    fn remaining_mut(&self) -> usize;',
+      '    fn put_slice(&mut self, src: &[u8]) {}',
+      '}',
+      'pub struct BytesMut { len: usize }',
+      'impl BytesMut {',
+      '    pub fn reserve(&mut self, n: usize) {}',
+      '    pub fn grow(&mut self) { self.reserve(1); }',
+      '}',
+      'impl BufMut for Vec<u8> {',
+      '    fn remaining_mut(&self) -> usize {',
+      '        self.reserve(4);',
+      '        self.put_slice(&[1]);',
+      '        0',
+      '    }',
+      '}',
+      '',
+    ].join('\n'),
+  });
+  try {
+    const dump = await dumpGraph(project.root);
+    // Vec's own `reserve` is not the project's `BytesMut::reserve`.
+    assert.doesNotMatch(dump, /edge src\/lib\.rs#method:Vec\.remaining_mut@\S+ -calls-> \S+BytesMut\.reserve/);
+    assert.match(dump, /edge src\/lib\.rs#method:Vec\.remaining_mut@\S+ -calls-> src\/lib\.rs#method:BufMut\.put_slice@/);
+    assert.match(dump, /edge src\/lib\.rs#method:BytesMut\.grow@\S+ -calls-> src\/lib\.rs#method:BytesMut\.reserve@/);
+    assert.match(dump, /edge src\/lib\.rs#impl:impl BufMut for Vec@\S+ -implements-> src\/lib\.rs#trait:BufMut@/);
+  } finally {
+    project.cleanup();
+  }
+});
+
+test('rust: in an impl for a type outside the project, self reaches the block\'s own items, and a call of its own name delegates', async () => {
+  const project = await generatedProject({
+    'Cargo.toml': '[package]\nname = "acc"\nversion = "0.1.0"\n',
+    'src/lib.rs': [
+      'pub trait SeqAccess { type Error; fn size_hint(&self) -> usize { 0 } }',
+      'pub trait MapAccess { fn size_hint(&self) -> usize { 0 } }',
+      'impl<A: SeqAccess> SeqAccess for &mut A {',
+      '    type Error = A::Error;',
+      '    fn size_hint(&self) -> usize { (**self).size_hint() }',
+      '    fn err(&self) -> Option<Self::Error> { None }',
+      '}',
+      'impl<A: MapAccess> MapAccess for &mut A {',
+      '    fn size_hint(&self) -> usize { (**self).size_hint() }',
+      '}',
+      '',
+    ].join('\n'),
+  });
+  try {
+    const dump = await dumpGraph(project.root);
+    assert.match(dump, /edge src\/lib\.rs#method:A\.size_hint@\S+ -calls-> src\/lib\.rs#method:SeqAccess\.size_hint@/);
+    assert.match(dump, /edge src\/lib\.rs#method:A\.size_hint@\S+ -calls-> src\/lib\.rs#method:MapAccess\.size_hint@/);
+    // Neither block's `size_hint` calls itself or the other block's.
+    assert.doesNotMatch(dump, /edge src\/lib\.rs#method:A\.size_hint@\S+ -calls-> src\/lib\.rs#method:A\.size_hint@/);
+    assert.match(dump, /edge src\/lib\.rs#method:A\.err@\S+ -references-> src\/lib\.rs#type_alias:A\.Error@/);
+  } finally {
+    project.cleanup();
+  }
+});

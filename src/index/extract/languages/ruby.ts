@@ -8,7 +8,7 @@ import type { LanguageExtractor } from '../types.js';
 import { walk } from '../walk.js';
 import { shortText } from '../node-helpers.js';
 
-const TYPES = new Set(['module', 'class', 'method', 'singleton_method', 'call', 'assignment', 'superclass', 'alias']);
+const TYPES = new Set(['module', 'class', 'method', 'singleton_method', 'call', 'assignment', 'operator_assignment', 'superclass', 'alias']);
 const REQUIRES = new Set(['require', 'require_relative', 'load']);
 const MIXINS = new Set(['include', 'extend', 'prepend']);
 const ATTRIBUTES = new Set(['attr_accessor', 'attr_reader', 'attr_writer', 'attr']);
@@ -23,8 +23,8 @@ const isComment = (type: string): boolean => type === 'comment';
  * (`include`/`extend`/`prepend` as implements) and `require`/`require_relative` imports.
  * Methods after a bare `private`/`protected`, or wrapped in `private def`, are not exported.
  * A call on a local or an instance variable made by `Klass.new` (`opts = Thor::Options.new(…)`,
- * `@shell = Shell.new`) is recorded as a call on that class, as long as every assignment the
- * walk has met agrees on it.
+ * `@shell = Shell.new`, `@shell ||= Shell.new`) is recorded as a call on that class, as long as
+ * every assignment the walk has met agrees on it (`a, b = …` and `x += …` assign something else).
  */
 export const rubyExtractor: LanguageExtractor = {
   languages: ['ruby'],
@@ -80,6 +80,13 @@ function enter(st: State, node: Node, type: string): boolean | void {
       } else if (left !== null) {
         noteAssigned(st, left, node.childForFieldName('right'));
       }
+      return;
+    }
+    case 'operator_assignment': {
+      // `@x ||= Klass.new` (memoizing) assigns what `Klass.new` makes; `x += 1` and the rest
+      // assign something else.
+      const left = node.childForFieldName('left');
+      if (left !== null) noteAssigned(st, left, node.child(1)?.type === '||=' ? node.childForFieldName('right') : null);
       return;
     }
     default:
@@ -217,6 +224,11 @@ function visitCall(st: State, node: Node): boolean {
 
 /** Notes what class an assignment gives a local or an instance variable: the one `Klass.new` makes, else none. */
 function noteAssigned(st: State, left: Node, right: Node | null): void {
+  if (left.type === 'left_assignment_list' || left.type === 'destructured_left_assignment' || left.type === 'rest_assignment') {
+    // `a, b = …`, `(a, b), c = …`, `*rest = …`: each target gets a value no `Klass.new` names.
+    for (const target of left.namedChildren) if (target !== null) noteAssigned(st, target, null);
+    return;
+  }
   const made = madeClass(right);
   if (left.type === 'identifier' && st.b.current >= 0) st.locals.note(st.b.current, left.text, made);
   else if (left.type === 'instance_variable') {

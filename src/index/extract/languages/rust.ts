@@ -254,9 +254,11 @@ function implItem(st: State, node: Node): void {
   const saved = { traitImpl: st.traitImpl, implOwner: st.implOwner };
   const mark = b.depth;
   try {
-    if (owner >= 0) b.open(owner);
-    if (trait !== null) typeRef(st, 'implements', trait);
-    b.restore(mark);
+    if (owner >= 0) {
+      b.open(owner);
+      if (trait !== null) typeRef(st, 'implements', trait);
+      b.restore(mark);
+    }
     const params = node.childForFieldName('type_parameters');
     if (params !== null) enter(st, params, 'type_parameters');
     const prefix = b.currentQualifiedName;
@@ -271,6 +273,9 @@ function implItem(st: State, node: Node): void {
       signature: headText(node, body),
       docstring: doc(node),
     }));
+    // A type this file does not define (another file's, or a foreign one such as `Vec<u8>`):
+    // the block itself implements the trait, so `self` calls in it can reach the trait's methods.
+    if (owner < 0 && trait !== null) typeRef(st, 'implements', trait);
     st.traitImpl = trait !== null;
     st.implOwner = `${prefix !== '' ? `${prefix}.` : ''}${typeName}`;
     if (body !== null) walk(body, b, TYPES, (n, t) => enter(st, n, t));

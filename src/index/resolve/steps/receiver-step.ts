@@ -2,7 +2,7 @@ import type { ResolveContext, StepOutcome } from '../context.js';
 import { CLAIMED, bound } from '../context.js';
 import type { FileScope } from '../file-scope.js';
 import { traitsOf } from '../languages.js';
-import { enclosingType, findMember } from '../members.js';
+import { enclosingType, findMember, foreignImpl, implItem } from '../members.js';
 import type { Receiver } from '../receivers.js';
 import type { KindFilter, ResolverRef, ResolverSymbol } from '../types.js';
 
@@ -16,10 +16,23 @@ function inBases(ctx: ResolveContext, type: ResolverSymbol, name: string, filter
 }
 
 /**
+ * `self.x()` in an impl block for a type outside the project: an item of the block, or of a trait
+ * the block implements, else one of the type's own (`self.reserve()` in `impl BufMut for Vec<u8>` is
+ * `Vec::reserve`), which no project-wide guess may stand in for.
+ */
+function inForeignImpl(ctx: ResolveContext, ref: ResolverRef, filter: KindFilter): StepOutcome | undefined {
+  const found = foreignImpl(ctx, ref.fromId);
+  if (found === undefined) return undefined;
+  const hit = implItem(ctx, found, ref.name, filter, ref.fromId) ?? inBases(ctx, found.impl, ref.name, filter);
+  return hit === undefined ? CLAIMED : bound(hit, 'receiver', 0.85);
+}
+
+/**
  * Step 3: `self.x()`, `this.x()`, `cls.x()` bind to member `x` of the enclosing type or its bases;
  * `super.x()` starts at the bases. Languages with an implicit `this` (Java, C#, C++ …) try the
  * same for bare names. A `self` member that is not found stops here: it is most likely inherited
- * from a class outside the project, and a project-wide guess would be wrong.
+ * from a class outside the project, and a project-wide guess would be wrong. So is one in a Rust
+ * impl block for a type outside the project, unless a trait the block implements has it.
  */
 export function receiverStep(
   ctx: ResolveContext, scope: FileScope, ref: ResolverRef, receiver: Receiver | undefined, filter: KindFilter,
@@ -28,7 +41,7 @@ export function receiverStep(
   if (implicit && !traitsOf(scope.family).implicitThis) return undefined;
   if (receiver !== undefined && receiver.kind !== 'self' && receiver.kind !== 'super') return undefined;
   const type = enclosingType(ctx, ref.fromId);
-  if (type === undefined) return undefined;
+  if (type === undefined) return implicit || receiver?.kind !== 'self' ? undefined : inForeignImpl(ctx, ref, filter);
   const hit = receiver?.kind === 'super' ? inBases(ctx, type, ref.name, filter) : findMember(ctx, type, ref.name, filter);
   if (hit !== undefined) return bound(hit, 'receiver', implicit ? 0.8 : 0.85);
   return implicit ? undefined : CLAIMED;

@@ -30,5 +30,25 @@ class Thor
     def elsewhere(argv)
       opts.parse(argv)
     end
+
+    def client
+      @client ||= Thor::Options.new
+    end
+
+    def use_client(argv)
+      @client.parse(argv)
+      @count ||= 0
+      @count.parse(argv)
+    end
+
+    def split(argv)
+      first = Thor::Options.new
+      first, rest = argv
+      first.parse(rest)
+      kept = Thor::Options.new
+      total = 0
+      total += 1
+      kept.parse(argv)
+    end
   end
 end

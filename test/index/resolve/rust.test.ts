@@ -199,3 +199,27 @@ test('rust: in an impl for a type outside the project, self reaches the block\'s
     project.cleanup();
   }
 });
+
+test('rust: self::f() and super::f() call the module\'s function, not a member of self', async () => {
+  const project = await generatedProject({
+    'Cargo.toml': '[package]\nname = "paths"\nversion = "0.1.0"\n',
+    'src/lib.rs': [
+      'mod m;',
+      'pub fn top() {}',
+      'fn helper() {}',
+      'pub fn run() { self::helper(); }',
+      'pub struct S;',
+      'impl S { fn go(&self) { self::helper(); } }',
+      '',
+    ].join('\n'),
+    'src/m.rs': 'pub fn inner() { super::top(); }\n',
+  });
+  try {
+    const dump = await dumpGraph(project.root);
+    assert.match(dump, /edge src\/lib\.rs#function:run@\S+ -calls-> src\/lib\.rs#function:helper@/);
+    assert.match(dump, /edge src\/lib\.rs#method:S\.go@\S+ -calls-> src\/lib\.rs#function:helper@/);
+    assert.match(dump, /edge src\/m\.rs#function:inner@\S+ -calls-> src\/lib\.rs#function:top@/);
+  } finally {
+    project.cleanup();
+  }
+});

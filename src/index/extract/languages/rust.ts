@@ -343,8 +343,10 @@ function callExpression(b: ExtractionBuilder, node: Node): void {
     b.ref('calls', fn.text, fn);
   } else if (type === 'scoped_identifier') {
     const name = fn.childForFieldName('name');
-    const path = fn.childForFieldName('path');
-    if (name !== null) b.ref('calls', name.text, name, path?.text.replace(/<.*>/s, ''));
+    const path = fn.childForFieldName('path')?.text.replace(/<.*>/s, '');
+    // `self::f()` and `super::f()` name a function of this module or the one around it: looked up
+    // as a bare call is (this file, then the project), not as a member of the value `self`.
+    if (name !== null) b.ref('calls', name.text, name, path === 'self' || path === 'super' ? undefined : path);
   } else if (type === 'field_expression') {
     const field = fn.childForFieldName('field');
     const value = fn.childForFieldName('value');

@@ -105,7 +105,21 @@ export interface ForeignImpl {
   readonly impl: ResolverSymbol;
   readonly owner: string;
   readonly end: number;
+  /**
+   * False when the type may hand `self`'s calls on to a value it wraps: a type parameter (`T` in
+   * `impl<T: Input> Input for &T`, whose bounds are not recorded) or a pointer that dereferences
+   * to its contents (`Arc<Handle>`). True for a concrete type (`Vec<u8>`, `[u8]`, `Formatter`).
+   */
+  readonly concrete: boolean;
 }
+
+/** Standard pointers and guards whose methods reach the value inside through `Deref`. */
+const DEREF_WRAPPERS: ReadonlySet<string> = new Set([
+  'Box', 'Rc', 'Arc', 'Pin', 'Cow', 'Ref', 'RefMut', 'MutexGuard', 'RwLockReadGuard', 'RwLockWriteGuard', 'ManuallyDrop',
+]);
+
+/** A name written as type parameters are: one capital, or a capital and one more character (`T`, `St`). */
+const TYPE_PARAMETER = /^[A-Z][A-Za-z0-9]?$/;
 
 /**
  * The Rust impl block that `fromId` is written in, when the block's type is defined nowhere in
@@ -135,7 +149,8 @@ export function foreignImpl(ctx: ResolveContext, fromId: number): ForeignImpl | 
     if (defined) return undefined;
     let j = i + 1;
     while (j < symbols.length && symbols[j]!.kind !== 'impl' && symbols[j]!.qualifiedName.startsWith(`${owner}.`)) j++;
-    return { impl, owner, end: symbols[j]?.id ?? Number.MAX_SAFE_INTEGER };
+    const concrete = !DEREF_WRAPPERS.has(typeName) && !TYPE_PARAMETER.test(typeName);
+    return { impl, owner, end: symbols[j]?.id ?? Number.MAX_SAFE_INTEGER, concrete };
   }
   return undefined;
 }

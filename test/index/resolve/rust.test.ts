@@ -223,3 +223,33 @@ test('rust: self::f() and super::f() call the module\'s function, not a member o
     project.cleanup();
   }
 });
+
+test('rust: in an impl for a pointer the usual steps go on; for a concrete outside type a call of the method\'s own name is the type\'s', async () => {
+  const project = await generatedProject({
+    'Cargo.toml': '[package]\nname = "rt"\nversion = "0.1.0"\n',
+    'src/lib.rs': [
+      'use std::sync::Arc;',
+      'use std::process::Child;',
+      'pub trait Schedule { fn schedule(&self); }',
+      'pub trait Kill { fn kill(&mut self); }',
+      'pub struct Handle;',
+      'impl Handle { pub fn schedule_task(&self) {} }',
+      'impl Schedule for Arc<Handle> {',
+      '    fn schedule(&self) { self.schedule_task(); }',
+      '}',
+      'impl Kill for Child {',
+      '    fn kill(&mut self) { self.kill(); }',
+      '}',
+      '',
+    ].join('\n'),
+  });
+  try {
+    const dump = await dumpGraph(project.root);
+    // `Arc<Handle>` dereferences to `Handle`.
+    assert.match(dump, /edge src\/lib\.rs#method:Arc\.schedule@\S+ -calls-> src\/lib\.rs#method:Handle\.schedule_task@/);
+    // `Child::kill` comes before `Kill::kill`.
+    assert.doesNotMatch(dump, /edge src\/lib\.rs#method:Child\.kill@\S+ -calls-> /);
+  } finally {
+    project.cleanup();
+  }
+});

@@ -17,14 +17,21 @@ function inBases(ctx: ResolveContext, type: ResolverSymbol, name: string, filter
 
 /**
  * `self.x()` in an impl block for a type outside the project: an item of the block, or of a trait
- * the block implements, else one of the type's own (`self.reserve()` in `impl BufMut for Vec<u8>` is
- * `Vec::reserve`), which no project-wide guess may stand in for.
+ * the block implements. Otherwise, for a concrete type (`self.reserve()` in `impl BufMut for
+ * Vec<u8>` is `Vec::reserve`) the method is the type's own, which no project-wide guess may stand
+ * in for; so is one of the caller's own name (`self.kill()` in `impl Kill for Child` calls
+ * `Child::kill`, which Rust picks before the trait's). A type parameter or a pointer may pass the
+ * call on to what it wraps, so there the usual steps go on.
  */
 function inForeignImpl(ctx: ResolveContext, ref: ResolverRef, filter: KindFilter): StepOutcome | undefined {
   const found = foreignImpl(ctx, ref.fromId);
   if (found === undefined) return undefined;
-  const hit = implItem(ctx, found, ref.name, filter, ref.fromId) ?? inBases(ctx, found.impl, ref.name, filter);
-  return hit === undefined ? CLAIMED : bound(hit, 'receiver', 0.85);
+  const item = implItem(ctx, found, ref.name, filter, ref.fromId);
+  if (item !== undefined) return bound(item, 'receiver', 0.85);
+  if (found.concrete && ctx.project.symbol(ref.fromId)?.name === ref.name) return CLAIMED;
+  const hit = inBases(ctx, found.impl, ref.name, filter);
+  if (hit !== undefined) return bound(hit, 'receiver', 0.85);
+  return found.concrete ? CLAIMED : undefined;
 }
 
 /**

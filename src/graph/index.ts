@@ -5,8 +5,8 @@
  */
 export { lookupSymbol, ownClasses } from './lookup.js';
 export type { DefinitionGroup, FileFilterOutcome, SymbolLookup } from './lookup.js';
-export { CALL_EDGE_KINDS, calleesOf, calleesOfAll, callersOf, callersOfAll } from './callers.js';
-export type { NeighbourList } from './callers.js';
+export { CALL_EDGE_KINDS, calleesOf, calleesOfAll, callersOf, callersOfAll, callersThroughAll } from './callers.js';
+export type { NeighbourList, ThroughList } from './callers.js';
 export { CONTAINER_KINDS, impactOf } from './impact.js';
 export type { Impact, ImpactFile, ImpactedNode } from './impact.js';
 export { MAX_CYCLES, cyclesOf, findCycles, stronglyConnected } from './cycles.js';

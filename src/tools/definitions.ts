@@ -103,7 +103,7 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
     short: 'callers',
     title: 'Who calls a symbol',
     description:
-      'Lists the functions and methods that call or reference a symbol, one section per distinct definition when several share the name.',
+      'Lists the functions and methods that call or reference a symbol, one section per distinct definition when several share the name; a method\'s section also lists the callers of the interface or base method it implements or overrides.',
     inputSchema: object(
       {
         symbol,

@@ -2,7 +2,9 @@
  * codegraph_callers and codegraph_callees: who calls (references, imports) a symbol and what it
  * calls, one section per definition when several share the name.
  */
-import { calleesOfAll, callersOfAll, lookupSymbol, type Neighbour, type NeighbourList } from '../../graph/index.js';
+import {
+  calleesOfAll, callersOfAll, callersThroughAll, lookupSymbol, type GraphNode, type Neighbour, type NeighbourList, type ThroughList,
+} from '../../graph/index.js';
 import type { GraphStore } from '../../store/index.js';
 import { FreshnessProbe } from '../../project/freshness.js';
 import type { ToolHandler, ToolOutput } from '../service.js';
@@ -41,10 +43,12 @@ function answer(direction: Direction, args: ToolArgs, index: ProjectIndex): Tool
 
   const groups = lookup.groups.slice(0, MAX_SECTIONS);
   const lists: NeighbourList[] = direction === 'callers' ? callersOfAll(store, groups, limit) : calleesOfAll(store, groups, limit);
+  const through: ThroughList[][] = direction === 'callers' ? callersThroughAll(store, lists, limit) : lists.map(() => []);
   const words = WORDING[direction];
   const total = lists.reduce((sum, l) => sum + l.total, 0);
+  const throughTotal = through.flat().reduce((sum, t) => sum + t.total, 0);
   const probe = new FreshnessProbe(index.root, store);
-  const lines = [`${words.title} ${symbol} (${total} found)`];
+  const lines = [`${words.title} ${symbol} (${total} found${throughTotal > 0 ? `; ${throughTotal} more through what it overrides or implements` : ''})`];
   const filter = filterNote(lookup);
   if (filter !== undefined) lines.push(filter);
   const ambiguous = ambiguityNote(lookup);
@@ -52,19 +56,29 @@ function answer(direction: Direction, args: ToolArgs, index: ProjectIndex): Tool
   const partial = sectionsNote(groups.length, lookup.groups.length);
   if (partial !== undefined) lines.push(partial);
   const sectioned = lists.length > 1;
-  for (const list of lists) {
+  lists.forEach((list, i) => {
     lines.push('');
     if (sectioned) {
       probe.cite(list.group.path);
       lines.push(`${definitionLabel(list.group)} — ${list.total} ${words.noun}${list.total === 1 ? '' : 's'}`);
     }
-    if (list.total === 0) lines.push(words.none);
+    const indirect = through[i] ?? [];
+    if (list.total === 0) lines.push(indirect.length > 0 ? NO_DIRECT_CALLERS : words.none);
     for (const row of list.shown) {
       probe.cite(row.node.path);
       lines.push(rowText(row));
     }
     if (list.shown.length < list.total) lines.push(moreHint(list.shown.length, list.total, limit, words.noun));
-  }
+    for (const t of indirect) {
+      probe.cite(t.declaration.path);
+      lines.push(`Through ${nodeText(t.declaration)}, which it overrides or implements — ${t.total} ${words.noun}${t.total === 1 ? '' : 's'}:`);
+      for (const row of t.shown) {
+        probe.cite(row.node.path);
+        lines.push(rowText(row));
+      }
+      if (t.shown.length < t.total) lines.push(moreHint(t.shown.length, t.total, limit, words.noun));
+    }
+  });
   const banner = probe.banner();
   const text = banner + capText(`${lines.join('\n')}\n`, OUTPUT_CAP - banner.length);
   return {
@@ -75,29 +89,42 @@ function answer(direction: Direction, args: ToolArgs, index: ProjectIndex): Tool
       ...(lookup.filter.kind === 'none' ? {} : { file: lookup.filter.value, fileMatched: lookup.filter.kind === 'matched' }),
       total,
       definitionsFound: lookup.groups.length,
-      definitions: lists.map((l) => ({
+      definitions: lists.map((l, i) => ({
         ...definitionJson(l.group),
         total: l.total,
         [direction]: l.shown.map(rowJson),
+        ...((through[i] ?? []).length === 0 ? {} : {
+          through: (through[i] ?? []).map((t) => ({ ...nodeJson(t.declaration), total: t.total, [direction]: t.shown.map(rowJson) })),
+        }),
       })),
       stale: probe.driftedCitations(),
     },
   };
 }
 
-/** `- name (kind) - path:line`; members show their qualified name (`Cart.add`). */
-function rowText(row: Neighbour): string {
-  const n = row.node;
+/**
+ * Said instead of "No callers found" when nothing calls the definition itself but something calls
+ * a declaration it overrides or implements (an interface's method): those calls may run it.
+ */
+const NO_DIRECT_CALLERS = 'No direct callers: nothing in the index calls, references or imports this definition itself.';
+
+/** `name (kind) - path:line`; members show their qualified name (`Cart.add`). */
+function nodeText(n: GraphNode): string {
   const name = n.kind === 'file' || n.qualifiedName === '' ? n.name : n.qualifiedName;
-  return `- ${name} (${n.kind}) - ${n.path}:${n.startLine}`;
+  return `${name} (${n.kind}) - ${n.path}:${n.startLine}`;
+}
+
+/** `- name (kind) - path:line`. */
+function rowText(row: Neighbour): string {
+  return `- ${nodeText(row.node)}`;
+}
+
+function nodeJson(n: GraphNode): Record<string, unknown> {
+  return { name: n.name, qualifiedName: n.qualifiedName, kind: n.kind, file: n.path, line: n.startLine };
 }
 
 function rowJson(row: Neighbour): Record<string, unknown> {
-  const n = row.node;
-  return {
-    name: n.name, qualifiedName: n.qualifiedName, kind: n.kind, file: n.path, line: n.startLine,
-    relation: row.relation, ...(row.line === null ? {} : { atLine: row.line }),
-  };
+  return { ...nodeJson(row.node), relation: row.relation, ...(row.line === null ? {} : { atLine: row.line }) };
 }
 
 function moreHint(shown: number, total: number, limit: number, noun: string): string {

@@ -7,6 +7,7 @@ import type { ToolArgs } from '../../../src/tools/schema.js';
 import type { ToolOutput } from '../../../src/tools/service.js';
 import { assertGolden } from '../../support/golden.js';
 import { openFixture, type OpenFixture } from '../../graph/open-fixture.js';
+import { openGeneratedProject } from '../../support/fixture-project.js';
 
 const GOLDEN = 'tools/graph';
 const context: ToolCallContext = { signal: new AbortController().signal, progress: () => {} };
@@ -114,6 +115,65 @@ describe('graph tools on the twins fixture (same-named definitions)', () => {
     const text = (await call(twins, 'impact', { symbol: 'handle', file: 'billing/handler.ts', depth: 2 })).text;
     assert.match(text, /payAll:4, payOne:8/);
     assert.doesNotMatch(text, /shipAll|definitions are named/);
+  });
+});
+
+describe('callers through the declarations a method overrides or implements', () => {
+  let project: OpenFixture;
+  before(async () => {
+    project = await openGeneratedProject({
+      'src/store.ts': [
+        'export interface Store {',
+        '  get(key: string): string;',
+        '}',
+        '',
+        'export class MemoryStore implements Store {',
+        '  get(key: string): string {',
+        '    return key;',
+        '  }',
+        '}',
+        '',
+        'export class CachedStore extends MemoryStore {',
+        '  get(key: string): string {',
+        '    return super.get(key);',
+        '  }',
+        '}',
+        '',
+      ].join('\n'),
+      'src/app.ts': [
+        "import type { Store } from './store';",
+        '',
+        'export function read(store: Store): string {',
+        "  return store.get('a');",
+        '}',
+        '',
+      ].join('\n'),
+    });
+  });
+  after(() => project.close());
+
+  const golden = (name: string, tool: string, args: ToolArgs): void => {
+    test(`${tool} ${JSON.stringify(args)} matches ${name}`, async () => {
+      assertGolden(GOLDEN, name, (await call(project, tool, args)).text, import.meta.url);
+    });
+  };
+  // Called only through the interface, two steps up: no direct caller, the interface's caller after.
+  golden('callers-through-interface.txt', 'callers', { symbol: 'CachedStore.get', limit: 20 });
+  // A direct caller first; the interface's caller is not its own.
+  golden('callers-direct-and-through.txt', 'callers', { symbol: 'MemoryStore.get', limit: 20 });
+
+  test('the JSON answer lists the declaration and its callers apart from the direct ones', async () => {
+    const json = (await call(project, 'callers', { symbol: 'MemoryStore.get', limit: 20 })).json as {
+      total: number; definitions: { callers: { name: string }[]; through?: { qualifiedName: string; total: number; callers: { name: string }[] }[] }[];
+    };
+    assert.equal(json.total, 1);
+    assert.deepEqual(json.definitions[0]?.callers.map((c) => c.name), ['get']);
+    assert.deepEqual(json.definitions[0]?.through?.map((t) => [t.qualifiedName, t.total, t.callers.map((c) => c.name)]), [['Store.get', 1, ['read']]]);
+  });
+
+  test('callees list no declarations', async () => {
+    const json = (await call(project, 'callees', { symbol: 'CachedStore.get', limit: 20 })).json as { definitions: { through?: unknown }[] };
+    assert.equal(json.definitions[0]?.through, undefined);
   });
 });
 

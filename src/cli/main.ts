@@ -3,7 +3,8 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { TOOL_DEFINITIONS } from '../tools/definitions.js';
 import type { InstallIo } from './install/install-command.js';
-import { HELP, UsageError } from './usage.js';
+import { toolHelp } from './tool-flags.js';
+import { HELP, UsageError, commandHelp } from './usage.js';
 import { VERSION } from '../version.js';
 
 /** Query tools that are also commands. */
@@ -14,13 +15,22 @@ const TOOL_COMMANDS: readonly string[] = TOOL_DEFINITIONS.map((t) => t.short);
  * command runs: `serve` must answer its first request fast, without the indexer or the database.
  */
 export async function main(argv: readonly string[]): Promise<number> {
-  const [command, ...rest] = argv;
+  const [first, ...more] = argv;
+  // `codegraph help init` is `codegraph init --help`.
+  const [command, ...rest] = first === 'help' && more.length > 0 ? [more[0], '--help'] : [first, ...more];
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
     process.stdout.write(HELP);
     return 0;
   }
   if (command === '--version' || command === '-V' || command === 'version') {
     process.stdout.write(`${VERSION}\n`);
+    return 0;
+  }
+  if (asksHelp(rest)) {
+    const tool = TOOL_DEFINITIONS.find((t) => t.short === command);
+    const text = commandHelp(command) ?? (tool === undefined ? undefined : toolHelp(tool));
+    if (text === undefined) throw new UsageError(`unknown command "${command}" (run codegraph --help)`);
+    process.stdout.write(text);
     return 0;
   }
   switch (command) {
@@ -92,6 +102,13 @@ export async function main(argv: readonly string[]): Promise<number> {
       if (TOOL_COMMANDS.includes(command)) return (await import('./tool-commands.js')).runToolCommand(command, rest, process.cwd());
       throw new UsageError(`unknown command "${command}" (run codegraph --help)`);
   }
+}
+
+/** `--help` or `-h` among a command's arguments (not after `--`, where words may start with a dash). */
+function asksHelp(args: readonly string[]): boolean {
+  const end = args.indexOf('--');
+  const own = end < 0 ? args : args.slice(0, end);
+  return own.includes('--help') || own.includes('-h');
 }
 
 /** `codegraph daemon run|status|stop`. */

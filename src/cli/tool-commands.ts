@@ -1,25 +1,13 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { findIndexedProjectUp, isIndexed } from '../project/resolve.js';
-import { TOOL_DEFINITIONS, type ToolDefinition } from '../tools/definitions.js';
+import { TOOL_DEFINITIONS } from '../tools/definitions.js';
 import { loadHandler } from '../tools/handlers.js';
 import { validateArgs, type ToolArgs } from '../tools/schema.js';
 import type { ToolOutput } from '../tools/service.js';
+import { flagName, positionalProperty } from './tool-flags.js';
 import { UsageError } from './usage.js';
 
-/** `--max-files` for `maxFiles`: flags are the kebab-case form of the schema's property names. */
-function flagName(property: string): string {
-  return property.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-}
-
-/** The property that positional words fill: the first required string, else a sensible default. */
-function positionalProperty(def: ToolDefinition): string | undefined {
-  const required = def.inputSchema.required ?? [];
-  for (const name of required) if (def.inputSchema.properties[name]?.type === 'string') return name;
-  if (def.short === 'node') return 'symbol';
-  if (def.short === 'files') return 'path';
-  return undefined;
-}
 
 /**
  * Runs one query tool from the command line with the same validation and the same text as the

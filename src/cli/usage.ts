@@ -29,6 +29,8 @@ Usage:
                                              run one query tool: explore, search, node,
                                              callers, callees, impact, files, status,
                                              check, export
+  codegraph export [--out FILE] [--no-centrality] [-p DIR]
+                                             the whole graph as node-link JSON, to FILE or stdout
   codegraph describe [--format json]         print the server's tools and protocol revisions
   codegraph install [--target=AGENT,...] [--global|--local] [--yes] [--prompt-hook]
                                              register the MCP server with coding agents
@@ -40,7 +42,7 @@ Usage:
   codegraph init --target=zed [path]         index, then pin .zed/settings.json to the path
   codegraph prompt-hook [--path DIR]         Claude Code prompt hook (prompt JSON on stdin)
   codegraph --version                        print the version
-  codegraph --help                           print this help
+  codegraph --help                           print this help; codegraph COMMAND --help, one command's
 
 The index commands take their path as an argument or as -p/--path DIR. The project is found
 from --path, or from the working directory upward (the nearest folder containing .codegraph/). Environment: CODEGRAPH_MCP_TOOLS=explore,node,search,callers,...
@@ -49,3 +51,19 @@ chooses the tools listed by tools/list (all ten stay callable); CODEGRAPH_WATCH_
 serves in the foreground; CODEGRAPH_DAEMON_IDLE_MS (default 300000) is how long a daemon
 outlives its last client. See docs/cli.md and docs/agents.md.
 `;
+
+/**
+ * `codegraph COMMAND --help`: the usage entries of HELP that start with that command (both of
+ * `init`'s, `daemon status` and `daemon stop`), or undefined when none does (a query tool).
+ */
+export function commandHelp(command: string): string | undefined {
+  const entries: string[][] = [];
+  for (const line of HELP.slice(HELP.indexOf('Usage:')).split('\n').slice(1)) {
+    if (line.trim() === '') break;
+    if (line.startsWith('  codegraph ')) entries.push([line]);
+    else entries[entries.length - 1]?.push(line);
+  }
+  const own = entries.filter((entry) => (entry[0] ?? '').slice('  codegraph '.length).split(' ')[0] === command);
+  if (own.length === 0) return undefined;
+  return `Usage:\n${own.map((entry) => entry.join('\n')).join('\n')}\n\nRun codegraph --help for every command.\n`;
+}

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { hostname } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, test } from 'node:test';
@@ -51,6 +51,32 @@ test('codegraph with an unknown command exits 2 with a one-line error naming it'
   assert.equal(r.status, 2);
   assert.equal(r.stderr.trim().split('\n').length, 1);
   assert.match(r.stderr, /unknown command "frobnicate"/);
+});
+
+test('codegraph COMMAND --help prints that command\'s usage; a query tool\'s lists its words and flags', () => {
+  const init = run(['init', '--help']);
+  assert.equal(init.status, 0);
+  assert.match(init.stdout, /codegraph init \[path\]/);
+  assert.match(init.stdout, /codegraph init --target=zed/);
+  assert.doesNotMatch(init.stdout, /codegraph serve/);
+  const callers = run(['help', 'callers']);
+  assert.equal(callers.status, 0);
+  assert.match(callers.stdout, /^codegraph callers \[symbol words\] \[flags\]/);
+  assert.match(callers.stdout, /--limit N +Maximum callers per definition \(1-100\)\. Default: 20\./);
+  assert.match(callers.stdout, /-p, --project DIR/);
+  assert.equal(run(['daemon', 'stop', '-h']).stdout, run(['daemon', '--help']).stdout);
+  const unknown = run(['nope', '--help']);
+  assert.equal(unknown.status, 2);
+  assert.match(unknown.stderr, /unknown command "nope"/);
+  // After `--` a dash is a query word, not a request for help.
+  const empty = mkdtempSync(join(tmpdir(), 'codegraph-help-'));
+  try {
+    const word = run(['search', '-p', empty, '--', '--help']);
+    assert.equal(word.status, 2);
+    assert.match(word.stderr, /no index at/);
+  } finally {
+    rmSync(empty, { recursive: true, force: true });
+  }
 });
 
 test('codegraph with an unknown flag exits 2 naming the flag', () => {

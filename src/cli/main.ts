@@ -57,7 +57,11 @@ export async function main(argv: readonly string[]): Promise<number> {
     case 'init':
     case 'index':
     case 'sync': {
-      const { values, positionals } = parse(rest, { ...PATH_OPTION, quiet: { type: 'boolean', short: 'q' }, json: { type: 'boolean' }, ...(command === 'init' ? { target: { type: 'string' } } : {}) });
+      const { values, positionals } = parse(rest, {
+        ...PATH_OPTION, quiet: { type: 'boolean', short: 'q' }, json: { type: 'boolean' },
+        ...(command === 'sync' ? {} : { force: { type: 'boolean' } }), ...(command === 'init' ? { target: { type: 'string' } } : {}),
+      });
+      if (command !== 'sync' && values['force'] !== true) await refuseBroadRoot(command, resolve(process.cwd(), indexOptions(values, positionals).path ?? '.'));
       const target = asString(values['target']);
       if (target !== undefined && target !== 'zed') throw new UsageError(`init --target supports zed only (got "${target}"); use codegraph install --target=${target} for other agents`);
       if (command === 'sync') {
@@ -102,6 +106,17 @@ export async function main(argv: readonly string[]): Promise<number> {
       if (TOOL_COMMANDS.includes(command)) return (await import('./tool-commands.js')).runToolCommand(command, rest, process.cwd());
       throw new UsageError(`unknown command "${command}" (run codegraph --help)`);
   }
+}
+
+/**
+ * `init` or `index` of the home folder or the file-system root would read every project, cache and
+ * download below it (the server refuses to watch them too): refused unless `--force`.
+ */
+async function refuseBroadRoot(command: string, root: string): Promise<void> {
+  const { isBroadRoot } = await import('../project/resolve.js');
+  if (!isBroadRoot(root)) return;
+  const what = root === resolve(root, '/') ? 'the file-system root' : 'your home folder';
+  throw new UsageError(`${root} is ${what}: indexing it would read every project, cache and download below it. Run codegraph ${command} inside a project folder, or add --force to index it anyway`);
 }
 
 /** `--help` or `-h` among a command's arguments (not after `--`, where words may start with a dash). */

@@ -44,7 +44,8 @@ Usage:
   codegraph --version                        print the version
   codegraph --help                           print this help; codegraph COMMAND --help, one command's
 
-The index commands take their path as an argument or as -p/--path DIR. The project is found
+The index commands take their path as an argument or as -p/--path DIR; init and index refuse
+the home folder and the file-system root unless --force is given. The project is found
 from --path, or from the working directory upward (the nearest folder containing .codegraph/). Environment: CODEGRAPH_MCP_TOOLS=explore,node,search,callers,...
 chooses the tools listed by tools/list (all ten stay callable); CODEGRAPH_WATCH_DEBOUNCE_MS
 (default 2000) is the quiet spell that watch waits for before syncing; CODEGRAPH_NO_DAEMON=1

@@ -79,6 +79,23 @@ test('codegraph COMMAND --help prints that command\'s usage; a query tool\'s lis
   }
 });
 
+test('codegraph init refuses the home folder unless --force, and says what to do', () => {
+  const home = mkdtempSync(join(tmpdir(), 'codegraph-home-'));
+  try {
+    writeFileSync(join(home, 'a.py'), 'def a():\n    return 1\n');
+    const env = { ...cliEnv(), HOME: home };
+    const refused = spawnSync(process.execPath, [CLI_PATH, 'init', home], { encoding: 'utf8', env, timeout: 60_000 });
+    assert.equal(refused.status, 2);
+    assert.match(refused.stderr, /is your home folder: .*inside a project folder, or add --force/);
+    assert.equal(existsSync(join(home, '.codegraph')), false);
+    const forced = spawnSync(process.execPath, [CLI_PATH, 'init', home, '--force', '--quiet'], { encoding: 'utf8', env, timeout: 60_000 });
+    assert.equal(forced.status, 0, forced.stderr);
+    assert.equal(existsSync(join(home, '.codegraph', 'codegraph.db')), true);
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+});
+
 test('codegraph with an unknown flag exits 2 naming the flag', () => {
   const r = run(['status', '--colour']);
   assert.equal(r.status, 2);

@@ -33,7 +33,9 @@ export interface ExploreJson {
     readonly cutFiles: readonly string[];
   };
   readonly flow: readonly (readonly JsonSymbol[])[];
-  readonly blastRadius: readonly (JsonSymbol & { readonly callers: number; readonly callerFiles: readonly string[]; readonly coverage: BlastEntry['coverage'] })[];
+  readonly blastRadius: readonly (JsonSymbol & {
+    readonly callers: number; readonly callerFiles: readonly string[]; readonly coverage: BlastEntry['coverage']; readonly through?: BlastEntry['through'];
+  })[];
   readonly dynamicDispatch: readonly (JsonSymbol & { readonly line: number; readonly what: string; readonly snippet: string })[];
   readonly files: readonly {
     readonly path: string;
@@ -89,7 +91,9 @@ export function toJson(input: JsonInput): ExploreJson {
       cutFiles: input.cut,
     },
     flow: input.flows.map((f) => f.map(sym)),
-    blastRadius: input.blast.map((b) => ({ ...sym(b.node), callers: b.callers, callerFiles: b.callerFiles, coverage: b.coverage })),
+    blastRadius: input.blast.map((b) => ({
+      ...sym(b.node), callers: b.callers, callerFiles: b.callerFiles, coverage: b.coverage, ...(b.through === undefined ? {} : { through: b.through }),
+    })),
     dynamicDispatch: input.dynamic.map((d) => ({ ...sym(d.node), line: d.line, what: d.what, snippet: d.snippet })),
     files,
     notShown: input.pointers.map((p) => sym(p.node)),

@@ -5,14 +5,20 @@ import { openFixture, openGenerated, hubProject, type OpenProject } from './supp
 
 let shop: OpenProject;
 let hub: OpenProject;
+let stores: OpenProject;
 before(async () => {
   shop = await openFixture('shop', import.meta.url);
   // 520 callers: past the 64-lookup budget, and past 500 files (the medium size tier).
   hub = await openGenerated(hubProject(520));
+  stores = await openGenerated({
+    'src/store.ts': 'export interface Store {\n  get(key: string): string;\n}\n\nexport class MemoryStore implements Store {\n  get(key: string): string {\n    return key;\n  }\n}\n',
+    'src/app.ts': "import type { Store } from './store';\n\nexport function read(store: Store): string {\n  return store.get('a');\n}\n",
+  });
 });
 after(() => {
   shop.close();
   hub.close();
+  stores.close();
 });
 
 const blastLineOf = (text: string, name: string): string | undefined => text.split('\n').find((l) => l.startsWith(`- \`${name}\` (`));
@@ -34,6 +40,15 @@ test('blast radius walks up to three caller hops to find a test', async () => {
 test('blast radius says no tests were found when the walk finishes within budget', async () => {
   const { text } = await explore(shop.index, 'describePrice');
   assert.equal(blastLineOf(text, 'describePrice'), '- `describePrice` (src/pricing.ts:23) — no callers found; no tests found within 3 caller hops');
+});
+
+test('blast radius names the declaration a method implements when only that one is called', async () => {
+  const { text, json } = await explore(stores.index, 'MemoryStore.get');
+  assert.equal(
+    blastLineOf(text, 'MemoryStore.get'),
+    '- `MemoryStore.get` (src/store.ts:6) — no direct callers; 1 through `Store.get`, which it overrides or implements; no tests found within 3 caller hops',
+  );
+  assert.deepEqual(json.blastRadius.find((b) => b.qualifiedName === 'MemoryStore.get')?.through, { name: 'Store.get', callers: 1 });
 });
 
 test('blast radius says no test calls it directly when the lookup budget runs out', async () => {

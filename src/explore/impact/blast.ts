@@ -15,7 +15,15 @@ export interface BlastEntry {
   /** Files of the callers, most callers first. */
   readonly callerFiles: readonly string[];
   readonly coverage: Coverage;
+  /**
+   * With no direct caller: the nearest declaration up from it that it overrides or implements
+   * and that has callers (an interface's method), and how many; calls through it may run it.
+   */
+  readonly through?: { readonly name: string; readonly callers: number };
 }
+
+/** Overridden declarations followed up from a root at most this many steps, as codegraph_callers does. */
+const OVERRIDE_STEPS = 4;
 
 /** The blast radius of each root (at most five). */
 export function blastRadius(roots: readonly StoredNode[], data: IndexData): BlastEntry[] {
@@ -30,8 +38,31 @@ export function blastRadius(roots: readonly StoredNode[], data: IndexData): Blas
       if (path !== undefined) perFile.set(path, (perFile.get(path) ?? 0) + 1);
     }
     const callerFiles = [...perFile].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([p]) => p);
-    return { node, callers: callerIds.length, callerFiles, coverage: testCoverage(node.id, data) };
+    const through = callerIds.length === 0 ? throughDeclaration(node.id, data) : undefined;
+    return { node, callers: callerIds.length, callerFiles, coverage: testCoverage(node.id, data), ...(through === undefined ? {} : { through }) };
   });
+}
+
+/** The nearest declaration up the overrides from `id` whose callers are others than `id`, with their count. */
+function throughDeclaration(id: number, data: IndexData): BlastEntry['through'] {
+  const seen = new Set<number>([id]);
+  let frontier = [id];
+  for (let step = 0; step < OVERRIDE_STEPS && frontier.length > 0; step++) {
+    const up = data.edges.outgoing(frontier);
+    frontier = [];
+    for (const adjacent of [...up.values()].flat()) {
+      if (adjacent.kind !== 'overrides' || seen.has(adjacent.id)) continue;
+      seen.add(adjacent.id);
+      frontier.push(adjacent.id);
+    }
+    const incoming = data.edges.incoming(frontier);
+    for (const declaration of frontier) {
+      const callers = new Set((incoming.get(declaration) ?? []).filter((a) => CALLER_KINDS.has(a.kind) && a.id !== id).map((a) => a.id));
+      const node = data.nodes.many([declaration]).get(declaration);
+      if (callers.size > 0 && node !== undefined) return { name: node.qualifiedName || node.name, callers: callers.size };
+    }
+  }
+  return undefined;
 }
 
 /** One blast-radius bullet. */
@@ -39,7 +70,9 @@ export function blastLine(entry: BlastEntry): string {
   const n = entry.node;
   const where = `\`${n.qualifiedName || n.name}\` (${n.path}:${n.startLine})`;
   let callers: string;
-  if (entry.callers === 0) callers = 'no callers found';
+  if (entry.callers === 0 && entry.through !== undefined) {
+    callers = `no direct callers; ${entry.through.callers} through \`${entry.through.name}\`, which it overrides or implements`;
+  } else if (entry.callers === 0) callers = 'no callers found';
   else {
     const files = entry.callerFiles.slice(0, 2).map((f) => `\`${f}\``).join(', ');
     const more = entry.callerFiles.length - 2;

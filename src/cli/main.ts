@@ -18,19 +18,9 @@ export async function main(argv: readonly string[]): Promise<number> {
   const [first, ...more] = argv;
   // `codegraph help init` is `codegraph init --help`.
   const [command, ...rest] = first === 'help' && more.length > 0 ? [more[0], '--help'] : [first, ...more];
-  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
-    process.stdout.write(HELP);
-    return 0;
-  }
-  if (command === '--version' || command === '-V' || command === 'version') {
-    process.stdout.write(`${VERSION}\n`);
-    return 0;
-  }
-  if (asksHelp(rest)) {
-    const tool = TOOL_DEFINITIONS.find((t) => t.short === command);
-    const text = commandHelp(command) ?? (tool === undefined ? undefined : toolHelp(tool));
-    if (text === undefined) throw new UsageError(`unknown command "${command}" (run codegraph --help)`);
-    process.stdout.write(text);
+  const printed = helpOrVersion(command, rest);
+  if (printed !== undefined || command === undefined) {
+    process.stdout.write(printed ?? HELP);
     return 0;
   }
   switch (command) {
@@ -56,24 +46,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     }
     case 'init':
     case 'index':
-    case 'sync': {
-      const { values, positionals } = parse(rest, {
-        ...PATH_OPTION, quiet: { type: 'boolean', short: 'q' }, json: { type: 'boolean' },
-        ...(command === 'sync' ? {} : { force: { type: 'boolean' } }), ...(command === 'init' ? { target: { type: 'string' } } : {}),
-      });
-      if (command !== 'sync' && values['force'] !== true) await refuseBroadRoot(command, resolve(process.cwd(), indexOptions(values, positionals).path ?? '.'));
-      const target = asString(values['target']);
-      if (target !== undefined && target !== 'zed') throw new UsageError(`init --target supports zed only (got "${target}"); use codegraph install --target=${target} for other agents`);
-      if (command === 'sync') {
-        const viaDaemon = await (await import('./daemon-sync.js')).syncViaDaemon({ ...indexOptions(values, positionals), env: process.env });
-        if (viaDaemon !== undefined) return viaDaemon;
-      }
-      const { runIndex } = await import('./index-commands.js');
-      const code = await runIndex(command, indexOptions(values, positionals));
-      if (target === undefined || code !== 0) return code;
-      const { runZedInit } = await import('./install/install-command.js');
-      return runZedInit(resolve(process.cwd(), indexOptions(values, positionals).path ?? '.'), installIo());
-    }
+    case 'sync':
+      return runIndexCommand(command, rest);
     case 'install':
     case 'uninstall':
     case 'skill':
@@ -117,6 +91,37 @@ async function refuseBroadRoot(command: string, root: string): Promise<void> {
   if (!isBroadRoot(root)) return;
   const what = root === resolve(root, '/') ? 'the file-system root' : 'your home folder';
   throw new UsageError(`${root} is ${what}: indexing it would read every project, cache and download below it. Run codegraph ${command} inside a project folder, or add --force to index it anyway`);
+}
+
+/** `codegraph init|index|sync [path]`, and `init --target=zed`. */
+async function runIndexCommand(command: 'init' | 'index' | 'sync', rest: readonly string[]): Promise<number> {
+  const { values, positionals } = parse(rest, {
+    ...PATH_OPTION, quiet: { type: 'boolean', short: 'q' }, json: { type: 'boolean' },
+    ...(command === 'sync' ? {} : { force: { type: 'boolean' } }), ...(command === 'init' ? { target: { type: 'string' } } : {}),
+  });
+  if (command !== 'sync' && values['force'] !== true) await refuseBroadRoot(command, resolve(process.cwd(), indexOptions(values, positionals).path ?? '.'));
+  const target = asString(values['target']);
+  if (target !== undefined && target !== 'zed') throw new UsageError(`init --target supports zed only (got "${target}"); use codegraph install --target=${target} for other agents`);
+  if (command === 'sync') {
+    const viaDaemon = await (await import('./daemon-sync.js')).syncViaDaemon({ ...indexOptions(values, positionals), env: process.env });
+    if (viaDaemon !== undefined) return viaDaemon;
+  }
+  const { runIndex } = await import('./index-commands.js');
+  const code = await runIndex(command, indexOptions(values, positionals));
+  if (target === undefined || code !== 0) return code;
+  const { runZedInit } = await import('./install/install-command.js');
+  return runZedInit(resolve(process.cwd(), indexOptions(values, positionals).path ?? '.'), installIo());
+}
+
+/** The text of `--help`, `--version` or `COMMAND --help`; undefined for any other command line. */
+function helpOrVersion(command: string | undefined, rest: readonly string[]): string | undefined {
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') return HELP;
+  if (command === '--version' || command === '-V' || command === 'version') return `${VERSION}\n`;
+  if (!asksHelp(rest)) return undefined;
+  const tool = TOOL_DEFINITIONS.find((t) => t.short === command);
+  const text = commandHelp(command) ?? (tool === undefined ? undefined : toolHelp(tool));
+  if (text === undefined) throw new UsageError(`unknown command "${command}" (run codegraph --help)`);
+  return text;
 }
 
 /** `--help` or `-h` among a command's arguments (not after `--`, where words may start with a dash). */

@@ -24,6 +24,13 @@ export interface FamilyTraits {
    * functions, unexported Go/TS names), so name matching drops it.
    */
   readonly enforcesExport: boolean;
+  /**
+   * Types built into the language whose methods no project class defines (`list`, `str`), as the
+   * extractor records the receiver of a call on a literal or on a variable one made: such a call
+   * binds to nothing when the project has no class of that name (`parts.append()` is not
+   * `ListMixin.append`).
+   */
+  readonly builtinTypes?: ReadonlySet<string>;
 }
 
 const FAMILY_BY_LANGUAGE: ReadonlyMap<string, string> = new Map([
@@ -41,8 +48,14 @@ const FAMILY_BY_LANGUAGE: ReadonlyMap<string, string> = new Map([
 
 const TRAITS: ReadonlyMap<string, FamilyTraits> = new Map([
   // JS files without imports are classic scripts sharing globals; see `bareNameScopeOf`.
-  ['js', { bareNames: 'module', implicitThis: false, enforcesExport: true }],
-  ['python', { bareNames: 'module', implicitThis: false, enforcesExport: false }],
+  ['js', {
+    bareNames: 'module', implicitThis: false, enforcesExport: true,
+    builtinTypes: new Set(['Array', 'Map', 'Set', 'WeakMap', 'WeakSet', 'Promise', 'String', 'Number', 'Object', 'RegExp', 'Date', 'Error', 'URL', 'URLSearchParams']),
+  }],
+  ['python', {
+    bareNames: 'module', implicitThis: false, enforcesExport: false,
+    builtinTypes: new Set(['str', 'bytes', 'bytearray', 'int', 'float', 'list', 'dict', 'set', 'frozenset', 'tuple']),
+  }],
   ['go', { bareNames: 'package', implicitThis: false, enforcesExport: true }],
   ['rust', { bareNames: 'project', implicitThis: false, enforcesExport: true }],
   ['jvm', { bareNames: 'project', implicitThis: true, enforcesExport: true }],

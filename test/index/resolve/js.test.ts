@@ -177,3 +177,16 @@ test('js: a member call on a plain variable never picks among several same-named
   const r = b.ref(main, 'send', { receiver: 'x' });
   assert.equal(targetOf(b.resolve(), b, r), undefined);
 });
+
+test('js: a call on a variable holding a builtin (new Map(), Promise) binds to no project method of that name', () => {
+  const b = new ProjectBuilder();
+  const cache = b.file('src/cache.ts');
+  const cls = b.sym(cache, 'QueryCache', { kind: 'class' });
+  b.sym(cache, 'get', { parent: cls });
+  const app = b.file('src/app.ts');
+  const onMap = b.ref(app, 'get', { receiver: 'Map' });
+  const onPromise = b.ref(app, 'resolve', { receiver: 'Promise' });
+  const result = b.resolve();
+  assert.equal(targetOf(result, b, onMap), undefined);
+  assert.equal(targetOf(result, b, onPromise), undefined);
+});

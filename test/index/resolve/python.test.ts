@@ -100,3 +100,27 @@ test('python: same-named functions in two packages are not merged', () => {
   assert.deepEqual([targetOf(result, b, ra), targetOf(result, b, rb)], [fa, fb]);
   assert.equal([...result.edges].filter((e) => e.kind === 'calls').length, 2);
 });
+
+test('python: a call on a builtin type (list, str) binds to nothing, unless the project has a class of that name', () => {
+  const b = new ProjectBuilder();
+  const lib = b.file('lib.py');
+  const mixin = b.sym(lib, 'ListMixin', { kind: 'class' });
+  b.sym(lib, 'append', { parent: mixin });
+  const app = b.file('app.py');
+  const onList = b.ref(app, 'append', { receiver: 'list' });
+  const onStr = b.ref(app, 'join', { receiver: 'str' });
+  const onUnknown = b.ref(app, 'append', { receiver: 'rows' });
+  const result = b.resolve();
+  assert.equal(targetOf(result, b, onList), undefined);
+  assert.equal(targetOf(result, b, onStr), undefined);
+  // An untyped receiver is still matched by name, as before.
+  assert.notEqual(targetOf(result, b, onUnknown), undefined);
+
+  const shadowed = new ProjectBuilder();
+  const mod = shadowed.file('types.py');
+  const cls = shadowed.sym(mod, 'list', { kind: 'class' });
+  const own = shadowed.sym(mod, 'append', { parent: cls });
+  const user = shadowed.file('use.py');
+  const r = shadowed.ref(user, 'append', { receiver: 'list' });
+  assert.equal(targetOf(shadowed.resolve(), shadowed, r), own);
+});

@@ -5,7 +5,8 @@
  * `self.repo = repo` from an annotated parameter, `self.repo: Repo = …`). Attributes are noted as
  * the walk meets them, so a call in a method written before the one that assigns (usually
  * `__init__`, written first) is not typed. Locals made by calling a class (`x = Repo()`) are noted
- * by the extractor itself.
+ * by the extractor itself, and so are those a literal or a builtin constructor makes (`parts = []`,
+ * `seen = set()`): a call on them is a builtin type's method, recorded on that type (`list`).
  */
 import type { Node } from 'web-tree-sitter';
 import type { ExtractionBuilder } from '../builder.js';
@@ -61,4 +62,32 @@ export function attributeReceiver(b: ExtractionBuilder, typed: FileTypes, object
   const owner = object.childForFieldName('object');
   const name = object.childForFieldName('attribute');
   return owner?.text === 'self' && name !== null ? receiverClass(b, typed, name.text, true) : undefined;
+}
+
+/** Literal node types and the builtin type of the value they make. */
+const LITERAL_TYPES: Readonly<Record<string, string>> = {
+  string: 'str', concatenated_string: 'str', integer: 'int', float: 'float',
+  list: 'list', list_comprehension: 'list', dictionary: 'dict', dictionary_comprehension: 'dict',
+  set: 'set', set_comprehension: 'set', tuple: 'tuple',
+};
+
+/** Builtin calls that make a value of a builtin type: `dict(…)`, `sorted(…)` (a list). */
+const BUILTIN_MAKERS: Readonly<Record<string, string>> = {
+  str: 'str', bytes: 'bytes', bytearray: 'bytearray', int: 'int', float: 'float', list: 'list', sorted: 'list',
+  dict: 'dict', set: 'set', frozenset: 'frozenset', tuple: 'tuple',
+};
+
+/**
+ * The builtin type of the value `node` makes, when it is a literal (`', '.join(…)`, `[]`) or a
+ * call of a builtin constructor (`dict(…)`); a call on it is a method of that type, never of a
+ * project class.
+ */
+export function builtinType(node: Node | null | undefined): string | undefined {
+  let n = node;
+  while (n?.type === 'parenthesized_expression') n = n.firstNamedChild;
+  if (n === null || n === undefined) return undefined;
+  const literal = LITERAL_TYPES[n.type];
+  if (literal !== undefined) return literal;
+  const fn = n.type === 'call' ? n.childForFieldName('function') : null;
+  return fn?.type === 'identifier' && Object.hasOwn(BUILTIN_MAKERS, fn.text) ? BUILTIN_MAKERS[fn.text] : undefined;
 }

@@ -13,7 +13,7 @@ import type { PathShape } from '../receivers.js';
 import { isTestPath } from '../test-paths.js';
 import type { LanguageExtractor } from '../types.js';
 import { walk } from '../walk.js';
-import { PYTHON_PARAMETERS, attributeReceiver, noteAttribute, noteParameter, pythonTypes, type PythonTypes } from './python-receivers.js';
+import { PYTHON_PARAMETERS, attributeReceiver, builtinType, noteAttribute, noteParameter, pythonTypes, type PythonTypes } from './python-receivers.js';
 
 const TYPES: ReadonlySet<string> = new Set([
   'function_definition', 'class_definition', 'decorator', 'import_statement', 'import_from_statement',
@@ -187,7 +187,7 @@ function noteTypes(b: ExtractionBuilder, node: Node, typed: PythonTypes): void {
   const right = node.childForFieldName('right');
   const fn = right?.type === 'call' ? right.childForFieldName('function') : null;
   const path = fn !== null && (fn.type === 'identifier' || fn.type === 'attribute') ? receiverText(fn, SHAPE) : undefined;
-  const made = path !== undefined && namesClass(path) ? path : undefined;
+  const made = (path !== undefined && namesClass(path) ? path : undefined) ?? builtinType(right);
   if (left.type === 'identifier') typed.locals.note(b.current, left.text, made);
   noteAttribute(b, typed, node, left, made);
 }
@@ -208,6 +208,7 @@ function qualifiedRef(b: ExtractionBuilder, kind: 'calls' | 'extends' | 'decorat
     if (receiver === 'super()') receiver = 'super';
     if (object?.type === 'identifier' && typed !== undefined) receiver = typed.locals.typeOf(b.current, object.text) ?? receiver;
     else if (object?.type === 'attribute' && typed !== undefined) receiver = attributeReceiver(b, typed, object) ?? receiver;
+    else receiver = builtinType(object) ?? receiver;
     b.ref(kind, attr.text, attr, receiver);
   }
 }

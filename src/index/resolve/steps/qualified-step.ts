@@ -1,7 +1,8 @@
 import type { ResolveContext, StepOutcome } from '../context.js';
-import { AMBIGUOUS, bound } from '../context.js';
+import { AMBIGUOUS, CLAIMED, bound } from '../context.js';
 import type { FileScope } from '../file-scope.js';
 import { targetFilter } from '../kinds.js';
+import { traitsOf } from '../languages.js';
 import { findMember } from '../members.js';
 import type { Receiver } from '../receivers.js';
 import type { KindFilter, ResolverRef, ResolverSymbol } from '../types.js';
@@ -14,7 +15,9 @@ const TYPE_LIKE = targetFilter('type_of', false);
  * Step 2: a receiver that names a type or module (`Foo.bar()`, `Foo::new()`, `pkg.Type.m()`)
  * binds to member `bar` of a symbol named `Foo` (its last segment), the nearest one when several
  * types share the name. Looking owners up by name keeps this cheap for receivers that are plain
- * variables (`obj.get()`), which name no symbol at all.
+ * variables (`obj.get()`), which name no symbol at all. A receiver that is one of the family's
+ * builtin types (`list` for `parts = []; parts.append(…)`) binds to nothing unless the project
+ * has a class of that name.
  */
 export function qualifiedStep(
   ctx: ResolveContext, scope: FileScope, ref: ResolverRef, receiver: Receiver | undefined, filter: KindFilter,
@@ -24,6 +27,9 @@ export function qualifiedStep(
   if (ownerName === undefined) return undefined;
   const { project } = ctx;
   const owners = project.named(ownerName);
+  // A builtin type's method (`str.join`, `list.append`) when no project class has that name.
+  if (receiver.segments.length === 1 && traitsOf(scope.family).builtinTypes?.has(ownerName) === true
+    && !owners.some((o) => TYPE_LIKE(o.kind) && project.family(o.fileId) === scope.family)) return CLAIMED;
   // Many same-named symbols means the receiver is a common variable name (`data`, `ctx`), not a type.
   if (owners.length === 0 || owners.length > ctx.maxCandidates * 4) return undefined;
   const matches: ResolverSymbol[] = [];

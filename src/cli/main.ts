@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { resolve } from 'node:path';
+import { parse as parsePath, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { TOOL_DEFINITIONS } from '../tools/definitions.js';
 import type { InstallIo } from './install/install-command.js';
@@ -89,7 +89,7 @@ export async function main(argv: readonly string[]): Promise<number> {
 async function refuseBroadRoot(command: string, root: string): Promise<void> {
   const { isBroadRoot } = await import('../project/resolve.js');
   if (!isBroadRoot(root)) return;
-  const what = root === resolve(root, '/') ? 'the file-system root' : 'your home folder';
+  const what = root === parsePath(root).root ? 'the file-system root' : 'your home folder';
   throw new UsageError(`${root} is ${what}: indexing it would read every project, cache and download below it. Run codegraph ${command} inside a project folder, or add --force to index it anyway`);
 }
 
@@ -99,18 +99,20 @@ async function runIndexCommand(command: 'init' | 'index' | 'sync', rest: readonl
     ...PATH_OPTION, quiet: { type: 'boolean', short: 'q' }, json: { type: 'boolean' },
     ...(command === 'sync' ? {} : { force: { type: 'boolean' } }), ...(command === 'init' ? { target: { type: 'string' } } : {}),
   });
-  if (command !== 'sync' && values['force'] !== true) await refuseBroadRoot(command, resolve(process.cwd(), indexOptions(values, positionals).path ?? '.'));
+  const options = indexOptions(values, positionals);
+  const root = resolve(options.cwd, options.path ?? '.');
+  if (command !== 'sync' && values['force'] !== true) await refuseBroadRoot(command, root);
   const target = asString(values['target']);
   if (target !== undefined && target !== 'zed') throw new UsageError(`init --target supports zed only (got "${target}"); use codegraph install --target=${target} for other agents`);
   if (command === 'sync') {
-    const viaDaemon = await (await import('./daemon-sync.js')).syncViaDaemon({ ...indexOptions(values, positionals), env: process.env });
+    const viaDaemon = await (await import('./daemon-sync.js')).syncViaDaemon({ ...options, env: process.env });
     if (viaDaemon !== undefined) return viaDaemon;
   }
   const { runIndex } = await import('./index-commands.js');
-  const code = await runIndex(command, indexOptions(values, positionals));
+  const code = await runIndex(command, options);
   if (target === undefined || code !== 0) return code;
   const { runZedInit } = await import('./install/install-command.js');
-  return runZedInit(resolve(process.cwd(), indexOptions(values, positionals).path ?? '.'), installIo());
+  return runZedInit(root, installIo());
 }
 
 /** The text of `--help`, `--version` or `COMMAND --help`; undefined for any other command line. */

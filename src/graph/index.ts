@@ -5,7 +5,7 @@
  */
 export { lookupSymbol, ownClasses } from './lookup.js';
 export type { DefinitionGroup, FileFilterOutcome, SymbolLookup } from './lookup.js';
-export { CALL_EDGE_KINDS, calleesOf, calleesOfAll, callersOf, callersOfAll, callersThroughAll } from './callers.js';
+export { CALL_EDGE_KINDS, MAX_OVERRIDE_DEPTH, calleesOf, calleesOfAll, callersOf, callersOfAll, callersThroughAll } from './callers.js';
 export type { NeighbourList, ThroughList } from './callers.js';
 export { CONTAINER_KINDS, impactOf } from './impact.js';
 export type { Impact, ImpactFile, ImpactedNode } from './impact.js';

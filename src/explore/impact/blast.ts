@@ -2,6 +2,7 @@
 import type { StoredNode } from '../../store/index.js';
 import type { IndexData } from '../data/index-data.js';
 import { CALLER_KINDS } from '../data/edges.js';
+import { MAX_OVERRIDE_DEPTH } from '../../graph/index.js';
 import { coverageSuffix, testCoverage, type Coverage } from './coverage.js';
 
 /** At most this many roots get a blast-radius line. */
@@ -22,8 +23,6 @@ export interface BlastEntry {
   readonly through?: { readonly name: string; readonly callers: number };
 }
 
-/** Overridden declarations followed up from a root at most this many steps, as codegraph_callers does. */
-const OVERRIDE_STEPS = 4;
 
 /** The blast radius of each root (at most five). */
 export function blastRadius(roots: readonly StoredNode[], data: IndexData): BlastEntry[] {
@@ -43,11 +42,14 @@ export function blastRadius(roots: readonly StoredNode[], data: IndexData): Blas
   });
 }
 
-/** The nearest declaration up the overrides from `id` whose callers are others than `id`, with their count. */
+/**
+ * The nearest declaration up the overrides from `id` (as far as codegraph_callers follows them)
+ * whose callers are others than `id`, with their count.
+ */
 function throughDeclaration(id: number, data: IndexData): BlastEntry['through'] {
   const seen = new Set<number>([id]);
   let frontier = [id];
-  for (let step = 0; step < OVERRIDE_STEPS && frontier.length > 0; step++) {
+  for (let step = 0; step < MAX_OVERRIDE_DEPTH && frontier.length > 0; step++) {
     const up = data.edges.outgoing(frontier);
     frontier = [];
     for (const adjacent of [...up.values()].flat()) {
@@ -56,9 +58,10 @@ function throughDeclaration(id: number, data: IndexData): BlastEntry['through'] 
       frontier.push(adjacent.id);
     }
     const incoming = data.edges.incoming(frontier);
+    const nodes = data.nodes.many(frontier);
     for (const declaration of frontier) {
       const callers = new Set((incoming.get(declaration) ?? []).filter((a) => CALLER_KINDS.has(a.kind) && a.id !== id).map((a) => a.id));
-      const node = data.nodes.many([declaration]).get(declaration);
+      const node = nodes.get(declaration);
       if (callers.size > 0 && node !== undefined) return { name: node.qualifiedName || node.name, callers: callers.size };
     }
   }

@@ -161,7 +161,7 @@ export function foreignImpl(ctx: ResolveContext, fromId: number): ForeignImpl | 
  * wraps (`(**self).len()` in `impl<T: Input> Input for &T`), it does not recurse. Only this block:
  * two blocks for `&mut A` in one file implement different traits.
  */
-export function implItem(ctx: ResolveContext, found: ForeignImpl, name: string, filter: KindFilter, caller: number): ResolverSymbol | undefined {
+export function foreignImplItem(ctx: ResolveContext, found: ForeignImpl, name: string, filter: KindFilter, caller: number): ResolverSymbol | undefined {
   for (const s of ctx.project.topLevel(found.impl.fileId, name)) {
     if (s.id > found.impl.id && s.id < found.end && s.id !== caller && filter(s.kind) && isQualifiedAs(s.qualifiedName, found.owner, name)) return s;
   }

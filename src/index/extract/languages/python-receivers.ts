@@ -77,6 +77,9 @@ const BUILTIN_MAKERS: Readonly<Record<string, string>> = {
   dict: 'dict', set: 'set', frozenset: 'frozenset', tuple: 'tuple',
 };
 
+/** Every builtin type `builtinType` can give: resolution must know each as builtin (`builtinTypes`). */
+export const BUILTIN_VALUE_TYPES: ReadonlySet<string> = new Set([...Object.values(LITERAL_TYPES), ...Object.values(BUILTIN_MAKERS)]);
+
 /**
  * The builtin type of the value `node` makes, when it is a literal (`', '.join(…)`, `[]`) or a
  * call of a builtin constructor (`dict(…)`); a call on it is a method of that type, never of a

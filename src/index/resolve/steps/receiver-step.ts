@@ -2,7 +2,7 @@ import type { ResolveContext, StepOutcome } from '../context.js';
 import { CLAIMED, bound } from '../context.js';
 import type { FileScope } from '../file-scope.js';
 import { traitsOf } from '../languages.js';
-import { enclosingType, findMember, foreignImpl, implItem } from '../members.js';
+import { enclosingType, findMember, foreignImpl, foreignImplItem } from '../members.js';
 import type { Receiver } from '../receivers.js';
 import type { KindFilter, ResolverRef, ResolverSymbol } from '../types.js';
 
@@ -26,7 +26,7 @@ function inBases(ctx: ResolveContext, type: ResolverSymbol, name: string, filter
 function inForeignImpl(ctx: ResolveContext, ref: ResolverRef, filter: KindFilter): StepOutcome | undefined {
   const found = foreignImpl(ctx, ref.fromId);
   if (found === undefined) return undefined;
-  const item = implItem(ctx, found, ref.name, filter, ref.fromId);
+  const item = foreignImplItem(ctx, found, ref.name, filter, ref.fromId);
   if (item !== undefined) return bound(item, 'receiver', 0.85);
   if (found.concrete && ctx.project.symbol(ref.fromId)?.name === ref.name) return CLAIMED;
   const hit = inBases(ctx, found.impl, ref.name, filter);
@@ -38,8 +38,8 @@ function inForeignImpl(ctx: ResolveContext, ref: ResolverRef, filter: KindFilter
  * Step 3: `self.x()`, `this.x()`, `cls.x()` bind to member `x` of the enclosing type or its bases;
  * `super.x()` starts at the bases. Languages with an implicit `this` (Java, C#, C++ …) try the
  * same for bare names. A `self` member that is not found stops here: it is most likely inherited
- * from a class outside the project, and a project-wide guess would be wrong. So is one in a Rust
- * impl block for a type outside the project, unless a trait the block implements has it.
+ * from a class outside the project, and a project-wide guess would be wrong. A Rust impl block
+ * for a type outside the project has no enclosing type: `inForeignImpl` decides there.
  */
 export function receiverStep(
   ctx: ResolveContext, scope: FileScope, ref: ResolverRef, receiver: Receiver | undefined, filter: KindFilter,

@@ -109,12 +109,9 @@ test('python: a call on a builtin type (list, str) binds to nothing, unless the 
   const app = b.file('app.py');
   const onList = b.ref(app, 'append', { receiver: 'list' });
   const onStr = b.ref(app, 'join', { receiver: 'str' });
-  const onUnknown = b.ref(app, 'append', { receiver: 'rows' });
   const result = b.resolve();
   assert.equal(targetOf(result, b, onList), undefined);
   assert.equal(targetOf(result, b, onStr), undefined);
-  // An untyped receiver is still matched by name, as before.
-  assert.notEqual(targetOf(result, b, onUnknown), undefined);
 
   const shadowed = new ProjectBuilder();
   const mod = shadowed.file('types.py');
@@ -123,4 +120,26 @@ test('python: a call on a builtin type (list, str) binds to nothing, unless the 
   const user = shadowed.file('use.py');
   const r = shadowed.ref(user, 'append', { receiver: 'list' });
   assert.equal(targetOf(shadowed.resolve(), shadowed, r), own);
+});
+
+test('python: a call named like a builtin method on a value of unknown type is not matched by name; other names are', () => {
+  const b = new ProjectBuilder();
+  const lib = b.file('lib.py');
+  const mixin = b.sym(lib, 'ListMixin', { kind: 'class' });
+  const append = b.sym(lib, 'append', { parent: mixin });
+  const archive = b.sym(lib, 'archive', { parent: mixin });
+  const operators = b.sym(lib, 'Operators', { kind: 'class' });
+  b.sym(lib, 'startswith', { parent: operators });
+  const app = b.file('app.py');
+  const listLike = b.ref(app, 'append', { receiver: 'rows' });
+  const startswith = b.ref(app, 'startswith', { receiver: 'name' });
+  const own = b.ref(app, 'archive', { receiver: 'rows' });
+  const typed = b.ref(app, 'append', { receiver: 'ListMixin' });
+  const result = b.resolve();
+  assert.equal(targetOf(result, b, listLike), undefined);
+  assert.equal(targetOf(result, b, startswith), undefined);
+  assert.equal(targetOf(result, b, own), archive);
+  assert.equal(edgeOf(result, b, own)?.method, 'name');
+  // A receiver of a known project type still reaches its method.
+  assert.equal(targetOf(result, b, typed), append);
 });

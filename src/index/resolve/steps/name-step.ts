@@ -21,13 +21,16 @@ function isMember(s: ResolverSymbol): boolean {
  * Refuses when more than `maxCandidates` remain or when no candidate is clearly closest; never
  * binds more than one target. Bare names keep to the file's module (Python, ES modules) or package
  * (Go) where the language says a bare name cannot come from anywhere else; a call through another
- * object to the caller's own name never binds to the caller's own (`delegation.ts`).
+ * object to the caller's own name never binds to the caller's own (`delegation.ts`); a call named
+ * like a method of the language's builtin types is left unbound (`FamilyTraits.builtinMethods`).
  */
 export function nameStep(ctx: ResolveContext, scope: FileScope, ref: ResolverRef, receiver: Receiver | undefined): StepOutcome | undefined {
   const { project } = ctx;
   const traits = traitsOf(scope.family);
   const bare = receiver === undefined;
   if (bare && traits.bareNames === 'module' && (scope.family !== 'js' || scope.hasImports)) return undefined;
+  // `rows.append()` on a value of no known type: most likely the builtin's method (languages.ts).
+  if (!bare && traits.builtinMethods?.has(ref.name) === true) return undefined;
   const filter = targetFilter(ref.kind, true);
   const fromDir = project.dir(ref.fileId);
   const ownPackage = project.packageKey(ref.fileId);

@@ -41,6 +41,36 @@ export interface FamilyTraits {
    * `queryCache.get()`) reach project methods as often as builtins.
    */
   readonly builtinMethods?: ReadonlySet<string>;
+  /**
+   * A receiver written as type names are (`String`, `Map.Entry`, `File`, `Vec`: PascalCase, which
+   * the language's conventions keep for types) names a type, so when the project defines no type
+   * of that name the call is on a type from outside and binds to nothing (jdk-mgmt's
+   * `attribute.indexOf('.')` on a `String` was bound to `JMXServiceURL.indexOf`). Not set where
+   * that case also names values: Go's exported package variables (`CommandLine`), C#'s
+   * properties, C++'s template parameters and aliases (`BasicJsonType`, `Option_p`), Python's and
+   * JavaScript's module-level objects (`UserModel = get_user_model()`, `SelectBox`).
+   */
+  readonly typeCaseReceivers?: boolean;
+  /** Pointers and guards whose methods reach the value inside (Rust's `Deref`): never an outside type's own call. */
+  readonly derefWrappers?: ReadonlySet<string>;
+}
+
+/** PascalCase with a lower-case letter: `String`, `HashMap`, not `T`, `URL` or `MH_checkCaller`. */
+const TYPE_CASE = /^[A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*$/;
+/** A name written as type parameters are: one capital, or a capital and one more character (`T`, `St`). */
+const TYPE_PARAMETER = /^[A-Z][A-Za-z0-9]?$/;
+
+/** Whether `name` may be a type parameter rather than a type. */
+export function isTypeParameterName(name: string): boolean {
+  return TYPE_PARAMETER.test(name);
+}
+
+/**
+ * Whether a receiver `name` names a type by its case under `traits` (`typeCaseReceivers`), other
+ * than a type parameter or a dereferencing pointer, whose calls may reach a project type.
+ */
+export function namesTypeByCase(traits: FamilyTraits, name: string): boolean {
+  return traits.typeCaseReceivers === true && TYPE_CASE.test(name) && !TYPE_PARAMETER.test(name) && traits.derefWrappers?.has(name) !== true;
 }
 
 /**
@@ -92,12 +122,15 @@ const TRAITS: ReadonlyMap<string, FamilyTraits> = new Map([
     builtinMethods: PYTHON_BUILTIN_METHODS,
   }],
   ['go', { bareNames: 'package', implicitThis: false, enforcesExport: true }],
-  ['rust', { bareNames: 'project', implicitThis: false, enforcesExport: true }],
-  ['jvm', { bareNames: 'project', implicitThis: true, enforcesExport: true }],
+  ['rust', {
+    bareNames: 'project', implicitThis: false, enforcesExport: true, typeCaseReceivers: true,
+    derefWrappers: new Set(['Box', 'Rc', 'Arc', 'Pin', 'Cow', 'Ref', 'RefMut', 'MutexGuard', 'RwLockReadGuard', 'RwLockWriteGuard', 'ManuallyDrop']),
+  }],
+  ['jvm', { bareNames: 'project', implicitThis: true, enforcesExport: true, typeCaseReceivers: true }],
   ['c', { bareNames: 'project', implicitThis: true, enforcesExport: true }],
   ['csharp', { bareNames: 'project', implicitThis: true, enforcesExport: true }],
   ['php', { bareNames: 'project', implicitThis: false, enforcesExport: false }],
-  ['ruby', { bareNames: 'project', implicitThis: true, enforcesExport: false }],
+  ['ruby', { bareNames: 'project', implicitThis: true, enforcesExport: false, typeCaseReceivers: true }],
 ]);
 
 const DEFAULT_TRAITS: FamilyTraits = { bareNames: 'project', implicitThis: false, enforcesExport: false };

@@ -1,6 +1,7 @@
 import type { ResolveContext } from './context.js';
 import { MAX_DEPTH } from './context.js';
 import { isCallable, isClassLike } from './kinds.js';
+import { isTypeParameterName, traitsOf } from './languages.js';
 import type { NodeKind } from '../../model.js';
 import type { KindFilter, ResolverSymbol } from './types.js';
 
@@ -113,14 +114,6 @@ export interface ForeignImpl {
   readonly concrete: boolean;
 }
 
-/** Standard pointers and guards whose methods reach the value inside through `Deref`. */
-const DEREF_WRAPPERS: ReadonlySet<string> = new Set([
-  'Box', 'Rc', 'Arc', 'Pin', 'Cow', 'Ref', 'RefMut', 'MutexGuard', 'RwLockReadGuard', 'RwLockWriteGuard', 'ManuallyDrop',
-]);
-
-/** A name written as type parameters are: one capital, or a capital and one more character (`T`, `St`). */
-const TYPE_PARAMETER = /^[A-Z][A-Za-z0-9]?$/;
-
 /**
  * The Rust impl block that `fromId` is written in, when the block's type is defined nowhere in
  * the project (`impl BufMut for Vec<u8>`): its `self` has no project type to search, only the
@@ -149,7 +142,7 @@ export function foreignImpl(ctx: ResolveContext, fromId: number): ForeignImpl | 
     if (defined) return undefined;
     let j = i + 1;
     while (j < symbols.length && symbols[j]!.kind !== 'impl' && symbols[j]!.qualifiedName.startsWith(`${owner}.`)) j++;
-    const concrete = !DEREF_WRAPPERS.has(typeName) && !TYPE_PARAMETER.test(typeName);
+    const concrete = traitsOf('rust').derefWrappers?.has(typeName) !== true && !isTypeParameterName(typeName);
     return { impl, owner, end: symbols[j]?.id ?? Number.MAX_SAFE_INTEGER, concrete };
   }
   return undefined;

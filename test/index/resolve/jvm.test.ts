@@ -40,3 +40,23 @@ test('jvm: Type.staticMethod() through an imported type binds the member', () =>
   const r = b.ref(main, 'parse', { receiver: 'Util' });
   assert.equal(targetOf(b.resolve(), b, r), m);
 });
+
+test('jvm: a call on a type from outside the project (String, Map.Entry) binds to no project method of that name', () => {
+  const b = new ProjectBuilder();
+  const f = b.file('src/a/JMXServiceURL.java', { packageName: 'a' });
+  const url = b.sym(f, 'JMXServiceURL', { kind: 'class' });
+  const indexOf = b.sym(f, 'indexOf', { parent: url });
+  const repo = b.sym(f, 'Repository', { kind: 'class' });
+  b.sym(f, 'getKey', { parent: repo });
+  const main = b.file('src/b/Main.java', { packageName: 'b' });
+  const onString = b.ref(main, 'indexOf', { receiver: 'String' });
+  const onEntry = b.ref(main, 'getKey', { receiver: 'Map.Entry' });
+  const onConstant = b.ref(main, 'indexOf', { receiver: 'MH_lookup' });
+  const onOwn = b.ref(main, 'indexOf', { receiver: 'JMXServiceURL' });
+  const result = b.resolve();
+  assert.equal(targetOf(result, b, onString), undefined);
+  assert.equal(targetOf(result, b, onEntry), undefined);
+  // Not written as a type's name: still matched by name.
+  assert.equal(targetOf(result, b, onConstant), indexOf);
+  assert.equal(targetOf(result, b, onOwn), indexOf);
+});

@@ -253,3 +253,18 @@ test('rust: in an impl for a pointer the usual steps go on; for a concrete outsi
     project.cleanup();
   }
 });
+
+test('rust: a call on a type from outside the project (Vec::new) binds to no project function of that name; through a pointer (Arc) or a type parameter it may', () => {
+  const b = new ProjectBuilder();
+  const f = b.file('src/ledger.rs');
+  const ledger = b.sym(f, 'Ledger', { kind: 'struct' });
+  const make = b.sym(f, 'new', { parent: ledger, qualifiedName: 'Ledger.new' });
+  const user = b.file('src/user.rs');
+  const onVec = b.ref(user, 'new', { receiver: 'Vec' });
+  const onArc = b.ref(user, 'new', { receiver: 'Arc' });
+  const onParam = b.ref(user, 'new', { receiver: 'T' });
+  const result = b.resolve();
+  assert.equal(targetOf(result, b, onVec), undefined);
+  assert.equal(targetOf(result, b, onArc), make);
+  assert.equal(targetOf(result, b, onParam), make);
+});

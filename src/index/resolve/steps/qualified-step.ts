@@ -2,7 +2,7 @@ import type { ResolveContext, StepOutcome } from '../context.js';
 import { AMBIGUOUS, CLAIMED, bound } from '../context.js';
 import type { FileScope } from '../file-scope.js';
 import { targetFilter } from '../kinds.js';
-import { traitsOf } from '../languages.js';
+import { namesTypeByCase, traitsOf } from '../languages.js';
 import { findMember } from '../members.js';
 import type { Receiver } from '../receivers.js';
 import type { KindFilter, ResolverRef, ResolverSymbol } from '../types.js';
@@ -10,14 +10,17 @@ import { closest } from './proximity.js';
 
 /** Owners a qualified reference can go through: types, modules, namespaces. */
 const TYPE_LIKE = targetFilter('type_of', false);
+/** What a receiver's name may stand for in the project: a type, or a constant or variable holding a value. */
+const NAMED_VALUE: KindFilter = (kind) => TYPE_LIKE(kind) || kind === 'constant' || kind === 'variable' || kind === 'field' || kind === 'property';
 
 /**
  * Step 2: a receiver that names a type or module (`Foo.bar()`, `Foo::new()`, `pkg.Type.m()`)
  * binds to member `bar` of a symbol named `Foo` (its last segment), the nearest one when several
  * types share the name. Looking owners up by name keeps this cheap for receivers that are plain
  * variables (`obj.get()`), which name no symbol at all. A receiver that is one of the family's
- * builtin types (`list` for `parts = []; parts.append(…)`) binds to nothing unless the project
- * has a class of that name.
+ * builtin types (`list` for `parts = []; parts.append(…)`), or where the family's naming says so
+ * a type's name (`String`, `File`, `Vec`), binds to nothing unless the project has a type of that
+ * name (`FamilyTraits.typeCaseReceivers`).
  */
 export function qualifiedStep(
   ctx: ResolveContext, scope: FileScope, ref: ResolverRef, receiver: Receiver | undefined, filter: KindFilter,
@@ -27,9 +30,13 @@ export function qualifiedStep(
   if (ownerName === undefined) return undefined;
   const { project } = ctx;
   const owners = project.named(ownerName);
+  const traits = traitsOf(scope.family);
+  const outside = (kinds: KindFilter): boolean => !owners.some((o) => kinds(o.kind) && project.family(o.fileId) === scope.family);
   // A builtin type's method (`str.join`, `list.append`) when no project class has that name.
-  if (receiver.segments.length === 1 && traitsOf(scope.family).builtinTypes?.has(ownerName) === true
-    && !owners.some((o) => TYPE_LIKE(o.kind) && project.family(o.fileId) === scope.family)) return CLAIMED;
+  if (receiver.segments.length === 1 && traits.builtinTypes?.has(ownerName) === true && outside(TYPE_LIKE)) return CLAIMED;
+  // A type from outside the project, named as types are (`String.indexOf`, `File.basename`), when
+  // nothing of the project has that name (a Ruby constant holding an instance, `Reference.clear!`).
+  if (namesTypeByCase(traits, ownerName) && outside(NAMED_VALUE)) return CLAIMED;
   // Many same-named symbols means the receiver is a common variable name (`data`, `ctx`), not a type.
   if (owners.length === 0 || owners.length > ctx.maxCandidates * 4) return undefined;
   const matches: ResolverSymbol[] = [];

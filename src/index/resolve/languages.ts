@@ -32,11 +32,13 @@ export interface FamilyTraits {
    */
   readonly builtinTypes?: ReadonlySet<string>;
   /**
-   * Methods of those builtin types. A call of one of these names on a value whose type is not
-   * known is not matched by name to a project method: the value is most often the builtin (on
+   * Methods of the language's builtin types (those above; Go's `error`). A call of one of these
+   * names on a value whose type is not known is not matched by name to a project method: the
+   * value is most often the builtin (on
    * django, all 300 such calls sampled were on lists, dicts, strings and sets, such as
    * `choices.append()` bound to `ListMixin.append`; on SQLAlchemy nearly all of 200, such as
-   * `name.startswith()` bound to `ColumnOperators.startswith`). Left out where the measure was
+   * `name.startswith()` bound to `ColumnOperators.startswith`; on cobra, 76 `err.Error()` and
+   * `t.Error(…)` calls bound to `flagCompError.Error`). Left out where the measure was
    * mixed: in JavaScript, calls named like builtin methods (`layer.match()`, `limiter.add()`,
    * `queryCache.get()`) reach project methods as often as builtins.
    */
@@ -121,7 +123,8 @@ const TRAITS: ReadonlyMap<string, FamilyTraits> = new Map([
     builtinTypes: new Set(['str', 'bytes', 'bytearray', 'int', 'float', 'list', 'dict', 'set', 'frozenset', 'tuple']),
     builtinMethods: PYTHON_BUILTIN_METHODS,
   }],
-  ['go', { bareNames: 'package', implicitThis: false, enforcesExport: true }],
+  // `error` is Go's one predeclared type with a method: `err.Error()` is not a project's `Error`.
+  ['go', { bareNames: 'package', implicitThis: false, enforcesExport: true, builtinMethods: new Set(['Error']) }],
   ['rust', {
     bareNames: 'project', implicitThis: false, enforcesExport: true, typeCaseReceivers: true,
     derefWrappers: new Set(['Box', 'Rc', 'Arc', 'Pin', 'Cow', 'Ref', 'RefMut', 'MutexGuard', 'RwLockReadGuard', 'RwLockWriteGuard', 'ManuallyDrop']),

@@ -71,3 +71,16 @@ test('go: a bare name not in the package is not matched in another package', () 
   const r = b.ref(main, 'Run');
   assert.deepEqual(b.resolve().unresolved, [r]);
 });
+
+test('go: err.Error() on a value of unknown type is not matched by name to a project Error method; Type-typed calls are', () => {
+  const b = new ProjectBuilder();
+  const f = b.file('completions.go', { packageName: 'cobra' });
+  const compError = b.sym(f, 'flagCompError', { kind: 'struct' });
+  const errorMethod = b.sym(f, 'Error', { parent: compError, qualifiedName: 'flagCompError.Error' });
+  const test = b.file('args_test.go', { packageName: 'cobra' });
+  const onErr = b.ref(test, 'Error', { receiver: 'err' });
+  const typed = b.ref(test, 'Error', { receiver: 'flagCompError' });
+  const result = b.resolve();
+  assert.equal(targetOf(result, b, onErr), undefined);
+  assert.equal(targetOf(result, b, typed), errorMethod);
+});

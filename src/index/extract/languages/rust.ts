@@ -3,18 +3,20 @@ import type { Node, Tree } from 'web-tree-sitter';
 import type { FileExtraction, NodeKind } from '../../../model.js';
 import { ExtractionBuilder, countParseErrors, headText } from '../builder.js';
 import { leadingComment } from '../comments.js';
+import { LocalTypes } from '../local-types.js';
 import { receiverText } from '../receivers.js';
 import type { PathShape } from '../receivers.js';
 import { isTestPath } from '../test-paths.js';
 import { macroBodyItems } from './rust-macro-items.js';
 import type { LanguageExtractor } from '../types.js';
 import { walk, walkNode } from '../walk.js';
+import { noteLet, noteParameters, noteTypeParameters, receiverType, type RustTyping } from './rust-receivers.js';
 
 const TYPES: ReadonlySet<string> = new Set([
   'mod_item', 'function_item', 'function_signature_item', 'impl_item', 'struct_item', 'enum_item',
   'union_item', 'trait_item', 'type_item', 'associated_type', 'const_item', 'static_item', 'macro_definition',
   'use_declaration', 'call_expression', 'macro_invocation', 'struct_expression', 'type_identifier',
-  'scoped_type_identifier', 'type_parameters', 'attribute_item', 'inner_attribute_item', 'shebang',
+  'scoped_type_identifier', 'type_parameters', 'attribute_item', 'inner_attribute_item', 'shebang', 'let_declaration',
 ]);
 
 const SHAPE: PathShape = {
@@ -35,7 +37,8 @@ const STD_MACROS: ReadonlySet<string> = new Set([
 const isComment = (type: string): boolean => type === 'line_comment' || type === 'block_comment';
 const ATTRIBUTES: ReadonlySet<string> = new Set(['attribute_item']);
 
-interface State {
+/** The walk's state; what receivers hold (`locals`, `selfType`) is typed in rust-receivers.ts. */
+interface State extends RustTyping {
   readonly b: ExtractionBuilder;
   readonly source: string;
   /** True inside `impl Trait for Type`, whose methods are as visible as the trait. */
@@ -45,6 +48,7 @@ interface State {
   readonly typeParams: Set<string>;
   /** The file declares itself test-only (`#![cfg(test)]`). */
   testFile: boolean;
+  selfType: string;
 }
 
 /** Extracts symbols, references and imports from Rust files. */
@@ -52,7 +56,7 @@ export const rustExtractor: LanguageExtractor = {
   languages: ['rust'],
   extract(tree: Tree, source: string, path: string, language: string): FileExtraction {
     const b = new ExtractionBuilder(language);
-    const st: State = { b, source, traitImpl: false, implOwner: '', typeParams: new Set(), testFile: false };
+    const st: State = { b, source, traitImpl: false, implOwner: '', typeParams: new Set(), testFile: false, locals: new LocalTypes(), selfType: '' };
     walk(tree.rootNode, b, TYPES, (n, t) => enter(st, n, t));
     return b.finish(countParseErrors(tree.rootNode), isTestPath(path) || st.testFile);
   },
@@ -85,8 +89,13 @@ function enter(st: State, node: Node, type: string): boolean | void {
       useDeclaration(b, node);
       return false;
     case 'call_expression':
-      callExpression(b, node);
+      callExpression(st, node);
       return;
+    case 'let_declaration':
+      // The value is read before the name is bound again: in `let x = x.total()` the call is on the old `x`.
+      for (const child of node.namedChildren) if (child !== null) walkNode(child, b, TYPES, (n, t) => enter(st, n, t));
+      if (b.current >= 0) noteLet(b, st, node);
+      return false;
     case 'macro_invocation':
       macroInvocation(st, node);
       return false;
@@ -105,10 +114,7 @@ function enter(st: State, node: Node, type: string): boolean | void {
       typeRef(st, 'references', node);
       return false;
     case 'type_parameters':
-      for (const p of node.namedChildren) {
-        const name = p?.type === 'type_identifier' ? p : p?.childForFieldName('name') ?? null;
-        if (name != null) st.typeParams.add(name.text);
-      }
+      noteTypeParameters(st.typeParams, node);
       return false;
     case 'attribute_item':
       return false;
@@ -223,6 +229,10 @@ function functionItem(st: State, node: Node): boolean | void {
     docstring: doc(node),
     ...(inImpl ? { qualifiedName: `${st.implOwner}.${name}` } : {}),
   }));
+  // Its type parameters first, so a parameter of type `T` is not taken for a type named `T`.
+  const typeParams = node.childForFieldName('type_parameters');
+  if (typeParams !== null) enter(st, typeParams, 'type_parameters');
+  noteParameters(b, st, node.childForFieldName('parameters'));
   return;
 }
 
@@ -251,7 +261,7 @@ function implItem(st: State, node: Node): void {
       break;
     }
   }
-  const saved = { traitImpl: st.traitImpl, implOwner: st.implOwner };
+  const saved = { traitImpl: st.traitImpl, implOwner: st.implOwner, selfType: st.selfType };
   const mark = b.depth;
   try {
     if (owner >= 0) {
@@ -278,10 +288,12 @@ function implItem(st: State, node: Node): void {
     if (owner < 0 && trait !== null) typeRef(st, 'implements', trait);
     st.traitImpl = trait !== null;
     st.implOwner = `${prefix !== '' ? `${prefix}.` : ''}${typeName}`;
+    st.selfType = typeName;
     if (body !== null) walk(body, b, TYPES, (n, t) => enter(st, n, t));
   } finally {
     st.traitImpl = saved.traitImpl;
     st.implOwner = saved.implOwner;
+    st.selfType = saved.selfType;
     b.restore(mark);
   }
 }
@@ -331,7 +343,8 @@ function typeRef(st: State, kind: 'references' | 'instantiates' | 'extends' | 'i
   }
 }
 
-function callExpression(b: ExtractionBuilder, node: Node): void {
+function callExpression(st: State, node: Node): void {
+  const b = st.b;
   let fn = node.childForFieldName('function');
   let type = fn?.type;
   if (type === 'generic_function') {
@@ -350,7 +363,8 @@ function callExpression(b: ExtractionBuilder, node: Node): void {
   } else if (type === 'field_expression') {
     const field = fn.childForFieldName('field');
     const value = fn.childForFieldName('value');
-    if (field !== null) b.ref('calls', field.text, field, value !== null ? receiverText(value, SHAPE) : undefined);
+    // A typed local's type (`formatter.write_str()` on `fmt::Formatter`), else the receiver as written.
+    if (field !== null) b.ref('calls', field.text, field, value !== null ? (receiverType(b, st, value) ?? receiverText(value, SHAPE)) : undefined);
   }
 }
 

@@ -1,5 +1,6 @@
 /** One parse job, start to end: read, classify, hash, extract. Used by workers and in-process. */
 import { extractSource } from '../extract/extract.js';
+import { crateNameFor } from '../scan/index.js';
 import type { ParseJob, ParseResult } from './jobs.js';
 import { readSource } from './read-source.js';
 
@@ -27,7 +28,12 @@ export async function processJob(job: ParseJob): Promise<ParseResult> {
   }
   try {
     const extraction = await extractSource(job.language, source.text, job.path);
-    return { kind: 'ok', path: job.path, sha256: source.sha256, size: source.size, extraction };
+    // A Rust file's package is its crate, by the name its manifest gives (scan/cargo.ts).
+    const crate = job.language === 'rust' ? crateNameFor(job.absPath, job.path) : undefined;
+    return {
+      kind: 'ok', path: job.path, sha256: source.sha256, size: source.size,
+      extraction: crate === undefined ? extraction : { ...extraction, packageName: crate },
+    };
   } catch (error) {
     // A fault inside WebAssembly, or a JS error thrown through its frames (a grammar calling a
     // function the runtime does not provide), unwinds the parser without cleanup.

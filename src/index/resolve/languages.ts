@@ -53,8 +53,18 @@ export interface FamilyTraits {
    * JavaScript's module-level objects (`UserModel = get_user_model()`, `SelectBox`).
    */
   readonly typeCaseReceivers?: boolean;
-  /** Pointers and guards whose methods reach the value inside (Rust's `Deref`): never an outside type's own call. */
+  /**
+   * Pointers and guards whose methods reach the value inside (Rust's `Deref`): an impl block for
+   * one may hand `self`'s calls on (`members.ts`). The extractor's list (rust-receivers.ts) is the same.
+   */
   readonly derefWrappers?: ReadonlySet<string>;
+  /**
+   * Modules export names the index cannot see, made by macros (Rust's `cfg_rt! { pub use … }`,
+   * items a `macro_rules!` expands to): a receiver imported from a project module that shows no
+   * such name is looked up as a type's name by the later steps, not left unbound (tokio's
+   * `jh.abort_handle()` on a `JoinHandle` imported through `crate::task`).
+   */
+  readonly macroExports?: boolean;
 }
 
 /** PascalCase with a lower-case letter: `String`, `HashMap`, not `T`, `URL` or `MH_checkCaller`. */
@@ -69,10 +79,11 @@ export function isTypeParameterName(name: string): boolean {
 
 /**
  * Whether a receiver `name` names a type by its case under `traits` (`typeCaseReceivers`), other
- * than a type parameter or a dereferencing pointer, whose calls may reach a project type.
+ * than a type parameter, whose calls may reach a project type. (A Rust value behind `Arc<T>` is
+ * recorded as a `T`, so a receiver `Arc` is the pointer type's own, `Arc::new(…)`.)
  */
 export function namesTypeByCase(traits: FamilyTraits, name: string): boolean {
-  return traits.typeCaseReceivers === true && TYPE_CASE.test(name) && !TYPE_PARAMETER.test(name) && traits.derefWrappers?.has(name) !== true;
+  return traits.typeCaseReceivers === true && TYPE_CASE.test(name) && !TYPE_PARAMETER.test(name);
 }
 
 /**
@@ -126,7 +137,7 @@ const TRAITS: ReadonlyMap<string, FamilyTraits> = new Map([
   // `error` is Go's one predeclared type with a method: `err.Error()` is not a project's `Error`.
   ['go', { bareNames: 'package', implicitThis: false, enforcesExport: true, builtinMethods: new Set(['Error']) }],
   ['rust', {
-    bareNames: 'project', implicitThis: false, enforcesExport: true, typeCaseReceivers: true,
+    bareNames: 'project', implicitThis: false, enforcesExport: true, typeCaseReceivers: true, macroExports: true,
     derefWrappers: new Set(['Box', 'Rc', 'Arc', 'Pin', 'Cow', 'Ref', 'RefMut', 'MutexGuard', 'RwLockReadGuard', 'RwLockWriteGuard', 'ManuallyDrop']),
   }],
   ['jvm', { bareNames: 'project', implicitThis: true, enforcesExport: true, typeCaseReceivers: true }],

@@ -24,6 +24,36 @@ function siblingFiles(ctx: ResolveContext, fileId: number): readonly number[] {
 }
 
 /**
+ * The one Rust type qualified `qualifiedName` when the project defines just one type of that
+ * name: an impl block in another file of the crate (tokio's `impl RawTask` in task/harness.rs for
+ * the struct in task/raw.rs) can then only mean it. Several types of one name (`Inner`, `State`)
+ * keep their impl blocks to their own file.
+ */
+function soleRustType(ctx: ResolveContext, typeName: string, qualifiedName: string): ResolverSymbol | undefined {
+  let found: ResolverSymbol | undefined;
+  for (const t of ctx.project.named(typeName)) {
+    if (!isClassLike(t.kind) || ctx.project.family(t.fileId) !== 'rust') continue;
+    if (found !== undefined || t.qualifiedName !== qualifiedName) return undefined;
+    found = t;
+  }
+  return found;
+}
+
+/** Member `name` of the Rust type `owner` from an impl block in another file (`soleRustType`). */
+function implItemElsewhere(ctx: ResolveContext, owner: ResolverSymbol, name: string, filter: KindFilter): ResolverSymbol | undefined {
+  if (ctx.project.family(owner.fileId) !== 'rust' || soleRustType(ctx, owner.name, owner.qualifiedName) !== owner) return undefined;
+  let item: ResolverSymbol | undefined;
+  for (const s of ctx.project.named(name)) {
+    if (s.parentId !== null || s.fileId === owner.fileId || !filter(s.kind) || !isQualifiedAs(s.qualifiedName, owner.qualifiedName, name)) continue;
+    if (ctx.project.family(s.fileId) !== 'rust') continue;
+    // Two blocks of one name (two traits' `fmt`) leave the choice to the next steps.
+    if (item !== undefined) return undefined;
+    item = s;
+  }
+  return item;
+}
+
+/**
  * Member `name` of type `owner`: declared in its body, declared outside it with the qualified name
  * `Owner.name` (Go receivers, Rust impl blocks), else inherited from its resolved bases. Where a
  * field and a method share the name (Java's `method` field and `method()`), the method.
@@ -44,6 +74,8 @@ export function findMember(
       if (filter(s.kind) && isQualifiedAs(s.qualifiedName, owner.qualifiedName, name)) return s;
     }
   }
+  const elsewhere = implItemElsewhere(ctx, owner, name, filter);
+  if (elsewhere !== undefined) return elsewhere;
   const bases = ctx.bases.get(owner.id);
   if (bases === undefined || depth >= MAX_DEPTH) return undefined;
   seen ??= new Set();
@@ -73,7 +105,8 @@ function isOwner(ctx: ResolveContext, symbol: ResolverSymbol, viaQualifiedName: 
 /**
  * The class-like symbol enclosing `fromId` (itself included). A method declared outside its type
  * (Go, Rust impl, JavaScript `X.prototype.m = …` and `obj.m = …`) finds the type through its
- * qualified name `Type.method`.
+ * qualified name `Type.method`, in its own file (its package in Go; in Rust also the one type of
+ * that name elsewhere, `soleRustType`).
  */
 export function enclosingType(ctx: ResolveContext, fromId: number): ResolverSymbol | undefined {
   let symbol = ctx.project.symbol(fromId);
@@ -91,7 +124,7 @@ export function enclosingType(ctx: ResolveContext, fromId: number): ResolverSymb
           if (t.qualifiedName === prefix && isOwner(ctx, t, true)) return t;
         }
       }
-      return undefined;
+      return ctx.project.family(symbol.fileId) === 'rust' ? soleRustType(ctx, typeName, prefix) : undefined;
     }
     symbol = ctx.project.symbol(symbol.parentId);
   }

@@ -4,6 +4,7 @@ export {
   CONFIG_FILES, CONFIG_PATH, DEFAULT_CONFIG, DEFAULT_MAX_FILE_SIZE, ROOT_CONFIG_PATH, TOML_CONFIG_PATH,
   configErrorMessage, isControlFile, loadConfig, loadScope, parseConfig,
 } from './config.js';
+export { crateNameFor } from './cargo.js';
 export { BINARY_SNIFF_BYTES, decodeSource, looksBinary } from './content.js';
 export { IgnoreRules } from './gitignore.js';
 export { compileGlob, compileGlobs } from './glob.js';

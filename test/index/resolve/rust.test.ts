@@ -254,7 +254,7 @@ test('rust: in an impl for a pointer the usual steps go on; for a concrete outsi
   }
 });
 
-test('rust: a call on a type from outside the project (Vec::new) binds to no project function of that name; through a pointer (Arc) or a type parameter it may', () => {
+test('rust: a call on a type from outside the project (Vec::new, Arc::new) binds to no project function of that name; on a type parameter it may', () => {
   const b = new ProjectBuilder();
   const f = b.file('src/ledger.rs');
   const ledger = b.sym(f, 'Ledger', { kind: 'struct' });
@@ -265,6 +265,71 @@ test('rust: a call on a type from outside the project (Vec::new) binds to no pro
   const onParam = b.ref(user, 'new', { receiver: 'T' });
   const result = b.resolve();
   assert.equal(targetOf(result, b, onVec), undefined);
-  assert.equal(targetOf(result, b, onArc), make);
+  // The pointer's own constructor; a value behind one is recorded as its contents' type.
+  assert.equal(targetOf(result, b, onArc), undefined);
   assert.equal(targetOf(result, b, onParam), make);
+});
+
+test('rust: an integration test reaches the package\'s library by its crate name; other crates stay outside', () => {
+  const b = new ProjectBuilder();
+  b.file('src/lib.rs', { packageName: 'tokio' });
+  const mod = b.file('src/task/mod.rs', { packageName: 'tokio' });
+  const joinSet = b.sym(mod, 'JoinSet', { kind: 'struct', exported: true });
+  const joinNext = b.sym(mod, 'join_next', { parent: joinSet, qualifiedName: 'JoinSet.join_next' });
+  const helper = b.file('src/support.rs', { packageName: 'tokio' });
+  b.sym(helper, 'assert_pending', { kind: 'macro', exported: true });
+  const test = b.file('tests/task_join_set.rs', {
+    packageName: 'tokio', imports: [imp('tokio::task', ['JoinSet']), imp('tokio_test', ['assert_pending'])],
+  });
+  const own = b.ref(test, 'join_next', { receiver: 'JoinSet' });
+  const path = b.ref(test, 'join_next', { receiver: 'tokio::task::JoinSet' });
+  const other = b.ref(test, 'assert_pending');
+  const std = b.ref(test, 'new', { receiver: 'std::sync::Arc' });
+  const list = b.sym(mod, 'LinkedList', { kind: 'struct', exported: true });
+  const popBack = b.sym(mod, 'pop_back', { parent: list, qualifiedName: 'LinkedList.pop_back' });
+  // A local named like a standard crate is no path into it.
+  const local = b.ref(test, 'pop_back', { receiver: 'core.queue' });
+  const result = b.resolve();
+  assert.equal(targetOf(result, b, local), popBack);
+  assert.equal(targetOf(result, b, own), joinNext);
+  assert.equal(targetOf(result, b, path), joinNext);
+  assert.equal(targetOf(result, b, other), undefined);
+  assert.equal(targetOf(result, b, std), undefined);
+});
+
+
+test('rust: self in an impl block of another file reaches the type\'s methods when one type has that name; two same-named types stay apart', async () => {
+  const project = await generatedProject({
+    'Cargo.toml': '[package]\nname = "task"\nversion = "0.1.0"\n',
+    'src/lib.rs': 'mod raw;\nmod harness;\nmod a;\nmod b;\n',
+    'src/raw.rs': [
+      'pub struct RawTask { ptr: usize }',
+      'impl RawTask {',
+      '    pub fn state(&self) -> usize { self.ptr }',
+      '}',
+      '',
+    ].join('\n'),
+    'src/harness.rs': [
+      'pub struct Harness { cell: usize }',
+      'impl Harness {',
+      '    fn state(&self) -> usize { self.cell }',
+      '}',
+      'impl RawTask {',
+      '    pub fn drop_reference(self) { self.state(); }',
+      '}',
+      '',
+    ].join('\n'),
+    // Two types named `Inner`: an impl block in a third file could mean either.
+    'src/a.rs': 'pub struct Inner;\nimpl Inner { pub fn is_shutdown(&self) -> bool { true } }\n',
+    'src/b.rs': 'pub struct Inner;\nimpl Inner { pub fn is_shutdown(&self) -> bool { false } }\n',
+    'src/c.rs': 'impl Inner {\n    pub fn check(&self) -> bool { self.is_shutdown() }\n}\n',
+  });
+  try {
+    const dump = await dumpGraph(project.root);
+    assert.match(dump, /edge src\/harness\.rs#method:RawTask\.drop_reference@\S+ -calls-> src\/raw\.rs#method:RawTask\.state@/);
+    assert.doesNotMatch(dump, /edge src\/harness\.rs#method:RawTask\.drop_reference@\S+ -calls-> \S+Harness\.state@/);
+    assert.doesNotMatch(dump, /edge src\/c\.rs#method:Inner\.check@\S+ -calls->/);
+  } finally {
+    project.cleanup();
+  }
 });

@@ -29,6 +29,17 @@ function crateDir(fileDir: string, project: ProjectIndex): string | undefined {
   return found ?? undefined;
 }
 
+/** The package's library crate: `src` below the nearest folder at or above `fileDir` that has `src/lib.rs`. */
+function libraryRoot(fileDir: string, project: ProjectIndex): string | undefined {
+  let dir = fileDir;
+  for (;;) {
+    const src = childPath(dir, 'src');
+    if (project.fileAt(childPath(src, 'lib.rs')) !== undefined) return src;
+    if (dir === '') return undefined;
+    dir = dirname(dir);
+  }
+}
+
 /** The module path of a file below its crate dir: `src/a/b.rs` and `src/a/b/mod.rs` are `[a, b]`. */
 function modulePathOf(path: string, root: string): string[] {
   let rel = root === '' ? path : path.slice(root.length + 1);
@@ -112,11 +123,19 @@ interface RustPath {
   readonly rest: readonly string[];
 }
 
-/** Anchors a `::` path at the crate; undefined when it names another crate (external). */
+/**
+ * Anchors a `::` path at the crate, or at the package's library when it starts with the crate
+ * name the package's manifest gives (`use tokio::task::JoinSet` in `tests/`, a crate of its own);
+ * undefined when it names another crate (external).
+ */
 function anchor(file: ResolverFile, segs: readonly string[], project: ProjectIndex): RustPath | undefined {
+  const first = segs[0];
+  if (first !== undefined && first === file.packageName) {
+    const library = libraryRoot(dirname(file.path), project);
+    if (library !== undefined) return { root: library, base: [], rest: segs.slice(1) };
+  }
   const root = crateDir(dirname(file.path), project);
   if (root === undefined) return undefined;
-  const first = segs[0];
   if (first === 'crate') return { root, base: [], rest: segs.slice(1) };
   if (first === 'self' || first === 'super') {
     const base = modulePathOf(file.path, root);
@@ -133,6 +152,9 @@ function anchor(file: ResolverFile, segs: readonly string[], project: ProjectInd
   if (first !== undefined && moduleFile(root, [first], project) !== undefined) return { root, base: [], rest: segs };
   return undefined;
 }
+
+/** Crates every Rust file can name that are never the project's. */
+const STD_CRATES: ReadonlySet<string> = new Set(['std', 'core', 'alloc']);
 
 function splitPath(spec: string): string[] {
   return spec.split('::').filter((s) => s !== '');
@@ -185,9 +207,11 @@ export const rustModules: ModuleResolver = {
     if (root === undefined) return undefined;
     return moduleFile(root, [...modulePathOf(file.path, root), name], project);
   },
-  pathModule(file, segments, project) {
+  pathModule(file, segments, project, text) {
     const first = segments[0];
-    if (first !== 'crate' && first !== 'self' && first !== 'super') return undefined;
+    // `std::sync::Arc::new(…)`: a standard crate's, never the project's (a local `core.queue` is no path).
+    if (first !== undefined && STD_CRATES.has(first) && text.startsWith(`${first}::`)) return [];
+    if (first !== 'crate' && first !== 'self' && first !== 'super' && first !== file.packageName) return undefined;
     const at = anchor(file, segments, project);
     if (at === undefined) return undefined;
     const target = moduleFile(at.root, [...at.base, ...at.rest], project);

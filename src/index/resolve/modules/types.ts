@@ -30,8 +30,11 @@ export interface ModuleResolver {
   resolve(file: ResolverFile, imp: ExtractedImport, project: ProjectIndex): ResolvedImport | undefined;
   /** The file of submodule `name` of the module in `fileId`, for chains like `pkg.sub.f()`. */
   submodule?(fileId: number, name: string, project: ProjectIndex): number | undefined;
-  /** Files of a module named by a path written without an import (`crate::a` in `crate::a::f()`). */
-  pathModule?(file: ResolverFile, segments: readonly string[], project: ProjectIndex): readonly number[] | undefined;
+  /**
+   * Files of a module named by a path written without an import (`crate::a` in `crate::a::f()`),
+   * or none for a path into a crate outside the project; `text` is the receiver as written.
+   */
+  pathModule?(file: ResolverFile, segments: readonly string[], project: ProjectIndex, text: string): readonly number[] | undefined;
   /** True when every import of the family re-exports what it binds (Python modules, C includes). */
   readonly importsReexport?: boolean;
 }

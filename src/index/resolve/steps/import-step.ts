@@ -3,6 +3,7 @@ import { CLAIMED, EXTERNAL, bound } from '../context.js';
 import { findExport } from '../exports.js';
 import type { Binding, FileScope } from '../file-scope.js';
 import { ANY_KIND } from '../kinds.js';
+import { traitsOf } from '../languages.js';
 import { findMember } from '../members.js';
 import type { Receiver } from '../receivers.js';
 import type { KindFilter, ResolverRef, ResolverSymbol } from '../types.js';
@@ -78,10 +79,13 @@ function startChain(ctx: ResolveContext, scope: FileScope, ref: ResolverRef, rec
       const symbol = lookupBinding(ctx, binding, first, ANY_KIND);
       if (symbol !== undefined) return { symbol, used: 1, fromImport: true };
     }
-    return stopFor(bindings);
+    const stop = stopFor(bindings);
+    // Imported from a project module that shows no such name: where macros may make it, the
+    // name is looked up as a type's by the later steps instead (FamilyTraits.macroExports).
+    return stop === CLAIMED && traitsOf(scope.family).macroExports === true ? undefined : stop;
   }
   const file = ctx.project.file(ref.fileId);
-  const viaPath = file === undefined ? undefined : ctx.imports.resolverOf(ref.fileId)?.pathModule?.(file, receiver.segments, ctx.project);
+  const viaPath = file === undefined ? undefined : ctx.imports.resolverOf(ref.fileId)?.pathModule?.(file, receiver.segments, ctx.project, receiver.text);
   if (viaPath !== undefined) return { files: viaPath, used: receiver.segments.length, fromImport: false };
   // A module this file declares without a body (Rust's `mod utf8;`) keeps its items in its own
   // file: `utf8::encode(v)` looks there. Asked only of languages with child modules.

@@ -30,6 +30,17 @@ function classify(text: string): Receiver {
   return { text, kind: 'path', segments, path: segments.join('.') };
 }
 
+/**
+ * Whether the receiver is the enclosing instance (`this`, `self`, Java's `Outer.this`): its
+ * methods are most likely the ones the file itself defines. A receiver of unknown type
+ * (`req->func`, `ctx.get`) says nothing of where its type is defined.
+ */
+export function isEnclosingInstance(receiver: Receiver): boolean {
+  if (receiver.kind === 'self') return true;
+  const last = receiver.segments[receiver.segments.length - 1];
+  return receiver.kind === 'path' && last !== undefined && SELF.has(last);
+}
+
 /** Classifies receivers, remembering each distinct string. */
 export class ReceiverCache {
   private readonly seen = new Map<string, Receiver>();

@@ -49,3 +49,15 @@ test('c: a static function of another directory is never a name match', () => {
   const r = b.ref(c, 'probe');
   assert.deepEqual(b.resolve().unresolved, [r]);
 });
+
+test('c: a call on a pointer of unknown type does not prefer the referencing file\'s own same-named function', () => {
+  const b = new ProjectBuilder();
+  // The file's own `func`s are a field and a callable: the same-file step cannot tell them apart.
+  const own = b.file('src/shared/bap.c');
+  b.sym(own, 'func', { kind: 'field', qualifiedName: 'bt_bap_req.func' });
+  b.sym(own, 'func', { kind: 'method', qualifiedName: 'ascs_op_handler.func' });
+  const other = b.file('src/shared/vcp.c');
+  b.sym(other, 'func', { kind: 'method', qualifiedName: 'vcp_handler.func' });
+  const r = b.ref(own, 'func', { receiver: 'req' });
+  assert.equal(targetOf(b.resolve(), b, r), undefined);
+});

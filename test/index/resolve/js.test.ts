@@ -190,3 +190,19 @@ test('js: a call on a variable holding a builtin (new Map(), Promise) binds to n
   assert.equal(targetOf(result, b, onMap), undefined);
   assert.equal(targetOf(result, b, onPromise), undefined);
 });
+
+test('js: `this.x()` binds to the method of the caller\'s own object among same-folder equals; a plain variable\'s does not', () => {
+  const b = new ProjectBuilder();
+  // The file's own `get`s are a setting and a method: the same-file step cannot tell them apart.
+  const app = b.file('lib/application.js');
+  b.sym(app, 'get', { kind: 'property', qualifiedName: 'settings.get' });
+  const own = b.sym(app, 'get', { kind: 'method', qualifiedName: 'app.get' });
+  const enable = b.sym(app, 'enable', { kind: 'method', qualifiedName: 'app.enable' });
+  const req = b.file('lib/request.js');
+  b.sym(req, 'get', { kind: 'method', qualifiedName: 'req.get' });
+  const onThis = b.ref(app, 'get', { receiver: 'this', from: enable });
+  const onVariable = b.ref(app, 'get', { receiver: 'other', from: enable });
+  const result = b.resolve();
+  assert.equal(targetOf(result, b, onThis), own);
+  assert.equal(targetOf(result, b, onVariable), undefined);
+});

@@ -181,3 +181,30 @@ test('resolve: the same input gives identical edges in reference order', () => {
   assert.deepEqual(first, second);
   assert.deepEqual([...first.edges].map((e) => e.line), [1, 2, 3]);
 });
+
+test('name step: a call on the enclosing instance binds to the method of a type of the instance\'s name, not the nearest other type\'s', () => {
+  const b = new ProjectBuilder();
+  // Two `Handle` types and a same-file `Inner`: `self.is_shutdown()` in `Handle.process` means a `Handle`'s.
+  const timer = b.file('src/runtime/time/mod.rs');
+  b.sym(timer, 'is_shutdown', { kind: 'method', qualifiedName: 'Inner.is_shutdown' });
+  const process = b.sym(timer, 'process', { kind: 'method', qualifiedName: 'Handle.process' });
+  const handle = b.file('src/runtime/time/handle.rs');
+  const wanted = b.sym(handle, 'is_shutdown', { kind: 'method', qualifiedName: 'Handle.is_shutdown' });
+  const io = b.file('src/runtime/io/handle.rs');
+  b.sym(io, 'is_shutdown', { kind: 'method', qualifiedName: 'Handle.is_shutdown' });
+  const r = b.ref(timer, 'is_shutdown', { receiver: 'self', from: process });
+  assert.equal(targetOf(b.resolve(), b, r), wanted);
+});
+
+test('name step: `Outer.this.m()` binds to the method of the type written before `this`', () => {
+  const b = new ProjectBuilder();
+  const file = b.file('src/mgmt/Monitor.java');
+  const wanted = b.sym(file, 'isActive', { kind: 'method', qualifiedName: 'Monitor.isActive' });
+  // A same-named field leaves the same-file step two choices.
+  b.sym(file, 'isActive', { kind: 'field', qualifiedName: 'Monitor.Task.isActive' });
+  const run = b.sym(file, 'run', { kind: 'method', qualifiedName: 'Monitor.Task.run' });
+  const other = b.file('src/mgmt/Notifier.java');
+  b.sym(other, 'isActive', { kind: 'method', qualifiedName: 'Notifier.isActive' });
+  const r = b.ref(file, 'isActive', { receiver: 'Monitor.this', from: run });
+  assert.equal(targetOf(b.resolve(), b, r), wanted);
+});

@@ -5,6 +5,7 @@ import { targetFilter } from '../kinds.js';
 import { traitsOf } from '../languages.js';
 import { overloadKey } from '../overloads.js';
 import type { Receiver } from '../receivers.js';
+import { isEnclosingInstance } from '../receivers.js';
 import type { ResolverRef, ResolverSymbol } from '../types.js';
 import { callerOwnName } from './delegation.js';
 import { closest } from './proximity.js';
@@ -14,6 +15,38 @@ const TIER_CONFIDENCE = [0.4, 0.5, 0.6, 0.7] as const;
 /** A member of a type (nested, or a Go/Rust method qualified `Type.method`). */
 function isMember(s: ResolverSymbol): boolean {
   return s.parentId !== null || s.qualifiedName !== s.name;
+}
+
+/** The last segment of the type qualifying `s` (`Handle` for `time.Handle.is_shutdown`). */
+function ownerName(s: ResolverSymbol): string {
+  const prefix = s.qualifiedName.slice(0, Math.max(0, s.qualifiedName.length - s.name.length - 1));
+  return prefix.slice(prefix.lastIndexOf('.') + 1);
+}
+
+/**
+ * The type a call on the enclosing instance means, by name: the one written (`Monitor` in Java's
+ * `Monitor.this.isActive()`), else the caller's own type (`app` for `this.set()` in `app.enable`;
+ * `Handle` for `self.is_shutdown()` in a Rust `impl Handle` when several types are named `Handle`).
+ */
+function instanceTypeName(ctx: ResolveContext, ref: ResolverRef, receiver: Receiver): string | undefined {
+  if (!isEnclosingInstance(receiver)) return undefined;
+  if (receiver.kind === 'path') return receiver.segments[receiver.segments.length - 2];
+  const caller = ctx.project.symbol(ref.fromId);
+  return caller === undefined ? undefined : ownerName(caller) || undefined;
+}
+
+/**
+ * The candidates of a call on the enclosing instance that belong to a type of the instance's
+ * name, when there are any. Nearness alone would pick the caller's file's other type (tokio's
+ * `self.is_shutdown()` in `impl Handle` is not the same file's `Inner::is_shutdown`).
+ */
+function ofInstanceType(
+  ctx: ResolveContext, ref: ResolverRef, receiver: Receiver | undefined, candidates: readonly ResolverSymbol[],
+): readonly ResolverSymbol[] | undefined {
+  const typeName = receiver === undefined ? undefined : instanceTypeName(ctx, ref, receiver);
+  if (typeName === undefined) return undefined;
+  const owned = candidates.filter((c) => ownerName(c) === typeName);
+  return owned.length === 0 ? undefined : owned;
 }
 
 /**
@@ -69,7 +102,10 @@ export function nameStep(ctx: ResolveContext, scope: FileScope, ref: ResolverRef
   if (!bare) candidates = candidates.filter(isMember);
   if (candidates.length === 0) return undefined;
   if (candidates.length > ctx.maxCandidates) return AMBIGUOUS;
-  const pick = closest(ctx, ref.fileId, candidates);
+  // Of equals, the file's own definition wins only among the instance's type's: a call on a value
+  // of unknown type (`req->func`) may mean any same-named field (bluez: 8 of 10 wrong).
+  const owned = ofInstanceType(ctx, ref, receiver, candidates);
+  const pick = owned === undefined ? closest(ctx, ref.fileId, candidates, false) : closest(ctx, ref.fileId, owned, true);
   if (pick === undefined) return AMBIGUOUS;
   const base = TIER_CONFIDENCE[pick.tier as 0 | 1 | 2 | 3];
   const confidence = Math.max(0.3, base - 0.05 * (candidates.length - 1));

@@ -23,11 +23,17 @@ export function proximityTier(ctx: ResolveContext, fromFile: number, candidateFi
 }
 
 /**
- * The one candidate clearly closest to `fromFile`: alone in the best proximity tier, or the only
- * exported one there. Undefined when the best tier holds several equals: binding one of them
- * would be a guess, and binding all would merge distinct definitions.
+ * The one candidate clearly closest to `fromFile`: alone in the best proximity tier, or (when
+ * `preferOwnFile`) the only one there in `fromFile` itself, or the only exported one there.
+ * Undefined when the best tier holds several equals: binding one of them would be a guess, and
+ * binding all would merge distinct definitions.
  */
-export function closest(ctx: ResolveContext, fromFile: number, candidates: readonly ResolverSymbol[]): ClosestPick | undefined {
+export function closest(
+  ctx: ResolveContext,
+  fromFile: number,
+  candidates: readonly ResolverSymbol[],
+  preferOwnFile: boolean,
+): ClosestPick | undefined {
   let bestTier = -1;
   let best: ResolverSymbol[] = [];
   for (const c of candidates) {
@@ -40,6 +46,10 @@ export function closest(ctx: ResolveContext, fromFile: number, candidates: reado
     }
   }
   if (best.length === 1 && best[0] !== undefined) return { target: best[0], tier: bestTier };
+  // The referencing file's own definition is nearer than its neighbours' (`Semaphore` in
+  // sync/semaphore.rs, not sync/batch_semaphore.rs).
+  const own = preferOwnFile ? best.filter((c) => c.fileId === fromFile) : [];
+  if (own.length === 1 && own[0] !== undefined) return { target: own[0], tier: bestTier };
   const exported = best.filter((c) => c.exported);
   if (exported.length === 1 && exported[0] !== undefined) return { target: exported[0], tier: bestTier };
   return undefined;

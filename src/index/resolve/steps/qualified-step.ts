@@ -47,6 +47,6 @@ export function qualifiedStep(
   }
   if (matches.length === 0) return undefined;
   if (matches.length === 1 && matches[0] !== undefined) return bound(matches[0], 'qualified', 0.9);
-  const pick = closest(ctx, ref.fileId, matches);
+  const pick = closest(ctx, ref.fileId, matches, true);
   return pick === undefined ? AMBIGUOUS : bound(pick.target, 'qualified', 0.8);
 }

@@ -44,8 +44,8 @@ function implItemElsewhere(ctx: ResolveContext, owner: ResolverSymbol, name: str
   if (ctx.project.family(owner.fileId) !== 'rust' || soleRustType(ctx, owner.name, owner.qualifiedName) !== owner) return undefined;
   let item: ResolverSymbol | undefined;
   for (const s of ctx.project.named(name)) {
-    if (s.parentId !== null || s.fileId === owner.fileId || !filter(s.kind) || !isQualifiedAs(s.qualifiedName, owner.qualifiedName, name)) continue;
-    if (ctx.project.family(s.fileId) !== 'rust') continue;
+    if (s.parentId !== null || s.fileId === owner.fileId || !filter(s.kind) || ctx.project.family(s.fileId) !== 'rust') continue;
+    if (!isQualifiedAs(s.qualifiedName, owner.qualifiedName, name)) continue;
     // Two blocks of one name (two traits' `fmt`) leave the choice to the next steps.
     if (item !== undefined) return undefined;
     item = s;

@@ -30,15 +30,10 @@ function classify(text: string): Receiver {
   return { text, kind: 'path', segments, path: segments.join('.') };
 }
 
-/**
- * Whether the receiver is the enclosing instance (`this`, `self`, Java's `Outer.this`): its
- * methods are most likely the ones the file itself defines. A receiver of unknown type
- * (`req->func`, `ctx.get`) says nothing of where its type is defined.
- */
-export function isEnclosingInstance(receiver: Receiver): boolean {
-  if (receiver.kind === 'self') return true;
-  const last = receiver.segments[receiver.segments.length - 1];
-  return receiver.kind === 'path' && last !== undefined && SELF.has(last);
+/** The type named before `this` in an outer instance written as a path (`Monitor` in Java's `Monitor.this`). */
+export function outerInstanceType(receiver: Receiver): string | undefined {
+  const { segments } = receiver;
+  return segments.length >= 2 && SELF.has(segments[segments.length - 1] ?? '') ? segments[segments.length - 2] : undefined;
 }
 
 /** Classifies receivers, remembering each distinct string. */

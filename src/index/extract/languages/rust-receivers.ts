@@ -22,8 +22,13 @@ const CONSTRUCTORS: ReadonlySet<string> = new Set(['new', 'default']);
 export interface RustTyping {
   readonly locals: LocalTypes;
   readonly typeParams: ReadonlySet<string>;
-  /** The type `Self` stands for in the enclosing impl block ('' outside one). */
-  readonly selfType: string;
+  /** The qualified name of the type the enclosing impl block is for (`content.Content`; '' outside one). */
+  readonly implOwner: string;
+}
+
+/** The type `Self` stands for: the enclosing impl's type by its own name, undefined outside an impl. */
+function selfType(typing: RustTyping): string | undefined {
+  return typing.implOwner === '' ? undefined : typing.implOwner.slice(typing.implOwner.lastIndexOf('.') + 1);
 }
 
 /** The type a type node names, as a receiver is written (`Ledger`, `fmt::Formatter`), or undefined. */
@@ -50,7 +55,7 @@ export function typeName(node: Node | null, typing: RustTyping): string | undefi
         continue;
       }
       case 'type_identifier': {
-        if (t.text === 'Self') return typing.selfType === '' ? undefined : typing.selfType;
+        if (t.text === 'Self') return selfType(typing);
         return typing.typeParams.has(t.text) ? undefined : t.text;
       }
       case 'scoped_type_identifier':
@@ -120,5 +125,5 @@ function madeType(value: Node | null, typing: RustTyping): string | undefined {
   const text = path.text.replace(/<.*>/s, '');
   const last = text.split('::').pop() ?? '';
   if (DEREF_WRAPPERS.has(last) || !/^[A-Z]/.test(last) || typing.typeParams.has(last)) return undefined;
-  return last === 'Self' ? (typing.selfType === '' ? undefined : typing.selfType) : text;
+  return last === 'Self' ? selfType(typing) : text;
 }

@@ -37,7 +37,7 @@ const STD_MACROS: ReadonlySet<string> = new Set([
 const isComment = (type: string): boolean => type === 'line_comment' || type === 'block_comment';
 const ATTRIBUTES: ReadonlySet<string> = new Set(['attribute_item']);
 
-/** The walk's state; what receivers hold (`locals`, `selfType`) is typed in rust-receivers.ts. */
+/** The walk's state; what receivers hold (`locals`, `Self`) is typed in rust-receivers.ts. */
 interface State extends RustTyping {
   readonly b: ExtractionBuilder;
   readonly source: string;
@@ -48,7 +48,6 @@ interface State extends RustTyping {
   readonly typeParams: Set<string>;
   /** The file declares itself test-only (`#![cfg(test)]`). */
   testFile: boolean;
-  selfType: string;
 }
 
 /** Extracts symbols, references and imports from Rust files. */
@@ -56,7 +55,7 @@ export const rustExtractor: LanguageExtractor = {
   languages: ['rust'],
   extract(tree: Tree, source: string, path: string, language: string): FileExtraction {
     const b = new ExtractionBuilder(language);
-    const st: State = { b, source, traitImpl: false, implOwner: '', typeParams: new Set(), testFile: false, locals: new LocalTypes(), selfType: '' };
+    const st: State = { b, source, traitImpl: false, implOwner: '', typeParams: new Set(), testFile: false, locals: new LocalTypes() };
     walk(tree.rootNode, b, TYPES, (n, t) => enter(st, n, t));
     return b.finish(countParseErrors(tree.rootNode), isTestPath(path) || st.testFile);
   },
@@ -261,7 +260,7 @@ function implItem(st: State, node: Node): void {
       break;
     }
   }
-  const saved = { traitImpl: st.traitImpl, implOwner: st.implOwner, selfType: st.selfType };
+  const saved = { traitImpl: st.traitImpl, implOwner: st.implOwner };
   const mark = b.depth;
   try {
     if (owner >= 0) {
@@ -288,12 +287,10 @@ function implItem(st: State, node: Node): void {
     if (owner < 0 && trait !== null) typeRef(st, 'implements', trait);
     st.traitImpl = trait !== null;
     st.implOwner = `${prefix !== '' ? `${prefix}.` : ''}${typeName}`;
-    st.selfType = typeName;
     if (body !== null) walk(body, b, TYPES, (n, t) => enter(st, n, t));
   } finally {
     st.traitImpl = saved.traitImpl;
     st.implOwner = saved.implOwner;
-    st.selfType = saved.selfType;
     b.restore(mark);
   }
 }

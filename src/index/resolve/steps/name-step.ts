@@ -5,7 +5,7 @@ import { targetFilter } from '../kinds.js';
 import { traitsOf } from '../languages.js';
 import { overloadKey } from '../overloads.js';
 import type { Receiver } from '../receivers.js';
-import { isEnclosingInstance } from '../receivers.js';
+import { outerInstanceType } from '../receivers.js';
 import type { ResolverRef, ResolverSymbol } from '../types.js';
 import { callerOwnName } from './delegation.js';
 import { closest } from './proximity.js';
@@ -29,8 +29,7 @@ function ownerName(s: ResolverSymbol): string {
  * `Handle` for `self.is_shutdown()` in a Rust `impl Handle` when several types are named `Handle`).
  */
 function instanceTypeName(ctx: ResolveContext, ref: ResolverRef, receiver: Receiver): string | undefined {
-  if (!isEnclosingInstance(receiver)) return undefined;
-  if (receiver.kind === 'path') return receiver.segments[receiver.segments.length - 2];
+  if (receiver.kind !== 'self') return outerInstanceType(receiver);
   const caller = ctx.project.symbol(ref.fromId);
   return caller === undefined ? undefined : ownerName(caller) || undefined;
 }

@@ -2,13 +2,13 @@
  * Gitignore matching with git's semantics (see gitignore(5)). I/O-free: the walker reads each
  * `.gitignore` once and extends the rules as it descends.
  */
-import { translatePattern } from './pattern.js';
+import { compilePattern, type PatternMatcher } from './pattern-match.js';
 
 /** One compiled line of an ignore file. */
 interface Rule {
   /** `''` for the root, else the owning directory followed by `/`. */
   readonly prefix: string;
-  readonly regex: RegExp;
+  readonly matcher: PatternMatcher;
   readonly negated: boolean;
   readonly directoryOnly: boolean;
   /** A pattern without an inner or leading slash matches the last path component at any depth. */
@@ -52,10 +52,10 @@ function compileLine(rawLine: string, prefix: string): Rule | undefined {
   if (line === '') return undefined;
   const basenameOnly = !line.includes('/');
   if (line.startsWith('/')) line = line.slice(1);
-  const source = translatePattern(line, GITIGNORE);
+  const matcher = compilePattern(line, GITIGNORE);
   // Git keeps an invalid pattern (unclosed `[`, trailing `\`) but it never matches.
-  if (source === undefined) return undefined;
-  return { prefix, regex: new RegExp(`^${source}$`, 'u'), negated, directoryOnly, basenameOnly };
+  if (matcher === undefined) return undefined;
+  return { prefix, matcher, negated, directoryOnly, basenameOnly };
 }
 
 function compileFile(text: string, relDir: string): readonly Rule[] {
@@ -76,7 +76,7 @@ function ruleMatches(rule: Rule, relPath: string, isDir: boolean): boolean {
   const local = relPath.slice(rule.prefix.length);
   if (local === '') return false;
   const subject = rule.basenameOnly ? local.slice(local.lastIndexOf('/') + 1) : local;
-  return rule.regex.test(subject);
+  return rule.matcher.matches(subject);
 }
 
 /**

@@ -2,7 +2,7 @@
  * Globs for the include/exclude config and for file listings, matched against project-relative
  * `/`-separated paths.
  */
-import { translatePattern } from './pattern.js';
+import { compilePattern } from './pattern-match.js';
 
 const GLOB = { braces: true, strict: false } as const;
 
@@ -17,7 +17,8 @@ const GLOB = { braces: true, strict: false } as const;
  *   Any `/` anchors the pattern at the project root; a leading `/` or `./` is just dropped.
  * - A trailing `/` means everything under that directory (`build/` = `build/**`).
  * - Dotfiles are not special: `*` matches `.eslintrc.js`.
- * Malformed syntax (an unclosed `[` or `{`) is taken literally, so this never throws.
+ * Malformed syntax (an unclosed `[` or `{`) is taken literally, so this never throws. Matching
+ * never backtracks: it costs at most the pattern's length times the path's.
  */
 export function compileGlob(pattern: string): (relPath: string) => boolean {
   let body = pattern;
@@ -26,9 +27,9 @@ export function compileGlob(pattern: string): (relPath: string) => boolean {
   const anchored = pattern.includes('/');
   if (body.endsWith('/')) body += '**';
   if (!anchored) body = `**/${body}`;
-  const source = translatePattern(body, GLOB) ?? '(?!)';
-  const regex = new RegExp(`^${source}$`, 'u');
-  return (relPath) => regex.test(relPath);
+  const matcher = compilePattern(body, GLOB);
+  if (matcher === undefined) return () => false;
+  return (relPath) => matcher.matches(relPath);
 }
 
 /** A predicate that is true when any of `patterns` matches; false for an empty list. */

@@ -1,10 +1,11 @@
 /**
- * Translation of wildcard patterns (gitignore and config globs) to RegExp source. Both dialects
- * share `*`, `?`, `**` and `[...]`; globs add `{a,b}`. Paths are `/`-separated and no wildcard
- * ever matches a `/` except a `**` that forms a whole path segment.
+ * The syntax of wildcard patterns (gitignore and config globs), parsed into a sequence of tokens
+ * that `pattern-match.ts` matches. Both dialects share `*`, `?`, `**` and `[...]`; globs add
+ * `{a,b}`. Paths are `/`-separated and no wildcard ever matches a `/` except a `**` that forms a
+ * whole path segment.
  */
 
-/** Which dialect to translate. */
+/** Which dialect to parse. */
 export interface PatternDialect {
   /** Expand `{a,b}` alternatives (globs); gitignore treats braces literally. */
   readonly braces: boolean;
@@ -15,45 +16,57 @@ export interface PatternDialect {
   readonly strict: boolean;
 }
 
+/** An inclusive range of code points. */
+export type CodeRange = readonly [low: number, high: number];
+
 /**
- * Translates `pattern` to RegExp source (no anchors; compile with the `u` flag), or returns
- * undefined when the dialect says the pattern can never match.
+ * One token of a parsed pattern.
+ * - `literal`: exactly the code point `code`.
+ * - `one`: one code point other than `/` (`?`).
+ * - `star`: any run of code points other than `/` (`*`, and `**` that is not a whole segment).
+ * - `class`: one code point other than `/` that is in `ranges` (outside them when `negated`).
+ * - `directories`: zero or more non-empty segments, each followed by `/` (a leading `**` + `/`).
+ * - `rest`: any run of code points except line terminators (a trailing `**`; the ECMAScript `.`).
+ * - `choice`: one of several token sequences (`{a,b}`).
  */
-export function translatePattern(pattern: string, dialect: PatternDialect): string | undefined {
-  return translate(Array.from(pattern), true, dialect);
+export type PatternToken =
+  | { readonly kind: 'literal'; readonly code: number }
+  | { readonly kind: 'one' | 'star' | 'directories' | 'rest' }
+  | { readonly kind: 'class'; readonly ranges: readonly CodeRange[]; readonly negated: boolean }
+  | { readonly kind: 'choice'; readonly alternatives: readonly (readonly PatternToken[])[] };
+
+/**
+ * Parses `pattern` into tokens, or returns undefined when the dialect says the pattern can never
+ * match. Never throws: malformed syntax is either literal or never-matching, by dialect.
+ */
+export function parsePattern(pattern: string, dialect: PatternDialect): readonly PatternToken[] | undefined {
+  return parseSequence(Array.from(pattern), true, dialect);
 }
 
-const SYNTAX = new Set(['\\', '^', '$', '.', '*', '+', '?', '(', ')', '[', ']', '{', '}', '|', '/']);
-
-/** Escapes one code point for use outside a character class (u-mode allows only syntax escapes). */
-function literal(c: string): string {
-  return SYNTAX.has(c) ? `\\${c}` : c;
-}
-
-const CLASS_SPECIAL = new Set(['\\', ']', '[', '^', '-']);
-
-function classLiteral(c: string): string {
-  return CLASS_SPECIAL.has(c) ? `\\${c}` : c;
+/** One code point as a range. */
+function point(c: string): CodeRange {
+  const code = c.codePointAt(0)!;
+  return [code, code];
 }
 
 /** ASCII meanings, as git's wildmatch defines them. */
-const POSIX_CLASSES: Readonly<Record<string, string>> = {
-  alnum: 'a-zA-Z0-9',
-  alpha: 'a-zA-Z',
-  blank: ' \\t',
-  cntrl: '\\x00-\\x1f\\x7f',
-  digit: '0-9',
-  graph: '\\x21-\\x7e',
-  lower: 'a-z',
-  print: '\\x20-\\x7e',
-  punct: '!-\\/:-@\\[-`{-~',
-  space: ' \\t\\n\\r\\f\\v',
-  upper: 'A-Z',
-  xdigit: '0-9A-Fa-f',
+const POSIX_CLASSES: Readonly<Record<string, readonly CodeRange[]>> = {
+  alnum: [[0x61, 0x7a], [0x41, 0x5a], [0x30, 0x39]],
+  alpha: [[0x61, 0x7a], [0x41, 0x5a]],
+  blank: [[0x20, 0x20], [0x09, 0x09]],
+  cntrl: [[0x00, 0x1f], [0x7f, 0x7f]],
+  digit: [[0x30, 0x39]],
+  graph: [[0x21, 0x7e]],
+  lower: [[0x61, 0x7a]],
+  print: [[0x20, 0x7e]],
+  punct: [[0x21, 0x2f], [0x3a, 0x40], [0x5b, 0x60], [0x7b, 0x7e]],
+  space: [[0x20, 0x20], [0x09, 0x0d]],
+  upper: [[0x41, 0x5a]],
+  xdigit: [[0x30, 0x39], [0x41, 0x46], [0x61, 0x66]],
 };
 
 interface ParsedClass {
-  readonly source: string;
+  readonly token: PatternToken;
   /** Index just past the closing `]`. */
   readonly next: number;
 }
@@ -69,23 +82,18 @@ function parseClass(cs: readonly string[], open: number): ParsedClass | undefine
     negated = true;
     i++;
   }
-  let body = '';
+  const ranges: CodeRange[] = [];
   let first = true;
   while (i < cs.length) {
     let c = cs[i]!;
-    if (c === ']' && !first) {
-      if (negated) return { source: `[^/${body}]`, next: i + 1 };
-      // A class never matches `/` in a path pattern, even through a range such as `[!-0]`.
-      return { source: body === '' ? '(?!)' : `(?!/)[${body}]`, next: i + 1 };
-    }
+    if (c === ']' && !first) return { token: { kind: 'class', ranges, negated }, next: i + 1 };
     first = false;
     if (c === '[' && cs[i + 1] === ':') {
       const close = findPosixEnd(cs, i + 2);
       if (close !== undefined) {
-        const name = cs.slice(i + 2, close).join('');
-        const members = POSIX_CLASSES[name];
+        const members = POSIX_CLASSES[cs.slice(i + 2, close).join('')];
         if (members === undefined) return undefined;
-        body += members;
+        ranges.push(...members);
         i = close + 2;
         continue;
       }
@@ -104,11 +112,13 @@ function parseClass(cs: readonly string[], open: number): ParsedClass | undefine
         hi = cs[i]!;
         i++;
       }
-      // A reversed range matches nothing in git; JS would reject it, so drop it.
-      if (c.codePointAt(0)! <= hi.codePointAt(0)!) body += `${classLiteral(c)}-${classLiteral(hi)}`;
+      // A reversed range matches nothing in git.
+      const low = c.codePointAt(0)!;
+      const high = hi.codePointAt(0)!;
+      if (low <= high) ranges.push([low, high]);
       continue;
     }
-    body += classLiteral(c);
+    ranges.push(point(c));
   }
   return undefined;
 }
@@ -151,66 +161,66 @@ function parseBraces(cs: readonly string[], open: number): BraceGroup | undefine
   return undefined;
 }
 
-function translate(cs: readonly string[], startsSegment: boolean, dialect: PatternDialect): string | undefined {
-  let out = '';
+const ONE: PatternToken = { kind: 'one' };
+const STAR: PatternToken = { kind: 'star' };
+const DIRECTORIES: PatternToken = { kind: 'directories' };
+const REST: PatternToken = { kind: 'rest' };
+
+function literal(c: string): PatternToken {
+  return { kind: 'literal', code: c.codePointAt(0)! };
+}
+
+/** A run of `*` at `i`: its token and length. */
+function parseStars(cs: readonly string[], i: number, atSegmentStart: boolean): [PatternToken, number] {
+  let run = 1;
+  while (cs[i + run] === '*') run++;
+  const after = cs[i + run];
+  if (run === 2 && atSegmentStart && after === '/') return [DIRECTORIES, 3];
+  if (run === 2 && atSegmentStart && after === undefined) return [REST, 2];
+  // `**` that is not a whole segment is an ordinary `*`, as in git.
+  return [STAR, run];
+}
+
+function parseSequence(cs: readonly string[], startsSegment: boolean, dialect: PatternDialect): PatternToken[] | undefined {
+  const out: PatternToken[] = [];
   let i = 0;
   while (i < cs.length) {
     const c = cs[i]!;
     const atSegmentStart = i === 0 ? startsSegment : cs[i - 1] === '/';
     if (c === '*') {
-      let run = 1;
-      while (cs[i + run] === '*') run++;
-      const after = cs[i + run];
-      if (run === 2 && atSegmentStart && after === '/') {
-        out += '(?:[^/]+/)*';
-        i += 3;
-      } else if (run === 2 && atSegmentStart && after === undefined) {
-        out += '.*';
-        i += 2;
-      } else {
-        // `**` that is not a whole segment is an ordinary `*`, as in git.
-        out += '[^/]*';
-        i += run;
-      }
+      const [token, length] = parseStars(cs, i, atSegmentStart);
+      out.push(token);
+      i += length;
     } else if (c === '?') {
-      out += '[^/]';
+      out.push(ONE);
       i++;
     } else if (c === '\\') {
       const next = cs[i + 1];
-      if (next === undefined) {
-        if (dialect.strict) return undefined;
-        out += '\\\\';
-      } else {
-        out += literal(next);
-      }
+      if (next === undefined && dialect.strict) return undefined;
+      out.push(literal(next ?? '\\'));
       i += 2;
     } else if (c === '[') {
       const parsed = parseClass(cs, i);
-      if (parsed === undefined) {
-        if (dialect.strict) return undefined;
-        out += '\\[';
-        i++;
-      } else {
-        out += parsed.source;
-        i = parsed.next;
-      }
+      if (parsed === undefined && dialect.strict) return undefined;
+      out.push(parsed?.token ?? literal('['));
+      i = parsed?.next ?? i + 1;
     } else if (c === '{' && dialect.braces) {
       const group = parseBraces(cs, i);
       if (group === undefined) {
-        out += '\\{';
+        out.push(literal('{'));
         i++;
-      } else {
-        const parts: string[] = [];
-        for (const alternative of group.alternatives) {
-          const part = translate(alternative, atSegmentStart, dialect);
-          if (part === undefined) return undefined;
-          parts.push(part);
-        }
-        out += `(?:${parts.join('|')})`;
-        i = group.next;
+        continue;
       }
+      const alternatives: PatternToken[][] = [];
+      for (const alternative of group.alternatives) {
+        const tokens = parseSequence(alternative, atSegmentStart, dialect);
+        if (tokens === undefined) return undefined;
+        alternatives.push(tokens);
+      }
+      out.push({ kind: 'choice', alternatives });
+      i = group.next;
     } else {
-      out += literal(c);
+      out.push(literal(c));
       i++;
     }
   }

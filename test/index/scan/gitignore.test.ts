@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { IgnoreRules } from '../../../src/index/scan/gitignore.js';
+import { matchVisits } from '../../../src/index/scan/pattern-match.js';
 import type { GitignoreCase } from './gitignore-cases.js';
 import { GITIGNORE_CASES } from './gitignore-cases.js';
 
@@ -42,4 +43,14 @@ test('verdict reports a re-inclusion as false and no match as undefined', () => 
 test('ignore rules skip a byte order mark at the start of a file', () => {
   const rules = IgnoreRules.forRoot().withDirectory('', '\uFEFF*.log');
   assert.equal(rules.ignores('a.log', false), true);
+});
+
+test('ignore rules decide a long name against a pattern of many stars in work linear in both', () => {
+  const pattern = `${'*a'.repeat(10)}*b`;
+  const rules = IgnoreRules.forRoot().withDirectory('', pattern);
+  const name = `${'a'.repeat(200)}.ts`;
+  const before = matchVisits();
+  assert.equal(rules.ignores(name, false), false);
+  // One state per pattern character at most, plus the accepting one, each visited once per position.
+  assert.ok(matchVisits() - before <= (pattern.length + 1) * (name.length + 1));
 });

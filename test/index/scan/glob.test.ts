@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { compileGlob, compileGlobs } from '../../../src/index/scan/glob.js';
+import { matchVisits } from '../../../src/index/scan/pattern-match.js';
 
 const CASES: readonly (readonly [pattern: string, path: string, expected: boolean, name: string])[] = [
   ['*.ts', 'a.ts', true, 'match a basename pattern at the root'],
@@ -47,4 +48,13 @@ test('compileGlobs matches when any pattern matches', () => {
 
 test('compileGlobs matches nothing when the list is empty', () => {
   assert.equal(compileGlobs([])('a.ts'), false);
+});
+
+test('compileGlob decides a long path against a pattern of many stars in work linear in both', () => {
+  const pattern = `${'*a'.repeat(10)}*b`;
+  const path = `src/${'a'.repeat(200)}.ts`;
+  const before = matchVisits();
+  assert.equal(compileGlob(pattern)(path), false);
+  // The pattern gains a leading `**/` (two states) because it has no slash.
+  assert.ok(matchVisits() - before <= (pattern.length + 3) * (path.length + 1));
 });

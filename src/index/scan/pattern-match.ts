@@ -54,7 +54,31 @@ export function compilePattern(pattern: string, dialect: PatternDialect): Patter
   if (tokens === undefined) return undefined;
   const states: State[] = [{ edges: [], empty: [] }];
   const start = build(states, tokens, 0);
-  return new Automaton(states, start);
+  const automaton = new Automaton(states, start);
+  const prefix = literalRun(tokens);
+  if (prefix.length === tokens.length) {
+    // Equal strings are equal code point sequences.
+    const text = String.fromCodePoint(...prefix);
+    return { states: automaton.states, matches: (subject) => subject === text };
+  }
+  const head = String.fromCodePoint(...prefix);
+  const tail = String.fromCodePoint(...literalRun([...tokens].reverse()).reverse());
+  // A subject the pattern matches starts with its leading literals and ends with its trailing
+  // ones, in code units too; most subjects fail this and never reach the automaton.
+  return {
+    states: automaton.states,
+    matches: (subject) => subject.startsWith(head) && subject.endsWith(tail) && automaton.matches(subject),
+  };
+}
+
+/** The code points of the literal tokens `tokens` starts with. */
+function literalRun(tokens: readonly PatternToken[]): number[] {
+  const codes: number[] = [];
+  for (const token of tokens) {
+    if (token.kind !== 'literal') break;
+    codes.push(token.code);
+  }
+  return codes;
 }
 
 /** Adds states for `tokens` that lead to `next`; returns the first one. Built back to front. */
@@ -124,50 +148,63 @@ function accepts(test: Test, code: number): boolean {
 }
 
 /** The automaton and the scratch space of its matches (state 0 accepts). */
-class Automaton implements PatternMatcher {
+class Automaton {
   readonly states: number;
   readonly #graph: readonly State[];
   readonly #start: number;
   /** The position at which each state was last added, so it is added once per position. */
   readonly #seen: Int32Array;
   #generation = 0;
+  /** The states reached before and after the current code point; reused by every match. */
+  #current: Int32Array;
+  #next: Int32Array;
+  readonly #pending: number[] = [];
 
   constructor(graph: readonly State[], start: number) {
     this.#graph = graph;
     this.#start = start;
     this.states = graph.length;
     this.#seen = new Int32Array(graph.length);
+    this.#current = new Int32Array(graph.length);
+    this.#next = new Int32Array(graph.length);
   }
 
   matches(subject: string): boolean {
-    let current: number[] = [];
-    this.#enter(current, this.#start);
-    for (let i = 0; i < subject.length && current.length > 0; ) {
+    this.#nextGeneration();
+    let count = this.#enter(this.#current, 0, this.#start);
+    for (let i = 0; i < subject.length && count > 0; ) {
       const code = subject.codePointAt(i)!;
       i += code > 0xffff ? 2 : 1;
-      const next: number[] = [];
-      for (const id of current) {
-        for (const edge of this.#graph[id]!.edges) {
-          if (accepts(edge.test, code)) this.#enter(next, edge.to);
+      this.#nextGeneration();
+      let reached = 0;
+      for (let k = 0; k < count; k++) {
+        for (const edge of this.#graph[this.#current[k]!]!.edges) {
+          if (accepts(edge.test, code)) reached = this.#enter(this.#next, reached, edge.to);
         }
       }
-      current = next;
+      [this.#current, this.#next] = [this.#next, this.#current];
+      count = reached;
     }
-    return current.includes(0);
+    return this.#current.subarray(0, count).includes(0);
   }
 
-  /** Adds `id` and every state it reaches without consuming to `set`, each once per position. */
-  #enter(set: number[], id: number): void {
-    if (set.length === 0) this.#nextGeneration();
-    const pending = [id];
+  /**
+   * Adds `id` and every state it reaches without consuming to `set`, which holds `count` states,
+   * each once per position; returns the new count.
+   */
+  #enter(set: Int32Array, count: number, id: number): number {
+    let size = count;
+    const pending = this.#pending;
+    pending.push(id);
     while (pending.length > 0) {
       const state = pending.pop()!;
       if (this.#seen[state] === this.#generation) continue;
       this.#seen[state] = this.#generation;
       visits++;
-      set.push(state);
+      set[size++] = state;
       for (const to of this.#graph[state]!.empty) pending.push(to);
     }
+    return size;
   }
 
   #nextGeneration(): void {

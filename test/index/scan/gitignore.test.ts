@@ -46,11 +46,12 @@ test('ignore rules skip a byte order mark at the start of a file', () => {
 });
 
 test('ignore rules decide a long name against a pattern of many stars in work linear in both', () => {
-  const pattern = `${'*a'.repeat(10)}*b`;
+  const pattern = `${'*a'.repeat(10)}*b*`;
   const rules = IgnoreRules.forRoot().withDirectory('', pattern);
   const name = `${'a'.repeat(200)}.ts`;
   const before = matchVisits();
   assert.equal(rules.ignores(name, false), false);
   // One state per pattern character at most, plus the accepting one, each visited once per position.
-  assert.ok(matchVisits() - before <= (pattern.length + 1) * (name.length + 1));
+  const visited = matchVisits() - before;
+  assert.ok(visited >= name.length && visited <= (pattern.length + 1) * (name.length + 1), `${visited} visits`);
 });

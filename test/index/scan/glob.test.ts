@@ -51,10 +51,11 @@ test('compileGlobs matches nothing when the list is empty', () => {
 });
 
 test('compileGlob decides a long path against a pattern of many stars in work linear in both', () => {
-  const pattern = `${'*a'.repeat(10)}*b`;
+  const pattern = `${'*a'.repeat(10)}*b*`;
   const path = `src/${'a'.repeat(200)}.ts`;
   const before = matchVisits();
   assert.equal(compileGlob(pattern)(path), false);
   // The pattern gains a leading `**/` (two states) because it has no slash.
-  assert.ok(matchVisits() - before <= (pattern.length + 3) * (path.length + 1));
+  const visited = matchVisits() - before;
+  assert.ok(visited >= path.length && visited <= (pattern.length + 3) * (path.length + 1), `${visited} visits`);
 });

@@ -74,7 +74,7 @@ test('codegraph watch rejects a malformed CODEGRAPH_WATCH_DEBOUNCE_MS with exit 
 });
 
 test('watch lines say what was re-indexed, how long it took, and what a failure means', () => {
-  const report = { parsed: 1, unchanged: 9, removed: 0, diagnostics: 0, updated: true, databaseBytes: 1, durationMs: 42.4, phaseMs: { scanning: 1, parsing: 10, resolving: 20, saving: 11 } };
+  const report = { parsed: 1, unchanged: 9, removed: 0, skipped: 0, diagnostics: 0, updated: true, databaseBytes: 1, durationMs: 42.4, phaseMs: { scanning: 1, parsing: 10, resolving: 20, saving: 11 } };
   assert.equal(
     eventText('/p', { kind: 'synced', report, changed: ['a.ts'] }, 100),
     'codegraph: re-indexed 1 file in 42 ms (scan 1, parse 10, resolve 20, save 11)',

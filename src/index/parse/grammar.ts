@@ -13,9 +13,11 @@ const require = createRequire(import.meta.url);
 
 /**
  * The options object handed to the Emscripten module; Emscripten keeps its heap views on it, which
- * is the only public way to observe how much WASM memory the runtime holds.
+ * is the only public way to observe how much WASM memory the runtime holds. Its `printErr` keeps
+ * the runtime's own messages (a bare `Aborted()` when a huge file exhausts the heap) off the
+ * user's terminal: the same text comes back in the error thrown to the caller, which records it.
  */
-const runtime: { HEAPU8?: Uint8Array } = {};
+const runtime: { HEAPU8?: Uint8Array; printErr: (text: string) => void } = { printErr: () => undefined };
 let initPromise: Promise<void> | undefined;
 const languages = new Map<string, Promise<Language>>();
 const loaded = new Map<string, Language>();

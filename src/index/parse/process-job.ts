@@ -38,8 +38,18 @@ export async function processJob(job: ParseJob): Promise<ParseResult> {
     // A fault inside WebAssembly, or a JS error thrown through its frames (a grammar calling a
     // function the runtime does not provide), unwinds the parser without cleanup.
     if (error instanceof Error && (error.name === 'RuntimeError' || /wasm-function/.test(error.stack ?? ''))) poisoned = true;
-    return { kind: 'failed', path: job.path, sha256: source.sha256, size: source.size, detail: `extraction failed: ${describe(error)}` };
+    return { kind: 'failed', path: job.path, sha256: source.sha256, size: source.size, detail: failureDetail(error, source.size) };
   }
+}
+
+/**
+ * What to record for a file the extraction failed on. The runtime aborts (`Aborted()`) when the
+ * parser cannot allocate: 16 MiB of dense JavaScript tokens exhausted its 2 GiB heap.
+ */
+function failureDetail(error: unknown, size: number): string {
+  const message = describe(error);
+  if (message.startsWith('Aborted(')) return `skipped: the parser could not take this ${size}-byte file (it ran out of memory)`;
+  return `extraction failed: ${message}`;
 }
 
 function describe(error: unknown): string {

@@ -5,7 +5,10 @@
  * an `indexing` table. Validation errors are values that name the key as written.
  */
 
-/** Files larger than this many bytes are skipped unless the config says otherwise (1 MiB). */
+/**
+ * Files larger than this many bytes are skipped unless the user allows more (1 MiB; see
+ * `user-limits.ts`: a repository's config can only lower it).
+ */
 export const DEFAULT_MAX_FILE_SIZE = 1_048_576;
 
 /** A validated config with every default filled in. */
@@ -16,7 +19,7 @@ export interface ProjectConfig {
   readonly exclude: readonly string[];
   /** Lower-case extension with its dot (`.mjs`) to language id; outranks the built-in mapping. */
   readonly extensions: Readonly<Record<string, string>>;
-  /** Larger files are skipped with a `too-large` diagnostic. */
+  /** Larger files are skipped with a `too-large` diagnostic; never above the user's limit once loaded. */
   readonly maxFileSize: number;
   /** Whether `.gitignore` files and `.git/info/exclude` are honoured. */
   readonly respectGitignore: boolean;

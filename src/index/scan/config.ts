@@ -9,8 +9,10 @@ import { join } from 'node:path';
 import { DEFAULT_CONFIG, isPlainObject, mergeLayers, readConfigLayer, type ConfigLayer, type LayerResult, type ProjectConfig } from './config-fields.js';
 import { findJsonErrorOffset, positionAt } from './json-error.js';
 import { parseToml } from './toml.js';
+import { limitConfig, userLimits, type FileLimit } from './user-limits.js';
 
 export { DEFAULT_CONFIG, DEFAULT_MAX_FILE_SIZE } from './config-fields.js';
+export { MAX_FILE_SIZE_CEILING, MAX_FILE_SIZE_ENV } from './user-limits.js';
 export type { ProjectConfig } from './config-fields.js';
 
 /** The config file's path relative to the project root. */
@@ -39,11 +41,15 @@ export function isControlFile(relPath: string): boolean {
   return CONFIG_FILES.includes(relPath) || relPath === '.gitignore' || relPath === '.git/info/exclude';
 }
 
-/** Validates the text of `.codegraph/config.json`. I/O-free so callers can check a config before saving it. */
-export function parseConfig(text: string): ConfigResult {
+/**
+ * Validates the text of `.codegraph/config.json`, with its limits held to those `env` sets (see
+ * `user-limits.ts`). Reads no file, so callers can check a config before saving it.
+ */
+export function parseConfig(text: string, env: NodeJS.ProcessEnv = process.env): ConfigResult {
   const layer = parseJsonLayer(text, CONFIG_PATH);
   if (layer.kind === 'invalid') return layer;
-  return { kind: 'ok', config: mergeLayers([layer.layer]), warnings: layer.warnings };
+  const limited = limitConfig(mergeLayers([layer.layer]), [{ file: CONFIG_PATH, maxFileSize: layer.layer.maxFileSize }], userLimits(env));
+  return { kind: 'ok', config: limited.config, warnings: [...layer.warnings, ...limited.warnings] };
 }
 
 /** The fields of one JSON control file's text. */
@@ -72,11 +78,14 @@ function parseTomlLayer(text: string, file: string): LayerResult {
 }
 
 /**
- * Reads every config file of `root` and merges them over the defaults. Missing files are skipped;
- * an unreadable or invalid one yields an `invalid` result naming it, never a rejection.
+ * Reads every config file of `root` and merges them over the defaults, with the limits held to
+ * those the user's `env` sets: a repository's config can lower `maxFileSize`, never raise it.
+ * Missing files are skipped; an unreadable or invalid one yields an `invalid` result naming it,
+ * never a rejection.
  */
-export async function loadConfig(root: string): Promise<ConfigResult> {
+export async function loadConfig(root: string, env: NodeJS.ProcessEnv = process.env): Promise<ConfigResult> {
   const layers: ConfigLayer[] = [];
+  const limits: FileLimit[] = [];
   const warnings: string[] = [];
   for (const file of CONFIG_FILES) {
     let text: string;
@@ -91,9 +100,11 @@ export async function loadConfig(root: string): Promise<ConfigResult> {
     const layer = file.endsWith('.toml') ? parseTomlLayer(text, file) : parseJsonLayer(text, file);
     if (layer.kind === 'invalid') return { ...layer, file };
     layers.push(layer.layer);
+    limits.push({ file, maxFileSize: layer.layer.maxFileSize });
     warnings.push(...layer.warnings);
   }
-  return { kind: 'ok', config: layers.length === 0 ? DEFAULT_CONFIG : mergeLayers(layers), warnings };
+  const limited = limitConfig(layers.length === 0 ? DEFAULT_CONFIG : mergeLayers(layers), limits, userLimits(env));
+  return { kind: 'ok', config: limited.config, warnings: [...warnings, ...limited.warnings] };
 }
 
 /** The message a one-shot command stops with for an invalid config: the file, then what is wrong. */

@@ -1,7 +1,7 @@
 /** Finding a project's source files: config, ignore rules, globs, the walk and content decoding. */
 export type { ConfigResult, LoadedScope, ProjectConfig } from './config.js';
 export {
-  CONFIG_FILES, CONFIG_PATH, DEFAULT_CONFIG, DEFAULT_MAX_FILE_SIZE, ROOT_CONFIG_PATH, TOML_CONFIG_PATH,
+  CONFIG_FILES, CONFIG_PATH, DEFAULT_CONFIG, DEFAULT_MAX_FILE_SIZE, MAX_FILE_SIZE_CEILING, MAX_FILE_SIZE_ENV, ROOT_CONFIG_PATH, TOML_CONFIG_PATH,
   configErrorMessage, isControlFile, loadConfig, loadScope, parseConfig,
 } from './config.js';
 export { crateNameFor } from './cargo.js';

@@ -9,13 +9,14 @@
  * (on a django checkout the asynchronous walk took two to four times as long); the slices keep a
  * server that walks its tree responsive.
  */
-import type { Dirent, Stats } from 'node:fs';
-import { lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import type { Stats } from 'node:fs';
+import { lstatSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, join, resolve, sep } from 'node:path';
 import type { ProjectConfig } from './config.js';
 import { IgnoreRules } from './gitignore.js';
 import { compileGlobs } from './glob.js';
+import { listNames, tooLongName, type Entry, type InvalidEntry } from './names.js';
 
 /**
  * Directory names skipped at any depth because they hold dependencies, build output, caches or
@@ -41,7 +42,7 @@ export const ALWAYS_SKIPPED: readonly string[] = ['.git', '.codegraph'];
 
 /** Why a file or directory that would otherwise be indexed was passed over. */
 export const SKIP_REASONS = [
-  'too-large', 'symlink-outside-root', 'symlink-loop', 'broken-symlink', 'unreadable',
+  'too-large', 'symlink-outside-root', 'symlink-loop', 'broken-symlink', 'unreadable', 'invalid-name', 'name-too-long',
 ] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 
@@ -234,9 +235,10 @@ async function walkDirectory(
   inherited: IgnoreRules,
 ): Promise<void> {
   await pause(walk);
-  let entries: Dirent[];
+  let entries: readonly Entry[];
+  let invalid: readonly InvalidEntry[];
   try {
-    entries = readdirSync(realDir, { withFileTypes: true });
+    ({ entries, invalid } = listNames(realDir));
   } catch (error) {
     skip(walk, relDir === '' ? '.' : relDir, 'unreadable', errorDetail(error));
     return;
@@ -251,6 +253,7 @@ async function walkDirectory(
       skip(walk, relDir === '' ? '.gitignore' : `${relDir}/.gitignore`, 'unreadable', errorDetail(error));
     }
   }
+  reportInvalidNames(walk, relDir, invalid, rules);
   for (const entry of entries) await visitEntry(walk, relDir, realDir, ancestors, rules, entry);
 }
 
@@ -260,7 +263,7 @@ async function visitEntry(
   realDir: string,
   ancestors: readonly string[],
   rules: IgnoreRules,
-  entry: Dirent,
+  entry: Entry,
 ): Promise<void> {
   const name = entry.name;
   if (ALWAYS_SKIPPED.includes(name)) return;
@@ -283,11 +286,11 @@ async function visitEntry(
     }
   }
   if (isDirectory) {
-    if (!admitsDirectory(walk, relPath, name, rules)) return;
+    if (!admitsDirectory(walk, relPath, name, rules) || tooLong(walk, relPath, name, realPath)) return;
     await walkDirectory(walk, relPath, realPath, [...ancestors, realPath], rules);
   } else if (isFile) {
     const language = admittedLanguage(walk, relPath, rules);
-    if (language === undefined) return;
+    if (language === undefined || tooLong(walk, relPath, name, realPath)) return;
     let info: Stats;
     try {
       info = statSync(realPath);
@@ -312,6 +315,7 @@ async function visitLink(
   // Resolving costs two calls and may produce diagnostics, so first drop links that would be
   // skipped whether they turn out to be files or directories.
   if (walk.excluded(relPath) || (rules.ignoresEntry(relPath, false) && rules.ignoresEntry(relPath, true))) return;
+  if (tooLong(walk, relPath, name, linkPath)) return;
   let target: string;
   let info: Stats;
   try {
@@ -365,8 +369,30 @@ function admittedLanguage(walk: Walk, relPath: string, rules: IgnoreRules): stri
 
 function addFile(walk: Walk, relPath: string, language: string, info: Stats): void {
   if (info.size > walk.config.maxFileSize) {
-    skip(walk, relPath, 'too-large', `${info.size} bytes exceeds maxFileSize ${walk.config.maxFileSize}`);
+    skip(walk, relPath, 'too-large', `${info.size} bytes exceeds maxFileSize ${walk.config.maxFileSize} (CODEGRAPH_MAX_FILE_SIZE raises it)`);
     return;
   }
   walk.files.push({ path: relPath, size: info.size, mtimeMs: info.mtimeMs, language });
+}
+
+/**
+ * Reports the entries of a directory whose names are not valid UTF-8 and that would have been
+ * indexed (judged by the name with the bad bytes replaced). Such a path cannot be stored or
+ * reopened, so the entry is passed over without a look at its contents.
+ */
+function reportInvalidNames(walk: Walk, relDir: string, invalid: readonly InvalidEntry[], rules: IgnoreRules): void {
+  for (const entry of invalid) {
+    const relPath = relDir === '' ? entry.name : `${relDir}/${entry.name}`;
+    const wanted = entry.isDirectory()
+      ? admitsDirectory(walk, relPath, entry.name, rules)
+      : admittedLanguage(walk, relPath, rules) !== undefined;
+    if (wanted) skip(walk, relPath, 'invalid-name', `the name is not valid UTF-8 (bytes ${entry.bytes}); rename it to index it`);
+  }
+}
+
+/** Whether a path is too long to store and reopen (see `tooLongName`); reports it when so. */
+function tooLong(walk: Walk, relPath: string, name: string, realPath: string): boolean {
+  const detail = tooLongName(name, realPath);
+  if (detail !== undefined) skip(walk, relPath, 'name-too-long', detail);
+  return detail !== undefined;
 }

@@ -26,6 +26,8 @@ export interface Applied {
   readonly parsed: number;
   readonly unchanged: number;
   readonly removed: number;
+  /** Files and folders the scan passed over (too large, unreadable, a name that cannot be stored, ...); never parsed. */
+  readonly skipped: number;
   readonly diagnostics: number;
   /** False when the stored index already matched the tree, so there is nothing to save. */
   readonly updated: boolean;
@@ -74,7 +76,9 @@ export async function applyScan(input: ApplyInput): Promise<Applied> {
   removeVanished(run);
   const { store } = input;
   const { plan, batches } = run;
-  const summary = { parsed: plan.jobs.length, unchanged: plan.unchanged, removed: plan.removedPaths.length, diagnostics: batches.diagnostics.length };
+  const summary = {
+    parsed: plan.jobs.length, unchanged: plan.unchanged, removed: plan.removedPaths.length, skipped: input.scan.skipped.length, diagnostics: batches.diagnostics.length,
+  };
   if (!plan.sameExtraction) store.setMeta(EXTRACTION_META, EXTRACTION_VERSION);
   if (input.mode === 'incremental' && batches.rewritten.size === 0) return { ...summary, updated: keepGraph(run, previous ?? []) };
   resolveChanges(run, before);

@@ -7,6 +7,8 @@ export interface SyncReport {
   readonly parsed: number;
   readonly unchanged: number;
   readonly removed: number;
+  /** Files and folders the scan passed over, each also a diagnostic; never parsed. */
+  readonly skipped: number;
   readonly diagnostics: number;
   readonly databaseBytes: number;
   readonly durationMs: number;

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { access, chmod, constants, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -245,4 +246,72 @@ test('scanProject rejects with the abort reason when the signal is aborted', asy
 
 test('scanProject rejects when the root does not exist', async () => {
   await assert.rejects(scan(join(tmpdir(), 'codegraph-walk-missing-root-0')), { code: 'ENOENT' });
+});
+
+/** A file or folder name in bytes that are not UTF-8 (`caf` then Latin-1 `é`), as a path under `dir`. */
+function latin1Path(dir: string, rest: string): Buffer {
+  return Buffer.concat([Buffer.from(`${dir}/caf`), Buffer.from([0xe9]), Buffer.from(rest)]);
+}
+
+test('scanProject reports a file whose name is not valid UTF-8 as skipped and lists the rest', async () => {
+  await withTree({ 'main.ts': '', 'café.ts': '' }, async (root) => {
+    writeFileSync(latin1Path(root, '.ts'), 'export const b = 2;\n');
+    writeFileSync(latin1Path(root, '.png'), '');
+    const result = await scan(root);
+    assert.deepEqual(paths(result), ['café.ts', 'main.ts']);
+    // The image is of no indexed language, so it is not worth a diagnostic.
+    assert.deepEqual(result.skipped.map((d) => [d.path, d.reason]), [['caf\uFFFD.ts', 'invalid-name']]);
+    assert.match(result.skipped[0]!.detail, /not valid UTF-8 \(bytes 636166e92e7473\)/);
+  });
+});
+
+test('scanProject tells a valid name holding U+FFFD from an invalid one that decodes the same', async () => {
+  await withTree({ 'caf\uFFFD.ts': '' }, async (root) => {
+    writeFileSync(latin1Path(root, '.ts'), '');
+    const result = await scan(root);
+    assert.deepEqual(paths(result), ['caf\uFFFD.ts']);
+    assert.deepEqual(result.skipped.map((d) => d.reason), ['invalid-name']);
+  });
+});
+
+test('scanProject reports a folder whose name is not valid UTF-8 without entering it', async () => {
+  await withTree({ 'main.ts': '' }, async (root) => {
+    mkdirSync(latin1Path(root, ''));
+    writeFileSync(latin1Path(root, '/inner.ts'), '');
+    const result = await scan(root);
+    assert.deepEqual(paths(result), ['main.ts']);
+    assert.deepEqual(result.skipped.map((d) => [d.path, d.reason]), [['caf\uFFFD', 'invalid-name']]);
+  });
+});
+
+test('scanProject does not report an ignored file whose name is not valid UTF-8', async () => {
+  await withTree({ '.gitignore': 'caf*\n' }, async (root) => {
+    writeFileSync(latin1Path(root, '.ts'), '');
+    assert.deepEqual((await scan(root)).skipped, []);
+  });
+});
+
+test('scanProject reports a file whose path is too long to open as name-too-long, not unreadable', async () => {
+  await withTree({ 'main.ts': '' }, async (root) => {
+    // Folders of 200 bytes until just under the 4,095 bytes an absolute path may have.
+    let dir = root;
+    while (Buffer.byteLength(dir) + 201 <= 4080) dir = join(dir, 'd'.repeat(200));
+    mkdirSync(dir, { recursive: true });
+    // A name that takes the file's path past that (the folder path is under 4,080 bytes).
+    const name = `${'f'.repeat(4100 - Buffer.byteLength(dir))}.ts`;
+    // Only a path relative to a nearer working directory can create the file.
+    const cwd = process.cwd();
+    process.chdir(dir);
+    try {
+      writeFileSync(name, '');
+      const result = await scan(root);
+      assert.deepEqual(paths(result), ['main.ts']);
+      assert.deepEqual(result.skipped.map((d) => d.reason), ['name-too-long']);
+      assert.ok(result.skipped[0]!.path.endsWith(`/${name}`));
+    } finally {
+      // Removed from here: by its absolute path, the tree's removal could not reach it.
+      rmSync(name, { force: true });
+      process.chdir(cwd);
+    }
+  });
 });

@@ -206,3 +206,23 @@ test('loadScope keeps the previous scope and reports the file when one is invali
     assert.deepEqual((await loadScope(root)).scope, DEFAULT_CONFIG);
   });
 });
+
+test('loadConfig holds a repository maxFileSize above the user limit to that limit, with a warning', async () => {
+  await withConfig('{"maxFileSize": 52428800}', async (root) => {
+    const result = await loadConfig(root, {});
+    assert.equal(result.kind === 'ok' ? result.config.maxFileSize : undefined, DEFAULT_CONFIG.maxFileSize);
+    assert.match(result.kind === 'ok' ? result.warnings.join('\n') : '', /a repository cannot raise; set CODEGRAPH_MAX_FILE_SIZE/);
+  });
+});
+
+test('loadConfig lets CODEGRAPH_MAX_FILE_SIZE raise the limit a repository config asks for', async () => {
+  await withConfig('{"maxFileSize": 3000000}', async (root) => {
+    const result = await loadConfig(root, { CODEGRAPH_MAX_FILE_SIZE: '4000000' });
+    assert.deepEqual(result.kind === 'ok' ? [result.config.maxFileSize, result.warnings] : undefined, [3000000, []]);
+  });
+});
+
+test('parseConfig holds maxFileSize to the user limit as loadConfig does', () => {
+  const result = parseConfig('{"maxFileSize": 52428800}', {});
+  assert.equal(result.kind === 'ok' ? result.config.maxFileSize : undefined, DEFAULT_CONFIG.maxFileSize);
+});

@@ -231,3 +231,60 @@ test('sync updates the names a changed body uses in the search index', async () 
     db.close();
   }
 });
+
+async function storedDiagnostics(root: string): Promise<[string, string][]> {
+  const store = GraphStore.open(await SqliteDb.open(readFileSync(join(root, '.codegraph', 'codegraph.db'))));
+  try {
+    return store.diagnostics().map((d) => [d.path, d.reason]);
+  } finally {
+    store.close();
+  }
+}
+
+/** Runs `body` with CODEGRAPH_MAX_FILE_SIZE set to `value` (or unset), restoring it afterwards. */
+async function withUserLimit<T>(value: string | undefined, body: () => Promise<T>): Promise<T> {
+  const saved = process.env['CODEGRAPH_MAX_FILE_SIZE'];
+  if (value === undefined) delete process.env['CODEGRAPH_MAX_FILE_SIZE'];
+  else process.env['CODEGRAPH_MAX_FILE_SIZE'] = value;
+  try {
+    return await body();
+  } finally {
+    if (saved === undefined) delete process.env['CODEGRAPH_MAX_FILE_SIZE'];
+    else process.env['CODEGRAPH_MAX_FILE_SIZE'] = saved;
+  }
+}
+
+const BIG_PROJECT = {
+  'main.ts': 'export const a = 1;\n',
+  // Two MiB: over the default limit of one.
+  'big.ts': `export const b = 1;\n// ${'x'.repeat(2 * 1024 * 1024)}\n`,
+  '.codegraph/config.json': JSON.stringify({ maxFileSize: 50 * 1024 * 1024 }),
+};
+
+test('index skips a file over the user limit although the repository config allows 50 MB', async () => {
+  const project = await withUserLimit(undefined, () => generatedProject(BIG_PROJECT));
+  cleanups.push(project.cleanup);
+  assert.deepEqual(await storedDiagnostics(project.root), [['big.ts', 'too-large']]);
+  const summary = await withUserLimit(undefined, () => sync(project.root));
+  assert.deepEqual([summary.files, summary.skipped], [1, 1]);
+});
+
+test('index takes a file over the default limit when CODEGRAPH_MAX_FILE_SIZE allows it', async () => {
+  const project = await withUserLimit('4194304', () => generatedProject(BIG_PROJECT));
+  cleanups.push(project.cleanup);
+  assert.deepEqual(await storedDiagnostics(project.root), []);
+  const summary = await withUserLimit('4194304', () => sync(project.root));
+  assert.deepEqual([summary.files, summary.skipped], [2, 0]);
+});
+
+test('sync reports a file whose name is not valid UTF-8 as skipped, and a second sync does not parse it', async () => {
+  const project = await generatedProject({ 'main.ts': 'export const a = 1;\n' });
+  cleanups.push(project.cleanup);
+  writeFileSync(Buffer.concat([Buffer.from(`${project.root}/caf`), Buffer.from([0xe9]), Buffer.from('.ts')]), 'export const b = 2;\n');
+  const first = await sync(project.root);
+  assert.deepEqual([first.parsed, first.unchanged, first.skipped, first.files], [0, 1, 1, 1]);
+  assert.deepEqual(await storedDiagnostics(project.root), [['caf\uFFFD.ts', 'invalid-name']]);
+  const second = await sync(project.root);
+  assert.deepEqual([second.parsed, second.unchanged, second.skipped, second.files], [0, 1, 1, 1]);
+  assert.deepEqual(await storedDiagnostics(project.root), [['caf\uFFFD.ts', 'invalid-name']]);
+});

@@ -50,7 +50,9 @@ from --path, or from the working directory upward (the nearest folder containing
 chooses the tools listed by tools/list (all ten stay callable); CODEGRAPH_WATCH_DEBOUNCE_MS
 (default 2000) is the quiet spell that watch waits for before syncing; CODEGRAPH_NO_DAEMON=1
 serves in the foreground; CODEGRAPH_DAEMON_IDLE_MS (default 300000) is how long a daemon
-outlives its last client. See docs/cli.md and docs/agents.md.
+outlives its last client; CODEGRAPH_MAX_FILE_SIZE (bytes, default 1048576, at most 8388608)
+is the largest file indexed, which a repository's config can lower but not raise. See
+docs/cli.md and docs/agents.md.
 `;
 
 /**

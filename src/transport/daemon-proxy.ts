@@ -33,6 +33,8 @@ class Proxy {
   #initialize: Record<string, unknown> | undefined;
   #initialized: string | undefined;
   #inputEnded = false;
+  /** True while a drain listener is waiting on the output, so back-pressure adds no second one. */
+  #awaitingDrain = false;
   #queue: Promise<void> = Promise.resolve();
   #closed!: () => void;
   readonly done = new Promise<void>((resolve) => (this.#closed = resolve));
@@ -96,11 +98,16 @@ class Proxy {
     }
     if (id === REPLAY_ID) return;
     if (id !== undefined) this.#pending.delete(JSON.stringify(id));
-    if (!this.#options.output.write(`${text}\n`)) {
-      // Back-pressure: stop reading the daemon until the client has taken what was written.
+    if (!this.#options.output.write(`${text}\n`) && !this.#awaitingDrain) {
+      // Back-pressure: stop reading the daemon until the client has taken what was written. One
+      // drain listener at a time: lines already read from a paused socket must not each add one.
       const socket = this.#socket;
       socket?.pause();
-      this.#options.output.once('drain', () => socket?.resume());
+      this.#awaitingDrain = true;
+      this.#options.output.once('drain', () => {
+        this.#awaitingDrain = false;
+        socket?.resume();
+      });
     }
   }
 

@@ -3,6 +3,7 @@ import { parse as parsePath, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { TOOL_DEFINITIONS } from '../tools/definitions.js';
 import type { InstallIo } from './install/install-command.js';
+import { finishOneShot } from './exit-guard.js';
 import { toolHelp } from './tool-flags.js';
 import { HELP, UsageError, commandHelp } from './usage.js';
 import { VERSION } from '../version.js';
@@ -203,9 +204,8 @@ function parse(args: readonly string[], options: OptionSpec): { values: Record<s
 async function runAgentCommand(command: 'install' | 'uninstall' | 'skill' | 'prompt-hook', rest: readonly string[]): Promise<number> {
   if (command === 'prompt-hook') {
     const { runPromptHook } = await import('./prompt-hook/command.js');
-    await runPromptHook(rest, { env: process.env, cwd: process.cwd(), stdin: process.stdin, stdout: process.stdout });
-    // Exit now: a timed-out engine call may still be running, and the host waits for the process.
-    process.exit(0);
+    // Always 0, and the process ends right after (a timed-out engine call may still be running).
+    return runPromptHook(rest, { env: process.env, cwd: process.cwd(), stdin: process.stdin, stdout: process.stdout });
   }
   const installer = await import('./install/install-command.js');
   if (command === 'install') return installer.runInstall(rest, installIo());
@@ -226,21 +226,36 @@ function asString(value: unknown): string | undefined {
 
 const EXPECTED_ERRORS = new Set(['IndexError', 'LockHeldError', 'CapacityError', 'SchemaError']);
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
+/**
+ * The commands agents run once per prompt or question: when their answer is written they exit at
+ * once, under the exit guard, instead of waiting for the event loop to drain.
+ */
+function isOneShot(argv: readonly string[]): boolean {
+  const command = argv[0];
+  return command === undefined || command === 'prompt-hook' || command === 'status' || command === 'describe' || command === 'help' || command.startsWith('-') || TOOL_COMMANDS.includes(command);
+}
+
+/** The exit code of a command that failed, after its one line is written. */
+function failureCode(error: unknown): number {
+  if (error instanceof UsageError) {
+    process.stderr.write(`codegraph: ${error.message}\n`);
+    return 2;
+  }
+  if (error instanceof Error && EXPECTED_ERRORS.has(error.name)) {
+    // Local, expected failures (lock held, capacity, bad config, old schema): the message says what to do.
+    process.stderr.write(`codegraph: ${error.message}\n`);
+    return 1;
+  }
+  process.stderr.write(`codegraph: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  return 1;
+}
+
+const argv = process.argv.slice(2);
+main(argv).then(
+  (code) => (isOneShot(argv) ? finishOneShot(code) : (process.exitCode = code)),
   (error: unknown) => {
-    if (error instanceof UsageError) {
-      process.stderr.write(`codegraph: ${error.message}\n`);
-      process.exitCode = 2;
-    } else if (error instanceof Error && EXPECTED_ERRORS.has(error.name)) {
-      // Local, expected failures (lock held, capacity, bad config, old schema): the message says what to do.
-      process.stderr.write(`codegraph: ${error.message}\n`);
-      process.exitCode = 1;
-    } else {
-      process.stderr.write(`codegraph: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-      process.exitCode = 1;
-    }
+    const code = failureCode(error);
+    if (isOneShot(argv)) finishOneShot(code);
+    else process.exitCode = code;
   },
 );

@@ -79,7 +79,7 @@ function timePrompt(prompt: string, root: string, runs: number, env: Record<stri
 }
 
 /** Runs `fn` while the project's daemon runs (started here, stopped and awaited after). */
-async function withDaemon<T>(root: string, fn: () => T): Promise<T> {
+export async function withDaemon<T>(root: string, fn: () => T | Promise<T>): Promise<T> {
   const child = spawn(process.execPath, [CLI_PATH, 'daemon', 'run', root], { env: cliEnv(), stdio: 'ignore' });
   try {
     const deadline = Date.now() + 60_000;
@@ -90,7 +90,7 @@ async function withDaemon<T>(root: string, fn: () => T): Promise<T> {
       if (Date.now() > deadline) throw new Error(`the daemon of ${root} did not finish its catch-up within 60 s`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    return fn();
+    return await fn();
   } finally {
     child.kill('SIGTERM');
     await new Promise((resolve) => (child.exitCode !== null ? resolve(undefined) : child.once('exit', resolve)));

@@ -10,6 +10,7 @@
  *   npm run bench -- search --corpus django,jdk      the search ranker: latency per query kind, first search, database growth
  *   npm run bench -- http --corpus django            HTTP latency, and 200 clients x 100 calls with p50/p99 and RSS
  *   npm run bench -- hook [--corpus django]          prompt-hook latency per tier, process start included
+ *   npm run bench -- exits                           5,000 prompt-hook processes: none may hang at exit
  *   npm run bench -- large --large [--corpus linux]  first answers of fresh processes on a large index (jdk without --large)
  *
  * `--corpus` names real corpora to index (see corpora.ts); `--large` allows the Linux kernel.
@@ -18,6 +19,7 @@ import { parseArgs } from 'node:util';
 import { corpusList, corpusNames, defaultIndexOptions, formatIndexReport, INDEX_ARG_OPTIONS, runIndexBench } from './index-bench.js';
 import { formatDaemonReport, runDaemonBench } from './daemon-bench.js';
 import { formatHttpReport, runHttpBench } from './http-bench.js';
+import { formatExitReport, runExitBench } from './exit-bench.js';
 import { formatHookReport, runHookBench } from './hook-bench.js';
 import { formatLargeReport, runLargeBench } from './large-bench.js';
 import { formatQueryReport, runQueryBench } from './query-bench.js';
@@ -60,6 +62,7 @@ const BENCHMARKS: readonly Benchmark[] = [
     },
   },
   { name: 'hook', byDefault: false, run: async (args) => formatHookReport(await runHookBench(args.corpora[0] ?? 'django')) },
+  { name: 'exits', byDefault: false, run: async () => formatExitReport(await runExitBench()) },
   {
     name: 'http',
     byDefault: false,

@@ -103,6 +103,14 @@ describe('LineDecoder', () => {
     assert.deepEqual(decodeChunks([encode('12345678\n123456789\n')], 8), [line('12345678'), { kind: 'oversize', bytes: 9 }]);
   });
 
+  test('decoder accepts a line of exactly the cap that arrives in two chunks, and refuses one byte more', () => {
+    const exact = encode('{"a":"123"}');
+    const cap = exact.length;
+    assert.deepEqual(decodeChunks([...splitAt(exact, 4), encode('\n')], cap), [line('{"a":"123"}')]);
+    const over = encode('{"a":"1234"}');
+    assert.deepEqual(decodeChunks([...splitAt(over, 4), encode('\n')], cap), [{ kind: 'oversize', bytes: cap + 1 }]);
+  });
+
   test('decoder reports an unterminated over-long line at end of input', () => {
     assert.deepEqual(decodeChunks([encode('0123'), encode('456789')], 8), [{ kind: 'oversize', bytes: 10 }]);
   });

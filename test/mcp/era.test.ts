@@ -54,3 +54,10 @@ test('negotiateLegacy echoes the four handshake revisions and falls back otherwi
   for (const v of ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25']) assert.equal(negotiateLegacy(v), v);
   for (const v of ['2026-07-28', '2099-01-01', '', 42, undefined, null]) assert.equal(negotiateLegacy(v), '2024-11-05');
 });
+
+test('selectEra answers an empty protocol version as invalid params (-32602), never as an unsupported version', () => {
+  assert.throws(
+    () => selectEra({ _meta: { [V]: '', [C]: {} } }, '2024-11-05'),
+    (e: unknown) => e instanceof ProtocolError && e.code === ErrorCode.InvalidParams,
+  );
+});

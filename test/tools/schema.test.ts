@@ -18,6 +18,7 @@ const cases: { name: string; input: unknown; expect: string | Record<string, unk
   { name: 'null required field', input: { query: null }, expect: 'query is required' },
   { name: 'wrong type string', input: { query: 5 }, expect: 'query must be a string' },
   { name: 'string too long', input: { query: 'x'.repeat(11) }, expect: 'query must be at most 10 characters (got 11)' },
+  { name: 'string of exactly maxLength', input: { query: 'x'.repeat(10) }, expect: { query: 'x'.repeat(10), kind: undefined, limit: 10, flag: false } },
   { name: 'enum miss', input: { query: 'a', kind: 'struct' }, expect: 'kind must be one of function, class (got "struct")' },
   { name: 'number wrong type', input: { query: 'a', limit: '5' }, expect: 'limit must be a number between 1 and 100' },
   { name: 'number NaN-like', input: { query: 'a', limit: Number.NaN }, expect: 'limit must be a number between 1 and 100' },

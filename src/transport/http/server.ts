@@ -87,7 +87,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
 }
 
 async function route(req: IncomingMessage, res: ServerResponse, policy: OriginPolicy, context: Parameters<typeof answerPost>[2], overLimit: number | undefined): Promise<void> {
-  const verdict = checkOrigin(req.headers.host, req.headers.origin, policy);
+  const verdict = checkOrigin(req.headers.host, req.headers.origin, policy, req.socket.localPort);
   if (verdict.kind === 'forbidden') {
     req.resume();
     replyError(res, 403, ErrorCode.InvalidRequest, verdict.reason, undefined, { connection: 'close' });

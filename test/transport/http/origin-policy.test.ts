@@ -6,8 +6,31 @@ test('loopback Host values without Origin are served', () => {
   for (const host of ['127.0.0.1:8111', 'localhost:9000', '[::1]:8111', 'localhost']) assert.deepEqual(checkOrigin(host, undefined, LOOPBACK_ONLY), { kind: 'ok' }, host);
 });
 
-test('loopback origins of any port are served', () => {
-  for (const origin of ['http://localhost:3000', 'https://127.0.0.1', 'http://[::1]:8111']) assert.deepEqual(checkOrigin('localhost:8111', origin, LOOPBACK_ONLY), { kind: 'ok' }, origin);
+test('loopback origins on the server\'s own port are served', () => {
+  for (const origin of ['http://localhost:8111', 'https://127.0.0.1:8111', 'http://[::1]:8111', 'HTTP://LOCALHOST:8111']) assert.deepEqual(checkOrigin('localhost:8111', origin, LOOPBACK_ONLY, 8111), { kind: 'ok' }, origin);
+  assert.deepEqual(checkOrigin('localhost', 'http://localhost', LOOPBACK_ONLY, 80), { kind: 'ok' });
+  assert.deepEqual(checkOrigin('localhost', 'https://localhost', LOOPBACK_ONLY, 443), { kind: 'ok' });
+});
+
+test('a loopback origin on another port, of another scheme, or under a .localhost name is forbidden', () => {
+  const cases: ReadonlyArray<readonly [string, string]> = [
+    ['localhost:8111', 'http://localhost:9999'],
+    ['localhost:8111', 'http://localhost'],
+    ['localhost:8111', 'ws://localhost:8111'],
+    ['localhost:8111', 'ftp://127.0.0.1:8111'],
+    ['127.0.0.1:8111', 'http://foo.localhost:8111'],
+    ['foo.localhost:8111', undefined as unknown as string],
+  ];
+  for (const [host, origin] of cases) {
+    const verdict = checkOrigin(host, origin, LOOPBACK_ONLY, 8111);
+    assert.equal(verdict.kind, 'forbidden', `${host} ${String(origin)}`);
+    assert.match(verdict.kind === 'forbidden' ? verdict.reason : '', origin === undefined ? /^Forbidden: Host "foo\.localhost:8111" is not served here/ : /^Forbidden: Origin ".*" is not allowed/, `${host} ${String(origin)}`);
+  }
+});
+
+test('a listed origin is served whatever its port', () => {
+  const policy = { allowedHosts: new Set<string>(), allowedOrigins: new Set(['http://localhost:3000']) };
+  assert.deepEqual(checkOrigin('localhost:8111', 'http://localhost:3000', policy, 8111), { kind: 'ok' });
 });
 
 test('a foreign Host, a missing Host, and a foreign, null or non-web Origin are forbidden', () => {
@@ -18,7 +41,7 @@ test('a foreign Host, a missing Host, and a foreign, null or non-web Origin are 
     ['localhost:8111', 'null'],
     ['localhost:8111', 'file://localhost'],
   ];
-  for (const [host, origin] of cases) assert.equal(checkOrigin(host, origin, LOOPBACK_ONLY).kind, 'forbidden', `${String(host)} ${String(origin)}`);
+  for (const [host, origin] of cases) assert.equal(checkOrigin(host, origin, LOOPBACK_ONLY, 8111).kind, 'forbidden', `${String(host)} ${String(origin)}`);
 });
 
 test('listed hosts and origins are served beside loopback ones', () => {

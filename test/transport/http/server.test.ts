@@ -139,7 +139,7 @@ describe('refusals', () => {
     ['DELETE is 405', () => send('DELETE', ''), 405, '{"jsonrpc":"2.0","error":{"code":-32600,"message":"Method Not Allowed: /mcp takes POST only (this server keeps no sessions)"}}'],
     ['another path is 404', () => send('POST', '{}', {}, '/other'), 404, '{"jsonrpc":"2.0","error":{"code":-32600,"message":"Not Found: MCP is served at POST /mcp"}}'],
     ['a foreign Host is 403', () => send('POST', '{}', { host: 'attacker.example:80' }), 403, '{"jsonrpc":"2.0","error":{"code":-32600,"message":"Forbidden: Host \\"attacker.example:80\\" is not served here (DNS rebinding protection)"}}'],
-    ['a foreign Origin is 403', () => send('POST', '{}', { origin: 'https://attacker.example' }), 403, '{"jsonrpc":"2.0","error":{"code":-32600,"message":"Forbidden: Origin \\"https://attacker.example\\" is not allowed (DNS rebinding protection)"}}'],
+    ['a foreign Origin is 403', () => send('POST', '{}', { origin: 'https://attacker.example' }), 403, '{"jsonrpc":"2.0","error":{"code":-32600,"message":"Forbidden: Origin \\"https://attacker.example\\" is not allowed (DNS rebinding protection: only the origin of this server and --http-allowed-origins are)"}}'],
   ];
   for (const [name, run, status, body] of cases) {
     test(name, async () => {
@@ -153,9 +153,14 @@ describe('refusals', () => {
     assert.equal((await send('GET', '')).headers['allow'], 'POST');
   });
 
-  test('a loopback Origin is served', async () => {
-    const answer = await send('POST', '{"jsonrpc":"2.0","id":1,"method":"ping"}', { origin: 'http://localhost:3000' });
+  test('a loopback Origin on the server\'s own port is served', async () => {
+    const answer = await send('POST', '{"jsonrpc":"2.0","id":1,"method":"ping"}', { origin: `http://localhost:${server.address.port}` });
     assert.deepEqual([answer.status, answer.body], [200, '{"jsonrpc":"2.0","id":1,"result":{}}']);
+  });
+
+  test('a loopback Origin on another port is 403: a page of another local server may not call', async () => {
+    const answer = await send('POST', '{"jsonrpc":"2.0","id":1,"method":"ping"}', { origin: `http://localhost:${server.address.port + 1}` });
+    assert.equal(answer.status, 403);
   });
 });
 

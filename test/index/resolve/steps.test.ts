@@ -14,6 +14,19 @@ test('same-file: a bare name prefers the innermost enclosing definition', () => 
   assert.equal(edge?.method, 'same-file');
 });
 
+test('same-file: of two definitions of a name in one scope, a bare call binds to the first', () => {
+  const b = new ProjectBuilder();
+  const f = b.file('app.js');
+  const outer = b.sym(f, 'outer', { exported: false });
+  const first = b.sym(f, 'helper', { parent: outer, kind: 'function', exported: false });
+  const second = b.sym(f, 'helper', { parent: outer, kind: 'function', exported: false });
+  const call = b.ref(f, 'helper', { from: outer });
+  const edge = edgeOf(b.resolve(), b, call);
+  assert.notEqual(first, second);
+  assert.equal(edge?.target, first);
+  assert.equal(edge?.method, 'same-file');
+});
+
 test('same-file: a definition in the file wins over an equal name elsewhere', () => {
   const b = new ProjectBuilder();
   const f = b.file('lib/a.rb');

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { appendFileSync, readFileSync, renameSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { indexProject } from '../../../src/index/sync/index.js';
@@ -87,6 +87,19 @@ test('sync treats a touch without a content change as unchanged', async () => {
   assert.equal(summary.parsed, 1);
   assert.equal(await dumpGraph(root), before);
   assert.equal((await sync(root)).parsed, 0, 'the new mtime is recorded, so the next sync skips the file');
+});
+
+test('sync re-indexes a file whose size changed though its modification time was kept', async () => {
+  const root = await indexed();
+  const file = join(root, 'src/pricing.ts');
+  const kept = statSync(file);
+  appendFileSync(file, '\nexport function keptTimeShipping(amount: number): boolean {\n  return amount > 50;\n}\n');
+  utimesSync(file, kept.atime, kept.mtime);
+  assert.equal(Math.trunc(statSync(file).mtimeMs), Math.trunc(kept.mtimeMs), 'the edit kept the file\'s mtime');
+  const summary = await sync(root);
+  assert.equal(summary.parsed, 1);
+  assert.match(await dumpGraph(root), /keptTimeShipping/);
+  assert.equal(await dumpGraph(root), await freshDump(root));
 });
 
 test('sync picks up a modified file and matches a fresh index', async () => {

@@ -1,0 +1,64 @@
+import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { attachProject } from '../../src/daemon/attach.js';
+import { ControlMethod } from '../../src/daemon/control.js';
+import { daemonSocketPath, indexIdentity } from '../../src/daemon/socket-path.js';
+import { VERSION } from '../../src/version.js';
+
+/** A daemon stand-in of `version` on `root`'s socket; records the control methods it was sent. */
+async function fakeDaemon(root: string, version: string): Promise<{ server: Server; methods: string[] }> {
+  const methods: string[] = [];
+  const server = createServer((socket) => {
+    let buffered = '';
+    socket.setEncoding('utf8').on('data', (chunk: string) => {
+      buffered += chunk;
+      for (let nl = buffered.indexOf('\n'); nl >= 0; nl = buffered.indexOf('\n')) {
+        const message = JSON.parse(buffered.slice(0, nl)) as { id: number; method: string };
+        buffered = buffered.slice(nl + 1);
+        methods.push(message.method);
+        const status = { pid: process.pid, version, root, socket: daemonSocketPath(root), index: indexIdentity(root), startedAt: new Date().toISOString(), uptimeMs: 1, clients: 1, hostPids: [], autoSync: 'off' };
+        socket.write(`${JSON.stringify({ jsonrpc: '2.0', id: message.id, result: message.method === ControlMethod.stop ? {} : status })}\n`);
+        if (message.method === ControlMethod.stop) server.close();
+        if (message.method === ControlMethod.stop) socket.end();
+      }
+    });
+    socket.on('error', () => undefined);
+  });
+  server.listen(daemonSocketPath(root));
+  await once(server, 'listening');
+  return { server, methods };
+}
+
+test('a client never attaches to a daemon of another version: it asks that daemon to stop and does not use it', async () => {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'codegraph-attach-')));
+  mkdirSync(join(root, '.codegraph'));
+  const old = await fakeDaemon(root, `${VERSION}-older`);
+  try {
+    const service = await attachProject(root, { env: {}, role: 'cli', start: false });
+    assert.deepEqual(service, { kind: 'foreground', reason: 'no daemon runs for this project' });
+    assert.deepEqual(old.methods, [ControlMethod.hello, ControlMethod.stop]);
+  } finally {
+    old.server.close();
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('a client attaches to a running daemon of its own version without stopping it', async () => {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'codegraph-attach-')));
+  mkdirSync(join(root, '.codegraph'));
+  const same = await fakeDaemon(root, VERSION);
+  try {
+    const service = await attachProject(root, { env: {}, role: 'cli', start: false });
+    assert.equal(service.kind, 'daemon');
+    if (service.kind === 'daemon') service.link.client.close();
+    assert.deepEqual(same.methods, [ControlMethod.hello]);
+  } finally {
+    same.server.close();
+    rmSync(root, { recursive: true, force: true });
+  }
+});

@@ -40,6 +40,7 @@ test('a client never attaches to a daemon of another version: it asks that daemo
   const old = await fakeDaemon(root, `${VERSION}-older`);
   try {
     const service = await attachProject(root, { env: {}, role: 'cli', start: false });
+    if (service.kind === 'daemon') service.link.client.close();
     assert.deepEqual(service, { kind: 'foreground', reason: 'no daemon runs for this project' });
     assert.deepEqual(old.methods, [ControlMethod.hello, ControlMethod.stop]);
   } finally {

@@ -24,6 +24,7 @@ test('centrality spreads a dangling node rank uniformly', () => {
 test('centrality gives every node of a ring the same rank', () => {
   const [s, t] = edges([[0, 1], [1, 2], [2, 0]]);
   const { pagerank } = centrality(3, s, t);
+  assert.equal(pagerank.length, 3);
   for (const r of pagerank) assert.ok(Math.abs(r - 1 / 3) < 1e-9);
 });
 

@@ -269,7 +269,12 @@ test('a first sync queued behind other work makes reads asked meanwhile wait for
   void syncing.then(() => (synced = true));
   let waited = false;
   const reading = session.read(async () => 'lent', () => (waited = true));
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  // Barrier: the read has decided to wait for the queued sync, which cannot start before release.
+  const deadline = Date.now() + 5000;
+  while (!waited) {
+    if (Date.now() > deadline) assert.fail('the read never waited for the queued first sync');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
   assert.equal(synced, false, 'the sync waits for the work before it');
   release();
   await syncing;

@@ -97,9 +97,23 @@ test('nothing is reported after close', async () => {
   const watch = await start();
   watch.close();
   assert.equal(watch.watchedDirectories, 0);
-  write('a.py', 'changed\n');
-  await new Promise((resolve) => setTimeout(resolve, 200));
-  assert.deepEqual(events, []);
+  // Barrier: a second watch on the same tree sees the change and then a sentinel written after it;
+  // once the sentinel arrives there, the closed watch has had the change's event delivered too.
+  const seen: string[] = [];
+  const witness = await watchTree({ root, onEvent: (rel) => seen.push(rel ?? '(none)'), onError: (error) => errors.push(error), skipDirectory: () => false, alsoWatch: [], perDirectory: true });
+  try {
+    write('a.py', 'changed\n');
+    write('sentinel.py');
+    const deadline = Date.now() + 10_000;
+    while (!seen.includes('sentinel.py')) {
+      if (Date.now() > deadline) throw new Error(`the witness watch never saw the sentinel: ${JSON.stringify(seen)}`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    assert.ok(seen.includes('a.py'), JSON.stringify(seen));
+    assert.deepEqual(events, []);
+  } finally {
+    witness.close();
+  }
 });
 
 test('one recursive watch (what macOS and Windows get) reports nested paths too', async () => {

@@ -4,6 +4,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, test } from 'node:test';
 import { MessageWriter } from '../../src/jsonrpc/writer.js';
 
+/** Polls `check` until it holds; fails naming `what` after 5 s. */
+async function until(check: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while (!check()) {
+    if (Date.now() > deadline) assert.fail(`timed out waiting until ${what}`);
+    await sleep(1);
+  }
+}
+
 /** A sink that stores what it receives, taking `delayMs` per chunk, with a tiny buffer by default. */
 class SlowSink extends Writable {
   readonly received: string[] = [];
@@ -93,8 +102,7 @@ describe('MessageWriter', () => {
     });
     const writer = new MessageWriter(sink);
     await writer.send({ a: 1 });
-    await sleep(5);
-    assert.equal(writer.closed, true);
+    await until(() => writer.closed, 'the writer marks itself closed after EPIPE');
     await writer.send({ b: 2 });
     await writer.idle();
   });
@@ -125,7 +133,7 @@ describe('MessageWriter', () => {
     const writer = new MessageWriter(sink);
     const first = writer.send({ a: 1 });
     const second = writer.send({ b: 2 });
-    await sleep(5);
+    await until(() => sink.writableNeedDrain, 'the stream is full and the writer waits for drain');
     sink.destroy();
     await Promise.all([first, second, writer.idle()]);
     assert.equal(writer.closed, true);

@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
-import { goldenDir, lineDiff } from '../../../support/golden.js';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { assertGoldenFile, goldenDir } from '../../../support/golden.js';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { DEDICATED_LANGUAGES, extractorFor } from '../../../../src/index/extract/registry.js';
 import { extractSource, renderExtraction } from './helper.js';
 
 const GOLDEN_ROOT = goldenDir('extract-more', import.meta.url);
-const UPDATE = process.env['UPDATE_GOLDEN'] === '1';
 
 
 /**
@@ -27,19 +26,6 @@ for (const dir of cases) {
     const extractor = await extractorFor(dir);
     const source = readFileSync(join(caseDir, input), 'utf8');
     const actual = renderExtraction(await extractSource(extractor, dir, source, `src/${input}`));
-    const expectedPath = join(caseDir, 'expected.txt');
-    if (UPDATE) {
-      writeFileSync(expectedPath, actual);
-      return;
-    }
-    assert.ok(existsSync(expectedPath), `${expectedPath} is missing; create it with UPDATE_GOLDEN=1 and review it`);
-    const expected = readFileSync(expectedPath, 'utf8');
-    if (actual !== expected) {
-      assert.fail(
-        `extraction of ${dir}/${input} differs from expected.txt (- expected, + actual):\n` +
-        `${lineDiff(expected, actual)}\n` +
-        'If the new output is right, accept it with: UPDATE_GOLDEN=1 node --import tsx --test test/index/extract/more/golden.test.ts',
-      );
-    }
+    assertGoldenFile(join(caseDir, 'expected.txt'), `test/golden/extract-more/${dir}/expected.txt`, actual);
   });
 }

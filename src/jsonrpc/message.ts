@@ -3,6 +3,7 @@
  * Everything past `classify` works with typed values; everything rejected here carries a reason
  * that names the offending field.
  */
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './depth.js';
 
 /** A request id: a string or a safe integer. `null`, fractions and other types are not ids. */
 export type JsonRpcId = string | number;
@@ -63,7 +64,11 @@ export type Incoming =
   | { readonly kind: 'invalid'; readonly id?: JsonRpcId; readonly reason: string };
 
 /** `parseLine`'s result: a classified message, or a line that is not JSON at all. */
-export type ParsedLine = Incoming | { readonly kind: 'parse-error' };
+/** A classified line, or text that is not JSON (`message` is the error text to answer with). */
+export type ParsedLine = Incoming | { readonly kind: 'parse-error'; readonly message: string };
+
+/** The answer to text that is not JSON. */
+export const PARSE_ERROR_MESSAGE = 'Parse error';
 
 /** True for the values JSON-RPC accepts as a request id. */
 export function isJsonRpcId(value: unknown): value is JsonRpcId {
@@ -137,11 +142,12 @@ export function classify(value: unknown): Incoming {
 
 /** Parses one framed line and classifies it; text that is not JSON becomes `parse-error`. */
 export function parseLine(text: string): ParsedLine {
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return { kind: 'parse-error', message: `Parse error: JSON nested deeper than ${MAX_JSON_DEPTH} levels` };
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    return { kind: 'parse-error' };
+    return { kind: 'parse-error', message: PARSE_ERROR_MESSAGE };
   }
   return classify(value);
 }

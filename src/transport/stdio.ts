@@ -75,7 +75,7 @@ export async function serveLines(options: ServeLinesOptions): Promise<void> {
     }
     const parsed = parseLine(line.text);
     if (parsed.kind === 'parse-error') {
-      void writer.send(errorResponse(undefined, ErrorCode.ParseError, 'Parse error'));
+      void writer.send(errorResponse(undefined, ErrorCode.ParseError, parsed.message));
       return;
     }
     try {

@@ -82,6 +82,10 @@ export class AnswerOracle {
     try {
       value = JSON.parse(text);
     } catch {
+      value = undefined;
+    }
+    // The protocol's bound: text nested deeper than 512 arrays and objects is a parse error.
+    if (value === undefined || nestingOf(value) > 512) {
       this.tally.parseErrors++;
       this.idless++;
       return;
@@ -142,4 +146,17 @@ export class AnswerOracle {
 
 function bump(map: Map<string, number>, key: string): void {
   map.set(key, (map.get(key) ?? 0) + 1);
+}
+
+/** How deeply arrays and objects nest in a parsed value (a scalar is 0), walked without recursion. */
+function nestingOf(root: unknown): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[root, 0]];
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+    const [value, depth] = item;
+    if (value === null || typeof value !== 'object') continue;
+    deepest = Math.max(deepest, depth + 1);
+    for (const child of Object.values(value)) stack.push([child, depth + 1]);
+  }
+  return deepest;
 }

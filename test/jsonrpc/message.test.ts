@@ -122,8 +122,8 @@ describe('classify messages', () => {
 
 describe('parseLine', () => {
   test('parseLine returns parse-error when the text is not JSON', () => {
-    assert.deepEqual(parseLine('{"jsonrpc":'), { kind: 'parse-error' });
-    assert.deepEqual(parseLine('hello'), { kind: 'parse-error' });
+    assert.deepEqual(parseLine('{"jsonrpc":'), { kind: 'parse-error', message: 'Parse error' });
+    assert.deepEqual(parseLine('hello'), { kind: 'parse-error', message: 'Parse error' });
   });
 
   test('parseLine classifies the value when the text is JSON', () => {

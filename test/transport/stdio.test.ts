@@ -55,6 +55,13 @@ describe('serveLines', () => {
     assert.equal(h.seen.length, 0);
   });
 
+  test('serveLines answers a depth bomb with a parse error naming the bound and keeps serving', async () => {
+    const h = serve();
+    h.input.end(`${'['.repeat(1024 * 1024)}\n{"jsonrpc":"2.0","id":1,"method":"ping"}\n`);
+    await h.done;
+    assert.equal(h.output(), '{"jsonrpc":"2.0","error":{"code":-32700,"message":"Parse error: JSON nested deeper than 512 levels"}}\n{"jsonrpc":"2.0","id":1,"result":{"echo":"ping"}}\n');
+  });
+
   test('serveLines keeps serving after a parse error', async () => {
     const h = serve();
     h.input.end('{oops\n{"jsonrpc":"2.0","id":1,"method":"ping"}\n');

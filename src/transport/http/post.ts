@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ErrorCode } from '../../jsonrpc/errors.js';
-import { errorResponse, parseLine, type ParsedLine } from '../../jsonrpc/message.js';
+import { errorResponse, PARSE_ERROR_MESSAGE, parseLine, type ParsedLine } from '../../jsonrpc/message.js';
 import { FALLBACK_REVISION } from '../../mcp/revisions.js';
 import type { McpServer } from '../../mcp/server.js';
 import { decodeUtf8, isJsonContentType, readBody } from './body.js';
@@ -35,10 +35,10 @@ export async function answerPost(req: IncomingMessage, res: ServerResponse, cont
     return;
   }
   const text = decodeUtf8(body.bytes);
-  const parsed: ParsedLine = text === undefined ? { kind: 'parse-error' } : parseLine(text);
+  const parsed: ParsedLine = text === undefined ? { kind: 'parse-error', message: PARSE_ERROR_MESSAGE } : parseLine(text);
   switch (parsed.kind) {
     case 'parse-error':
-      replyError(res, 400, ErrorCode.ParseError, 'Parse error');
+      replyError(res, 400, ErrorCode.ParseError, parsed.message);
       return;
     case 'notification':
     case 'response':

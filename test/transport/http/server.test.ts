@@ -131,6 +131,7 @@ describe('answer shapes', () => {
 describe('refusals', () => {
   const cases: ReadonlyArray<readonly [string, () => Promise<Answer>, number, string]> = [
     ['unparseable JSON is 400 with -32700 and no id', () => send('POST', '{"jsonrpc":'), 400, '{"jsonrpc":"2.0","error":{"code":-32700,"message":"Parse error"}}'],
+    ['a depth bomb is 400 with -32700 naming the bound, as over stdio', () => send('POST', '['.repeat(1000)), 400, '{"jsonrpc":"2.0","error":{"code":-32700,"message":"Parse error: JSON nested deeper than 512 levels"}}'],
     ['invalid UTF-8 is a parse error', () => send('POST', Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d])), 400, '{"jsonrpc":"2.0","error":{"code":-32700,"message":"Parse error"}}'],
     ['a batch is 400 with -32600', () => send('POST', '[]'), 400, '{"jsonrpc":"2.0","error":{"code":-32600,"message":"Invalid Request: JSON-RPC batches are not supported; send one message per line"}}'],
     ['a body past the cap is 413', () => send('POST', `{"x":"${'a'.repeat(2000)}"}`), 413, '{"jsonrpc":"2.0","error":{"code":-32600,"message":"Payload Too Large: a message may be at most 1024 bytes"}}'],

@@ -237,7 +237,7 @@ function isOneShot(argv: readonly string[]): boolean {
 
 /** The exit code of a command that failed, after its one line is written. */
 function failureCode(error: unknown): number {
-  if (error instanceof UsageError) {
+  if (error instanceof UsageError || (error instanceof Error && error.name === 'CorruptIndexError')) {
     process.stderr.write(`codegraph: ${error.message}\n`);
     return 2;
   }
@@ -246,7 +246,10 @@ function failureCode(error: unknown): number {
     process.stderr.write(`codegraph: ${error.message}\n`);
     return 1;
   }
-  process.stderr.write(`codegraph: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  // Unexpected: one line for the user; the stack only when asked for.
+  const debug = process.env['CODEGRAPH_DEBUG'] === '1';
+  const text = error instanceof Error ? (debug ? (error.stack ?? error.message) : error.message.split('\n')[0]) : String(error);
+  process.stderr.write(`codegraph: ${text}${debug ? '' : ' (set CODEGRAPH_DEBUG=1 to see where it came from)'}\n`);
   return 1;
 }
 

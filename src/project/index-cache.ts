@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { GraphStore, hasChanged, INDEX_DIR, loadDatabase, SqliteDb, type DatabaseStamp } from '../store/index.js';
+import { CorruptIndexError, DATABASE_FILE, GraphStore, hasChanged, INDEX_DIR, loadDatabase, SqliteDb, type DatabaseStamp } from '../store/index.js';
 
 /** An opened, read-only view of one project's index. */
 export interface ProjectIndex {
@@ -56,6 +56,16 @@ export class IndexCache {
   }
 
   private async load(root: string): Promise<ProjectIndex | undefined> {
+    try {
+      return await this.loadFrom(root);
+    } catch (error) {
+      // Damage found by SQLite itself does not know the file; name it for the message.
+      if (error instanceof CorruptIndexError && error.path === undefined) throw new CorruptIndexError(error.reason, join(root, INDEX_DIR, DATABASE_FILE));
+      throw error;
+    }
+  }
+
+  private async loadFrom(root: string): Promise<ProjectIndex | undefined> {
     const loaded = await loadDatabase(join(root, INDEX_DIR));
     const old = this.entries.get(root);
     if (old !== undefined) {

@@ -69,6 +69,15 @@ export function notIndexedGuidance(root: string): string {
   ].join('\n');
 }
 
+/** The answer for a project whose index is damaged: what is wrong and the command that rebuilds it. */
+export function damagedIndexGuidance(root: string, reason: string): string {
+  return [
+    `The codegraph index of ${root} is damaged (${reason}).`,
+    `Rebuild it by running \`codegraph init ${quoteArg(root)}\` (the damaged file is kept as codegraph.db.corrupt-<time>), then call this tool again.`,
+    'Until then, read files directly.',
+  ].join('\n');
+}
+
 /**
  * Success-shaped guidance when no default project is known and none was passed. `candidates` are
  * the indexed folders a workspace scan found when there were several; they are listed, sorted,

@@ -36,3 +36,22 @@ export class CapacityError extends Error {
 export class SchemaError extends Error {
   override readonly name = 'SchemaError';
 }
+
+/**
+ * The index file is damaged or is not a database: truncated, overwritten, a directory in its
+ * place. `init` and `sync` move it aside and rebuild; everything else says so in one line.
+ */
+export class CorruptIndexError extends Error {
+  override readonly name = 'CorruptIndexError';
+
+  /** What is wrong with the file. */
+  readonly reason: string;
+  /** The damaged file, when known where the damage was found. */
+  readonly path: string | undefined;
+
+  constructor(reason: string, path?: string) {
+    super(`${path === undefined ? 'the index' : `the index ${path}`} is damaged (${reason}); run \`codegraph init\` in the project to rebuild it (the damaged file is kept as codegraph.db.corrupt-<time>)`);
+    this.reason = reason;
+    this.path = path;
+  }
+}

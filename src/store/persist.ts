@@ -4,9 +4,11 @@
  * over the database (atomic on POSIX), then fsync the directory so the rename itself is durable.
  */
 import { randomBytes } from 'node:crypto';
-import { open, readdir, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { copyFile, link, open, readdir, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
+import { CorruptIndexError } from './errors.js';
+import { imageProblem } from './image-check.js';
 import { isProcessAlive } from './lock.js';
 
 import { DATABASE_FILE } from './layout.js';
@@ -72,11 +74,22 @@ export async function saveDatabase(dir: string, bytes: Uint8Array): Promise<Data
 }
 
 /**
- * Reads `<dir>/codegraph.db`, or returns undefined when there is none yet. The stamp is taken from
- * the same open file, so it describes exactly the bytes returned even if a writer renames a new
- * version in meanwhile.
+ * Reads `<dir>/codegraph.db`, or returns undefined when there is none yet (or it is empty);
+ * throws `CorruptIndexError` when the file cannot be a sound database.
  */
 export async function loadDatabase(dir: string): Promise<LoadedDatabase | undefined> {
+  const loaded = await readDatabaseFile(dir);
+  const problem = loaded === undefined ? undefined : imageProblem(loaded.bytes);
+  if (problem !== undefined) throw new CorruptIndexError(problem, loaded?.stamp.path);
+  return loaded;
+}
+
+/**
+ * The bytes of `<dir>/codegraph.db` as they are, or undefined when there is none (or it is
+ * empty). The stamp is taken from the same open file, so it describes exactly the bytes returned
+ * even if a writer renames a new version in meanwhile.
+ */
+export async function readDatabaseFile(dir: string): Promise<LoadedDatabase | undefined> {
   await cleanStaleTempFiles(dir).catch(() => 0);
   const path = join(dir, DATABASE_FILE);
   let handle;
@@ -88,6 +101,9 @@ export async function loadDatabase(dir: string): Promise<LoadedDatabase | undefi
   }
   try {
     const info = await handle.stat();
+    if (!info.isFile()) throw new CorruptIndexError('a directory or other non-file is in its place', path);
+    // An empty file is what a crash before the first save can leave: no index yet.
+    if (info.size === 0) return undefined;
     const bytes = await readWhole(handle, info.size, path);
     return {
       bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
@@ -185,4 +201,19 @@ async function syncDirectory(dir: string): Promise<void> {
 function errorCode(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' ? code : undefined;
+}
+
+/**
+ * Keeps a damaged `<dir>/codegraph.db` for inspection as `codegraph.db.corrupt-<time>` and
+ * returns that name. A file gets a second name (a hard link, else a copy) and stays in place
+ * until the rebuilt database is renamed over it, so the project never looks unindexed meanwhile;
+ * a directory in its place is moved, as nothing could be renamed over it.
+ */
+export async function keepDamagedDatabase(dir: string): Promise<string> {
+  const name = `${DATABASE_FILE}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+  const target = join(dir, DATABASE_FILE);
+  const aside = join(dir, name);
+  if ((await stat(target)).isDirectory()) await rename(target, aside);
+  else await link(target, aside).catch(() => copyFile(target, aside));
+  return name;
 }

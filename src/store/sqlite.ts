@@ -5,6 +5,7 @@
 import { createRequire } from 'node:module';
 import initSqlJs from 'sql.js';
 import type { Database, SqlJsStatic, Statement } from 'sql.js';
+import { CorruptIndexError } from './errors.js';
 
 /** A value SQLite can bind or return. */
 export type SqlValue = number | string | Uint8Array | null;
@@ -328,6 +329,7 @@ export class SqliteDb {
       return fn();
     } catch (error) {
       if (isWasmAbort(error)) sqlJsModule = undefined;
+      if (isCorruption(error)) throw new CorruptIndexError((error as Error).message);
       throw error;
     }
   }
@@ -381,4 +383,9 @@ export class CachedStatement {
       }
     });
   }
+}
+
+/** SQLite's SQLITE_CORRUPT and SQLITE_NOTADB, as sql.js reports them. */
+function isCorruption(error: unknown): boolean {
+  return error instanceof Error && /^(database disk image is malformed|file is not a database)$/.test(error.message);
 }

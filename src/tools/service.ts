@@ -3,7 +3,8 @@ import type { ListedTool, ToolCallContext, ToolResult, ToolService } from '../mc
 import type { DefaultProjectResolver } from '../project/default-project.js';
 import type { ProjectIndex } from '../project/index-cache.js';
 import { ProjectServices } from '../project/project-services.js';
-import { noDefaultGuidance, notIndexedGuidance, resolveTarget } from '../project/resolve.js';
+import { damagedIndexGuidance, noDefaultGuidance, notIndexedGuidance, resolveTarget } from '../project/resolve.js';
+import { CorruptIndexError } from '../store/index.js';
 import { findTool, type ToolDefinition } from './definitions.js';
 import { listTools } from './listing.js';
 import { validateArgs, type ToolArgs } from './schema.js';
@@ -100,6 +101,9 @@ export class CodegraphTools implements ToolService {
         } catch (error) {
           if (error instanceof Error && error.name === 'SchemaError') {
             return { text: `The index at ${target.root} cannot be read by this version: ${error.message}\nRebuild it with \`codegraph index ${target.root}\`.` };
+          }
+          if (error instanceof CorruptIndexError) {
+            return { text: damagedIndexGuidance(target.root, error.reason), isError: true };
           }
           throw error;
         }

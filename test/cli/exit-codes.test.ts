@@ -47,6 +47,7 @@ const CASES: Readonly<Record<number, readonly Case[]>> = {
   2: [
     { name: 'an unknown flag', args: () => ['status', '--colour'] },
     { name: 'sync where there is no index', args: () => ['sync', project('not-indexed')] },
+    { name: 'a query on a damaged index', args: () => ['search', 'a', '--path', project('damaged', { 'codegraph.db': 'not a database, just text' })] },
   ],
 };
 

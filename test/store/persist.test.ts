@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { DATABASE_FILE } from '../../src/store/layout.js';
-import { cleanStaleTempFiles, hasChanged, loadDatabase, saveDatabase } from '../../src/store/persist.js';
+import { cleanStaleTempFiles, hasChanged, loadDatabase, readDatabaseFile, saveDatabase } from '../../src/store/persist.js';
 import { SqliteDb } from '../../src/store/sqlite.js';
 import { versionByte, versionSize } from './fixtures/versions.js';
 
@@ -59,7 +59,7 @@ describe('saveDatabase and loadDatabase', () => {
       const bytes = new Uint8Array(size);
       for (let i = 0; i < size; i++) bytes[i] = (i * 2_654_435_761) >>> 24;
       await saveDatabase(dir, bytes);
-      const loaded = await loadDatabase(dir);
+      const loaded = await readDatabaseFile(dir);
       assert.equal(loaded?.bytes.length, size);
       assert.ok(Buffer.from(bytes).equals(Buffer.from(loaded!.bytes)), `size ${size}`);
     }

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { languageForPath } from '../languages.js';
 import { configErrorMessage, loadConfig, scanProject, type ProjectConfig, type ScanResult } from '../scan/index.js';
 import {
-  acquireLock, GraphStore, hasChanged, INDEX_DIR, loadDatabase, releaseLock, saveDatabase, SchemaError, SqliteDb, hasStatusSnapshotFor, writeStatusSnapshot, type DatabaseStamp,
+  acquireLock, CorruptIndexError, GraphStore, hasChanged, INDEX_DIR, loadDatabase, keepDamagedDatabase, releaseLock, saveDatabase, SchemaError, SqliteDb, hasStatusSnapshotFor, writeStatusSnapshot, type DatabaseStamp,
 } from '../../store/index.js';
 import { applyScan, type Applied, type ApplyInput } from './apply-scan.js';
 import { IndexError, IndexRemovedError } from './errors.js';
@@ -80,13 +80,16 @@ export interface OpenedIndex {
 
 /** The stored database of `dir` opened and migrated, or a fresh store saying why the stored one was not used. */
 export async function openIndex(dir: string): Promise<OpenedIndex> {
-  const loaded = await loadDatabase(dir);
-  if (loaded === undefined) return { store: await newStore(), stamp: undefined, rebuiltBecause: 'no index existed yet' };
   try {
+    const loaded = await loadDatabase(dir);
+    if (loaded === undefined) return { store: await newStore(), stamp: undefined, rebuiltBecause: 'no index existed yet' };
     return { store: GraphStore.open(await SqliteDb.open(loaded.bytes, { adopt: true })), stamp: loaded.stamp, rebuiltBecause: undefined };
   } catch (error) {
-    if (!(error instanceof SchemaError)) throw error;
-    return { store: await newStore(), stamp: undefined, rebuiltBecause: error.message };
+    if (error instanceof SchemaError) return { store: await newStore(), stamp: undefined, rebuiltBecause: error.message };
+    if (!(error instanceof CorruptIndexError)) throw error;
+    // A damaged index is kept for inspection under another name and rebuilt from the files.
+    const aside = await keepDamagedDatabase(dir);
+    return { store: await newStore(), stamp: undefined, rebuiltBecause: `the index was damaged (${error.reason}); it was kept aside as ${aside}` };
   }
 }
 

@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { isSecretPath, withholdPrivateKeys } from './secret-content.js';
 import { isAbsolute, posix, relative, resolve, sep } from 'node:path';
 import type { FileDigest } from '../store/index.js';
 
@@ -79,13 +80,16 @@ export class FreshnessProbe {
   }
 
   /**
-   * The file's current text, or undefined when it is outside the root, a secret file, larger
-   * than the probe limit, or unreadable. Does not mark the file as cited.
+   * The file's current text with private keys withheld, or undefined when it is outside the root,
+   * a secret file (by its name or, for a link, its target's), larger than the probe limit, or
+   * unreadable. Does not mark the file as cited.
    */
   readCurrent(path: string): string | undefined {
     if (this.#texts.has(path)) return this.#texts.get(path);
     let text: string | undefined;
-    const safe = isSecretPath(path) ? undefined : safeProjectPath(this.root, path);
+    // A link is judged by what it points to: a link to `.env` is a secret file too.
+    const found = isSecretPath(path) ? undefined : safeProjectPath(this.root, path);
+    const safe = found === undefined || isSecretPath(found.absolute) ? undefined : found;
     if (safe !== undefined) {
       let bytes = this.#states.get(path)?.bytes;
       if (bytes === undefined) {
@@ -96,7 +100,7 @@ export class FreshnessProbe {
           bytes = undefined;
         }
       }
-      text = bytes?.toString('utf8');
+      text = bytes === undefined ? undefined : withholdPrivateKeys(bytes.toString('utf8'));
     }
     this.#texts.set(path, text);
     return text;
@@ -222,24 +226,5 @@ export function lexicalProjectPath(root: string, requested: string): SafePath | 
   return { absolute: target, relative: posix.normalize(lexical) };
 }
 
-const SECRET_NAME = new RegExp(
-  [
-    /^\.env$/.source,
-    /^\.env\..+$/.source,
-    /\.(?:pem|key|p12|pfx|keystore|jks|asc|gpg)$/.source,
-    /^id_(?:rsa|dsa|ecdsa|ed25519)(?:\..*)?$/.source,
-    /^credentials(?:\..+)?$/.source,
-    /^\.(?:netrc|pgpass|git-credentials|htpasswd)$/.source,
-  ].join('|'),
-  'i',
-);
-
-/**
- * True for files that hold secrets by convention (`.env`, `.env.*`, keys and certificates,
- * `id_rsa*`, keystores, credentials files); their contents are never emitted as source.
- */
-export function isSecretPath(path: string): boolean {
-  const p = path.replace(/\\/g, '/');
-  const name = p.slice(p.lastIndexOf('/') + 1);
-  return SECRET_NAME.test(name);
-}
+/** Secret files are judged by name in secret-content.ts; re-exported for the readers of source. */
+export { isSecretPath } from './secret-content.js';

@@ -1,6 +1,7 @@
 /** Reading one source file for indexing: binary detection, hashing and lenient UTF-8 decoding. */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { withholdPrivateKeys } from '../../project/secret-content.js';
 import { decodeSource, looksBinary } from '../scan/content.js';
 
 /** A file's bytes classified for indexing. */
@@ -8,11 +9,15 @@ export type SourceFile =
   | { readonly kind: 'text'; readonly text: string; readonly sha256: string; readonly size: number }
   | { readonly kind: 'binary'; readonly sha256: string; readonly size: number };
 
-/** Classifies, hashes and decodes `bytes` (invalid UTF-8 becomes U+FFFD; never throws). */
+/**
+ * Classifies, hashes and decodes `bytes` (invalid UTF-8 becomes U+FFFD; never throws). Private
+ * keys in the text are withheld here, so nothing extracted from it (and nothing stored) holds them;
+ * the hash is of the bytes as they are, for freshness checks.
+ */
 export function classifySource(bytes: Uint8Array): SourceFile {
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   if (looksBinary(bytes)) return { kind: 'binary', sha256, size: bytes.length };
-  return { kind: 'text', text: decodeSource(bytes), sha256, size: bytes.length };
+  return { kind: 'text', text: withholdPrivateKeys(decodeSource(bytes)), sha256, size: bytes.length };
 }
 
 /**

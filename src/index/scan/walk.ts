@@ -13,6 +13,7 @@ import type { Stats } from 'node:fs';
 import { lstatSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, join, resolve, sep } from 'node:path';
+import { isSecretPath } from '../../project/secret-content.js';
 import type { ProjectConfig } from './config.js';
 import { IgnoreRules } from './gitignore.js';
 import { compileGlobs } from './glob.js';
@@ -42,7 +43,7 @@ export const ALWAYS_SKIPPED: readonly string[] = ['.git', '.codegraph'];
 
 /** Why a file or directory that would otherwise be indexed was passed over. */
 export const SKIP_REASONS = [
-  'too-large', 'symlink-outside-root', 'symlink-loop', 'broken-symlink', 'unreadable', 'invalid-name', 'name-too-long',
+  'too-large', 'symlink-outside-root', 'symlink-loop', 'broken-symlink', 'link-to-secret', 'unreadable', 'invalid-name', 'name-too-long',
 ] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 
@@ -341,6 +342,9 @@ async function visitLink(
     if (language === undefined) return;
     if (!insideRoot(walk.rootReal, target)) {
       skip(walk, relPath, 'symlink-outside-root', `links to ${target}, outside the project`);
+    } else if (isSecretPath(target)) {
+      // Judged by what it points to: a link named `env_link.py` to `.env` is a secret file.
+      skip(walk, relPath, 'link-to-secret', `links to ${target.slice(walk.rootReal.length + 1)}, a secret file by its name`);
     } else {
       addFile(walk, relPath, language, info);
     }

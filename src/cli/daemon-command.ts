@@ -5,6 +5,7 @@
 import { resolve } from 'node:path';
 import { ControlMethod, type DaemonStatus } from '../daemon/control.js';
 import { DaemonClient } from '../daemon/client.js';
+import { introduce } from '../daemon/introduce.js';
 import { forgetDaemon, listDaemonRecords } from '../daemon/daemon-files.js';
 import { DaemonForwarder } from '../daemon/forward.js';
 import { ProjectDaemon } from '../daemon/project-daemon.js';
@@ -89,7 +90,7 @@ export async function runDaemon(rootArg: string, noWatch: boolean, env: NodeJS.P
 export async function runDaemonStatus(json: boolean): Promise<number> {
   const statuses: DaemonStatus[] = [];
   for (const record of listDaemonRecords()) {
-    const status = await ask(record.socket, ControlMethod.status);
+    const status = await ask(record.root, record.socket, ControlMethod.status);
     if (status === undefined) forgetDaemon(record.root);
     else statuses.push(status as DaemonStatus);
   }
@@ -115,7 +116,7 @@ export async function runDaemonStop(path: string | undefined, all: boolean, cwd:
   const roots = all ? listDaemonRecords().map((r) => r.root) : [resolve(cwd, path ?? '.')];
   let stopped = 0;
   for (const root of roots) {
-    const answer = await ask(daemonSocketPath(root), ControlMethod.stop);
+    const answer = await ask(root, daemonSocketPath(root), ControlMethod.stop);
     if (answer !== undefined) {
       stopped += 1;
       process.stdout.write(`Stopped the daemon of ${root}.\n`);
@@ -128,11 +129,11 @@ export async function runDaemonStop(path: string | undefined, all: boolean, cwd:
 }
 
 /** One control request on a fresh connection; undefined when nothing answers. */
-async function ask(socket: string, method: string): Promise<unknown> {
+async function ask(root: string, socket: string, method: string): Promise<unknown> {
   let client: DaemonClient | undefined;
   try {
     client = await DaemonClient.connect(socket, 1000);
-    await client.request(ControlMethod.hello, { hostPid: process.pid, version: VERSION, role: 'cli' });
+    await introduce(client, root, { hostPid: process.pid, version: VERSION, role: 'cli' });
     return await client.request(method);
   } catch {
     return undefined;

@@ -5,7 +5,8 @@
  */
 import { resolve } from 'node:path';
 import { DaemonClient } from '../daemon/client.js';
-import { ControlMethod, type DaemonStatus } from '../daemon/control.js';
+import { ControlMethod } from '../daemon/control.js';
+import { introduce } from '../daemon/introduce.js';
 import { daemonSocketPath } from '../daemon/socket-path.js';
 import type { IndexSummary } from '../index/sync/index.js';
 import { findIndexedProjectUp, isIndexed } from '../project/resolve.js';
@@ -33,7 +34,8 @@ export async function syncViaDaemon(options: DaemonSyncOptions): Promise<number 
     return undefined;
   }
   try {
-    const hello = (await client.request(ControlMethod.hello, { hostPid: process.pid, version: VERSION, role: 'cli' })) as DaemonStatus;
+    const hello = await introduce(client, root, { hostPid: process.pid, version: VERSION, role: 'cli' }).catch(() => undefined);
+    if (hello === undefined) return undefined;
     if (hello.version !== VERSION) return undefined;
     const summary = (await client.request(ControlMethod.sync)) as IndexSummary;
     return printSummary(root, summary, options);

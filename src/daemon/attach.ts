@@ -13,7 +13,9 @@ import { probeSocket } from './claim-socket.js';
 import { DaemonClient } from './client.js';
 import { ControlMethod, type DaemonStatus } from './control.js';
 import { DAEMON_LOG_FILE } from './daemon-files.js';
+import { introduce } from './introduce.js';
 import { daemonSocketPath, indexIdentity } from './socket-path.js';
+import { UntrustedSocketError } from './socket-trust.js';
 
 /** Runs the server in the foreground as the single writer when set to `1`. */
 export const NO_DAEMON_ENV = 'CODEGRAPH_NO_DAEMON';
@@ -55,7 +57,9 @@ export async function attachProject(root: string, options: AttachOptions): Promi
   if (options.env[NO_DAEMON_ENV] === '1') return { kind: 'foreground', reason: `${NO_DAEMON_ENV}=1` };
   if (isBroadRoot(root)) return { kind: 'foreground', reason: `${root} is the home folder or the file-system root (safe mode: no daemon, no watcher)` };
   const socket = daemonSocketPath(root);
-  const existing = await hello(socket, options, 1000).catch(() => undefined);
+  const existing = await hello(root, socket, options, 1000).catch(untrustedOrNothing);
+  // Never used, never waited on: the client says why in one line and serves in this process.
+  if (existing instanceof UntrustedSocketError) return { kind: 'foreground', reason: existing.message };
   if (existing !== undefined && existing.status.version === VERSION) return { kind: 'daemon', link: existing, started: false };
   if (existing !== undefined) await replaceOtherVersion(existing, socket);
   if (!options.start) return { kind: 'foreground', reason: 'no daemon runs for this project' };
@@ -63,20 +67,26 @@ export async function attachProject(root: string, options: AttachOptions): Promi
   if (spawned !== undefined) return { kind: 'foreground', reason: `the daemon could not start: ${spawned}` };
   const deadline = Date.now() + (options.timeoutMs ?? START_TIMEOUT_MS);
   while (Date.now() < deadline) {
-    const link = await hello(socket, options, 1000).catch(() => undefined);
+    const link = await hello(root, socket, options, 1000).catch(untrustedOrNothing);
+    if (link instanceof UntrustedSocketError) return { kind: 'foreground', reason: link.message };
     if (link !== undefined) return { kind: 'daemon', link, started: true };
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   return { kind: 'foreground', reason: `the daemon did not accept within ${options.timeoutMs ?? START_TIMEOUT_MS} ms (see ${join(root, INDEX_DIR, DAEMON_LOG_FILE)})` };
 }
 
+/** A failed `hello`: the refusal of an untrusted socket is kept, anything else means no daemon answered. */
+function untrustedOrNothing(error: unknown): UntrustedSocketError | undefined {
+  return error instanceof UntrustedSocketError ? error : undefined;
+}
+
 /** Connects and introduces this process. */
-async function hello(socket: string, options: AttachOptions, timeoutMs: number): Promise<DaemonLink> {
+async function hello(root: string, socket: string, options: AttachOptions, timeoutMs: number): Promise<DaemonLink> {
   const client = await DaemonClient.connect(socket, timeoutMs);
   try {
     const tools = options.env['CODEGRAPH_MCP_TOOLS'];
     const params = { hostPid: process.pid, version: VERSION, role: options.role, ...(options.cwd !== undefined ? { cwd: options.cwd } : {}), ...(tools !== undefined ? { tools } : {}) };
-    const status = (await client.request(ControlMethod.hello, params)) as DaemonStatus;
+    const status = await introduce(client, root, params);
     return {
       client,
       status,

@@ -4,7 +4,10 @@
  * starters race, the one whose `listen` fails with EADDRINUSE lost and attaches to the winner.
  */
 import { connect, createServer, type Server, type Socket } from 'node:net';
+import { chmodSync } from 'node:fs';
 import { unlink } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { ensureOwnDirectory } from './socket-trust.js';
 
 /** The outcome of a claim: this process listens now, or another one already does. */
 export type SocketClaim = { readonly kind: 'listening'; readonly server: Server } | { readonly kind: 'taken' };
@@ -29,6 +32,7 @@ export function probeSocket(path: string, timeoutMs = 1000): Promise<boolean> {
  * process accepts on it (or won the race to listen).
  */
 export async function claimSocket(path: string, onConnection: (socket: Socket) => void): Promise<SocketClaim> {
+  if (process.platform !== 'win32') ensureOwnDirectory(dirname(path));
   for (let attempt = 0; attempt < 2; attempt++) {
     // Half-open: a proxy ends its side when its client's input ends and still awaits the answers.
     const server = createServer({ allowHalfOpen: true }, onConnection);
@@ -36,7 +40,11 @@ export async function claimSocket(path: string, onConnection: (socket: Socket) =
       server.once('error', (e: NodeJS.ErrnoException) => resolve(e));
       server.listen(path, () => resolve(undefined));
     });
-    if (error === undefined) return { kind: 'listening', server };
+    if (error === undefined) {
+      // Inside a folder only this user can enter already; the socket itself says so too, whatever the umask.
+      if (process.platform !== 'win32') chmodSync(path, 0o600);
+      return { kind: 'listening', server };
+    }
     server.close();
     if (error.code !== 'EADDRINUSE' || process.platform === 'win32') throw error;
     if (await probeSocket(path)) return { kind: 'taken' };

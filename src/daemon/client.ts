@@ -4,6 +4,7 @@
  */
 import { connect, type Socket } from 'node:net';
 import { LineDecoder } from '../jsonrpc/framing.js';
+import { checkOwnSocket } from './socket-trust.js';
 
 /** A request the daemon answered with an error. */
 export class DaemonRequestError extends Error {
@@ -32,8 +33,16 @@ export class DaemonClient {
     socket.on('error', (error) => this.#fail(error));
   }
 
-  /** Connects to `path`; rejects when nothing accepts there within `timeoutMs`. */
+  /**
+   * Connects to `path`; rejects when nothing accepts there within `timeoutMs`, and at once with
+   * `UntrustedSocketError` when the socket or its folder is not this user's own.
+   */
   static connect(path: string, timeoutMs = 2000): Promise<DaemonClient> {
+    try {
+      checkOwnSocket(path);
+    } catch (error) {
+      return Promise.reject(error);
+    }
     return new Promise((resolve, reject) => {
       const socket = connect(path);
       const timer = setTimeout(() => {

@@ -98,11 +98,12 @@ export function promptParams(params: Readonly<Record<string, unknown>>): PromptQ
 
 /** Reads and checks `hello`'s parameters. */
 export function helloParams(params: Readonly<Record<string, unknown>>): HelloParams {
-  const { hostPid, version, role, cwd, tools } = params;
+  const { hostPid, version, role, cwd, tools, nonce } = params;
   if (typeof hostPid !== 'number' || !Number.isInteger(hostPid) || hostPid <= 0) throw new ProtocolError(ErrorCode.InvalidParams, 'hostPid must be a positive whole number');
   if (typeof version !== 'string') throw new ProtocolError(ErrorCode.InvalidParams, 'version must be a string');
   if (role !== 'proxy' && role !== 'cli') throw new ProtocolError(ErrorCode.InvalidParams, 'role must be "proxy" or "cli"');
   if (cwd !== undefined && typeof cwd !== 'string') throw new ProtocolError(ErrorCode.InvalidParams, 'cwd must be a string');
   if (tools !== undefined && typeof tools !== 'string') throw new ProtocolError(ErrorCode.InvalidParams, 'tools must be a string');
-  return { hostPid, version, role, ...(cwd !== undefined ? { cwd } : {}), ...(tools !== undefined ? { tools } : {}) };
+  if (nonce !== undefined && typeof nonce !== 'string') throw new ProtocolError(ErrorCode.InvalidParams, 'nonce must be a string');
+  return { hostPid, version, role, ...(cwd !== undefined ? { cwd } : {}), ...(tools !== undefined ? { tools } : {}), ...(nonce !== undefined ? { nonce } : {}) };
 }

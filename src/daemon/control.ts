@@ -41,6 +41,8 @@ export interface HelloParams {
   readonly cwd?: string;
   /** The host's `CODEGRAPH_MCP_TOOLS`: each session lists the tools its own host asked for. */
   readonly tools?: string;
+  /** A fresh random string the daemon answers with `proof` (see `daemon-proof.ts`). */
+  readonly nonce?: string;
 }
 
 /** Parameters of `call`. */
@@ -72,6 +74,8 @@ export interface DaemonStatus {
   readonly hostPids: readonly number[];
   /** The `Auto-sync:` line's value, e.g. `watching (debounce 2000 ms)`. */
   readonly autoSync: string;
+  /** In answer to `hello` with a nonce: the HMAC of the nonce under the daemon's token. */
+  readonly proof?: string;
 }
 
 /** Whether `method` belongs to the daemon's control namespace. */

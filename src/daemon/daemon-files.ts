@@ -4,10 +4,10 @@
  * temp folder, so `codegraph daemon status` can list daemons of every project.
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { INDEX_DIR } from '../store/layout.js';
 import { rootHash } from './socket-path.js';
+import { ensureOwnDirectory, socketDirectory } from './socket-trust.js';
 
 /** The diagnostic file a daemon keeps in `.codegraph/`. */
 export const WRITER_PID_FILE = 'writer.pid';
@@ -26,8 +26,8 @@ export interface DaemonRecord {
 
 /** The folder of registry entries (one JSON file per running daemon). */
 export function registryDir(): string {
-  const user = typeof process.getuid === 'function' ? String(process.getuid()) : 'user';
-  return join(tmpdir(), `codegraph-daemons-${user}`);
+  // Inside the user's own socket folder: nobody else can plant or read an entry.
+  return join(socketDirectory(), 'daemons');
 }
 
 /** Writes `writer.pid` and the registry entry; failures are ignored (diagnostics only). */
@@ -39,7 +39,8 @@ export function writeDaemonRecord(record: DaemonRecord): void {
     // The index folder may be gone; the daemon notices that on its own.
   }
   try {
-    mkdirSync(registryDir(), { recursive: true });
+    ensureOwnDirectory(socketDirectory());
+    mkdirSync(registryDir(), { recursive: true, mode: 0o700 });
     writeFileSync(join(registryDir(), `${rootHash(record.root)}.json`), text);
   } catch {
     // Listing is best effort.
@@ -57,6 +58,8 @@ export function removeDaemonRecord(root: string, pid: number): void {
 export function listDaemonRecords(): DaemonRecord[] {
   let names: string[];
   try {
+    // Entries count only from the user's own folder (a planted one could name any socket).
+    ensureOwnDirectory(socketDirectory());
     names = readdirSync(registryDir());
   } catch {
     return [];

@@ -23,6 +23,7 @@ import { AutoSyncHealth } from './health.js';
 import { LiveTools } from './live-tools.js';
 import { daemonSocketPath, indexIdentity } from './socket-path.js';
 import { runWatcher, syncNow } from './watcher.js';
+import { proofOf, writeDaemonToken } from './daemon-proof.js';
 import type { WatchDecision } from './watch-policy.js';
 import type { WatchControl } from '../index/watch.js';
 
@@ -81,6 +82,8 @@ export class ProjectDaemon {
   readonly #options: ProjectDaemonOptions;
   readonly #server: Server;
   readonly #identity: string | undefined;
+  /** The secret this daemon proves itself with (`daemon-proof.ts`), written when it starts. */
+  readonly #token: string;
   readonly #startedAt = new Date();
   readonly #session: IndexSession;
   readonly #connections = new Map<Socket | symbol, DaemonConnectionState>();
@@ -102,6 +105,7 @@ export class ProjectDaemon {
     this.#server = server;
     this.#session = session;
     this.#identity = indexIdentity(options.root);
+    this.#token = writeDaemonToken(options.root);
     this.health = new AutoSyncHealth(options.watch.watch ? { kind: 'starting' } : { kind: 'off', reason: options.watch.reason }, options.debounceMs);
     this.stopped = new Promise((resolve) => (this.#resolveStopped = resolve));
   }
@@ -205,7 +209,7 @@ export class ProjectDaemon {
           state.hostPid = hello.hostPid;
           this.#record();
         }
-        return this.status();
+        return hello.nonce === undefined ? this.status() : { ...this.status(), proof: proofOf(this.#token, hello.nonce) };
       }
       case ControlMethod.status:
         return this.status();

@@ -1,32 +1,27 @@
 /**
  * Where a project's daemon listens, and what identifies the index it serves. The socket path is a
- * pure function of the project root, so every process finds the same daemon without a registry.
+ * pure function of the project root (and the user), so every process finds the same daemon
+ * without a registry.
  */
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { INDEX_DIR } from '../store/layout.js';
+import { socketDirectory } from './socket-trust.js';
 
-/** Unix `sun_path` holds 104 bytes on macOS and 108 on Linux; stay under the smaller one. */
-const MAX_SOCKET_PATH_BYTES = 100;
-/** The socket's file name inside `.codegraph/`. */
-export const SOCKET_FILE = 'daemon.sock';
+/**
+ * The daemon's listening address for `root`: a named pipe on Windows; else a socket named by
+ * the root's hash in the user's own socket folder (`socket-trust.ts`), which no other user can
+ * enter, wherever the project lives.
+ */
+export function daemonSocketPath(root: string, platform: NodeJS.Platform = process.platform, env: NodeJS.ProcessEnv = process.env): string {
+  if (platform === 'win32') return `\\\\.\\pipe\\codegraph-${rootHash(root)}`;
+  return join(socketDirectory(env), `${rootHash(root)}.sock`);
+}
 
 /** A short stable hash of the project root, used in pipe names and temp paths. */
 export function rootHash(root: string): string {
   return createHash('sha256').update(root).digest('hex').slice(0, 16);
-}
-
-/**
- * The daemon's listening address for `root`: a named pipe on Windows; else `.codegraph/daemon.sock`
- * when that fits a Unix socket address, else a hashed name under the OS temp folder.
- */
-export function daemonSocketPath(root: string, platform: NodeJS.Platform = process.platform): string {
-  if (platform === 'win32') return `\\\\.\\pipe\\codegraph-${rootHash(root)}`;
-  const inside = join(root, INDEX_DIR, SOCKET_FILE);
-  if (Buffer.byteLength(inside) <= MAX_SOCKET_PATH_BYTES) return inside;
-  return join(tmpdir(), `codegraph-${rootHash(root)}.sock`);
 }
 
 /**

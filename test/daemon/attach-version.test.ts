@@ -3,25 +3,32 @@ import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { attachProject } from '../../src/daemon/attach.js';
 import { ControlMethod } from '../../src/daemon/control.js';
+import { proofOf, writeDaemonToken } from '../../src/daemon/daemon-proof.js';
+import { ensureOwnDirectory } from '../../src/daemon/socket-trust.js';
 import { daemonSocketPath, indexIdentity } from '../../src/daemon/socket-path.js';
 import { VERSION } from '../../src/version.js';
 
-/** A daemon stand-in of `version` on `root`'s socket; records the control methods it was sent. */
+/**
+ * A daemon stand-in of `version` on `root`'s socket, holding the project's token as a real one
+ * does (so it can prove itself); records the control methods it was sent.
+ */
 async function fakeDaemon(root: string, version: string): Promise<{ server: Server; methods: string[] }> {
   const methods: string[] = [];
+  const token = writeDaemonToken(root);
   const server = createServer((socket) => {
     let buffered = '';
     socket.setEncoding('utf8').on('data', (chunk: string) => {
       buffered += chunk;
       for (let nl = buffered.indexOf('\n'); nl >= 0; nl = buffered.indexOf('\n')) {
-        const message = JSON.parse(buffered.slice(0, nl)) as { id: number; method: string };
+        const message = JSON.parse(buffered.slice(0, nl)) as { id: number; method: string; params?: { nonce?: string } };
         buffered = buffered.slice(nl + 1);
         methods.push(message.method);
-        const status = { pid: process.pid, version, root, socket: daemonSocketPath(root), index: indexIdentity(root), startedAt: new Date().toISOString(), uptimeMs: 1, clients: 1, hostPids: [], autoSync: 'off' };
+        const proof = message.params?.nonce === undefined ? {} : { proof: proofOf(token, message.params.nonce) };
+        const status = { ...proof, pid: process.pid, version, root, socket: daemonSocketPath(root), index: indexIdentity(root), startedAt: new Date().toISOString(), uptimeMs: 1, clients: 1, hostPids: [], autoSync: 'off' };
         socket.write(`${JSON.stringify({ jsonrpc: '2.0', id: message.id, result: message.method === ControlMethod.stop ? {} : status })}\n`);
         if (message.method === ControlMethod.stop) server.close();
         if (message.method === ControlMethod.stop) socket.end();
@@ -29,6 +36,7 @@ async function fakeDaemon(root: string, version: string): Promise<{ server: Serv
     });
     socket.on('error', () => undefined);
   });
+  ensureOwnDirectory(dirname(daemonSocketPath(root)));
   server.listen(daemonSocketPath(root));
   await once(server, 'listening');
   return { server, methods };

@@ -150,7 +150,7 @@ describe('the shared project daemon', SUITE_TIMEOUT, () => {
 
   test('a stale socket file is replaced', TIMEOUT, async () => {
     const { root } = await project();
-    const socket = join(root, '.codegraph', 'daemon.sock');
+    const socket = daemonSocketPath(root);
     const holder = spawn(process.execPath, ['-e', `require('net').createServer().listen(${JSON.stringify(socket)}, () => console.log('up'))`], { stdio: ['ignore', 'pipe', 'ignore'] });
     trackPid(holder.pid ?? 0);
     await new Promise((resolve) => holder.stdout.once('data', resolve));
@@ -190,7 +190,7 @@ describe('the shared project daemon', SUITE_TIMEOUT, () => {
     await waitUntil(async () => /- c \(function\)/.test(await call(server, 'codegraph_callers', { symbol: 'b' })), 15_000, 'the edit to be queryable');
     server.child.kill('SIGTERM');
     assert.deepEqual(await server.exited, { code: 0, signal: null });
-    assert.ok(!existsSync(join(root, '.codegraph', 'daemon.sock')), 'the socket file is gone');
+    assert.ok(!existsSync(daemonSocketPath(root)), 'the socket file is gone');
     assert.equal(await dumpGraph(root), await freshDump(root));
   });
 

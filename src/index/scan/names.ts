@@ -1,7 +1,9 @@
 /**
  * File names the index can hold. Paths are stored and shown as text and files are reopened by
  * path, so a name that is not valid UTF-8 (it would come back with U+FFFD in place of its bad
- * bytes and name no file) or a path too long for the system to open is passed over by the walk.
+ * bytes and name no file), a name holding control characters (printed, an escape sequence would
+ * drive the reader's terminal and a newline would forge a line of an answer), or a path too long
+ * for the system to open is passed over by the walk.
  */
 import type { Dirent } from 'node:fs';
 import { readdirSync } from 'node:fs';
@@ -14,10 +16,15 @@ export interface Entry {
   isSymbolicLink(): boolean;
 }
 
-/** An entry whose name is not valid UTF-8: `name` has U+FFFD for each bad sequence. */
+/**
+ * An entry whose name the index cannot hold: `name` has U+FFFD for each bad sequence or control
+ * character, so it is safe to print.
+ */
 export interface InvalidEntry extends Entry {
   /** The name's bytes in hex, so the user can find the file. */
   readonly bytes: string;
+  /** What is wrong with the name. */
+  readonly problem: 'not valid UTF-8' | 'holds control characters';
 }
 
 /** Longest file name in bytes on Linux, macOS and Windows file systems (NAME_MAX). */
@@ -30,6 +37,9 @@ export const NAME_MAX_BYTES = 255;
 export const PATH_MAX_BYTES = 4095;
 
 const REPLACEMENT = '\uFFFD';
+/** C0 controls (newline and tab included), DEL and C1 controls. */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const CONTROLS = /[\u0000-\u001f\u007f-\u009f]/g;
 
 /**
  * Lists `dir` (throws as `readdirSync` does). Names are decoded as UTF-8; only when one shows a
@@ -38,13 +48,14 @@ const REPLACEMENT = '\uFFFD';
  */
 export function listNames(dir: string): { entries: readonly Entry[]; invalid: readonly InvalidEntry[] } {
   const entries = readdirSync(dir, { withFileTypes: true });
-  if (!entries.some((entry) => entry.name.includes(REPLACEMENT))) return { entries, invalid: [] };
+  if (!entries.some((entry) => entry.name.includes(REPLACEMENT) || CONTROL.test(entry.name))) return { entries, invalid: [] };
   const valid: Entry[] = [];
   const invalid: InvalidEntry[] = [];
   for (const raw of readdirSync(dir, { withFileTypes: true, encoding: 'buffer' })) {
     const name = raw.name.toString('utf8');
-    if (Buffer.from(name, 'utf8').equals(raw.name)) valid.push(named(raw, name));
-    else invalid.push({ ...named(raw, name), bytes: raw.name.toString('hex') });
+    const utf8 = Buffer.from(name, 'utf8').equals(raw.name);
+    if (utf8 && !CONTROL.test(name)) valid.push(named(raw, name));
+    else invalid.push({ ...named(raw, name.replace(CONTROLS, REPLACEMENT)), bytes: raw.name.toString('hex'), problem: utf8 ? 'holds control characters' : 'not valid UTF-8' });
   }
   return { entries: valid, invalid };
 }

@@ -390,7 +390,7 @@ function reportInvalidNames(walk: Walk, relDir: string, invalid: readonly Invali
     const wanted = entry.isDirectory()
       ? admitsDirectory(walk, relPath, entry.name, rules)
       : admittedLanguage(walk, relPath, rules) !== undefined;
-    if (wanted) skip(walk, relPath, 'invalid-name', `the name is not valid UTF-8 (bytes ${entry.bytes}); rename it to index it`);
+    if (wanted) skip(walk, relPath, 'invalid-name', `the name ${entry.problem} (bytes ${entry.bytes}); rename it to index it`);
   }
 }
 

@@ -265,6 +265,22 @@ test('scanProject reports a file whose name is not valid UTF-8 as skipped and li
   });
 });
 
+test('scanProject skips names holding control characters, reported with a printable path, and never enters such a folder', async () => {
+  await withTree({ 'main.ts': '' }, async (root) => {
+    writeFileSync(join(root, 'evil\u001b[31m.ts'), 'export const red = 1;\n');
+    writeFileSync(join(root, 'a\nFake: line.ts'), 'export const forged = 1;\n');
+    writeFileSync(join(root, 'bell\u0007\u009b.ts'), '');
+    mkdirSync(join(root, 'dir\r'));
+    writeFileSync(join(root, 'dir\r', 'inner.ts'), '');
+    const result = await scan(root);
+    assert.deepEqual(paths(result), ['main.ts']);
+    const skipped = result.skipped.map((d) => [d.path, d.reason]).sort();
+    assert.deepEqual(skipped, [['a\uFFFDFake: line.ts', 'invalid-name'], ['bell\uFFFD\uFFFD.ts', 'invalid-name'], ['dir\uFFFD', 'invalid-name'], ['evil\uFFFD[31m.ts', 'invalid-name']]);
+    for (const d of result.skipped) assert.doesNotMatch(`${d.path} ${d.detail}`, /[\u0000-\u001f\u007f-\u009f]/);
+    assert.match(result.skipped.find((d) => d.path.startsWith('evil'))?.detail ?? '', /holds control characters \(bytes 6576696c1b5b33316d2e7473\)/);
+  });
+});
+
 test('scanProject tells a valid name holding U+FFFD from an invalid one that decodes the same', async () => {
   await withTree({ 'caf\uFFFD.ts': '' }, async (root) => {
     writeFileSync(latin1Path(root, '.ts'), '');

@@ -11,8 +11,8 @@ import type { ToolHandler, ToolOutput } from '../service.js';
 import type { ToolArgs } from '../schema.js';
 import type { ProjectIndex } from '../../project/index-cache.js';
 import {
-  MAX_SECTIONS, OUTPUT_CAP, ambiguityNote, blankSymbol, capText, definitionJson, definitionLabel, filterNote, numberArg, sectionsNote, stringArg,
-  unknownSymbol,
+  MAX_SECTIONS, OUTPUT_CAP, ambiguityNote, blankSymbol, capText, definitionJson, definitionLabel, filterNote, numberArg, outsideFileFilter, sectionsNote,
+  stringArg, unknownSymbol,
 } from './text.js';
 
 /** Default rows per definition, as in the tool schema. */
@@ -37,6 +37,8 @@ function answer(direction: Direction, args: ToolArgs, index: ProjectIndex): Tool
   const store: GraphStore = index.store;
   const symbol = stringArg(args, 'symbol');
   if (symbol === undefined) return blankSymbol();
+  const outside = outsideFileFilter(index.root, stringArg(args, 'file'));
+  if (outside !== undefined) return outside;
   const limit = Math.min(MAX_LIMIT, numberArg(args, 'limit', DEFAULT_LIMIT));
   const lookup = lookupSymbol(store, symbol, stringArg(args, 'file'));
   if (lookup.groups.length === 0) return unknownSymbol(index.root, store, direction, symbol);

@@ -6,8 +6,8 @@ import { impactOf, lookupSymbol, type Impact, type ImpactedNode } from '../../gr
 import { FreshnessProbe } from '../../project/freshness.js';
 import type { ToolHandler } from '../service.js';
 import {
-  MAX_SECTIONS, OUTPUT_CAP, ambiguityNote, blankSymbol, capText, definitionJson, definitionLabel, filterNote, numberArg, sectionsNote, stringArg,
-  unknownSymbol,
+  MAX_SECTIONS, OUTPUT_CAP, ambiguityNote, blankSymbol, capText, definitionJson, definitionLabel, filterNote, numberArg, outsideFileFilter, sectionsNote,
+  stringArg, unknownSymbol,
 } from './text.js';
 
 /** Default hops, as in the tool schema. */
@@ -20,6 +20,8 @@ export const impactHandler: ToolHandler = async (args, index) => {
   const store = index.store;
   const symbol = stringArg(args, 'symbol');
   if (symbol === undefined) return blankSymbol();
+  const outside = outsideFileFilter(index.root, stringArg(args, 'file'));
+  if (outside !== undefined) return outside;
   const depth = Math.min(MAX_DEPTH, numberArg(args, 'depth', DEFAULT_DEPTH));
   const lookup = lookupSymbol(store, symbol, stringArg(args, 'file'));
   if (lookup.groups.length === 0) return unknownSymbol(index.root, store, 'impact', symbol);

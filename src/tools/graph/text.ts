@@ -3,7 +3,7 @@
  * reading, definition labels, and the answers for an unknown symbol or an unmatched file filter.
  */
 import type { DefinitionGroup, SymbolLookup } from '../../graph/index.js';
-import { FreshnessProbe } from '../../project/freshness.js';
+import { FreshnessProbe, lexicalProjectPath } from '../../project/freshness.js';
 import { suggestNames } from '../../search/index.js';
 import type { Suggestion } from '../../search/index.js';
 import type { GraphStore } from '../../store/index.js';
@@ -87,6 +87,19 @@ export function ambiguityNote(lookup: SymbolLookup): string | undefined {
   if (lookup.groups.length < 2) return undefined;
   const example = lookup.groups[0]?.path ?? '';
   return `${lookup.groups.length} definitions are named "${lookup.symbol}"; pass file (a path or path suffix, e.g. "${example}") to pick one.`;
+}
+
+/**
+ * The refusal of a `file` filter naming a place outside the project (`/etc/passwd`,
+ * `../../x.ts`), or undefined when it is inside or absent. Every tool refuses such a path alike
+ * rather than ignoring the filter.
+ */
+export function outsideFileFilter(root: string, file: string | undefined): ToolOutput | undefined {
+  if (file === undefined || file.trim() === '') return undefined;
+  // `path:line` and `path#L..` forms name the same file.
+  const path = file.replace(/(?::\d+(?:-\d+)?|#L\d+(?:-L?\d+)?)$/, '');
+  if (lexicalProjectPath(root, path) !== undefined) return undefined;
+  return { text: `Error: file ${JSON.stringify(file)} is outside the project; only files under the project root can be named`, isError: true };
 }
 
 /** The answer for a blank `symbol` (the schema cannot require non-blank text): an argument error. */

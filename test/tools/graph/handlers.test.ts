@@ -44,6 +44,18 @@ describe('graph tools on the shop fixture', () => {
   golden('check-shop.txt', 'check', {});
   golden('unknown-symbol.txt', 'callers', { symbol: 'emitt', limit: 20 });
 
+  test('callers, callees and impact refuse a file filter outside the project alike, and keep one inside', async () => {
+    for (const tool of ['callers', 'callees', 'impact']) {
+      for (const file of ['/etc/passwd', '../../outside.ts', `${shop.index.root}/../x.ts:3`]) {
+        const out = await call(shop, tool, { symbol: 'emit', file, limit: 20, depth: 2 });
+        assert.equal(out.isError, true, `${tool} ${file}`);
+        assert.equal(out.text, `Error: file ${JSON.stringify(file)} is outside the project; only files under the project root can be named`);
+      }
+      const inside = await call(shop, tool, { symbol: 'emit', file: 'src/events.ts', limit: 20, depth: 2 });
+      assert.equal(inside.isError, undefined, `${tool}: ${inside.text}`);
+    }
+  });
+
   test('an unknown symbol is answered with close names, not an error', async () => {
     const out = await call(shop, 'impact', { symbol: 'priceOff', depth: 2 });
     assert.equal(out.isError, undefined);

@@ -3,10 +3,12 @@
  * (starting it when none runs), or, with `CODEGRAPH_NO_DAEMON=1`, be the project's single writer
  * in this process; a second foreground writer serves read-only and says so.
  */
-import type { Socket } from 'node:net';
+import { Duplex, PassThrough } from 'node:stream';
 import { attachProject, NO_DAEMON_ENV } from '../daemon/attach.js';
 import { proxySession } from '../transport/daemon-proxy.js';
-import { serveForeground, toolWarnings, type ServeOptions } from './serve.js';
+import { isIndexed } from '../project/resolve.js';
+import { serveLines } from '../transport/stdio.js';
+import { createServer, serveForeground, toolWarnings, type ServeOptions } from './serve.js';
 import { startProjectDaemon } from './daemon-command.js';
 
 const say = (line: string): boolean => process.stderr.write(`codegraph: ${line}\n`);
@@ -29,7 +31,9 @@ export async function serveThroughDaemon(root: string, options: ServeOptions): P
     input: process.stdin,
     output: process.stdout,
     socket: service.link.client.release(),
-    reconnect: async (): Promise<Socket | undefined> => {
+    reconnect: async (): Promise<Duplex | undefined> => {
+      // The index was deleted under the session: answer here, as a server with no index does.
+      if (!isIndexed(root)) return standIn(root, options);
       const next = await attach();
       return next.kind === 'daemon' ? next.link.client.release() : undefined;
     },
@@ -65,3 +69,27 @@ async function serveAsWriter(root: string, options: ServeOptions): Promise<void>
 }
 
 const STOP_SIGNALS: readonly NodeJS.Signals[] = ['SIGTERM', 'SIGINT', 'SIGHUP'];
+
+/**
+ * A connection to a server in this process, for a session whose project lost its index: it
+ * answers as a server with no index does ("No codegraph index exists ... run init"), and ends
+ * after the first answer given once the project is indexed again, so the next message attaches
+ * to a daemon anew.
+ */
+function standIn(root: string, options: ServeOptions): Duplex {
+  const toServer = new PassThrough();
+  const fromServer = new PassThrough();
+  const { server } = createServer({ ...options, path: root }, 'off (the index was deleted; run codegraph init)');
+  void serveLines({ input: toServer, output: fromServer, onMessage: (incoming, peer) => server.handle(incoming, peer) })
+    .catch(() => undefined)
+    .finally(() => {
+      server.abortAll();
+      fromServer.end();
+    });
+  const link = Duplex.from({ writable: toServer, readable: fromServer });
+  // Ending the input lets the stand-in finish what it was asked, then the link closes.
+  fromServer.on('data', () => {
+    if (isIndexed(root)) setImmediate(() => link.end());
+  });
+  return link;
+}

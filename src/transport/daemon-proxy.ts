@@ -4,8 +4,7 @@
  * re-attaches to a new daemon and replays the handshake; requests in flight when it went away
  * are answered with an error instead of hanging.
  */
-import type { Socket } from 'node:net';
-import type { Readable, Writable } from 'node:stream';
+import type { Duplex, Readable, Writable } from 'node:stream';
 import { ErrorCode } from '../jsonrpc/errors.js';
 import { DEFAULT_MAX_LINE_BYTES, LineDecoder, type FramedLine } from '../jsonrpc/framing.js';
 import { errorResponse } from '../jsonrpc/message.js';
@@ -15,9 +14,12 @@ export interface ProxyOptions {
   readonly input: Readable;
   readonly output: Writable;
   /** The daemon connection, already introduced with `hello`. */
-  readonly socket: Socket;
-  /** A new connection after the daemon went away, or undefined when none can be had. */
-  readonly reconnect: () => Promise<Socket | undefined>;
+  readonly socket: Duplex;
+  /**
+   * A new connection after the daemon went away (to a new daemon, or to a stand-in that answers
+   * in this process), or undefined when none can be had.
+   */
+  readonly reconnect: () => Promise<Duplex | undefined>;
   readonly log: (line: string) => void;
 }
 
@@ -27,7 +29,7 @@ const REPLAY_ID = 'codegraph-proxy-replay';
 /** One proxied session. */
 class Proxy {
   readonly #options: ProxyOptions;
-  #socket: Socket | undefined;
+  #socket: Duplex | undefined;
   #fromDaemon = new LineDecoder({ maxLineBytes: Number.MAX_SAFE_INTEGER });
   readonly #pending = new Map<string, unknown>();
   #initialize: Record<string, unknown> | undefined;
@@ -44,7 +46,7 @@ class Proxy {
     this.#adopt(options.socket);
   }
 
-  #adopt(socket: Socket): void {
+  #adopt(socket: Duplex): void {
     this.#socket = socket;
     this.#fromDaemon = new LineDecoder({ maxLineBytes: Number.MAX_SAFE_INTEGER });
     socket.on('data', (chunk: Buffer) => {
@@ -82,7 +84,7 @@ class Proxy {
   async #reattach(): Promise<void> {
     const socket = await this.#options.reconnect();
     if (socket === undefined) return;
-    this.#options.log('re-attached to a new daemon');
+    this.#options.log('re-attached');
     this.#adopt(socket);
     if (this.#initialize !== undefined) socket.write(`${JSON.stringify({ ...this.#initialize, id: REPLAY_ID })}\n`);
     if (this.#initialized !== undefined) socket.write(`${this.#initialized}\n`);
@@ -120,7 +122,7 @@ class Proxy {
     });
   }
 
-  #lost(socket: Socket): void {
+  #lost(socket: Duplex): void {
     if (socket !== this.#socket) return;
     this.#socket = undefined;
     if (this.#inputEnded) {

@@ -72,7 +72,9 @@ function toolArguments(rng: Prng, paths: FuzzPaths): unknown {
   if (rng.chance(0.4)) args['symbol'] = rng.chance(0.7) ? rng.string(rng.int(1, 20), ALPHABET) : wrongValue(rng);
   if (rng.chance(0.3)) args['limit'] = rng.pick<unknown>([1, 10, 0, -5, 1e9, 2.5, 'ten', null, Number.MAX_SAFE_INTEGER]);
   if (rng.chance(0.2)) args['kind'] = rng.pick<unknown>(['function', 'class', 'bogus', 3]);
-  if (rng.chance(0.2)) args['file'] = rng.pick<unknown>(['src/a.ts:1-2', '#L1-L2', '../../etc/passwd', 9]);
+  // Outside the root, control characters (escape sequences, forged lines), a link to a secret.
+  if (rng.chance(0.2)) args['file'] = rng.pick<unknown>(['src/a.ts:1-2', '#L1-L2', '../../etc/passwd', '/etc/shadow', 'evil\u001b[31m.ts', 'a\nFake: line.ts', 'pkg/env_link.py', 9]);
+  if (rng.chance(0.05)) args['query'] = rng.pick(['\u001b]0;owned\u0007', 'line\r\nInjected: yes', 'BEGIN RSA PRIVATE KEY']);
   if (rng.chance(0.5)) {
     args['projectPath'] = rng.pick<unknown>([paths.indexed, paths.plain, '/definitely/not/here', 'relative/dir', '', 'a\u0000b', '.', '..', 7, '/']);
   }

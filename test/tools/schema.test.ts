@@ -41,3 +41,35 @@ for (const c of cases) {
 test('validateArgs treats absent arguments as an empty object', () => {
   assert.deepEqual(validateArgs({ type: 'object', properties: {} }, undefined), { kind: 'ok', args: {} });
 });
+
+test('validateArgs treats null arguments as an empty object and refuses a scalar', () => {
+  assert.deepEqual(validateArgs({ type: 'object', properties: {} }, null), { kind: 'ok', args: {} });
+  assert.deepEqual(validateArgs(schema, null), { kind: 'invalid', message: 'query is required' });
+  assert.deepEqual(validateArgs(schema, 'query'), { kind: 'invalid', message: 'arguments must be an object' });
+  assert.deepEqual(validateArgs(schema, 7), { kind: 'invalid', message: 'arguments must be an object' });
+});
+
+test('validateArgs gives an optional argument sent as null its default', () => {
+  assert.deepEqual(validateArgs(schema, { query: 'a', limit: null, flag: null }), { kind: 'ok', args: { query: 'a', kind: undefined, limit: 10, flag: false } });
+});
+
+test('validateArgs truncates integers, keeps fractions of numbers, and names one-sided bounds', () => {
+  const numbers: ObjectSchema = {
+    type: 'object',
+    properties: {
+      whole: { type: 'integer', description: 'w', minimum: 1 },
+      part: { type: 'number', description: 'p', maximum: 5 },
+      free: { type: 'number', description: 'f' },
+    },
+  };
+  assert.deepEqual(validateArgs(numbers, { whole: 2.7, part: 2.7, free: -1.5 }), { kind: 'ok', args: { whole: 2, part: 2.7, free: -1.5 } });
+  assert.deepEqual(validateArgs(numbers, { whole: 'x' }), { kind: 'invalid', message: 'whole must be a number of at least 1' });
+  assert.deepEqual(validateArgs(numbers, { part: 'x' }), { kind: 'invalid', message: 'part must be a number of at most 5' });
+  assert.deepEqual(validateArgs(numbers, { free: 'x' }), { kind: 'invalid', message: 'free must be a number' });
+});
+
+test('validateArgs clips a long refused value in its message to 57 characters and an ellipsis, from 61 characters on', () => {
+  const at60 = 'k'.repeat(60);
+  assert.deepEqual(validateArgs(schema, { query: 'a', kind: at60 }), { kind: 'invalid', message: `kind must be one of function, class (got ${JSON.stringify(at60)})` });
+  assert.deepEqual(validateArgs(schema, { query: 'a', kind: `${at60}z` }), { kind: 'invalid', message: `kind must be one of function, class (got ${JSON.stringify(`${'k'.repeat(57)}...`)})` });
+});

@@ -111,6 +111,20 @@ describe('LineDecoder', () => {
     assert.deepEqual(decodeChunks([...splitAt(over, 4), encode('\n')], cap), [{ kind: 'oversize', bytes: cap + 1 }]);
   });
 
+  test('decoder accepts a cap of one byte and refuses a cap that is not a positive whole number, saying so', () => {
+    assert.deepEqual(decodeChunks([encode('a\nbc\n')], 1), [line('a'), { kind: 'oversize', bytes: 2 }]);
+    for (const bad of [0, -1, 1.5, Number.NaN]) {
+      assert.throws(() => new LineDecoder({ maxLineBytes: bad }), { name: 'RangeError', message: `maxLineBytes must be a positive integer, got ${String(bad)}` });
+    }
+  });
+
+  test('decoder goes back to normal after an over-long line: the next line split across chunks is a line', () => {
+    const decoder = new LineDecoder({ maxLineBytes: 8 });
+    const out: FramedLine[] = [];
+    for (const chunk of ['0123', '456789', '\n{"a"', ':1}\n']) out.push(...decoder.push(encode(chunk)));
+    assert.deepEqual(out, [{ kind: 'oversize', bytes: 10 }, line('{"a":1}')]);
+  });
+
   test('decoder reports an unterminated over-long line at end of input', () => {
     assert.deepEqual(decodeChunks([encode('0123'), encode('456789')], 8), [{ kind: 'oversize', bytes: 10 }]);
   });

@@ -7,6 +7,7 @@ import { validateArgs, type ToolArgs } from '../tools/schema.js';
 import type { ToolOutput } from '../tools/service.js';
 import { flagName, positionalProperty } from './tool-flags.js';
 import { UsageError } from './usage.js';
+import { visibleText } from '../tools/visible-text.js';
 
 
 /**
@@ -65,7 +66,8 @@ export async function runToolCommand(short: string, argv: readonly string[], cwd
   if (parsed.values['json'] === true) {
     process.stdout.write(`${JSON.stringify(output.json ?? { text: output.text, isError: output.isError === true })}\n`);
   } else {
-    process.stdout.write(output.text.endsWith('\n') ? output.text : `${output.text}\n`);
+    const text = visibleText(output.text);
+    process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
   }
   return output.isError === true ? 1 : 0;
 }

@@ -8,6 +8,7 @@ import { CorruptIndexError } from '../store/index.js';
 import { findTool, type ToolDefinition } from './definitions.js';
 import { listTools } from './listing.js';
 import { validateArgs, type ToolArgs } from './schema.js';
+import { visibleText } from './visible-text.js';
 
 /** What a handler returns: the text every client sees, and optionally the same content as data (CLI `--json`). */
 export interface ToolOutput extends ToolResult {
@@ -78,6 +79,11 @@ export class CodegraphTools implements ToolService {
   }
 
   async call(name: string, rawArgs: unknown, context: ToolCallContext): Promise<ToolOutput> {
+    const output = await this.#answer(name, rawArgs, context);
+    return { ...output, text: visibleText(output.text) };
+  }
+
+  async #answer(name: string, rawArgs: unknown, context: ToolCallContext): Promise<ToolOutput> {
     const def: ToolDefinition | undefined = findTool(name);
     if (def === undefined) throw new ProtocolError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
     const checked = validateArgs(def.inputSchema, rawArgs);

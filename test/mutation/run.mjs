@@ -3,10 +3,19 @@
 // `npm run mutate -- --changed [REF]`: only the source files of those modules that differ from REF
 // (default HEAD~1), with the tests of their modules; nothing to do when none changed.
 import { spawnSync } from 'node:child_process';
-import { MODULES } from './stryker.config.mjs';
+
+// The config reads the module choice from the environment; this script sets it for Stryker.
+delete process.env.CODEGRAPH_MUTATE;
+const { MODULES } = await import('./stryker.config.mjs');
 
 const args = process.argv.slice(2);
 let modules = args.filter((a) => !a.startsWith('--'));
+const changedRef = args.includes('--changed') ? args[args.indexOf('--changed') + 1] : undefined;
+const unknown = modules.filter((m) => m !== changedRef && !(m in MODULES));
+if (unknown.length > 0) {
+  process.stderr.write(`mutate: no module named ${unknown.join(', ')} (known: ${Object.keys(MODULES).join(', ')})\n`);
+  process.exit(2);
+}
 let mutate;
 const changedAt = args.indexOf('--changed');
 if (changedAt >= 0) {

@@ -224,7 +224,7 @@ function asString(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-const EXPECTED_ERRORS = new Set(['IndexError', 'LockHeldError', 'CapacityError', 'SchemaError']);
+const EXPECTED_ERRORS = new Set(['IndexError', 'LockHeldError', 'CapacityError', 'SchemaError', 'UntrustedSocketError']);
 
 /**
  * The commands agents run once per prompt or question: when their answer is written they exit at

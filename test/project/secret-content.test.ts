@@ -53,6 +53,8 @@ test('withholdPrivateKeys withholds two one-line blocks on the same line, and ig
   assert.equal(withholdPrivateKeys(two), `a = "${WITHHELD_MARKER}", b = "${WITHHELD_MARKER}"`);
   const endFirst = '-----END RSA PRIVATE KEY----- then -----BEGIN RSA PRIVATE KEY-----\nsecret\n-----END RSA PRIVATE KEY----- after';
   assert.equal(withholdPrivateKeys(endFirst), `-----END RSA PRIVATE KEY----- then ${WITHHELD_MARKER}\n\n after`);
+  const adjacent = '-----END RSA PRIVATE KEY----------BEGIN RSA PRIVATE KEY-----\nsecret\n-----END RSA PRIVATE KEY-----';
+  assert.equal(withholdPrivateKeys(adjacent), `-----END RSA PRIVATE KEY-----${WITHHELD_MARKER}\n\n`);
 });
 
 test('withholdPrivateKeys ends a PuTTY block only at a line that starts with Private-MAC:', () => {
@@ -68,7 +70,7 @@ test('isSecretPath knows secret files by their name, in any folder and either sl
   for (const path of secret) assert.equal(isSecretPath(path), true, path);
   const plain = [
     'env.py', 'my.env', 'src/.envrc', '.env.', 'environment.ts', 'pem.ts', 'keyboard.ts', 'key.py', 'p12.c', 'a.pem.ts', 'keys/notes.md', 'id_rsa_helper.py', 'my_id_rsa', 'uid_rsa',
-    'credentials_test.py', 'get_credentials.ts', 'netrc.py', 'x.netrc', '.netrc.bak', '.pgpass_example', '.env/readme.md', 'src/credentials/index.ts',
+    'credentials_test.py', 'get_credentials.ts', 'netrc.py', 'my.env.local', 'x.netrc', '.netrc.bak', '.pgpass_example', '.env/readme.md', 'src/credentials/index.ts',
   ];
   for (const path of plain) assert.equal(isSecretPath(path), false, path);
 });

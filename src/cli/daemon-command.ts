@@ -86,10 +86,11 @@ export async function runDaemon(rootArg: string, noWatch: boolean, env: NodeJS.P
   return 0;
 }
 
-/** `codegraph daemon status [--json]`: every running daemon, asked directly. */
-export async function runDaemonStatus(json: boolean): Promise<number> {
+/** `codegraph daemon status [-p PATH] [--json]`: every running daemon (or the one of PATH), asked directly. */
+export async function runDaemonStatus(json: boolean, root?: string): Promise<number> {
   const statuses: DaemonStatus[] = [];
   for (const record of listDaemonRecords()) {
+    if (root !== undefined && record.root !== root) continue;
     const status = await ask(record.root, record.socket, ControlMethod.status);
     if (status === undefined) forgetDaemon(record.root);
     else statuses.push(status as DaemonStatus);
@@ -99,7 +100,7 @@ export async function runDaemonStatus(json: boolean): Promise<number> {
     return 0;
   }
   if (statuses.length === 0) {
-    process.stdout.write('No codegraph daemon is running.\n');
+    process.stdout.write(root === undefined ? 'No codegraph daemon is running.\n' : `No daemon runs for ${root}.\n`);
     return 0;
   }
   for (const s of statuses) {

@@ -1,7 +1,8 @@
 import { createWriteStream } from 'node:fs';
 import { resolve } from 'node:path';
 import { once } from 'node:events';
-import { parseArgs } from 'node:util';
+import { parseCommandArgs } from './args.js';
+import { existingFolder } from './path-arg.js';
 import { IndexCache } from '../project/index-cache.js';
 import { findIndexedProjectUp, isIndexed } from '../project/resolve.js';
 import { exportGraph } from '../tools/graph/export.js';
@@ -12,19 +13,9 @@ import { UsageError } from './usage.js';
  * node-link JSON, streamed to a file or stdout (no size cap, unlike the MCP tool).
  */
 export async function runExport(argv: readonly string[], cwd: string): Promise<number> {
-  let values: Record<string, unknown>;
-  try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      options: { out: { type: 'string', short: 'o' }, 'no-centrality': { type: 'boolean' }, path: { type: 'string', short: 'p' } },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? (error.message.split('\n')[0] ?? error.message) : String(error));
-  }
+  const { values } = parseCommandArgs('export', argv, { out: { type: 'string', short: 'o' }, 'no-centrality': { type: 'boolean' }, path: { type: 'string', short: 'p' } }, false);
   const pathFlag = values['path'];
-  const root = typeof pathFlag === 'string' ? resolve(cwd, pathFlag) : (findIndexedProjectUp(cwd) ?? cwd);
+  const root = typeof pathFlag === 'string' ? existingFolder(cwd, pathFlag) : (findIndexedProjectUp(cwd) ?? cwd);
   if (!isIndexed(root)) throw new UsageError(`no index at ${root}; run \`codegraph init\` there first (or pass --path)`);
   const cache = new IndexCache();
   try {

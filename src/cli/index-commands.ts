@@ -66,8 +66,8 @@ export async function runStatus(options: IndexCommandOptions): Promise<number> {
   const root = options.path !== undefined ? resolve(options.cwd, options.path) : (findIndexedProjectUp(options.cwd) ?? options.cwd);
   if (!isIndexed(root)) {
     if (options.json) process.stdout.write(`${JSON.stringify({ root, indexed: false })}\n`);
-    else process.stdout.write(`No index at ${root}. Run \`codegraph init\` there to build one.\n`);
-    return 1;
+    else process.stderr.write(`codegraph: no index at ${root}; run \`codegraph init\` there to build one\n`);
+    return 2;
   }
   return runToolCommand('status', ['--project', root, ...(options.json ? ['--json'] : [])], options.cwd);
 }

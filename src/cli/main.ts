@@ -1,15 +1,27 @@
 #!/usr/bin/env node
 import { parse as parsePath, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { TOOL_DEFINITIONS } from '../tools/definitions.js';
 import type { InstallIo } from './install/install-command.js';
 import { finishOneShot } from './exit-guard.js';
+import { parseCommandArgs, type OptionSpec } from './args.js';
+import { existingFolder } from './path-arg.js';
+import { didYouMean } from './suggest.js';
 import { toolHelp } from './tool-flags.js';
 import { HELP, UsageError, commandHelp } from './usage.js';
 import { VERSION } from '../version.js';
 
 /** Query tools that are also commands. */
 const TOOL_COMMANDS: readonly string[] = TOOL_DEFINITIONS.map((t) => t.short);
+
+/** Every command name, for suggestions. */
+const COMMANDS: readonly string[] = [
+  'init', 'index', 'sync', 'watch', 'status', 'unlock', 'uninit', 'serve', 'http', 'daemon', 'export', 'describe',
+  'install', 'uninstall', 'skill', 'prompt-hook', 'help', 'version', ...TOOL_COMMANDS,
+];
+
+function unknownCommand(command: string): UsageError {
+  return new UsageError(`unknown command "${command}"${didYouMean(command, COMMANDS)} (run codegraph --help for the list)`);
+}
 
 /**
  * Runs one command line; returns the exit code. Each command's module is loaded only when that
@@ -26,7 +38,9 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
   switch (command) {
     case 'serve': {
-      const { values } = parse(rest, { mcp: { type: 'boolean' }, path: { type: 'string', short: 'p' }, watch: { type: 'boolean' }, 'no-watch': { type: 'boolean' }, ...HTTP_SERVE_OPTIONS });
+      const { values } = parse('serve', rest, { mcp: { type: 'boolean' }, path: { type: 'string', short: 'p' }, watch: { type: 'boolean' }, 'no-watch': { type: 'boolean' }, ...HTTP_SERVE_OPTIONS });
+      const servePath = asString(values['path']);
+      if (servePath !== undefined) existingFolder(process.cwd(), servePath);
       if (values['http'] === true && values['mcp'] !== true) return (await import('./http/serve-http.js')).runServeHttp(httpServeOptions(values, rest));
       if (values['mcp'] !== true || values['http'] === true) throw new UsageError('serve needs one transport: --mcp (stdio) or --http (streamable HTTP)');
       for (const flag of Object.keys(HTTP_SERVE_OPTIONS)) if (values[flag] !== undefined) throw new UsageError(`--${flag} needs --http`);
@@ -37,7 +51,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     case 'daemon':
       return runDaemonCommand(rest);
     case 'describe': {
-      const { values } = parse(rest, { format: { type: 'string' } });
+      const { values } = parse('describe', rest, { format: { type: 'string' } }, false);
       const format = asString(values['format']) ?? 'text';
       const { describeServer, describeText } = await import('./describe.js');
       if (format === 'json') process.stdout.write(`${JSON.stringify(describeServer(process.env), null, 2)}\n`);
@@ -55,31 +69,31 @@ export async function main(argv: readonly string[]): Promise<number> {
     case 'prompt-hook':
       return runAgentCommand(command, rest);
     case 'watch': {
-      const { values, positionals } = parse(rest, { ...PATH_OPTION, quiet: { type: 'boolean', short: 'q' }, json: { type: 'boolean' } });
+      const { values, positionals } = parse('watch', rest, { ...PATH_OPTION, quiet: { type: 'boolean', short: 'q' }, json: { type: 'boolean' } });
       const { runWatch } = await import('./watch-command.js');
       return runWatch(indexOptions(values, positionals), process.env);
     }
     case 'status': {
-      const { values, positionals } = parse(rest, { ...PATH_OPTION, json: { type: 'boolean' } });
+      const { values, positionals } = parse('status', rest, { ...PATH_OPTION, json: { type: 'boolean' } });
       const { runStatus } = await import('./index-commands.js');
       return runStatus(indexOptions(values, positionals));
     }
     case 'unlock':
     case 'uninit': {
-      const { values, positionals } = parse(rest, { ...PATH_OPTION });
+      const { values, positionals } = parse(command, rest, { ...PATH_OPTION });
       const { runUninit, runUnlock } = await import('./index-commands.js');
       return command === 'unlock' ? runUnlock(indexOptions(values, positionals)) : runUninit(indexOptions(values, positionals));
     }
     case 'http': {
       const [sub, ...args] = rest;
-      const { values, positionals } = parse(args, { json: { type: 'boolean' } });
+      const { values, positionals } = parse(`http ${sub ?? ''}`.trim(), args, { json: { type: 'boolean' } });
       return (await import('./http/commands.js')).runHttpCommand(sub, positionals, values['json'] === true, process.env);
     }
     case 'export':
       return (await import('./export-command.js')).runExport(rest, process.cwd());
     default:
       if (TOOL_COMMANDS.includes(command)) return (await import('./tool-commands.js')).runToolCommand(command, rest, process.cwd());
-      throw new UsageError(`unknown command "${command}" (run codegraph --help)`);
+      throw unknownCommand(command);
   }
 }
 
@@ -96,7 +110,7 @@ async function refuseBroadRoot(command: string, root: string): Promise<void> {
 
 /** `codegraph init|index|sync [path]`, and `init --target=zed`. */
 async function runIndexCommand(command: 'init' | 'index' | 'sync', rest: readonly string[]): Promise<number> {
-  const { values, positionals } = parse(rest, {
+  const { values, positionals } = parse(command, rest, {
     ...PATH_OPTION, quiet: { type: 'boolean', short: 'q' }, json: { type: 'boolean' },
     ...(command === 'sync' ? {} : { force: { type: 'boolean' } }), ...(command === 'init' ? { target: { type: 'string' } } : {}),
   });
@@ -123,7 +137,7 @@ function helpOrVersion(command: string | undefined, rest: readonly string[]): st
   if (!asksHelp(rest)) return undefined;
   const tool = TOOL_DEFINITIONS.find((t) => t.short === command);
   const text = commandHelp(command) ?? (tool === undefined ? undefined : toolHelp(tool));
-  if (text === undefined) throw new UsageError(`unknown command "${command}" (run codegraph --help)`);
+  if (text === undefined) throw unknownCommand(command);
   return text;
 }
 
@@ -137,19 +151,23 @@ function asksHelp(args: readonly string[]): boolean {
 /** `codegraph daemon run|status|stop`. */
 async function runDaemonCommand(args: readonly string[]): Promise<number> {
   const [sub, ...rest] = args;
-  const { values, positionals } = parse(rest, { 'no-watch': { type: 'boolean' }, json: { type: 'boolean' }, all: { type: 'boolean' } });
+  const { values, positionals } = parse(`daemon ${sub ?? ''}`.trim(), rest, { ...PATH_OPTION, 'no-watch': { type: 'boolean' }, json: { type: 'boolean' }, all: { type: 'boolean' } });
   const daemon = await import('./daemon-command.js');
   if (positionals.length > 1) throw new UsageError(`expected at most one path, got ${positionals.length}: ${positionals.join(' ')}`);
+  const flag = asString(values['path']);
+  if (flag !== undefined && positionals[0] !== undefined) throw new UsageError(`give the path either as an argument or as --path, not both (got "${positionals[0]}" and "${flag}")`);
+  const path = flag ?? positionals[0];
+  if (path !== undefined && sub !== 'stop') existingFolder(process.cwd(), path);
   switch (sub) {
     case 'run':
-      if (positionals[0] === undefined) throw new UsageError('daemon run needs the project path');
-      return daemon.runDaemon(positionals[0], values['no-watch'] === true, process.env);
+      if (path === undefined) throw new UsageError('daemon run needs the project path, as in `codegraph daemon run .`');
+      return daemon.runDaemon(path, values['no-watch'] === true, process.env);
     case 'status':
-      return daemon.runDaemonStatus(values['json'] === true);
+      return daemon.runDaemonStatus(values['json'] === true, path === undefined ? undefined : resolve(process.cwd(), path));
     case 'stop':
-      return daemon.runDaemonStop(positionals[0], values['all'] === true, process.cwd());
+      return daemon.runDaemonStop(path, values['all'] === true, process.cwd());
     default:
-      throw new UsageError(`daemon needs run, status or stop, got ${sub === undefined ? 'nothing' : `"${sub}"`}`);
+      throw new UsageError(`daemon needs run, status or stop, got ${sub === undefined ? 'nothing' : `"${sub}"${didYouMean(sub, ['run', 'status', 'stop'])}`}`);
   }
 }
 
@@ -185,19 +203,13 @@ function indexOptions(values: Record<string, unknown>, positionals: readonly str
   if (positionals.length > 1) throw new UsageError(`expected at most one path, got ${positionals.length}: ${positionals.join(' ')}`);
   const flag = asString(values['path']);
   if (flag !== undefined && positionals[0] !== undefined) throw new UsageError(`give the path either as an argument or as --path, not both (got "${positionals[0]}" and "${flag}")`);
-  return { path: flag ?? positionals[0], quiet: values['quiet'] === true, json: values['json'] === true, cwd: process.cwd() };
+  const path = flag ?? positionals[0];
+  if (path !== undefined) existingFolder(process.cwd(), path);
+  return { path, quiet: values['quiet'] === true, json: values['json'] === true, cwd: process.cwd() };
 }
 
-type OptionSpec = Record<string, { type: 'boolean' | 'string'; short?: string }>;
-
-function parse(args: readonly string[], options: OptionSpec): { values: Record<string, unknown>; positionals: string[] } {
-  try {
-    const { values, positionals } = parseArgs({ args: [...args], options, allowPositionals: true, strict: true });
-    return { values, positionals };
-  } catch (error) {
-    const message = error instanceof Error ? error.message.split('\n')[0] ?? error.message : String(error);
-    throw new UsageError(message.replace(/\. To specify a positional argument.*$/, ''));
-  }
+function parse(command: string, args: readonly string[], options: OptionSpec, allowPositionals = true): { values: Record<string, unknown>; positionals: string[] } {
+  return parseCommandArgs(command, args, options, allowPositionals);
 }
 
 /** `install`, `uninstall`, `skill update` and `prompt-hook`: the agent-integration commands. */

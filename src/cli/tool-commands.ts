@@ -1,11 +1,11 @@
-import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { findIndexedProjectUp, isIndexed } from '../project/resolve.js';
 import { TOOL_DEFINITIONS } from '../tools/definitions.js';
 import { loadHandler } from '../tools/handlers.js';
 import { validateArgs, type ToolArgs } from '../tools/schema.js';
 import type { ToolOutput } from '../tools/service.js';
-import { flagName, positionalProperty } from './tool-flags.js';
+import { parseCommandArgs } from './args.js';
+import { existingFolder } from './path-arg.js';
+import { flagName, missingInput, positionalProperty, usageLine } from './tool-flags.js';
 import { UsageError } from './usage.js';
 import { visibleText } from '../tools/visible-text.js';
 
@@ -32,12 +32,7 @@ export async function runToolCommand(short: string, argv: readonly string[], cwd
     flagToProperty.set(flag, name);
     options[flag] = { type: prop.type === 'boolean' ? 'boolean' : 'string' };
   }
-  let parsed: { values: Record<string, unknown>; positionals: string[] };
-  try {
-    parsed = parseArgs({ args: [...argv], options, allowPositionals: true, strict: true }) as typeof parsed;
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? (error.message.split('\n')[0] ?? error.message) : String(error));
-  }
+  const parsed = parseCommandArgs(short, argv, options);
   const args: Record<string, unknown> = {};
   for (const [flag, property] of flagToProperty) {
     const value = parsed.values[flag];
@@ -57,8 +52,13 @@ export async function runToolCommand(short: string, argv: readonly string[], cwd
     if (args[target] !== undefined) throw new UsageError(`give the ${target} either as words or as --${flagName(target)}, not both`);
     args[target] = parsed.positionals.join(' ');
   }
+  const missing = missingInput(def, args);
+  if (missing !== undefined) {
+    const how = missing === positionalProperty(def) ? `a ${missing} (words, or --${flagName(missing)})${short === 'node' ? ' or --file' : ''}` : `--${flagName(missing)}`;
+    throw new UsageError(`${short} needs ${how}. Usage: ${usageLine(def)} (codegraph ${short} --help lists the flags)`);
+  }
   const pathFlag = parsed.values['project'] ?? (ownsPath ? undefined : parsed.values['path']);
-  const root = typeof pathFlag === 'string' ? resolve(cwd, pathFlag) : (findIndexedProjectUp(cwd) ?? cwd);
+  const root = typeof pathFlag === 'string' ? existingFolder(cwd, pathFlag) : (findIndexedProjectUp(cwd) ?? cwd);
   if (!isIndexed(root)) throw new UsageError(`no index at ${root}; run \`codegraph init\` there first (or pass --path to an indexed project)`);
   const checked = validateArgs(def.inputSchema, args);
   if (checked.kind === 'invalid') throw new UsageError(checked.message.replace(/^(\w+)/, (m) => `--${flagName(m)}`));

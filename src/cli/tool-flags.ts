@@ -29,8 +29,26 @@ export function toolHelp(def: ToolDefinition): string {
   rows.push([`-p, --project DIR${ownsPath ? '' : ' (or --path)'}`, 'The indexed project (default: the nearest folder above the working directory that holds .codegraph/).']);
   rows.push(['--json', 'Print the structured answer instead of the text.']);
   const width = Math.max(...rows.map(([flag]) => flag.length)) + 2;
-  const usage = `codegraph ${def.short}${words === undefined ? '' : ` [${words} words]`} [flags]`;
-  return `${usage}\n\n${def.description}\n\n${rows.map(([flag, text]) => `  ${flag.padEnd(width)}${text}`).join('\n')}\n`;
+  return `${usageLine(def)}\n\n${def.description}\n\n${rows.map(([flag, text]) => `  ${flag.padEnd(width)}${text}`).join('\n')}\n`;
+}
+
+/** The first line of a tool's help: `codegraph explore [query words] [flags]`. */
+export function usageLine(def: ToolDefinition): string {
+  const words = positionalProperty(def);
+  if (words === undefined) return `codegraph ${def.short} [flags]`;
+  const needed = (def.inputSchema.required ?? []).includes(words);
+  return `codegraph ${def.short} ${needed ? `<${words} words>` : `[${words} words]`} [flags]`;
+}
+
+/**
+ * The input a command line left out that the tool cannot run without: a required property, or
+ * for `node` both of its alternatives (a symbol or a file). Undefined when nothing is missing.
+ */
+export function missingInput(def: ToolDefinition, args: Readonly<Record<string, unknown>>): string | undefined {
+  const missing = (def.inputSchema.required ?? []).find((name) => args[name] === undefined);
+  if (missing !== undefined) return missing;
+  if (def.short === 'node' && args['symbol'] === undefined && args['file'] === undefined) return 'symbol';
+  return undefined;
 }
 
 function describe(def: ToolDefinition, name: string): string {

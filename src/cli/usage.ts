@@ -23,7 +23,7 @@ Usage:
                                              http://HOST:PORT/mcp (default 127.0.0.1:8111)
   codegraph http list [--json]               the HTTP servers running for this user
   codegraph http stop HOST:PORT              stop one gracefully
-  codegraph daemon status [--json]           list the running project daemons
+  codegraph daemon status [path] [--json]    list the running project daemons (or the one of path)
   codegraph daemon stop [path] [--all]       stop a project's daemon (or every one)
   codegraph <tool> [words...] [--flags] [-p DIR] [--json]
                                              run one query tool: explore, search, node,

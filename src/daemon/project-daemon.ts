@@ -251,12 +251,17 @@ export class ProjectDaemon {
     return {
       pid: process.pid, version: VERSION, root: this.root, socket: this.socket, index: this.#identity,
       startedAt: this.#startedAt.toISOString(), uptimeMs: Date.now() - this.#startedAt.getTime(),
-      clients: this.#connections.size, hostPids: this.#hostPids(), autoSync: this.health.describe(),
+      clients: this.#sessions().length, hostPids: this.#hostPids(), autoSync: this.health.describe(),
     };
   }
 
+  /** The connections that serve an agent: one-shot command-line queries (the status asking, too) are not clients. */
+  #sessions(): DaemonConnectionState[] {
+    return [...this.#connections.values()].filter((c) => c.role !== 'cli');
+  }
+
   #hostPids(): number[] {
-    return [...new Set([...this.#connections.values()].flatMap((c) => (c.hostPid === undefined ? [] : [c.hostPid])))].sort((a, b) => a - b);
+    return [...new Set(this.#sessions().flatMap((c) => (c.hostPid === undefined ? [] : [c.hostPid])))].sort((a, b) => a - b);
   }
 
   /** Writes the daemon's files; nothing once stopping (a connection ending then must not restore what shutdown removed). */

@@ -61,7 +61,7 @@ test('codegraph COMMAND --help prints that command\'s usage; a query tool\'s lis
   assert.doesNotMatch(init.stdout, /codegraph serve/);
   const callers = run(['help', 'callers']);
   assert.equal(callers.status, 0);
-  assert.match(callers.stdout, /^codegraph callers \[symbol words\] \[flags\]/);
+  assert.match(callers.stdout, /^codegraph callers <symbol words> \[flags\]/);
   assert.match(callers.stdout, /--limit N +Maximum callers per definition \(1-100\)\. Default: 20\./);
   assert.match(callers.stdout, /-p, --project DIR/);
   assert.equal(run(['daemon', 'stop', '-h']).stdout, run(['daemon', '--help']).stdout);

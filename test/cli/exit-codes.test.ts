@@ -46,6 +46,10 @@ const CASES: Readonly<Record<number, readonly Case[]>> = {
   ],
   2: [
     { name: 'an unknown flag', args: () => ['status', '--colour'] },
+    { name: 'an unknown command', args: () => ['explre', 'words'] },
+    { name: 'a path that does not exist', args: () => ['init', join(scratch, 'no-such-folder')] },
+    { name: 'a query command with no words', args: () => ['explore', '--path', project('no-words')] },
+    { name: 'status where there is no index', args: () => ['status', project('no-index')] },
     { name: 'sync where there is no index', args: () => ['sync', project('not-indexed')] },
     { name: 'a query on a damaged index', args: () => ['search', 'a', '--path', project('damaged', { 'codegraph.db': 'not a database, just text' })] },
   ],

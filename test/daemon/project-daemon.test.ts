@@ -105,6 +105,7 @@ describe('the shared project daemon', SUITE_TIMEOUT, () => {
     const mine = listed.filter((d) => d.root === root);
     assert.equal(mine.length, 1, 'one daemon for the project');
     assert.equal(mine[0]?.pid, pid);
+    assert.equal(mine[0]?.clients, 2, 'the two sessions, not the status query itself');
     writeFileSync(join(root, 'c.ts'), 'export function c() {\n  return b();\n}\n');
     for (const server of [first, second]) {
       await waitUntil(async () => /- c \(function\)/.test(await call(server, 'codegraph_callers', { symbol: 'b' })), 15_000, 'the edit to be queryable');

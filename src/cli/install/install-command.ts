@@ -5,7 +5,8 @@
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseCommandArgs } from '../args.js';
+import { existingFolder } from '../path-arg.js';
 import { UsageError } from '../usage.js';
 import { AGENTS, agentById, TARGET_IDS, type AgentSpec } from './agents.js';
 import { installFile, uninstallFile, type FileOutcome } from './apply.js';
@@ -42,7 +43,7 @@ interface Options {
 
 /** `codegraph install [--target=A,B] [--global|--local] [--yes] [--prompt-hook] [--print-config=A]`. */
 export async function runInstall(argv: readonly string[], io: InstallIo): Promise<number> {
-  const options = parseOptions(argv, io, true);
+  const options = parseOptions('install', argv, io, true);
   if (options.printConfig !== undefined) return printConfig(options.printConfig, options, io);
   const targets = options.targets ?? (options.promptHook ? [agentById('claude') as AgentSpec] : await detectAndConfirm(options, io));
   if (targets === undefined) return 1;
@@ -61,7 +62,7 @@ export async function runInstall(argv: readonly string[], io: InstallIo): Promis
 
 /** `codegraph uninstall [--target=A,B] [--global|--local]`: removes only what install wrote. */
 export async function runUninstall(argv: readonly string[], io: InstallIo): Promise<number> {
-  const options = parseOptions(argv, io, false);
+  const options = parseOptions('uninstall', argv, io, false);
   let failed = false;
   let touched = false;
   for (const agent of options.targets ?? AGENTS) {
@@ -80,7 +81,7 @@ export async function runUninstall(argv: readonly string[], io: InstallIo): Prom
 
 /** `codegraph skill update [--target=A,B] [--global|--local]`: refreshes managed blocks and skills that exist. */
 export async function runSkillUpdate(argv: readonly string[], io: InstallIo): Promise<number> {
-  const options = parseOptions(argv, io, false);
+  const options = parseOptions('skill update', argv, io, false);
   const scopes: readonly Scope[] = argv.some((a) => a === '--global' || a === '--local') ? [options.scope] : ['global', 'local'];
   const ops = new Map<string, FileOp>();
   for (const agent of options.targets ?? AGENTS) {
@@ -158,17 +159,12 @@ function readLine(input: NodeJS.ReadableStream): Promise<string> {
   });
 }
 
-function parseOptions(argv: readonly string[], io: InstallIo, install: boolean): Options {
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    const spec = { target: { type: 'string' }, global: { type: 'boolean' }, local: { type: 'boolean' }, path: { type: 'string', short: 'p' } } as const;
-    const extra = install ? ({ yes: { type: 'boolean', short: 'y' }, 'prompt-hook': { type: 'boolean' }, 'print-config': { type: 'string' } } as const) : {};
-    values = parseArgs({ args: [...argv], options: { ...spec, ...extra }, allowPositionals: false, strict: true }).values as typeof values;
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? (error.message.split('\n')[0] ?? error.message) : String(error));
-  }
+function parseOptions(command: string, argv: readonly string[], io: InstallIo, install: boolean): Options {
+  const spec = { target: { type: 'string' }, global: { type: 'boolean' }, local: { type: 'boolean' }, path: { type: 'string', short: 'p' }, yes: { type: 'boolean', short: 'y' } } as const;
+  const extra = install ? ({ 'prompt-hook': { type: 'boolean' }, 'print-config': { type: 'string' } } as const) : {};
+  const values = parseCommandArgs(command, argv, { ...spec, ...extra }, false).values as Record<string, string | boolean | undefined>;
   if (values['global'] === true && values['local'] === true) throw new UsageError('choose one of --global and --local');
-  const root = resolve(io.cwd, typeof values['path'] === 'string' ? values['path'] : '.');
+  const root = typeof values['path'] === 'string' ? existingFolder(io.cwd, values['path']) : resolve(io.cwd);
   return {
     targets: typeof values['target'] === 'string' ? parseTargets(values['target']) : undefined,
     scope: values['local'] === true ? 'local' : 'global',

@@ -24,7 +24,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['index'],
   ['project'],
   ['store'],
-  ['jsonrpc', 'model', 'version'],
+  ['jsonrpc', 'model', 'version', 'launch'],
 ];
 
 /** The only folder of src/ whose string literals may hold SQL. */

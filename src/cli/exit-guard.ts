@@ -15,8 +15,15 @@ export const EXIT_GRACE_MS = 2000;
 /** The guard's poll interval. */
 const POLL_MS = 50;
 
-/** `$1` the pid to watch, `$2` how many polls before it is ended. `kill` and `[` are shell builtins. */
-const WATCH_SCRIPT = 'n=0; while kill -0 "$1" 2>/dev/null; do n=$((n+1)); if [ "$n" -gt "$2" ]; then kill -9 "$1" 2>/dev/null; exit 0; fi; sleep 0.05; done';
+/**
+ * `$1` the pid to watch, `$2` how many polls before it is ended. `kill` and `[` are shell builtins;
+ * `sleep` is not: where it cannot run (a PATH without it) the guard leaves instead of counting
+ * polls that took no time and ending a process that was about to exit.
+ */
+const WATCH_SCRIPT = 'n=0; while kill -0 "$1" 2>/dev/null; do n=$((n+1)); if [ "$n" -gt "$2" ]; then kill -9 "$1" 2>/dev/null; exit 0; fi; sleep 0.05 || exit 0; done';
+
+/** The guard's PATH: the system folders first, so `sleep` is found whatever PATH the agent gave. */
+const GUARD_PATH = '/usr/bin:/bin';
 
 /**
  * Starts the outside guard of process `pid`; returns the guard's pid, or undefined where there is no
@@ -26,7 +33,9 @@ export function armExitGuard(pid: number = process.pid, graceMs: number = EXIT_G
   if (process.platform === 'win32') return undefined;
   try {
     const polls = String(Math.max(1, Math.ceil(graceMs / POLL_MS)));
-    const guard = spawn('/bin/sh', ['-c', WATCH_SCRIPT, 'codegraph-exit-guard', String(pid), polls], { stdio: 'ignore' });
+    const path = process.env['PATH'];
+    const env = { ...process.env, PATH: path === undefined || path === '' ? GUARD_PATH : `${GUARD_PATH}:${path}` };
+    const guard = spawn('/bin/sh', ['-c', WATCH_SCRIPT, 'codegraph-exit-guard', String(pid), polls], { stdio: 'ignore', env });
     guard.on('error', () => {});
     guard.unref();
     return guard.pid;

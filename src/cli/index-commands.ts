@@ -18,6 +18,8 @@ export interface IndexCommandOptions {
   readonly quiet: boolean;
   readonly json: boolean;
   readonly cwd: string;
+  /** `init --force` / `index --force`: also replace an index folder's database another tool wrote. */
+  readonly force?: boolean;
 }
 
 /**
@@ -46,6 +48,7 @@ export async function runIndex(command: 'init' | 'index' | 'sync', options: Inde
       root,
       mode: command === 'sync' ? 'incremental' : command === 'init' && isIndexed(root) ? 'incremental' : 'full',
       command: `codegraph ${command}`,
+      replaceForeign: options.force === true,
       onProgress: sink.update,
       signal: controller.signal,
     });

@@ -124,7 +124,7 @@ async function runIndexCommand(command: 'init' | 'index' | 'sync', rest: readonl
     if (viaDaemon !== undefined) return viaDaemon;
   }
   const { runIndex } = await import('./index-commands.js');
-  const code = await runIndex(command, options);
+  const code = await runIndex(command, { ...options, force: values['force'] === true });
   if (target === undefined || code !== 0) return code;
   const { runZedInit } = await import('./install/install-command.js');
   return runZedInit(root, installIo());
@@ -229,7 +229,7 @@ async function runAgentCommand(command: 'install' | 'uninstall' | 'skill' | 'pro
 
 /** The streams and environment of the agent-integration commands. */
 function installIo(): InstallIo {
-  return { env: process.env, cwd: process.cwd(), platform: process.platform, script: process.argv[1], stdin: process.stdin, stdout: process.stdout, stderr: process.stderr };
+  return { env: process.env, cwd: process.cwd(), platform: process.platform, script: process.argv[1], execPath: process.execPath, stdin: process.stdin, stdout: process.stdout, stderr: process.stderr };
 }
 
 function asString(value: unknown): string | undefined {
@@ -249,7 +249,7 @@ function isOneShot(argv: readonly string[]): boolean {
 
 /** The exit code of a command that failed, after its one line is written. */
 function failureCode(error: unknown): number {
-  if (error instanceof UsageError || (error instanceof Error && error.name === 'CorruptIndexError')) {
+  if (error instanceof UsageError || (error instanceof Error && (error.name === 'CorruptIndexError' || error.name === 'ForeignIndexError'))) {
     process.stderr.write(`codegraph: ${error.message}\n`);
     return 2;
   }

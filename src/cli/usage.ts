@@ -33,8 +33,10 @@ Usage:
                                              the whole graph as node-link JSON, to FILE or stdout
   codegraph describe [--format json]         print the server's tools and protocol revisions
   codegraph install [--target=AGENT,...] [--global|--local] [--yes] [--prompt-hook]
-                                             register the MCP server with coding agents
-                                             (--print-config=AGENT prints the snippet instead)
+                  [--force] [--no-verify]    register the MCP server with coding agents and
+                                             check that it starts (--print-config=AGENT prints
+                                             the snippet instead; --force replaces another
+                                             tool's codegraph entry)
   codegraph uninstall [--target=AGENT,...] [--global|--local]
                                              remove what install wrote
   codegraph skill update [--target=AGENT,...]
@@ -51,7 +53,8 @@ chooses the tools listed by tools/list (all ten stay callable); CODEGRAPH_WATCH_
 (default 2000) is the quiet spell that watch waits for before syncing; CODEGRAPH_NO_DAEMON=1
 serves in the foreground; CODEGRAPH_DAEMON_IDLE_MS (default 300000) is how long a daemon
 outlives its last client; CODEGRAPH_MAX_FILE_SIZE (bytes, default 1048576, at most 8388608)
-is the largest file indexed, which a repository's config can lower but not raise. See
+is the largest file indexed, which a repository's config can lower but not raise;
+CODEGRAPH_INDEX_DIR (default .codegraph) is the index folder's name. See
 docs/cli.md and docs/agents.md.
 `;
 

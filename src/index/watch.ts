@@ -5,7 +5,7 @@
  * them are ignored, except the files that decide what is indexed (`.codegraph/config.json`,
  * `.git/info/exclude`, `.gitignore`), which make the next sync walk the whole tree again.
  */
-import { LockHeldError } from '../store/index.js';
+import { DEFAULT_INDEX_DIR, INDEX_DIR, LockHeldError } from '../store/index.js';
 import { HEAVY_DIRECTORIES, isControlFile } from './scan/index.js';
 import { IndexSession } from './session.js';
 import { watchTree, type TreeWatch } from './tree-watch.js';
@@ -58,7 +58,7 @@ export function eventMatters(relPath: string): boolean {
   if (isControlFile(relPath)) return true;
   const segments = relPath.split('/');
   const first = segments[0];
-  if (first === '.git' || first === '.codegraph') return false;
+  if (first === '.git' || first === DEFAULT_INDEX_DIR || first === INDEX_DIR) return false;
   return !segments.slice(0, -1).some((s) => HEAVY.has(s)) && !HEAVY.has(segments[segments.length - 1] ?? '');
 }
 
@@ -68,7 +68,7 @@ export function eventMatters(relPath: string): boolean {
  */
 export function unwatchedDirectory(relPath: string): boolean {
   const name = relPath.slice(relPath.lastIndexOf('/') + 1);
-  return HEAVY.has(name) || name === '.git' || (name === '.codegraph' && relPath !== '.codegraph');
+  return HEAVY.has(name) || name === '.git' || ((name === DEFAULT_INDEX_DIR || name === INDEX_DIR) && relPath !== INDEX_DIR);
 }
 
 /**

@@ -73,7 +73,7 @@ export class IndexCache {
       this.entries.delete(root);
     }
     if (loaded === undefined) return undefined;
-    const store = GraphStore.open(await SqliteDb.open(loaded.bytes, { adopt: true }));
+    const store = GraphStore.open(await SqliteDb.open(loaded.bytes, { adopt: true }), { file: join(root, INDEX_DIR, DATABASE_FILE) });
     const index: ProjectIndex = { root, store, databaseBytes: loaded.bytes.length };
     this.entries.set(root, { index, stamp: loaded.stamp, lastUsed: Date.now() });
     this.evict();

@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, parse, resolve } from 'node:path';
 import { DATABASE_FILE, INDEX_DIR } from '../store/layout.js';
+import { selfLaunch, shellLine } from '../launch.js';
 
 
 /** Whether `root` holds a built index. */
@@ -64,7 +65,7 @@ export function resolveTarget(projectPath: string | undefined, defaultProject: s
 export function notIndexedGuidance(root: string): string {
   return [
     `No codegraph index exists for ${root} yet.`,
-    `Build one by running \`npx -y codegraph-wasm init ${quoteArg(root)}\` (or \`codegraph init\` inside the project), then call this tool again.`,
+    `Build one by running \`${shellLine(selfLaunch().launch, ['init', root])}\`, then call this tool again.`,
     'Until then, read files directly.',
   ].join('\n');
 }
@@ -73,7 +74,7 @@ export function notIndexedGuidance(root: string): string {
 export function damagedIndexGuidance(root: string, reason: string): string {
   return [
     `The codegraph index of ${root} is damaged (${reason}).`,
-    `Rebuild it by running \`codegraph init ${quoteArg(root)}\` (the damaged file is kept as codegraph.db.corrupt-<time>), then call this tool again.`,
+    `Rebuild it by running \`${shellLine(selfLaunch().launch, ['init', root])}\` (the damaged file is kept as codegraph.db.corrupt-<time>), then call this tool again.`,
     'Until then, read files directly.',
   ].join('\n');
 }
@@ -88,7 +89,7 @@ export function noDefaultGuidance(candidates: readonly string[] = []): string {
     'No project selected: this server was started outside an indexed project.',
     'Pass projectPath (the absolute path of a folder containing .codegraph/) with each call,',
     'or start the server with `codegraph serve --mcp --path /abs/project`.',
-    'To index a project, run `npx -y codegraph-wasm init /abs/project`.',
+    `To index a project, run \`${shellLine(selfLaunch().launch, ['init', '/abs/project'])}\`.`,
   ];
   if (candidates.length > 0) lines.push(...ambiguityLines(candidates));
   return lines.join('\n');
@@ -97,8 +98,4 @@ export function noDefaultGuidance(candidates: readonly string[] = []): string {
 /** The lines naming several indexed candidates, sorted, one per line (also used on stderr). */
 export function ambiguityLines(candidates: readonly string[]): string[] {
   return [`Several indexed projects were found below the launch folder; pass one as projectPath:`, ...[...candidates].sort().map((c) => `  - ${c}`)];
-}
-
-function quoteArg(path: string): string {
-  return /^[\w./-]+$/.test(path) ? path : `'${path.replaceAll("'", "'\\''")}'`;
 }

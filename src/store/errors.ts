@@ -38,6 +38,24 @@ export class SchemaError extends Error {
 }
 
 /**
+ * The index folder holds a database another tool wrote (same folder and file name, another
+ * schema): it is never read as ours nor overwritten, unless the user forces a rebuild.
+ */
+export class ForeignIndexError extends Error {
+  override readonly name = 'ForeignIndexError';
+  readonly file: string;
+
+  constructor(file: string) {
+    super(
+      `${file} was not written by codegraph-wasm (another tool's index?) and was left untouched. ` +
+        'Run `codegraph init --force` to replace it (the old file is kept beside it), or keep both tools by giving this one ' +
+        'its own folder: set CODEGRAPH_INDEX_DIR=.codegraph-wasm for codegraph and your agent (docs/cli.md)',
+    );
+    this.file = file;
+  }
+}
+
+/**
  * The index file is damaged or is not a database: truncated, overwritten, a directory in its
  * place. `init` and `sync` move it aside and rebuild; everything else says so in one line.
  */

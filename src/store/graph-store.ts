@@ -4,7 +4,7 @@
  * invariants (file nodes, full-text sync, deferred indexes) are what the reads rely on: a search
  * restores deferred indexes before it reads them.
  */
-import { SchemaError } from './errors.js';
+import { ForeignIndexError, SchemaError } from './errors.js';
 import type { WrittenFile } from './file-rows.js';
 import { GraphReader } from './graph-reader.js';
 import { DEFAULT_MAX_DATABASE_BYTES, GraphWriter } from './graph-writer.js';
@@ -19,6 +19,8 @@ import type { SqliteDb } from './sqlite.js';
 export interface GraphStoreOptions {
   /** Refuse to export a database larger than this (bytes). */
   readonly maxDatabaseBytes?: number;
+  /** The file the database was read from, for messages. */
+  readonly file?: string;
 }
 
 /** The code graph stored in one database. Not safe to share across writers: take the writer lock. */
@@ -36,6 +38,7 @@ export class GraphStore extends GraphReader {
   /** Migrates `db` and wraps it; throws `SchemaError` (with the migration's message) when it cannot be used. */
   static open(db: SqliteDb, options: GraphStoreOptions = {}): GraphStore {
     const result = migrate(db);
+    if (result.kind === 'foreign') throw new ForeignIndexError(options.file ?? 'the index file');
     if (result.kind === 'rebuild-needed' || result.kind === 'too-new') throw new SchemaError(result.message);
     const store = new GraphStore(db, options);
     if (result.kind === 'migrated') store.#writer.markMigrated();

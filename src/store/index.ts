@@ -4,7 +4,7 @@
  * persistence and the writer lock. Other folders import from here, not from the individual files,
  * except `layout.ts` (where an index lives on disk), which light processes import without sql.js.
  */
-export { CapacityError, CorruptIndexError, LockHeldError, SchemaError } from './errors.js';
+export { CapacityError, CorruptIndexError, ForeignIndexError, LockHeldError, SchemaError } from './errors.js';
 export type { LockOwner } from './errors.js';
 export { SqliteDb, CachedStatement, isOutOfMemoryError, loadSqlJs } from './sqlite.js';
 export type { SqlParams, SqlRow, SqlValue } from './sqlite.js';
@@ -50,8 +50,9 @@ export {
   readTermPostings, writeTermBase,
 } from './term-tables.js';
 export type { FileStamp, StoredTermBase, TermBaseRows, TermBaseStamp, TermField } from './term-tables.js';
+export { indexOwner, type IndexOwner } from './index-owner.js';
 export { cleanStaleTempFiles, hasChanged, loadDatabase, keepDamagedDatabase, saveDatabase } from './persist.js';
-export { DATABASE_FILE, INDEX_DIR, STATUS_SNAPSHOT_FILE } from './layout.js';
+export { DATABASE_FILE, DEFAULT_INDEX_DIR, INDEX_DIR, STATUS_SNAPSHOT_FILE } from './layout.js';
 export { hasStatusSnapshotFor, readStatusSnapshot, writeStatusSnapshot } from './status-snapshot.js';
 export type { StatusSnapshot } from './status-snapshot.js';
 export type { DatabaseStamp, LoadedDatabase } from './persist.js';

@@ -209,8 +209,8 @@ function errorCode(error: unknown): string | undefined {
  * until the rebuilt database is renamed over it, so the project never looks unindexed meanwhile;
  * a directory in its place is moved, as nothing could be renamed over it.
  */
-export async function keepDamagedDatabase(dir: string): Promise<string> {
-  const name = `${DATABASE_FILE}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+export async function keepDamagedDatabase(dir: string, label: 'corrupt' | 'foreign' = 'corrupt'): Promise<string> {
+  const name = `${DATABASE_FILE}.${label}-${new Date().toISOString().replace(/[:.]/g, '-')}`;
   const target = join(dir, DATABASE_FILE);
   const aside = join(dir, name);
   if ((await stat(target)).isDirectory()) await rename(target, aside);

@@ -17,6 +17,12 @@ import type { SqliteDb } from './sqlite.js';
 /** Bumped whenever the DDL below changes shape. */
 export const SCHEMA_VERSION = 5;
 
+/**
+ * SQLite's `application_id` of a codegraph-wasm index ("CGWA"): written in every index, so that a
+ * database of the same name from another tool is told apart by its header.
+ */
+export const APPLICATION_ID = 0x43475741;
+
 /** The SQL function the search view calls; registered on every connection by `migrate`. */
 export const WORDS_FUNCTION = 'cg_words';
 
@@ -224,7 +230,8 @@ export type MigrateResult =
   | { readonly kind: 'current' }
   | { readonly kind: 'migrated'; readonly from: number }
   | { readonly kind: 'rebuild-needed'; readonly found: number | null; readonly message: string }
-  | { readonly kind: 'too-new'; readonly found: number; readonly message: string };
+  | { readonly kind: 'too-new'; readonly found: number; readonly message: string }
+  | { readonly kind: 'foreign'; readonly found: null; readonly message: string };
 
 /**
  * The words the search tokenizer would not find on its own in each space-separated identifier of
@@ -283,6 +290,16 @@ const VOCABULARY: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
+ * Whether an existing database is a codegraph-wasm index: it carries our application id, or (an
+ * index from before the id) a meta table holding our vocabulary.
+ */
+export function isOurs(db: SqliteDb, tables: readonly { name: string }[] = db.all<{ name: string }>(`SELECT name FROM sqlite_master WHERE type = 'table'`)): boolean {
+  if (Number(db.value('PRAGMA application_id')) === APPLICATION_ID) return true;
+  if (!tables.some((t) => t.name === 'meta')) return false;
+  return db.value(`SELECT count(*) FROM meta WHERE key IN ('node_kinds', 'edge_kinds')`) === 2;
+}
+
+/**
  * Brings an open database to `SCHEMA_VERSION`: creates the schema in an empty database, runs
  * migrations for an older one, and otherwise reports (as a value) that a rebuild or an upgrade of
  * codegraph is needed. Always registers the schema's SQL functions first.
@@ -297,8 +314,14 @@ export function migrate(db: SqliteDb, migrations: ReadonlyMap<number, Migration>
       setMetaValue(db, 'schema_version', String(SCHEMA_VERSION));
       writeVocabulary(db);
     });
+    db.exec(`PRAGMA application_id = ${APPLICATION_ID}`);
     return { kind: 'created' };
   }
+  if (!isOurs(db, tables)) {
+    return { kind: 'foreign', found: null, message: 'The database was not written by codegraph-wasm.' };
+  }
+  // Indexes written before the application id existed get it now (saved with the next change).
+  if (Number(db.value('PRAGMA application_id')) !== APPLICATION_ID) db.exec(`PRAGMA application_id = ${APPLICATION_ID}`);
   if (!tables.some((t) => t.name === 'meta')) {
     return {
       kind: 'rebuild-needed',

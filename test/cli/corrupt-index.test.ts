@@ -135,7 +135,7 @@ describe('a damaged index', () => {
       });
       const answer = (await response.json()) as { result?: { isError?: boolean; content: { text: string }[] } };
       assert.equal(answer.result?.isError, true, JSON.stringify(answer));
-      assert.match(answer.result?.content[0]?.text ?? '', /^The codegraph index of .* is damaged \(not an SQLite database\)\.\nRebuild it by running `codegraph init /);
+      assert.match(answer.result?.content[0]?.text ?? '', /^The codegraph index of .* is damaged \(not an SQLite database\)\.\nRebuild it by running `\S.* init /);
     } finally {
       server.kill('SIGTERM');
       await new Promise((resolve) => (server.exitCode !== null ? resolve(undefined) : server.once('exit', resolve)));

@@ -8,9 +8,9 @@ import { assertNoDaemonLeft, trackPid, waitForExit } from '../support/daemons.js
 const GUARD_MODULE = fileURLToPath(new URL('../../src/cli/exit-guard.js', import.meta.url));
 
 /** Runs `body` as an ES module in a fresh Node; resolves to its exit and the guard pid it printed. */
-async function runChild(body: string): Promise<{ code: number | null; signal: NodeJS.Signals | null; guardPid: number }> {
+async function runChild(body: string, env: NodeJS.ProcessEnv = process.env): Promise<{ code: number | null; signal: NodeJS.Signals | null; guardPid: number }> {
   const script = `import { armExitGuard } from ${JSON.stringify(GUARD_MODULE)};\n${body}`;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'], env });
   let out = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
   const [code, signal] = (await once(child, 'exit')) as [number | null, NodeJS.Signals | null];
@@ -27,6 +27,13 @@ describe('exit guard', { skip: process.platform === 'win32' ? 'no POSIX shell to
     // The main thread blocks for a minute, as it does in Node's exit deadlock: no timer of its own can fire.
     const result = await runChild(`process.stdout.write('guard ' + armExitGuard(process.pid, 300) + '\\n', () => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 60_000));`);
     assert.equal(result.signal, 'SIGKILL');
+    await waitForExit(result.guardPid, 10_000);
+  });
+
+  it('never ends a process within its grace period, even where PATH holds no sleep', async () => {
+    // An agent may start a hook with a bare PATH: the guard must not count polls that took no time.
+    const result = await runChild(`process.stdout.write('guard ' + armExitGuard(process.pid, 2000) + '\\n', () => setTimeout(() => process.exit(0), 400));`, { PATH: '/nonexistent' });
+    assert.deepEqual([result.code, result.signal], [0, null]);
     await waitForExit(result.guardPid, 10_000);
   });
 

@@ -130,7 +130,7 @@ describe('v1 SDK client against a server outside any project', () => {
     const result = await client().callTool({ name: 'codegraph_search', arguments: { query: 'main', projectPath: outside } });
     assert.notEqual(result.isError, true);
     const text = firstText(result);
-    assert.match(text, /codegraph init/);
+    assert.match(text, /Build one by running `\S.* init /);
     assert.ok(text.includes(outside), 'guidance names the project folder');
   });
 

@@ -101,7 +101,7 @@ for (const { label, mode } of MODES) {
       assert.notEqual(result.isError, true);
       const first = result.content[0];
       assert.ok(first !== undefined && first.type === 'text', 'first content block is text');
-      assert.match(first.text, /codegraph init/);
+      assert.match(first.text, /Build one by running `\S.* init /);
     });
 
     test('results on the wire carry resultType complete and the server identity in _meta', TIMEOUT, async () => {

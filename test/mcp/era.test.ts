@@ -93,3 +93,9 @@ test('hasModernMeta is true only for an object _meta carrying a modern key', () 
   assert.equal(hasModernMeta({ _meta: { [V]: 'x' } }), true);
   assert.equal(hasModernMeta({ _meta: { 'io.modelcontextprotocol/clientInfo': {} } }), true);
 });
+
+test('selectEra\'s errors carry their exact messages', () => {
+  assert.throws(() => selectEra({ _meta: { [C]: {} } }, '2025-06-18'), { message: 'Invalid params: _meta["io.modelcontextprotocol/protocolVersion"] must be a protocol revision string' });
+  assert.throws(() => selectEra({ _meta: { [V]: '2026-07-28', [C]: [] } }, '2025-06-18'), { message: 'Invalid params: _meta["io.modelcontextprotocol/clientCapabilities"] must be an object ({} when the client has none)' });
+  assert.throws(() => selectEra({ _meta: { [V]: '1999-01-01', [C]: {} } }, '2025-06-18'), { message: 'Unsupported protocol version' });
+});

@@ -332,3 +332,87 @@ test('a response the server did not ask for is ignored', async () => {
 test('the instructions text is the documented guide, naming the supported languages', () => {
   assertGolden('mcp', 'instructions.txt', `${INSTRUCTIONS}\n`, import.meta.url);
 });
+
+test('server/discover keeps its modern envelope when _meta names a handshake-era revision', async () => {
+  const h = harness();
+  const answer = await h.ask('server/discover', { _meta: { ...MODERN, 'io.modelcontextprotocol/protocolVersion': '2025-06-18' } });
+  const result = answer['result'] as Record<string, unknown>;
+  assert.equal(result['resultType'], 'complete');
+  assert.equal(result['ttlMs'], 300_000);
+  assert.deepEqual(result['_meta'], SERVER_META);
+});
+
+test('a request cancelled before it fails gets no error response either', async () => {
+  let release = (): void => {};
+  const gate = new Promise<void>((r) => { release = r; });
+  const h = harness({ list: () => [], call: async () => { await gate; throw new Error('failed after the cancel'); } });
+  const pending = h.send(JSON.stringify({ jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 't' } }));
+  await h.send('{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":8}}');
+  release();
+  await pending;
+  assert.deepEqual(h.sent, []);
+});
+
+test('an internal error is logged on stderr with the method and the error', async () => {
+  const h = harness({ list: () => [], call: async () => { throw new RangeError('out of range here'); } });
+  const written: string[] = [];
+  const originalWrite = process.stderr.write.bind(process.stderr);
+  process.stderr.write = ((chunk: string) => { written.push(String(chunk)); return true; }) as typeof process.stderr.write;
+  try {
+    await h.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 't' } }));
+  } finally {
+    process.stderr.write = originalWrite;
+  }
+  assert.match(written.join(''), /^codegraph: internal error in tools\/call: RangeError: out of range here\n/);
+});
+
+test('only initialized and roots/list_changed make the server ask for roots; a service without hasDefaultProject is never asked', async () => {
+  const unknown = harness({ list: () => [], call: async () => ({ text: '' }), hasDefaultProject: () => false });
+  await unknown.ask('initialize', { protocolVersion: '2025-11-25', capabilities: { roots: {} } });
+  await unknown.send('{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":1,"progress":1}}');
+  await unknown.send('{"jsonrpc":"2.0","method":"notifications/message","params":{}}');
+  const plain = harness({ list: () => [], call: async () => ({ text: '' }) });
+  await plain.ask('initialize', { protocolVersion: '2025-11-25', capabilities: { roots: {} } });
+  await plain.send('{"jsonrpc":"2.0","method":"notifications/initialized"}');
+  await new Promise((r) => setTimeout(r, 10));
+  assert.equal(unknown.sent.filter((m) => m['method'] === 'roots/list').length, 0);
+  assert.equal(plain.sent.filter((m) => m['method'] === 'roots/list').length, 0);
+});
+
+test('each roots/list the server sends is a whole JSON-RPC request with an id of its own', async () => {
+  const h = harness({ list: () => [], call: async () => ({ text: '' }), hasDefaultProject: () => false, adoptRoots: async () => undefined });
+  await h.ask('initialize', { protocolVersion: '2025-11-25', capabilities: { roots: {} } });
+  await h.send('{"jsonrpc":"2.0","method":"notifications/initialized"}');
+  await h.send('{"jsonrpc":"2.0","method":"notifications/roots/list_changed"}');
+  await new Promise((r) => setImmediate(r));
+  const asks = h.sent.filter((m) => m['method'] === 'roots/list');
+  assert.deepEqual(asks, [
+    { jsonrpc: '2.0', id: 'codegraph-roots-1', method: 'roots/list' },
+    { jsonrpc: '2.0', id: 'codegraph-roots-2', method: 'roots/list' },
+  ]);
+});
+
+test('progress notifications are whole JSON-RPC notifications', async () => {
+  const h = harness({ list: () => [], call: async (_n, _a, ctx) => { ctx.progress(1, 2); return { text: 'ok' }; } });
+  await h.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 't', _meta: { progressToken: 'p' } } }));
+  assert.deepEqual(h.sent[0], { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'p', progress: 1, total: 2 } });
+});
+
+test('a roots/list the client never answers is given up after 5 s, and adopts nothing', async (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout'] });
+  let adopted: readonly string[] | undefined;
+  const h = harness({ list: () => [], call: async () => ({ text: '' }), hasDefaultProject: () => false, adoptRoots: async (p) => { adopted = p; } });
+  await h.ask('initialize', { protocolVersion: '2025-11-25', capabilities: { roots: {} } });
+  await h.send('{"jsonrpc":"2.0","method":"notifications/initialized"}');
+  await new Promise((r) => setImmediate(r));
+  const ask = h.sent.find((m) => m['method'] === 'roots/list');
+  assert.ok(ask !== undefined);
+  t.mock.timers.tick(4_999);
+  await new Promise((r) => setImmediate(r));
+  // Still waiting: a late answer is taken.
+  t.mock.timers.tick(2);
+  await new Promise((r) => setImmediate(r));
+  await h.send(JSON.stringify({ jsonrpc: '2.0', id: ask['id'], result: { roots: [{ uri: 'file:///late' }] } }));
+  await new Promise((r) => setImmediate(r));
+  assert.equal(adopted, undefined, 'an answer after the 5 s is ignored');
+});

@@ -41,5 +41,5 @@ test('resolveTarget reports an existing unindexed folder as not indexed', () => 
 });
 
 test('notIndexedGuidance names the init command', () => {
-  assert.match(notIndexedGuidance('/x/y'), /codegraph-wasm init \/x\/y/);
+  assert.match(notIndexedGuidance('/x/y'), /Build one by running `\S.* init \/x\/y`, then call this tool again\./);
 });

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, test } from 'node:test';
 import { packArity } from '../../src/index/arity.js';
 import { SchemaError } from '../../src/store/errors.js';
 import { GraphStore } from '../../src/store/graph-store.js';
-import { SCHEMA_VERSION, migrate, splitIdentifierWords } from '../../src/store/schema.js';
+import { APPLICATION_ID, SCHEMA_VERSION, migrate, splitIdentifierWords } from '../../src/store/schema.js';
 import type { Migration } from '../../src/store/schema.js';
 import { SqliteDb } from '../../src/store/sqlite.js';
 
@@ -160,8 +160,16 @@ describe('migrate', () => {
     assert.match(result.kind === 'too-new' ? result.message : '', /newer codegraph.*Upgrade codegraph/);
   });
 
-  test('asks for a rebuild when the database is not a codegraph index', () => {
+  test('calls a database of other tables foreign, and never changes it', () => {
     db.exec('CREATE TABLE other(x)');
+    assert.equal(migrate(db).kind, 'foreign');
+    assert.equal(Number(db.value('PRAGMA application_id')), 0);
+    db.exec(`CREATE TABLE meta(key TEXT, value TEXT); INSERT INTO meta VALUES ('schema_version', '5')`);
+    assert.equal(migrate(db).kind, 'foreign', 'a meta table without our vocabulary is not ours');
+  });
+
+  test('asks for a rebuild when a database with our id has no meta table', () => {
+    db.exec(`CREATE TABLE other(x); PRAGMA application_id = ${APPLICATION_ID}`);
     assert.equal(migrate(db).kind, 'rebuild-needed');
   });
 

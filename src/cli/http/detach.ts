@@ -6,7 +6,8 @@
 import { spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { listServers, stateDir, type ServerEntry } from './registry.js';
+import { stateDir } from '../state-dir.js';
+import { listServers, type ServerEntry } from './registry.js';
 
 /** How long the background server has to start listening. */
 const START_TIMEOUT_MS = 30_000;

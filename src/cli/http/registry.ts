@@ -5,8 +5,8 @@
  * crashes without a daemon to keep it.
  */
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { stateDir } from '../state-dir.js';
 
 /** One running server as `codegraph http list` shows it. */
 export interface ServerEntry {
@@ -23,16 +23,6 @@ export interface ServerEntry {
   readonly version: string;
 }
 
-/**
- * The folder for codegraph's per-user state: `CODEGRAPH_STATE_DIR` when set (tests use a
- * temporary folder), else `$XDG_STATE_HOME/codegraph`, else `~/.local/state/codegraph`.
- */
-export function stateDir(env: NodeJS.ProcessEnv): string {
-  const override = env['CODEGRAPH_STATE_DIR'];
-  if (override !== undefined && override !== '') return override;
-  const xdg = env['XDG_STATE_HOME'];
-  return join(xdg !== undefined && xdg !== '' ? xdg : join(homedir(), '.local', 'state'), 'codegraph');
-}
 
 function serversDir(env: NodeJS.ProcessEnv): string {
   return join(stateDir(env), 'http-servers');

@@ -1,27 +1,31 @@
 /**
- * Carries out file operations on disk: reads, checks, writes atomically with a first-time backup,
- * and on uninstall gives back the exact original bytes when nothing else changed since install.
+ * Carries out file operations on disk: reads, checks, writes atomically, and records the state
+ * before the first change in the user's state folder (install-record.ts). Uninstall gives back the
+ * exact original bytes when nothing else changed since install, and otherwise cuts out only what
+ * is ours; folders install created go with the files it created.
  */
-import { rmdir } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import { ConfigParseError, type FileOp } from './file-ops.js';
-import { readBackup, readText, removeFile, writeAtomic } from './file-write.js';
+import { forgetRecord, readRecord, recordBefore, removeEmptyFolders } from './install-record.js';
+import { ForeignEntryError } from './marker.js';
+import { readText, realPathOf, removeFile, writeAtomic } from './file-write.js';
 
 /** What happened to one file. */
 export interface FileOutcome {
   readonly path: string;
   readonly what: string;
-  readonly status: 'written' | 'unchanged' | 'removed' | 'restored' | 'absent' | 'error';
-  /** For errors: the message naming the file and line. */
+  readonly status: 'written' | 'unchanged' | 'removed' | 'restored' | 'absent' | 'kept' | 'error';
+  /** For errors and kept files: why, naming the file (and line). */
   readonly message?: string;
 }
 
-/** Installs into one file; a file that does not parse is left untouched and reported. */
-export async function installFile(op: FileOp): Promise<FileOutcome> {
+/** Installs into one file; a file that does not parse, or holds another tool's entry, is left untouched and reported. */
+export async function installFile(op: FileOp, stateDir: string, force = false): Promise<FileOutcome> {
   try {
-    const before = (await readText(op.path)) ?? '';
-    const after = op.install(before);
+    const current = await readText(op.path);
+    const before = current ?? '';
+    const after = op.install(before, force);
     if (after === before && (before !== '' || op.owned !== true)) return { path: op.path, what: op.what, status: 'unchanged' };
+    await recordBefore(stateDir, await realPathOf(op.path), current);
     await writeAtomic(op.path, after);
     return { path: op.path, what: op.what, status: 'written' };
   } catch (error) {
@@ -30,28 +34,43 @@ export async function installFile(op: FileOp): Promise<FileOutcome> {
 }
 
 /**
- * Removes what install wrote. When the file is exactly what installing into the kept backup (or
- * into nothing) gives, the backup's bytes come back (or the file goes); otherwise only the entry
- * is cut out of the current text.
+ * Removes what install wrote. When the file is exactly what installing into its recorded original
+ * gives, the original comes back (or the file and the folders made for it go); otherwise only
+ * our entry is cut out of the current text, and a file left with nothing else is removed.
  */
-export async function uninstallFile(op: FileOp, removeEmptyFolders = false): Promise<FileOutcome> {
+export async function uninstallFile(op: FileOp, stateDir: string): Promise<FileOutcome> {
   try {
+    const real = await realPathOf(op.path);
     const current = await readText(op.path);
-    if (current === undefined) return { path: op.path, what: op.what, status: 'absent' };
-    const backup = await readBackup(op.path);
-    if (backup !== undefined && tryInstall(op, backup) === current && backup !== current) {
-      await writeAtomic(op.path, backup, false);
-      return { path: op.path, what: op.what, status: 'restored' };
+    const record = await readRecord(stateDir, real);
+    if (current === undefined) {
+      if (record !== undefined) await forgetRecord(stateDir, real);
+      return { path: op.path, what: op.what, status: 'absent' };
+    }
+    if (record !== undefined && tryInstall(op, record.original ?? '') === current) {
+      if (record.original === null) await removeFile(op.path);
+      else await writeAtomic(op.path, record.original);
+      await removeEmptyFolders(record.createdFolders);
+      await forgetRecord(stateDir, real);
+      return { path: op.path, what: op.what, status: record.original === null ? 'removed' : 'restored' };
     }
     const next = op.uninstall(current);
-    const createdByInstall = tryInstall(op, '') === current;
-    if (next === current && !createdByInstall) return { path: op.path, what: op.what, status: 'unchanged' };
-    if (backup === undefined && (op.owned === true || createdByInstall || op.isEmpty(next))) {
+    if (next === current) {
+      if (op.editedSinceInstall?.(current) === true) {
+        await forgetRecord(stateDir, real);
+        return { path: op.path, what: op.what, status: 'kept', message: 'edited since install; left in place (delete it yourself if you no longer want it)' };
+      }
+      return { path: op.path, what: op.what, status: 'unchanged' };
+    }
+    const createdByInstall = record?.original === null || (record === undefined && tryInstall(op, '') === current);
+    if (op.isEmpty(next) && (createdByInstall || op.owned === true)) {
       await removeFile(op.path);
-      if (removeEmptyFolders) await removeEmptyParents(op.path, 3);
+      if (record !== undefined) await removeEmptyFolders(record.createdFolders);
+      await forgetRecord(stateDir, real);
       return { path: op.path, what: op.what, status: 'removed' };
     }
-    await writeAtomic(op.path, next, false);
+    await writeAtomic(op.path, next);
+    await forgetRecord(stateDir, real);
     return { path: op.path, what: op.what, status: 'written' };
   } catch (error) {
     return failure(op, error);
@@ -60,21 +79,9 @@ export async function uninstallFile(op: FileOp, removeEmptyFolders = false): Pro
 
 function tryInstall(op: FileOp, text: string): string | undefined {
   try {
-    return op.install(text);
+    return op.install(text, true);
   } catch {
     return undefined;
-  }
-}
-
-async function removeEmptyParents(path: string, levels: number): Promise<void> {
-  let dir = dirname(path);
-  for (let i = 0; i < levels; i++) {
-    try {
-      await rmdir(dir);
-    } catch {
-      return;
-    }
-    dir = dirname(dir);
   }
 }
 
@@ -82,5 +89,6 @@ function failure(op: FileOp, error: unknown): FileOutcome {
   if (error instanceof ConfigParseError) {
     return { path: op.path, what: op.what, status: 'error', message: `${op.path}:${error.line}: ${error.message.replace(/^line \d+: /, '')}; the file was left untouched` };
   }
+  if (error instanceof ForeignEntryError) return { path: op.path, what: op.what, status: 'error', message: `${op.path} ${error.message}` };
   return { path: op.path, what: op.what, status: 'error', message: `${op.path}: ${error instanceof Error ? error.message : String(error)}; the file was left untouched` };
 }

@@ -6,7 +6,8 @@
 import type { EntryShape } from './agents.js';
 import { layoutOf, renderValue } from './jsonc-edit.js';
 import type { JsonValue } from './jsonc.js';
-import type { LaunchCommand } from './launch-command.js';
+import type { LaunchCommand } from '../../launch.js';
+import { MARK_ENV, MANAGED_BY, MARK_VARIABLE } from './marker.js';
 import { tomlValue } from './toml-table.js';
 
 /** The key every entry is written under. */
@@ -35,22 +36,26 @@ export const ZED_HTTP_LINES: readonly string[] = [
   '// },',
 ];
 
-/** The JSON entry of a shape (undefined for TOML and YAML shapes). */
+/** The subcommand every entry starts: the stdio MCP server. */
+export const SERVE_ARGS: readonly string[] = ['serve', '--mcp'];
+
+/** The JSON entry of a shape (undefined for TOML and YAML shapes), running `launch serve --mcp`. */
 export function jsonEntry(shape: EntryShape, launch: LaunchCommand): JsonEntry | undefined {
-  const args = [...launch.args];
+  const args = [...launch.args, ...SERVE_ARGS];
+  const env = { ...MARK_ENV };
   switch (shape) {
     case 'mcpServers':
-      return { path: ['mcpServers', SERVER_KEY], value: { command: launch.command, args }, trailing: [] };
+      return { path: ['mcpServers', SERVER_KEY], value: { command: launch.command, args, env }, trailing: [] };
     case 'claude':
-      return { path: ['mcpServers', SERVER_KEY], value: { type: 'stdio', command: launch.command, args }, trailing: [] };
+      return { path: ['mcpServers', SERVER_KEY], value: { type: 'stdio', command: launch.command, args, env }, trailing: [] };
     case 'copilot-cli':
-      return { path: ['mcpServers', SERVER_KEY], value: { type: 'local', command: launch.command, args, tools: ['*'] }, trailing: [] };
+      return { path: ['mcpServers', SERVER_KEY], value: { type: 'local', command: launch.command, args, tools: ['*'], env }, trailing: [] };
     case 'vscode':
-      return { path: ['servers', SERVER_KEY], value: { type: 'stdio', command: launch.command, args }, trailing: [] };
+      return { path: ['servers', SERVER_KEY], value: { type: 'stdio', command: launch.command, args, env }, trailing: [] };
     case 'opencode':
-      return { path: ['mcp', SERVER_KEY], value: { type: 'local', command: [launch.command, ...args], enabled: true }, trailing: [] };
+      return { path: ['mcp', SERVER_KEY], value: { type: 'local', command: [launch.command, ...args], enabled: true, environment: env }, trailing: [] };
     case 'zed':
-      return { path: ['context_servers', SERVER_KEY], value: { command: launch.command, args, env: {} }, trailing: ZED_HTTP_LINES };
+      return { path: ['context_servers', SERVER_KEY], value: { command: launch.command, args, env }, trailing: ZED_HTTP_LINES };
     case 'codex':
     case 'hermes':
       return undefined;
@@ -59,12 +64,12 @@ export function jsonEntry(shape: EntryShape, launch: LaunchCommand): JsonEntry |
 
 /** The Zed entry pinned to one project, as `codegraph init --target=zed` writes it. */
 export function zedProjectEntry(launch: LaunchCommand, root: string): JsonEntry {
-  return { path: ['context_servers', SERVER_KEY], value: { command: launch.command, args: [...launch.args, '--path', root], env: {} }, trailing: ZED_HTTP_LINES };
+  return { path: ['context_servers', SERVER_KEY], value: { command: launch.command, args: [...launch.args, ...SERVE_ARGS, '--path', root], env: { ...MARK_ENV } }, trailing: ZED_HTTP_LINES };
 }
 
 /** The entries of Codex's table. */
-export function codexEntries(launch: LaunchCommand): Record<string, readonly string[] | string> {
-  return { command: launch.command, args: [...launch.args] };
+export function codexEntries(launch: LaunchCommand): Record<string, readonly string[] | string | Readonly<Record<string, string>>> {
+  return { command: launch.command, args: [...launch.args, ...SERVE_ARGS], env: { ...MARK_ENV } };
 }
 
 /** The complete snippet to paste for a shape, as `--print-config` prints it. */
@@ -73,7 +78,8 @@ export function snippet(shape: EntryShape, launch: LaunchCommand): string {
     return `[${CODEX_TABLE}]\n${Object.entries(codexEntries(launch)).map(([k, v]) => `${k} = ${tomlValue(v)}`).join('\n')}\n`;
   }
   if (shape === 'hermes') {
-    return `mcp_servers:\n  ${SERVER_KEY}:\n    command: ${JSON.stringify(launch.command)}\n    args: [${launch.args.map((a) => JSON.stringify(a)).join(', ')}]\n`;
+    const args = [...launch.args, ...SERVE_ARGS];
+    return `mcp_servers:\n  ${SERVER_KEY}:\n    command: ${JSON.stringify(launch.command)}\n    args: [${args.map((a) => JSON.stringify(a)).join(', ')}]\n    env:\n      ${MARK_VARIABLE}: ${JSON.stringify(MANAGED_BY)}\n`;
   }
   const entry = jsonEntry(shape, launch);
   if (entry === undefined) return '';

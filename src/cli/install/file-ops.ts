@@ -6,7 +6,8 @@
 import { appendElement, removeItem, replaceItemValue, setValue } from './jsonc-edit.js';
 import { member, parseJsonc, plainValue, type JsoncContainer, type JsoncNode, type JsonValue } from './jsonc.js';
 import { removeBlock, setBlock } from './markdown-block.js';
-import { checkToml, definedElsewhere, removeTable, setTable, type TomlValue } from './toml-table.js';
+import { checkToml, definedElsewhere, findTable, removeTable, setTable, type TomlValue } from './toml-table.js';
+import { describeEntry, ForeignEntryError, HOOK_MARK_FIELD, isMarkedEntry, MANAGED_BY, MARK_VARIABLE } from './marker.js';
 import type { JsonEntry } from './entry.js';
 
 /** A managed file that does not parse (or holds our entry in a form this editor will not merge). */
@@ -24,14 +25,19 @@ export interface FileOp {
   readonly path: string;
   /** What the file holds, for messages: `MCP config`, `instructions`, `skill`, `prompt hook`. */
   readonly what: string;
-  /** The text after installing into `text` (`''` for a missing file). */
-  install(text: string): string;
+  /**
+   * The text after installing into `text` (`''` for a missing file). Throws `ForeignEntryError`
+   * when another tool's entry is where ours goes, unless `force`.
+   */
+  install(text: string, force?: boolean): string;
   /** The text after removing what install wrote. */
   uninstall(text: string): string;
   /** Whether a text holds nothing but what codegraph wrote (the file can go). */
   isEmpty(text: string): boolean;
-  /** Whether the whole file is codegraph's (it is deleted on uninstall). */
+  /** Whether the whole file is codegraph's (it is deleted on uninstall unless edited since). */
   readonly owned?: boolean;
+  /** For an owned file: whether `text` is ours but edited since install (uninstall keeps it). */
+  editedSinceInstall?(text: string): boolean;
 }
 
 /** Parses JSONC or throws `ConfigParseError`. */
@@ -48,14 +54,18 @@ export function jsonEntryOp(path: string, entry: JsonEntry, legacyKey?: string):
   return {
     path,
     what: 'MCP config',
-    install(text) {
-      parseOrThrow(text);
+    install(text, force = false) {
+      const existing = nodeAt(parseOrThrow(text), entry.path);
+      if (existing !== undefined && !force && !isMarkedEntry(plainValue(existing))) {
+        throw new ForeignEntryError(`already has a "${entry.path.join('.')}" server that codegraph-wasm did not write (it runs \`${describeEntry(plainValue(existing))}\`); it was left untouched. Add --force to replace it`);
+      }
       const migrated = legacyPath === undefined ? text : removeAtPath(text, legacyPath, [], legacyPath.length - 1);
       const result = setValue(migrated, entry.path, entry.value, entry.trailing);
       return result.kind === 'changed' ? result.text : migrated;
     },
     uninstall(text) {
-      parseOrThrow(text);
+      const existing = nodeAt(parseOrThrow(text), entry.path);
+      if (existing === undefined || !isMarkedEntry(plainValue(existing))) return text;
       return removeAtPath(text, entry.path, entry.trailing, 0);
     },
     isEmpty: emptyObject,
@@ -64,7 +74,7 @@ export function jsonEntryOp(path: string, entry: JsonEntry, legacyKey?: string):
 
 /** A Claude Code `UserPromptSubmit` hook group running `command`, in a settings file. */
 export function promptHookOp(path: string, command: string): FileOp {
-  const group: JsonValue = { hooks: [{ type: 'command', command, timeout: 10 }] };
+  const group: JsonValue = { hooks: [{ type: 'command', command, timeout: 10, [HOOK_MARK_FIELD]: MANAGED_BY }] };
   const arrayPath = ['hooks', 'UserPromptSubmit'];
   return {
     path,
@@ -92,14 +102,11 @@ export function promptHookOp(path: string, command: string): FileOp {
   };
 }
 
-/** Whether a hook group runs `codegraph prompt-hook` (any launcher). */
+/** Whether a hook group is ours: one of its hooks carries the mark (another tool's `codegraph prompt-hook` is not). */
 function isOurHook(value: JsonValue): boolean {
   const hooks = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, JsonValue>)['hooks'] : undefined;
   if (!Array.isArray(hooks)) return false;
-  return (hooks as readonly JsonValue[]).some((h) => {
-    const command = typeof h === 'object' && h !== null && !Array.isArray(h) ? (h as Record<string, JsonValue>)['command'] : undefined;
-    return typeof command === 'string' && /codegraph(?:-wasm)?(?:\.cmd)?["']?\s+prompt-hook\b/.test(command);
-  });
+  return (hooks as readonly JsonValue[]).some((h) => typeof h === 'object' && h !== null && !Array.isArray(h) && (h as Record<string, JsonValue>)[HOOK_MARK_FIELD] === MANAGED_BY);
 }
 
 /** Codex's `[mcp_servers.codegraph]` table in a TOML file. */
@@ -112,13 +119,19 @@ export function tomlTableOp(path: string, table: string, entries: Readonly<Recor
   return {
     path,
     what: 'MCP config',
-    install(text) {
+    install(text, force = false) {
       check(text);
+      const found = findTable(text, table);
+      if (found !== undefined && !force && !text.slice(found.start, found.end).includes(`${MARK_VARIABLE} = "${MANAGED_BY}"`)) {
+        throw new ForeignEntryError(`already has a [${table}] table that codegraph-wasm did not write; it was left untouched. Add --force to replace it`);
+      }
       const result = setTable(text, table, entries);
       return result.kind === 'changed' ? result.text : text;
     },
     uninstall(text) {
       check(text);
+      const found = findTable(text, table);
+      if (found === undefined || !text.slice(found.start, found.end).includes(`${MARK_VARIABLE} = "${MANAGED_BY}"`)) return text;
       return removeTable(text, table);
     },
     isEmpty: (text) => text.trim() === '',
@@ -139,9 +152,24 @@ export function markdownBlockOp(path: string, body: string): FileOp {
   };
 }
 
-/** A file that is wholly codegraph's (the skill). */
-export function ownedFileOp(path: string, what: string, content: string): FileOp {
-  return { path, what, install: () => content, uninstall: () => '', isEmpty: (text) => text === '', owned: true };
+/**
+ * A file that is wholly codegraph's (the skill), recognised by `mark` in its text: a file of the
+ * same name without it is another tool's and is not replaced without `force`; uninstall removes
+ * the file only while it is exactly what install wrote.
+ */
+export function ownedFileOp(path: string, what: string, content: string, mark: string): FileOp {
+  return {
+    path,
+    what,
+    install(text, force = false) {
+      if (text !== '' && !text.includes(mark) && !force) throw new ForeignEntryError(`exists and was not written by codegraph-wasm; it was left untouched. Add --force to replace it`);
+      return content;
+    },
+    uninstall: (text) => (text === content ? '' : text),
+    isEmpty: (text) => text === '',
+    owned: true,
+    editedSinceInstall: (text) => text !== content && text.includes(mark),
+  };
 }
 
 /**

@@ -1,13 +1,9 @@
 /**
- * Reading and writing agent config files: atomic replacement (temporary file in the same folder,
- * then rename), and a copy of the original kept beside it the first time codegraph changes it.
+ * Reading and writing agent config files: atomic replacement (a temporary file in the same
+ * folder, read back and checked, then renamed over the file). Nothing else is left beside them.
  */
-import { existsSync } from 'node:fs';
-import { copyFile, mkdir, readFile, realpath, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, realpath, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-
-/** Suffix of the copy kept the first time a file is changed. */
-export const BACKUP_SUFFIX = '.codegraph-backup';
 
 /** A file's text, or undefined when it does not exist. */
 export async function readText(path: string): Promise<string | undefined> {
@@ -19,24 +15,24 @@ export async function readText(path: string): Promise<string | undefined> {
   }
 }
 
-/** The first-time backup's text, if one was kept. */
-export async function readBackup(link: string): Promise<string | undefined> {
-  return readText((await realpath(link).catch(() => link)) + BACKUP_SUFFIX);
+/** The file a path names, through any links (the path itself when it does not exist). */
+export async function realPathOf(link: string): Promise<string> {
+  return realpath(link).catch(() => link);
 }
 
 /**
  * Replaces the file at `link` (or the file it links to) with `text` atomically, creating folders
- * as needed. With `backup`, an existing file is copied to `<file>.codegraph-backup` first, unless
- * an earlier change already kept one.
+ * as needed: the new text goes to a temporary file beside it, is read back and compared, and only
+ * then renamed over the file. The temporary file never outlives the call.
  */
-export async function writeAtomic(link: string, text: string, backup = true): Promise<void> {
+export async function writeAtomic(link: string, text: string): Promise<void> {
   // A config kept in a dotfiles repository is often a symlink: replace the file it points to.
-  const path = await realpath(link).catch(() => link);
+  const path = await realPathOf(link);
   await mkdir(dirname(path), { recursive: true });
-  if (backup && existsSync(path) && !existsSync(path + BACKUP_SUFFIX)) await copyFile(path, path + BACKUP_SUFFIX);
   const temp = `${path}.codegraph-${process.pid}.tmp`;
   try {
     await writeFile(temp, text, 'utf8');
+    if ((await readFile(temp, 'utf8')) !== text) throw new Error('the written text did not read back the same (disk full?)');
     await rename(temp, path);
   } finally {
     await rm(temp, { force: true });

@@ -10,14 +10,16 @@ import { existingFolder } from '../path-arg.js';
 import { UsageError } from '../usage.js';
 import { AGENTS, agentById, TARGET_IDS, type AgentSpec } from './agents.js';
 import { installFile, uninstallFile, type FileOutcome } from './apply.js';
-import { documentText, snippet, zedProjectEntry } from './entry.js';
+import { documentText, SERVE_ARGS, snippet, zedProjectEntry } from './entry.js';
 import { jsonEntryOp, markdownBlockOp, type FileOp } from './file-ops.js';
 import { readText } from './file-write.js';
-import { launchCommand, type LaunchCommand } from './launch-command.js';
+import { chooseLaunch, shellLine, type LaunchChoice, type LaunchCommand } from '../../launch.js';
+import { stateDir } from '../state-dir.js';
+import { checkHook, checkServer } from './verify-launch.js';
 import { findBlock } from './markdown-block.js';
 import { resolvePath, type PathContext } from './paths.js';
 import { INSTRUCTIONS_BLOCK } from './skill.js';
-import { planTarget, skillOp, type Scope } from './targets.js';
+import { hookCommand, planTarget, skillOp, type Scope } from './targets.js';
 
 /** What the commands read and write: environment, folders and streams. */
 export interface InstallIo {
@@ -26,6 +28,8 @@ export interface InstallIo {
   readonly platform: NodeJS.Platform;
   /** `process.argv[1]`, to tell an npx run from an installed one. */
   readonly script: string | undefined;
+  /** `process.execPath`: the Node that runs this installation. */
+  readonly execPath: string;
   readonly stdin: NodeJS.ReadableStream & { isTTY?: boolean };
   readonly stdout: NodeJS.WritableStream;
   readonly stderr: NodeJS.WritableStream;
@@ -39,6 +43,10 @@ interface Options {
   readonly printConfig: string | undefined;
   readonly context: PathContext;
   readonly launch: LaunchCommand;
+  readonly choice: LaunchChoice;
+  readonly force: boolean;
+  readonly verify: boolean;
+  readonly stateDir: string;
 }
 
 /** `codegraph install [--target=A,B] [--global|--local] [--yes] [--prompt-hook] [--print-config=A]`. */
@@ -47,7 +55,9 @@ export async function runInstall(argv: readonly string[], io: InstallIo): Promis
   if (options.printConfig !== undefined) return printConfig(options.printConfig, options, io);
   const targets = options.targets ?? (options.promptHook ? [agentById('claude') as AgentSpec] : await detectAndConfirm(options, io));
   if (targets === undefined) return 1;
+  sayLaunch(options, io);
   let failed = false;
+  let wroteHook = false;
   for (const agent of targets) {
     const plan = planTarget(agent, options.scope, options.context, options.launch, { config: true, instructions: true, promptHook: options.promptHook });
     if (plan.kind === 'manual') {
@@ -55,8 +65,12 @@ export async function runInstall(argv: readonly string[], io: InstallIo): Promis
       continue;
     }
     io.stdout.write(`${agent.name} (${options.scope === 'global' ? 'user level' : 'project level'}):\n`);
-    for (const op of plan.ops) failed = report(await installFile(op), options.context, io) || failed;
+    for (const op of plan.ops) {
+      wroteHook ||= op.what === 'prompt hook';
+      failed = report(await installFile(op, options.stateDir, options.force), options.context, io) || failed;
+    }
   }
+  if (options.verify) failed = !(await verifyWritten(options, wroteHook, io)) || failed;
   return failed ? 1 : 0;
 }
 
@@ -69,7 +83,7 @@ export async function runUninstall(argv: readonly string[], io: InstallIo): Prom
     const plan = planTarget(agent, options.scope, options.context, options.launch, { config: agentHasConfig(agent, options.scope), instructions: true, promptHook: true });
     if (plan.kind === 'manual') continue;
     for (const op of plan.ops) {
-      const outcome = await uninstallFile(op, op.owned === true);
+      const outcome = await uninstallFile(op, options.stateDir);
       if (outcome.status === 'absent' || outcome.status === 'unchanged') continue;
       touched = true;
       failed = report(outcome, options.context, io) || failed;
@@ -97,7 +111,7 @@ export async function runSkillUpdate(argv: readonly string[], io: InstallIo): Pr
     const text = await readText(op.path);
     if (text === undefined || (op.owned !== true && findBlock(text) === undefined)) continue;
     refreshed++;
-    failed = report(await installFile(op), options.context, io) || failed;
+    failed = report(await installFile(op, options.stateDir), options.context, io) || failed;
   }
   if (refreshed === 0) io.stdout.write('No CodeGraph instructions or skill found to refresh; run `codegraph install` first.\n');
   return failed ? 1 : 0;
@@ -106,8 +120,8 @@ export async function runSkillUpdate(argv: readonly string[], io: InstallIo): Pr
 /** Writes the project-level Zed entry pinned to `root` (`codegraph init --target=zed`). */
 export async function runZedInit(root: string, io: InstallIo): Promise<number> {
   const context = pathContext(io, root);
-  const op = jsonEntryOp(resolve(root, '.zed', 'settings.json'), zedProjectEntry(launchOf(io), root));
-  return report(await installFile(op), context, io) ? 1 : 0;
+  const op = jsonEntryOp(resolve(root, '.zed', 'settings.json'), zedProjectEntry(launchOf(io).launch, root));
+  return report(await installFile(op, stateDir(io.env)), context, io) ? 1 : 0;
 }
 
 function agentHasConfig(agent: AgentSpec, scope: Scope): boolean {
@@ -161,10 +175,11 @@ function readLine(input: NodeJS.ReadableStream): Promise<string> {
 
 function parseOptions(command: string, argv: readonly string[], io: InstallIo, install: boolean): Options {
   const spec = { target: { type: 'string' }, global: { type: 'boolean' }, local: { type: 'boolean' }, path: { type: 'string', short: 'p' }, yes: { type: 'boolean', short: 'y' } } as const;
-  const extra = install ? ({ 'prompt-hook': { type: 'boolean' }, 'print-config': { type: 'string' } } as const) : {};
+  const extra = install ? ({ 'prompt-hook': { type: 'boolean' }, 'print-config': { type: 'string' }, force: { type: 'boolean' }, 'no-verify': { type: 'boolean' } } as const) : {};
   const values = parseCommandArgs(command, argv, { ...spec, ...extra }, false).values as Record<string, string | boolean | undefined>;
   if (values['global'] === true && values['local'] === true) throw new UsageError('choose one of --global and --local');
   const root = typeof values['path'] === 'string' ? existingFolder(io.cwd, values['path']) : resolve(io.cwd);
+  const choice = launchOf(io);
   return {
     targets: typeof values['target'] === 'string' ? parseTargets(values['target']) : undefined,
     scope: values['local'] === true ? 'local' : 'global',
@@ -172,7 +187,11 @@ function parseOptions(command: string, argv: readonly string[], io: InstallIo, i
     promptHook: values['prompt-hook'] === true,
     printConfig: typeof values['print-config'] === 'string' ? values['print-config'] : undefined,
     context: pathContext(io, root),
-    launch: launchOf(io),
+    launch: choice.launch,
+    choice,
+    force: values['force'] === true,
+    verify: values['no-verify'] !== true,
+    stateDir: stateDir(io.env),
   };
 }
 
@@ -191,8 +210,30 @@ function pathContext(io: InstallIo, projectRoot: string): PathContext {
   return { home, env: io.env, platform: io.platform, projectRoot };
 }
 
-function launchOf(io: InstallIo): LaunchCommand {
-  return launchCommand({ env: io.env, script: io.script, platform: io.platform });
+function launchOf(io: InstallIo): LaunchChoice {
+  return chooseLaunch({ env: io.env, script: io.script, platform: io.platform, execPath: io.execPath });
+}
+
+/** Says which command the configs will run, and names another `codegraph` on PATH. */
+function sayLaunch(options: Options, io: InstallIo): void {
+  const line = shellLine(options.launch, ['serve', '--mcp']);
+  if (options.choice.otherOnPath !== undefined) {
+    io.stderr.write(`codegraph: another codegraph is first on PATH (${options.choice.otherOnPath}); the configs run this installation instead: ${line}\n`);
+  }
+  io.stdout.write(`Server command: ${line}\n`);
+}
+
+/** Starts what was written once; reports and returns false when it does not start. */
+async function verifyWritten(options: Options, hook: boolean, io: InstallIo): Promise<boolean> {
+  const server = await checkServer(options.launch, SERVE_ARGS, io.env);
+  if (server.ok) io.stdout.write(`Checked: the server starts and answers initialize (${server.ms} ms).\n`);
+  else io.stderr.write(`codegraph: the written server command does not start: ${server.reason}. Fix it (or reinstall with the command that works) before using it from an agent.\n`);
+  if (!hook) return server.ok;
+  const command = hookCommand(options.launch);
+  const hookCheck = await checkHook(command, io.env);
+  if (hookCheck.ok) io.stdout.write(`Checked: the prompt hook runs (${hookCheck.ms} ms).\n`);
+  else io.stderr.write(`codegraph: the written prompt hook \`${command}\` fails: ${hookCheck.reason}; every prompt would run it.\n`);
+  return server.ok && hookCheck.ok;
 }
 
 /** Prints one outcome; returns whether it was an error. */
@@ -201,7 +242,8 @@ function report(outcome: FileOutcome, context: PathContext, io: InstallIo): bool
     io.stderr.write(`codegraph: ${outcome.message ?? outcome.path}\n`);
     return true;
   }
-  io.stdout.write(`  ${outcome.status.padEnd(9)} ${display(outcome.path, context)} (${outcome.what})\n`);
+  const why = outcome.message === undefined ? '' : `: ${outcome.message}`;
+  io.stdout.write(`  ${outcome.status.padEnd(9)} ${display(outcome.path, context)} (${outcome.what})${why}\n`);
   return false;
 }
 

@@ -5,11 +5,11 @@
 import type { EditResult } from './jsonc-edit.js';
 
 /** The line that opens the managed block. */
-export const BLOCK_START = '<!-- codegraph:start (managed by `codegraph install`; edits inside are replaced) -->';
+export const BLOCK_START = '<!-- codegraph-wasm:start (managed by `codegraph install`; edits inside are replaced) -->';
 /** The line that closes the managed block. */
-export const BLOCK_END = '<!-- codegraph:end -->';
+export const BLOCK_END = '<!-- codegraph-wasm:end -->';
 
-const START_PREFIX = '<!-- codegraph:start';
+const START_PREFIX = '<!-- codegraph-wasm:start';
 
 /** Where the managed block is: from its start marker to just past the end marker's line. */
 export function findBlock(text: string): { start: number; end: number } | undefined {

@@ -22,11 +22,15 @@ inheritance, served by the \`codegraph\` MCP server.
 - If a tool says the project is not indexed, run \`codegraph init\` in the project root.
 `;
 
+/** The line that marks the skill as codegraph-wasm's (another tool's skill of that name lacks it). */
+export const SKILL_MARK = '<!-- managed by codegraph-wasm: `codegraph uninstall` removes this file unless it was edited -->';
+
 /** The skill file. */
 export const SKILL_MD = `---
 name: codegraph
 description: Answer questions about this codebase's structure (where is X, how does Y work, who calls Z, what breaks if W changes) from the CodeGraph index instead of reading files one by one.
 ---
+${SKILL_MARK}
 
 # CodeGraph
 

@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import type { AgentSpec } from './agents.js';
 import { CODEX_TABLE, codexEntries, jsonEntry } from './entry.js';
 import { jsonEntryOp, markdownBlockOp, ownedFileOp, promptHookOp, tomlTableOp, type FileOp } from './file-ops.js';
-import type { LaunchCommand } from './launch-command.js';
+import { shellLine, type LaunchCommand } from '../../launch.js';
 import { resolvePath, type PathContext } from './paths.js';
-import { INSTRUCTIONS_BLOCK, SKILL_MD, SKILL_PATH } from './skill.js';
+import { INSTRUCTIONS_BLOCK, SKILL_MARK, SKILL_MD, SKILL_PATH } from './skill.js';
 
 /** User level (`--global`) or project level (`--local`). */
 export type Scope = 'global' | 'local';
@@ -43,12 +43,12 @@ export function planTarget(agent: AgentSpec, scope: Scope, context: PathContext,
 
 /** The shared skill file of a project. */
 export function skillOp(context: PathContext): FileOp {
-  return ownedFileOp(join(context.projectRoot, ...SKILL_PATH), 'skill', SKILL_MD);
+  return ownedFileOp(join(context.projectRoot, ...SKILL_PATH), 'skill', SKILL_MD, SKILL_MARK);
 }
 
 /** The command the prompt hook runs, through the same launcher as the server. */
 export function hookCommand(launch: LaunchCommand): string {
-  return launch.command === 'codegraph' ? 'codegraph prompt-hook' : 'npx -y codegraph-wasm prompt-hook';
+  return shellLine(launch, ['prompt-hook']);
 }
 
 function claudeSettingsPath(scope: Scope, context: PathContext): string {

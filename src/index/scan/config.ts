@@ -4,6 +4,7 @@
  * the authoritative TOML. A file that is missing is skipped; one that is invalid makes the whole
  * config invalid, with a message naming the file (and line and column for a syntax error).
  */
+import { INDEX_DIR } from '../../store/layout.js';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DEFAULT_CONFIG, isPlainObject, mergeLayers, readConfigLayer, type ConfigLayer, type LayerResult, type ProjectConfig } from './config-fields.js';
@@ -16,13 +17,13 @@ export { MAX_FILE_SIZE_CEILING, MAX_FILE_SIZE_ENV } from './user-limits.js';
 export type { ProjectConfig } from './config-fields.js';
 
 /** The config file's path relative to the project root. */
-export const CONFIG_PATH = '.codegraph/config.json';
+export const CONFIG_PATH = `${INDEX_DIR}/config.json`;
 
 /** The reference's JSON control file, relative to the project root. */
 export const ROOT_CONFIG_PATH = 'codegraph.json';
 
 /** The reference's TOML control file, relative to the project root. */
-export const TOML_CONFIG_PATH = '.codegraph/config.toml';
+export const TOML_CONFIG_PATH = `${INDEX_DIR}/config.toml`;
 
 /** Every config file in the order its rules apply (the last one wins). */
 export const CONFIG_FILES: readonly string[] = [CONFIG_PATH, ROOT_CONFIG_PATH, TOML_CONFIG_PATH];

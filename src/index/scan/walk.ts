@@ -14,6 +14,7 @@ import { lstatSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, join, resolve, sep } from 'node:path';
 import { isSecretPath } from '../../project/secret-content.js';
+import { DEFAULT_INDEX_DIR, INDEX_DIR } from '../../store/layout.js';
 import type { ProjectConfig } from './config.js';
 import { IgnoreRules } from './gitignore.js';
 import { compileGlobs } from './glob.js';
@@ -39,7 +40,7 @@ export const HEAVY_DIRECTORIES: readonly string[] = [
 const MINIFIED = /\.min\.[cm]?js$/;
 
 /** Names skipped at any depth whatever the config says: version control and our own index. */
-export const ALWAYS_SKIPPED: readonly string[] = ['.git', '.codegraph'];
+export const ALWAYS_SKIPPED: readonly string[] = [...new Set(['.git', DEFAULT_INDEX_DIR, INDEX_DIR])];
 
 /** Why a file or directory that would otherwise be indexed was passed over. */
 export const SKIP_REASONS = [

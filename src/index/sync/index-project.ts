@@ -1,7 +1,8 @@
 /** A one-shot indexing run: `codegraph init` (full) and `codegraph sync` (incremental). */
 import type { ParsePool } from '../parse/pool.js';
 import type { ProjectConfig, ScanResult } from '../scan/index.js';
-import type { GraphStore } from '../../store/index.js';
+import { DATABASE_FILE, ForeignIndexError, INDEX_DIR, indexOwner, keepDamagedDatabase, type GraphStore } from '../../store/index.js';
+import { join } from 'node:path';
 import { checkCapacity } from './capacity.js';
 import { startPool } from './parse-jobs.js';
 import { PhaseClock, type IndexProgress } from './phase-clock.js';
@@ -21,6 +22,11 @@ export interface IndexOptions {
   readonly workers?: number;
   /** Refuse, right after the scan, a tree whose estimated database passes this many bytes (default: what sql.js can hold). */
   readonly maxDatabaseBytes?: number;
+  /**
+   * Replace a database another tool wrote in the index folder (kept beside it as
+   * `codegraph.db.foreign-<time>`); without it such a database stops the run with `ForeignIndexError`.
+   */
+  readonly replaceForeign?: boolean;
 }
 
 /** What a run did, with the index's totals, for the closing summary. */
@@ -38,10 +44,19 @@ export interface IndexSummary extends SyncReport {
  * workers, store, resolve every reference again (so the graph after any sequence of edits equals
  * a fresh index of the same tree), then persist atomically.
  */
-export async function indexProject(options: IndexOptions): Promise<IndexSummary> {
+export async function indexProject(asked: IndexOptions): Promise<IndexSummary> {
+  let options = asked;
   const started = performance.now();
+  // Checked before the lock, which would add files to another tool's folder.
+  const indexDir = join(options.root, INDEX_DIR);
+  const foreign = (await indexOwner(indexDir)) === 'foreign';
+  if (foreign && options.replaceForeign !== true) throw new ForeignIndexError(join(indexDir, DATABASE_FILE));
   return withWriterLock(options.root, options.command, async (dir) => {
     let pool: ParsePool | undefined;
+    if (foreign) {
+      await keepDamagedDatabase(dir, 'foreign');
+      options = { ...options, mode: 'full' };
+    }
     try {
       const phases = new PhaseClock(options.onProgress);
       const config = await readConfig(options.root);

@@ -83,7 +83,7 @@ export async function openIndex(dir: string): Promise<OpenedIndex> {
   try {
     const loaded = await loadDatabase(dir);
     if (loaded === undefined) return { store: await newStore(), stamp: undefined, rebuiltBecause: 'no index existed yet' };
-    return { store: GraphStore.open(await SqliteDb.open(loaded.bytes, { adopt: true })), stamp: loaded.stamp, rebuiltBecause: undefined };
+    return { store: GraphStore.open(await SqliteDb.open(loaded.bytes, { adopt: true }), { file: loaded.stamp.path }), stamp: loaded.stamp, rebuiltBecause: undefined };
   } catch (error) {
     if (error instanceof SchemaError) return { store: await newStore(), stamp: undefined, rebuiltBecause: error.message };
     if (!(error instanceof CorruptIndexError)) throw error;

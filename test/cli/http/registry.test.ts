@@ -3,7 +3,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { listServers, registerServer, stateDir, unregisterServer, type ServerEntry } from '../../../src/cli/http/registry.js';
+import { listServers, registerServer, unregisterServer, type ServerEntry } from '../../../src/cli/http/registry.js';
+import { stateDir } from '../../../src/cli/state-dir.js';
 import { makeTempDir, removeDir } from '../../support/project.js';
 
 let dir: string;

@@ -4,9 +4,9 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { after, test } from 'node:test';
 import { CLI_PATH, cliEnv } from '../../support/cli.js';
 import { assertGolden, fixturesDir } from '../../support/golden.js';
@@ -25,7 +25,10 @@ after(() => {
   for (const dir of cleanups) rmSync(dir, { recursive: true, force: true });
 });
 
-/** A temporary home, project and PATH holding a `codegraph` executable. */
+/**
+ * A temporary home, project and PATH whose `codegraph` is this installation (a link to the
+ * built CLI, as a global install or `npm link` makes), then the folder of the Node running the tests.
+ */
 function sandbox(): { home: string; project: string; env: Record<string, string> } {
   const top = mkdtempSync(join(tmpdir(), 'codegraph-install-'));
   cleanups.push(top);
@@ -33,9 +36,8 @@ function sandbox(): { home: string; project: string; env: Record<string, string>
   const project = join(top, 'project');
   const bin = join(top, 'bin');
   for (const dir of [home, project, bin]) mkdirSync(dir, { recursive: true });
-  writeFileSync(join(bin, 'codegraph'), '#!/bin/sh\n');
-  chmodSync(join(bin, 'codegraph'), 0o755);
-  const env = cliEnv({ HOME: home, USERPROFILE: home, XDG_CONFIG_HOME: join(home, '.config'), APPDATA: join(home, 'AppData', 'Roaming'), PATH: bin });
+  symlinkSync(CLI_PATH, join(bin, 'codegraph'));
+  const env = cliEnv({ HOME: home, USERPROFILE: home, XDG_CONFIG_HOME: join(home, '.config'), APPDATA: join(home, 'AppData', 'Roaming'), PATH: `${bin}${delimiter}${dirname(process.execPath)}` });
   delete env['npm_command'];
   delete env['CODEX_HOME'];
   return { home, project, env };
@@ -84,6 +86,17 @@ function setUp(c: Case): { box: ReturnType<typeof sandbox>; path: string; before
   return { box, path, before, args: [`--target=${c.agent}`, ...(c.scope === 'local' ? ['--local'] : [])] };
 }
 
+/** Every file and folder below `dir`, relative, sorted (links listed, not followed). */
+function tree(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return (readdirSync(dir, { recursive: true }) as string[]).map(String).sort();
+}
+
+/** The state install records changes in (default location under the sandbox's home). */
+function recordsOf(box: { home: string }): string {
+  return join(box.home, '.local', 'state', 'codegraph', 'install-records');
+}
+
 function assertRestored(path: string, before: string | undefined): void {
   if (before === undefined) assert.equal(existsSync(path), false, `${path} is removed`);
   else assert.equal(readFileSync(path, 'utf8'), before);
@@ -93,8 +106,12 @@ for (const c of CASES) {
   const name = `${c.agent} (${c.scope})`;
   test(`install writes the ${name} entry, re-install changes nothing, uninstall restores the bytes`, { skip: c.agent === 'vscode' && process.platform !== 'linux' }, () => {
     const { box, path, before, args } = setUp(c);
+    const treeBefore = [...tree(box.home), ...tree(box.project)];
     const first = run(['install', ...args], box);
     assert.equal(first.status, 0, first.stderr);
+    assert.match(first.stdout, /^Server command: codegraph serve --mcp\n/);
+    assert.match(first.stdout, /\nChecked: the server starts and answers initialize \(\d+ ms\)\.\n$/);
+    assert.equal(tree(box.home).some((f) => f.endsWith('.codegraph-backup')) || tree(box.project).some((f) => f.endsWith('.codegraph-backup')), false, 'no backup beside the configs');
     const installed = readFileSync(path, 'utf8');
     assertGolden('install', `${c.agent}.${c.scope}${c.file.slice(c.file.lastIndexOf('.'))}`, installed, import.meta.url);
     const again = run(['install', ...args], box);
@@ -104,12 +121,14 @@ for (const c of CASES) {
     const removed = run(['uninstall', ...args], box);
     assert.equal(removed.status, 0, removed.stderr);
     assertRestored(path, before);
+    assert.deepEqual([...tree(box.home), ...tree(box.project)], treeBefore, 'uninstall leaves no file or folder install made');
   });
   if (c.spanExact) {
-    test(`uninstall of ${name} without the backup cuts out exactly what install wrote`, { skip: c.agent === 'vscode' && process.platform !== 'linux' }, () => {
+    test(`uninstall of ${name} without the install record cuts out exactly what install wrote`, { skip: c.agent === 'vscode' && process.platform !== 'linux' }, () => {
       const { box, path, before, args } = setUp(c);
-      assert.equal(run(['install', ...args], box).status, 0);
-      rmSync(`${path}.codegraph-backup`, { force: true });
+      assert.equal(run(['install', '--no-verify', ...args], box).status, 0);
+      assert.ok(existsSync(recordsOf(box)), 'install recorded the original state');
+      rmSync(recordsOf(box), { recursive: true, force: true });
       assert.equal(run(['uninstall', ...args], box).status, 0);
       assertRestored(path, before);
     });
@@ -129,11 +148,36 @@ test('install --print-config prints each agent snippet and writes nothing', () =
   assert.deepEqual(readdirSync(box.project), []);
 });
 
-test('install uses npx -y codegraph-wasm when codegraph is not on PATH', () => {
+test('install writes this Node and the absolute CLI path when codegraph is not on PATH, and that command starts', () => {
   const box = sandbox();
   box.env['PATH'] = join(box.home, 'nothing-here');
-  const r = run(['install', '--print-config=cursor'], box);
-  assert.match(r.stdout, /"command": "npx",\n\s+"args": \["-y", "codegraph-wasm", "serve", "--mcp"\]/);
+  const printed = run(['install', '--print-config=cursor'], box);
+  assert.equal(printed.status, 0, printed.stderr);
+  const entry = (JSON.parse(printed.stdout) as { mcpServers: { codegraph: { command: string; args: string[] } } }).mcpServers.codegraph;
+  assert.deepEqual({ command: entry.command, args: entry.args }, { command: process.execPath, args: [CLI_PATH, 'serve', '--mcp'] });
+  const r = run(['install', '--target=cursor,claude', '--prompt-hook'], box);
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout, /Checked: the server starts/);
+  assert.match(r.stdout, /Checked: the prompt hook runs/);
+  const settings = JSON.parse(readFileSync(join(box.home, '.claude', 'settings.json'), 'utf8')) as { hooks: { UserPromptSubmit: { hooks: { command: string }[] }[] } };
+  const command = settings.hooks.UserPromptSubmit[0]?.hooks[0]?.command ?? '';
+  assert.ok(command.endsWith(' prompt-hook') && command.includes(CLI_PATH.split('/').pop() ?? 'main.js'), command);
+});
+
+test('install under npx writes the npx form, and reports when that command does not start', () => {
+  const box = sandbox();
+  box.env['PATH'] = dirname(process.execPath);
+  box.env['npm_command'] = 'exec';
+  // An npx that cannot reach the package, as before the package is published.
+  const fakeBin = join(box.home, 'fake-bin');
+  mkdirSync(fakeBin);
+  writeFileSync(join(fakeBin, 'npx'), '#!/bin/sh\necho "npm error 404 Not Found - codegraph-wasm" >&2\nexit 1\n');
+  chmodSync(join(fakeBin, 'npx'), 0o755);
+  box.env['PATH'] = `${fakeBin}${delimiter}${dirname(process.execPath)}`;
+  const r = run(['install', '--target=cursor'], box);
+  assert.equal(r.status, 1);
+  assert.match(r.stdout, /^Server command: npx -y codegraph-wasm serve --mcp\n/);
+  assert.match(r.stderr, /the written server command does not start: it exited \(code 1\) before answering: npm error 404 Not Found - codegraph-wasm/);
 });
 
 test('install leaves a file that does not parse untouched and names its line', () => {
@@ -146,7 +190,7 @@ test('install leaves a file that does not parse untouched and names its line', (
   assert.equal(r.status, 1);
   assert.match(r.stderr, /\.cursor\/mcp\.json:5: expected "," or "}"; the file was left untouched/);
   assert.equal(readFileSync(path, 'utf8'), broken);
-  assert.equal(existsSync(`${path}.codegraph-backup`), false);
+  assert.deepEqual(tree(box.home), ['.cursor', join('.cursor', 'mcp.json')]);
 });
 
 test('install without --target lists the detected agents and asks for --yes', () => {
@@ -168,9 +212,11 @@ test('install --prompt-hook adds a UserPromptSubmit hook beside the existing one
   const before = readFileSync(join(FIXTURES, 'claude-settings.json'), 'utf8');
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, before);
-  assert.equal(run(['install', '--prompt-hook'], box).status, 0);
+  const install = run(['install', '--prompt-hook'], box);
+  assert.equal(install.status, 0, install.stderr);
+  assert.match(install.stdout, /\nChecked: the prompt hook runs \(\d+ ms\)\.\n$/);
   assertGolden('install', 'claude.prompt-hook.json', readFileSync(path, 'utf8'), import.meta.url);
-  rmSync(`${path}.codegraph-backup`);
+  rmSync(recordsOf(box), { recursive: true, force: true });
   assert.equal(run(['uninstall', '--target=claude'], box).status, 0);
   assert.equal(readFileSync(path, 'utf8'), before);
 });
@@ -184,7 +230,7 @@ test('a local codex install writes AGENTS.md and the skill; skill update repairs
   const skill = join(box.project, '.agents', 'skills', 'codegraph', 'SKILL.md');
   assert.match(readFileSync(skill, 'utf8'), /^---\nname: codegraph\n/);
   const installed = readFileSync(agents, 'utf8');
-  assert.ok(installed.startsWith(`${before}\n\n<!-- codegraph:start`));
+  assert.ok(installed.startsWith(`${before}\n\n<!-- codegraph-wasm:start`));
   writeFileSync(agents, installed.replace('## CodeGraph', '## Tampered'));
   const update = run(['skill', 'update', '--target=codex'], box);
   assert.equal(update.status, 0, update.stderr);
@@ -222,4 +268,34 @@ test('install into a symlinked config edits the file it points to and keeps the 
 
 test('the real home folder is never touched', () => {
   assert.deepEqual(realFiles.map((f) => stamp(join(realHome, f))), realBefore);
+});
+
+test('docs/agents.md shows each agent\'s snippet exactly as --print-config prints it', () => {
+  const golden = readFileSync(join(dirname(FIXTURES), '..', 'golden', 'install', 'print-config.txt'), 'utf8');
+  const snippets = new Map(golden.split(/^## /m).slice(1).map((part) => [part.slice(0, part.indexOf('\n')).trim(), `${part.slice(part.indexOf('\n') + 1).trimEnd()}\n`]));
+  const doc = readFileSync(join(dirname(FIXTURES), '..', '..', 'docs', 'agents.md'), 'utf8');
+  let checked = 0;
+  for (const heading of doc.matchAll(/^## .*\(`([\w-]+)`\).*$/gm)) {
+    const expected = snippets.get(heading[1] ?? '');
+    if (expected === undefined) continue;
+    const open = doc.indexOf('```', heading.index);
+    const body = doc.indexOf('\n', open) + 1;
+    assert.equal(doc.slice(body, doc.indexOf('```', body)), expected, `docs/agents.md, ${heading[1]}`);
+    checked++;
+  }
+  assert.equal(checked, snippets.size, 'every printed snippet is in the docs');
+});
+
+test('uninstall keeps a skill edited since install and says so; an unedited one goes with its folders', () => {
+  const box = sandbox();
+  const before = [...tree(box.home), ...tree(box.project)];
+  assert.equal(run(['install', '--target=codex', '--local', '--no-verify'], box).status, 0);
+  const skill = join(box.project, '.agents', 'skills', 'codegraph', 'SKILL.md');
+  writeFileSync(skill, `${readFileSync(skill, 'utf8')}\nMy own note.\n`);
+  const u = run(['uninstall', '--target=codex', '--local'], box);
+  assert.equal(u.status, 0, u.stderr);
+  assert.match(u.stdout, /kept\s+\.\/\.agents\/skills\/codegraph\/SKILL\.md \(skill\): edited since install; left in place/);
+  assert.match(readFileSync(skill, 'utf8'), /My own note\./);
+  rmSync(join(box.project, '.agents'), { recursive: true });
+  assert.deepEqual([...tree(box.home), ...tree(box.project)], before, 'nothing else of the install is left');
 });

@@ -1,4 +1,4 @@
-import { INSTRUCTIONS } from '../mcp/instructions.js';
+import { instructionsFor } from '../mcp/instructions.js';
 import { FALLBACK_REVISION, LEGACY_REVISIONS, MODERN_REVISION, SUPPORTED_REVISIONS } from '../mcp/revisions.js';
 import { DEFAULT_LISTED, TOOL_DEFINITIONS } from '../tools/definitions.js';
 import { listTools, selectListed } from '../tools/listing.js';
@@ -17,7 +17,7 @@ export function describeServer(env: NodeJS.ProcessEnv): Record<string, unknown> 
       supported: [...SUPPORTED_REVISIONS],
     },
     capabilities: { tools: {} },
-    instructions: INSTRUCTIONS,
+    instructions: instructionsFor(selection.shortNames.map((short) => `codegraph_${short}`)),
     tools: {
       defaultListed: [...DEFAULT_LISTED],
       listedNow: selection.shortNames,

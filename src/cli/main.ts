@@ -16,7 +16,7 @@ const TOOL_COMMANDS: readonly string[] = TOOL_DEFINITIONS.map((t) => t.short);
 /** Every command name, for suggestions. */
 const COMMANDS: readonly string[] = [
   'init', 'index', 'sync', 'watch', 'status', 'unlock', 'uninit', 'serve', 'http', 'daemon', 'export', 'describe',
-  'install', 'uninstall', 'skill', 'prompt-hook', 'help', 'version', ...TOOL_COMMANDS,
+  'install', 'uninstall', 'skill', 'prompt-hook', 'affected', 'help', 'version', ...TOOL_COMMANDS,
 ];
 
 function unknownCommand(command: string): UsageError {
@@ -91,6 +91,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     }
     case 'export':
       return (await import('./export-command.js')).runExport(rest, process.cwd());
+    case 'affected':
+      return (await import('./affected-command.js')).runAffected(rest, process.cwd());
     default:
       if (TOOL_COMMANDS.includes(command)) return (await import('./tool-commands.js')).runToolCommand(command, rest, process.cwd());
       throw unknownCommand(command);
@@ -244,7 +246,7 @@ const EXPECTED_ERRORS = new Set(['IndexError', 'LockHeldError', 'CapacityError',
  */
 function isOneShot(argv: readonly string[]): boolean {
   const command = argv[0];
-  return command === undefined || command === 'prompt-hook' || command === 'status' || command === 'describe' || command === 'help' || command.startsWith('-') || TOOL_COMMANDS.includes(command);
+  return command === undefined || command === 'prompt-hook' || command === 'affected' || command === 'status' || command === 'describe' || command === 'help' || command.startsWith('-') || TOOL_COMMANDS.includes(command);
 }
 
 /** The exit code of a command that failed, after its one line is written. */

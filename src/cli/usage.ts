@@ -31,6 +31,9 @@ Usage:
                                              check, export
   codegraph export [--out FILE] [--no-centrality] [-p DIR]
                                              the whole graph as node-link JSON, to FILE or stdout
+  codegraph affected [FILE...] [--since REV] [--depth N] [--json] [-p DIR]
+                                             the tests the changed files reach (exit 0: some,
+                                             1: none, 2: a mistake)
   codegraph describe [--format json]         print the server's tools and protocol revisions
   codegraph install [--target=AGENT,...] [--global|--local] [--yes] [--prompt-hook]
                   [--force] [--no-verify]    register the MCP server with coding agents and

@@ -8,6 +8,8 @@ export type { DefinitionGroup, FileFilterOutcome, SymbolLookup } from './lookup.
 export { CALL_EDGE_KINDS, MAX_OVERRIDE_DEPTH, calleesOf, calleesOfAll, callersOf, callersOfAll, callersThroughAll } from './callers.js';
 export type { NeighbourList, ThroughList } from './callers.js';
 export { CONTAINER_KINDS, impactOf } from './impact.js';
+export { affectedTests, DEFAULT_AFFECTED_DEPTH, MAX_AFFECTED_DEPTH } from './affected.js';
+export type { Affected, AffectedTestFile } from './affected.js';
 export type { Impact, ImpactFile, ImpactedNode } from './impact.js';
 export { MAX_CYCLES, cyclesOf, findCycles, stronglyConnected } from './cycles.js';
 export type { Cycle, CycleReport } from './cycles.js';

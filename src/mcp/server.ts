@@ -2,7 +2,7 @@ import { ErrorCode, ProtocolError } from '../jsonrpc/errors.js';
 import { errorResponse, successResponse, type JsonRpcId, type Incoming } from '../jsonrpc/message.js';
 import type { Peer } from '../jsonrpc/peer.js';
 import { hasModernMeta, selectEra, type Era } from './era.js';
-import { INSTRUCTIONS } from './instructions.js';
+import { instructionsFor } from './instructions.js';
 import { FALLBACK_REVISION, META, negotiateLegacy, SUPPORTED_REVISIONS } from './revisions.js';
 import type { ToolService } from './tool-service.js';
 import { initializeWorkspacePaths, rootsListPaths } from './workspace-paths.js';
@@ -185,7 +185,7 @@ export class McpServer {
       protocolVersion: revision,
       capabilities: CAPABILITIES,
       serverInfo: { name: this.info.name, version: this.info.version },
-      instructions: INSTRUCTIONS,
+      instructions: this.instructions(),
     };
   }
 
@@ -193,10 +193,15 @@ export class McpServer {
     return {
       supportedVersions: [...SUPPORTED_REVISIONS],
       capabilities: CAPABILITIES,
-      instructions: INSTRUCTIONS,
+      instructions: this.instructions(),
       ttlMs: LIST_TTL_MS,
       cacheScope: 'private',
     };
+  }
+
+  /** The guide, naming only the tools this server lists. */
+  private instructions(): string {
+    return instructionsFor(this.tools.list().map((t) => t.name));
   }
 
   private list(params: Params, body: Record<string, unknown>): Record<string, unknown> {

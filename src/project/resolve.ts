@@ -86,7 +86,7 @@ export function damagedIndexGuidance(root: string, reason: string): string {
  */
 export function noDefaultGuidance(candidates: readonly string[] = []): string {
   const lines = [
-    'No project selected: this server was started outside an indexed project.',
+    'No project selected: this server has no default project (it was started outside an indexed project, or over HTTP without --path).',
     'Pass projectPath (the absolute path of a folder containing .codegraph/) with each call,',
     'or start the server with `codegraph serve --mcp --path /abs/project`.',
     `To index a project, run \`${shellLine(selfLaunch().launch, ['init', '/abs/project'])}\`.`,

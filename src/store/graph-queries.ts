@@ -227,3 +227,27 @@ export function fileDependencies(reader: GraphReader): { readonly files: string[
   });
   return { files, edges };
 }
+
+/** Every node (the file's own node included) of each indexed path in `paths`, by path; paths not indexed are absent. */
+export function nodesOfFiles(reader: GraphReader, paths: readonly string[]): Map<string, number[]> {
+  const db = connectionOf(reader);
+  const out = new Map<string, number[]>();
+  for (const batch of batches(paths)) {
+    db.each(`SELECT f.path, n.id FROM files f JOIN nodes n ON n.file_id = f.id WHERE f.path IN (${placeholders(batch.length)})`, batch, ([path, id]) => {
+      const key = text(path);
+      const list = out.get(key);
+      if (list === undefined) out.set(key, [num(id)]);
+      else list.push(num(id));
+    });
+  }
+  return out;
+}
+
+/** The paths of the files extraction marked as tests. */
+export function testFilePaths(reader: GraphReader): Set<string> {
+  const out = new Set<string>();
+  connectionOf(reader).each(`SELECT path FROM files WHERE is_test = 1`, [], ([path]) => {
+    out.add(text(path));
+  });
+  return out;
+}

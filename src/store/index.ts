@@ -32,7 +32,7 @@ export type {
   StoredStat,
 } from './records.js';
 export { edgeKindOf, nodeKindOf } from './records.js';
-export { compareNodes, dependents, fileDependencies, members, neighboursOfSets, nodesById } from './graph-queries.js';
+export { compareNodes, dependents, fileDependencies, members, neighboursOfSets, nodesById, nodesOfFiles, testFilePaths } from './graph-queries.js';
 export type { GraphNode, Neighbour } from './graph-queries.js';
 export { readNodeLinkPage, readNodeLinkTables } from './node-link-tables.js';
 export type { NodeLinkFile, NodeLinkRow, NodeLinkTables } from './node-link-tables.js';

@@ -29,6 +29,8 @@ interface Case {
   readonly name: string;
   /** The CLI arguments; builds whatever folder the case needs first. */
   readonly args: () => string[];
+  /** The code is an answer, printed on stdout, not a failure on stderr (`affected`). */
+  readonly answer?: boolean;
 }
 
 /** For each documented exit code, commands that must end with it. */
@@ -43,6 +45,16 @@ const CASES: Readonly<Record<number, readonly Case[]>> = {
       },
     },
     { name: 'init with a malformed config file', args: () => ['init', project('bad-config', { 'config.json': '{"exclude": [1, }' }), '--quiet'] },
+    {
+      name: 'affected when no test reaches the change',
+      args: () => {
+        const root = project('affected-none');
+        const init = spawnSync(process.execPath, [CLI_PATH, 'init', root, '--quiet'], { encoding: 'utf8', env: cliEnv() });
+        assert.equal(init.status, 0, init.stderr);
+        return ['affected', join(root, 'a.ts'), '-p', root];
+      },
+      answer: true,
+    },
   ],
   2: [
     { name: 'an unknown flag', args: () => ['status', '--colour'] },
@@ -82,6 +94,11 @@ for (const row of rows) {
       const run = spawnSync(process.execPath, [CLI_PATH, ...c.args()], { encoding: 'utf8', cwd: scratch, env: cliEnv(), timeout: 60_000 });
       assert.equal(run.status, row.code, `stderr: ${run.stderr}`);
       if (row.code === 0) return;
+      if (c.answer === true) {
+        assert.equal(run.stderr, '');
+        assert.match(run.stdout, /^No test reaches/);
+        return;
+      }
       assert.match(run.stderr, /^codegraph: /, 'a failure says what went wrong');
       assert.doesNotMatch(run.stderr, /\n\s+at /, 'no stack trace for a documented failure');
       if (row.code === 2) assert.equal(run.stderr.trim().split('\n').length, 1, 'a command-line mistake is one line');

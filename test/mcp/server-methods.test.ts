@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseLine, type Incoming } from '../../src/jsonrpc/message.js';
-import { INSTRUCTIONS } from '../../src/mcp/instructions.js';
+import { instructionsFor } from '../../src/mcp/instructions.js';
 import { McpServer } from '../../src/mcp/server.js';
 import type { ListedTool, ToolService } from '../../src/mcp/tool-service.js';
 import { assertGolden } from '../support/golden.js';
@@ -97,7 +97,7 @@ test('server/discover answers the revisions, capabilities, instructions and cach
     result: {
       supportedVersions: ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'],
       capabilities: { tools: {} },
-      instructions: INSTRUCTIONS,
+      instructions: instructionsFor(['codegraph_probe']),
       ttlMs: 300_000,
       cacheScope: 'private',
       resultType: 'complete',
@@ -130,7 +130,7 @@ test('initialize with modern _meta is -32601 saying how to speak that revision',
 test('initialize negotiates the revision later handshake-era requests are served at', async () => {
   const h = harness();
   const init = await h.ask('initialize', { protocolVersion: '1999-01-01', capabilities: {} });
-  assert.deepEqual(init['result'], { protocolVersion: '2024-11-05', capabilities: { tools: {} }, serverInfo: { name: 'codegraph', version: '1.2.3' }, instructions: INSTRUCTIONS });
+  assert.deepEqual(init['result'], { protocolVersion: '2024-11-05', capabilities: { tools: {} }, serverInfo: { name: 'codegraph', version: '1.2.3' }, instructions: instructionsFor(['codegraph_probe']) });
   const again = await h.ask('initialize', { protocolVersion: '2025-06-18', capabilities: {} });
   assert.equal((again['result'] as Record<string, unknown>)['protocolVersion'], '2025-06-18');
 });
@@ -329,8 +329,20 @@ test('a response the server did not ask for is ignored', async () => {
   assert.deepEqual(h.sent, []);
 });
 
-test('the instructions text is the documented guide, naming the supported languages', () => {
-  assertGolden('mcp', 'instructions.txt', `${INSTRUCTIONS}\n`, import.meta.url);
+test('the instructions text is the documented guide for the default tools, and for all ten', () => {
+  const defaults = ['codegraph_explore', 'codegraph_node', 'codegraph_search', 'codegraph_callers'];
+  const all = [...defaults, 'codegraph_callees', 'codegraph_impact', 'codegraph_files', 'codegraph_status', 'codegraph_check', 'codegraph_export'];
+  assertGolden('mcp', 'instructions.txt', `${instructionsFor(defaults)}\n\n${instructionsFor(all)}\n\n${instructionsFor(['codegraph_search'])}\n`, import.meta.url);
+});
+
+test('the instructions name only the tools the server lists', async () => {
+  for (const listed of [['codegraph_explore', 'codegraph_search'], ['codegraph_node'], ['codegraph_callers', 'codegraph_impact', 'codegraph_export']]) {
+    const tools = listed.map((name) => ({ ...TOOL, name }));
+    const h = harness({ list: () => tools, call: async () => ({ text: '' }) });
+    const init = await h.ask('initialize', { protocolVersion: '2025-11-25', capabilities: {} });
+    const text = (init['result'] as { instructions: string }).instructions;
+    assert.deepEqual([...new Set(text.match(/codegraph_\w+/g))].sort(), [...listed].sort(), text);
+  }
 });
 
 test('server/discover keeps its modern envelope when _meta names a handshake-era revision', async () => {

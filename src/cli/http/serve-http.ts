@@ -12,6 +12,7 @@ import { VERSION } from '../../version.js';
 import { DefaultProjectResolver } from '../../project/default-project.js';
 import { createTools, startWatching } from '../serve.js';
 import { UsageError } from '../usage.js';
+import { findIndexedProjectUp } from '../../project/resolve.js';
 import { detachServer } from './detach.js';
 import { registerServer, unregisterServer } from './registry.js';
 
@@ -97,6 +98,8 @@ async function serveForeground(plan: HttpPlan, options: ServeHttpOptions): Promi
     process.stderr.write(`codegraph: could not record this server for \`codegraph http list\`: ${error instanceof Error ? error.message : String(error)}\n`);
   }
   process.stderr.write(`codegraph: serving MCP over streamable HTTP at ${url} (pid ${process.pid}${plan.project === undefined ? ', requests name their projectPath' : `, project ${plan.project}`})\n`);
+  const here = plan.project === undefined ? findIndexedProjectUp(options.cwd) : undefined;
+  if (here !== undefined) process.stderr.write(`codegraph: started in the indexed project ${here}, which is not the default over HTTP; start with --path ${here} to make it the default\n`);
   const watcher = options.watch ? startWatching({ path: plan.project, cwd: options.cwd, env: options.env, watch: true }, plan.project) : undefined;
   const signal = await stopSignal();
   process.stderr.write(`codegraph: ${signal}: finishing requests in flight, then stopping\n`);

@@ -16,8 +16,9 @@ inheritance, served by the \`codegraph\` MCP server.
 - Before reading files to understand how something works, call \`codegraph_explore\` with the
   question or the names involved; it returns the relevant source, already grouped by file.
 - \`codegraph_search\` finds a symbol by name; \`codegraph_node\` shows one symbol (or a file,
-  \`path:42-80\`) with its callers and callees; \`codegraph_callers\` / \`codegraph_impact\` answer
-  "who uses this" and "what breaks if I change it".
+  \`path:42-80\`) with its callers and callees; \`codegraph_callers\` answers "who uses this".
+- From a shell, \`codegraph impact NAME\` answers "what breaks if I change it" and
+  \`codegraph affected FILE...\` names the tests a change reaches.
 - Source in tool answers is the current file content unless a drift banner names the file.
 - If a tool says the project is not indexed, run \`codegraph init\` in the project root.
 `;
@@ -40,12 +41,12 @@ Use the \`codegraph\` MCP tools when a task needs to know how code fits together
    \`file:line\` anchors you already know. It returns the relevant symbols' source grouped by file,
    their callers, and the call flow between them, within a bounded size.
 2. Narrow with \`codegraph_search\` (find a symbol by name or kind), \`codegraph_node\` (one symbol
-   or a line range of a file, with its callers and callees), \`codegraph_callers\` /
-   \`codegraph_callees\`, and \`codegraph_impact\` (everything affected by a change).
+   or a line range of a file, with its callers and callees) and \`codegraph_callers\`.
 3. Trust the source the tools return: it is read from disk at answer time. A banner names any file
    that changed since the last index; \`codegraph sync\` refreshes the index.
 
 From a shell the same tools are commands: \`codegraph explore "how does X work"\`,
-\`codegraph callers parseArgs\`, \`codegraph impact Store.save\`. If no index exists, run
+\`codegraph callers parseArgs\`, \`codegraph impact Store.save\` (everything a change reaches),
+\`codegraph affected src/store.ts\` (the tests it reaches). If no index exists, run
 \`codegraph init\` in the project root first.
 `;

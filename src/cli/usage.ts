@@ -36,7 +36,8 @@ Usage:
                                              1: none, 2: a mistake)
   codegraph describe [--format json]         print the server's tools and protocol revisions
   codegraph install [--target=AGENT,...] [--global|--local] [--yes] [--prompt-hook]
-                  [--force] [--no-verify]    register the MCP server with coding agents and
+                  [--force] [--no-verify] [--no-permissions]
+                                             register the MCP server with coding agents and
                                              check that it starts (--print-config=AGENT prints
                                              the snippet instead; --force replaces another
                                              tool's codegraph entry)

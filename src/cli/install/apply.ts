@@ -16,6 +16,8 @@ export interface FileOutcome {
   readonly status: 'written' | 'unchanged' | 'removed' | 'restored' | 'absent' | 'kept' | 'error';
   /** For errors and kept files: why, naming the file (and line). */
   readonly message?: string;
+  /** Folders install created for this file; emptied ones are removed once every file is done. */
+  readonly createdFolders?: readonly string[];
 }
 
 /** Installs into one file; a file that does not parse, or holds another tool's entry, is left untouched and reported. */
@@ -52,9 +54,9 @@ export async function uninstallFile(op: FileOp, stateDir: string): Promise<FileO
       else await writeAtomic(op.path, record.original);
       await removeEmptyFolders(record.createdFolders);
       await forgetRecord(stateDir, real);
-      return { path: op.path, what: op.what, status: record.original === null ? 'removed' : 'restored' };
+      return { path: op.path, what: op.what, status: record.original === null ? 'removed' : 'restored', createdFolders: record.createdFolders };
     }
-    const next = op.uninstall(current);
+    const next = op.uninstall(current, record?.original);
     if (next === current) {
       if (op.editedSinceInstall?.(current) === true) {
         await forgetRecord(stateDir, real);
@@ -67,7 +69,7 @@ export async function uninstallFile(op: FileOp, stateDir: string): Promise<FileO
       await removeFile(op.path);
       if (record !== undefined) await removeEmptyFolders(record.createdFolders);
       await forgetRecord(stateDir, real);
-      return { path: op.path, what: op.what, status: 'removed' };
+      return { path: op.path, what: op.what, status: 'removed', ...(record === undefined ? {} : { createdFolders: record.createdFolders }) };
     }
     await writeAtomic(op.path, next);
     await forgetRecord(stateDir, real);

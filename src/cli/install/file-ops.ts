@@ -30,8 +30,12 @@ export interface FileOp {
    * when another tool's entry is where ours goes, unless `force`.
    */
   install(text: string, force?: boolean): string;
-  /** The text after removing what install wrote. */
-  uninstall(text: string): string;
+  /**
+   * The text after removing what install wrote. `original` is the text before the first install
+   * when it was recorded (null: install created the file); ops whose own part carries no mark use
+   * it to tell what they added from what was there.
+   */
+  uninstall(text: string, original?: string | null): string;
   /** Whether a text holds nothing but what codegraph wrote (the file can go). */
   isEmpty(text: string): boolean;
   /** Whether the whole file is codegraph's (it is deleted on uninstall unless edited since). */
@@ -107,6 +111,74 @@ function isOurHook(value: JsonValue): boolean {
   const hooks = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, JsonValue>)['hooks'] : undefined;
   if (!Array.isArray(hooks)) return false;
   return (hooks as readonly JsonValue[]).some((h) => typeof h === 'object' && h !== null && !Array.isArray(h) && (h as Record<string, JsonValue>)[HOOK_MARK_FIELD] === MANAGED_BY);
+}
+
+/**
+ * Claude Code's `permissions.allow` rules that let the read-only tools run without a prompt. A
+ * rule is a plain string and carries no mark: uninstall removes only the rules the recorded
+ * original did not hold, and none when there is no record.
+ */
+export function permissionsOp(path: string, rules: readonly string[]): FileOp {
+  const arrayPath = ['permissions', 'allow'];
+  const present = (text: string): Set<string> => {
+    const array = nodeAt(parseOrThrow(text), arrayPath);
+    if (array === undefined) return new Set();
+    if (array.kind !== 'array') throw new ConfigParseError(1, 'permissions.allow is not an array');
+    return new Set(array.items.map((item) => plainValue(item.value)).filter((v): v is string => typeof v === 'string'));
+  };
+  return {
+    path,
+    what: 'permissions',
+    install(text) {
+      const have = present(text);
+      const missing = rules.filter((rule) => !have.has(rule));
+      if (missing.length === 0) return text;
+      let out = text;
+      const array = nodeAt(parseOrThrow(out), arrayPath);
+      if (array === undefined) {
+        const result = setValue(out, arrayPath, [...missing]);
+        return result.kind === 'changed' ? result.text : out;
+      }
+      for (const rule of missing) {
+        const current = nodeAt(parseOrThrow(out), arrayPath);
+        if (current?.kind !== 'array') break;
+        const result = appendElement(out, current, rule);
+        if (result.kind === 'changed') out = result.text;
+      }
+      return out;
+    },
+    uninstall(text, original) {
+      if (original === undefined) return text;
+      const before = original === null ? new Set<string>() : present(original);
+      let out = text;
+      for (const rule of rules) {
+        if (before.has(rule)) continue;
+        const array = nodeAt(parseOrThrow(out), arrayPath);
+        if (array?.kind !== 'array') return out;
+        const index = array.items.findIndex((item) => plainValue(item.value) === rule);
+        if (index >= 0) out = removeItem(out, array, index);
+      }
+      return out === text ? text : pruneEmpty(out, arrayPath, 0);
+    },
+    isEmpty: emptyObject,
+  };
+}
+
+/**
+ * Several operations on one file as one (the prompt hook and the permissions in Claude Code's
+ * settings): installed in order, removed in reverse, so that one record restores the file whole.
+ */
+export function composeOps(ops: readonly FileOp[]): FileOp {
+  const [first] = ops;
+  if (first === undefined) throw new Error('composeOps needs at least one operation');
+  if (ops.length === 1) return first;
+  return {
+    path: first.path,
+    what: ops.map((op) => op.what).join(', '),
+    install: (text, force) => ops.reduce((acc, op) => op.install(acc, force), text),
+    uninstall: (text, original) => [...ops].reverse().reduce((acc, op) => op.uninstall(acc, original), text),
+    isEmpty: (text) => ops.every((op) => op.isEmpty(text)),
+  };
 }
 
 /** Codex's `[mcp_servers.codegraph]` table in a TOML file. */

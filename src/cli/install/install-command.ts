@@ -10,6 +10,7 @@ import { existingFolder } from '../path-arg.js';
 import { UsageError } from '../usage.js';
 import { AGENTS, agentById, TARGET_IDS, type AgentSpec } from './agents.js';
 import { installFile, uninstallFile, type FileOutcome } from './apply.js';
+import { removeEmptyFolders } from './install-record.js';
 import { documentText, SERVE_ARGS, snippet, zedProjectEntry } from './entry.js';
 import { jsonEntryOp, markdownBlockOp, type FileOp } from './file-ops.js';
 import { readText } from './file-write.js';
@@ -46,6 +47,8 @@ interface Options {
   readonly choice: LaunchChoice;
   readonly force: boolean;
   readonly verify: boolean;
+  /** Claude Code's permission rules for the read-only tools (`--no-permissions` leaves them out). */
+  readonly permissions: boolean;
   readonly stateDir: string;
 }
 
@@ -59,14 +62,14 @@ export async function runInstall(argv: readonly string[], io: InstallIo): Promis
   let failed = false;
   let wroteHook = false;
   for (const agent of targets) {
-    const plan = planTarget(agent, options.scope, options.context, options.launch, { config: true, instructions: true, promptHook: options.promptHook });
+    const plan = planTarget(agent, options.scope, options.context, options.launch, { config: true, instructions: true, promptHook: options.promptHook, permissions: options.permissions });
     if (plan.kind === 'manual') {
       io.stdout.write(`${agent.name}: not written automatically (${plan.reason.replace(`${agent.name}: `, '')}). Add this:\n${snippet(agent.shape, options.launch)}`);
       continue;
     }
     io.stdout.write(`${agent.name} (${options.scope === 'global' ? 'user level' : 'project level'}):\n`);
     for (const op of plan.ops) {
-      wroteHook ||= op.what === 'prompt hook';
+      wroteHook ||= op.what.includes('prompt hook');
       failed = report(await installFile(op, options.stateDir, options.force), options.context, io) || failed;
     }
   }
@@ -79,16 +82,20 @@ export async function runUninstall(argv: readonly string[], io: InstallIo): Prom
   const options = parseOptions('uninstall', argv, io, false);
   let failed = false;
   let touched = false;
+  const folders: string[] = [];
   for (const agent of options.targets ?? AGENTS) {
-    const plan = planTarget(agent, options.scope, options.context, options.launch, { config: agentHasConfig(agent, options.scope), instructions: true, promptHook: true });
+    const plan = planTarget(agent, options.scope, options.context, options.launch, { config: agentHasConfig(agent, options.scope), instructions: true, promptHook: true, permissions: true });
     if (plan.kind === 'manual') continue;
     for (const op of plan.ops) {
       const outcome = await uninstallFile(op, options.stateDir);
+      folders.push(...(outcome.createdFolders ?? []));
       if (outcome.status === 'absent' || outcome.status === 'unchanged') continue;
       touched = true;
       failed = report(outcome, options.context, io) || failed;
     }
   }
+  // A folder made for two files (~/.claude for CLAUDE.md and settings.json) empties with the last.
+  await removeEmptyFolders([...new Set(folders)].sort((a, b) => b.length - a.length));
   if (!touched) io.stdout.write(`Nothing of codegraph's was found in the ${options.scope === 'global' ? 'user' : 'project'}-level agent configs.\n`);
   return failed ? 1 : 0;
 }
@@ -175,7 +182,7 @@ function readLine(input: NodeJS.ReadableStream): Promise<string> {
 
 function parseOptions(command: string, argv: readonly string[], io: InstallIo, install: boolean): Options {
   const spec = { target: { type: 'string' }, global: { type: 'boolean' }, local: { type: 'boolean' }, path: { type: 'string', short: 'p' }, yes: { type: 'boolean', short: 'y' } } as const;
-  const extra = install ? ({ 'prompt-hook': { type: 'boolean' }, 'print-config': { type: 'string' }, force: { type: 'boolean' }, 'no-verify': { type: 'boolean' } } as const) : {};
+  const extra = install ? ({ 'prompt-hook': { type: 'boolean' }, 'print-config': { type: 'string' }, force: { type: 'boolean' }, 'no-verify': { type: 'boolean' }, 'no-permissions': { type: 'boolean' } } as const) : {};
   const values = parseCommandArgs(command, argv, { ...spec, ...extra }, false).values as Record<string, string | boolean | undefined>;
   if (values['global'] === true && values['local'] === true) throw new UsageError('choose one of --global and --local');
   const root = typeof values['path'] === 'string' ? existingFolder(io.cwd, values['path']) : resolve(io.cwd);
@@ -191,6 +198,7 @@ function parseOptions(command: string, argv: readonly string[], io: InstallIo, i
     choice,
     force: values['force'] === true,
     verify: values['no-verify'] !== true,
+    permissions: values['no-permissions'] !== true,
     stateDir: stateDir(io.env),
   };
 }

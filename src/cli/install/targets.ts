@@ -5,7 +5,9 @@
 import { join } from 'node:path';
 import type { AgentSpec } from './agents.js';
 import { CODEX_TABLE, codexEntries, jsonEntry } from './entry.js';
-import { jsonEntryOp, markdownBlockOp, ownedFileOp, promptHookOp, tomlTableOp, type FileOp } from './file-ops.js';
+import { composeOps, jsonEntryOp, markdownBlockOp, ownedFileOp, permissionsOp, promptHookOp, tomlTableOp, type FileOp } from './file-ops.js';
+import { TOOL_ANNOTATIONS, TOOL_DEFINITIONS } from '../../tools/definitions.js';
+import { SERVER_KEY } from './entry.js';
 import { shellLine, type LaunchCommand } from '../../launch.js';
 import { resolvePath, type PathContext } from './paths.js';
 import { INSTRUCTIONS_BLOCK, SKILL_MARK, SKILL_MD, SKILL_PATH } from './skill.js';
@@ -18,6 +20,8 @@ export interface PlanParts {
   readonly config: boolean;
   readonly instructions: boolean;
   readonly promptHook: boolean;
+  /** Claude Code's permission rules for the read-only tools. */
+  readonly permissions: boolean;
 }
 
 /** The files of one agent and scope, or why the installer does not write them. */
@@ -37,9 +41,22 @@ export function planTarget(agent: AgentSpec, scope: Scope, context: PathContext,
   const instructions = scope === 'global' ? agent.instructions?.global : agent.instructions?.local;
   if (parts.instructions && instructions !== undefined) ops.push(markdownBlockOp(resolvePath(instructions, context), INSTRUCTIONS_BLOCK));
   if (parts.instructions && agent.skill === true && scope === 'local') ops.push(skillOp(context));
-  if (parts.promptHook && agent.id === 'claude') ops.push(promptHookOp(claudeSettingsPath(scope, context), hookCommand(launch)));
+  if (agent.id === 'claude') {
+    const settings = claudeSettingsPath(scope, context);
+    const parts2 = [
+      ...(parts.promptHook ? [promptHookOp(settings, hookCommand(launch))] : []),
+      ...(parts.permissions ? [permissionsOp(settings, READ_ONLY_RULES)] : []),
+    ];
+    if (parts2.length > 0) ops.push(composeOps(parts2));
+  }
   return { kind: 'files', agent, scope, ops };
 }
+
+/**
+ * Claude Code's rules for the read-only tools of the `codegraph` server
+ * (`mcp__codegraph__codegraph_explore` …): every tool, as every tool only reads (TOOL_ANNOTATIONS).
+ */
+export const READ_ONLY_RULES: readonly string[] = TOOL_ANNOTATIONS.readOnlyHint ? TOOL_DEFINITIONS.map((t) => `mcp__${SERVER_KEY}__${t.name}`) : [];
 
 /** The shared skill file of a project. */
 export function skillOp(context: PathContext): FileOp {

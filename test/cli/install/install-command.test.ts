@@ -206,7 +206,7 @@ test('install without --target lists the detected agents and asks for --yes', ()
   assert.ok(existsSync(join(box.home, '.kiro', 'settings', 'mcp.json')));
 });
 
-test('install --prompt-hook adds a UserPromptSubmit hook beside the existing one; uninstall restores the bytes', () => {
+test('install --prompt-hook adds a UserPromptSubmit hook beside the existing one and the read-only permissions; uninstall restores the bytes', () => {
   const box = sandbox();
   const path = join(box.home, '.claude', 'settings.json');
   const before = readFileSync(join(FIXTURES, 'claude-settings.json'), 'utf8');
@@ -215,10 +215,29 @@ test('install --prompt-hook adds a UserPromptSubmit hook beside the existing one
   const install = run(['install', '--prompt-hook'], box);
   assert.equal(install.status, 0, install.stderr);
   assert.match(install.stdout, /\nChecked: the prompt hook runs \(\d+ ms\)\.\n$/);
+  assert.match(install.stdout, /written\s+~\/\.claude\/settings\.json \(prompt hook, permissions\)/);
   assertGolden('install', 'claude.prompt-hook.json', readFileSync(path, 'utf8'), import.meta.url);
+  assert.equal(run(['uninstall', '--target=claude'], box).status, 0);
+  assert.equal(readFileSync(path, 'utf8'), before);
+});
+
+test('without its record, uninstall still cuts out the marked hook; unmarked permission rules stay, as they cannot be told from the user\'s', () => {
+  const box = sandbox();
+  const path = join(box.home, '.claude', 'settings.json');
+  const before = readFileSync(join(FIXTURES, 'claude-settings.json'), 'utf8');
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, before);
+  assert.equal(run(['install', '--prompt-hook', '--no-permissions', '--no-verify'], box).status, 0);
+  assert.doesNotMatch(readFileSync(path, 'utf8'), /mcp__codegraph__/);
   rmSync(recordsOf(box), { recursive: true, force: true });
   assert.equal(run(['uninstall', '--target=claude'], box).status, 0);
   assert.equal(readFileSync(path, 'utf8'), before);
+  assert.equal(run(['install', '--prompt-hook', '--no-verify'], box).status, 0);
+  rmSync(recordsOf(box), { recursive: true, force: true });
+  assert.equal(run(['uninstall', '--target=claude'], box).status, 0);
+  const after = readFileSync(path, 'utf8');
+  assert.doesNotMatch(after, /managedBy/);
+  assert.match(after, /"mcp__codegraph__codegraph_explore"/);
 });
 
 test('a local codex install writes AGENTS.md and the skill; skill update repairs the block; uninstall removes both', () => {

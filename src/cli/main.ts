@@ -267,6 +267,14 @@ function failureCode(error: unknown): number {
   return 1;
 }
 
+// A reader that goes away (`codegraph sync | head -1`) must not kill a command halfway through
+// its work (a sync holding the writer lock): output to a closed pipe is dropped, the work finishes.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+  });
+}
+
 const argv = process.argv.slice(2);
 main(argv).then(
   (code) => (isOneShot(argv) ? finishOneShot(code) : (process.exitCode = code)),

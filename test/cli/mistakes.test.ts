@@ -102,3 +102,16 @@ test('the last line of --help is whole, through a pipe', () => {
   assert.equal(run.status, 0);
   assert.match(run.stdout, /See\ndocs\/cli\.md and docs\/agents\.md\.\n$/);
 });
+
+test('a reader that goes away mid-answer does not stop a sync halfway: it finishes and frees the writer lock', async () => {
+  const { spawn } = await import('node:child_process');
+  writeFileSync(join(project, 'c.ts'), `${Array.from({ length: 50 }, (_, i) => `export function f${i}(): number {\n  return ${i};\n}\n`).join('')}`);
+  const child = spawn(process.execPath, [CLI_PATH, 'sync', '--json'], { cwd: project, env: cliEnv({ HOME: home, CODEGRAPH_NO_DAEMON: '1' }), stdio: ['ignore', 'pipe', 'pipe'] });
+  // Close the reading end at once, as `| head -c 0` would.
+  child.stdout.destroy();
+  child.stderr.destroy();
+  const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+  assert.equal(code, 0);
+  assert.equal(existsSync(join(project, '.codegraph', 'writer.lock')), false);
+  assert.match(cli(['search', 'f49']).stdout, /f49/);
+});

@@ -25,6 +25,11 @@ const PATTERNS: readonly string[] = [
   '{a,}', '{}', '{,}', '{**,x}/y', '{**/a,b}', 'x/{**,a}', '{a,[}]}', '{a,\\}}', '{a,b\\}', '{[ab],c}',
   '{a,{b}', '{{a,b},c}', 'a{b,c{d,e}f}g', '{/a,b}', '{a/,b}/**', '*{a,b}*', '😀*', '*😀', '?😀', 'é?',
   '\\[a]', '\\{a,b}', 'a\\/**', '\\/**', 'a+b(c).ts', '$^.|', '\n', '**\n',
+  // Every POSIX class, and the malformed shapes around one.
+  '[[:alnum:]]', '[[:alpha:]]', '[[:blank:]]', '[[:cntrl:]]', '[[:digit:]]', '[[:graph:]]', '[[:lower:]]',
+  '[[:print:]]', '[[:punct:]]', '[[:space:]]', '[[:upper:]]', '[[:xdigit:]]', '[![:alnum:]]', '[[:alpha',
+  '[[:alpha:', '[[:Alpha:]]', '[[:al-pha:]]', '[a:lower:]]', '[b:c:]]', '[[:a]b:]]', '[a-a]', '[\\a-c]',
+  '[a-\\c]x', 'x?y', '\uffff?', '?a',
 ];
 
 /** Paths, basenames and the odd strings a walk can meet (newlines, astral characters, lone surrogates). */
@@ -35,6 +40,7 @@ const SUBJECTS: readonly string[] = [
   'a😀', '😀a', '\uD83D', 'a\nb', 'a/\nb', '\n', 'src', 'test/a/b.ts', 'abdefg', 'acdfg', 'abg', 'x/a',
   'x/aa', 'a+b(c).ts', '$^.|', ':', '[[:]]', 'a\\', 'a/b/c', 'a/b/c/', ' ', '\t', 'z', 'A', 'F', 'g',
   'a\rb', 'a\u2028b', 'a\u2029', '\v', '\f', '\x7f', '~', '`', '@', '_',
+  '\x01', '\x1f', 'b]', 'x\uffffy', '\uffffa', '\uffff', 'e', 'G', '9', 'al-pha:]',
 ];
 
 for (const [name, dialect] of DIALECTS) {

@@ -184,3 +184,8 @@ describe('errors', () => {
     assert.deepEqual(error.data, { field: 'limit' });
   });
 });
+
+test('errorResponse has a data key only when data is given', () => {
+  assert.equal('data' in errorResponse(1, -32000, 'm').error, false);
+  assert.deepEqual(errorResponse(1, -32000, 'm', null).error, { code: -32000, message: 'm', data: null });
+});

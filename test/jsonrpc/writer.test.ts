@@ -139,3 +139,53 @@ describe('MessageWriter', () => {
     assert.equal(writer.closed, true);
   });
 });
+
+describe('MessageWriter never calls write on a stream that cannot take it', () => {
+  /** A sink counting calls of write() itself (not only the chunks that reach _write). */
+  class CountingSink extends Writable {
+    calls = 0;
+    throwNext = false;
+    override write(chunk: unknown, ...rest: unknown[]): boolean {
+      this.calls += 1;
+      if (this.throwNext) {
+        this.throwNext = false;
+        throw new Error('write failed synchronously');
+      }
+      return (super.write as (chunk: unknown, ...rest: unknown[]) => boolean)(chunk, ...rest);
+    }
+    override _write(_chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
+      callback();
+    }
+  }
+
+  test('a destroyed stream', async () => {
+    const sink = new CountingSink();
+    sink.on('error', () => undefined);
+    const writer = new MessageWriter(sink);
+    sink.destroy();
+    await writer.send({ a: 1 });
+    assert.equal(sink.calls, 0);
+    assert.equal(writer.closed, true);
+  });
+
+  test('an ended stream', async () => {
+    const sink = new CountingSink();
+    sink.on('error', () => undefined);
+    const writer = new MessageWriter(sink);
+    sink.end();
+    await writer.send({ a: 1 });
+    assert.equal(sink.calls, 0);
+    assert.equal(writer.closed, true);
+  });
+
+  test('a stream whose write threw once: the writer is closed and writes no more', async () => {
+    const sink = new CountingSink();
+    sink.on('error', () => undefined);
+    const writer = new MessageWriter(sink);
+    sink.throwNext = true;
+    await writer.send({ a: 1 });
+    assert.equal(writer.closed, true);
+    await writer.send({ a: 2 });
+    assert.equal(sink.calls, 1, 'the stream is healthy again, but the writer stays closed');
+  });
+});

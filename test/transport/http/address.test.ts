@@ -41,3 +41,21 @@ test('hostOfHeader strips ports and brackets and refuses malformed values', () =
   assert.equal(hostOfHeader('[::1'), undefined);
   assert.equal(hostOfHeader('a/b'), undefined);
 });
+
+test('parseHttpAddress: the default, the bounds of a port, and each mistake with its own words', () => {
+  assert.deepEqual(parseHttpAddress('127.0.0.1:8111'), { kind: 'ok', address: { host: '127.0.0.1', port: 8111 } });
+  assert.deepEqual(parseHttpAddress('localhost:65535'), { kind: 'ok', address: { host: 'localhost', port: 65535 } });
+  assert.deepEqual(parseHttpAddress('[::1]:0'), { kind: 'ok', address: { host: '::1', port: 0 } });
+  const message = (text: string): string => {
+    const parsed = parseHttpAddress(text);
+    return parsed.kind === 'invalid' ? parsed.message : 'ok';
+  };
+  const tail = ' (expected HOST:PORT, e.g. 127.0.0.1:8111)';
+  assert.equal(message('[::1'), `--http-addr "[::1": an IPv6 host needs brackets and a port, as in [::1]:8111${tail}`);
+  assert.equal(message('[::1]8111'), `--http-addr "[::1]8111": an IPv6 host needs brackets and a port, as in [::1]:8111${tail}`);
+  assert.equal(message(':8111'), `--http-addr ":8111": a host and a port are needed${tail}`);
+  assert.equal(message('localhost'), `--http-addr "localhost": a host and a port are needed${tail}`);
+  assert.equal(message('::1:8111'), `--http-addr "::1:8111": write an IPv6 host in brackets, as in [::1]:8111${tail}`);
+  for (const bad of ['h:65536', 'h:123456', 'h:x80', 'h:80x', 'h:']) assert.equal(message(bad), `--http-addr ${JSON.stringify(bad)}: the port must be a number from 0 to 65535${tail}`, bad);
+  for (const bad of ['a b:80', 'a/b:80', 'u@h:80', '[]:80']) assert.equal(message(bad), `--http-addr ${JSON.stringify(bad)}: the host is not a host name or an IP address${tail}`, bad);
+});

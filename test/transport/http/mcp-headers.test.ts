@@ -50,3 +50,27 @@ for (const [what, headers, message] of MISMATCHES) {
     if (verdict.kind === 'mismatch') assert.match(verdict.message, message);
   });
 }
+
+test('decodeHeaderValue: only a value wrapped exactly is Base64, and each failure says why', () => {
+  const b64 = Buffer.from('tools/call', 'utf8').toString('base64');
+  assert.deepEqual(decodeHeaderValue(`=?base64?${b64}?=`), { kind: 'ok', value: 'tools/call' });
+  // Not wrapped exactly: literal.
+  assert.deepEqual(decodeHeaderValue(`x=?base64?${b64}?=`), { kind: 'ok', value: `x=?base64?${b64}?=` });
+  assert.deepEqual(decodeHeaderValue(`=?base64?${b64}?=x`), { kind: 'ok', value: `=?base64?${b64}?=x` });
+  // Bad characters before or after valid ones.
+  assert.deepEqual(decodeHeaderValue('=?base64?!abc?='), { kind: 'invalid', reason: 'is not valid Base64' });
+  assert.deepEqual(decodeHeaderValue('=?base64?abc!?='), { kind: 'invalid', reason: 'is not valid Base64' });
+  assert.deepEqual(decodeHeaderValue(`=?base64?${Buffer.from([0xff, 0xfe, 0xfd]).toString('base64')}?=`), { kind: 'invalid', reason: 'does not decode to UTF-8 text' });
+});
+
+test('expectedName: prompts/get and tools/call name a target by name, resources/read by uri, others none', () => {
+  assert.equal(expectedName('prompts/get', { name: 'p', uri: 'u' }), 'p');
+  assert.equal(expectedName('tools/call', { name: 't' }), 't');
+  assert.equal(expectedName('resources/read', { name: 'n', uri: 'file:///x' }), 'file:///x');
+  assert.equal(expectedName('tools/list', { name: 'n' }), undefined);
+});
+
+test('a header sent twice is compared as node joins it', () => {
+  const verdict = checkStandardHeaders({ 'mcp-protocol-version': '2026-07-28', 'mcp-method': ['tools/call', 'tools/call'] as unknown as string }, { protocolVersion: '2026-07-28', method: 'tools/call', name: undefined });
+  assert.deepEqual(verdict, { kind: 'mismatch', message: 'Header mismatch: the Mcp-Method header is "tools/call, tools/call" but the body says "tools/call"' });
+});

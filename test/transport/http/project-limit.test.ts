@@ -36,3 +36,11 @@ test('calls that name no indexed project do not count toward the bound', async (
   assert.deepEqual(await tools.call('t', {}, context), { text: 'ran t' });
   assert.deepEqual(tools.projects, []);
 });
+
+test('arguments that are not an object name no project; the default-project question is passed on', async () => {
+  const tools = new ProjectLimitedTools(inner, { defaultProject: undefined, cwd: '/', max: 1 });
+  for (const args of [null, undefined, 'x', 3]) assert.deepEqual(await tools.call('t', args, context), { text: 'ran t' });
+  assert.equal(tools.hasDefaultProject(), false);
+  const withDefault = new ProjectLimitedTools({ ...inner, hasDefaultProject: () => true }, { defaultProject: undefined, cwd: '/' });
+  assert.equal(withDefault.hasDefaultProject(), true);
+});

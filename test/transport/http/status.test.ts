@@ -14,3 +14,18 @@ test('method-level errors carry their status in the modern era and travel in a 2
   assert.deepEqual([statusForReply(-32601, 'legacy'), statusForReply(-32602, 'legacy'), statusForReply(-32603, 'legacy')], [200, 200, 200]);
   assert.equal(statusForReply(undefined, 'modern'), 200);
 });
+
+test('statusForReply: an internal error is 500 in the modern era only; other codes 200', () => {
+  assert.equal(statusForReply(-32603, 'modern'), 500);
+  assert.equal(statusForReply(-32603, 'legacy'), 200);
+  assert.equal(statusForReply(-32001, 'modern'), 200);
+});
+
+test('errorCodeOf reads a numeric error code and nothing else', async () => {
+  const { errorCodeOf } = await import('../../../src/transport/http/status.js');
+  assert.equal(errorCodeOf({ error: { code: -32600 } }), -32600);
+  assert.equal(errorCodeOf({ error: null }), undefined);
+  assert.equal(errorCodeOf({ error: 'x' }), undefined);
+  assert.equal(errorCodeOf({ error: { code: '1' } }), undefined);
+  assert.equal(errorCodeOf({ result: {} }), undefined);
+});

@@ -28,3 +28,9 @@ test('parseLine refuses a depth bomb as a parse error that names the bound, befo
   assert.deepEqual(parseLine(bomb), { kind: 'parse-error', message: `Parse error: JSON nested deeper than ${MAX_JSON_DEPTH} levels` });
   assert.equal(parseLine(`{"jsonrpc":"2.0","id":1,"method":"ping","params":{"a":${nested(MAX_JSON_DEPTH - 2)}}}`).kind, 'request');
 });
+
+test('closing brackets bring the depth back down: many shallow siblings are not deep', () => {
+  assert.equal(nestsDeeperThan(`[${Array.from({ length: 2000 }, () => '[{}]').join(',')}]`, 4), false);
+  assert.equal(nestsDeeperThan(`${'[]'.repeat(1000)}`, 1), false);
+  assert.equal(nestsDeeperThan(`[${'{"a":'.repeat(3)}1}}}]`, 3), true);
+});

@@ -20,14 +20,18 @@ export interface FileOutcome {
   readonly createdFolders?: readonly string[];
 }
 
-/** Installs into one file; a file that does not parse, or holds another tool's entry, is left untouched and reported. */
-export async function installFile(op: FileOp, stateDir: string, force = false): Promise<FileOutcome> {
+/**
+ * Installs into one file; a file that does not parse, or holds another tool's entry, is left
+ * untouched and reported. `record` off (a refresh of what an install already wrote) keeps the
+ * state folder as it is: a text that already holds our part is never recorded as the original.
+ */
+export async function installFile(op: FileOp, stateDir: string, force = false, record = true): Promise<FileOutcome> {
   try {
     const current = await readText(op.path);
     const before = current ?? '';
     const after = op.install(before, force);
     if (after === before && (before !== '' || op.owned !== true)) return { path: op.path, what: op.what, status: 'unchanged' };
-    await recordBefore(stateDir, await realPathOf(op.path), current);
+    if (record) await recordBefore(stateDir, await realPathOf(op.path), current);
     await writeAtomic(op.path, after);
     return { path: op.path, what: op.what, status: 'written' };
   } catch (error) {

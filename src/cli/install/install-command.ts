@@ -118,7 +118,7 @@ export async function runSkillUpdate(argv: readonly string[], io: InstallIo): Pr
     const text = await readText(op.path);
     if (text === undefined || (op.owned !== true && findBlock(text) === undefined)) continue;
     refreshed++;
-    failed = report(await installFile(op, options.stateDir), options.context, io) || failed;
+    failed = report(await installFile(op, options.stateDir, false, false), options.context, io) || failed;
   }
   if (refreshed === 0) io.stdout.write('No CodeGraph instructions or skill found to refresh; run `codegraph install` first.\n');
   return failed ? 1 : 0;

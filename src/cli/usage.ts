@@ -54,7 +54,7 @@ The index commands take their path as an argument or as -p/--path DIR; init and 
 the home folder and the file-system root unless --force is given. The project is found
 from --path, or from the working directory upward (the nearest folder containing .codegraph/). Environment: CODEGRAPH_MCP_TOOLS=explore,node,search,callers,...
 chooses the tools listed by tools/list (all ten stay callable); CODEGRAPH_WATCH_DEBOUNCE_MS
-(default 2000) is the quiet spell that watch waits for before syncing; CODEGRAPH_NO_DAEMON=1
+(default 2000) is the longest quiet spell watch waits for before syncing (a lone save: 150 ms); CODEGRAPH_NO_DAEMON=1
 serves in the foreground; CODEGRAPH_DAEMON_IDLE_MS (default 300000) is how long a daemon
 outlives its last client; CODEGRAPH_MAX_FILE_SIZE (bytes, default 1048576, at most 8388608)
 is the largest file indexed, which a repository's config can lower but not raise;

@@ -11,8 +11,29 @@ import { IndexSession } from './session.js';
 import { watchTree, type TreeWatch } from './tree-watch.js';
 import { IndexRemovedError, type SyncReport } from './sync/index.js';
 
-/** Default quiet spell after the last event before syncing. */
+/**
+ * The longest quiet spell waited for before syncing (`CODEGRAPH_WATCH_DEBOUNCE_MS` sets it): what
+ * a burst of changes (a checkout, a formatter over many files) waits after its last event.
+ */
 export const DEFAULT_DEBOUNCE_MS = 2000;
+
+/**
+ * The quiet spell after a lone save. An editor's save is a few events within a few milliseconds
+ * (write, rename, attribute change), so 150 ms of quiet means the save is over; set by hand.
+ */
+export const QUIET_MS = 150;
+
+/**
+ * How much each further event since the last sync lengthens the quiet spell, up to the ceiling:
+ * the more a burst has changed, the surer the wait that it is over. With 10 ms, a save of five
+ * events waits 190 ms and a 200-file checkout the whole ceiling; set by hand.
+ */
+export const QUIET_PER_EVENT_MS = 10;
+
+/** The quiet spell to wait after `events` events since the last sync, capped at `ceilingMs`. */
+export function quietSpell(events: number, ceilingMs: number): number {
+  return Math.min(ceilingMs, QUIET_MS + QUIET_PER_EVENT_MS * Math.max(0, events - 1));
+}
 /** How long to wait before trying again when another writer holds the lock. */
 const RETRY_MS = 1000;
 
@@ -118,6 +139,8 @@ class WatchLoop {
   readonly #pending = new Set<string>();
   /** An event without a file name: the next sync walks the whole tree. */
   #walkAll = false;
+  /** Events since the last sync started (repeats of one path included): they lengthen the quiet spell. */
+  #events = 0;
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<void> | undefined;
   #watchError: unknown;
@@ -140,7 +163,9 @@ class WatchLoop {
       if (!eventMatters(rel)) return;
       this.#pending.add(rel);
     }
-    this.#schedule(this.#debounceMs);
+    this.#events += 1;
+    // A lost event (no file name) means the next sync walks everything: wait the whole ceiling.
+    this.#schedule(this.#walkAll ? this.#debounceMs : quietSpell(this.#events, this.#debounceMs));
     // The first change seen: the session readies its edit path while the debounce runs.
     void this.#session.prepareEdits().catch(() => undefined);
   }
@@ -195,6 +220,7 @@ class WatchLoop {
     const all = this.#walkAll;
     this.#pending.clear();
     this.#walkAll = false;
+    this.#events = 0;
     try {
       const report = await this.#session.sync(all ? {} : { changed });
       this.#options.onEvent({ kind: 'synced', report, changed });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { IndexSession } from '../../src/index/session.js';
 import { IndexRemovedError } from '../../src/index/sync/index.js';
-import { eventMatters, watchProject, type WatchEvent } from '../../src/index/watch.js';
+import { eventMatters, QUIET_MS, QUIET_PER_EVENT_MS, quietSpell, watchProject, type WatchEvent } from '../../src/index/watch.js';
 import { fixtureProject } from '../support/fixture-project.js';
 import { dumpGraph } from '../support/graph-dump.js';
 
@@ -111,4 +111,50 @@ test('watching stops with a clear error when the index is deleted, instead of bu
     await done.catch(() => undefined);
   }
   assert.equal(existsSync(join(p.root, '.codegraph', 'codegraph.db')), false, 'no new index was built');
+});
+
+test('the quiet spell is short for a lone save and grows with a burst, never past the ceiling', () => {
+  assert.equal(quietSpell(1, 2000), QUIET_MS);
+  assert.equal(quietSpell(5, 2000), QUIET_MS + 4 * QUIET_PER_EVENT_MS);
+  assert.equal(quietSpell(500, 2000), 2000);
+  assert.equal(quietSpell(1, 100), 100, 'a ceiling below the quiet spell wins');
+  assert.equal(quietSpell(0, 2000), QUIET_MS);
+});
+
+test('a lone edit syncs after the short quiet spell, not after the ceiling', async () => {
+  const p = await fixtureProject('shop', import.meta.url);
+  cleanups.push(p.cleanup);
+  const events: WatchEvent[] = [];
+  const controller = new AbortController();
+  // A ceiling no test waits for: the sync below can only come from the short spell.
+  const done = watchProject({ root: p.root, debounceMs: 600_000, workers: 1, signal: controller.signal, onEvent: (e) => events.push(e) });
+  try {
+    await waitFor(events, (e) => e.kind === 'ready');
+    appendFileSync(join(p.root, 'src/pricing.ts'), '\nexport function quickly(): number {\n  return 2;\n}\n');
+    const synced = await waitFor(events, (e) => e.kind === 'synced' && e.changed.includes('src/pricing.ts'), 30_000);
+    assert.equal(synced.kind === 'synced' && synced.report.parsed, 1);
+  } finally {
+    controller.abort();
+    await done;
+  }
+});
+
+test('a burst of edits to many files coalesces into one sync', async () => {
+  const p = await fixtureProject('shop', import.meta.url);
+  cleanups.push(p.cleanup);
+  const events: WatchEvent[] = [];
+  const controller = new AbortController();
+  const done = watchProject({ root: p.root, debounceMs: 3000, workers: 1, signal: controller.signal, onEvent: (e) => events.push(e) });
+  try {
+    await waitFor(events, (e) => e.kind === 'ready');
+    const { writeFileSync } = await import('node:fs');
+    // 60 files written back to back, as a checkout writes them: each event lengthens the wait.
+    for (let i = 0; i < 60; i++) writeFileSync(join(p.root, 'src', `many${i}.ts`), `export function many${i}(): number {\n  return ${i};\n}\n`);
+    const synced = await waitFor(events, (e) => e.kind === 'synced', 30_000);
+    assert.equal(synced.kind === 'synced' && synced.changed.filter((c) => c.startsWith('src/many')).length, 60, 'every file in the one sync');
+    assert.equal(events.filter((e) => e.kind === 'synced').length, 1);
+  } finally {
+    controller.abort();
+    await done;
+  }
 });

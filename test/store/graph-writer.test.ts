@@ -243,3 +243,78 @@ test('touchFile updates a file\'s size and modification time, nothing else', () 
   assert.deepEqual(db.all(`SELECT size, mtime_ms FROM files WHERE path = 'src/user.ts'`), [{ size: 4321, mtime_ms: 1_800_000_000_000 }]);
   assert.equal(Number(db.value(`SELECT count(*) FROM nodes`)), before);
 });
+
+describe('the rest of the writes name themselves when memory runs out', () => {
+  test('dropping the indexes for a bulk load', () => {
+    failNext('transaction');
+    assert.throws(() => store.deferIndexes(), (e: unknown) => e instanceof CapacityError && /while dropping indexes for a bulk load\./.test(e.message));
+  });
+
+  test('building the deferred indexes', () => {
+    store.deferIndexes();
+    failNext('transaction');
+    assert.throws(() => store.restoreIndexes(), (e: unknown) => e instanceof CapacityError && /while building the indexes\./.test(e.message));
+  });
+
+  test('rebuilding the search index', () => {
+    store.deferIndexes();
+    store.restoreIndexes([]);
+    failNext('run');
+    assert.throws(() => store.restoreSearch(), (e: unknown) => e instanceof CapacityError && /while rebuilding the search index\./.test(e.message));
+  });
+
+  test('refreshing the totals after a change', () => {
+    loadSample(store);
+    store.storeTotals();
+    store.replaceFile(fileInfo('src/extra.ts', 9), fileOf('src/extra.ts', 2));
+    failNext('run');
+    assert.throws(() => store.refreshTotals(), (e: unknown) => e instanceof CapacityError && /while storing the totals\./.test(e.message));
+  });
+
+  test('when even counting fails, the message goes without the counts', () => {
+    loadSample(store);
+    failNext('transaction');
+    const target = db as unknown as { value: (...args: unknown[]) => unknown };
+    const original = target.value.bind(db);
+    target.value = () => {
+      throw new Error('out of memory');
+    };
+    try {
+      assert.throws(() => store.transaction(() => undefined), (e: unknown) => e instanceof CapacityError && /while writing a batch of files\. Exclude generated/.test(e.message));
+    } finally {
+      target.value = original;
+    }
+  });
+});
+
+test('an export that fails for another reason than memory is not a capacity error', () => {
+  const target = db as unknown as { export: () => unknown };
+  target.export = () => {
+    throw new TypeError('disk trouble');
+  };
+  assert.throws(() => store.exportBytes(), (e: unknown) => e instanceof TypeError && e.message === 'disk trouble');
+});
+
+test('a refused save gives its size in MiB', () => {
+  store.setMeta('padding', 'x'.repeat(3 * 2 ** 20));
+  const size = store.exportSize();
+  assert.ok(size > 3 * 2 ** 20);
+  assert.throws(() => new GraphWriter(db, 2 ** 20).exportSize(), (e: unknown) => e instanceof CapacityError && new RegExp(`\\(${(size / 2 ** 20).toFixed(0)} MiB\\)`).test(e.message));
+});
+
+test('totals stay right when a new file is written after every edge was cleared', () => {
+  loadSample(store);
+  store.storeTotals();
+  store.clearResolvedEdges();
+  store.replaceFile(fileInfo('src/new.ts', 7), fileOf('src/new.ts', 3));
+  store.refreshTotals();
+  assert.deepEqual(store.storedTotals(), countTotals(db));
+});
+
+test('a change to the first of two diagnostics of a path is seen', () => {
+  const before = [{ path: 'a', reason: 'too-large', detail: '1' }, { path: 'a', reason: 'binary', detail: '' }];
+  store.setDiagnostics(before);
+  const after = [{ path: 'a', reason: 'too-large', detail: '2' }, { path: 'a', reason: 'binary', detail: '' }];
+  store.setDiagnostics(after, before);
+  assert.deepEqual(store.diagnostics(), after);
+});

@@ -14,7 +14,7 @@ export const MODULES = {
   http: { mutate: ['src/transport/http/**/*.ts'], tests: ['dist/test/transport/http/*.test.js'] },
   daemon: {
     mutate: ['src/daemon/attach.ts', 'src/daemon/claim-socket.ts', 'src/daemon/socket-path.ts', 'src/daemon/socket-trust.ts', 'src/daemon/daemon-proof.ts', 'src/daemon/introduce.ts'],
-    tests: ['dist/test/daemon/attach*.test.js', 'dist/test/daemon/socket-*.test.js'],
+    tests: ['dist/test/daemon/attach*.test.js', 'dist/test/daemon/socket-*.test.js', 'dist/test/daemon/daemon-proof.test.js', 'dist/test/daemon/introduce.test.js'],
   },
   sync: { mutate: ['src/index/sync/**/*.ts'], tests: ['dist/test/index/sync/*.test.js'] },
   steps: { mutate: ['src/index/resolve/steps/**/*.ts'], tests: ['dist/test/index/resolve/*.test.js'] },

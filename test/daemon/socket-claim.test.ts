@@ -1,0 +1,44 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, test } from 'node:test';
+import { claimSocket, probeSocket } from '../../src/daemon/claim-socket.js';
+
+const top = mkdtempSync(join(tmpdir(), 'cg-claim-'));
+after(() => rmSync(top, { recursive: true, force: true }));
+
+describe('claimSocket', { skip: process.platform === 'win32' ? 'named pipes are not files' : false }, () => {
+  test('listens on a free path with a socket only its user may use; a second claim finds it taken', async () => {
+    const path = join(top, 'a.sock');
+    const first = await claimSocket(path, (s) => s.end());
+    assert.equal(first.kind, 'listening');
+    try {
+      assert.equal(statSync(path).mode & 0o777, 0o600);
+      assert.equal(await probeSocket(path), true);
+      assert.deepEqual(await claimSocket(path, (s) => s.end()), { kind: 'taken' });
+    } finally {
+      if (first.kind === 'listening') await new Promise((r) => first.server.close(r));
+    }
+  });
+
+  test('replaces a socket file left by a process that died, and listens', async () => {
+    const path = join(top, 'stale.sock');
+    const dead = spawnSync(process.execPath, ['-e', `require('node:net').createServer().listen(${JSON.stringify(path)}, () => process.kill(process.pid, 'SIGKILL'))`]);
+    assert.equal(dead.signal, 'SIGKILL');
+    assert.ok(existsSync(path), 'the dead process left its socket file');
+    assert.equal(await probeSocket(path), false, 'nobody accepts on it');
+    const claim = await claimSocket(path, (s) => s.end());
+    assert.equal(claim.kind, 'listening');
+    if (claim.kind === 'listening') await new Promise((r) => claim.server.close(r));
+  });
+
+  test('a path that cannot be listened on for another reason is an error, not "taken"', async () => {
+    await assert.rejects(claimSocket(join(top, 'no-such-folder', 'deeper', 'x.sock'), () => undefined));
+  });
+
+  test('probeSocket is false for a path nothing listens on', async () => {
+    assert.equal(await probeSocket(join(top, 'nothing.sock')), false);
+  });
+});

@@ -1,0 +1,122 @@
+/**
+ * The name step (a name found anywhere in the project) at each of its boundaries: tests, exports,
+ * packages, members, the candidate bound and the confidence it gives.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { ProjectBuilder, edgeOf, targetOf } from './builders.js';
+
+test('production code never binds into a test file; a test binds into another test', () => {
+  const b = new ProjectBuilder();
+  const spec = b.file('spec/helpers_spec.rb', { isTest: true });
+  const helper = b.sym(spec, 'build_user');
+  const lib = b.file('lib/users.rb');
+  const fromLib = b.ref(lib, 'build_user');
+  const other = b.file('spec/users_spec.rb', { isTest: true });
+  const fromSpec = b.ref(other, 'build_user');
+  const result = b.resolve();
+  assert.equal(targetOf(result, b, fromLib), undefined);
+  assert.equal(targetOf(result, b, fromSpec), helper);
+  assert.equal(edgeOf(result, b, fromSpec)?.method, 'name');
+});
+
+test('a language that enforces exports binds another folder\'s definition only when it is exported', () => {
+  const b = new ProjectBuilder();
+  const util = b.file('util/strings.c');
+  b.sym(util, 'trim', { exported: false });
+  const near = b.file('util/io.c');
+  const main = b.file('src/main.c');
+  const far = b.ref(main, 'trim');
+  const sameDir = b.ref(near, 'trim');
+  let result = b.resolve();
+  assert.equal(targetOf(result, b, far), undefined, 'static in another folder');
+  assert.notEqual(targetOf(result, b, sameDir), undefined, 'same folder');
+  const exported = b.sym(b.file('lib/trim.c'), 'trim');
+  result = b.resolve();
+  assert.equal(targetOf(result, b, far), exported);
+});
+
+test('a language without enforced exports binds an unexported definition anywhere', () => {
+  const b = new ProjectBuilder();
+  const target = b.sym(b.file('lib/a/parse.rb'), 'parse_line', { exported: false });
+  const r = b.ref(b.file('app/b/run.rb'), 'parse_line');
+  assert.equal(targetOf(b.resolve(), b, r), target);
+});
+
+test('a bare Go call stays in its package', () => {
+  const b = new ProjectBuilder();
+  const other = b.file('other/util.go', { packageName: 'other' });
+  b.sym(other, 'Clamp');
+  const mine = b.file('shop/cart.go', { packageName: 'shop' });
+  const r = b.ref(mine, 'Clamp');
+  assert.equal(targetOf(b.resolve(), b, r), undefined);
+  const sibling = b.sym(b.file('shop/math.go', { packageName: 'shop' }), 'Clamp');
+  assert.equal(targetOf(b.resolve(), b, r), sibling);
+});
+
+test('a bare call never lands on a method, even one qualified by its type without a parent node', () => {
+  const b = new ProjectBuilder();
+  const f = b.file('lib/a.rb');
+  b.sym(f, 'flush', { qualifiedName: 'Writer.flush', kind: 'method' });
+  const r = b.ref(b.file('lib/b.rb'), 'flush');
+  assert.equal(targetOf(b.resolve(), b, r), undefined);
+});
+
+test('more candidates than the bound are refused; at the bound the closest is still chosen', () => {
+  const b = new ProjectBuilder();
+  const from = b.file('app/main.rb');
+  const near = b.sym(b.file('app/util.rb'), 'normalize');
+  b.sym(b.file('lib/one/util.rb'), 'normalize');
+  const r = b.ref(from, 'normalize');
+  assert.equal(targetOf(b.resolve({ maxCandidates: 2 }), b, r), near, 'two candidates, bound two');
+  b.sym(b.file('vendor/two/util.rb'), 'normalize');
+  assert.equal(targetOf(b.resolve({ maxCandidates: 2 }), b, r), undefined, 'three candidates, bound two');
+  assert.equal(targetOf(b.resolve({ maxCandidates: 3 }), b, r), near);
+});
+
+test('member candidates count against the bound for a call through an object', () => {
+  const b = new ProjectBuilder();
+  const from = b.file('app/main.rb');
+  const mine = b.sym(b.file('app/queue.rb'), 'Queue', { kind: 'class' });
+  const near = b.sym(b.file('app/queue.rb'), 'drain', { parent: mine });
+  for (const dir of ['lib', 'vendor']) {
+    const cls = b.sym(b.file(`${dir}/q.rb`), `Q${dir}`, { kind: 'class' });
+    b.sym(b.file(`${dir}/q2.rb`), 'drain', { parent: cls });
+  }
+  const r = b.ref(from, 'drain', { receiver: 'queue' });
+  assert.equal(targetOf(b.resolve({ maxCandidates: 3 }), b, r), near);
+  assert.equal(targetOf(b.resolve({ maxCandidates: 2 }), b, r), undefined);
+});
+
+test('confidence falls with the tier and with each rival candidate, never below 0.3', () => {
+  const alone = new ProjectBuilder();
+  alone.sym(alone.file('app/a.rb'), 'tally');
+  const r1 = alone.ref(alone.file('app/b.rb'), 'tally');
+  assert.equal(edgeOf(alone.resolve(), alone, r1)?.confidence, 0.7, 'same folder, no rival');
+
+  const rivals = new ProjectBuilder();
+  rivals.sym(rivals.file('app/a.rb'), 'tally');
+  rivals.sym(rivals.file('lib/x.rb'), 'tally');
+  const r2 = rivals.ref(rivals.file('app/b.rb'), 'tally');
+  assert.equal(edgeOf(rivals.resolve(), rivals, r2)?.confidence, 0.65, 'one rival');
+
+  const far = new ProjectBuilder();
+  far.sym(far.file('lib/x.rb'), 'tally');
+  const r3 = far.ref(far.file('app/b.rb'), 'tally');
+  assert.equal(edgeOf(far.resolve(), far, r3)?.confidence, 0.4, 'elsewhere, no rival');
+
+  const crowd = new ProjectBuilder();
+  crowd.sym(crowd.file('app/a.rb'), 'tally');
+  for (let i = 0; i < 7; i++) crowd.sym(crowd.file(`lib${i}/x.rb`), 'tally');
+  const r4 = crowd.ref(crowd.file('app/b.rb'), 'tally');
+  assert.equal(edgeOf(crowd.resolve(), crowd, r4)?.confidence, 0.35, 'seven rivals');
+
+  // Same top folder (0.5) with five rivals would be 0.25: the floor holds.
+  const floor = new ProjectBuilder();
+  const top = floor.sym(floor.file('app/y/util.rb'), 'tally');
+  for (let i = 0; i < 5; i++) floor.sym(floor.file(`v${i}/y.rb`), 'tally');
+  const r5 = floor.ref(floor.file('app/x/main.rb'), 'tally');
+  const edge = edgeOf(floor.resolve(), floor, r5);
+  assert.equal(edge?.target, top);
+  assert.equal(edge?.confidence, 0.3);
+});

@@ -77,11 +77,13 @@ test('more candidates than the bound are refused; at the bound the closest is st
 test('member candidates count against the bound for a call through an object', () => {
   const b = new ProjectBuilder();
   const from = b.file('app/main.rb');
-  const mine = b.sym(b.file('app/queue.rb'), 'Queue', { kind: 'class' });
-  const near = b.sym(b.file('app/queue.rb'), 'drain', { parent: mine });
+  const queueFile = b.file('app/queue.rb');
+  const mine = b.sym(queueFile, 'Queue', { kind: 'class' });
+  const near = b.sym(queueFile, 'drain', { parent: mine });
   for (const dir of ['lib', 'vendor']) {
-    const cls = b.sym(b.file(`${dir}/q.rb`), `Q${dir}`, { kind: 'class' });
-    b.sym(b.file(`${dir}/q2.rb`), 'drain', { parent: cls });
+    const file = b.file(`${dir}/q.rb`);
+    const cls = b.sym(file, `Q${dir}`, { kind: 'class' });
+    b.sym(file, 'drain', { parent: cls });
   }
   const r = b.ref(from, 'drain', { receiver: 'queue' });
   assert.equal(targetOf(b.resolve({ maxCandidates: 3 }), b, r), near);

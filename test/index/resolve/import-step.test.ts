@@ -1,0 +1,94 @@
+/** The import step at its boundaries: default imports, external and project modules, wildcards, dotted modules. */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { ProjectBuilder, edgeOf, imp, targetOf } from './builders.js';
+
+test('a default import binds the module\'s default, else the export of the local name', () => {
+  const b = new ProjectBuilder();
+  const mod = b.file('src/parse.ts');
+  const parse = b.sym(mod, 'parse');
+  const main = b.file('src/main.ts', { imports: [imp('./parse', [['default', 'parse']])] });
+  const r = b.ref(main, 'parse');
+  const edge = edgeOf(b.resolve(), b, r);
+  assert.deepEqual([edge?.target, edge?.method, edge?.confidence], [parse, 'import', 0.95]);
+  // A default import named differently from any export finds nothing to fall back on.
+  const other = b.file('src/other.ts', { imports: [imp('./parse', [['default', 'parseIt']])] });
+  const r2 = b.ref(other, 'parseIt');
+  assert.equal(targetOf(b.resolve(), b, r2), undefined);
+});
+
+test('a named import that is not the default never falls back to the local name', () => {
+  const b = new ProjectBuilder();
+  const mod = b.file('src/parse.ts');
+  b.sym(mod, 'parse');
+  const main = b.file('src/main.ts', { imports: [imp('./parse', [['tokenize', 'parse']])] });
+  const r = b.ref(main, 'parse');
+  assert.equal(targetOf(b.resolve(), b, r), undefined);
+});
+
+test('a name imported from outside the project is external; from a project module that lacks it, claimed; neither binds elsewhere', () => {
+  const b = new ProjectBuilder();
+  b.sym(b.file('src/util.ts'), 'debounce');
+  const ext = b.file('src/a.ts', { imports: [imp('lodash', ['debounce'])] });
+  const rExt = b.ref(ext, 'debounce');
+  b.file('src/empty.ts');
+  const claimed = b.file('src/b.ts', { imports: [imp('./empty', ['debounce'])] });
+  const rClaimed = b.ref(claimed, 'debounce');
+  const result = b.resolve();
+  assert.equal(targetOf(result, b, rExt), undefined);
+  assert.equal(targetOf(result, b, rClaimed), undefined);
+  assert.equal(result.stats.external, 1, 'only the lodash one counts as external');
+});
+
+test('python: a wildcard import also brings in what the package\'s __init__ imported', () => {
+  const b = new ProjectBuilder();
+  b.file('pkg/__init__.py', { imports: [imp('.impl', ['connect'])] });
+  const impl = b.file('pkg/impl.py');
+  const connect = b.sym(impl, 'connect');
+  const main = b.file('main.py', { imports: [imp('pkg', ['*'])] });
+  const r = b.ref(main, 'connect');
+  assert.equal(targetOf(b.resolve(), b, r), connect);
+});
+
+test('python: a dotted module import binds calls through exactly that module path, not a longer name sharing its start', () => {
+  const b = new ProjectBuilder();
+  b.file('pkg/__init__.py');
+  const core = b.file('pkg/core.py');
+  const run = b.sym(core, 'run');
+  b.file('pkg/corex.py');
+  const main = b.file('main.py', { imports: [imp('pkg.core', [])] });
+  const r = b.ref(main, 'run', { receiver: 'pkg.core' });
+  const longer = b.ref(main, 'run', { receiver: 'pkg.corex' });
+  const result = b.resolve();
+  const edge = edgeOf(result, b, r);
+  assert.deepEqual([edge?.target, edge?.method], [run, 'import']);
+  assert.notEqual(targetOf(result, b, longer), run);
+});
+
+test('a name missing from an imported module is claimed: no later guess binds it', () => {
+  const b = new ProjectBuilder();
+  const x = b.file('src/x.ts');
+  b.sym(x, 'present');
+  b.sym(b.file('src/elsewhere.ts'), 'missing');
+  const main = b.file('src/main.ts', { imports: [imp('./x', [], { namespace: 'ns' })] });
+  const r = b.ref(main, 'missing', { receiver: 'ns' });
+  const ok = b.ref(main, 'present', { receiver: 'ns' });
+  const result = b.resolve();
+  assert.equal(targetOf(result, b, r), undefined);
+  assert.equal(edgeOf(result, b, ok)?.method, 'import');
+});
+
+test('a member of an imported class is bound through it as qualified', () => {
+  const b = new ProjectBuilder();
+  const mod = b.file('src/store.ts');
+  const cls = b.sym(mod, 'Store', { kind: 'class' });
+  const save = b.sym(mod, 'save', { parent: cls });
+  const main = b.file('src/main.ts', { imports: [imp('./store', ['Store'])] });
+  const r = b.ref(main, 'save', { receiver: 'Store' });
+  const missing = b.ref(main, 'load', { receiver: 'Store' });
+  b.sym(b.file('src/other.ts'), 'load');
+  const result = b.resolve();
+  const edge = edgeOf(result, b, r);
+  assert.deepEqual([edge?.target, edge?.method, edge?.confidence], [save, 'qualified', 0.9]);
+  assert.equal(targetOf(result, b, missing), undefined, 'a missing member of an imported type is claimed');
+});

@@ -79,3 +79,51 @@ test('receiver: Java bare calls reach inherited methods through the implicit thi
   const r = b.ref(cf, 'log', { from: run });
   assert.equal(targetOf(b.resolve(), b, r), log);
 });
+
+test('receiver: super() finds a method in the second of two bases', () => {
+  const b = new ProjectBuilder();
+  const f = b.file('app.py');
+  const first = b.sym(f, 'First', { kind: 'class' });
+  b.sym(f, 'other', { parent: first });
+  const second = b.sym(f, 'Second', { kind: 'class' });
+  const save = b.sym(f, 'save', { parent: second });
+  const child = b.sym(f, 'Child', { kind: 'class' });
+  const childSave = b.sym(f, 'save', { parent: child });
+  b.ref(f, 'First', { kind: 'extends', from: child });
+  b.ref(f, 'Second', { kind: 'extends', from: child });
+  const r = b.ref(f, 'save', { from: childSave, receiver: 'super()' });
+  const edge = edgeOf(b.resolve(), b, r);
+  assert.deepEqual([edge?.target, edge?.method], [save, 'receiver']);
+});
+
+test('receiver: a bare call in a language without an implicit this is not a call on self', () => {
+  const b = new ProjectBuilder();
+  const f = b.file('app.py');
+  const cls = b.sym(f, 'Job', { kind: 'class' });
+  b.sym(f, 'save', { parent: cls });
+  const run = b.sym(f, 'run', { parent: cls });
+  const r = b.ref(f, 'save', { from: run });
+  assert.notEqual(edgeOf(b.resolve(), b, r)?.method, 'receiver');
+});
+
+test('receiver: a bare call in a language with an implicit this is a call on this, at 0.8; this.x() at 0.85', () => {
+  const b = new ProjectBuilder();
+  const f = b.file('src/Job.java');
+  const cls = b.sym(f, 'Job', { kind: 'class' });
+  const save = b.sym(f, 'save', { parent: cls });
+  const run = b.sym(f, 'run', { parent: cls });
+  const bare = b.ref(f, 'save', { from: run });
+  const explicit = b.ref(f, 'save', { from: run, receiver: 'this' });
+  const result = b.resolve();
+  assert.deepEqual([edgeOf(result, b, bare)?.target, edgeOf(result, b, bare)?.method, edgeOf(result, b, bare)?.confidence], [save, 'receiver', 0.8]);
+  assert.equal(edgeOf(result, b, explicit)?.confidence, 0.85);
+});
+
+test('receiver: super outside any type binds nothing', () => {
+  const b = new ProjectBuilder();
+  const f = b.file('app.py');
+  b.sym(b.file('lib.py'), 'save');
+  const free = b.sym(f, 'helper');
+  const r = b.ref(f, 'save', { from: free, receiver: 'super()' });
+  assert.equal(edgeOf(b.resolve(), b, r)?.method === 'receiver', false);
+});

@@ -5,7 +5,7 @@
  * then deletes the record; the records' own folder goes when the last one does.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, readdir, rm, rmdir, writeFile, rename } from 'node:fs/promises';
+import { chmod, mkdir, readFile, readdir, rm, rmdir, writeFile, rename } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
@@ -48,11 +48,13 @@ export async function recordBefore(stateDir: string, path: string, original: str
   const record: InstallRecord = { path, original: original ?? null, createdFolders: missingFolders(dirname(path)) };
   const file = recordPath(stateDir, path);
   const created = missingFolders(dirname(file));
-  await mkdir(dirname(file), { recursive: true });
+  // The originals may hold the user's tokens (an agent's config often does): only the user reads them.
+  await mkdir(dirname(file), { recursive: true, mode: 0o700 });
+  await chmod(dirname(file), 0o700);
   // The state folders made here are removed with the last record, like the config folders.
-  if (created.length > 0) await writeFile(join(dirname(file), 'created-folders.json'), `${JSON.stringify(created)}\n`, { flag: 'wx' }).catch(() => undefined);
+  if (created.length > 0) await writeFile(join(dirname(file), 'created-folders.json'), `${JSON.stringify(created)}\n`, { flag: 'wx', mode: 0o600 }).catch(() => undefined);
   const temp = `${file}.${process.pid}.tmp`;
-  await writeFile(temp, `${JSON.stringify(record)}\n`, 'utf8');
+  await writeFile(temp, `${JSON.stringify(record)}\n`, { encoding: 'utf8', mode: 0o600 });
   await rename(temp, file);
 }
 

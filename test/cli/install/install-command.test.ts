@@ -128,6 +128,13 @@ for (const c of CASES) {
       const { box, path, before, args } = setUp(c);
       assert.equal(run(['install', '--no-verify', ...args], box).status, 0);
       assert.ok(existsSync(recordsOf(box)), 'install recorded the original state');
+      if (process.platform !== 'win32') {
+        // The originals may hold tokens: only the user may read them, whatever the umask.
+        assert.equal(statSync(recordsOf(box)).mode & 0o777, 0o700);
+        const records = readdirSync(recordsOf(box)).filter((f) => f.endsWith('.json'));
+        assert.ok(records.length > 0);
+        for (const f of records) assert.equal(statSync(join(recordsOf(box), f)).mode & 0o077, 0, `${f} is private`);
+      }
       rmSync(recordsOf(box), { recursive: true, force: true });
       assert.equal(run(['uninstall', ...args], box).status, 0);
       assertRestored(path, before);

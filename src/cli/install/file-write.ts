@@ -2,7 +2,7 @@
  * Reading and writing agent config files: atomic replacement (a temporary file in the same
  * folder, read back and checked, then renamed over the file). Nothing else is left beside them.
  */
-import { mkdir, readFile, realpath, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
 /** A file's text, or undefined when it does not exist. */
@@ -30,9 +30,13 @@ export async function writeAtomic(link: string, text: string): Promise<void> {
   const path = await realPathOf(link);
   await mkdir(dirname(path), { recursive: true });
   const temp = `${path}.codegraph-${process.pid}.tmp`;
+  // A replaced file keeps its permissions (a private config stays private) and the temporary file
+  // is private until then; a new file gets the usual mode for the user's umask.
+  const mode = await stat(path).then((s) => s.mode & 0o7777, () => undefined);
   try {
-    await writeFile(temp, text, 'utf8');
+    await writeFile(temp, text, mode === undefined ? 'utf8' : { encoding: 'utf8', mode: 0o600 });
     if ((await readFile(temp, 'utf8')) !== text) throw new Error('the written text did not read back the same (disk full?)');
+    if (mode !== undefined) await chmod(temp, mode);
     await rename(temp, path);
   } finally {
     await rm(temp, { force: true });

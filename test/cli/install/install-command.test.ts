@@ -142,6 +142,20 @@ for (const c of CASES) {
   }
 }
 
+test('a config keeps its permissions through install and uninstall (a private one stays private)', { skip: process.platform === 'win32' ? 'POSIX modes' : false }, () => {
+  const { box, path, before, args } = setUp(CASES[0]!);
+  chmodSync(path, 0o600);
+  assert.equal(run(['install', '--no-verify', ...args], box).status, 0);
+  assert.notEqual(readFileSync(path, 'utf8'), before);
+  assert.equal(statSync(path).mode & 0o777, 0o600, 'after install');
+  assert.equal(run(['uninstall', ...args], box).status, 0);
+  assert.equal(readFileSync(path, 'utf8'), before);
+  assert.equal(statSync(path).mode & 0o777, 0o600, 'after uninstall');
+  chmodSync(path, 0o640);
+  assert.equal(run(['install', '--no-verify', ...args], box).status, 0);
+  assert.equal(statSync(path).mode & 0o777, 0o640, 'another mode kept as it is');
+});
+
 test('install --print-config prints each agent snippet and writes nothing', () => {
   const box = sandbox();
   const ids = ['claude', 'cursor', 'codex', 'opencode', 'gemini', 'zed', 'zuno', 'kiro', 'vscode', 'copilot-cli', 'antigravity', 'trae', 'qoder', 'hermes', 'jetbrains'];

@@ -16,7 +16,7 @@ export const MODULES = {
     mutate: ['src/daemon/attach.ts', 'src/daemon/claim-socket.ts', 'src/daemon/socket-path.ts', 'src/daemon/socket-trust.ts', 'src/daemon/daemon-proof.ts', 'src/daemon/introduce.ts'],
     tests: ['dist/test/daemon/attach*.test.js', 'dist/test/daemon/socket-*.test.js', 'dist/test/daemon/daemon-proof.test.js', 'dist/test/daemon/introduce.test.js'],
   },
-  sync: { mutate: ['src/index/sync/**/*.ts'], tests: ['dist/test/index/sync/*.test.js', 'dist/test/index/session.test.js'] },
+  sync: { mutate: ['src/index/sync/**/*.ts'], tests: ['dist/test/index/sync/*.test.js', 'dist/test/index/session.test.js', 'dist/test/project/freshness.test.js', 'dist/test/store/status-snapshot.test.js'] },
   steps: { mutate: ['src/index/resolve/steps/**/*.ts'], tests: ['dist/test/index/resolve/*.test.js'] },
   writer: { mutate: ['src/store/graph-writer.ts'], tests: ['dist/test/store/*.test.js'] },
   secrets: { mutate: ['src/project/secret-content.ts'], tests: ['dist/test/project/secret-content.test.js'] },
@@ -35,8 +35,8 @@ export default {
   tsconfigFile: 'tsconfig.json',
   // Accuracy first: grouping mutants for speed reported whole files' valid mutants as compile errors.
   typescriptChecker: { prioritizePerformanceOverAccuracy: false },
-  // The sandbox is .stryker-tmp/sandbox-*/ inside the project: node_modules is found two folders up.
-  buildCommand: 'node ../../node_modules/typescript/bin/tsc -p tsconfig.json',
+  // The full build: tests that start the CLI run the bundle, built here from the mutated source.
+  buildCommand: 'npm run --silent build',
   mutate: chosen.flatMap((name) => MODULES[name].mutate),
   tap: {
     testFiles: chosen.flatMap((name) => MODULES[name].tests),

@@ -39,3 +39,25 @@ test('init stops after the scan, before parsing, when the estimate passes the li
     shop.cleanup();
   }
 });
+
+test('the refusal states the sizes in MB, the top-level folders by size (ties by name, five at most), and root files as "."', () => {
+  const MB = 2 ** 20;
+  const sizes: Record<string, number> = { 'top.c': 1 * MB, 'e/x.c': 2 * MB, 'd/x.c': 2 * MB, 'c/x.c': 3 * MB, 'b/x.c': 4 * MB, 'a/x.c': 5 * MB, 'a/y.c': 1 * MB };
+  const total = 18 * MB;
+  const limit = 10 * MB;
+  // Exactly at the limit passes; one byte over is refused.
+  assert.doesNotThrow(() => checkCapacity(scan({ 'a.c': 8 * MB }), 8 * MB * DATABASE_BYTES_PER_SOURCE_BYTE));
+  assert.throws(() => checkCapacity(scan({ 'a.c': 8 * MB }), 8 * MB * DATABASE_BYTES_PER_SOURCE_BYTE - 1), IndexError);
+  assert.throws(() => checkCapacity(scan(sizes), limit), (error: unknown) => {
+    assert.ok(error instanceof IndexError);
+    assert.equal(
+      error.message,
+      `This tree is too large for one index: 7 source files, 18 MB of source, an estimated ${(total * DATABASE_BYTES_PER_SOURCE_BYTE / MB).toFixed(0)} MB database, ` +
+        'over the 10 MB a database can hold here. Nothing was parsed. Index sub-trees as separate projects (run `codegraph init` in each), ' +
+        'or exclude generated and vendored folders ("exclude" in .codegraph/config.json). ' +
+        'Largest top-level folders: a/ (6 MB), b/ (4 MB), c/ (3 MB), d/ (2 MB), e/ (2 MB).',
+    );
+    return true;
+  });
+  assert.throws(() => checkCapacity(scan({ 'top.c': 3 * MB, 'a/x.c': 1 * MB }), MB), /Largest top-level folders: \. \(3 MB\), a\/ \(1 MB\)\.$/);
+});

@@ -304,3 +304,35 @@ test('sync reports a file whose name is not valid UTF-8 as skipped, and a second
   assert.deepEqual([second.parsed, second.unchanged, second.skipped, second.files], [0, 1, 1, 1]);
   assert.deepEqual(await storedDiagnostics(project.root), [['caf\uFFFD.ts', 'invalid-name']]);
 });
+
+test('a C function that moves to another file, is deleted, or comes back rebinds every caller as a fresh index would', async () => {
+  const p = await generatedProject({
+    'a.c': 'int helper(void) { return 1; }\nint other(void) { return 2; }\n',
+    'b.c': 'int helper(void);\nint use(void) { return helper() + other(); }\n',
+    'lib/d.c': 'static int local(void) { return 3; }\nint spare(void) { return local(); }\n',
+  });
+  cleanups.push(p.cleanup);
+  const steps: [string, () => void][] = [
+    ['moved to lib/d.c', () => {
+      writeFileSync(join(p.root, 'a.c'), 'int other(void) { return 2; }\n');
+      appendFileSync(join(p.root, 'lib/d.c'), 'int helper(void) { return 4; }\n');
+    }],
+    ['deleted', () => writeFileSync(join(p.root, 'lib/d.c'), 'static int local(void) { return 3; }\nint spare(void) { return local(); }\n')],
+    ['back in a new file', () => writeFileSync(join(p.root, 'e.c'), 'int helper(void) { return 5; }\n')],
+    ['its file removed', () => unlinkSync(join(p.root, 'e.c'))],
+    ['defined twice', () => {
+      writeFileSync(join(p.root, 'e.c'), 'int helper(void) { return 5; }\n');
+      appendFileSync(join(p.root, 'a.c'), 'int helper(void) { return 1; }\n');
+    }],
+  ];
+  for (const [what, edit] of steps) {
+    edit();
+    const summary = await sync(p.root);
+    assert.ok(summary.parsed + summary.removed > 0, what);
+    const dump = await dumpGraph(p.root);
+    assert.equal(dump, await freshDump(p.root), what);
+    const bound = /edge b\.c#function:use@\S+ -calls-> (\S+)#function:helper/.exec(dump)?.[1];
+    const expected = { 'moved to lib/d.c': 'lib/d.c', deleted: undefined, 'back in a new file': 'e.c', 'its file removed': undefined, 'defined twice': undefined }[what];
+    if (expected !== undefined) assert.equal(bound, expected, what);
+  }
+});

@@ -92,3 +92,104 @@ test('a member of an imported class is bound through it as qualified', () => {
   assert.deepEqual([edge?.target, edge?.method, edge?.confidence], [save, 'qualified', 0.9]);
   assert.equal(targetOf(result, b, missing), undefined, 'a missing member of an imported type is claimed');
 });
+
+test('a default import binds the module\'s own default before any export of the local name', () => {
+  const b = new ProjectBuilder();
+  const mod = b.file('src/parse.ts');
+  const def = b.sym(mod, 'default');
+  b.sym(mod, 'parse');
+  const main = b.file('src/main.ts', { imports: [imp('./parse', [['default', 'parse']])] });
+  const r = b.ref(main, 'parse');
+  assert.equal(targetOf(b.resolve(), b, r), def);
+});
+
+test('a name imported both from outside and from a project module that lacks it is claimed, not external', () => {
+  const b = new ProjectBuilder();
+  b.sym(b.file('src/util.ts'), 'debounce');
+  b.file('src/empty.ts');
+  const both = b.file('src/a.ts', { imports: [imp('lodash', ['debounce']), imp('./empty', ['debounce'])] });
+  const r = b.ref(both, 'debounce');
+  const viaNs = b.ref(both, 'debounce', { receiver: 'debounce' });
+  const result = b.resolve();
+  assert.equal(targetOf(result, b, r), undefined);
+  assert.equal(targetOf(result, b, viaNs), undefined);
+  assert.equal(result.stats.external, 0);
+  const outside = new ProjectBuilder();
+  const a = outside.file('src/a.ts', { imports: [imp('lodash', ['debounce']), imp('underscore', ['debounce'])] });
+  outside.ref(a, 'debounce');
+  assert.equal(outside.resolve().stats.external, 1, 'every binding outside: external');
+});
+
+test('python: of two wildcard imports, the name comes from whichever package\'s __init__ imported it', () => {
+  const b = new ProjectBuilder();
+  b.file('alpha/__init__.py', { imports: [imp('.impl', ['connect'])] });
+  const alpha = b.sym(b.file('alpha/impl.py'), 'connect');
+  b.file('beta/__init__.py', { imports: [imp('.impl', ['close'])] });
+  const beta = b.sym(b.file('beta/impl.py'), 'close');
+  const main = b.file('main.py', { imports: [imp('alpha', ['*']), imp('beta', ['*'])] });
+  const first = b.ref(main, 'connect');
+  const second = b.ref(main, 'close');
+  const result = b.resolve();
+  assert.equal(targetOf(result, b, first), alpha, 'found in the first wildcard, not lost to the second');
+  assert.equal(targetOf(result, b, second), beta, 'looked for in the second after the first lacks it');
+});
+
+test('python: through a dotted module import, a class and then its method are followed', () => {
+  const b = new ProjectBuilder();
+  b.file('pkg/__init__.py');
+  const core = b.file('pkg/core.py');
+  const engine = b.sym(core, 'Engine', { kind: 'class' });
+  const start = b.sym(core, 'start', { parent: engine });
+  const main = b.file('main.py', { imports: [imp('pkg.core', [])] });
+  const r = b.ref(main, 'start', { receiver: 'pkg.core.Engine' });
+  const result = b.resolve();
+  assert.deepEqual([edgeOf(result, b, r)?.target, edgeOf(result, b, r)?.method], [start, 'qualified']);
+});
+
+test('a member missing from what an import names is claimed, though a same-named type elsewhere has it', () => {
+  const b = new ProjectBuilder();
+  // Elsewhere: a class named like the namespace, the submodule and the imported class, with `missing`.
+  for (const name of ['ns', 'Store']) {
+    const f = b.file(`src/other-${name}.ts`);
+    b.sym(f, 'missing', { parent: b.sym(f, name, { kind: 'class' }) });
+  }
+  b.sym(b.file('src/x.ts'), 'present');
+  const store = b.file('src/store.ts');
+  b.sym(store, 'save', { parent: b.sym(store, 'Store', { kind: 'class' }) });
+  const main = b.file('src/main.ts', { imports: [imp('./x', [], { namespace: 'ns' }), imp('./store', ['Store'])] });
+  const viaNs = b.ref(main, 'missing', { receiver: 'ns' });
+  const viaClass = b.ref(main, 'missing', { receiver: 'Store' });
+  const result = b.resolve();
+  assert.equal(targetOf(result, b, viaNs), undefined);
+  assert.equal(targetOf(result, b, viaClass), undefined);
+});
+
+test('a type that is merely visible and lacks the member leaves it to later steps: a class reopened in another file', () => {
+  const b = new ProjectBuilder();
+  const a = b.file('lib/a.rb');
+  const fooA = b.sym(a, 'Foo', { kind: 'class' });
+  const run = b.sym(a, 'run', { parent: fooA });
+  const other = b.file('lib/b.rb');
+  const bar = b.sym(other, 'bar', { parent: b.sym(other, 'Foo', { kind: 'class' }) });
+  const r = b.ref(a, 'bar', { receiver: 'Foo', from: run });
+  assert.equal(targetOf(b.resolve(), b, r), bar);
+});
+
+test('python: a member missing from a dotted module or an imported submodule is claimed, though a same-named class elsewhere has it', () => {
+  const b = new ProjectBuilder();
+  for (const name of ['core', 'sub']) {
+    const f = b.file(`elsewhere_${name}.py`);
+    b.sym(f, 'missing', { parent: b.sym(f, name, { kind: 'class' }) });
+  }
+  b.file('pkg/__init__.py');
+  b.sym(b.file('pkg/core.py'), 'present');
+  b.sym(b.file('pkg/sub.py'), 'present');
+  const main = b.file('main.py', { imports: [imp('pkg.core', []), imp('pkg', ['sub'])] });
+  const dotted = b.ref(main, 'missing', { receiver: 'pkg.core' });
+  const viaSub = b.ref(main, 'missing', { receiver: 'sub' });
+  const found = b.ref(main, 'present', { receiver: 'sub' });
+  const result = b.resolve();
+  assert.equal(targetOf(result, b, dotted), undefined);
+  assert.equal(targetOf(result, b, viaSub), undefined);
+  assert.equal(edgeOf(result, b, found)?.method, 'import');
+});

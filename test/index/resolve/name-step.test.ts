@@ -122,3 +122,68 @@ test('confidence falls with the tier and with each rival candidate, never below 
   assert.equal(edge?.target, top);
   assert.equal(edge?.confidence, 0.3);
 });
+
+test('a call binds by name only to something callable: a same-named field or variable elsewhere is not a call target', () => {
+  const b = new ProjectBuilder();
+  const f = b.file('lib/conf.rb');
+  b.sym(f, 'handler', { kind: 'field', parent: b.sym(f, 'Conf', { kind: 'class' }) });
+  b.sym(b.file('lib/vars.rb'), 'callback', { kind: 'variable' });
+  const from = b.file('app/run.rb');
+  const viaObject = b.ref(from, 'handler', { receiver: 'conf' });
+  const bare = b.ref(from, 'callback');
+  const result = b.resolve();
+  assert.equal(targetOf(result, b, viaObject), undefined);
+  assert.equal(targetOf(result, b, bare), undefined);
+});
+
+test('a name never binds across language families', () => {
+  const b = new ProjectBuilder();
+  const py = b.file('tools/job.py');
+  b.sym(py, 'flush', { parent: b.sym(py, 'Job', { kind: 'class' }) });
+  const r = b.ref(b.file('lib/run.rb'), 'flush', { receiver: 'job' });
+  const result = b.resolve();
+  assert.equal(targetOf(result, b, r), undefined);
+  assert.equal(result.stats.ambiguous, 0, 'nothing to choose from is not ambiguous');
+});
+
+test('a member call with no candidate at all is unresolved, not ambiguous', () => {
+  const b = new ProjectBuilder();
+  b.sym(b.file('lib/a.rb'), 'other');
+  b.ref(b.file('lib/b.rb'), 'nothing_like_it', { receiver: 'thing' });
+  const stats = b.resolve().stats;
+  assert.deepEqual([stats.resolved, stats.unresolved, stats.ambiguous], [0, 1, 0]);
+});
+
+test('a symbol with a parent is a member whatever its qualified name: a bare call skips it, a call through an object binds it', () => {
+  const b = new ProjectBuilder();
+  const f = b.file('lib/a.rb');
+  const cls = b.sym(f, 'Writer', { kind: 'class' });
+  const flush = b.sym(f, 'flush', { parent: cls, qualifiedName: 'flush' });
+  const from = b.file('lib/b.rb');
+  const bare = b.ref(from, 'flush');
+  const member = b.ref(from, 'flush', { receiver: 'writer' });
+  const result = b.resolve();
+  assert.equal(targetOf(result, b, bare), undefined);
+  assert.equal(targetOf(result, b, member), flush);
+});
+
+test('free functions of the same name do not count against the bound for a call through an object: only members do', () => {
+  const b = new ProjectBuilder();
+  const f = b.file('app/queue.rb');
+  const drain = b.sym(f, 'drain', { parent: b.sym(f, 'Queue', { kind: 'class' }) });
+  for (const dir of ['a', 'b', 'c']) b.sym(b.file(`${dir}/util.rb`), 'drain');
+  const r = b.ref(b.file('app/main.rb'), 'drain', { receiver: 'queue' });
+  assert.equal(targetOf(b.resolve({ maxCandidates: 2 }), b, r), drain);
+});
+
+test('rust: self.method() prefers the methods of a type named like the caller\'s own, matched by its last segment, and its own file among equals', () => {
+  const b = new ProjectBuilder();
+  const x = b.file('src/time/handle.rs');
+  const run = b.sym(x, 'run', { kind: 'method', qualifiedName: 'time.Handle.run' });
+  b.sym(x, 'is_shutdown', { kind: 'method', qualifiedName: 'Inner.is_shutdown' });
+  const other = b.sym(b.file('src/time/driver.rs'), 'is_shutdown', { kind: 'method', qualifiedName: 'Handle.is_shutdown' });
+  const r = b.ref(x, 'is_shutdown', { receiver: 'self', from: run });
+  assert.equal(targetOf(b.resolve(), b, r), other, 'the Handle one, not the same file\'s Inner');
+  const own = b.sym(x, 'is_shutdown', { kind: 'method', qualifiedName: 'Handle.is_shutdown' });
+  assert.equal(targetOf(b.resolve(), b, r), own, 'of two Handle types, the caller\'s file');
+});

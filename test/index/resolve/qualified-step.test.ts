@@ -83,3 +83,31 @@ test('a builtin type\'s method is claimed unless the project has a type of that 
   const ownAppend = b.sym(listFile, 'append', { parent: own });
   assert.equal(targetOf(b.resolve(), b, r), ownAppend);
 });
+
+test('only a type or a value of that name in the same family lifts the claim: a function named File, or a Python class named list, does not', () => {
+  const b = new ProjectBuilder();
+  const pathsFile = b.file('lib/paths.rb');
+  b.sym(pathsFile, 'basename', { parent: b.sym(pathsFile, 'Paths', { kind: 'class' }) });
+  b.sym(b.file('lib/helpers.rb'), 'File', { kind: 'function' });
+  const ruby = b.ref(b.file('lib/main.rb'), 'basename', { receiver: 'File' });
+  const py = b.file('pkg/items.py');
+  b.sym(py, 'push_all', { parent: b.sym(py, 'Items', { kind: 'class' }) });
+  b.sym(b.file('pkg/util.py'), 'list', { kind: 'function' });
+  const rb = b.file('lib/list.rb');
+  b.sym(rb, 'push_all', { parent: b.sym(rb, 'list', { kind: 'class' }) });
+  const python = b.ref(b.file('pkg/main.py'), 'push_all', { receiver: 'list' });
+  const result = b.resolve();
+  assert.equal(targetOf(result, b, ruby), undefined, 'File.basename stays Ruby\'s');
+  assert.equal(targetOf(result, b, python), undefined, 'list.push_all stays the builtin\'s');
+});
+
+test('of two same-named types in the same tier, the one in the calling file wins', () => {
+  const b = new ProjectBuilder();
+  const own = b.file('app/models/user.rb');
+  const mine = b.sym(own, 'save', { parent: b.sym(own, 'Record', { kind: 'class' }) });
+  const other = b.file('app/models/post.rb');
+  b.sym(other, 'save', { parent: b.sym(other, 'Record', { kind: 'class' }) });
+  const r = b.ref(own, 'save', { receiver: 'Record' });
+  const edge = edgeOf(b.resolve(), b, r);
+  assert.deepEqual([edge?.target, edge?.method, edge?.confidence], [mine, 'qualified', 0.8]);
+});

@@ -74,3 +74,44 @@ test('a call on self or super is left to the receiver step, never taken as an un
     assert.notEqual(edgeOf(b.resolve(), b, r)?.method, 'same-file', receiver);
   }
 });
+
+test('a bare call binds a definition two scopes out, over the file-level one', () => {
+  const b = new ProjectBuilder();
+  const f = b.file('lib/a.py');
+  b.sym(f, 'helper');
+  const outer = b.sym(f, 'outer');
+  const nested = b.sym(f, 'helper', { parent: outer });
+  const mid = b.sym(f, 'mid', { parent: outer });
+  const inner = b.sym(f, 'inner', { parent: mid });
+  const r = b.ref(f, 'helper', { from: inner });
+  const edge = edgeOf(b.resolve(), b, r);
+  assert.deepEqual([edge?.target, edge?.method], [nested, 'same-file']);
+});
+
+test('a call through an unknown object takes the file\'s only member: a Go method qualified by its type, or a nested one whatever its qualified name', () => {
+  const go = new ProjectBuilder();
+  const g = go.file('store/store.go', { packageName: 'store' });
+  const save = go.sym(g, 'Save', { kind: 'method', qualifiedName: 'Store.Save' });
+  const caller = go.sym(g, 'Run');
+  const viaGo = go.ref(g, 'Save', { receiver: 's', from: caller });
+  assert.deepEqual([edgeOf(go.resolve(), go, viaGo)?.target, edgeOf(go.resolve(), go, viaGo)?.method], [save, 'same-file']);
+  const rb = new ProjectBuilder();
+  const f = rb.file('lib/a.rb');
+  const flush = rb.sym(f, 'flush', { parent: rb.sym(f, 'Writer', { kind: 'class' }), qualifiedName: 'flush' });
+  const run = rb.sym(f, 'run');
+  const viaRuby = rb.ref(f, 'flush', { receiver: 'w', from: run });
+  assert.deepEqual([edgeOf(rb.resolve(), rb, viaRuby)?.target, edgeOf(rb.resolve(), rb, viaRuby)?.method], [flush, 'same-file']);
+});
+
+test('super with no known base, or outside any type, is not taken as an unknown object\'s call to the file\'s only member', () => {
+  const b = new ProjectBuilder();
+  const f = b.file('lib/a.rb');
+  const child = b.sym(f, 'Child', { kind: 'class' });
+  const save = b.sym(f, 'save', { parent: child });
+  b.sym(f, 'close', { parent: b.sym(f, 'Other', { kind: 'class' }) });
+  const r = b.ref(f, 'close', { receiver: 'super', from: save });
+  const loose = b.ref(f, 'close', { receiver: 'super', from: b.sym(f, 'main') });
+  const result = b.resolve();
+  assert.notEqual(edgeOf(result, b, r)?.method, 'same-file');
+  assert.notEqual(edgeOf(result, b, loose)?.method, 'same-file', 'nor outside any type');
+});

@@ -33,6 +33,22 @@ test('isLoopbackHost accepts loopback names and addresses only', () => {
   for (const h of ['0.0.0.0', '10.0.0.1', 'example.com', 'localhost.example.com', '128.0.0.1', '::']) assert.equal(isLoopbackHost(h), false, h);
 });
 
+test('isLoopbackHost: the long form of ::1, each octet of 127/8 up to three digits, and nothing around the address', () => {
+  for (const h of ['0:0:0:0:0:0:0:1', '127.10.0.1', '127.0.10.1', '127.0.0.10', '127.255.255.255', '::ffff:127.9.9.9']) assert.equal(isLoopbackHost(h), true, h);
+  for (const h of ['x127.0.0.1', '127.0.0.1.evil.example', '127.0.0.1x', '127.1000.0.1', '127.0.1000.1', '127.0.0.1000', '127.0.0', '::ffff:10.0.0.1', '0:0:0:0:0:0:0:2', '']) assert.equal(isLoopbackHost(h), false, h);
+});
+
+test('hostOfHeader: surrounding spaces, a bracketed host with or without a port, and every malformed port or name', () => {
+  assert.equal(hostOfHeader('  localhost  '), 'localhost');
+  assert.equal(hostOfHeader('[::1]'), '::1');
+  assert.equal(hostOfHeader(' [::1]:80 '), '::1');
+  assert.equal(hostOfHeader('localhost:0'), 'localhost');
+  assert.equal(hostOfHeader('my-host_1.local:65535'), 'my-host_1.local');
+  for (const bad of ['', ':80', 'host:', 'host:80x', 'host:x80', 'host:123456', '[::1]x', '[::1]:', '[::1]:80x', '[::1]x:80', '[::1]:123456', 'a b', 'héte', 'a:b:c']) {
+    assert.equal(hostOfHeader(bad), undefined, JSON.stringify(bad));
+  }
+});
+
 test('hostOfHeader strips ports and brackets and refuses malformed values', () => {
   assert.equal(hostOfHeader('LocalHost:8111'), 'localhost');
   assert.equal(hostOfHeader('[::1]:8111'), '::1');

@@ -24,6 +24,10 @@ test('expectedName reads params.name for tools/call and prompts/get, params.uri 
   assert.equal(expectedName('prompts/get', { name: 'p' }), 'p');
   assert.equal(expectedName('resources/read', { uri: 'file:///x' }), 'file:///x');
   assert.equal(expectedName('tools/list', { name: 'x' }), undefined);
+  assert.equal(expectedName('tools/list', { uri: 'file:///x' }), undefined);
+  assert.equal(expectedName('tools/call', { uri: 'file:///x' }), undefined);
+  assert.equal(expectedName('resources/read', { name: 'x' }), undefined);
+  assert.equal(expectedName('tools/call', { name: 7 }), undefined);
 });
 
 const EXPECT = { protocolVersion: '2026-07-28', method: 'tools/call', name: 'codegraph_search' };

@@ -49,3 +49,21 @@ test('listed hosts and origins are served beside loopback ones', () => {
   assert.deepEqual(checkOrigin('mcp.example:8111', 'https://ide.example', policy), { kind: 'ok' });
   assert.equal(checkOrigin('mcp.example:8111', 'https://other.example', policy).kind, 'forbidden');
 });
+
+test('each refusal says which header failed and how, in its own words', () => {
+  const reason = (host: string | undefined, origin: string | undefined): string => {
+    const verdict = checkOrigin(host, origin, LOOPBACK_ONLY, 8111);
+    return verdict.kind === 'forbidden' ? verdict.reason : 'ok';
+  };
+  assert.equal(reason(undefined, undefined), 'Forbidden: the Host header is missing or malformed');
+  assert.equal(reason('a b', undefined), 'Forbidden: the Host header is missing or malformed');
+  assert.equal(reason('localhost:8111', 'not a url'), 'Forbidden: Origin "not a url" is not an origin');
+  assert.equal(reason('localhost:8111', 'ws://localhost:8111'), 'Forbidden: Origin "ws://localhost:8111" is not allowed (only http and https origins are)');
+  // Surrounding spaces are not part of an origin.
+  assert.equal(reason('localhost:8111', '  http://localhost:8111 '), 'ok');
+});
+
+test('without a known server port, any loopback origin is served; with one, only that port', () => {
+  assert.deepEqual(checkOrigin('localhost', 'http://localhost:1234', LOOPBACK_ONLY), { kind: 'ok' });
+  assert.equal(checkOrigin('localhost', 'http://localhost:1234', LOOPBACK_ONLY, 8111).kind, 'forbidden');
+});

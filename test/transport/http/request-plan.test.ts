@@ -56,3 +56,20 @@ test('a modern _meta naming a handshake revision is served statelessly in that e
   const meta = { ...META, 'io.modelcontextprotocol/protocolVersion': '2025-11-25' };
   assert.deepEqual(planRequest({ ...HEADERS, 'mcp-protocol-version': '2025-11-25' }, 'tools/list', { _meta: meta }), { kind: 'serve', era: 'legacy', legacyRevision: '2025-11-25' });
 });
+
+test('the refusals carry their exact words and data', () => {
+  const missing = planRequest({ 'mcp-protocol-version': '2026-07-28' }, 'tools/list', {});
+  assert.equal(missing.kind === 'refuse' ? missing.error.message : '', 'Invalid params: a 2026-07-28 request must carry params._meta with "io.modelcontextprotocol/protocolVersion" and "io.modelcontextprotocol/clientCapabilities"');
+  const unknown = planRequest({ 'mcp-protocol-version': '1999-01-01' }, 'tools/list', {});
+  assert.ok(unknown.kind === 'refuse');
+  assert.equal(unknown.error.message, 'Unsupported protocol version');
+  const data = unknown.error.data as { supported: string[]; requested: string };
+  assert.equal(data.requested, '1999-01-01');
+  assert.ok(data.supported.includes('2026-07-28') && data.supported.includes('2025-06-18') && data.supported.length >= 4, JSON.stringify(data.supported));
+});
+
+test('params that are null, an array or a string are no params: the request is served by its header', () => {
+  for (const params of [null, [], 'x', 3]) {
+    assert.deepEqual(planRequest({ 'mcp-protocol-version': '2025-06-18' }, 'tools/list', params), { kind: 'serve', era: 'legacy', legacyRevision: '2025-06-18' }, JSON.stringify(params));
+  }
+});

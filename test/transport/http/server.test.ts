@@ -116,6 +116,12 @@ describe('answer shapes', () => {
     assert.equal(answer.body, '{"jsonrpc":"2.0","id":9,"result":{"content":[{"type":"text","text":"done"}]}}');
   });
 
+  test('a client that sends no Accept header gets JSON and no progress', async () => {
+    const answer = await call(10, 'progress', { _meta: { progressToken: 't' } }, {});
+    assert.equal(answer.headers['content-type'], 'application/json');
+    assert.equal(answer.body, '{"jsonrpc":"2.0","id":10,"result":{"content":[{"type":"text","text":"done"}]}}');
+  });
+
   test('a notification is accepted with 202 and no body', async () => {
     const answer = await send('POST', '{"jsonrpc":"2.0","method":"notifications/initialized"}');
     assert.deepEqual([answer.status, answer.body, answer.headers['content-length']], [202, '', '0']);
@@ -142,11 +148,14 @@ describe('refusals', () => {
     ['a foreign Host is 403', () => send('POST', '{}', { host: 'attacker.example:80' }), 403, '{"jsonrpc":"2.0","error":{"code":-32600,"message":"Forbidden: Host \\"attacker.example:80\\" is not served here (DNS rebinding protection)"}}'],
     ['a foreign Origin is 403', () => send('POST', '{}', { origin: 'https://attacker.example' }), 403, '{"jsonrpc":"2.0","error":{"code":-32600,"message":"Forbidden: Origin \\"https://attacker.example\\" is not allowed (DNS rebinding protection: only the origin of this server and --http-allowed-origins are)"}}'],
   ];
+  // Refusals that may leave unread bytes behind close the connection; the others keep it.
+  const closing = new Set([403, 413, 415]);
   for (const [name, run, status, body] of cases) {
     test(name, async () => {
       const answer = await run();
       assert.equal(answer.status, status);
       assert.equal(answer.body, body);
+      assert.equal(answer.headers['connection'], closing.has(status) ? 'close' : 'keep-alive');
     });
   }
 
@@ -189,6 +198,60 @@ describe('slow and vanishing clients', () => {
     const deadline = Date.now() + 2_000;
     while (!aborted() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
     assert.equal(aborted(), true);
+  });
+});
+
+/** Writes `text` on a new connection and reads until `responses` HTTP answers arrived or it closed. */
+function raw(port: number, text: string, responses: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    let received = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => {
+      received += chunk;
+      if (complete(received, responses)) socket.end();
+    });
+    socket.on('error', reject);
+    socket.on('close', () => resolve(received));
+    socket.write(text);
+  });
+}
+
+/** Whether `text` holds `count` whole answers (each framed by its Content-Length). */
+function complete(text: string, count: number): boolean {
+  let rest = text;
+  for (let i = 0; i < count; i++) {
+    const head = rest.indexOf('\r\n\r\n');
+    if (head < 0) return false;
+    const length = Number(/content-length: (\d+)/i.exec(rest.slice(0, head))?.[1] ?? 0);
+    if (rest.length < head + 4 + length) return false;
+    rest = rest.slice(head + 4 + length);
+  }
+  return true;
+}
+
+describe('connections', () => {
+  test('a request line that is not HTTP gets 400 and the connection closes', async () => {
+    const answer = await raw(server.address.port, 'NOT HTTP AT ALL\r\n\r\n', 1);
+    assert.match(answer, /^HTTP\/1\.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n$/);
+  });
+
+  test('past the limit of requests in flight on one connection, a request gets 429 with Retry-After', async () => {
+    const local = await startHttpServer({ address: { host: '127.0.0.1', port: 0 }, info: { name: 'codegraph', version: '1' }, tools: new DoubleTools(), maxRequestsPerConnection: 2 });
+    try {
+      const post = (id: number, name: string): string => {
+        const body = JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: {} } });
+        return `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${local.address.port}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+      };
+      // Three pipelined requests: two slow ones fill the connection's places, the third is refused.
+      const answers = await raw(local.address.port, post(1, 'slow') + post(2, 'slow') + post(3, 'slow'), 3);
+      const statuses = [...answers.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => Number(m[1]));
+      assert.deepEqual(statuses, [200, 200, 429]);
+      assert.match(answers, /retry-after: 1\r\n/i);
+      assert.match(answers, /Too Many Requests: at most 2 requests may be in flight on one connection/);
+    } finally {
+      await local.close(1_000);
+    }
   });
 });
 

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -38,7 +40,30 @@ describe('claimSocket', { skip: process.platform === 'win32' ? 'named pipes are 
     await assert.rejects(claimSocket(join(top, 'no-such-folder', 'deeper', 'x.sock'), () => undefined));
   });
 
-  test('probeSocket is false for a path nothing listens on', async () => {
+  test('probeSocket is false for a path nothing listens on, at once rather than after its timeout', async () => {
     assert.equal(await probeSocket(join(top, 'nothing.sock')), false);
+    const late = new Promise((resolve) => setTimeout(() => resolve('waited for the timeout'), 20_000).unref());
+    assert.equal(await Promise.race([probeSocket(join(top, 'nothing.sock'), 60_000), late]), false);
+  });
+
+  test('a claimed socket is half-open: a client that ends its side still gets the answer', async () => {
+    const path = join(top, 'half.sock');
+    const claim = await claimSocket(path, (s) => {
+      s.resume();
+      s.on('end', () => setTimeout(() => s.end('answer after your end\n'), 50));
+      s.on('error', () => undefined);
+    });
+    assert.equal(claim.kind, 'listening');
+    try {
+      const client = connect(path);
+      let heard = '';
+      client.setEncoding('utf8').on('data', (chunk: string) => (heard += chunk));
+      await once(client, 'connect');
+      client.end('question\n');
+      await once(client, 'close');
+      assert.equal(heard, 'answer after your end\n');
+    } finally {
+      if (claim.kind === 'listening') await new Promise((r) => claim.server.close(r));
+    }
   });
 });

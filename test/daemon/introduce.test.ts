@@ -39,8 +39,8 @@ test('a daemon that proves itself is trusted, and hello carries who is asking an
   assert.match(String(params['nonce']), /^[0-9a-f]{32}$/);
 });
 
-test('a wrong proof, no proof or no status is untrusted, with one message saying what to do', async () => {
-  for (const answer of [{ version: VERSION, proof: 'f'.repeat(64) }, { version: VERSION }, null, 'text']) {
+test('a wrong proof, no proof, no version or no status is untrusted, with one message saying what to do', async () => {
+  for (const answer of [{ version: VERSION, proof: 'f'.repeat(64) }, { version: VERSION }, { pid: 3 }, { version: 2, pid: 3 }, null, 'text']) {
     await assert.rejects(introduce(client(() => answer), root, hello), (e: unknown) => e instanceof UntrustedSocketError && e.message === `the process listening for ${root} could not prove it is that project's codegraph daemon; not using it (\`codegraph daemon stop\` ends a real one)`, JSON.stringify(answer));
   }
 });

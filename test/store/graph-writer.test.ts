@@ -65,6 +65,37 @@ describe('a write that runs out of memory', () => {
     });
   }
 
+  test('dropping the indexes for a bulk load names itself when it runs out of memory', () => {
+    failNext('transaction');
+    assert.throws(() => store.deferIndexes(), (e: unknown) => e instanceof CapacityError && /while dropping indexes for a bulk load\./.test(e.message));
+  });
+
+  test('building the deferred indexes names itself when it runs out of memory', () => {
+    store.deferIndexes();
+    loadSample(store);
+    failNext('transaction');
+    assert.throws(() => store.restoreIndexes(SECONDARY_INDEXES.map((i) => i.name)), (e: unknown) => e instanceof CapacityError && /while building the indexes\./.test(e.message));
+  });
+
+  test('rebuilding the deferred search index names itself when it runs out of memory', () => {
+    store.deferIndexes();
+    loadSample(store);
+    store.restoreIndexes(SECONDARY_INDEXES.map((i) => i.name));
+    failNext('run');
+    assert.throws(() => store.restoreSearch(), (e: unknown) => e instanceof CapacityError && /while rebuilding the search index\./.test(e.message));
+  });
+
+  test('when even counting fails, the refusal still says what to do, without the counts', () => {
+    loadSample(store);
+    failNext('transaction');
+    const target = db as unknown as { value: (...args: unknown[]) => unknown };
+    target.value = () => {
+      throw Object.assign(new Error('out of memory'), { code: 'SQLITE_NOMEM' });
+    };
+    assert.throws(() => store.removeFile('src/user.ts'), (e: unknown) => e instanceof CapacityError
+      && e.message === 'The code graph is too large for the in-memory database while removing src/user.ts. Exclude generated, vendored or test folders in .codegraph/config.json (for example "exclude": ["vendor/**", "dist/**"]) and index again. Nothing was saved.');
+  });
+
   test('an error that is not about memory passes through and poisons nothing', () => {
     const target = db as unknown as { run: (...args: unknown[]) => unknown };
     const original = target.run.bind(db);

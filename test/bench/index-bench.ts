@@ -13,6 +13,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
   benchRoot,
@@ -29,6 +30,9 @@ import { CLI_PATH as OUR_CLI } from '../support/cli.js';
 import { ensurePeer, peerInit, peerStatus, peerSync, PEER_PACKAGE, PEER_VERSION, type Invocation } from './peer.js';
 import { describeExit, run, tail, timedRun, type TimedRun } from './proc.js';
 import { isBenchEntry, percentile } from './stats.js';
+
+/** The parse-floor script, compiled beside this one. */
+const FLOOR_SCRIPT = fileURLToPath(new URL('./parse-floor.js', import.meta.url));
 import { measureWatch, type WatchSeries } from './watch-bench.js';
 
 /** Edits synced by the running watcher per corpus. */
@@ -42,6 +46,11 @@ export interface IndexBenchOptions {
   readonly timeoutMs: number;
   /** Keeps the per-run working copies under <bench root>/work for inspection. */
   readonly keep: boolean;
+  /**
+   * Also times the parse floor (parse-floor.ts: scan, then parse and extract every file in the
+   * workers, storing nothing) in each alternating round, between ours and the peer.
+   */
+  readonly parseOnly: boolean;
 }
 
 /** A file left in `.codegraph/` and its size in bytes. */
@@ -81,6 +90,8 @@ export interface CorpusReport {
    * successful): less exposed than the ratio of medians to a slow spell hitting one side's runs.
    */
   readonly initPairRatios: readonly number[];
+  /** With `--parse-only`: the floor's runs, and ours/floor init wall time per round. */
+  readonly floor?: { readonly runs: Series; readonly counts: string; readonly pairRatios: readonly number[] } | undefined;
 }
 
 export interface IndexBenchReport {
@@ -91,7 +102,7 @@ export interface IndexBenchReport {
 }
 
 /** Defaults from the environment: BENCH_RUNS, BENCH_TIMEOUT_S, BENCH_KEEP. */
-export function defaultIndexOptions(corpora: readonly string[], large = false): IndexBenchOptions {
+export function defaultIndexOptions(corpora: readonly string[], large = false, parseOnly = false): IndexBenchOptions {
   const runs = Number(process.env['BENCH_RUNS'] ?? 3);
   const timeout = Number(process.env['BENCH_TIMEOUT_S'] ?? 1800);
   return {
@@ -100,6 +111,7 @@ export function defaultIndexOptions(corpora: readonly string[], large = false): 
     large,
     timeoutMs: (Number.isFinite(timeout) && timeout > 0 ? timeout : 1800) * 1000,
     keep: process.env['BENCH_KEEP'] === '1',
+    parseOnly,
   };
 }
 
@@ -171,14 +183,18 @@ async function benchCorpus(spec: CorpusSpec, options: IndexBenchOptions, time: s
     });
     // Init runs alternate between the sides, so a slow spell of a shared machine hits both alike.
     const initPairRatios: number[] = [];
+    const floor = withOurs && options.parseOnly ? { runs: emptySeries(), counts: '', pairRatios: [] as number[] } : undefined;
     for (let i = 1; i <= options.runs; i++) {
       const walls: (number | undefined)[] = [];
       for (const side of sides) {
         await rm(join(side.dir, '.codegraph'), { recursive: true, force: true });
+        // The floor reads the same copy just before ours indexes it, so both meet the same cache.
+        const floorWall = floor !== undefined && side === sides[0] ? await floorRun(time, floor, side.dir, `${spec.name}/parse-only: run ${i}/${options.runs}`, options.timeoutMs) : undefined;
         log(`${side.label}: init run ${i}/${options.runs}`);
         const measured = await timed(time, side.commands.init(), options.timeoutMs);
         record(side.init, measured, 'init');
         walls.push(succeeded(measured) ? measured.wallSeconds : undefined);
+        if (floor !== undefined && floorWall !== undefined && succeeded(measured) && floorWall > 0) floor.pairRatios.push(measured.wallSeconds / floorWall);
       }
       const [oursWall, peerWall] = walls;
       if (withOurs && walls.length === 2 && oursWall !== undefined && peerWall !== undefined && peerWall > 0) initPairRatios.push(oursWall / peerWall);
@@ -191,10 +207,20 @@ async function benchCorpus(spec: CorpusSpec, options: IndexBenchOptions, time: s
       log(`${spec.name}/ours: ${WATCH_EDITS} edits of ${edited} synced by a running \`codegraph watch\``);
       ours = { ...ours, watch: await measureWatch(OUR_CLI, sides[0]?.dir ?? '', edited, spec.probe.snippet, WATCH_EDITS, options.timeoutMs) };
     }
-    return { name: spec.name, summary: spec.summary, sourceFileCount: files.length, extension: spec.probe.extension, editedFile: edited, ours, peer, initPairRatios };
+    return { name: spec.name, summary: spec.summary, sourceFileCount: files.length, extension: spec.probe.extension, editedFile: edited, ours, peer, initPairRatios, floor };
   } finally {
     if (!options.keep) await rm(work, { recursive: true, force: true });
   }
+}
+
+/** One run of the parse floor on `dir` (which holds no index), recorded in `floor`; its wall time when it succeeded. */
+async function floorRun(time: string, floor: { runs: Series; counts: string }, dir: string, label: string, timeoutMs: number): Promise<number | undefined> {
+  log(label);
+  const parsed = await timed(time, { command: process.execPath, args: [FLOOR_SCRIPT, dir], cwd: dir, env: process.env }, timeoutMs);
+  record(floor.runs, parsed, 'parse-only');
+  if (!succeeded(parsed)) return undefined;
+  floor.counts = parsed.result.stdout.trim();
+  return parsed.wallSeconds;
 }
 
 interface Commands {
@@ -433,6 +459,13 @@ export function formatIndexReport(report: IndexBenchReport): string {
     if (pairs.length > 0) {
       lines.push(`  init ours/peer per alternating pair: median ${ratio(median(pairs), 1)}, ${ratio(Math.min(...pairs), 1)} to ${ratio(Math.max(...pairs), 1)} over ${pairs.length} pair(s)`);
     }
+    const floor = corpus.floor;
+    if (floor !== undefined) {
+      lines.push(`  parse-only floor (scan, parse and extract in the workers, nothing stored): median ${seconds(median(floor.runs.wallSeconds))}, peak RSS ${megabytes(median(floor.runs.peakRssBytes))}; runs ${samples(floor.runs, (v) => v.toFixed(2))} s; ${floor.counts}`);
+      const f = floor.pairRatios;
+      if (f.length > 0) lines.push(`  init ours/floor per round: median ${ratio(median(f), 1)}, ${ratio(Math.min(...f), 1)} to ${ratio(Math.max(...f), 1)} over ${f.length} round(s)`);
+      for (const failure of floor.runs.failures) lines.push(`  parse-only: FAILED ${failure}`);
+    }
     lines.push(`  edited for sync: ${corpus.editedFile ?? 'no file of that language'}`);
     for (const [name, side] of [['ours', ours], ['peer', peer]] as const) {
       if (side === undefined) continue;
@@ -452,6 +485,7 @@ export function formatIndexReport(report: IndexBenchReport): string {
 export const INDEX_ARG_OPTIONS = {
   corpus: { type: 'string' },
   large: { type: 'boolean' },
+  'parse-only': { type: 'boolean' },
 } as const;
 
 /** Splits `--corpus a,b` into names. */
@@ -464,6 +498,6 @@ export function corpusList(value: string | undefined): string[] {
 
 if (isBenchEntry(import.meta.url)) {
   const { values } = parseArgs({ args: process.argv.slice(2), options: INDEX_ARG_OPTIONS, strict: true });
-  const report = await runIndexBench(defaultIndexOptions(corpusList(values.corpus), values.large === true));
+  const report = await runIndexBench(defaultIndexOptions(corpusList(values.corpus), values.large === true, values['parse-only'] === true));
   process.stdout.write(formatIndexReport(report));
 }

@@ -4,6 +4,7 @@
  *
  *   npm run bench                                    the default set (startup)
  *   npm run bench -- index --corpus django,serde     the side-by-side indexing benchmark
+ *   npm run bench -- index --parse-only --corpus django  ... with the parse floor init is judged against
  *   npm run bench -- startup index --corpus jdk      several by name
  *   npm run bench -- query --corpus django           query latency (in-process and over stdio), export, sync
  *   npm run bench -- daemon --corpus django,tokio,jdk the shared daemon: first answer, edit-to-queryable, sync, RSS
@@ -31,6 +32,8 @@ import { isBenchEntry } from './stats.js';
 interface BenchArgs {
   readonly corpora: readonly string[];
   readonly large: boolean;
+  /** `index --parse-only`: also time the parse floor. */
+  readonly parseOnly: boolean;
 }
 
 interface Benchmark {
@@ -85,7 +88,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   {
     name: 'index',
     byDefault: false,
-    run: async (args) => formatIndexReport(await runIndexBench(defaultIndexOptions(args.corpora, args.large))),
+    run: async (args) => formatIndexReport(await runIndexBench(defaultIndexOptions(args.corpora, args.large, args.parseOnly))),
   },
 ];
 
@@ -99,7 +102,7 @@ async function main(): Promise<void> {
     return;
   }
   const only = parsed.positionals;
-  const args: BenchArgs = { corpora: corpusList(parsed.values.corpus), large: parsed.values.large === true };
+  const args: BenchArgs = { corpora: corpusList(parsed.values.corpus), large: parsed.values.large === true, parseOnly: parsed.values['parse-only'] === true };
   const selected = only.length === 0 ? BENCHMARKS.filter((b) => b.byDefault) : BENCHMARKS.filter((b) => only.includes(b.name));
   const unknown = only.filter((name) => !BENCHMARKS.some((b) => b.name === name));
   if (selected.length === 0 || unknown.length > 0) {

@@ -2,6 +2,8 @@
 // names are those of MODULES in stryker.config.mjs).
 // `npm run mutate -- --changed [REF]`: only the source files of those modules that differ from REF
 // (default HEAD~1), with the tests of their modules; nothing to do when none changed.
+// `--force`: every mutant of the chosen modules is tested again, whatever the incremental file
+// recorded (after a change of the checker or runner settings, which it does not track).
 import { spawnSync } from 'node:child_process';
 
 // The config reads the module choice from the environment; this script sets it for Stryker.
@@ -44,7 +46,8 @@ function matches(glob, file) {
   return file.startsWith(prefix) && file.endsWith('.ts');
 }
 
-const stryker = spawnSync('npx', ['stryker', 'run', 'test/mutation/stryker.config.mjs', ...(mutate === undefined ? [] : ['--mutate', mutate.join(',')])], {
+const force = args.includes('--force') ? ['--force'] : [];
+const stryker = spawnSync('npx', ['stryker', 'run', 'test/mutation/stryker.config.mjs', ...force, ...(mutate === undefined ? [] : ['--mutate', mutate.join(',')])], {
   stdio: 'inherit',
   env: { ...process.env, CODEGRAPH_MUTATE: modules.join(',') },
 });

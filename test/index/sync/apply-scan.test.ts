@@ -1,0 +1,58 @@
+/** How a run applies a scan: which bulk-load and totals paths it takes, and what it records. */
+import assert from 'node:assert/strict';
+import { appendFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { indexProject } from '../../../src/index/sync/index.js';
+import { GraphStore, loadDatabase, SqliteDb } from '../../../src/store/index.js';
+import { generatedProject } from '../../support/fixture-project.js';
+
+const cleanups: (() => void)[] = [];
+after(() => {
+  for (const c of cleanups) c();
+});
+
+/** Counts calls of GraphStore's methods `names` during `fn`. */
+async function counting(t: { mock: { method: (o: object, n: string) => { mock: { callCount(): number } } } }, names: readonly string[], fn: () => Promise<unknown>): Promise<Record<string, number>> {
+  const mocks = names.map((name) => [name, t.mock.method(GraphStore.prototype, name)] as const);
+  await fn();
+  return Object.fromEntries(mocks.map(([name, m]) => [name, m.mock.callCount()]));
+}
+
+const files = (n: number): Record<string, string> => Object.fromEntries(Array.from({ length: n }, (_, i) => [`src/m${i}.ts`, `export function f${i}() { return ${i}; }\n`]));
+
+async function indexedAt(root: string): Promise<string | undefined> {
+  const loaded = await loadDatabase(join(root, '.codegraph'));
+  assert.ok(loaded !== undefined);
+  const db = await SqliteDb.open(loaded.bytes);
+  try {
+    return GraphStore.open(db).getMeta('indexed_at');
+  } finally {
+    db.close();
+  }
+}
+
+test('a first index of many files loads in bulk and counts its totals whole; a one-file sync does neither', async (t) => {
+  const p = await generatedProject({});
+  cleanups.push(p.cleanup);
+  for (const [path, text] of Object.entries(files(12))) appendFileSync(join(p.root, path.replace('src/', '')), text);
+  const full = await counting(t, ['deferIndexes', 'storeTotals', 'refreshTotals'], () => indexProject({ root: p.root, mode: 'full', command: 'test', workers: 1 }));
+  assert.deepEqual(full, { deferIndexes: 1, storeTotals: 1, refreshTotals: 0 });
+  t.mock.restoreAll();
+  appendFileSync(join(p.root, 'm3.ts'), 'export function extra() { return f3(); }\n');
+  const one = await counting(t, ['deferIndexes', 'storeTotals', 'refreshTotals'], () => indexProject({ root: p.root, mode: 'incremental', command: 'test', workers: 1 }));
+  assert.deepEqual(one, { deferIndexes: 0, storeTotals: 0, refreshTotals: 1 });
+});
+
+test('a run that changes the index records when, as an ISO time; one that changes nothing leaves it', async () => {
+  const p = await generatedProject(files(2));
+  cleanups.push(p.cleanup);
+  const first = await indexedAt(p.root);
+  assert.match(first ?? '', /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+  await indexProject({ root: p.root, mode: 'incremental', command: 'test', workers: 1 });
+  assert.equal(await indexedAt(p.root), first);
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  appendFileSync(join(p.root, 'src/m1.ts'), 'export function more() { return 1; }\n');
+  await indexProject({ root: p.root, mode: 'incremental', command: 'test', workers: 1 });
+  assert.notEqual(await indexedAt(p.root), first);
+});

@@ -4,7 +4,7 @@
  * one, and a real daemon started, reused and stopped.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
@@ -87,6 +87,17 @@ test('a started process that never listens is waited for until the timeout; it r
   assert.equal(seen.cwd, root);
   assert.equal(seen.mmap, '131072');
   assert.ok(START_TIMEOUT_MS >= 5_000, 'the default leaves a cold start time to load its index');
+  // Without noWatch the daemon watches: no --no-watch.
+  await withRuntime(env, () => attachProject(root, { env, role: 'cli', start: true, cliPath: fake, timeoutMs: 100 }));
+  const again = JSON.parse(readFileSync(join(root, '.codegraph', 'daemon.log'), 'utf8').trim().split('\n').at(-1) ?? '{}') as { argv: string[] };
+  assert.deepEqual(again.argv, ['daemon', 'run', root]);
+});
+
+test('askRunningDaemon never starts a daemon: with none running it answers undefined and spawns nothing', async () => {
+  const root = scratch(true);
+  const env = envFor(root);
+  assert.equal(await withRuntime(env, () => askRunningDaemon(root, ControlMethod.status, {}, env)), undefined);
+  assert.equal(existsSync(join(root, '.codegraph', 'daemon.log')), false, 'no start was tried');
 });
 
 test('a real daemon: started once, then reused by the next client; a proxy is counted as its host; askRunningDaemon reaches it', async () => {

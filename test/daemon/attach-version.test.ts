@@ -71,3 +71,45 @@ test('a client attaches to a running daemon of its own version without stopping 
     rmSync(root, { recursive: true, force: true });
   }
 });
+
+test('hello names the tools this host lists and where its paths resolve, only when it has them; the link is current only for the index folder it was made for', async () => {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'codegraph-attach-')));
+  mkdirSync(join(root, '.codegraph'));
+  const hellos: Record<string, unknown>[] = [];
+  const token = writeDaemonToken(root);
+  const server = createServer((socket) => {
+    socket.setEncoding('utf8').on('data', (chunk: string) => {
+      for (const line of chunk.split('\n').filter((l) => l !== '')) {
+        const message = JSON.parse(line) as { id: number; method: string; params: Record<string, unknown> & { nonce: string } };
+        hellos.push(message.params);
+        const status = { proof: proofOf(token, message.params.nonce), pid: process.pid, version: VERSION, root, socket: daemonSocketPath(root), index: indexIdentity(root), startedAt: '', uptimeMs: 1, clients: 1, hostPids: [], autoSync: 'off' };
+        socket.write(`${JSON.stringify({ jsonrpc: '2.0', id: message.id, result: status })}\n`);
+      }
+    });
+    socket.on('error', () => undefined);
+  });
+  ensureOwnDirectory(dirname(daemonSocketPath(root)));
+  server.listen(daemonSocketPath(root));
+  await once(server, 'listening');
+  try {
+    const plain = await attachProject(root, { env: {}, role: 'cli', start: false });
+    const host = await attachProject(root, { env: { CODEGRAPH_MCP_TOOLS: 'codegraph_search' }, role: 'proxy', start: false, cwd: join(root, 'src') });
+    assert.equal(plain.kind, 'daemon');
+    assert.equal(host.kind, 'daemon');
+    const [a, b] = hellos;
+    assert.deepEqual([a?.['tools'], 'cwd' in (a ?? {}), a?.['role']], [undefined, false, 'cli']);
+    assert.deepEqual([b?.['tools'], b?.['cwd'], b?.['role'], b?.['hostPid']], ['codegraph_search', join(root, 'src'), 'proxy', process.pid]);
+    if (host.kind === 'daemon') {
+      assert.equal(host.link.isCurrent(), true);
+      // The index folder deleted and made again: the daemon serves what is gone.
+      rmSync(join(root, '.codegraph'), { recursive: true, force: true });
+      mkdirSync(join(root, '.codegraph'));
+      assert.equal(host.link.isCurrent(), false);
+      host.link.client.close();
+    }
+    if (plain.kind === 'daemon') plain.link.client.close();
+  } finally {
+    server.close();
+    rmSync(root, { recursive: true, force: true });
+  }
+});

@@ -15,9 +15,19 @@ import { assertNoDaemonLeft, trackPid, waitForExit } from '../support/daemons.js
 import { fixtureProject } from '../support/fixture-project.js';
 
 const dirs: string[] = [];
+// A start without a cliPath runs this process's script, which is this test file: were a check
+// here broken (as a mutation test breaks them), each daemon started would run these tests again
+// and start more. The script is made one that exits at once; the tests that start on purpose
+// name their CLI.
+const inertDir = realpathSync(mkdtempSync(join(tmpdir(), 'codegraph-attach-inert-')));
+const inert = join(inertDir, 'inert.mjs');
+writeFileSync(inert, '');
+const script = process.argv[1];
+process.argv[1] = inert;
 after(async () => {
+  if (script !== undefined) process.argv[1] = script;
   await assertNoDaemonLeft();
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  for (const dir of [...dirs, inertDir]) rmSync(dir, { recursive: true, force: true });
 });
 
 function scratch(withIndexDir: boolean): string {

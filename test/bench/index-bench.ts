@@ -30,10 +30,10 @@ import { CLI_PATH as OUR_CLI } from '../support/cli.js';
 import { ensurePeer, peerInit, peerStatus, peerSync, PEER_PACKAGE, PEER_VERSION, type Invocation } from './peer.js';
 import { describeExit, run, tail, timedRun, type TimedRun } from './proc.js';
 import { isBenchEntry, percentile } from './stats.js';
+import { measureWatch, type WatchSeries } from './watch-bench.js';
 
 /** The parse-floor script, compiled beside this one. */
 const FLOOR_SCRIPT = fileURLToPath(new URL('./parse-floor.js', import.meta.url));
-import { measureWatch, type WatchSeries } from './watch-bench.js';
 
 /** Edits synced by the running watcher per corpus. */
 const WATCH_EDITS = 10;
@@ -47,8 +47,8 @@ export interface IndexBenchOptions {
   /** Keeps the per-run working copies under <bench root>/work for inspection. */
   readonly keep: boolean;
   /**
-   * Also times the parse floor (parse-floor.ts: scan, then parse and extract every file in the
-   * workers, storing nothing) in each alternating round, between ours and the peer.
+   * Also times the parse floor (parse-floor.ts: scan, then parse and extract every file as
+   * `init` does, storing nothing) in each alternating round, just before ours.
    */
   readonly parseOnly: boolean;
 }

@@ -1,8 +1,8 @@
 /**
  * The floor `init` is judged against: what `init` does before storing anything. It reads the
- * project's config, starts the parse workers while the tree is walked (as `init` does), then has
- * the workers parse and extract every scanned file and drops each result as it arrives. Nothing is
- * stored, resolved or saved. Prints one JSON line: files parsed, symbols and references extracted.
+ * project's config, starts the parse workers while the tree is walked, then parses and extracts
+ * every scanned file where `init` would (`parseJobs`: the workers, or this thread for a handful)
+ * and drops each result as it arrives. Nothing is stored, resolved or saved. Prints one JSON line: files parsed, symbols and references extracted.
  *
  * `node dist/test/bench/parse-floor.js ROOT [WORKERS]` (the index benchmark runs it under GNU time
  * with `--parse-only`). Its workers are the compiled ones of dist/src rather than the CLI's

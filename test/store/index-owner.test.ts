@@ -8,6 +8,7 @@ import { GraphStore } from '../../src/store/graph-store.js';
 import { indexOwner } from '../../src/store/index-owner.js';
 import { APPLICATION_ID, migrate } from '../../src/store/schema.js';
 import { SqliteDb } from '../../src/store/sqlite.js';
+import { foreignDatabaseBytes } from '../support/foreign-index.js';
 
 const top = mkdtempSync(join(tmpdir(), 'codegraph-owner-'));
 after(() => rmSync(top, { recursive: true, force: true }));
@@ -19,16 +20,6 @@ function folder(bytes?: Uint8Array | string): string {
   mkdirSync(dir);
   if (bytes !== undefined) writeFileSync(join(dir, 'codegraph.db'), bytes);
   return dir;
-}
-
-/** Another tool's database: tables of its own, a meta table without our vocabulary. */
-async function foreignBytes(applicationId = 0): Promise<Uint8Array> {
-  const db = await SqliteDb.open();
-  db.exec('CREATE TABLE nodes (id INTEGER); CREATE TABLE unresolved_refs (id INTEGER); CREATE TABLE meta (key TEXT, value TEXT)');
-  db.exec(`INSERT INTO meta VALUES ('schema_version', '3'); PRAGMA application_id = ${applicationId}`);
-  const bytes = db.export();
-  db.close();
-  return bytes;
 }
 
 async function oursBytes(legacy = false): Promise<Uint8Array> {
@@ -57,8 +48,8 @@ test('an index from before the application id is still ours, and gets the id whe
 });
 
 test('another tool\'s database is foreign, with or without an application id of its own', async () => {
-  assert.equal(await indexOwner(folder(await foreignBytes())), 'foreign');
-  assert.equal(await indexOwner(folder(await foreignBytes(0x12345678))), 'foreign');
+  assert.equal(await indexOwner(folder(await foreignDatabaseBytes())), 'foreign');
+  assert.equal(await indexOwner(folder(await foreignDatabaseBytes(0x12345678))), 'foreign');
 });
 
 test('no file, an empty file or a file that is not a database has no owner (the damaged-index path reports it)', async () => {
@@ -68,7 +59,7 @@ test('no file, an empty file or a file that is not a database has no owner (the 
 });
 
 test('opening another tool\'s database as a store is refused, naming the file', async () => {
-  const db = await SqliteDb.open(await foreignBytes());
+  const db = await SqliteDb.open(await foreignDatabaseBytes());
   assert.throws(() => GraphStore.open(db, { file: '/p/.codegraph/codegraph.db' }), (e: unknown) => e instanceof ForeignIndexError && e.message.startsWith('/p/.codegraph/codegraph.db was not written by codegraph-wasm'));
   db.close();
 });

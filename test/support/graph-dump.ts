@@ -5,12 +5,8 @@ import { GraphStore, loadDatabase, SqliteDb } from '../../src/store/index.js';
  * A canonical text form of a project's stored graph, independent of row ids and insertion
  * order: one sorted line per file, node and edge. Two indexes of the same tree dump equal.
  */
-export async function dumpGraph(root: string): Promise<string> {
-  const loaded = await loadDatabase(join(root, '.codegraph'));
-  if (loaded === undefined) throw new Error(`no index in ${root}`);
-  const db = await SqliteDb.open(loaded.bytes);
-  const store = GraphStore.open(db);
-  try {
+export function dumpGraph(root: string): Promise<string> {
+  return readStoredIndex(root, (store, db) => {
     const lines: string[] = [];
     const label = new Map<number, string>();
     // Argument counts are not part of the store's records; read them straight from the tables.
@@ -33,6 +29,16 @@ export async function dumpGraph(root: string): Promise<string> {
       for (const r of store.refsInFile(file.path)) lines.push(`ref ${label.get(r.fromNodeId)} ${r.kind} ${r.receiver ?? ''}.${r.name} ${r.line}:${r.col} args=${args.get(r.id) ?? ''}`);
     }
     return `${lines.sort().join('\n')}\n`;
+  });
+}
+
+/** Runs `read` over `root`'s saved index, opened as a one-shot reader does, and closes it. */
+export async function readStoredIndex<T>(root: string, read: (store: GraphStore, db: SqliteDb) => T): Promise<T> {
+  const loaded = await loadDatabase(join(root, '.codegraph'));
+  if (loaded === undefined) throw new Error(`no index in ${root}`);
+  const db = await SqliteDb.open(loaded.bytes);
+  try {
+    return read(GraphStore.open(db), db);
   } finally {
     db.close();
   }

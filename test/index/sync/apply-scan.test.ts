@@ -4,8 +4,9 @@ import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { indexProject } from '../../../src/index/sync/index.js';
-import { GraphStore, loadDatabase, SqliteDb } from '../../../src/store/index.js';
+import { GraphStore } from '../../../src/store/index.js';
 import { generatedProject } from '../../support/fixture-project.js';
+import { readStoredIndex } from '../../support/graph-dump.js';
 
 const cleanups: (() => void)[] = [];
 after(() => {
@@ -21,16 +22,7 @@ async function counting(t: { mock: { method: (o: object, n: string) => { mock: {
 
 const files = (n: number): Record<string, string> => Object.fromEntries(Array.from({ length: n }, (_, i) => [`src/m${i}.ts`, `export function f${i}() { return ${i}; }\n`]));
 
-async function indexedAt(root: string): Promise<string | undefined> {
-  const loaded = await loadDatabase(join(root, '.codegraph'));
-  assert.ok(loaded !== undefined);
-  const db = await SqliteDb.open(loaded.bytes);
-  try {
-    return GraphStore.open(db).getMeta('indexed_at');
-  } finally {
-    db.close();
-  }
-}
+const indexedAt = (root: string): Promise<string | undefined> => readStoredIndex(root, (store) => store.getMeta('indexed_at'));
 
 test('a first index of many files loads in bulk and counts its totals whole; a one-file sync does neither', async (t) => {
   const p = await generatedProject({});

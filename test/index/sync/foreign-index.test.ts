@@ -4,29 +4,21 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { indexProject } from '../../../src/index/sync/index.js';
-import { ForeignIndexError, SqliteDb } from '../../../src/store/index.js';
+import { ForeignIndexError } from '../../../src/store/index.js';
 import { generatedProject } from '../../support/fixture-project.js';
+import { foreignDatabaseBytes } from '../../support/foreign-index.js';
 
 const cleanups: (() => void)[] = [];
 after(() => {
   for (const c of cleanups) c();
 });
 
-async function foreignBytes(): Promise<Uint8Array> {
-  const db = await SqliteDb.open();
-  db.exec('CREATE TABLE nodes (id INTEGER); CREATE TABLE unresolved_refs (id INTEGER); CREATE TABLE meta (key TEXT, value TEXT)');
-  db.exec(`INSERT INTO meta VALUES ('schema_version', '3')`);
-  const bytes = db.export();
-  db.close();
-  return bytes;
-}
-
 for (const mode of ['full', 'incremental'] as const) {
   test(`a ${mode} run refuses another tool's index and leaves its folder as it was`, async () => {
     const p = await generatedProject({ 'a.ts': 'export const a = 1;\n' });
     cleanups.push(p.cleanup);
     const dir = join(p.root, '.codegraph');
-    const theirs = await foreignBytes();
+    const theirs = await foreignDatabaseBytes();
     writeFileSync(join(dir, 'codegraph.db'), theirs);
     const before = readdirSync(dir).sort();
     await assert.rejects(indexProject({ root: p.root, mode, command: 'test', workers: 1 }), (e: unknown) => e instanceof ForeignIndexError && e.message.includes(join(dir, 'codegraph.db')));
@@ -41,7 +33,7 @@ test('asked to replace it, an incremental run keeps the other index aside and bu
   const dir = join(p.root, '.codegraph');
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(p.root, 'a.ts'), 'export function a() { return 1; }\n');
-  const theirs = await foreignBytes();
+  const theirs = await foreignDatabaseBytes();
   writeFileSync(join(dir, 'codegraph.db'), theirs);
   const summary = await indexProject({ root: p.root, mode: 'incremental', command: 'test', workers: 1, replaceForeign: true });
   assert.equal(summary.parsed, 1, 'every file parsed, as a full run does');

@@ -4,25 +4,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { indexProject } from '../../../src/index/sync/index.js';
-import { GraphStore, loadDatabase, SqliteDb } from '../../../src/store/index.js';
 import { generatedProject } from '../../support/fixture-project.js';
+import { readStoredIndex } from '../../support/graph-dump.js';
 
 const cleanups: (() => void)[] = [];
 after(() => {
   for (const c of cleanups) c();
 });
-
-/** Reads `root`'s stored index with `read`. */
-async function stored<T>(root: string, read: (store: GraphStore) => T): Promise<T> {
-  const loaded = await loadDatabase(join(root, '.codegraph'));
-  assert.ok(loaded !== undefined);
-  const db = await SqliteDb.open(loaded.bytes);
-  try {
-    return read(GraphStore.open(db));
-  } finally {
-    db.close();
-  }
-}
 
 test('a binary source file and one with syntax errors are recorded with their reasons; the broken one is still indexed', async () => {
   const p = await generatedProject({
@@ -31,7 +19,7 @@ test('a binary source file and one with syntax errors are recorded with their re
     'ok.ts': 'export function fine() { return 2; }\n',
   });
   cleanups.push(p.cleanup);
-  const { diagnostics, files } = await stored(p.root, (s) => ({ diagnostics: s.diagnostics(), files: s.listFiles().map((f) => f.path) }));
+  const { diagnostics, files } = await readStoredIndex(p.root, (s) => ({ diagnostics: s.diagnostics(), files: s.listFiles().map((f) => f.path) }));
   const byPath = new Map(diagnostics.map((d) => [d.path, d]));
   assert.deepEqual(byPath.get('bin.ts'), { path: 'bin.ts', reason: 'binary', detail: 'NUL byte in the first 8 KiB' });
   assert.equal(byPath.get('broken.ts')?.reason, 'parse-errors');
@@ -43,10 +31,10 @@ test('a binary source file and one with syntax errors are recorded with their re
 test('a file whose content is the same but whose language changed (by the config) is extracted again in its new language', async () => {
   const p = await generatedProject({ 'lib/shape.h': 'struct Shape { int w; };\nint area(struct Shape s);\n' });
   cleanups.push(p.cleanup);
-  assert.deepEqual(await stored(p.root, (s) => s.listFiles().map((f) => [f.path, f.language])), [['lib/shape.h', 'c']]);
+  assert.deepEqual(await readStoredIndex(p.root, (s) => s.listFiles().map((f) => [f.path, f.language])), [['lib/shape.h', 'c']]);
   mkdirSync(join(p.root, '.codegraph'), { recursive: true });
   writeFileSync(join(p.root, '.codegraph', 'config.json'), '{ "extensions": { ".h": "cpp" } }\n');
   const summary = await indexProject({ root: p.root, mode: 'incremental', command: 'test', workers: 1 });
   assert.equal(summary.parsed, 1);
-  assert.deepEqual(await stored(p.root, (s) => s.listFiles().map((f) => [f.path, f.language])), [['lib/shape.h', 'cpp']]);
+  assert.deepEqual(await readStoredIndex(p.root, (s) => s.listFiles().map((f) => [f.path, f.language])), [['lib/shape.h', 'cpp']]);
 });

@@ -1,11 +1,11 @@
 import { join } from 'node:path';
-import { CorruptIndexError, DATABASE_FILE, GraphStore, hasChanged, INDEX_DIR, loadDatabase, SqliteDb, type DatabaseStamp } from '../store/index.js';
+import { CorruptIndexError, DATABASE_FILE, GraphStore, hasChanged, INDEX_DIR, openSavedDatabase, type DatabaseStamp } from '../store/index.js';
 
 /** An opened, read-only view of one project's index. */
 export interface ProjectIndex {
   readonly root: string;
   readonly store: GraphStore;
-  /** Bytes of the database file when it was loaded. */
+  /** Bytes of the database file and its change log when they were loaded. */
   readonly databaseBytes: number;
 }
 
@@ -20,8 +20,9 @@ export const MAX_OPEN_PROJECTS = 8;
 
 /**
  * Loads project indexes on first use and keeps them open for later queries, reloading one when
- * its database file was replaced (by `codegraph sync` in another process, say). Readers never
- * take the writer lock: saves are atomic renames, so a load sees either the old or the new file.
+ * its database file was replaced or its change log appended to (by `codegraph sync` in another
+ * process, say). Readers never take the writer lock: an image is saved by an atomic rename and a
+ * log record is read only when whole (saved-index.ts).
  */
 export class IndexCache {
   private readonly entries = new Map<string, Entry>();
@@ -66,15 +67,15 @@ export class IndexCache {
   }
 
   private async loadFrom(root: string): Promise<ProjectIndex | undefined> {
-    const loaded = await loadDatabase(join(root, INDEX_DIR));
+    const loaded = await openSavedDatabase(join(root, INDEX_DIR));
     const old = this.entries.get(root);
     if (old !== undefined) {
       old.index.store.close();
       this.entries.delete(root);
     }
     if (loaded === undefined) return undefined;
-    const store = GraphStore.open(await SqliteDb.open(loaded.bytes, { adopt: true }), { file: join(root, INDEX_DIR, DATABASE_FILE) });
-    const index: ProjectIndex = { root, store, databaseBytes: loaded.bytes.length };
+    const store = GraphStore.open(loaded.db, { file: join(root, INDEX_DIR, DATABASE_FILE) });
+    const index: ProjectIndex = { root, store, databaseBytes: loaded.bytes };
     this.entries.set(root, { index, stamp: loaded.stamp, lastUsed: Date.now() });
     this.evict();
     return index;

@@ -13,6 +13,9 @@ import type { FileExtraction } from '../model.js';
 import type { Diagnostic, FileInfo } from './records.js';
 import type { GraphTotals } from './graph-stats.js';
 import { migrate } from './schema.js';
+import { captureChanges, imageGeneration } from './change-log.js';
+import type { DatabaseStamp } from './persist.js';
+import { appendChanges, canAppendChanges, saveWholeImage } from './saved-index.js';
 import type { SqliteDb } from './sqlite.js';
 
 /** Options for a store. */
@@ -148,6 +151,35 @@ export class GraphStore extends GraphReader {
   /** The size `exportBytes()` will have, with the same checks, without copying the bytes. */
   exportSize(): number {
     return this.#writer.exportSize();
+  }
+
+  /**
+   * Starts recording row changes, so that the next save can append them to the change log
+   * (saved-index.ts). Call it on a store opened from a saved index, before the first write.
+   */
+  captureChanges(): void {
+    captureChanges(this.#db);
+  }
+
+  /**
+   * Whether the next save may append the changes recorded since `saved` (what the index on disk
+   * was when this store last read or wrote it) instead of writing the image whole.
+   */
+  canAppendChanges(saved: DatabaseStamp | undefined): boolean {
+    if (this.#writer.migratedUnsaved) return false;
+    return canAppendChanges(this.#db, saved);
+  }
+
+  /** Appends the changes recorded since `saved` to the log of `dir`; the new stamp. */
+  appendChanges(dir: string, saved: DatabaseStamp): Promise<DatabaseStamp> {
+    this.#writer.checkSaveable();
+    this.restoreIndexes();
+    return appendChanges(dir, this.#db, saved);
+  }
+
+  /** Saves `bytes` (this store's `exportBytes()`) as the image of `dir`, replacing any log; the new stamp. */
+  saveImage(dir: string, bytes: Uint8Array): Promise<DatabaseStamp> {
+    return saveWholeImage(dir, bytes, imageGeneration(this.#db));
   }
 
   /** Frees the database and its cached statements; safe to call twice. */

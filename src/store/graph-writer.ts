@@ -4,6 +4,7 @@
  * out of memory poisons the writer, so a half-written graph is never saved.
  */
 import type { FileExtraction, ResolvedEdge } from '../model.js';
+import { IMAGE_GENERATION_KEY } from './change-log.js';
 import { CapacityError } from './errors.js';
 import { deleteFileContents, deleteFileRow, fileIdOf, touchFileRow, writeFileRows } from './file-rows.js';
 import type { WrittenFile } from './file-rows.js';
@@ -12,6 +13,7 @@ import type { GraphTotals } from './graph-stats.js';
 import { EDGE_CODE, METHOD_CODE, code } from './records.js';
 import type { Diagnostic, FileInfo } from './records.js';
 import { createIndexSql, SECONDARY_INDEXES } from './schema.js';
+import { exportNewGeneration } from './saved-index.js';
 import { isOutOfMemoryError } from './sqlite.js';
 import type { SqliteDb } from './sqlite.js';
 import { filesPointingInto, MAX_TALLIED_FILES, TotalsTally } from './totals-tally.js';
@@ -22,7 +24,7 @@ export const DEFAULT_MAX_DATABASE_BYTES = 2 ** 31 - 2 ** 20;
 /** Resolved edges to store: an array, or any counted iterable (the resolver's columnar table). */
 export type EdgeSource = Iterable<ResolvedEdge> & { readonly length: number };
 
-const PROTECTED_META = new Set(['schema_version', 'node_kinds', 'edge_kinds', 'resolution_methods']);
+const PROTECTED_META = new Set(['schema_version', 'node_kinds', 'edge_kinds', 'resolution_methods', IMAGE_GENERATION_KEY]);
 const EDGE_COLUMNS = `source_id, target_id, kind, line, col, confidence, method`;
 
 /** Writes to one database. Not safe to share across writers: take the writer lock. */
@@ -176,12 +178,47 @@ export class GraphWriter {
     );
   }
 
-  /** Clears resolved edges (all, or from the given files) and stores `edges`, atomically. */
+  /**
+   * Makes the resolved edges (all, or those from the given files) exactly `edges`, atomically.
+   * For given files only the difference is written: an edge stored already stays as it is, the
+   * others are deleted or added. A one-file sync re-resolves every file that uses what changed,
+   * and most of their edges come out the same (a method added to the JDK's `Objects` re-resolved
+   * 117k edges of which a handful changed); rewriting them all cost time and made the save of
+   * the change as large as those files' edges.
+   */
   replaceResolvedEdges(edges: EdgeSource, forFileIds?: readonly number[]): void {
-    this.transaction(() => {
-      this.clearResolvedEdges(forFileIds);
-      this.addResolvedEdges(edges);
-    });
+    if (forFileIds === undefined) {
+      this.transaction(() => {
+        this.clearResolvedEdges();
+        this.addResolvedEdges(edges);
+      });
+      return;
+    }
+    this.#write(`storing ${edges.length} resolved edges`, () =>
+      this.#db.transaction(() => {
+        for (const id of forFileIds) this.#tallyBefore(id, false);
+        // Each stored edge of those files by its columns, with the rowids that hold it.
+        const stored = new Map<string, number[]>();
+        const read = this.#db.cached(`SELECT rowid, ${EDGE_COLUMNS} FROM edges WHERE source_id IN (SELECT id FROM nodes WHERE file_id = ?)`);
+        for (const id of forFileIds) {
+          read.each([id], (row) => {
+            const key = row.slice(1).join('|');
+            const rowids = stored.get(key);
+            if (rowids === undefined) stored.set(key, [row[0] as number]);
+            else rowids.push(row[0] as number);
+          });
+        }
+        const insert = this.#db.cached(`INSERT INTO edges(${EDGE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`);
+        for (const e of edges) {
+          const values = [e.source, e.target, code(EDGE_CODE, e.kind), e.line, e.col, e.confidence, code(METHOD_CODE, e.method)];
+          const kept = stored.get(values.join('|'));
+          if (kept !== undefined && kept.length > 0) kept.pop();
+          else insert.run(values);
+        }
+        const remove = this.#db.cached(`DELETE FROM edges WHERE rowid = ?`);
+        for (const rowids of stored.values()) for (const rowid of rowids) remove.run([rowid]);
+      }),
+    );
   }
 
   /** Counts the graph and stores the totals (a full sync, after its last write). */
@@ -264,19 +301,25 @@ export class GraphWriter {
   }
 
   /**
-   * The database file's bytes. Refuses (CapacityError) when an earlier write ran out of memory,
+   * The database file's bytes, as a new generation of the image, after which changes are recorded
+   * for a later save to append (saved-index.ts). Refuses (CapacityError) when an earlier write ran out of memory,
    * so a half-written graph is never saved, or when the file would exceed the size limit.
    */
   exportBytes(): Uint8Array {
     this.exportSize();
     try {
-      const bytes = this.#db.export();
+      const bytes = exportNewGeneration(this.#db);
       this.#migratedUnsaved = false;
       return bytes;
     } catch (error) {
       if (isOutOfMemoryError(error)) throw this.#capacity('saving the index', error);
       throw error;
     }
+  }
+
+  /** Throws the capacity error of an earlier failed write: nothing may be saved after one. */
+  checkSaveable(): void {
+    if (this.#poisoned !== undefined) throw this.#poisoned;
   }
 
   /** Counts writes: a cache of derived data is current while the revision it was built at is. */

@@ -52,7 +52,9 @@ export {
 export type { FileStamp, StoredTermBase, TermBaseRows, TermBaseStamp, TermField } from './term-tables.js';
 export { indexOwner, type IndexOwner } from './index-owner.js';
 export { cleanStaleTempFiles, hasChanged, loadDatabase, keepDamagedDatabase, saveDatabase } from './persist.js';
-export { DATABASE_FILE, DEFAULT_INDEX_DIR, INDEX_DIR, STATUS_SNAPSHOT_FILE } from './layout.js';
+export { CHANGE_LOG_FILE, DATABASE_FILE, DEFAULT_INDEX_DIR, INDEX_DIR, STATUS_SNAPSHOT_FILE } from './layout.js';
+export { LOG_FLOOR_BYTES, LOG_SHARE_OF_BASE, openSavedDatabase } from './saved-index.js';
+export type { OpenedDatabase } from './saved-index.js';
 export { hasStatusSnapshotFor, readStatusSnapshot, writeStatusSnapshot } from './status-snapshot.js';
 export type { StatusSnapshot } from './status-snapshot.js';
 export type { DatabaseStamp, LoadedDatabase } from './persist.js';

@@ -20,5 +20,7 @@ export function indexDirName(value: string | undefined): string {
 export const INDEX_DIR = indexDirName(process.env['CODEGRAPH_INDEX_DIR']);
 /** The database file inside INDEX_DIR. */
 export const DATABASE_FILE = 'codegraph.db';
+/** Beside the database: the row changes saved since it was written whole (see change-log-file.ts). */
+export const CHANGE_LOG_FILE = 'codegraph.changes';
 /** Beside the database: what `status` prints, tied to one database version (see status-snapshot.ts). */
 export const STATUS_SNAPSHOT_FILE = 'status.json';

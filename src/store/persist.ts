@@ -6,7 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import { copyFile, link, open, readdir, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { logHasChanged, type LogStamp } from './change-log-file.js';
 import { CorruptIndexError } from './errors.js';
 import { imageProblem } from './image-check.js';
 import { isProcessAlive } from './lock.js';
@@ -38,6 +39,10 @@ export interface DatabaseStamp {
   readonly size: number;
   readonly mtimeMs: number;
   readonly ino: number;
+  /** The generation the image names (saved-index.ts); undefined for an image without one. */
+  readonly generation?: string | undefined;
+  /** The change log read with it (saved-index.ts); undefined when there was none. */
+  readonly log?: LogStamp | undefined;
 }
 
 /** A loaded database and the stamp of the exact file version its bytes came from. */
@@ -136,18 +141,19 @@ async function readWhole(handle: FileHandle, size: number, path: string): Promis
 }
 
 /**
- * True when the database file is no longer the version `stamp` describes (replaced or deleted).
- * Every query asks this; a stat on the thread pool added about 0.2 ms of latency to each
- * HTTP search on django, so it stats in place.
+ * True when the database file or its change log is no longer the version `stamp` describes
+ * (replaced, appended to or deleted). Every query asks this; a stat on the thread pool added
+ * about 0.2 ms of latency to each HTTP search on django, so it stats in place.
  */
 export async function hasChanged(stamp: DatabaseStamp): Promise<boolean> {
   try {
     const current = statSync(stamp.path);
-    return current.size !== stamp.size || current.mtimeMs !== stamp.mtimeMs || current.ino !== stamp.ino;
+    if (current.size !== stamp.size || current.mtimeMs !== stamp.mtimeMs || current.ino !== stamp.ino) return true;
   } catch (error) {
     if (errorCode(error) === 'ENOENT') return true;
     throw error;
   }
+  return logHasChanged(dirname(stamp.path), stamp.log);
 }
 
 /**
@@ -185,7 +191,7 @@ async function stampOf(path: string): Promise<DatabaseStamp> {
 }
 
 /** Makes the rename durable; some platforms cannot open or fsync a directory, which is harmless there. */
-async function syncDirectory(dir: string): Promise<void> {
+export async function syncDirectory(dir: string): Promise<void> {
   let handle;
   try {
     handle = await open(dir, 'r');

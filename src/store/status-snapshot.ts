@@ -11,12 +11,12 @@ import { readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { GraphStore } from './graph-store.js';
 import type { GraphTotals } from './graph-stats.js';
-import { DATABASE_FILE, STATUS_SNAPSHOT_FILE } from './layout.js';
+import { CHANGE_LOG_FILE, DATABASE_FILE, STATUS_SNAPSHOT_FILE } from './layout.js';
 import type { DatabaseStamp } from './persist.js';
 import type { Diagnostic, FileDigest } from './records.js';
 
 /** Bumped whenever the file's shape changes; another format is ignored like a stale stamp. */
-const SNAPSHOT_FORMAT = 1;
+const SNAPSHOT_FORMAT = 2;
 
 /** The status facts of one database version. */
 export interface StatusSnapshot {
@@ -32,6 +32,8 @@ export interface StatusSnapshot {
 interface SnapshotJson {
   format: number;
   database: { size: number; mtimeMs: number; ino: number };
+  /** The change log saved with it; null when there was none. */
+  log: { size: number; mtimeMs: number; ino: number } | null;
   indexedAt: string | null;
   totals: GraphTotals;
   diagnostics: [string, string][];
@@ -63,6 +65,7 @@ export async function writeStatusSnapshot(dir: string, stamp: DatabaseStamp, sto
   const json: SnapshotJson = {
     format: SNAPSHOT_FORMAT,
     database: { size: stamp.size, mtimeMs: stamp.mtimeMs, ino: stamp.ino },
+    log: stamp.log === undefined ? null : { size: stamp.log.size, mtimeMs: stamp.log.mtimeMs, ino: stamp.log.ino },
     indexedAt: store.getMeta('indexed_at') ?? null,
     totals,
     diagnostics: store.diagnostics().map((d) => [d.path, d.reason]),
@@ -84,7 +87,7 @@ export async function writeStatusSnapshot(dir: string, stamp: DatabaseStamp, sto
  */
 export async function hasStatusSnapshotFor(dir: string, stamp: DatabaseStamp): Promise<boolean> {
   const info = await stat(join(dir, STATUS_SNAPSHOT_FILE)).catch(() => undefined);
-  return info !== undefined && info.mtimeMs >= stamp.mtimeMs;
+  return info !== undefined && info.mtimeMs >= Math.max(stamp.mtimeMs, stamp.log?.mtimeMs ?? 0);
 }
 
 /**
@@ -102,12 +105,15 @@ export async function readStatusSnapshot(dir: string): Promise<StatusSnapshot | 
   const current = await stat(join(dir, DATABASE_FILE)).catch(() => undefined);
   const db = json.database;
   if (current === undefined || current.size !== db.size || current.mtimeMs !== db.mtimeMs || current.ino !== db.ino) return undefined;
+  const log = await stat(join(dir, CHANGE_LOG_FILE)).catch(() => undefined);
+  const saved = json.log;
+  if (log === undefined ? saved !== null : saved === null || log.size !== saved.size || log.mtimeMs !== saved.mtimeMs || log.ino !== saved.ino) return undefined;
   const { paths, sizes, mtimes, hashes } = json.files;
   const files = new Map<string, FileDigest>();
   for (let i = 0; i < paths.length; i++) files.set(paths[i]!, { size: sizes[i]!, mtimeMs: mtimes[i]!, sha256: hashes[i]! });
   return {
     indexedAt: json.indexedAt ?? undefined,
-    databaseBytes: db.size,
+    databaseBytes: db.size + (saved?.size ?? 0),
     totals: json.totals,
     diagnostics: json.diagnostics.map(([path, reason]) => ({ path, reason })),
     files,
@@ -121,6 +127,7 @@ function isSnapshotJson(value: unknown): value is SnapshotJson {
   return (
     v.format === SNAPSHOT_FORMAT &&
     typeof v.database === 'object' && v.database !== null &&
+    (v.log === null || (typeof v.log === 'object' && v.log !== undefined)) &&
     typeof v.totals === 'object' && v.totals !== null &&
     Array.isArray(v.diagnostics) &&
     typeof f === 'object' && f !== null &&

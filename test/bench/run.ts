@@ -8,6 +8,7 @@
  *   npm run bench -- startup index --corpus jdk      several by name
  *   npm run bench -- query --corpus django           query latency (in-process and over stdio), export, sync
  *   npm run bench -- daemon --corpus django,tokio,jdk the shared daemon: first answer, edit-to-queryable, sync, RSS
+ *   npm run bench -- save --corpus django,jdk       the cost of saving a one-file edit: change log against whole image, and opening
  *   npm run bench -- search --corpus django,jdk      the search ranker: latency per query kind, first search, database growth
  *   npm run bench -- http --corpus django            HTTP latency, and 200 clients x 100 calls with p50/p99 and RSS
  *   npm run bench -- hook [--corpus django]          prompt-hook latency per tier, process start included
@@ -24,6 +25,7 @@ import { formatExitReport, runExitBench } from './exit-bench.js';
 import { formatHookReport, runHookBench } from './hook-bench.js';
 import { formatLargeReport, runLargeBench } from './large-bench.js';
 import { formatQueryReport, runQueryBench } from './query-bench.js';
+import { formatSaveReport, runSaveBench } from './save-bench.js';
 import { formatSearchReport, runSearchBench } from './search-bench.js';
 import { formatStartupReport, hostLine, runStartupBench } from './startup.js';
 import { isBenchEntry } from './stats.js';
@@ -72,6 +74,15 @@ const BENCHMARKS: readonly Benchmark[] = [
     run: async (args) => {
       const reports = [];
       for (const corpus of args.corpora.length > 0 ? args.corpora : ['django']) reports.push(formatHttpReport(await runHttpBench(corpus)));
+      return reports.join('\n');
+    },
+  },
+  {
+    name: 'save',
+    byDefault: false,
+    run: async (args) => {
+      const reports = [];
+      for (const corpus of args.corpora.length > 0 ? args.corpora : ['django']) reports.push(formatSaveReport(await runSaveBench(corpus)));
       return reports.join('\n');
     },
   },

@@ -98,8 +98,13 @@ test('a started process that never listens is waited for until the timeout; it r
   assert.equal(seen.mmap, '131072');
   assert.ok(START_TIMEOUT_MS >= 5_000, 'the default leaves a cold start time to load its index');
   // Without noWatch the daemon watches: no --no-watch.
+  const firstLines = log.trim().split('\n').length;
   await withRuntime(env, () => attachProject(root, { env, role: 'cli', start: true, cliPath: fake, timeoutMs: 100 }));
-  const again = JSON.parse(readFileSync(join(root, '.codegraph', 'daemon.log'), 'utf8').trim().split('\n').at(-1) ?? '{}') as { argv: string[] };
+  // The second start's line may come after the 100 ms wait: wait for it (a loaded machine is slow to start node).
+  const lines = (): string[] => readFileSync(join(root, '.codegraph', 'daemon.log'), 'utf8').trim().split('\n');
+  for (const deadline = Date.now() + 20_000; lines().length <= firstLines && Date.now() < deadline;) await new Promise((resolve) => setTimeout(resolve, 25));
+  assert.ok(lines().length > firstLines, 'the second start wrote its line');
+  const again = JSON.parse(lines().at(-1) ?? '{}') as { argv: string[] };
   assert.deepEqual(again.argv, ['daemon', 'run', root]);
 });
 

@@ -8,6 +8,7 @@ import { Prng } from '../fuzz/prng.js';
 import { fixtureProject, generatedProject } from '../support/fixture-project.js';
 import { dumpGraph } from '../support/graph-dump.js';
 import { freshDump as freshDumpOf, randomShopEdits } from '../support/shop-edits.js';
+import { CHANGE_LOG_FILE } from '../../src/store/layout.js';
 
 const cleanups: (() => void)[] = [];
 after(() => {
@@ -307,7 +308,27 @@ test('a sync waits for reads in flight, and a read waits for a sync queued befor
   assert.equal(waitedIdle, false, 'an idle session lends at once');
 });
 
-test('writing behind, a sync answers before its bytes are written; reads go on meanwhile, later syncs and close wait for the write', async () => {
+test('writing behind with the change log, a sync answers at once and appends its changes; the image stays, a reader of the files sees the edit', async () => {
+  const root = await indexedShop();
+  const session = await IndexSession.open({ root, command: 'test', workers: 1, writeBehind: true });
+  cleanups.push(() => void session.close());
+  await session.sync();
+  const before = dbStat(root);
+  appendFileSync(join(root, 'src/cart.ts'), '\nexport function logged(): number {\n  return 4;\n}\n');
+  const report = await session.sync({ changed: ['src/cart.ts'] });
+  assert.equal(report.parsed, 1);
+  await session.sync();
+  assert.deepEqual([dbStat(root).ino, dbStat(root).mtimeMs], [before.ino, before.mtimeMs], 'the image was not written again');
+  assert.ok(statSync(join(root, '.codegraph', CHANGE_LOG_FILE)).size > 0);
+  assert.match(await dumpGraph(root), /function:logged@/);
+  assert.equal(await dumpGraph(root), await freshDump(root));
+  await session.close();
+});
+
+test('writing behind a whole image, a sync answers before its bytes are written; reads go on meanwhile, later syncs and close wait for the write', async (t) => {
+  // Every save writes the image whole: what this test is about.
+  process.env['CODEGRAPH_CHANGE_LOG'] = '0';
+  t.after(() => delete process.env['CODEGRAPH_CHANGE_LOG']);
   const root = await indexedShop();
   const session = await IndexSession.open({ root, command: 'test', workers: 1, writeBehind: true });
   cleanups.push(() => void session.close());

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { GraphStore } from '../../src/store/graph-store.js';
-import { INDEX_DIR, STATUS_SNAPSHOT_FILE } from '../../src/store/layout.js';
-import { loadDatabase, saveDatabase } from '../../src/store/persist.js';
-import { SqliteDb } from '../../src/store/sqlite.js';
+import { CHANGE_LOG_FILE, INDEX_DIR, STATUS_SNAPSHOT_FILE } from '../../src/store/layout.js';
+import { loadDatabase, saveDatabase, type DatabaseStamp } from '../../src/store/persist.js';
+import { openSavedDatabase } from '../../src/store/saved-index.js';
 import { hasStatusSnapshotFor, readStatusSnapshot } from '../../src/store/status-snapshot.js';
 import { indexProject } from '../../src/index/sync/index.js';
 import { fixtureProject } from '../support/fixture-project.js';
@@ -22,9 +22,16 @@ async function indexed(): Promise<{ root: string; dir: string }> {
 }
 
 async function openStored(dir: string): Promise<GraphStore> {
-  const loaded = await loadDatabase(dir);
-  assert.ok(loaded !== undefined);
-  return GraphStore.open(await SqliteDb.open(loaded.bytes));
+  const opened = await openSavedDatabase(dir);
+  assert.ok(opened !== undefined);
+  return GraphStore.open(opened.db);
+}
+
+/** The stamp of the saved index (image and change log) as a reader opens it. */
+async function savedStamp(dir: string): Promise<DatabaseStamp | undefined> {
+  const opened = await openSavedDatabase(dir);
+  opened?.db.close();
+  return opened?.stamp;
 }
 
 describe('the status snapshot beside the database', () => {
@@ -41,6 +48,7 @@ describe('the status snapshot beside the database', () => {
       assert.equal(snapshot.files.size, records.length);
       for (const r of records) assert.deepEqual(snapshot.files.get(r.path), { size: r.size, mtimeMs: r.mtimeMs, sha256: r.sha256 });
       assert.equal(snapshot.databaseBytes, (await loadDatabase(dir))?.bytes.length);
+      assert.equal(existsSync(join(dir, CHANGE_LOG_FILE)), false, 'a full index writes no change log');
     } finally {
       store.close();
     }
@@ -78,16 +86,20 @@ describe('the status snapshot beside the database', () => {
     const { root, dir } = await indexed();
     appendFileSync(join(root, 'src', 'cart.ts'), '\nexport function addedForSnapshot(): number {\n  return 1;\n}\n');
     await indexProject({ root, mode: 'incremental', command: 'test', workers: 1 });
-    const stamp = (await loadDatabase(dir))?.stamp;
-    assert.ok(stamp !== undefined);
+    const stamp = await savedStamp(dir);
+    assert.ok(stamp?.log !== undefined, 'the edit was saved as a change log record');
     assert.equal(await hasStatusSnapshotFor(dir, stamp), true);
     const snapshot = await readStatusSnapshot(dir);
     const store = await openStored(dir);
     try {
       assert.deepEqual(snapshot?.totals, { counts: store.counts(), byLanguage: store.languageCounts() });
+      assert.equal(snapshot?.databaseBytes, stamp.size + stamp.log.size);
     } finally {
       store.close();
     }
+    // The snapshot is of that log: one more record makes it stale.
+    appendFileSync(join(dir, CHANGE_LOG_FILE), 'x');
+    assert.equal(await readStatusSnapshot(dir), undefined);
   });
 
   test('a run that saves nothing writes a missing snapshot, and only then', async () => {

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { GraphStore, loadDatabase, SqliteDb } from '../../src/store/index.js';
+import { GraphStore, openSavedDatabase, type SqliteDb } from '../../src/store/index.js';
 
 /**
  * A canonical text form of a project's stored graph, independent of row ids and insertion
@@ -32,11 +32,11 @@ export function dumpGraph(root: string): Promise<string> {
   });
 }
 
-/** Runs `read` over `root`'s saved index, opened as a one-shot reader does, and closes it. */
+/** Runs `read` over `root`'s saved index (image and change log), opened as a one-shot reader does, and closes it. */
 export async function readStoredIndex<T>(root: string, read: (store: GraphStore, db: SqliteDb) => T): Promise<T> {
-  const loaded = await loadDatabase(join(root, '.codegraph'));
+  const loaded = await openSavedDatabase(join(root, '.codegraph'));
   if (loaded === undefined) throw new Error(`no index in ${root}`);
-  const db = await SqliteDb.open(loaded.bytes);
+  const db = loaded.db;
   try {
     return read(GraphStore.open(db), db);
   } finally {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { languageForPath } from '../languages.js';
 import { configErrorMessage, loadConfig, scanProject, type ProjectConfig, type ScanResult } from '../scan/index.js';
 import {
-  acquireLock, CorruptIndexError, GraphStore, hasChanged, INDEX_DIR, loadDatabase, keepDamagedDatabase, releaseLock, saveDatabase, SchemaError, SqliteDb, hasStatusSnapshotFor, writeStatusSnapshot, type DatabaseStamp,
+  acquireLock, CorruptIndexError, GraphStore, hasChanged, INDEX_DIR, keepDamagedDatabase, openSavedDatabase, releaseLock, SchemaError, SqliteDb, hasStatusSnapshotFor, writeStatusSnapshot, type DatabaseStamp,
 } from '../../store/index.js';
 import { applyScan, type Applied, type ApplyInput } from './apply-scan.js';
 import { IndexError, IndexRemovedError } from './errors.js';
@@ -78,12 +78,17 @@ export interface OpenedIndex {
   readonly rebuiltBecause: string | undefined;
 }
 
-/** The stored database of `dir` opened and migrated, or a fresh store saying why the stored one was not used. */
+/**
+ * The stored database of `dir` (its image with the change log replayed) opened and migrated, and
+ * recording its changes for the next save; or a fresh store saying why the stored one was not used.
+ */
 export async function openIndex(dir: string): Promise<OpenedIndex> {
   try {
-    const loaded = await loadDatabase(dir);
-    if (loaded === undefined) return { store: await newStore(), stamp: undefined, rebuiltBecause: 'no index existed yet' };
-    return { store: GraphStore.open(await SqliteDb.open(loaded.bytes, { adopt: true }), { file: loaded.stamp.path }), stamp: loaded.stamp, rebuiltBecause: undefined };
+    const opened = await openSavedDatabase(dir);
+    if (opened === undefined) return { store: await newStore(), stamp: undefined, rebuiltBecause: 'no index existed yet' };
+    const store = GraphStore.open(opened.db, { file: opened.stamp.path });
+    if (!store.migratedUnsaved) store.captureChanges();
+    return { store, stamp: opened.stamp, rebuiltBecause: undefined };
   } catch (error) {
     if (error instanceof SchemaError) return { store: await newStore(), stamp: undefined, rebuiltBecause: error.message };
     if (!(error instanceof CorruptIndexError)) throw error;
@@ -150,16 +155,37 @@ export async function applyAndSave(input: SaveInput): Promise<{ report: SyncRepo
     // The copy is synchronous (10 to 20 ms on django): yield first, so the answer goes out before it.
     await new Promise((resolve) => setImmediate(resolve));
   }
-  const exported = !save ? undefined : input.copyOut === undefined ? store.exportBytes() : await input.copyOut(() => store.exportBytes());
-  const stamp = await writeIndex(input.dir, exported, input.stamp, store);
+  const appended = save && input.stamp !== undefined && store.canAppendChanges(input.stamp) ? await appendOrUndefined(input.dir, store, input.stamp) : undefined;
+  const exported = !save || appended !== undefined ? undefined : input.copyOut === undefined ? store.exportBytes() : await input.copyOut(() => store.exportBytes());
+  const stamp = appended ?? (await writeIndex(input.dir, exported, input.stamp, store));
+  if (appended !== undefined) await writeStatusSnapshot(input.dir, appended, store);
   if (save) input.onSaved?.();
-  return { report: early ?? report(exported?.length ?? input.stamp?.size ?? 0), stamp };
+  return { report: early ?? report(appended !== undefined ? savedBytes(appended) : exported?.length ?? input.stamp?.size ?? 0), stamp };
+}
+
+/**
+ * The save of only what changed: the store's recorded changes appended to the change log. When
+ * the append fails (a full disk, another process changed the log) the log is as it was and the
+ * caller saves the image whole, which makes that log irrelevant; a failure of that save is the one
+ * reported.
+ */
+async function appendOrUndefined(dir: string, store: GraphStore, saved: DatabaseStamp): Promise<DatabaseStamp | undefined> {
+  try {
+    return await store.appendChanges(dir, saved);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Bytes on disk of the index `stamp` describes: the image and its change log. */
+function savedBytes(stamp: DatabaseStamp): number {
+  return stamp.size + (stamp.log?.size ?? 0);
 }
 
 /** Writes exported bytes and their status snapshot (or only a missing snapshot); the file's stamp after. */
 async function writeIndex(dir: string, exported: Uint8Array | undefined, saved: DatabaseStamp | undefined, store: GraphStore): Promise<DatabaseStamp | undefined> {
   if (exported !== undefined) {
-    const stamp = await saveDatabase(dir, exported);
+    const stamp = await store.saveImage(dir, exported);
     await writeStatusSnapshot(dir, stamp, store);
     return stamp;
   }

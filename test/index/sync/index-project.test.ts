@@ -7,10 +7,9 @@ import { SCHEMA_VERSION } from '../../../src/store/schema.js';
 import { SqliteDb } from '../../../src/store/sqlite.js';
 import { Prng } from '../../fuzz/prng.js';
 import { fixtureProject, generatedProject } from '../../support/fixture-project.js';
-import { GraphStore } from '../../../src/store/graph-store.js';
 import { fullTextSearch } from '../../../src/search/index.js';
 import { freshDump as freshDumpOf, randomShopEdits } from '../../support/shop-edits.js';
-import { dumpGraph } from '../../support/graph-dump.js';
+import { dumpGraph, readStoredIndex } from '../../support/graph-dump.js';
 
 const cleanups: (() => void)[] = [];
 after(() => {
@@ -67,15 +66,11 @@ test('a whole-project re-extraction of an existing index keeps its search index 
   const summary = await sync(project.root);
   assert.equal(summary.parsed, 80);
   assert.equal(await dumpGraph(project.root), before);
-  const db = await SqliteDb.open(readFileSync(file));
-  try {
-    const store = GraphStore.open(db); // registers the function the search view calls
+  await readStoredIndex(project.root, (store, db) => {
     db.exec(`INSERT INTO node_search(node_search) VALUES('integrity-check')`);
     const hits = fullTextSearch(store, 'handler_41').map((h) => h.node.qualifiedName);
     assert.equal(hits[0], 'handler_41');
-  } finally {
-    db.close();
-  }
+  });
 });
 
 test('sync treats a touch without a content change as unchanged', async () => {
@@ -235,26 +230,17 @@ test('sync updates the names a changed body uses in the search index', async () 
   await indexProject({ root: p.root, mode: 'full', command: 'test', workers: 1 });
   writeFileSync(join(p.root, 'a.py'), 'def make_widget():\n    return 1\n\ndef assemble():\n    return polish_gadget()\n');
   await sync(p.root);
-  const db = await SqliteDb.open(readFileSync(join(p.root, '.codegraph', 'codegraph.db')));
-  try {
-    const store = GraphStore.open(db);
+  await readStoredIndex(p.root, (store, db) => {
     db.exec(`INSERT INTO node_search(node_search) VALUES('integrity-check')`);
     assert.equal(db.value(`SELECT u.names FROM node_uses u JOIN nodes n ON n.id = u.node_id WHERE n.name = 'assemble'`), 'polish_gadget');
     const users = (words: string) => fullTextSearch(store, words).map((h) => h.node.name);
     assert.ok(users('polish gadget').includes('assemble'));
     assert.ok(!users('make widget').includes('assemble'));
-  } finally {
-    db.close();
-  }
+  });
 });
 
-async function storedDiagnostics(root: string): Promise<[string, string][]> {
-  const store = GraphStore.open(await SqliteDb.open(readFileSync(join(root, '.codegraph', 'codegraph.db'))));
-  try {
-    return store.diagnostics().map((d) => [d.path, d.reason]);
-  } finally {
-    store.close();
-  }
+function storedDiagnostics(root: string): Promise<[string, string][]> {
+  return readStoredIndex(root, (store) => store.diagnostics().map((d) => [d.path, d.reason]));
 }
 
 /** Runs `body` with CODEGRAPH_MAX_FILE_SIZE set to `value` (or unset), restoring it afterwards. */

@@ -1,0 +1,207 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { appendFileSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { indexProject } from '../../src/index/sync/index.js';
+import { decodeChangeLog } from '../../src/store/change-record.js';
+import { imageGeneration } from '../../src/store/change-log.js';
+import { CHANGE_LOG_FILE, DATABASE_FILE, INDEX_DIR } from '../../src/store/layout.js';
+import { hasChanged } from '../../src/store/persist.js';
+import { LOG_FLOOR_BYTES, LOG_SHARE_OF_BASE, openSavedDatabase } from '../../src/store/saved-index.js';
+import { fixtureProject } from '../support/fixture-project.js';
+import { dumpGraph } from '../support/graph-dump.js';
+import { freshDump as freshDumpOf } from '../support/shop-edits.js';
+import { logVersionSize, versionByte } from './fixtures/versions.js';
+
+const cleanups: (() => void)[] = [];
+after(() => {
+  for (const c of cleanups) c();
+});
+
+async function shop(): Promise<{ root: string; dir: string; log: string }> {
+  const p = await fixtureProject('shop', import.meta.url);
+  cleanups.push(p.cleanup);
+  const dir = join(p.root, INDEX_DIR);
+  return { root: p.root, dir, log: join(dir, CHANGE_LOG_FILE) };
+}
+
+const sync = (root: string) => indexProject({ root, mode: 'incremental', command: 'test', workers: 1 });
+const freshDump = (root: string) => freshDumpOf(root, cleanups);
+
+function addFunction(root: string, name: string): void {
+  appendFileSync(join(root, 'src', 'cart.ts'), `\nexport function ${name}(): number {\n  return 1;\n}\n`);
+}
+
+/** The generation the saved image names. */
+async function generationOf(dir: string): Promise<string | undefined> {
+  const opened = await openSavedDatabase(dir);
+  try {
+    return opened === undefined ? undefined : imageGeneration(opened.db);
+  } finally {
+    opened?.db.close();
+  }
+}
+
+describe('a saved index: an image and a log of the changes since', () => {
+  test('a small edit is appended as one record; the image stays, readers see the edit, and a stale stamp says so', async () => {
+    const { root, dir, log } = await shop();
+    const image = statSync(join(dir, DATABASE_FILE));
+    const before = await openSavedDatabase(dir);
+    before?.db.close();
+    assert.ok(before !== undefined);
+    assert.equal(existsSync(log), false);
+    addFunction(root, 'appendedOnce');
+    await sync(root);
+    const after = statSync(join(dir, DATABASE_FILE));
+    assert.deepEqual([after.ino, after.mtimeMs, after.size], [image.ino, image.mtimeMs, image.size], 'the image was not written');
+    const generation = await generationOf(dir);
+    assert.ok(generation !== undefined);
+    const decoded = decodeChangeLog(readFileSync(log), generation);
+    assert.equal(decoded.records.length, 1);
+    assert.equal(decoded.validBytes, statSync(log).size);
+    assert.equal(await hasChanged(before.stamp), true, 'a reader of the image alone knows it is behind');
+    const opened = await openSavedDatabase(dir);
+    opened?.db.close();
+    assert.ok(opened !== undefined);
+    assert.equal(opened.replayed, 1);
+    assert.equal(opened.bytes, image.size + statSync(log).size);
+    assert.equal(await hasChanged(opened.stamp), false);
+    assert.equal(await dumpGraph(root), await freshDump(root));
+  });
+
+  test('a record cut short at any point is skipped by readers and cut off by the next writer', async () => {
+    const { root, log } = await shop();
+    addFunction(root, 'firstEdit');
+    await sync(root);
+    const afterFirst = await dumpGraph(root);
+    const firstBytes = statSync(log).size;
+    addFunction(root, 'secondEdit');
+    await sync(root);
+    const whole = readFileSync(log);
+    assert.ok(whole.length > firstBytes);
+    for (const cut of [firstBytes + 1, firstBytes + 11, firstBytes + 12, Math.floor((firstBytes + whole.length) / 2), whole.length - 1]) {
+      writeFileSync(log, whole.subarray(0, cut));
+      assert.equal(await dumpGraph(root), afterFirst, `cut at ${cut} of ${whole.length}`);
+    }
+    // The writer catches up from the files and appends after the sound records only.
+    const summary = await sync(root);
+    assert.equal(summary.parsed, 1);
+    assert.equal(await dumpGraph(root), await freshDump(root));
+    assert.match(await dumpGraph(root), /function:secondEdit@/);
+    const generation = await generationOf(join(root, INDEX_DIR));
+    const decoded = decodeChangeLog(readFileSync(log), generation ?? '');
+    assert.deepEqual([decoded.records.length, decoded.stoppedBecause], [2, undefined]);
+  });
+
+  test('a log left from before a whole save is never applied to the new image, and the next append replaces it', async (t) => {
+    const { root, dir, log } = await shop();
+    addFunction(root, 'beforeWhole');
+    await sync(root);
+    const oldLog = readFileSync(log);
+    const oldGeneration = await generationOf(dir);
+    process.env['CODEGRAPH_CHANGE_LOG'] = '0';
+    t.after(() => delete process.env['CODEGRAPH_CHANGE_LOG']);
+    addFunction(root, 'wholeSave');
+    await sync(root);
+    delete process.env['CODEGRAPH_CHANGE_LOG'];
+    assert.equal(existsSync(log), false, 'a whole save removes the log');
+    assert.notEqual(await generationOf(dir), oldGeneration, 'a whole save starts a new generation');
+    // What a kill between the image's rename and the log's removal leaves.
+    writeFileSync(log, oldLog);
+    const opened = await openSavedDatabase(dir);
+    opened?.db.close();
+    assert.equal(opened?.replayed, 0);
+    assert.equal(opened?.stamp.log?.validBytes, 0);
+    assert.equal(await dumpGraph(root), await freshDump(root));
+    addFunction(root, 'afterWhole');
+    await sync(root);
+    const generation = await generationOf(dir);
+    assert.deepEqual(decodeChangeLog(readFileSync(log), generation ?? '').records.length, 1, 'the stale records were cut off');
+    assert.equal(await dumpGraph(root), await freshDump(root));
+  });
+
+  test('a log past its share of the image is folded into a new image', async () => {
+    const { root, dir, log } = await shop();
+    const image = statSync(join(dir, DATABASE_FILE)).size;
+    let whole = 0;
+    for (let i = 0; i < 200 && whole === 0; i++) {
+      writeFileSync(join(root, 'src', 'bulk.ts'), Array.from({ length: 40 }, (_, j) => `export function bulk${i}_${j}(): number {\n  return ${j};\n}\n`).join(''));
+      await sync(root);
+      if (!existsSync(log)) whole += 1;
+      else assert.ok(statSync(log).size <= Math.max(LOG_FLOOR_BYTES, LOG_SHARE_OF_BASE * image), `log ${statSync(log).size} beside image ${image}`);
+    }
+    assert.equal(whole, 1, 'the log was folded into the image');
+    assert.equal(await dumpGraph(root), await freshDump(root));
+  });
+});
+
+describe('the saved index under kill -9', () => {
+  // Runs from source under tsx and from the compiled copy under dist/ (how `npm test` runs it).
+  const fromSource = import.meta.url.endsWith('.ts');
+  const script = fileURLToPath(new URL(fromSource ? './fixtures/log-loop.ts' : './fixtures/log-loop.js', import.meta.url));
+  const loader = fromSource ? ['--import', 'tsx'] : [];
+  const KILLS = 24;
+
+  test(`the index holds a complete version, at least the last one saved, after each of ${KILLS} kills`, { timeout: 240_000 }, async (t) => {
+    const dir = await mkdtemp(join(tmpdir(), 'codegraph-log-kill-'));
+    t.after(() => rm(dir, { recursive: true, force: true }));
+    let lastVersion = 0;
+    const kinds = new Set<string>();
+    for (let i = 0; i < KILLS; i += 1) {
+      const child = spawn(process.execPath, [...loader, script, dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const exited = once(child, 'exit');
+      const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+      let saved = lastVersion;
+      const waitFor = async (prefix: string): Promise<void> => {
+        for (;;) {
+          const line = await lines.next();
+          if (line.done === true) throw new Error('log loop exited early');
+          const [word, version, kind] = line.value.split(' ');
+          if (word === 'saved') {
+            saved = Number(version);
+            kinds.add(kind ?? '');
+          }
+          if (line.value.startsWith(prefix)) return;
+        }
+      };
+      await waitFor('saved');
+      if (i % 2 === 0) await waitFor('saving');
+      await sleep(Math.random() * (i % 2 === 0 ? 10 : 200));
+      child.kill('SIGKILL');
+      await exited;
+      // Lines printed before the kill were read up to the last awaited one; drain the rest.
+      for (;;) {
+        const line = await lines.next();
+        if (line.done === true) break;
+        const [word, version, kind] = line.value.split(' ');
+        if (word === 'saved') {
+          saved = Number(version);
+          kinds.add(kind ?? '');
+        }
+      }
+      const opened = await openSavedDatabase(dir);
+      assert.ok(opened !== undefined);
+      try {
+        assert.equal(opened.db.value('PRAGMA integrity_check'), 'ok');
+        const version = Number(opened.db.value(`SELECT value FROM meta WHERE key = 'version'`));
+        const blob = opened.db.value('SELECT data FROM payload');
+        assert.ok(blob instanceof Uint8Array, `version ${version} has its payload`);
+        assert.equal(blob.length, logVersionSize(version));
+        assert.ok(blob.every((b) => b === versionByte(version)), `version ${version} is complete`);
+        assert.ok(version >= saved, `version ${version} holds the last save reported (${saved})`);
+        lastVersion = version;
+      } finally {
+        opened.db.close();
+      }
+    }
+    assert.deepEqual([...kinds].sort(), ['changes', 'image'], 'both kinds of save were killed around');
+    t.diagnostic(`last version ${lastVersion}`);
+  });
+});

@@ -5,8 +5,8 @@
  * appends. A save of the whole image removes the file after the new image is renamed into place;
  * until then the old log names the old image's generation and no reader uses it with the new one.
  */
-import { open, unlink, type FileHandle } from 'node:fs/promises';
-import { statSync } from 'node:fs';
+import { constants, statSync } from 'node:fs';
+import { lstat, open, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CHANGE_LOG_FILE } from './layout.js';
 
@@ -26,15 +26,30 @@ export interface OpenedLog {
   readonly path: string;
 }
 
-/** Opens `<dir>/codegraph.changes` for reading, or undefined when there is none. */
+/**
+ * The log is never opened through a symbolic link: one planted in a cloned `.codegraph/` could
+ * otherwise make a save append to (or cut) whatever file it names.
+ */
+const NO_FOLLOW = constants.O_NOFOLLOW;
+
+/**
+ * Opens `<dir>/codegraph.changes` for reading, or undefined when there is none, or when a
+ * symbolic link or anything but a file is in its place (no log is used then; a save replaces it).
+ */
 export async function openChangeLog(dir: string): Promise<OpenedLog | undefined> {
   const path = join(dir, CHANGE_LOG_FILE);
+  let handle: FileHandle;
   try {
-    return { handle: await open(path, 'r'), path };
+    handle = await open(path, constants.O_RDONLY | NO_FOLLOW);
   } catch (error) {
-    if (errorCode(error) === 'ENOENT') return undefined;
+    if (errorCode(error) === 'ENOENT' || errorCode(error) === 'ELOOP') return undefined;
     throw error;
   }
+  if (!(await handle.stat()).isFile()) {
+    await handle.close();
+    return undefined;
+  }
+  return { handle, path };
 }
 
 /** The log's bytes as they are now, with the identity of the version read. */
@@ -58,7 +73,7 @@ export async function readChangeLog(log: OpenedLog): Promise<{ bytes: Uint8Array
  */
 export async function appendChangeRecord(dir: string, validBytes: number, record: Uint8Array): Promise<LogStamp> {
   const path = join(dir, CHANGE_LOG_FILE);
-  const handle = await open(path, validBytes === 0 ? 'w' : 'r+', 0o644);
+  const handle = await open(path, constants.O_WRONLY | constants.O_CREAT | NO_FOLLOW | (validBytes === 0 ? constants.O_TRUNC : 0), 0o644);
   try {
     const info = await handle.stat();
     if (info.size < validBytes) throw new Error(`${path} is shorter than this writer left it; it was changed by another process`);
@@ -80,7 +95,21 @@ export async function appendChangeRecord(dir: string, validBytes: number, record
   }
 }
 
-/** Removes the change log (after a whole image was saved); no log is fine. */
+/**
+ * Throws, saying what to do, when something other than a file or a symbolic link is where the
+ * log goes (a folder): a whole save checks this before it writes the image, so it never writes
+ * an image whose old log it then cannot remove.
+ */
+export async function checkChangeLogPlace(dir: string): Promise<void> {
+  const path = join(dir, CHANGE_LOG_FILE);
+  const info = await lstat(path).catch((error: unknown) => {
+    if (errorCode(error) === 'ENOENT') return undefined;
+    throw error;
+  });
+  if (info !== undefined && !info.isFile() && !info.isSymbolicLink()) throw new Error(`${path} is not a file this index wrote; remove it and run the command again`);
+}
+
+/** Removes the change log (after a whole image was saved); no log is fine, and a symbolic link in its place is removed itself. */
 export async function removeChangeLog(dir: string): Promise<void> {
   await unlink(join(dir, CHANGE_LOG_FILE)).catch((error: unknown) => {
     if (errorCode(error) !== 'ENOENT') throw error;

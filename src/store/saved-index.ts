@@ -14,7 +14,7 @@
  * either the old log with the old or new base (the old log is ignored with the new base), or the
  * new state; never a base without changes that were already saved in a log they missed.
  */
-import { appendChangeRecord, openChangeLog, readChangeLog, removeChangeLog, type LogStamp } from './change-log-file.js';
+import { appendChangeRecord, checkChangeLogPlace, openChangeLog, readChangeLog, removeChangeLog, type LogStamp } from './change-log-file.js';
 import { randomBytes } from 'node:crypto';
 import { captureChanges, forgetChanges, imageGeneration, isCapturing, recordedBytes, recordedChanges, replayChanges, startImageGeneration, stopCapture } from './change-log.js';
 import { decodeChangeLog, encodeChangeRecord } from './change-record.js';
@@ -121,6 +121,7 @@ export function exportNewGeneration(db: SqliteDb): Uint8Array {
  * and then removes the log of the old one; returns the new stamp.
  */
 export async function saveWholeImage(dir: string, bytes: Uint8Array, generation: string | undefined): Promise<DatabaseStamp> {
+  await checkChangeLogPlace(dir);
   const stamp = await saveDatabase(dir, bytes);
   await removeChangeLog(dir);
   return { ...stamp, generation };

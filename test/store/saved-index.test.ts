@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { appendFileSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, lstatSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
@@ -138,6 +138,38 @@ describe('a saved index: an image and a log of the changes since', () => {
       else assert.ok(statSync(log).size <= Math.max(LOG_FLOOR_BYTES, LOG_SHARE_OF_BASE * image), `log ${statSync(log).size} beside image ${image}`);
     }
     assert.equal(whole, 1, 'the log was folded into the image');
+    assert.equal(await dumpGraph(root), await freshDump(root));
+  });
+});
+
+describe('a hostile change log', () => {
+  test('a symbolic link in the log\'s place is never read or written through; a save removes the link', async () => {
+    const { root, dir, log } = await shop();
+    const outside = join(await mkdtemp(join(tmpdir(), 'codegraph-outside-')), 'precious.txt');
+    cleanups.push(() => void rm(dirname(outside), { recursive: true, force: true }));
+    writeFileSync(outside, 'keep me\n');
+    symlinkSync(outside, log);
+    const opened = await openSavedDatabase(dir);
+    opened?.db.close();
+    assert.equal(opened?.stamp.log, undefined, 'the link is no log');
+    addFunction(root, 'pastTheLink');
+    await sync(root);
+    assert.equal(readFileSync(outside, 'utf8'), 'keep me\n', 'the linked file is untouched');
+    assert.equal(lstatSync(log, { throwIfNoEntry: false })?.isSymbolicLink() ?? false, false, 'the link is gone');
+    assert.match(await dumpGraph(root), /function:pastTheLink@/);
+    assert.equal(await dumpGraph(root), await freshDump(root));
+  });
+
+  test('a folder in the log\'s place stops a save with what to do, and the index stays as it was', async () => {
+    const { root, log } = await shop();
+    const before = await dumpGraph(root);
+    mkdirSync(log);
+    assert.equal(await dumpGraph(root), before, 'a folder is no log');
+    addFunction(root, 'blocked');
+    await assert.rejects(sync(root), (error: Error) => error.message.includes(`${log} is not a file this index wrote; remove it and run the command again`));
+    assert.equal(await dumpGraph(root), before);
+    rmSync(log, { recursive: true });
+    await sync(root);
     assert.equal(await dumpGraph(root), await freshDump(root));
   });
 });

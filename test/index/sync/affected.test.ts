@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { moduleStems } from '../../../src/index/sync/affected.js';
+import { indexProject } from '../../../src/index/sync/index.js';
+import { generatedProject } from '../../support/fixture-project.js';
+import { dumpGraph } from '../../support/graph-dump.js';
+import { freshDump } from '../../support/shop-edits.js';
 
 test('module stems name a file by its stem and an index-like file by its folder too', () => {
   assert.deepEqual(moduleStems(['src/util.ts', 'pkg/__init__.py', 'types.d.ts', 'index.js']), ['util', '__init__', 'pkg', 'types', 'index']);
@@ -11,4 +17,47 @@ test('module stems: every index-like name (index, __init__, mod, main, lib) adds
   assert.deepEqual(moduleStems(['a.dx.ts', 'b.d.ts']), ['a.dx', 'b']);
   assert.deepEqual(moduleStems(['.ts', 'x/.env']), []);
   assert.deepEqual(moduleStems(['main.go']), ['main'], 'no folder to add');
+});
+
+/**
+ * Indexes `files`, applies `edit` to the tree, syncs, and checks the graph equals a fresh index of
+ * the edited tree; returns the synced dump for further checks.
+ */
+async function syncEqualsFresh(files: Record<string, string>, edit: (root: string) => void): Promise<string> {
+  const project = await generatedProject(files);
+  const cleanups: (() => void)[] = [project.cleanup];
+  try {
+    edit(project.root);
+    await indexProject({ root: project.root, mode: 'incremental', command: 'test', workers: 1 });
+    const synced = await dumpGraph(project.root);
+    assert.equal(synced, await freshDump(project.root, cleanups));
+    return synced;
+  } finally {
+    for (const c of cleanups) c();
+  }
+}
+
+const TWO_CANDIDATES = {
+  'a.py': 'class A:\n    def refresh_cache(self):\n        return 1\n',
+  'b.py': 'class B:\n    def refresh_cache(self):\n        return 2\n',
+  'c.py': 'def run(thing):\n    return thing.refresh_cache()\n',
+};
+const CALL_TO_B = /edge c\.py#function:run@\S+ -calls-> b\.py#method:B\.refresh_cache@/;
+
+test('a file removed leaves one candidate for a call no file imports: the caller is bound to it, as a fresh index binds it', async () => {
+  const dump = await syncEqualsFresh(TWO_CANDIDATES, (root) => rmSync(join(root, 'a.py')));
+  assert.match(dump, CALL_TO_B);
+});
+
+test('a definition removed from a file that stays leaves one candidate: the caller is bound to it', async () => {
+  const dump = await syncEqualsFresh(TWO_CANDIDATES, (root) => writeFileSync(join(root, 'a.py'), 'class A:\n    def other(self):\n        return 1\n'));
+  assert.match(dump, CALL_TO_B);
+});
+
+test('a file added under the name an import asks for binds the importer, as a fresh index binds it', async () => {
+  const dump = await syncEqualsFresh(
+    { 'app.py': 'from helpers import tidy\n\ndef main():\n    return tidy()\n' },
+    (root) => writeFileSync(join(root, 'helpers.py'), 'def tidy():\n    return 1\n'),
+  );
+  assert.match(dump, /edge app\.py#function:main@\S+ -calls-> helpers\.py#function:tidy@/);
 });

@@ -273,7 +273,7 @@ export class ProjectDaemon {
   #armIdle(): void {
     if (this.#connections.size > 0 || !Number.isFinite(this.#options.idleMs) || this.#stopping !== undefined) return;
     this.#disarmIdle();
-    this.#idleTimer = setTimeout(() => void this.stop(`no client for ${this.#options.idleMs} ms`), this.#options.idleMs);
+    this.#idleTimer = setTimeout(() => void this.stop(`no client for ${this.#options.idleMs} ms`, true), this.#options.idleMs);
   }
 
   #disarmIdle(): void {
@@ -312,12 +312,13 @@ export class ProjectDaemon {
   }
 
   /** Stops serving and watching, removes the daemon's files; idempotent. */
-  stop(reason: string): Promise<void> {
-    this.#stopping ??= this.#shutdown(reason);
+  stop(reason: string, fold = false): Promise<void> {
+    this.#stopping ??= this.#shutdown(reason, fold);
     return this.#stopping;
   }
 
-  async #shutdown(reason: string): Promise<void> {
+  /** `fold`: write the index whole first when a change log follows its image (an idle exit). */
+  async #shutdown(reason: string, fold: boolean): Promise<void> {
     this.#options.log(`daemon ${process.pid} stopping: ${reason}`);
     this.#disarmIdle();
     if (this.#poller !== undefined) clearInterval(this.#poller);
@@ -325,6 +326,7 @@ export class ProjectDaemon {
     for (const key of this.#connections.keys()) if (typeof key !== 'symbol') key.destroy();
     this.#watchAbort.abort();
     await this.#watching;
+    if (fold) await this.#session.fold().catch((error: unknown) => this.#options.log(`daemon ${process.pid}: folding the change log into the index failed: ${error instanceof Error ? error.message : String(error)}`));
     await this.#session.close();
     // The socket file is ours only while the index folder is the one we started in.
     if (process.platform !== 'win32' && indexIdentity(this.root) === this.#identity) {

@@ -10,7 +10,7 @@
  */
 import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { hasChanged, type DatabaseStamp, type GraphStore, type SummaryCounts } from '../store/index.js';
+import { hasChanged, writeStatusSnapshot, type DatabaseStamp, type GraphStore, type SummaryCounts } from '../store/index.js';
 import { isIndexed } from '../project/resolve.js';
 import { loadLanguage } from './parse/grammar.js';
 import { ResolverInputs } from './resolver-inputs.js';
@@ -203,6 +203,31 @@ export class IndexSession {
       }
       // A grammar that fails to load is not kept: the sync that needs it tries again and says why.
       for (const id of new Set(this.#inputs.files(store).map((f) => f.language))) await loadLanguage(id).catch(() => undefined);
+    });
+    this.#queue = next.catch(() => undefined);
+    return next;
+  }
+
+  /**
+   * Writes the loaded index whole when a change log follows its image, so the next process to
+   * load it reads one file and replays nothing (a daemon does this before its idle exit). Queued
+   * behind the syncs asked for so far; nothing when no store is loaded, no log follows the image,
+   * or another writer changed the files meanwhile.
+   */
+  fold(): Promise<void> {
+    const next = this.#queue.then(async () => {
+      const store = this.#store;
+      const stamp = this.#stamp;
+      if (store === undefined || stamp?.log === undefined || this.#closed) return;
+      await withWriterLock(this.root, this.#options.command, async (dir) => {
+        if (await hasChanged(stamp)) return;
+        const bytes = await this.#alone(() => store.exportBytes());
+        const saved = await store.saveImage(dir, bytes);
+        this.#stamp = saved;
+        this.#savedBytes = saved.size;
+        await writeStatusSnapshot(dir, saved, store);
+        this.#options.onSaved?.();
+      }, true);
     });
     this.#queue = next.catch(() => undefined);
     return next;

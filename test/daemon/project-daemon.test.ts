@@ -14,6 +14,7 @@ import { listDaemonRecords } from '../../src/daemon/daemon-files.js';
 import { ControlMethod } from '../../src/daemon/control.js';
 import { daemonSocketPath } from '../../src/daemon/socket-path.js';
 import { indexProject } from '../../src/index/sync/index.js';
+import { CHANGE_LOG_FILE } from '../../src/store/layout.js';
 import { VERSION } from '../../src/version.js';
 import { CLI_PATH, cliEnv } from '../support/cli.js';
 import { assertNoDaemonLeft, daemonPidOf, sleep, trackDaemon, trackPid, waitForExit, waitUntil } from '../support/daemons.js';
@@ -203,6 +204,21 @@ describe('the shared project daemon', SUITE_TIMEOUT, () => {
     await waitForExit(pid, 10_000);
     // It stopped on the idle timer, not at once for the host's death.
     assert.match(readFileSync(join(root, '.codegraph', 'daemon.log'), 'utf8'), new RegExp(`daemon ${pid} stopping: no client for ${ENV.CODEGRAPH_DAEMON_IDLE_MS} ms`));
+  });
+
+  test('an idle exit folds the change log into the index, so the next load reads one file', TIMEOUT, async () => {
+    const { root } = await project();
+    const server = await client(root);
+    const pid = await trackDaemon(root);
+    writeFileSync(join(root, 'b.ts'), 'export function b() {\n  return 1;\n}\nexport function folded() {\n  return 2;\n}\n');
+    await waitUntil(async () => (await call(server, 'codegraph_search', { query: 'folded' })).includes('folded'), 20_000, 'the edit to be searchable');
+    const log = join(root, '.codegraph', CHANGE_LOG_FILE);
+    await waitUntil(async () => existsSync(log), 20_000, 'the edit to be saved as a change log record');
+    server.child.kill('SIGKILL');
+    await waitForExit(pid, 20_000);
+    assert.equal(existsSync(log), false, 'the log was folded into the image');
+    assert.match(await dumpGraph(root), /function:folded@/);
+    assert.equal(await dumpGraph(root), await freshDump(root));
   });
 
   test('a connection the daemon drops for a dead host is closed, so the daemon still exits after the idle time', TIMEOUT, async () => {

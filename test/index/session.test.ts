@@ -325,6 +325,32 @@ test('writing behind with the change log, a sync answers at once and appends its
   await session.close();
 });
 
+test('fold writes the index whole when a change log follows its image, and does nothing otherwise', async () => {
+  const root = await indexedShop();
+  const session = await IndexSession.open({ root, command: 'test', workers: 1 });
+  cleanups.push(() => void session.close());
+  await session.sync();
+  const log = join(root, '.codegraph', CHANGE_LOG_FILE);
+  const image = (): string => { const s = statSync(join(root, '.codegraph', 'codegraph.db')); return `${s.ino}:${s.mtimeMs}`; };
+  const first = image();
+  await session.fold();
+  assert.equal(image(), first, 'no log: nothing written');
+  appendFileSync(join(root, 'src/cart.ts'), '\nexport function beforeFold(): number {\n  return 6;\n}\n');
+  await session.sync({ changed: ['src/cart.ts'] });
+  assert.ok(existsSync(log));
+  await session.fold();
+  assert.equal(existsSync(log), false);
+  assert.notEqual(image(), first);
+  assert.equal(await dumpGraph(root), await freshDump(root));
+  // The session goes on appending against the new image.
+  appendFileSync(join(root, 'src/cart.ts'), '\nexport function afterFold(): number {\n  return 7;\n}\n');
+  await session.sync({ changed: ['src/cart.ts'] });
+  assert.ok(existsSync(log));
+  await session.close();
+  assert.match(await dumpGraph(root), /function:afterFold@/);
+  assert.equal(await dumpGraph(root), await freshDump(root));
+});
+
 test('writing behind a whole image, a sync answers before its bytes are written; reads go on meanwhile, later syncs and close wait for the write', async (t) => {
   // Every save writes the image whole: what this test is about.
   process.env['CODEGRAPH_CHANGE_LOG'] = '0';

@@ -48,3 +48,16 @@ test('a run that changes the index records when, as an ISO time; one that change
   await indexProject({ root: p.root, mode: 'incremental', command: 'test', workers: 1 });
   assert.notEqual(await indexedAt(p.root), first);
 });
+
+test('parsing progress counts the files parsed up to the total and the symbols found so far', async () => {
+  const p = await generatedProject({});
+  cleanups.push(p.cleanup);
+  for (const [path, text] of Object.entries(files(5))) appendFileSync(join(p.root, path.replace('src/', '')), text);
+  const parsing: { done: number; total: number; symbols: number }[] = [];
+  await indexProject({ root: p.root, mode: 'full', command: 'test', workers: 1, onProgress: (e) => void (e.phase === 'parsing' && parsing.push(e)) });
+  const results = parsing.filter((e) => e.done > 0);
+  assert.equal(results.length, 5, 'one report per file parsed');
+  assert.deepEqual(results.map((e) => e.done), [1, 2, 3, 4, 5]);
+  assert.ok(results.every((e) => e.total === 5));
+  assert.deepEqual(results.map((e) => e.symbols), [1, 2, 3, 4, 5], 'one function per file');
+});

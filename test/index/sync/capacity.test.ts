@@ -60,4 +60,7 @@ test('the refusal states the sizes in MB, the top-level folders by size (ties by
     return true;
   });
   assert.throws(() => checkCapacity(scan({ 'top.c': 3 * MB, 'a/x.c': 1 * MB }), MB), /Largest top-level folders: \. \(3 MB\), a\/ \(1 MB\)\.$/);
+
+  // Ties come out by name whatever order the scan listed them in.
+  assert.throws(() => checkCapacity(scan({ 'y/a.c': MB, 'z/a.c': MB, 'x/a.c': MB }), MB), /Largest top-level folders: x\/ \(1 MB\), y\/ \(1 MB\), z\/ \(1 MB\)\.$/);
 });

@@ -317,11 +317,30 @@ test('writing behind with the change log, a sync answers at once and appends its
   appendFileSync(join(root, 'src/cart.ts'), '\nexport function logged(): number {\n  return 4;\n}\n');
   const report = await session.sync({ changed: ['src/cart.ts'] });
   assert.equal(report.parsed, 1);
+  assert.ok(report.databaseBytes >= before.size, `the answer before the write names the index's size (${report.databaseBytes})`);
   await session.sync();
   assert.deepEqual([dbStat(root).ino, dbStat(root).mtimeMs], [before.ino, before.mtimeMs], 'the image was not written again');
   assert.ok(statSync(join(root, '.codegraph', CHANGE_LOG_FILE)).size > 0);
   assert.match(await dumpGraph(root), /function:logged@/);
   assert.equal(await dumpGraph(root), await freshDump(root));
+  await session.close();
+});
+
+test('a sync that saves reports a saving phase and tells onSaved once; one with nothing to save does neither', async () => {
+  const root = await indexedShop();
+  let saves = 0;
+  const session = await IndexSession.open({ root, command: 'test', workers: 1, onSaved: () => void (saves += 1) });
+  cleanups.push(() => void session.close());
+  await session.sync();
+  const phases: string[] = [];
+  await session.sync({ onProgress: (p) => void phases.push(p.phase) });
+  assert.equal(saves, 0);
+  assert.equal(phases.includes('saving'), false, `nothing changed: ${phases.join(' ')}`);
+  appendFileSync(join(root, 'src/cart.ts'), '\nexport function saved(): number {\n  return 8;\n}\n');
+  phases.length = 0;
+  await session.sync({ changed: ['src/cart.ts'], onProgress: (p) => void phases.push(p.phase) });
+  assert.equal(saves, 1);
+  assert.ok(phases.includes('saving'), phases.join(' '));
   await session.close();
 });
 

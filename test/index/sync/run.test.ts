@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { IndexError, IndexRemovedError, openIndex, readConfig, scanWith, withWriterLock } from '../../../src/index/sync/index.js';
+import { acquireLock, LockHeldError, releaseLock } from '../../../src/store/index.js';
 
 const roots: string[] = [];
 after(() => {
@@ -52,9 +53,26 @@ test('a long-lived writer whose folder vanishes during the work says the index i
     rmSync(dir, { recursive: true, force: true });
     throw enoent();
   }), (e: unknown) => !(e instanceof IndexRemovedError));
+  // A folder removed during the work does not turn every failure into a removed index.
+  mkdirSync(join(root, '.codegraph'), { recursive: true });
+  await assert.rejects(withWriterLock(root, 'test', async (dir) => {
+    rmSync(dir, { recursive: true, force: true });
+    throw new Error('other');
+  }, true), (e: unknown) => !(e instanceof IndexRemovedError) && (e as Error).message === 'other');
   // The lock is released each time: the folder can be locked again.
   mkdirSync(join(root, '.codegraph'), { recursive: true });
   assert.equal(await withWriterLock(root, 'test', async () => 'again', true), 'again');
+});
+
+test('a long-lived writer that finds the lock held says so, not that the index is gone', async () => {
+  const root = project();
+  mkdirSync(join(root, '.codegraph'));
+  const held = await acquireLock(join(root, '.codegraph'), { command: 'codegraph index' });
+  try {
+    await assert.rejects(withWriterLock(root, 'test', async () => 'ran', true), (e: unknown) => e instanceof LockHeldError);
+  } finally {
+    await releaseLock(held);
+  }
 });
 
 test('an invalid config is an IndexError naming the file', async () => {

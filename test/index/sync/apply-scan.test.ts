@@ -61,3 +61,17 @@ test('parsing progress counts the files parsed up to the total and the symbols f
   assert.ok(results.every((e) => e.total === 5));
   assert.deepEqual(results.map((e) => e.symbols), [1, 2, 3, 4, 5], 'one function per file');
 });
+
+test('an incremental sync keeps the diagnostics of files it did not parse again', async () => {
+  const p = await generatedProject({
+    'broken.ts': 'export function good() { return 1; }\nfunction bad( {\n',
+    'ok.ts': 'export function fine() { return 2; }\n',
+  });
+  cleanups.push(p.cleanup);
+  const reasons = (): Promise<string[]> => readStoredIndex(p.root, (store) => store.diagnostics().map((d) => `${d.path} ${d.reason}`));
+  assert.deepEqual(await reasons(), ['broken.ts parse-errors']);
+  appendFileSync(join(p.root, 'ok.ts'), 'export function more() { return 3; }\n');
+  const summary = await indexProject({ root: p.root, mode: 'incremental', command: 'test', workers: 1 });
+  assert.equal(summary.parsed, 1);
+  assert.deepEqual(await reasons(), ['broken.ts parse-errors']);
+});

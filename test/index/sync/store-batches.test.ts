@@ -3,7 +3,11 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { indexProject } from '../../../src/index/sync/index.js';
+import type { ParseJob, ParseResult } from '../../../src/index/parse/jobs.js';
+import type { ParsePool } from '../../../src/index/parse/pool.js';
+import { applyScan } from '../../../src/index/sync/apply-scan.js';
+import { indexProject, readConfig, scanWith } from '../../../src/index/sync/index.js';
+import { newStore } from '../../../src/index/sync/run.js';
 import { generatedProject } from '../../support/fixture-project.js';
 import { readStoredIndex } from '../../support/graph-dump.js';
 
@@ -37,4 +41,31 @@ test('a file whose content is the same but whose language changed (by the config
   const summary = await indexProject({ root: p.root, mode: 'incremental', command: 'test', workers: 1 });
   assert.equal(summary.parsed, 1);
   assert.deepEqual(await readStoredIndex(p.root, (s) => s.listFiles().map((f) => [f.path, f.language])), [['lib/shape.h', 'cpp']]);
+});
+
+test('a file whose parse failed is recorded as parse-failed with the failure, and not indexed; a binary one as binary', async () => {
+  const sources: Record<string, string> = {};
+  for (let i = 0; i < 10; i++) sources[`m${i}.ts`] = `export function f${i}() { return ${i}; }\n`;
+  const p = await generatedProject(sources);
+  cleanups.push(p.cleanup);
+  // A pool that fails every even file and finds odd ones binary: more files than are parsed on this thread go to it.
+  const pool = {
+    run: async (jobs: readonly ParseJob[], onResult: (r: ParseResult) => void) => {
+      for (const [i, job] of jobs.entries()) onResult({ kind: i % 2 === 0 ? 'failed' : 'binary', path: job.path, detail: `detail ${job.path}` });
+    },
+    close: async () => undefined,
+  } as unknown as ParsePool;
+  const store = await newStore();
+  try {
+    await applyScan({ root: p.root, mode: 'full', store, scan: await scanWith(p.root, await readConfig(p.root)), pool, progress: () => undefined });
+    const diagnostics = store.diagnostics().map((d) => [d.path, d.reason, d.detail]);
+    assert.equal(diagnostics.length, 10);
+    for (const [path, reason, detail] of diagnostics) {
+      const i = Number(path?.slice(1, -3));
+      assert.deepEqual([reason, detail], [i % 2 === 0 ? 'parse-failed' : 'binary', `detail ${path}`], path);
+    }
+    assert.deepEqual(store.listFiles(), []);
+  } finally {
+    store.close();
+  }
 });

@@ -1,6 +1,6 @@
 /** How a run applies a scan: which bulk-load and totals paths it takes, and what it records. */
 import assert from 'node:assert/strict';
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { indexProject } from '../../../src/index/sync/index.js';
@@ -74,4 +74,14 @@ test('an incremental sync keeps the diagnostics of files it did not parse again'
   const summary = await indexProject({ root: p.root, mode: 'incremental', command: 'test', workers: 1 });
   assert.equal(summary.parsed, 1);
   assert.deepEqual(await reasons(), ['broken.ts parse-errors']);
+});
+
+test('a file saved again with the same content is only touched: its rows are not written again', async (t) => {
+  const p = await generatedProject(files(3));
+  cleanups.push(p.cleanup);
+  const path = join(p.root, 'src/m1.ts');
+  const later = new Date(Date.now() + 5_000);
+  utimesSync(path, later, later);
+  const calls = await counting(t, ['replaceFile', 'touchFile'], () => indexProject({ root: p.root, mode: 'incremental', command: 'test', workers: 1 }));
+  assert.deepEqual(calls, { replaceFile: 0, touchFile: 1 });
 });

@@ -23,3 +23,13 @@ test('ordered release passes a result that is no job on at once', () => {
   release.push(failed('elsewhere'));
   assert.deepEqual(seen, ['elsewhere']);
 });
+
+test('ordered release passes a repeat of a result already released on at once', () => {
+  const seen: string[] = [];
+  const release = new OrderedRelease([job('a'), job('b')], (r) => seen.push(r.path));
+  release.push(failed('a'));
+  release.push(failed('a'));
+  assert.deepEqual(seen, ['a', 'a']);
+  release.push(failed('b'));
+  assert.deepEqual(seen, ['a', 'a', 'b']);
+});

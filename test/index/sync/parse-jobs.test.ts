@@ -20,11 +20,13 @@ function jobs(n: number): ParseJob[] {
 }
 
 /** A pool that records what it was given and answers each job as parsed by no one. */
-function fakePool(): ParsePool & { given: string[]; closed: number } {
+function fakePool(): ParsePool & { given: string[]; closed: number; runs: number } {
   const pool = {
     given: [] as string[],
     closed: 0,
+    runs: 0,
     run: async (list: readonly ParseJob[], onResult: (r: ParseResult) => void) => {
+      pool.runs++;
       for (const job of list) {
         pool.given.push(job.path);
         onResult({ kind: 'failed', path: job.path, detail: 'fake pool' });
@@ -34,7 +36,7 @@ function fakePool(): ParsePool & { given: string[]; closed: number } {
       pool.closed++;
     },
   };
-  return pool as unknown as ParsePool & { given: string[]; closed: number };
+  return pool as unknown as ParsePool & { given: string[]; closed: number; runs: number };
 }
 
 test(`up to ${IN_PROCESS_MAX} files are parsed on this thread, none in the pool`, async () => {
@@ -61,7 +63,10 @@ test('no files asks nothing of anyone', async () => {
   const pool = fakePool();
   let results = 0;
   await parseJobs([], () => results++, { pool });
-  assert.deepEqual([pool.given.length, results, pool.closed], [0, 0, 0]);
+  assert.deepEqual([pool.runs, pool.given.length, results, pool.closed], [0, 0, 0, 0]);
+  // Nor do files all parsed on this thread.
+  await parseJobs(jobs(2), () => results++, { pool });
+  assert.deepEqual([pool.runs, results], [0, 2]);
 });
 
 test('an aborted run stops before parsing on this thread', async () => {

@@ -16,9 +16,13 @@ export const MODULES = {
     mutate: ['src/daemon/attach.ts', 'src/daemon/claim-socket.ts', 'src/daemon/socket-path.ts', 'src/daemon/socket-trust.ts', 'src/daemon/daemon-proof.ts', 'src/daemon/introduce.ts'],
     tests: ['dist/test/daemon/attach*.test.js', 'dist/test/daemon/socket-*.test.js', 'dist/test/daemon/daemon-proof.test.js', 'dist/test/daemon/introduce.test.js'],
   },
-  sync: { mutate: ['src/index/sync/**/*.ts'], tests: ['dist/test/index/sync/*.test.js', 'dist/test/index/session.test.js', 'dist/test/project/freshness.test.js', 'dist/test/store/status-snapshot.test.js'] },
+  sync: { mutate: ['src/index/sync/**/*.ts'], tests: ['dist/test/index/sync/*.test.js', 'dist/test/index/session.test.js', 'dist/test/project/freshness.test.js', 'dist/test/store/status-snapshot.test.js', 'dist/test/store/saved-index.test.js'] },
   steps: { mutate: ['src/index/resolve/steps/**/*.ts'], tests: ['dist/test/index/resolve/*.test.js'] },
   writer: { mutate: ['src/store/graph-writer.ts'], tests: ['dist/test/store/*.test.js'] },
+  changelog: {
+    mutate: ['src/store/change-log.ts', 'src/store/change-record.ts', 'src/store/change-log-file.ts', 'src/store/saved-index.ts'],
+    tests: ['dist/test/store/change-log.test.js', 'dist/test/store/change-record.test.js', 'dist/test/store/saved-index.test.js', 'dist/test/store/status-snapshot.test.js'],
+  },
   secrets: { mutate: ['src/project/secret-content.ts'], tests: ['dist/test/project/secret-content.test.js'] },
   globs: { mutate: ['src/index/scan/pattern-match.ts', 'src/index/scan/pattern.ts'], tests: ['dist/test/index/scan/pattern-match.test.js', 'dist/test/index/scan/glob.test.js', 'dist/test/index/scan/gitignore.test.js'] },
 };

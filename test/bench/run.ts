@@ -8,6 +8,7 @@
  *   npm run bench -- startup index --corpus jdk      several by name
  *   npm run bench -- query --corpus django           query latency (in-process and over stdio), export, sync
  *   npm run bench -- daemon --corpus django,tokio,jdk the shared daemon: first answer, edit-to-queryable, sync, RSS
+ *   npm run bench -- crash --corpus django          kill -9 at random instants of real syncs: the index opens whole, then equals a fresh init
  *   npm run bench -- save --corpus django,jdk       the cost of saving a one-file edit: change log against whole image, and opening
  *   npm run bench -- search --corpus django,jdk      the search ranker: latency per query kind, first search, database growth
  *   npm run bench -- http --corpus django            HTTP latency, and 200 clients x 100 calls with p50/p99 and RSS
@@ -25,6 +26,7 @@ import { formatExitReport, runExitBench } from './exit-bench.js';
 import { formatHookReport, runHookBench } from './hook-bench.js';
 import { formatLargeReport, runLargeBench } from './large-bench.js';
 import { formatQueryReport, runQueryBench } from './query-bench.js';
+import { formatCrashReport, runCrashBench } from './crash-bench.js';
 import { formatSaveReport, runSaveBench } from './save-bench.js';
 import { formatSearchReport, runSearchBench } from './search-bench.js';
 import { formatStartupReport, hostLine, runStartupBench } from './startup.js';
@@ -74,6 +76,15 @@ const BENCHMARKS: readonly Benchmark[] = [
     run: async (args) => {
       const reports = [];
       for (const corpus of args.corpora.length > 0 ? args.corpora : ['django']) reports.push(formatHttpReport(await runHttpBench(corpus)));
+      return reports.join('\n');
+    },
+  },
+  {
+    name: 'crash',
+    byDefault: false,
+    run: async (args) => {
+      const reports = [];
+      for (const corpus of args.corpora.length > 0 ? args.corpora : ['django']) reports.push(formatCrashReport(await runCrashBench(corpus)));
       return reports.join('\n');
     },
   },

@@ -126,3 +126,21 @@ test('compilePattern returns undefined for a gitignore pattern with an unclosed 
   assert.equal(compilePattern('a[b', GITIGNORE), undefined);
   assert.equal(compilePattern('a\\', GITIGNORE), undefined);
 });
+
+test('bracket expressions at their edges decide as the reference translation does: a [ that opens no class name, an escaped range end, an unterminated or colon-broken class name', () => {
+  const cases: [string, string[]][] = [
+    ['[[ab:]', ['[', 'a', 'b', ':', 'c']],
+    ['[a-\\z]', ['a', 'm', 'z', '\\', '-']],
+    ['[[:alpha', ['[', ':', 'a', 'x']],
+    ['[[:al:pha:]]', ['a', ':', 'p', ']', 'a]']],
+    ['x[[:digit:]]', ['x1', 'xa', 'x']],
+  ];
+  for (const [pattern, subjects] of cases) {
+    for (const subject of subjects) {
+      assert.equal(matches(pattern, GITIGNORE, subject), oracleMatches(pattern, GITIGNORE, subject), `${pattern} on ${subject}`);
+    }
+  }
+  // The first one is a class of four characters, not a malformed class name.
+  assert.equal(matches('[[ab:]', GITIGNORE, 'a'), true);
+  assert.equal(matches('[a-\\z]', GITIGNORE, 'm'), true);
+});

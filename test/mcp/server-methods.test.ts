@@ -329,10 +329,12 @@ test('a response the server did not ask for is ignored', async () => {
   assert.deepEqual(h.sent, []);
 });
 
-test('the instructions text is the documented guide for the default tools, and for all ten', () => {
+test('the instructions text is the documented guide for the default tools, for all ten, and for one, two or no tools with a purpose', () => {
   const defaults = ['codegraph_explore', 'codegraph_node', 'codegraph_search', 'codegraph_callers'];
   const all = [...defaults, 'codegraph_callees', 'codegraph_impact', 'codegraph_files', 'codegraph_status', 'codegraph_check', 'codegraph_export'];
-  assertGolden('mcp', 'instructions.txt', `${instructionsFor(defaults)}\n\n${instructionsFor(all)}\n\n${instructionsFor(['codegraph_search'])}\n`, import.meta.url);
+  // Also: two tools with a purpose (joined by "and"), and explore alone (no "Use" sentence).
+  const shapes = [defaults, all, ['codegraph_search'], ['codegraph_search', 'codegraph_callers'], ['codegraph_explore']];
+  assertGolden('mcp', 'instructions.txt', `${shapes.map((listed) => instructionsFor(listed)).join('\n\n')}\n`, import.meta.url);
 });
 
 test('the instructions name only the tools the server lists', async () => {

@@ -26,3 +26,9 @@ test('rootsListPaths keeps file roots and is undefined for a malformed answer', 
   assert.deepEqual(rootsListPaths({ roots: [{ uri: 'file:///a' }, { uri: 'http://b' }, null] }), ['/a']);
   assert.equal(rootsListPaths({}), undefined);
 });
+
+test('null where an object belongs is no workspace and no roots, never a crash', () => {
+  assert.deepEqual(initializeWorkspacePaths({ workspaceFolders: [null] }), []);
+  assert.equal(rootsListPaths(null), undefined);
+  assert.deepEqual(rootsListPaths({ roots: [null, 7, 'file:///x', { uri: 'file:///ok' }] }), ['/ok']);
+});

@@ -200,8 +200,10 @@ describe('another local user', { skip: secondUid }, () => {
     const log = join(fresh('hijack-log'), 'heard.txt');
     writeFileSync(log, '');
     chmodSync(log, 0o666);
-    // nobody makes the socket folder first (the runtime folder is shared, like /tmp) and answers every line.
-    const script = `const fs=require('fs'),net=require('net');fs.mkdirSync(${JSON.stringify(dirname(path))},{mode:0o700});net.createServer((s)=>s.on('data',(d)=>{fs.appendFileSync(${JSON.stringify(log)},d);s.write('{"jsonrpc":"2.0","id":1,"result":{"version":${JSON.stringify(VERSION)},"root":${JSON.stringify(root)},"proof":"x"}}\\n')})).listen(${JSON.stringify(path)},()=>console.log('ready'))`;
+    // nobody makes the socket folder first (the runtime folder is shared, like /tmp) and answers every line;
+    // it exits by itself once this test's process is gone, even if a kill skipped the finally below.
+    const watchdog = `setInterval(()=>{try{process.kill(${process.pid},0)}catch(e){if(e.code==='ESRCH')process.exit(0)}},500).unref?.();`;
+    const script = `${watchdog}const fs=require('fs'),net=require('net');fs.mkdirSync(${JSON.stringify(dirname(path))},{mode:0o700});net.createServer((s)=>s.on('data',(d)=>{fs.appendFileSync(${JSON.stringify(log)},d);s.write('{"jsonrpc":"2.0","id":1,"result":{"version":${JSON.stringify(VERSION)},"root":${JSON.stringify(root)},"proof":"x"}}\\n')})).listen(${JSON.stringify(path)},()=>console.log('ready'))`;
     const squatter = asNobody(script, cliEnv());
     await squatter.ready;
     try {

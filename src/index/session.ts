@@ -171,6 +171,12 @@ export class IndexSession {
     if (this.#store !== undefined && this.#stamp !== undefined && !(await hasChanged(this.#stamp))) return { store: this.#store, rebuiltBecause: undefined };
     this.#drop();
     const opened = await openIndex(dir);
+    // A session that only keeps an existing index never builds one anew because its database
+    // vanished (a folder being deleted file by file): writing it would put a file back.
+    if (this.#options.existingOnly === true && opened.stamp === undefined && !isIndexed(this.root)) {
+      opened.store.close();
+      throw indexRemoved(this.root);
+    }
     this.#store = opened.store;
     this.#stamp = opened.stamp;
     return { store: opened.store, rebuiltBecause: opened.rebuiltBecause };

@@ -54,6 +54,18 @@ for (const ready of [false, true]) test(`a session keeps the graph equal to a fr
   }
 });
 
+test('a session that keeps an existing index whose database vanished (the folder still there) stops, and writes no new one', async () => {
+  const root = await indexedShop();
+  const session = await IndexSession.open({ root, command: 'test', existingOnly: true, workers: 1 });
+  cleanups.push(() => void session.close());
+  await session.sync();
+  rmSync(join(root, '.codegraph', 'codegraph.db'));
+  appendFileSync(join(root, 'src/cart.ts'), '\nexport const afterRemoval = 1;\n');
+  await assert.rejects(session.sync({ changed: ['src/cart.ts'] }), IndexRemovedError);
+  assert.equal(existsSync(join(root, '.codegraph', 'codegraph.db')), false);
+  await session.close();
+});
+
 for (const gone of ['the index folder', 'the project']) test(`a session that keeps an existing index stops when ${gone} is deleted during a sync, and makes nothing again`, async () => {
   const root = await indexedShop();
   const session = await IndexSession.open({ root, command: 'test', existingOnly: true, workers: 1 });

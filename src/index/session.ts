@@ -10,7 +10,7 @@
  */
 import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { hasChanged, writeStatusSnapshot, type DatabaseStamp, type GraphStore, type SummaryCounts } from '../store/index.js';
+import { hasChanged, type DatabaseStamp, type GraphStore, type SummaryCounts } from '../store/index.js';
 import { isIndexed } from '../project/resolve.js';
 import { loadLanguage } from './parse/grammar.js';
 import { ResolverInputs } from './resolver-inputs.js';
@@ -18,7 +18,7 @@ import { prepareBases } from './sync/reresolve.js';
 import type { ProjectConfig, ScannedFile, ScanResult } from './scan/index.js';
 import { isControlFile } from './scan/index.js';
 import {
-  applyAndSave, indexRemoved, openIndex, PhaseClock, readConfig, scanWith, withWriterLock, type IndexProgress, type SyncReport,
+  applyAndSave, indexRemoved, openIndex, PhaseClock, readConfig, saveWholeIndex, scanWith, withWriterLock, type IndexProgress, type SyncReport,
 } from './sync/index.js';
 
 /** Options of a session. */
@@ -227,11 +227,9 @@ export class IndexSession {
       if (store === undefined || stamp?.log === undefined || this.#closed) return;
       await withWriterLock(this.root, this.#options.command, async (dir) => {
         if (await hasChanged(stamp)) return;
-        const bytes = await this.#alone(() => store.exportBytes());
-        const saved = await store.saveImage(dir, bytes);
+        const saved = await saveWholeIndex(dir, store, (copy) => this.#alone(copy));
         this.#stamp = saved;
         this.#savedBytes = saved.size;
-        await writeStatusSnapshot(dir, saved, store);
         this.#options.onSaved?.();
       }, true);
     });

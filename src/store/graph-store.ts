@@ -15,7 +15,7 @@ import type { GraphTotals } from './graph-stats.js';
 import { migrate } from './schema.js';
 import { captureChanges, imageGeneration } from './change-log.js';
 import type { DatabaseStamp } from './persist.js';
-import { appendChanges, canAppendChanges, saveWholeImage } from './saved-index.js';
+import { appendChanges, saveWholeImage } from './saved-index.js';
 import type { SqliteDb } from './sqlite.js';
 
 /** Options for a store. */
@@ -162,17 +162,14 @@ export class GraphStore extends GraphReader {
   }
 
   /**
-   * Whether the next save may append the changes recorded since `saved` (what the index on disk
-   * was when this store last read or wrote it) instead of writing the image whole.
+   * Appends the changes recorded since `saved` (what the index on disk was when this store last
+   * read or wrote it) to the log of `dir`; the new stamp, or undefined when they may not be
+   * appended (see saved-index.ts) and the image is to be written whole instead.
    */
-  canAppendChanges(saved: DatabaseStamp | undefined): boolean {
-    if (this.#writer.migratedUnsaved) return false;
-    return canAppendChanges(this.#db, saved);
-  }
-
-  /** Appends the changes recorded since `saved` to the log of `dir`; the new stamp. */
-  appendChanges(dir: string, saved: DatabaseStamp): Promise<DatabaseStamp> {
+  async appendChanges(dir: string, saved: DatabaseStamp): Promise<DatabaseStamp | undefined> {
+    if (this.#writer.migratedUnsaved) return undefined;
     this.#writer.checkSaveable();
+    // Deferred indexes are built first: their rows are changes to save too.
     this.restoreIndexes();
     return appendChanges(dir, this.#db, saved);
   }

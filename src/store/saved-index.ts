@@ -77,31 +77,27 @@ export async function openSavedDatabase(dir: string): Promise<OpenedDatabase | u
 }
 
 /**
- * Whether the changes `db` recorded can be appended to the log `saved` describes: it records them
- * against the generation of the image on disk, and the log stays within LOG_SHARE_OF_BASE of the
- * image (or LOG_FLOOR_BYTES).
- * `CODEGRAPH_CHANGE_LOG=0` makes every save write the image whole (one file, as before logs).
+ * Appends what `db` recorded since `saved` to the log and forgets it; returns the new stamp, or
+ * undefined, writing nothing, when the changes may not be appended: `db` does not record them
+ * against the generation of the image on disk, or the log would pass LOG_SHARE_OF_BASE of the
+ * image (or LOG_FLOOR_BYTES), or `CODEGRAPH_CHANGE_LOG=0` asks for whole images (one file, as
+ * before logs). On failure nothing is forgotten and the log is as it was; either way the caller
+ * can save the image whole.
  */
-export function canAppendChanges(db: SqliteDb, saved: DatabaseStamp | undefined): boolean {
-  if (process.env['CODEGRAPH_CHANGE_LOG'] === '0') return false;
-  if (saved?.generation === undefined || !isCapturing(db) || imageGeneration(db) !== saved.generation) return false;
-  return (saved.log?.validBytes ?? 0) + recordedBytes(db) <= Math.max(LOG_FLOOR_BYTES, LOG_SHARE_OF_BASE * saved.size);
-}
-
-/**
- * Appends what `db` recorded since `saved` to the log and forgets it; returns the new stamp.
- * Call only when `canAppendChanges` said so. On failure nothing is forgotten and the log is as
- * it was; the caller can save the image whole.
- */
-export async function appendChanges(dir: string, db: SqliteDb, saved: DatabaseStamp): Promise<DatabaseStamp> {
-  const generation = saved.generation;
-  if (generation === undefined || imageGeneration(db) !== generation) throw new Error('the changes were recorded against another image than the one saved');
+export async function appendChanges(dir: string, db: SqliteDb, saved: DatabaseStamp): Promise<DatabaseStamp | undefined> {
+  if (!mayAppend(db, saved)) return undefined;
   const { changes, through } = recordedChanges(db);
   const validBytes = saved.log?.validBytes ?? 0;
-  const log = await appendChangeRecord(dir, validBytes, encodeChangeRecord(generation, changes));
+  const log = await appendChangeRecord(dir, validBytes, encodeChangeRecord(saved.generation!, changes));
   if (validBytes === 0) await syncDirectory(dir);
   forgetChanges(db, through);
   return { ...saved, log };
+}
+
+function mayAppend(db: SqliteDb, saved: DatabaseStamp): boolean {
+  if (process.env['CODEGRAPH_CHANGE_LOG'] === '0') return false;
+  if (saved.generation === undefined || !isCapturing(db) || imageGeneration(db) !== saved.generation) return false;
+  return (saved.log?.validBytes ?? 0) + recordedBytes(db) <= Math.max(LOG_FLOOR_BYTES, LOG_SHARE_OF_BASE * saved.size);
 }
 
 /**

@@ -155,26 +155,34 @@ export async function applyAndSave(input: SaveInput): Promise<{ report: SyncRepo
     // The copy is synchronous (10 to 20 ms on django): yield first, so the answer goes out before it.
     await new Promise((resolve) => setImmediate(resolve));
   }
-  const appended = save && input.stamp !== undefined && store.canAppendChanges(input.stamp) ? await appendOrUndefined(input.dir, store, input.stamp) : undefined;
-  const exported = !save || appended !== undefined ? undefined : input.copyOut === undefined ? store.exportBytes() : await input.copyOut(() => store.exportBytes());
-  const stamp = appended ?? (await writeIndex(input.dir, exported, input.stamp, store));
-  if (appended !== undefined) await writeStatusSnapshot(input.dir, appended, store);
+  const stamp = save ? await saveIndex(input.dir, store, input.stamp, input.copyOut) : await keepSnapshot(input.dir, input.stamp, store);
   if (save) input.onSaved?.();
-  return { report: early ?? report(appended !== undefined ? savedBytes(appended) : exported?.length ?? input.stamp?.size ?? 0), stamp };
+  return { report: early ?? report(save && stamp !== undefined ? savedBytes(stamp) : input.stamp?.size ?? 0), stamp };
 }
 
 /**
- * The save of only what changed: the store's recorded changes appended to the change log. When
- * the append fails (a full disk, another process changed the log) the log is as it was and the
- * caller saves the image whole, which makes that log irrelevant; a failure of that save is the one
- * reported.
+ * Saves the store as the index of `dir`: only what changed, appended to the change log, when the
+ * store may append to what `saved` describes; else the image whole. When the append fails (a
+ * full disk, another process changed the log) the log is as it was and the image is written
+ * whole, which makes that log irrelevant; a failure of that save is the one reported. Writes the
+ * status snapshot of the result; returns its stamp.
  */
-async function appendOrUndefined(dir: string, store: GraphStore, saved: DatabaseStamp): Promise<DatabaseStamp | undefined> {
-  try {
-    return await store.appendChanges(dir, saved);
-  } catch {
-    return undefined;
-  }
+async function saveIndex(dir: string, store: GraphStore, saved: DatabaseStamp | undefined, copyOut: SaveInput['copyOut']): Promise<DatabaseStamp> {
+  const appended = saved === undefined ? undefined : await store.appendChanges(dir, saved).catch(() => undefined);
+  if (appended === undefined) return saveWholeIndex(dir, store, copyOut);
+  await writeStatusSnapshot(dir, appended, store);
+  return appended;
+}
+
+/**
+ * Writes the store's image whole as the index of `dir` (removing any change log) and its status
+ * snapshot; returns the new stamp. `copyOut` runs the copy out of the store (default: at once).
+ */
+export async function saveWholeIndex(dir: string, store: GraphStore, copyOut?: SaveInput['copyOut']): Promise<DatabaseStamp> {
+  const bytes = copyOut === undefined ? store.exportBytes() : await copyOut(() => store.exportBytes());
+  const stamp = await store.saveImage(dir, bytes);
+  await writeStatusSnapshot(dir, stamp, store);
+  return stamp;
 }
 
 /** Bytes on disk of the index `stamp` describes: the image and its change log. */
@@ -182,15 +190,12 @@ function savedBytes(stamp: DatabaseStamp): number {
   return stamp.size + (stamp.log?.size ?? 0);
 }
 
-/** Writes exported bytes and their status snapshot (or only a missing snapshot); the file's stamp after. */
-async function writeIndex(dir: string, exported: Uint8Array | undefined, saved: DatabaseStamp | undefined, store: GraphStore): Promise<DatabaseStamp | undefined> {
-  if (exported !== undefined) {
-    const stamp = await store.saveImage(dir, exported);
-    await writeStatusSnapshot(dir, stamp, store);
-    return stamp;
-  }
-  // Not when the database is gone or replaced meanwhile (`.codegraph/` being deleted): writing
-  // would put a file back into a folder someone is removing.
+/**
+ * A run that saved nothing writes a missing status snapshot (an index saved by an older tool),
+ * but not when the database is gone or replaced meanwhile (`.codegraph/` being deleted): writing
+ * would put a file back into a folder someone is removing. Returns `saved`.
+ */
+async function keepSnapshot(dir: string, saved: DatabaseStamp | undefined, store: GraphStore): Promise<DatabaseStamp | undefined> {
   if (saved !== undefined && !(await hasStatusSnapshotFor(dir, saved)) && !(await hasChanged(saved))) {
     await writeStatusSnapshot(dir, saved, store);
   }

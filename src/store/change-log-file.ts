@@ -117,7 +117,7 @@ export async function removeChangeLog(dir: string): Promise<void> {
 }
 
 /** True when the change log is not the version `stamp` describes (`undefined`: no log). */
-export function logHasChanged(dir: string, stamp: LogStamp | undefined): boolean {
+export function logHasChanged(dir: string, stamp: Pick<LogStamp, 'size' | 'mtimeMs' | 'ino'> | undefined): boolean {
   let info;
   try {
     info = statSync(join(dir, CHANGE_LOG_FILE));

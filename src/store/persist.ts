@@ -45,6 +45,10 @@ export interface DatabaseStamp {
   readonly log?: LogStamp | undefined;
 }
 
+/** What `hasChanged` compares: the image's identity, and the change log's when one was read. */
+export type FileVersions = Pick<DatabaseStamp, 'path' | 'size' | 'mtimeMs' | 'ino'> & { readonly log?: FileVersion | undefined };
+type FileVersion = Pick<LogStamp, 'size' | 'mtimeMs' | 'ino'>;
+
 /** A loaded database and the stamp of the exact file version its bytes came from. */
 export interface LoadedDatabase {
   readonly bytes: Uint8Array;
@@ -145,7 +149,7 @@ async function readWhole(handle: FileHandle, size: number, path: string): Promis
  * (replaced, appended to or deleted). Every query asks this; a stat on the thread pool added
  * about 0.2 ms of latency to each HTTP search on django, so it stats in place.
  */
-export async function hasChanged(stamp: DatabaseStamp): Promise<boolean> {
+export async function hasChanged(stamp: FileVersions): Promise<boolean> {
   try {
     const current = statSync(stamp.path);
     if (current.size !== stamp.size || current.mtimeMs !== stamp.mtimeMs || current.ino !== stamp.ino) return true;

@@ -11,8 +11,8 @@ import { readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { GraphStore } from './graph-store.js';
 import type { GraphTotals } from './graph-stats.js';
-import { CHANGE_LOG_FILE, DATABASE_FILE, STATUS_SNAPSHOT_FILE } from './layout.js';
-import type { DatabaseStamp } from './persist.js';
+import { DATABASE_FILE, STATUS_SNAPSHOT_FILE } from './layout.js';
+import { hasChanged, type DatabaseStamp } from './persist.js';
 import type { Diagnostic, FileDigest } from './records.js';
 
 /** Bumped whenever the file's shape changes; another format is ignored like a stale stamp. */
@@ -102,12 +102,10 @@ export async function readStatusSnapshot(dir: string): Promise<StatusSnapshot | 
     return undefined;
   }
   if (!isSnapshotJson(json)) return undefined;
-  const current = await stat(join(dir, DATABASE_FILE)).catch(() => undefined);
   const db = json.database;
-  if (current === undefined || current.size !== db.size || current.mtimeMs !== db.mtimeMs || current.ino !== db.ino) return undefined;
-  const log = await stat(join(dir, CHANGE_LOG_FILE)).catch(() => undefined);
   const saved = json.log;
-  if (log === undefined ? saved !== null : saved === null || log.size !== saved.size || log.mtimeMs !== saved.mtimeMs || log.ino !== saved.ino) return undefined;
+  const changed = await hasChanged({ path: join(dir, DATABASE_FILE), ...db, log: saved ?? undefined }).catch(() => true);
+  if (changed) return undefined;
   const { paths, sizes, mtimes, hashes } = json.files;
   const files = new Map<string, FileDigest>();
   for (let i = 0; i < paths.length; i++) files.set(paths[i]!, { size: sizes[i]!, mtimeMs: mtimes[i]!, sha256: hashes[i]! });
@@ -127,7 +125,7 @@ function isSnapshotJson(value: unknown): value is SnapshotJson {
   return (
     v.format === SNAPSHOT_FORMAT &&
     typeof v.database === 'object' && v.database !== null &&
-    (v.log === null || (typeof v.log === 'object' && v.log !== undefined)) &&
+    typeof v.log === 'object' &&
     typeof v.totals === 'object' && v.totals !== null &&
     Array.isArray(v.diagnostics) &&
     typeof f === 'object' && f !== null &&

@@ -8,10 +8,11 @@
  * row's key (its rowid, or its primary key in a WITHOUT ROWID table), an update records both.
  * The records go to a TEMP table and take part in transactions: a rolled-back write leaves none.
  *
- * Replay: in order, a delete deletes by key and an insert is an `INSERT OR REPLACE` at the key,
- * which also removes a row that a REPLACE removed without firing a trigger. Every change is
- * checked first (a known table, literals only, the table's column count), so a damaged or
- * hostile log can fail a replay but never run other SQL.
+ * Replay: a save nets its changes to one per row (the last), so each record's deletes can go
+ * first, by key, and its writes after, as `INSERT OR REPLACE` at the key, which also removes a
+ * row that a REPLACE removed without firing a trigger. Every change is checked first (a known
+ * table, literals only, the table's column count), so a damaged or hostile log can fail a
+ * replay but never run other SQL.
  */
 import type { RowChange } from './change-record.js';
 import { CorruptIndexError } from './errors.js';

@@ -15,7 +15,7 @@ import type { Diagnostic, FileInfo } from './records.js';
 import { createIndexSql, SECONDARY_INDEXES } from './schema.js';
 import { exportNewGeneration } from './saved-index.js';
 import { isOutOfMemoryError } from './sqlite.js';
-import type { SqliteDb } from './sqlite.js';
+import type { SqliteDb, SqlValue } from './sqlite.js';
 import { filesPointingInto, MAX_TALLIED_FILES, TotalsTally } from './totals-tally.js';
 
 /** Largest database `exportBytes()` will produce by default: sql.js and Node buffers stop near 2 GiB. */
@@ -150,9 +150,7 @@ export class GraphWriter {
     this.#write(`storing ${edges.length} resolved edges`, () =>
       this.#db.transaction(() => {
         const insert = this.#db.cached(`INSERT INTO edges(${EDGE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`);
-        for (const e of edges) {
-          insert.run([e.source, e.target, code(EDGE_CODE, e.kind), e.line, e.col, e.confidence, code(METHOD_CODE, e.method)]);
-        }
+        for (const e of edges) insert.run(edgeRow(e));
       }),
     );
   }
@@ -210,7 +208,7 @@ export class GraphWriter {
         }
         const insert = this.#db.cached(`INSERT INTO edges(${EDGE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`);
         for (const e of edges) {
-          const values = [e.source, e.target, code(EDGE_CODE, e.kind), e.line, e.col, e.confidence, code(METHOD_CODE, e.method)];
+          const values = edgeRow(e);
           const kept = stored.get(values.join('|'));
           if (kept !== undefined && kept.length > 0) kept.pop();
           else insert.run(values);
@@ -302,8 +300,9 @@ export class GraphWriter {
 
   /**
    * The database file's bytes, as a new generation of the image, after which changes are recorded
-   * for a later save to append (saved-index.ts). Refuses (CapacityError) when an earlier write ran out of memory,
-   * so a half-written graph is never saved, or when the file would exceed the size limit.
+   * for a later save to append (saved-index.ts). Refuses (CapacityError) when an earlier write ran
+   * out of memory, so a half-written graph is never saved, or when the file would exceed the size
+   * limit.
    */
   exportBytes(): Uint8Array {
     this.exportSize();
@@ -355,6 +354,11 @@ export class GraphWriter {
       { cause },
     );
   }
+}
+
+/** An edge as the row `EDGE_COLUMNS` names. */
+function edgeRow(e: ResolvedEdge): SqlValue[] {
+  return [e.source, e.target, code(EDGE_CODE, e.kind), e.line, e.col, e.confidence, code(METHOD_CODE, e.method)];
 }
 
 function formatBytes(n: number): string {

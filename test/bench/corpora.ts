@@ -6,9 +6,10 @@
  * ever enters the project: the scripts fetch and copy it.
  */
 import { constants } from 'node:fs';
-import { access, cp, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { access, cp, mkdir, mkdtemp, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
+import { indexProject } from '../../src/index/sync/index.js';
 import { run, runChecked } from './proc.js';
 
 /** The scratch root for everything the benchmarks install or copy. */
@@ -156,6 +157,25 @@ export async function prepareCorpus(spec: CorpusSpec, root = corporaRoot()): Pro
   await rm(dest, { recursive: true, force: true });
   await rename(building, dest);
   return dest;
+}
+
+/**
+ * A scratch copy of corpus `name` (prepared first if needed), indexed from nothing, in a new
+ * folder named after `label`; the caller removes `root` when done.
+ */
+export async function indexedCopy(name: string, label: string): Promise<{ spec: CorpusSpec; root: string }> {
+  const spec = findCorpus(name);
+  if (spec === undefined) throw new Error(`unknown corpus ${name}`);
+  const prepared = await prepareCorpus(spec);
+  const root = await mkdtemp(join(tmpdir(), `codegraph-${label}-${name}-`));
+  try {
+    await cp(prepared, root, { recursive: true, filter: (p) => !p.includes(join(prepared, '.codegraph')) });
+    await indexProject({ root, mode: 'full', command: 'bench' });
+  } catch (error) {
+    await rm(root, { recursive: true, force: true });
+    throw error;
+  }
+  return { spec, root };
 }
 
 /** `git init` plus one commit of everything, so tools that ask git for the file list see it all. */

@@ -7,15 +7,14 @@
  * compared row for row through the graph dump). `BENCH_RUNS` sets the rounds (default 50).
  */
 import { spawn } from 'node:child_process';
-import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { indexProject } from '../../src/index/sync/index.js';
 import { CHANGE_LOG_FILE, GraphStore, INDEX_DIR, openSavedDatabase } from '../../src/store/index.js';
 import { dumpGraph } from '../support/graph-dump.js';
 import { freshDump } from '../support/shop-edits.js';
 import { CLI_PATH } from '../support/cli.js';
-import { findCorpus, prepareCorpus, sourceFiles } from './corpora.js';
+import { indexedCopy, sourceFiles } from './corpora.js';
 
 export interface CrashReport {
   readonly corpus: string;
@@ -30,14 +29,9 @@ export interface CrashReport {
 const ROUNDS = Number(process.env['BENCH_RUNS'] ?? 50);
 
 export async function runCrashBench(corpusName: string): Promise<CrashReport> {
-  const spec = findCorpus(corpusName);
-  if (spec === undefined) throw new Error(`unknown corpus ${corpusName}`);
-  const prepared = await prepareCorpus(spec);
-  const root = mkdtempSync(join(tmpdir(), `codegraph-crash-${corpusName}-`));
+  const { spec, root } = await indexedCopy(corpusName, 'crash');
   const cleanups: (() => void)[] = [() => rmSync(root, { recursive: true, force: true })];
   try {
-    cpSync(prepared, root, { recursive: true, filter: (p) => !p.includes(join(prepared, '.codegraph')) });
-    await indexProject({ root, mode: 'full', command: 'bench' });
     const targets = (await sourceFiles(root, spec.probe.extension)).filter((f) => f.size > 1024).slice(0, 4).map((f) => f.path);
     if (targets.length === 0) throw new Error(`no ${spec.probe.extension} file in ${corpusName}`);
     let killed = 0;

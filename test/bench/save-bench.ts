@@ -6,12 +6,11 @@
  * the whole sync, and the bytes written; then how long opening the index takes with the log
  * grown by those edits against the image alone (median of 7 opens each).
  */
-import { appendFileSync, cpSync, mkdtempSync, renameSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { indexProject } from '../../src/index/sync/index.js';
 import { CHANGE_LOG_FILE, DATABASE_FILE, INDEX_DIR, openSavedDatabase } from '../../src/store/index.js';
-import { findCorpus, prepareCorpus, sourceFiles } from './corpora.js';
+import { indexedCopy, sourceFiles } from './corpora.js';
 import { ms, percentile } from './stats.js';
 
 /** One kind of save over the rounds. */
@@ -37,14 +36,9 @@ export interface SaveReport {
 const ROUNDS = Number(process.env['BENCH_RUNS'] ?? 10);
 
 export async function runSaveBench(corpusName: string): Promise<SaveReport> {
-  const spec = findCorpus(corpusName);
-  if (spec === undefined) throw new Error(`unknown corpus ${corpusName}`);
-  const prepared = await prepareCorpus(spec);
-  const root = mkdtempSync(join(tmpdir(), `codegraph-save-${corpusName}-`));
+  const { spec, root } = await indexedCopy(corpusName, 'save');
   const dir = join(root, INDEX_DIR);
   try {
-    cpSync(prepared, root, { recursive: true, filter: (p) => !p.includes(join(prepared, '.codegraph')) });
-    await indexProject({ root, mode: 'full', command: 'bench' });
     // The largest file of the main language: the most rows a one-file edit rewrites.
     const largest = (await sourceFiles(root, spec.probe.extension)).sort((a, b) => b.size - a.size)[0]?.path;
     if (largest === undefined) throw new Error(`no ${spec.probe.extension} file in ${corpusName}`);

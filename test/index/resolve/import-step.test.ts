@@ -194,23 +194,6 @@ test('python: a member missing from a dotted module or an imported submodule is 
   assert.equal(edgeOf(result, b, found)?.method, 'import');
 });
 
-test('rust: a path through two modules declared without a body reaches the item in the innermost one\'s file', () => {
-  const b = new ProjectBuilder();
-  const lib = b.file('src/lib.rs');
-  b.sym(lib, 'de', { kind: 'module' });
-  const de = b.file('src/de/mod.rs');
-  b.sym(de, 'utf8', { kind: 'module' });
-  const utf8 = b.file('src/de/utf8.rs');
-  const encode = b.sym(utf8, 'encode');
-  // A same-named function elsewhere must not be taken when the path is lost.
-  b.sym(b.file('src/other.rs'), 'decode');
-  const through = b.ref(lib, 'encode', { receiver: 'de::utf8' });
-  const lost = b.ref(lib, 'decode', { receiver: 'de::missing' });
-  const result = b.resolve();
-  assert.equal(targetOf(result, b, through), encode);
-  assert.equal(targetOf(result, b, lost), undefined);
-});
-
 test('a name imported from a project module that shows no such name: Rust looks for the type by name (macros make items), Python binds nothing', () => {
   const rust = new ProjectBuilder();
   rust.file('src/lib.rs');

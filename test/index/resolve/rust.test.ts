@@ -75,7 +75,7 @@ test('rust: a path into another crate is external', () => {
   assert.deepEqual(b.resolve().unresolved, [r]);
 });
 
-test('rust: a child module declared with `mod x;` works as an x::f() receiver, from mod.rs and lib.rs', () => {
+test('rust: a child module declared with `mod x;` works as an x::f() receiver, from mod.rs and lib.rs, and through two such modules', () => {
   const b = new ProjectBuilder();
   const lib = b.file('src/lib.rs');
   b.sym(lib, 'de', { kind: 'module' });
@@ -86,9 +86,15 @@ test('rust: a child module declared with `mod x;` works as an x::f() receiver, f
   const visit = b.ref(de, 'encode', { receiver: 'utf8' });
   const deFile = b.sym(de, 'visit');
   const fromLib = b.ref(lib, 'visit', { receiver: 'de' });
+  const through = b.ref(lib, 'encode', { receiver: 'de::utf8' });
+  // A same-named function elsewhere must not be taken when the path is lost.
+  b.sym(b.file('src/other.rs'), 'decode');
+  const lost = b.ref(lib, 'decode', { receiver: 'de::missing' });
   const result = b.resolve();
   assert.equal(targetOf(result, b, visit), encode);
   assert.equal(targetOf(result, b, fromLib), deFile);
+  assert.equal(targetOf(result, b, through), encode);
+  assert.equal(targetOf(result, b, lost), undefined);
 });
 
 test('rust: without the `mod` declaration a same-named file is not a child module', () => {

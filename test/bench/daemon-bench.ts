@@ -2,9 +2,10 @@
  * The shared daemon, measured per corpus (`npm run bench -- daemon --corpus django,tokio,jdk`):
  * the time to the first tool answer when `serve --mcp` starts the daemon cold and when it
  * attaches to a running one; edit-to-queryable through the daemon's watcher; `codegraph sync`
- * end to end (process start included) through the daemon; the daemon's RSS idle and after 100
- * syncs. Each corpus is copied and indexed first; the daemon is stopped at the end. BENCH_RUNS
- * (default 5) sets the edits timed per measure.
+ * end to end (process start included) through the daemon; the daemon's RSS idle, warm, and along
+ * a series of one-file syncs. Each corpus is copied and indexed first; the daemon is stopped at
+ * the end. BENCH_RUNS (default 5) sets the edits timed per measure, BENCH_SYNCS (default 100) the
+ * length of the series (1000 for the plateau check: RSS after it at most 1.05x that after 100).
  */
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -52,9 +53,8 @@ export interface DaemonReport {
    * from here is what a leak would show.
    */
   readonly rssWarmMb: number;
-  /** RSS after the first 50 of the 100 syncs: whether growth levels off. */
-  readonly rssAfter50Mb: number;
-  readonly rssAfterSyncsMb: number;
+  /** RSS along the series of syncs: [syncs done, MB] at 50, 100, then every 250, and at its end. */
+  readonly rssSeries: readonly (readonly [number, number])[];
   readonly failures: string[];
 }
 
@@ -106,7 +106,7 @@ function timeCliSyncs(root: string, target: string, snippet: (tag: string) => st
 }
 
 /** Runs the daemon benchmark on one corpus. */
-export async function runDaemonBench(corpusName: string, runs = 5): Promise<DaemonReport> {
+export async function runDaemonBench(corpusName: string, runs = 5, syncs = 100): Promise<DaemonReport> {
   const spec = findCorpus(corpusName);
   if (spec === undefined) throw new Error(`unknown corpus ${corpusName}`);
   const prepared = await prepareCorpus(spec);
@@ -131,14 +131,17 @@ export async function runDaemonBench(corpusName: string, runs = 5): Promise<Daem
     const rssWarmMb = await restingRssMb(pid);
     const { nodeStartMs, cliSyncEditMs, cliSyncNoChangeMs } = timeCliSyncs(root, target, spec.probe.snippet, runs, false);
     const plain = process.env[EXTRA_CA] === undefined ? { nodeStartMs: [], cliSyncEditMs: [], cliSyncNoChangeMs: [] } : timeCliSyncs(root, target, spec.probe.snippet, runs, true);
-    await syncRepeatedly(root, target, spec.probe.snippet, 0, 50);
-    const rssAfter50Mb = await restingRssMb(pid);
-    await syncRepeatedly(root, target, spec.probe.snippet, 50, 100);
-    const rssAfterSyncsMb = await restingRssMb(pid);
-    return { corpus: corpusName, coldFirstAnswerMs: cold.ms, attachFirstAnswerMs: attached.ms, editToQueryableMs, cliSyncEditMs, cliSyncNoChangeMs, nodeStartMs, plain, rssIdleMb, rssWarmMb, rssAfter50Mb, rssAfterSyncsMb, failures };
+    const rssSeries: [number, number][] = [];
+    let done = 0;
+    for (const mark of seriesMarks(syncs)) {
+      await syncRepeatedly(root, target, spec.probe.snippet, done, mark);
+      done = mark;
+      rssSeries.push([mark, await restingRssMb(pid)]);
+    }
+    return { corpus: corpusName, coldFirstAnswerMs: cold.ms, attachFirstAnswerMs: attached.ms, editToQueryableMs, cliSyncEditMs, cliSyncNoChangeMs, nodeStartMs, plain, rssIdleMb, rssWarmMb, rssSeries, failures };
   } catch (error) {
     failures.push(error instanceof Error ? error.message : String(error));
-    return { corpus: corpusName, coldFirstAnswerMs: Number.NaN, attachFirstAnswerMs: Number.NaN, editToQueryableMs: [], cliSyncEditMs: [], cliSyncNoChangeMs: [], nodeStartMs: [], plain: { nodeStartMs: [], cliSyncEditMs: [], cliSyncNoChangeMs: [] }, rssIdleMb: Number.NaN, rssWarmMb: Number.NaN, rssAfter50Mb: Number.NaN, rssAfterSyncsMb: Number.NaN, failures };
+    return { corpus: corpusName, coldFirstAnswerMs: Number.NaN, attachFirstAnswerMs: Number.NaN, editToQueryableMs: [], cliSyncEditMs: [], cliSyncNoChangeMs: [], nodeStartMs: [], plain: { nodeStartMs: [], cliSyncEditMs: [], cliSyncNoChangeMs: [] }, rssIdleMb: Number.NaN, rssWarmMb: Number.NaN, rssSeries: [], failures };
   } finally {
     for (const server of servers) await server.close();
     const pid = daemonPidOf(root);
@@ -146,6 +149,13 @@ export async function runDaemonBench(corpusName: string, runs = 5): Promise<Daem
     if (pid !== undefined) await waitForExit(pid, 30_000).catch(() => process.kill(pid, 'SIGKILL'));
     rmSync(root, { recursive: true, force: true });
   }
+}
+
+/** The sync counts RSS is read at: 50, 100, every 250 after that, and `syncs`. */
+export function seriesMarks(syncs: number): number[] {
+  const marks = [50, 100].filter((m) => m < syncs);
+  for (let m = 250; m < syncs; m += 250) marks.push(m);
+  return [...marks, syncs];
 }
 
 /** RSS once the daemon has rested past its collection after the last save (project-daemon.ts). */
@@ -200,8 +210,11 @@ async function syncRepeatedly(root: string, target: string, snippet: (tag: strin
 /** The report as text. */
 export function formatDaemonReport(r: DaemonReport): string {
   const stat = (values: readonly number[]): string => (values.length === 0 ? 'n/a' : `median ${ms(percentile(values, 50))}, max ${ms(Math.max(...values))}`);
-  const growth = ((r.rssAfterSyncsMb - r.rssIdleMb) / r.rssIdleMb) * 100;
-  const warmGrowth = ((r.rssAfterSyncsMb - r.rssWarmMb) / r.rssWarmMb) * 100;
+  const [syncs, last] = r.rssSeries.at(-1) ?? [0, Number.NaN];
+  const growth = ((last - r.rssIdleMb) / r.rssIdleMb) * 100;
+  const warmGrowth = ((last - r.rssWarmMb) / r.rssWarmMb) * 100;
+  const at100 = r.rssSeries.find(([n]) => n === 100)?.[1];
+  const plateau = at100 === undefined || syncs <= 100 ? '' : `; after ${syncs} / after 100: ${(last / at100).toFixed(3)}x`;
   return [
     `${r.corpus}:`,
     `  first tool answer, daemon started cold: ${ms(r.coldFirstAnswerMs)}; attaching to it: ${ms(r.attachFirstAnswerMs)}`,
@@ -210,7 +223,7 @@ export function formatDaemonReport(r: DaemonReport): string {
     ...(r.plain.cliSyncEditMs.length === 0
       ? []
       : [`  the same without ${EXTRA_CA} (which Node loads at every start): after a one-file edit ${stat(r.plain.cliSyncEditMs)}; nothing changed ${stat(r.plain.cliSyncNoChangeMs)}; a bare node start ${stat(r.plain.nodeStartMs)}`]),
-    `  daemon RSS: idle ${r.rssIdleMb.toFixed(0)} MB, warm (after the first ${r.editToQueryableMs.length} edits) ${r.rssWarmMb.toFixed(0)} MB, after 50 syncs ${r.rssAfter50Mb.toFixed(0)} MB, after 100 syncs ${r.rssAfterSyncsMb.toFixed(0)} MB (${signed(growth)} % from idle, ${signed(warmGrowth)} % from warm)`,
+    `  daemon RSS: idle ${r.rssIdleMb.toFixed(0)} MB, warm (after the first ${r.editToQueryableMs.length} edits) ${r.rssWarmMb.toFixed(0)} MB, after ${r.rssSeries.map(([n, mb]) => `${n} syncs ${mb.toFixed(0)} MB`).join(', ')} (${signed(growth)} % from idle, ${signed(warmGrowth)} % from warm${plateau})`,
     ...r.failures.map((f) => `  FAILED: ${f}`),
   ].join('\n');
 }

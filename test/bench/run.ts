@@ -103,7 +103,7 @@ const BENCHMARKS: readonly Benchmark[] = [
     byDefault: false,
     run: async (args) => {
       const reports = [];
-      for (const corpus of args.corpora.length > 0 ? args.corpora : ['django']) reports.push(formatDaemonReport(await runDaemonBench(corpus, Number(process.env['BENCH_RUNS'] ?? 5))));
+      for (const corpus of args.corpora.length > 0 ? args.corpora : ['django']) reports.push(formatDaemonReport(await runDaemonBench(corpus, Number(process.env['BENCH_RUNS'] ?? 5), Number(process.env['BENCH_SYNCS'] ?? 100))));
       return reports.join('\n');
     },
   },

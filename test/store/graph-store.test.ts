@@ -258,6 +258,34 @@ describe('GraphStore writes', () => {
     assert.equal(store.edgesFrom(ids.user[1]!, ['calls'])[0]?.targetId, ids.user[3]);
   });
 
+  test('replaceResolvedEdges for some files writes only the difference: equal edges keep their rows, a duplicate goes once, other files\' edges stay', () => {
+    const ids = loadFixture();
+    const mainFile = store.getFile('src/main.ts')!;
+    const kept = edge(ids.main[0]!, ids.user[1]!, 5, 2);
+    const twice = edge(ids.main[0]!, ids.user[3]!, 7, 1);
+    const other = edge(ids.user[1]!, ids.user[3]!, 6, 4);
+    store.addResolvedEdges([kept, twice, twice, other]);
+    const rowsOf = (): string[] => {
+      const out: string[] = [];
+      db.each(`SELECT rowid, source_id, target_id, line FROM edges ORDER BY rowid`, [], (row) => out.push(row.join(':')));
+      return out;
+    };
+    const before = rowsOf();
+    assert.equal(before.length, 4);
+    const added = edge(ids.main[0]!, ids.user[2]!, 9, 3);
+    store.replaceResolvedEdges([twice, kept, added], [mainFile.id]);
+    const after = rowsOf();
+    // `kept` and the other file's edge keep their rows, one copy of `twice` its row, `added` a new one.
+    assert.equal(after.length, 4);
+    assert.ok(after.includes(before[0]!) && after.includes(before[3]!));
+    assert.equal(after.filter((row) => row === before[1] || row === before[2]).length, 1);
+    assert.match(after[3]!, new RegExp(`^\\d+:${ids.main[0]}:${ids.user[2]}:9$`));
+    assert.ok(Number(after[3]!.split(':')[0]) > Number(before[3]!.split(':')[0]), 'the new edge is a new row');
+    // Nothing stored for the files: all of their edges go; the other file's stay.
+    store.replaceResolvedEdges([], [mainFile.id]);
+    assert.deepEqual(rowsOf(), [before[3]]);
+  });
+
   test('setDiagnostics replaces the previous list', () => {
     store.setDiagnostics([{ path: 'a.ts', reason: 'too-large', detail: '3 MB' }]);
     store.setDiagnostics([{ path: 'b.ts', reason: 'parse-failed', detail: 'timeout' }]);

@@ -8,6 +8,7 @@
  *   npm run bench -- startup index --corpus jdk      several by name
  *   npm run bench -- query --corpus django           query latency (in-process and over stdio), export, sync
  *   npm run bench -- daemon --corpus django,tokio,jdk the shared daemon: first answer, edit-to-queryable, sync, RSS
+ *   npm run bench -- questions --corpus django       search on the eval's sentence-long questions over stdio, beside the peer
  *   npm run bench -- crash --corpus django          kill -9 at random instants of real syncs: the index opens whole, then equals a fresh init
  *   npm run bench -- save --corpus django,jdk       the cost of saving a one-file edit: change log against whole image, and opening
  *   npm run bench -- search --corpus django,jdk      the search ranker: latency per query kind, first search, database growth
@@ -21,6 +22,7 @@
 import { parseArgs } from 'node:util';
 import { corpusList, corpusNames, defaultIndexOptions, formatIndexReport, INDEX_ARG_OPTIONS, runIndexBench } from './index-bench.js';
 import { formatDaemonReport, runDaemonBench } from './daemon-bench.js';
+import { formatQuestionsReport, runQuestionsBench } from './questions-bench.js';
 import { formatHttpReport, runHttpBench } from './http-bench.js';
 import { formatExitReport, runExitBench } from './exit-bench.js';
 import { formatHookReport, runHookBench } from './hook-bench.js';
@@ -104,6 +106,15 @@ const BENCHMARKS: readonly Benchmark[] = [
     run: async (args) => {
       const reports = [];
       for (const corpus of args.corpora.length > 0 ? args.corpora : ['django']) reports.push(formatDaemonReport(await runDaemonBench(corpus, Number(process.env['BENCH_RUNS'] ?? 5), Number(process.env['BENCH_SYNCS'] ?? 100))));
+      return reports.join('\n');
+    },
+  },
+  {
+    name: 'questions',
+    byDefault: false,
+    run: async (args) => {
+      const reports = [];
+      for (const corpus of args.corpora.length > 0 ? args.corpora : ['django']) reports.push(formatQuestionsReport(await runQuestionsBench(corpus, Number(process.env['BENCH_RUNS'] ?? 3))));
       return reports.join('\n');
     },
   },

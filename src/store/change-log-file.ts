@@ -76,20 +76,23 @@ export async function appendChangeRecord(dir: string, validBytes: number, record
   const handle = await open(path, constants.O_WRONLY | constants.O_CREAT | NO_FOLLOW | (validBytes === 0 ? constants.O_TRUNC : 0), 0o644);
   try {
     const info = await handle.stat();
+    // Left as it is: cutting it back to `validBytes` would lengthen another writer's file.
     if (info.size < validBytes) throw new Error(`${path} is shorter than this writer left it; it was changed by another process`);
-    if (info.size > validBytes) await handle.truncate(validBytes);
-    let at = 0;
-    while (at < record.length) {
-      const { bytesWritten } = await handle.write(record, at, record.length - at, validBytes + at);
-      at += bytesWritten;
+    try {
+      if (info.size > validBytes) await handle.truncate(validBytes);
+      let at = 0;
+      while (at < record.length) {
+        const { bytesWritten } = await handle.write(record, at, record.length - at, validBytes + at);
+        at += bytesWritten;
+      }
+      await handle.sync();
+    } catch (error) {
+      // Leave no half record behind for the next append to follow.
+      await handle.truncate(validBytes).catch(() => undefined);
+      throw error;
     }
-    await handle.sync();
     const after = await handle.stat();
     return { path, size: after.size, mtimeMs: after.mtimeMs, ino: after.ino, validBytes: validBytes + record.length };
-  } catch (error) {
-    // Leave no half record behind for the next append to follow.
-    await handle.truncate(validBytes).catch(() => undefined);
-    throw error;
   } finally {
     await handle.close();
   }

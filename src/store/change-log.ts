@@ -29,13 +29,14 @@ interface LoggedTable {
 
 /** The tables whose rows are logged: every table of the main schema but virtual and internal ones. */
 function loggedTables(db: SqliteDb): LoggedTable[] {
-  const tables = db.all<{ name: string; sql: string }>(
-    `SELECT name, sql FROM main.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND sql NOT LIKE 'CREATE VIRTUAL TABLE%' ORDER BY name`,
+  // SQLite says which tables have no rowid (`wr`), however their statements are written.
+  const tables = db.all<{ name: string; wr: number }>(
+    `SELECT m.name, t.wr FROM main.sqlite_master m JOIN pragma_table_list t ON t.schema = 'main' AND t.name = m.name
+     WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND m.sql NOT LIKE 'CREATE VIRTUAL TABLE%' ORDER BY m.name`,
   );
-  return tables.map(({ name, sql }) => {
+  return tables.map(({ name, wr }) => {
     const info = db.all<{ name: string; pk: number }>(`SELECT name, pk FROM pragma_table_info(?) ORDER BY cid`, [name]);
-    const withoutRowid = /\)\s*WITHOUT\s+ROWID\s*;?\s*$/i.test(sql);
-    const primaryKey = withoutRowid ? info.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => c.name) : undefined;
+    const primaryKey = wr === 1 ? info.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => c.name) : undefined;
     return { name, columns: info.map((c) => c.name), primaryKey };
   });
 }
@@ -123,8 +124,9 @@ export function replayChanges(db: SqliteDb, records: readonly { readonly changes
   const tables = new Map(loggedTables(db).map((t) => [t.name, t]));
   let applied = 0;
   for (const { changes } of records) {
+    const statements = replayStatements(tables, changes);
+    if (statements === undefined) break;
     try {
-      const statements = replayStatements(tables, changes);
       db.transaction(() => {
         for (const sql of statements) db.run(sql);
       });
@@ -138,35 +140,37 @@ export function replayChanges(db: SqliteDb, records: readonly { readonly changes
 }
 
 /** Rows per replay statement, and the most text one gathers before it is cut. Set by hand. */
-const REPLAY_BATCH_ROWS = 512;
-const REPLAY_BATCH_CHARS = 1 << 20;
+export const REPLAY_BATCH_ROWS = 512;
+export const REPLAY_BATCH_CHARS = 1 << 20;
 
-/** The statements that apply `changes`; throws when one does not fit the tables. */
-function replayStatements(tables: ReadonlyMap<string, LoggedTable>, changes: readonly RowChange[]): string[] {
+/**
+ * The statements that apply `changes`, or undefined when one does not fit the tables: a table
+ * the database lacks, a key or row that is not the right number of `quote()` literals, a rowid
+ * that is not an integer.
+ */
+function replayStatements(tables: ReadonlyMap<string, LoggedTable>, changes: readonly RowChange[]): string[] | undefined {
   const deletes = new Map<LoggedTable, string[]>();
   const writes = new Map<LoggedTable, string[]>();
   for (const [name, op, key, values] of changes) {
     const table = tables.get(name);
-    if (table === undefined) throw new Error(`the change log names a table the database does not have (${name})`);
+    if (table === undefined) return undefined;
     const keyWidth = table.primaryKey?.length ?? 1;
-    if (literalCount(key) !== keyWidth || (table.primaryKey === undefined && !/^-?\d+$/.test(key))) {
-      throw new Error(`the change log holds a malformed key for ${name}`);
-    }
+    if (literalCount(key) !== keyWidth || (table.primaryKey === undefined && !/^-?\d+$/.test(key))) return undefined;
     if (op === 'D') {
       push(deletes, table, `(${key})`);
       continue;
     }
-    if (values === null || literalCount(values) !== table.columns.length) throw new Error(`the change log holds a malformed row for ${name}`);
+    if (values === null || literalCount(values) !== table.columns.length) return undefined;
     push(writes, table, table.primaryKey === undefined ? `(${key},${values})` : `(${values})`);
   }
   const statements: string[] = [];
   for (const [table, keys] of deletes) {
     const keyColumns = (table.primaryKey ?? ['rowid']).map(ident).join(', ');
-    for (const batch of batches(keys)) statements.push(`DELETE FROM main.${ident(table.name)} WHERE (${keyColumns}) IN (VALUES ${batch})`);
+    for (const batch of replayBatches(keys)) statements.push(`DELETE FROM main.${ident(table.name)} WHERE (${keyColumns}) IN (VALUES ${batch})`);
   }
   for (const [table, rows] of writes) {
     const columns = [...(table.primaryKey === undefined ? ['rowid'] : []), ...table.columns.map(ident)].join(', ');
-    for (const batch of batches(rows)) statements.push(`INSERT OR REPLACE INTO main.${ident(table.name)}(${columns}) VALUES ${batch}`);
+    for (const batch of replayBatches(rows)) statements.push(`INSERT OR REPLACE INTO main.${ident(table.name)}(${columns}) VALUES ${batch}`);
   }
   return statements;
 }
@@ -178,7 +182,7 @@ function push(map: Map<LoggedTable, string[]>, table: LoggedTable, item: string)
 }
 
 /** `items` joined by commas into groups of at most REPLAY_BATCH_ROWS and about REPLAY_BATCH_CHARS. */
-function* batches(items: readonly string[]): Generator<string> {
+export function* replayBatches(items: readonly string[]): Generator<string> {
   let start = 0;
   let chars = 0;
   for (let i = 0; i < items.length; i++) {

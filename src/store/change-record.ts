@@ -66,8 +66,8 @@ function parsePayload(payload: Buffer): { g: string; c: RowChange[] } | undefine
   } catch {
     return undefined;
   }
-  if (json === null || typeof json !== 'object') return undefined;
-  const { g, c } = json as Record<string, unknown>;
+  // Object() makes any JSON value something to read fields of (null and numbers have none).
+  const { g, c } = Object(json) as Record<string, unknown>;
   if (typeof g !== 'string' || !Array.isArray(c) || !c.every(isRowChange)) return undefined;
   return { g, c };
 }

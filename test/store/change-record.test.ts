@@ -65,10 +65,25 @@ test('a record with a sound checksum but not a list of row changes is malformed'
     body.copy(out, 12);
     return out;
   };
-  for (const payload of ['{', 'null', '[]', '{"g":1,"c":[]}', '{"g":"g","c":{}}', '{"g":"g","c":[["t","X","1",null]]}', '{"g":"g","c":[["t","D","1","v"]]}', '{"g":"g","c":[["t","I","1",null]]}', '{"g":"g","c":[["t","I",1,"v"]]}', '{"g":"g","c":[["t","I","1"]]}']) {
+  for (const payload of ['{', 'null', '[]', '{"g":1,"c":[]}', '{"g":"g","c":{}}', '{"g":"g","c":[["t","X","1",null]]}', '{"g":"g","c":[["t","D","1","v"]]}', '{"g":"g","c":[["t","I","1",null]]}', '{"g":"g","c":[["t","I",1,"v"]]}', '{"g":"g","c":[["t","I","1"]]}',
+    // One sound change beside a broken one, five fields, a change that is no list, a table that is no name; a bare number, a string.
+    '{"g":"g","c":[["t","I","1","2"],["t","I","1"]]}', '{"g":"g","c":[["t","I","1","2","x"]]}', '{"g":"g","c":[{"0":"t"}]}', '{"g":"g","c":[[1,"I","1","2"]]}', '5', '"g"']) {
     const decoded = decodeChangeLog(frame(payload), 'g');
     assert.deepEqual([decoded.records.length, decoded.stoppedBecause, decoded.validBytes], [0, 'malformed', 0], payload);
   }
   assert.equal(decodeChangeLog(frame('{"g":"g","c":[["t","I","1","2"],["t","D","1",null]]}'), 'g').records.length, 1);
+  // A bare header (no payload) after a sound record is a record whose payload is no JSON.
+  const sound = frame('{"g":"g","c":[]}');
+  const bare = decodeChangeLog(concat(sound, frame('')), 'g');
+  assert.deepEqual([bare.records.length, bare.stoppedBecause, bare.validBytes], [1, 'malformed', sound.length]);
+});
+
+test('a length past the end of the log is torn, even when the bytes there check out', () => {
+  const record = Buffer.from(encodeChangeRecord('g', SECOND));
+  const payload = record.subarray(12);
+  // The length claims ten more bytes than follow; the checksum is that of the bytes that do.
+  record.writeUInt32LE(payload.length + 10, 4);
+  record.writeUInt32LE(crc(payload), 8);
+  assert.deepEqual(decodeChangeLog(record, 'g'), { records: [], validBytes: 0, stoppedBecause: 'torn' });
 });
 

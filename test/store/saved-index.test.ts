@@ -1,15 +1,17 @@
 import assert from 'node:assert/strict';
-import { appendFileSync, existsSync, lstatSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { indexProject } from '../../src/index/sync/index.js';
 import { decodeChangeLog } from '../../src/store/change-record.js';
-import { imageGeneration } from '../../src/store/change-log.js';
+import { captureChanges, forgetChanges, imageGeneration, recordedBytes, recordedChanges, stopCapture } from '../../src/store/change-log.js';
+import { removeChangeLog } from '../../src/store/change-log-file.js';
 import { CHANGE_LOG_FILE, DATABASE_FILE, INDEX_DIR } from '../../src/store/layout.js';
-import { hasChanged } from '../../src/store/persist.js';
-import { LOG_FLOOR_BYTES, LOG_SHARE_OF_BASE, openSavedDatabase } from '../../src/store/saved-index.js';
+import { hasChanged, type DatabaseStamp } from '../../src/store/persist.js';
+import { appendChanges, exportNewGeneration, LOG_FLOOR_BYTES, LOG_SHARE_OF_BASE, openSavedDatabase, saveWholeImage } from '../../src/store/saved-index.js';
+import { SqliteDb } from '../../src/store/sqlite.js';
 import { fixtureProject } from '../support/fixture-project.js';
 import { dumpGraph } from '../support/graph-dump.js';
 import { freshDump as freshDumpOf } from '../support/shop-edits.js';
@@ -165,5 +167,111 @@ describe('a hostile change log', () => {
     rmSync(log, { recursive: true });
     await sync(root);
     assert.equal(await dumpGraph(root), await freshDump(root));
+  });
+});
+
+describe('when a save may append', () => {
+  /** An image saved whole in a fresh folder, and its database recording changes since. */
+  async function savedImage(): Promise<{ dir: string; db: SqliteDb; stamp: DatabaseStamp }> {
+    const dir = await mkdtemp(join(tmpdir(), 'codegraph-append-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const db = await SqliteDb.open();
+    db.exec(`CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID; CREATE TABLE rows(data TEXT NOT NULL)`);
+    const bytes = exportNewGeneration(db);
+    const stamp = await saveWholeImage(dir, bytes, imageGeneration(db));
+    return { dir, db, stamp };
+  }
+
+  test('a whole save names its generation under meta\'s image_generation key and leaves nothing recorded', async () => {
+    const { db, stamp } = await savedImage();
+    try {
+      db.run(`INSERT INTO rows VALUES ('before')`);
+      assert.equal(recordedChanges(db).changes.length, 1);
+      exportNewGeneration(db);
+      assert.deepEqual(recordedChanges(db).changes, [], 'the image holds what was recorded');
+      assert.equal(db.value(`SELECT value FROM meta WHERE key = 'image_generation'`), imageGeneration(db));
+      assert.match(stamp.generation ?? '', /^[0-9a-f]{24}$/);
+    } finally {
+      db.close();
+    }
+  });
+
+  test('never without a generation on both sides, the same one, changes recorded, and logs allowed', async (t) => {
+    const { dir, db, stamp } = await savedImage();
+    try {
+      db.run(`INSERT INTO rows VALUES ('x')`);
+      assert.equal(await appendChanges(dir, db, { ...stamp, generation: undefined }), undefined, 'an image saved without a generation');
+      assert.equal(await appendChanges(dir, db, { ...stamp, generation: 'another' }), undefined, 'another generation on disk');
+      process.env['CODEGRAPH_CHANGE_LOG'] = '0';
+      t.after(() => delete process.env['CODEGRAPH_CHANGE_LOG']);
+      assert.equal(await appendChanges(dir, db, stamp), undefined, 'CODEGRAPH_CHANGE_LOG=0');
+      delete process.env['CODEGRAPH_CHANGE_LOG'];
+      stopCapture(db);
+      assert.equal(await appendChanges(dir, db, stamp), undefined, 'not recording');
+      assert.equal(existsSync(join(dir, CHANGE_LOG_FILE)), false, 'nothing was written');
+      captureChanges(db);
+      db.run(`INSERT INTO rows VALUES ('y')`);
+      assert.ok((await appendChanges(dir, db, stamp))?.log !== undefined, 'and with all of them, it appends');
+    } finally {
+      db.close();
+    }
+  });
+
+  test('a database whose image has no generation never appends, even recording', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'codegraph-append-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const old = await SqliteDb.open();
+    old.exec(`CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID; CREATE TABLE rows(data TEXT NOT NULL)`);
+    const stamp = await saveWholeImage(dir, old.export(), undefined);
+    old.close();
+    const opened = await openSavedDatabase(dir);
+    assert.ok(opened !== undefined);
+    try {
+      assert.equal(opened.stamp.generation, undefined);
+      captureChanges(opened.db);
+      opened.db.run(`INSERT INTO rows VALUES ('x')`);
+      assert.equal(await appendChanges(dir, opened.db, stamp), undefined);
+    } finally {
+      opened.db.close();
+    }
+  });
+
+  test('the log may reach LOG_FLOOR_BYTES exactly, or LOG_SHARE_OF_BASE of a larger image, and no more', async () => {
+    const { dir, db, stamp } = await savedImage();
+    const image = db.export();
+    db.close();
+    /** Whether a change of `bytes` recorded bytes appends onto the image saved as `saved`. */
+    const appends = async (bytes: number, saved: DatabaseStamp): Promise<boolean> => {
+      const trial = await SqliteDb.open(image);
+      try {
+        captureChanges(trial);
+        trial.run(`INSERT INTO rows VALUES (?)`, ['']);
+        const overhead = recordedBytes(trial);
+        forgetChanges(trial, recordedChanges(trial).through);
+        trial.run(`INSERT INTO rows VALUES (?)`, ['a'.repeat(bytes - overhead)]);
+        assert.equal(recordedBytes(trial), bytes);
+        const appended = await appendChanges(dir, trial, saved);
+        await removeChangeLog(dir);
+        return appended !== undefined;
+      } finally {
+        trial.close();
+      }
+    };
+    assert.equal(await appends(LOG_FLOOR_BYTES, stamp), true);
+    assert.equal(await appends(LOG_FLOOR_BYTES + 1, stamp), false);
+    const large = { ...stamp, size: 100 * LOG_FLOOR_BYTES };
+    assert.equal(await appends(Math.floor(LOG_SHARE_OF_BASE * large.size), large), true);
+    assert.equal(await appends(Math.floor(LOG_SHARE_OF_BASE * large.size) + 1, large), false);
+  });
+
+  test('opening a saved index closes the log it read', async () => {
+    const { dir, db, stamp } = await savedImage();
+    db.run(`INSERT INTO rows VALUES ('x')`);
+    assert.ok(await appendChanges(dir, db, stamp));
+    db.close();
+    const openFiles = (): number => readdirSync('/proc/self/fd').length;
+    const before = openFiles();
+    for (let i = 0; i < 5; i++) (await openSavedDatabase(dir))?.db.close();
+    assert.equal(openFiles(), before);
   });
 });

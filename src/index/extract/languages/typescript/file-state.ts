@@ -25,6 +25,8 @@ export interface FileState {
   readonly assigned: number[];
   /** Variables made by a router factory (`express.Router()`): their method calls declare routes. */
   readonly routers: Set<string>;
+  /** The path of each NestJS controller class, by symbol index. */
+  readonly controllers: Map<number, string>;
   /** Classes of variables made with `new` or declared with a class type, and of the file's class fields. */
   readonly typed: FileTypes;
   /**

@@ -5,6 +5,7 @@
  * or by what made it in this file (`express()`, `Router()`, `new Router()`, `Fastify()`,
  * `new Hono()`), so HTTP clients (`axios.post('/login', data)`) are not routes. The route is the
  * handlers' scope: calls inside an inline handler are the route's; a named handler is called.
+ * NestJS: `@Get(':id')` … on the methods of a `@Controller('users')` class, under its path.
  */
 import type { Node } from 'web-tree-sitter';
 import { defineRoute, joinRoutePath, METHOD_NAMES, type RouteHandler } from '../../routes.js';
@@ -109,4 +110,51 @@ function handlerOf(node: Node): RouteHandler | undefined {
     return last === undefined || last.type === 'call_expression' ? undefined : handlerOf(last);
   }
   return undefined;
+}
+
+/** NestJS's method decorators and the method each fixes. */
+const NEST_METHODS: ReadonlyMap<string, string> = new Map([
+  ['Get', 'GET'], ['Post', 'POST'], ['Put', 'PUT'], ['Delete', 'DELETE'], ['Patch', 'PATCH'], ['Head', 'HEAD'], ['Options', 'OPTIONS'], ['All', 'ANY'],
+]);
+
+/** A decorator as its name and arguments: `@Get(':id')` is `Get` with `[':id']`. */
+function decoratorCall(decorator: Node): { name: string; args: Node[] } | undefined {
+  const expression = decorator.namedChild(0);
+  if (expression?.type !== 'call_expression') return undefined;
+  const fn = expression.childForFieldName('function');
+  if (fn?.type !== 'identifier') return undefined;
+  return { name: fn.text, args: argumentsOf(expression) };
+}
+
+/** A decorator argument's path: a string, or an object's `path`; '' when there is none. */
+function decoratorPath(arg: Node | undefined): string | undefined {
+  if (arg === undefined) return '';
+  if (arg.type === 'string') return arg.text.slice(1, -1);
+  if (arg.type === 'object') {
+    for (const pair of arg.namedChildren) {
+      if (pair?.type === 'pair' && pair.childForFieldName('key')?.text === 'path') return decoratorPath(pair.childForFieldName('value') ?? undefined);
+    }
+    return '';
+  }
+  return undefined;
+}
+
+/** The path of a `@Controller(…)` class, or undefined when it is no controller. */
+export function controllerPath(decorators: readonly Node[]): string | undefined {
+  for (const decorator of decorators) {
+    const call = decoratorCall(decorator);
+    if (call?.name === 'Controller') return decoratorPath(call.args[0]);
+  }
+  return undefined;
+}
+
+/** Records the routes of a controller's method (`@Get(':id')`), in scope `owner`, calling the method. */
+export function controllerRoutes(state: FileState, decorators: readonly Node[], nameNode: Node, owner: number, prefix: string): void {
+  for (const decorator of decorators) {
+    const call = decoratorCall(decorator);
+    const method = call === undefined ? undefined : NEST_METHODS.get(call.name);
+    const path = call === undefined ? undefined : decoratorPath(call.args[0]);
+    if (method === undefined || path === undefined) continue;
+    defineRoute(state.builder, [method], joinRoutePath(prefix, path), decorator, { name: nameNode.text, node: nameNode, receiver: 'this' }, owner);
+  }
 }

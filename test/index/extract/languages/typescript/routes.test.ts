@@ -56,3 +56,25 @@ test('routes inside a function that receives the app, in TypeScript, Koa and Fas
   assert.deepEqual(routes(ex), ['PATCH /users/:id -> update', 'GET /me -> me', 'HEAD /ping -> ']);
   assert.equal(ex.symbols.find((s) => s.name === 'PATCH /users/:id')?.parent, ex.symbols.findIndex((s) => s.name === 'mount'));
 });
+
+test('NestJS routes: method decorators under the controller\'s path, an object path, a bare decorator; other classes\' @Get are not routes', async () => {
+  const source = [
+    "@Controller('cats')",
+    'export class CatsController {',
+    '  constructor(private readonly cats: CatsService) {}',
+    "  @Get(':id')",
+    '  findOne(@Param(\'id\') id: string) { return this.cats.find(id); }',
+    '  @Post()',
+    '  @HttpCode(204)',
+    '  create(@Body() dto: CreateCatDto) {}',
+    '}',
+    "@Controller({ path: 'admin', host: 'x' })",
+    'export class AdminController { @All(\'*\') any() {} }',
+    'class Other { @Get(\'x\') notARoute() {} }',
+    '',
+  ].join('\n');
+  const ex = await extractSource('typescript', source, 'src/cats.controller.ts');
+  assert.deepEqual(routes(ex), ['GET /cats/:id -> this.findOne', 'POST /cats -> this.create', 'ANY /admin/* -> this.any']);
+  const controller = ex.symbols.findIndex((s) => s.name === 'CatsController');
+  assert.equal(ex.symbols.find((s) => s.name === 'GET /cats/:id')?.parent, controller);
+});

@@ -47,6 +47,7 @@ const TOKEN_PATTERNS: readonly RegExp[] = [
   /(?<![\w$])([a-z][a-z0-9]*[A-Z][A-Za-z0-9]*)(?![\w$])/g, // camelCase
   /(?<![\w$])([A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*)(?![\w$])/g, // PascalCase with two humps
   /(?<![\w$])(_*[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+_*)(?![\w$])/g, // snake_case, SCREAMING_CASE
+  /(?<![\w$.:/~-])(\/[A-Za-z][\w.:{}<>*-]*(?:\/[\w.:{}<>*-]+)*\/?)(?<!\.)(?![\w$/])/g, // a route's path: /api/login, /users/:id
 ];
 
 /** File names and URLs look qualified but are not symbols. */

@@ -51,8 +51,15 @@ export async function promptContext(index: ProjectIndex, query: PromptQuery, sig
   return symbols.length === 0 ? { kind: 'none' } : { kind: 'symbols', symbols };
 }
 
-/** Whether a code-shaped token names an indexed symbol (qualified names by their path or last part). */
+/** The methods a route's name may start with (`GET /api/login`). */
+const ROUTE_METHODS = ['ANY', 'GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'];
+
+/**
+ * Whether a code-shaped token names an indexed symbol (qualified names by their path or last
+ * part; a path like `/api/login` by a route for it under any method).
+ */
 function isSymbol(index: ProjectIndex, token: string): boolean {
+  if (token.startsWith('/')) return ROUTE_METHODS.some((method) => index.store.nodesByName(`${method} ${token}`).length > 0);
   const name = token.replace(/^\$/, '');
   const parts = name.split(/\.|::|#/);
   if (parts.length === 1) return index.store.nodesByName(name).length > 0 || (token !== name && index.store.nodesByName(token).length > 0);

@@ -23,6 +23,7 @@ before(async () => {
       '',
     ].join('\n'),
     'src/main.ts': 'import { CheckoutStateMachine } from "./checkout";\nexport function main(): void { new CheckoutStateMachine().advance(); }\n',
+    'src/server.ts': 'import { getUserId } from "./checkout";\nexport const router = Router();\nrouter.post("/api/login", (req, res) => res.send(getUserId()));\n',
   });
 });
 after(() => {
@@ -55,6 +56,13 @@ test('a structural question injects explore output under 9,000 bytes', () => {
 test('a verified code-shaped token injects explore output', () => {
   const r = hook(payload('rename getUserId to currentUserId'));
   assert.match(r.stdout, /^CodeGraph context for this prompt/);
+});
+
+test('a route\'s path in the prompt injects explore output when the index has that route', () => {
+  const r = hook(payload('the /api/login endpoint answers 500'));
+  assert.match(r.stdout, /^CodeGraph context for this prompt/);
+  assert.match(r.stdout, /POST \/api\/login/);
+  assert.deepEqual([r.status, hook(payload('the /api/logout endpoint answers 500')).stdout], [0, '']);
 });
 
 test('plain words matching symbol-name segments give a short hint, not source', () => {

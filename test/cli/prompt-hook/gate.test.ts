@@ -67,6 +67,14 @@ test('codeTokens finds camelCase, PascalCase, snake_case, calls, $vars and quali
 
 test('codeTokens ignores file names, URLs and abbreviations', () => {
   assert.deepEqual(codeTokens('see README.md, www.example.com and e.g. the docs'), []);
+  assert.deepEqual(codeTokens('open https://example.com/api/login or ./src/app and a/b/c'), []);
+});
+
+test('codeTokens takes a route\'s path as written: /api/login, /users/:id, /items/{id}/ and /pages/<int:pk>', () => {
+  assert.deepEqual(codeTokens('why does POST /api/login fail, and GET /users/:id? see /items/{id}/ and /pages/<int:pk>.'), [
+    '/api/login', '/users/:id', '/items/{id}/', '/pages/<int:pk>',
+  ]);
+  assert.deepEqual(codeTokens('a ratio of 3/4 or /5 is none'), []);
 });
 
 test('plainPhrases keeps runs of content words and drops function words', () => {

@@ -13,6 +13,7 @@ import { isTestPath } from '../test-paths.js';
 import type { LanguageExtractor } from '../types.js';
 import type { FileTypes } from '../local-types.js';
 import { walk } from '../walk.js';
+import { classRoutePrefix, methodRoutes } from './java-routes.js';
 import { JAVA_LOCALS, javaReceiver, javaTypes, noteJavaLocal } from './java-receivers.js';
 
 const TYPES: ReadonlySet<string> = new Set([
@@ -58,6 +59,8 @@ interface State {
   readonly b: ExtractionBuilder;
   readonly typeParams: Set<string>;
   readonly typed: FileTypes;
+  /** Each class's route prefix (`@RequestMapping("/api")`), by symbol index; undefined for none. */
+  readonly routePrefixes: Map<number, string | undefined>;
 }
 
 /** Extracts symbols, references and imports from Java files. */
@@ -65,7 +68,7 @@ export const javaExtractor: LanguageExtractor = {
   languages: ['java'],
   extract(tree: Tree, _source: string, path: string, language: string): FileExtraction {
     const b = new ExtractionBuilder(language);
-    const st: State = { b, typeParams: new Set(), typed: javaTypes(tree.rootNode) };
+    const st: State = { b, typeParams: new Set(), typed: javaTypes(tree.rootNode), routePrefixes: new Map() };
     walk(tree.rootNode, b, TYPES, (n, t) => enter(st, n, t));
     return b.finish(countParseErrors(tree.rootNode), isTestPath(path));
   },
@@ -164,11 +167,14 @@ function callable(st: State, node: Node, type: string): void {
   const name = node.childForFieldName('name')?.text ?? b.symbolAt(b.current)?.name ?? '';
   if (name === '') return;
   const mods = modifiersOf(node);
+  const owner = b.current;
   const index = b.define(type === 'method_declaration' || type === 'annotation_type_element_declaration' ? 'method' : 'constructor', name, node, {
     exported: isVisible(st, node, mods), signature: signature(node, node.childForFieldName('body')),
     docstring: leadingComment(node, isComment),
     arity: parameterArity(node.childForFieldName('parameters'), parameterRole) ?? (type === 'annotation_type_element_declaration' ? packArity(0, 0) : undefined),
   });
+  const nameNode = node.childForFieldName('name');
+  if (type === 'method_declaration' && nameNode !== null) methodRoutes(b, mods, nameNode, owner, st.routePrefixes.get(owner));
   b.open(index);
   annotations(b, mods);
 }
@@ -242,6 +248,7 @@ function typeDeclaration(st: State, node: Node, kind: NodeKind): boolean | void 
   const index = b.define(kind, name, node, {
     exported: isVisible(st, node, mods), signature: signature(node, body), docstring: leadingComment(node, isComment),
   });
+  st.routePrefixes.set(index, classRoutePrefix(mods));
   b.open(index);
   annotations(b, mods);
   const params = node.childForFieldName('type_parameters');

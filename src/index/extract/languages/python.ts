@@ -14,6 +14,7 @@ import { isTestPath } from '../test-paths.js';
 import type { LanguageExtractor } from '../types.js';
 import { walk } from '../walk.js';
 import { PYTHON_PARAMETERS, attributeReceiver, builtinType, noteAttribute, noteParameter, pythonTypes, type PythonTypes } from './python-receivers.js';
+import { decoratorRoutes, djangoRoute, noteRouter, type PythonRouters } from './python-routes.js';
 
 const TYPES: ReadonlySet<string> = new Set([
   'function_definition', 'class_definition', 'decorator', 'import_statement', 'import_from_statement',
@@ -45,18 +46,19 @@ export const pythonExtractor: LanguageExtractor = {
   extract(tree: Tree, _source: string, path: string, language: string): FileExtraction {
     const b = new ExtractionBuilder(language);
     const typed = pythonTypes();
-    const visit = (node: Node, type: string): boolean | void => enter(b, node, type, typed);
+    const routers: PythonRouters = new Map();
+    const visit = (node: Node, type: string): boolean | void => enter(b, node, type, typed, routers);
     walk(tree.rootNode, b, TYPES, visit);
     return b.finish(countParseErrors(tree.rootNode), isTestPath(path));
   },
 };
 
-function enter(b: ExtractionBuilder, node: Node, type: string, typed: PythonTypes): boolean | void {
+function enter(b: ExtractionBuilder, node: Node, type: string, typed: PythonTypes, routers: PythonRouters): boolean | void {
   if (PYTHON_PARAMETERS.has(type)) return noteParameter(b, typed, node);
   switch (type) {
     case 'function_definition':
     case 'class_definition':
-      return definition(b, node, type === 'class_definition', typed);
+      return definition(b, node, type === 'class_definition', typed, routers);
     case 'decorator':
       // Recorded by the decorated definition, which knows its target.
       return false;
@@ -69,10 +71,12 @@ function enter(b: ExtractionBuilder, node: Node, type: string, typed: PythonType
       return false;
     case 'assignment':
       noteTypes(b, node, typed);
+      noteRouter(routers, node);
       assignment(b, node);
       return;
     case 'call':
       call(b, node, typed);
+      djangoRoute(b, node);
       return;
     case 'type':
       typeRefs(b, node);
@@ -86,8 +90,9 @@ function isPublicName(name: string): boolean {
   return !name.startsWith('_') || (name.startsWith('__') && name.endsWith('__'));
 }
 
-function definition(b: ExtractionBuilder, node: Node, isClass: boolean, typed: PythonTypes): boolean | void {
-  const name = node.childForFieldName('name')?.text ?? '';
+function definition(b: ExtractionBuilder, node: Node, isClass: boolean, typed: PythonTypes, routers: PythonRouters): boolean | void {
+  const nameNode = node.childForFieldName('name');
+  const name = nameNode?.text ?? '';
   if (name === '') return;
   const parent = b.symbolAt(b.current);
   let kind: NodeKind = 'class';
@@ -103,10 +108,12 @@ function definition(b: ExtractionBuilder, node: Node, isClass: boolean, typed: P
     signature: headText(node, body).replace(/:\s*#.*$/, ''),
     docstring: docstring(body) ?? leadingComment(decorated ?? node, isComment),
   });
+  const outer = b.current;
   b.open(index);
   if (decorated !== null) {
     for (const d of decorated.namedChildren) {
       if (d?.type !== 'decorator') continue;
+      if (!isClass && nameNode !== null) decoratorRoutes(b, d, { name, node: nameNode }, outer, routers);
       let expr = d.namedChild(0);
       if (expr?.type === 'call') {
         const args = expr.childForFieldName('arguments');
@@ -122,9 +129,9 @@ function definition(b: ExtractionBuilder, node: Node, isClass: boolean, typed: P
       if (base === null || base.type === 'keyword_argument') continue;
       qualifiedRef(b, 'extends', base.type === 'subscript' ? (base.childForFieldName('value') ?? base) : base);
     }
-    if (body !== null) walk(body, b, TYPES, (n, t) => enter(b, n, t, typed));
+    if (body !== null) walk(body, b, TYPES, (n, t) => enter(b, n, t, typed, routers));
     const typeParams = node.childForFieldName('type_parameters');
-    if (typeParams !== null) walk(typeParams, b, TYPES, (n, t) => enter(b, n, t, typed));
+    if (typeParams !== null) walk(typeParams, b, TYPES, (n, t) => enter(b, n, t, typed, routers));
     return false;
   }
   return;

@@ -26,6 +26,7 @@ import { visitJsxElement } from './typescript/jsx.js';
 import {
   visitCall, visitNestedTypeIdentifier, visitNew, visitTypeIdentifier, visitTypeParameter,
 } from './typescript/references.js';
+import { noteRouterVariable, visitRouteCall } from './typescript/routes.js';
 import { visitDeclaration } from './typescript/variables.js';
 
 /** Handles one node of a visited type; returns false to skip the node's descendants. */
@@ -56,11 +57,19 @@ const VISITORS: Readonly<Record<string, Visitor>> = {
   enum_declaration: visitEnum,
   internal_module: visitNamespace,
   module: visitNamespace,
-  lexical_declaration: visitDeclaration,
-  variable_declaration: visitDeclaration,
+  lexical_declaration: (state, declaration) => {
+    noteRouters(state, declaration);
+    return visitDeclaration(state, declaration);
+  },
+  variable_declaration: (state, declaration) => {
+    noteRouters(state, declaration);
+    return visitDeclaration(state, declaration);
+  },
   call_expression: (state, call) => {
     visitCall(state, call);
     visitDefineProperty(state, call);
+    // A route walks its own parts: its handlers are its scope.
+    return visitRouteCall(state, state.routers, call) ? false : undefined;
   },
   new_expression: visitNew,
   type_identifier: visitTypeIdentifier,
@@ -76,6 +85,10 @@ const VISITORS: Readonly<Record<string, Visitor>> = {
   generator_function: visitFunctionExpression,
 };
 
+function noteRouters(state: FileState, declaration: Node): void {
+  for (const declarator of declaration.namedChildren) if (declarator?.type === 'variable_declarator') noteRouterVariable(state.routers, declarator);
+}
+
 /** One set for every walk of a file, so that nested walks reuse the enclosing walk's node list. */
 const TYPES: ReadonlySet<string> = new Set(Object.keys(VISITORS));
 
@@ -90,7 +103,7 @@ export const typescriptExtractor: LanguageExtractor = {
     const enter = (node: Node, type: string): boolean | void => VISITORS[type]?.(state, node);
     const state: FileState = {
       builder, typeParams: new Set(), exportedNames: new Set(), components: new Set(), typed: { locals: new LocalTypes(), fields: classFieldTypes(tree.rootNode, source) },
-      objectPaths: new Map(), prototypeOwners: new Set(), constructors: new Set(), assigned: [],
+      objectPaths: new Map(), prototypeOwners: new Set(), constructors: new Set(), assigned: [], routers: new Set(), controllers: new Map(),
       visit: (root) => walk(root, builder, TYPES, enter),
     };
     state.visit(tree.rootNode);

@@ -11,7 +11,8 @@ import { namesClass } from '../../local-types.js';
 import { isPascalCase } from '../../names.js';
 import type { FileState } from './file-state.js';
 import { firstOverload, isOverloadSignature } from './overloads.js';
-import { decoratorRefs, heritageRef, noteTypeParameters } from './references.js';
+import { decoratorRefs, decoratorsOf, heritageRef, noteTypeParameters } from './references.js';
+import { controllerPath, controllerRoutes } from './routes.js';
 import { FUNCTION_VALUES, docOf, exportedSpan, isComment, isExported, memberDoc, nameOf, spanDoc } from './syntax.js';
 
 /**
@@ -81,6 +82,8 @@ export function defineClass(
     signature: headText(placement !== undefined ? span : node, node.childForFieldName('body')), docstring: spanDoc(span),
   });
   decoratorRefs(builder, node, index);
+  const controller = controllerPath(decoratorsOf(node));
+  if (controller !== undefined) state.controllers.set(index, controller);
   builder.open(index);
   noteTypeParameters(state, node);
   for (const child of node.namedChildren) {
@@ -135,6 +138,7 @@ export function visitMethod(state: FileState, method: Node): void {
   let kind: NodeKind = name === 'constructor' ? 'constructor' : 'method';
   // Getters and setters read like fields to callers; the `get`/`set` keyword is an anonymous child.
   if (method.children.some((child) => child !== null && (child.type === 'get' || child.type === 'set'))) kind = 'property';
+  const owner = builder.current;
   const index = builder.define(kind, name, method, {
     ...(first === undefined ? {} : { span: first, until: method }),
     exported: memberVisibility(method, parentExported(builder)),
@@ -142,6 +146,9 @@ export function visitMethod(state: FileState, method: Node): void {
     docstring: memberDoc(first ?? method),
   });
   decoratorRefs(builder, method, index);
+  const controller = state.controllers.get(owner);
+  const nameNode = method.childForFieldName('name');
+  if (controller !== undefined && nameNode !== null) controllerRoutes(state, decoratorsOf(method), nameNode, owner, controller);
   builder.open(index);
   noteTypeParameters(state, method);
   noteParameters(state, method, index);

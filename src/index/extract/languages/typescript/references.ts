@@ -145,7 +145,8 @@ export function decoratorRefs(builder: ExtractionBuilder, node: Node, target: nu
   });
 }
 
-function decoratorsOf(node: Node): Node[] {
+/** The decorators on `node`: its own, its `export` statement's, or (in a class body) the ones just before it. */
+export function decoratorsOf(node: Node): Node[] {
   const found: Node[] = [];
   for (const decorator of node.childrenForFieldName('decorator')) if (decorator !== null) found.push(decorator);
   const parent = node.parent;

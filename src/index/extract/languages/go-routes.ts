@@ -1,0 +1,104 @@
+/**
+ * Go web routes: `net/http`'s `HandleFunc`/`Handle` (a Go 1.22 `"GET /p"` pattern fixes the
+ * method, gorilla/mux's `.Methods("GET")` too), Gin's and Echo's `r.GET("/p", h)` and `Any`, chi's
+ * `r.Get("/p", h)`, with the prefixes of groups made in the same file (`v1 := r.Group("/v1")`).
+ */
+import type { Node } from 'web-tree-sitter';
+import type { ExtractionBuilder } from '../builder.js';
+import { unquote } from '../comments.js';
+import { ANY_METHOD, defineRoute, joinRoutePath, METHOD_NAMES, type RouteHandler } from '../routes.js';
+import { walkNode, type EnterNode } from '../walk.js';
+
+/** One file's route groups: each variable made by `x.Group("/p")`, with its whole prefix. */
+export type GoGroups = Map<string, string>;
+
+/** Calls that register a handler for any method unless their pattern names one. */
+const HANDLE = new Set(['Handle', 'HandleFunc', 'HandlerFunc', 'Any']);
+
+/** The HTTP method a Go router method name stands for (`GET`, `Get`), or ANY for `Handle…`. */
+function methodOf(name: string): string | undefined {
+  if (HANDLE.has(name)) return ANY_METHOD;
+  const lower = name.toLowerCase();
+  if (lower === 'all') return undefined;
+  // Gin and Echo spell the method in capitals, chi capitalized; nothing else counts.
+  return name === lower.toUpperCase() || name === lower.charAt(0).toUpperCase() + lower.slice(1) ? METHOD_NAMES.get(lower) : undefined;
+}
+
+/**
+ * Records the route a call declares (walking its arguments as the route's scope), or notes a
+ * group it makes. Returns true when it walked the call's arguments itself.
+ */
+export function goRouteCall(b: ExtractionBuilder, groups: GoGroups, call: Node, visit: EnterNode, types: ReadonlySet<string>): boolean {
+  const fn = call.childForFieldName('function');
+  if (fn?.type !== 'selector_expression') return false;
+  const name = fn.childForFieldName('field')?.text ?? '';
+  const operand = fn.childForFieldName('operand');
+  const prefix = operand?.type === 'identifier' ? (groups.get(operand.text) ?? '') : '';
+  const args = (call.childForFieldName('arguments')?.namedChildren ?? []).filter((a): a is Node => a !== null && a.type !== 'comment');
+  const path = stringOf(args[0]);
+  if (name === 'Group' || name === 'Route') noteGroup(groups, call, joinRoutePath(prefix, path ?? ''));
+  let method = methodOf(name);
+  if (method === undefined || path === undefined || args.length < 2) return false;
+  const last = args[args.length - 1];
+  if (last === undefined || !isHandler(last)) return false;
+  let written = path;
+  const pattern = /^([A-Z]+)\s+(\/.*)$/.exec(path);
+  if (pattern !== null && method === ANY_METHOD) {
+    method = pattern[1] ?? ANY_METHOD;
+    written = pattern[2] ?? path;
+  }
+  if (!written.startsWith('/')) return false;
+  const methods = method === ANY_METHOD ? (chainedMethods(call) ?? [ANY_METHOD]) : [method];
+  const indexes = defineRoute(b, methods, joinRoutePath(prefix, written), call, handlerOf(last));
+  const first = indexes[0];
+  if (first === undefined) return false;
+  b.within(first, () => {
+    for (const arg of args) walkNode(arg, b, types, visit);
+  });
+  return true;
+}
+
+/** `v1 := r.Group("/v1")` or `v1 = …`: the variable's routes get the prefix. */
+function noteGroup(groups: GoGroups, call: Node, prefix: string): void {
+  const list = call.parent;
+  const statement = list?.parent;
+  if (list?.type !== 'expression_list' || (statement?.type !== 'short_var_declaration' && statement?.type !== 'assignment_statement')) return;
+  const left = statement.childForFieldName('left')?.namedChildren[0];
+  if (left?.type === 'identifier') groups.set(left.text, prefix);
+}
+
+/** gorilla/mux: `r.HandleFunc("/p", h).Methods("GET", "POST")`. */
+function chainedMethods(call: Node): string[] | undefined {
+  const selector = call.parent;
+  if (selector?.type !== 'selector_expression' || selector.childForFieldName('field')?.text !== 'Methods') return undefined;
+  const outer = selector.parent;
+  if (outer?.type !== 'call_expression') return undefined;
+  const methods = (outer.childForFieldName('arguments')?.namedChildren ?? []).map((a) => (a === null ? undefined : stringOf(a)?.toUpperCase()));
+  return methods.length > 0 && methods.every((m): m is string => m !== undefined && /^[A-Z]+$/.test(m)) ? methods : undefined;
+}
+
+const HANDLER_TYPES = new Set(['identifier', 'selector_expression', 'func_literal', 'call_expression']);
+
+function isHandler(node: Node): boolean {
+  return HANDLER_TYPES.has(node.type);
+}
+
+/** The handler a name or selector names; a wrapper's last argument (`http.HandlerFunc(h)`). */
+function handlerOf(node: Node): RouteHandler | undefined {
+  if (node.type === 'identifier') return { name: node.text, node };
+  if (node.type === 'selector_expression') {
+    const field = node.childForFieldName('field');
+    return field === null ? undefined : { name: field.text, node: field, receiver: node.childForFieldName('operand')?.text };
+  }
+  if (node.type === 'call_expression') {
+    const inner = (node.childForFieldName('arguments')?.namedChildren ?? []).filter((a): a is Node => a !== null);
+    const last = inner[inner.length - 1];
+    return last === undefined || last.type === 'call_expression' ? undefined : handlerOf(last);
+  }
+  return undefined;
+}
+
+function stringOf(node: Node | undefined): string | undefined {
+  if (node?.type !== 'interpreted_string_literal' && node?.type !== 'raw_string_literal') return undefined;
+  return unquote(node.text);
+}

@@ -1,0 +1,94 @@
+/**
+ * Java web routes: Spring's `@GetMapping("/p")` … `@RequestMapping(value = "/p", method =
+ * RequestMethod.POST)` and JAX-RS's `@GET @Path("p")` on methods, under the class's own
+ * `@RequestMapping("/prefix")` or `@Path("/prefix")`. Each route is the class's, beside the
+ * method it calls.
+ */
+import type { Node } from 'web-tree-sitter';
+import type { ExtractionBuilder } from '../builder.js';
+import { unquote } from '../comments.js';
+import { ANY_METHOD, defineRoute, joinRoutePath } from '../routes.js';
+
+/** Spring's per-method mapping annotations and the method each fixes. */
+const SPRING_MAPPINGS: ReadonlyMap<string, string> = new Map([
+  ['GetMapping', 'GET'], ['PostMapping', 'POST'], ['PutMapping', 'PUT'], ['DeleteMapping', 'DELETE'], ['PatchMapping', 'PATCH'],
+]);
+const REQUEST_MAPPING = 'RequestMapping';
+const JAXRS_PATH = 'Path';
+const JAXRS_METHODS: ReadonlySet<string> = new Set(['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS']);
+
+/** The annotations of a declaration's modifiers, by simple name. */
+function annotationsOf(mods: Node | null): Map<string, Node> {
+  const out = new Map<string, Node>();
+  for (const a of mods?.namedChildren ?? []) {
+    if (a === null || (a.type !== 'marker_annotation' && a.type !== 'annotation')) continue;
+    const name = a.childForFieldName('name')?.text.split('.').pop();
+    if (name !== undefined) out.set(name, a);
+  }
+  return out;
+}
+
+/** The path prefix a class declares (`@RequestMapping("/api")`, `@Path("/api")`), '' when none. */
+export function classRoutePrefix(mods: Node | null): string | undefined {
+  const found = annotationsOf(mods);
+  const mapping = found.get(REQUEST_MAPPING) ?? found.get(JAXRS_PATH);
+  return mapping === undefined ? undefined : (pathsOf(mapping)[0] ?? '');
+}
+
+/**
+ * Records the routes a method's annotations declare, in scope `owner` (its class) under the
+ * class's `prefix`, each calling the method.
+ */
+export function methodRoutes(b: ExtractionBuilder, mods: Node | null, nameNode: Node, owner: number, prefix: string | undefined): void {
+  const found = annotationsOf(mods);
+  for (const [name, annotation] of found) {
+    const fixed = SPRING_MAPPINGS.get(name);
+    let methods: string[];
+    if (fixed !== undefined) methods = [fixed];
+    else if (name === REQUEST_MAPPING) methods = requestMethods(annotation) ?? [ANY_METHOD];
+    else continue;
+    const paths = pathsOf(annotation);
+    for (const path of paths.length > 0 ? paths : ['']) define(b, methods, joinRoutePath(prefix ?? '', path), annotation, nameNode, owner);
+  }
+  const jaxrs = [...found.keys()].filter((n) => JAXRS_METHODS.has(n));
+  if (jaxrs.length > 0 && (prefix !== undefined || found.has(JAXRS_PATH))) {
+    const path = found.has(JAXRS_PATH) ? (pathsOf(found.get(JAXRS_PATH)!)[0] ?? '') : '';
+    define(b, jaxrs, joinRoutePath(prefix ?? '', path), found.get(jaxrs[0]!)!, nameNode, owner);
+  }
+}
+
+function define(b: ExtractionBuilder, methods: readonly string[], path: string, at: Node, nameNode: Node, owner: number): void {
+  defineRoute(b, methods, path, at, { name: nameNode.text, node: nameNode, receiver: 'this' }, owner);
+}
+
+/** The annotation's paths: its sole value, or its `value`/`path` element, a string or an array of them. */
+function pathsOf(annotation: Node): string[] {
+  const args = annotation.childForFieldName('arguments');
+  if (args === null) return [];
+  for (const arg of args.namedChildren) {
+    if (arg === null) continue;
+    if (arg.type !== 'element_value_pair') return strings(arg);
+    const key = arg.childForFieldName('key')?.text;
+    if (key === 'value' || key === 'path') return strings(arg.childForFieldName('value'));
+  }
+  return [];
+}
+
+/** `method = RequestMethod.POST` or `method = {RequestMethod.GET, RequestMethod.HEAD}`. */
+function requestMethods(annotation: Node): string[] | undefined {
+  for (const arg of annotation.childForFieldName('arguments')?.namedChildren ?? []) {
+    if (arg?.type !== 'element_value_pair' || arg.childForFieldName('key')?.text !== 'method') continue;
+    const value = arg.childForFieldName('value');
+    const items = value?.type === 'element_value_array_initializer' ? value.namedChildren : [value];
+    const methods = items.map((m) => m?.text.split('.').pop()).filter((m): m is string => m !== undefined && JAXRS_METHODS.has(m));
+    return methods.length > 0 ? methods : undefined;
+  }
+  return undefined;
+}
+
+function strings(node: Node | null | undefined): string[] {
+  if (node === null || node === undefined) return [];
+  if (node.type === 'string_literal') return [unquote(node.text)];
+  if (node.type === 'element_value_array_initializer') return node.namedChildren.flatMap((c) => (c?.type === 'string_literal' ? [unquote(c.text)] : []));
+  return [];
+}

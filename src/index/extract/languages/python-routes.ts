@@ -1,0 +1,129 @@
+/**
+ * Python web routes: Flask and FastAPI decorators (`@app.route('/p', methods=[…])`,
+ * `@bp.get('/p')`, `@router.post('/p')`) with the prefix of a Blueprint or APIRouter made in the
+ * same file, and Django URL tables (`path`/`re_path`/`url` entries of `urlpatterns`).
+ */
+import type { Node } from 'web-tree-sitter';
+import type { ExtractionBuilder } from '../builder.js';
+import { unquote } from '../comments.js';
+import { ANY_METHOD, defineRoute, joinRoutePath, METHOD_NAMES, type RouteHandler } from '../routes.js';
+
+/** Decorator methods that take a route and the methods it answers (default GET, as Flask and FastAPI do). */
+const ROUTE_METHODS: ReadonlySet<string> = new Set(['route', 'api_route']);
+
+/** Router factories and the keyword that carries their prefix. */
+const ROUTER_PREFIX: ReadonlyMap<string, string> = new Map([['Blueprint', 'url_prefix'], ['APIRouter', 'prefix']]);
+
+/** Django's URL table entries. */
+const DJANGO_ENTRIES: ReadonlySet<string> = new Set(['path', 're_path', 'url']);
+
+/** One file's routers: each variable made by a router factory, with its prefix. */
+export type PythonRouters = Map<string, string>;
+
+/** Notes `name = Blueprint(…, url_prefix='/p')` or `name = APIRouter(prefix='/p')`. */
+export function noteRouter(routers: PythonRouters, assignment: Node): void {
+  const left = assignment.childForFieldName('left');
+  const right = assignment.childForFieldName('right');
+  if (left?.type !== 'identifier' || right?.type !== 'call') return;
+  const factory = lastSegment(right.childForFieldName('function'));
+  const keyword = factory === undefined ? undefined : ROUTER_PREFIX.get(factory);
+  if (keyword === undefined) return;
+  routers.set(left.text, stringArgument(keywordValue(right, keyword)) ?? '');
+}
+
+/**
+ * The routes a decorator of function `name` declares, recorded in scope `parent`: `@x.route(…)`,
+ * `@x.api_route(…)` or `@x.<method>(…)` whose first argument is a path (`/…`, or '' on a router).
+ */
+export function decoratorRoutes(b: ExtractionBuilder, decorator: Node, handler: RouteHandler, parent: number, routers: PythonRouters): void {
+  const expr = decorator.namedChild(0);
+  if (expr?.type !== 'call') return;
+  const fn = expr.childForFieldName('function');
+  if (fn?.type !== 'attribute') return;
+  const method = fn.childForFieldName('attribute')?.text ?? '';
+  const fixed = METHOD_NAMES.get(method);
+  if ((fixed === undefined || fixed === ANY_METHOD) && !ROUTE_METHODS.has(method)) return;
+  const path = stringArgument(firstPositional(expr));
+  const object = fn.childForFieldName('object');
+  const prefix = object?.type === 'identifier' ? routers.get(object.text) : undefined;
+  if (path === undefined || !(path.startsWith('/') || (path === '' && prefix !== undefined))) return;
+  const methods = fixed !== undefined ? [fixed] : (listedMethods(keywordValue(expr, 'methods')) ?? ['GET']);
+  defineRoute(b, methods, joinRoutePath(prefix ?? '', path), decorator, handler, parent);
+}
+
+/**
+ * A Django URL table entry, `path('users/<int:pk>/', views.detail)`, inside the list assigned to
+ * `urlpatterns`: a route answering any method, calling the view (or naming the class of
+ * `View.as_view()`). An `include(…)` entry names no handler and is not a route.
+ */
+export function djangoRoute(b: ExtractionBuilder, call: Node): void {
+  const name = lastSegment(call.childForFieldName('function'));
+  if (name === undefined || !DJANGO_ENTRIES.has(name) || !inUrlPatterns(call)) return;
+  const args = call.childForFieldName('arguments')?.namedChildren.filter((a): a is Node => a !== null && a.type !== 'keyword_argument') ?? [];
+  const path = stringArgument(args[0]);
+  const view = args[1];
+  if (path === undefined || view === undefined) return;
+  const handler = viewHandler(view);
+  if (handler === undefined) return;
+  const written = name === 'path' ? path : path.replace(/^\^/, '').replace(/\$$/, '');
+  defineRoute(b, [ANY_METHOD], joinRoutePath('', written), call, handler);
+}
+
+function viewHandler(view: Node): RouteHandler | undefined {
+  if (view.type === 'identifier') return { name: view.text, node: view };
+  if (view.type === 'attribute') {
+    const attr = view.childForFieldName('attribute');
+    return attr === null ? undefined : { name: attr.text, node: attr, receiver: view.childForFieldName('object')?.text };
+  }
+  // `views.Detail.as_view()`: the class is the handler.
+  if (view.type === 'call') {
+    const fn = view.childForFieldName('function');
+    if (fn?.type !== 'attribute' || fn.childForFieldName('attribute')?.text !== 'as_view') return undefined;
+    const cls = fn.childForFieldName('object');
+    const inner = cls === null ? undefined : viewHandler(cls);
+    return inner === undefined ? undefined : { ...inner, kind: 'references' };
+  }
+  return undefined;
+}
+
+/** Whether a call is an element of the list assigned (or added) to `urlpatterns`. */
+function inUrlPatterns(call: Node): boolean {
+  const list = call.parent;
+  if (list?.type !== 'list') return false;
+  const assignment = list.parent;
+  if (assignment?.type !== 'assignment' && assignment?.type !== 'augmented_assignment') return false;
+  return assignment.childForFieldName('left')?.text === 'urlpatterns';
+}
+
+function lastSegment(fn: Node | null): string | undefined {
+  if (fn?.type === 'identifier') return fn.text;
+  if (fn?.type === 'attribute') return fn.childForFieldName('attribute')?.text;
+  return undefined;
+}
+
+function firstPositional(call: Node): Node | undefined {
+  for (const arg of call.childForFieldName('arguments')?.namedChildren ?? []) {
+    if (arg !== null && arg.type !== 'keyword_argument' && arg.type !== 'comment') return arg;
+  }
+  return undefined;
+}
+
+function keywordValue(call: Node, keyword: string): Node | undefined {
+  for (const arg of call.childForFieldName('arguments')?.namedChildren ?? []) {
+    if (arg?.type === 'keyword_argument' && arg.childForFieldName('name')?.text === keyword) return arg.childForFieldName('value') ?? undefined;
+  }
+  return undefined;
+}
+
+/** A plain string literal's text (no f-string interpolation, no concatenation). */
+function stringArgument(node: Node | undefined): string | undefined {
+  if (node?.type !== 'string' || node.namedChildren.some((c) => c?.type === 'interpolation')) return undefined;
+  return unquote(node.text);
+}
+
+/** `methods=['GET', 'POST']` (or a tuple or set) upper-cased; undefined when not a literal list of strings. */
+function listedMethods(node: Node | undefined): string[] | undefined {
+  if (node === undefined || !['list', 'tuple', 'set'].includes(node.type)) return undefined;
+  const methods = node.namedChildren.map((c) => (c === null ? undefined : stringArgument(c)?.toUpperCase()));
+  return methods.length > 0 && methods.every((m): m is string => m !== undefined && m !== '') ? [...new Set(methods)] : undefined;
+}

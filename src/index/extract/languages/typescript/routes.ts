@@ -1,0 +1,160 @@
+/**
+ * JavaScript/TypeScript web routes: a call on a router, `app.get('/users/:id', …handlers)`, as
+ * Express, Koa's router, Fastify and Hono write them, and Express's `app.route('/p').get(h)`. The
+ * receiver must be a router by its name (`app`, `router`, `server`, `fastify`, `…Router`, `…App`)
+ * or by what made it in this file (`express()`, `Router()`, `new Router()`, `Fastify()`,
+ * `new Hono()`), so HTTP clients (`axios.post('/login', data)`) are not routes. The route is the
+ * handlers' scope: calls inside an inline handler are the route's; a named handler is called.
+ * NestJS: `@Get(':id')` … on the methods of a `@Controller('users')` class, under its path.
+ */
+import type { Node } from 'web-tree-sitter';
+import { defineRoute, joinRoutePath, METHOD_NAMES, type RouteHandler } from '../../routes.js';
+import type { FileState } from './file-state.js';
+
+/** Receiver names routers go by. */
+const ROUTER_NAME = /^(?:app|router|server|fastify|routes|[a-z][A-Za-z0-9]*(?:Router|App|Routes))$/;
+
+/** Calls whose result is a router or an application that routes. */
+const ROUTER_FACTORIES: ReadonlySet<string> = new Set(['express', 'Router', 'Fastify', 'fastify', 'Hono', 'Koa', 'KoaRouter', 'polka']);
+
+/** Handler node types: an inline function, or a name or member naming one. */
+const INLINE = new Set(['arrow_function', 'function_expression', 'function']);
+
+/** Notes `const api = express.Router()` (and the other factories): a router by what made it. */
+export function noteRouterVariable(routers: Set<string>, declarator: Node): void {
+  const name = declarator.childForFieldName('name');
+  let value = declarator.childForFieldName('value');
+  if (name?.type !== 'identifier' || value === null) return;
+  if (value.type === 'new_expression') value = value.childForFieldName('constructor');
+  else if (value.type === 'call_expression') value = value.childForFieldName('function');
+  else return;
+  const made = value?.type === 'member_expression' ? value.childForFieldName('property')?.text : value?.text;
+  if (made !== undefined && ROUTER_FACTORIES.has(made)) routers.add(name.text);
+}
+
+/**
+ * Records the route a call declares, if it is one, and walks the call's parts itself: the callee
+ * (a chain's earlier routes) in the current scope, the arguments as the route's. Returns whether
+ * it did, so the walk skips what was walked.
+ */
+export function visitRouteCall(state: FileState, routers: ReadonlySet<string>, call: Node): boolean {
+  const callee = call.childForFieldName('function');
+  if (callee?.type !== 'member_expression') return false;
+  const method = METHOD_NAMES.get(callee.childForFieldName('property')?.text ?? '');
+  if (method === undefined) return false;
+  const args = argumentsOf(call);
+  const target = callee.childForFieldName('object');
+  let path: string | undefined;
+  let handlers: Node[];
+  const chain = target?.type === 'call_expression' ? routeChain(target, routers) : undefined;
+  if (chain !== undefined) {
+    // `app.route('/book').get(list).put(update)`
+    path = pathOf(argumentsOf(chain)[0]);
+    handlers = args;
+  } else if (target?.type === 'identifier' && isRouter(target.text, routers)) {
+    path = pathOf(args[0]);
+    handlers = args.slice(1);
+  } else {
+    return false;
+  }
+  const last = handlers[handlers.length - 1];
+  if (path === undefined || last === undefined) return false;
+  const handler = handlerOf(last);
+  if (handler === undefined && !INLINE.has(last.type) && last.type !== 'call_expression') return false;
+  const [index] = defineRoute(state.builder, [method], joinRoutePath('', path), call, handler);
+  if (index === undefined) return false;
+  state.visit(callee);
+  state.builder.within(index, () => {
+    for (const arg of args) state.visit(arg);
+  });
+  return true;
+}
+
+function isRouter(name: string, routers: ReadonlySet<string>): boolean {
+  return routers.has(name) || ROUTER_NAME.test(name);
+}
+
+/** The `x.route('/p')` call on a router that `call` is, or continues with method calls (`.get(h)`). */
+function routeChain(call: Node, routers: ReadonlySet<string>): Node | undefined {
+  const fn = call.childForFieldName('function');
+  if (fn?.type !== 'member_expression') return undefined;
+  const property = fn.childForFieldName('property')?.text ?? '';
+  const object = fn.childForFieldName('object');
+  if (property === 'route') return object?.type === 'identifier' && isRouter(object.text, routers) ? call : undefined;
+  return METHOD_NAMES.has(property) && object?.type === 'call_expression' ? routeChain(object, routers) : undefined;
+}
+
+function argumentsOf(call: Node): Node[] {
+  return (call.childForFieldName('arguments')?.namedChildren ?? []).filter((a): a is Node => a !== null && a.type !== 'comment');
+}
+
+/** A path literal (a string, or a template without substitutions) that starts with `/`. */
+function pathOf(node: Node | undefined): string | undefined {
+  if (node === undefined) return undefined;
+  if (node.type !== 'string' && !(node.type === 'template_string' && !node.namedChildren.some((c) => c?.type === 'template_substitution'))) return undefined;
+  const text = node.text.slice(1, -1);
+  return text.startsWith('/') ? text : undefined;
+}
+
+/** The handler a name or member names; a wrapper call's last argument (`asyncHandler(list)`). */
+function handlerOf(node: Node): RouteHandler | undefined {
+  if (node.type === 'identifier') return { name: node.text, node };
+  if (node.type === 'member_expression') {
+    const property = node.childForFieldName('property');
+    const object = node.childForFieldName('object');
+    return property === null ? undefined : { name: property.text, node: property, receiver: object?.text };
+  }
+  if (node.type === 'call_expression') {
+    const inner = argumentsOf(node);
+    const last = inner[inner.length - 1];
+    return last === undefined || last.type === 'call_expression' ? undefined : handlerOf(last);
+  }
+  return undefined;
+}
+
+/** NestJS's method decorators and the method each fixes. */
+const NEST_METHODS: ReadonlyMap<string, string> = new Map([
+  ['Get', 'GET'], ['Post', 'POST'], ['Put', 'PUT'], ['Delete', 'DELETE'], ['Patch', 'PATCH'], ['Head', 'HEAD'], ['Options', 'OPTIONS'], ['All', 'ANY'],
+]);
+
+/** A decorator as its name and arguments: `@Get(':id')` is `Get` with `[':id']`. */
+function decoratorCall(decorator: Node): { name: string; args: Node[] } | undefined {
+  const expression = decorator.namedChild(0);
+  if (expression?.type !== 'call_expression') return undefined;
+  const fn = expression.childForFieldName('function');
+  if (fn?.type !== 'identifier') return undefined;
+  return { name: fn.text, args: argumentsOf(expression) };
+}
+
+/** A decorator argument's path: a string, or an object's `path`; '' when there is none. */
+function decoratorPath(arg: Node | undefined): string | undefined {
+  if (arg === undefined) return '';
+  if (arg.type === 'string') return arg.text.slice(1, -1);
+  if (arg.type === 'object') {
+    for (const pair of arg.namedChildren) {
+      if (pair?.type === 'pair' && pair.childForFieldName('key')?.text === 'path') return decoratorPath(pair.childForFieldName('value') ?? undefined);
+    }
+    return '';
+  }
+  return undefined;
+}
+
+/** The path of a `@Controller(…)` class, or undefined when it is no controller. */
+export function controllerPath(decorators: readonly Node[]): string | undefined {
+  for (const decorator of decorators) {
+    const call = decoratorCall(decorator);
+    if (call?.name === 'Controller') return decoratorPath(call.args[0]);
+  }
+  return undefined;
+}
+
+/** Records the routes of a controller's method (`@Get(':id')`), in scope `owner`, calling the method. */
+export function controllerRoutes(state: FileState, decorators: readonly Node[], nameNode: Node, owner: number, prefix: string): void {
+  for (const decorator of decorators) {
+    const call = decoratorCall(decorator);
+    const method = call === undefined ? undefined : NEST_METHODS.get(call.name);
+    const path = call === undefined ? undefined : decoratorPath(call.args[0]);
+    if (method === undefined || path === undefined) continue;
+    defineRoute(state.builder, [method], joinRoutePath(prefix, path), decorator, { name: nameNode.text, node: nameNode, receiver: 'this' }, owner);
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * Web routes as definitions: a route is a node of kind `route` named `METHOD /path` (`ANY` where
+ * the method is not fixed), with a `calls` reference to its handler. Language extractors find the
+ * framework's idiom (a decorator, a call on a router, an entry of a URL table) and record it
+ * through `defineRoute`; the path is written as the framework spells it, prefixes joined.
+ */
+import type { Node } from 'web-tree-sitter';
+import type { ExtractionBuilder } from './builder.js';
+
+/** The method a route answers when the framework does not fix one. */
+export const ANY_METHOD = 'ANY';
+
+/** Router method names that name an HTTP method, upper-cased. */
+export const METHOD_NAMES: ReadonlyMap<string, string> = new Map([
+  ['get', 'GET'], ['post', 'POST'], ['put', 'PUT'], ['delete', 'DELETE'], ['patch', 'PATCH'],
+  ['head', 'HEAD'], ['options', 'OPTIONS'], ['all', ANY_METHOD],
+]);
+
+/** Joins a prefix and a path with one slash between them; the result starts with `/`. */
+export function joinRoutePath(prefix: string, path: string): string {
+  const joined = `${prefix.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+  const single = joined.replace(/\/{2,}/g, '/');
+  const rooted = single.startsWith('/') ? single : `/${single}`;
+  return rooted.length > 1 && path === '' ? rooted.replace(/\/$/, '') : rooted;
+}
+
+/** A route's name: `GET /users/:id`. */
+export function routeName(method: string, path: string): string {
+  return `${method} ${path}`;
+}
+
+/** What a route's handler is, as written where the route is declared. */
+export interface RouteHandler {
+  /** The handler's name (last segment), and the node it is written at. */
+  readonly name: string;
+  readonly node: Node;
+  /** Its qualifier (`views` in `views.detail`), when there is one. */
+  readonly receiver?: string | undefined;
+  /** `references` for a class (a class-based view), else `calls`. */
+  readonly kind?: 'calls' | 'references';
+}
+
+/**
+ * Records one route per method at `node` (the decorator, call or table entry), in `parent`'s
+ * scope (default: the current one), each calling `handler` when given. Returns the indexes.
+ */
+export function defineRoute(
+  b: ExtractionBuilder, methods: readonly string[], path: string, node: Node, handler: RouteHandler | undefined, parent?: number,
+): number[] {
+  const indexes: number[] = [];
+  for (const method of methods) {
+    const name = routeName(method, path);
+    const index = b.define('route', name, node, {
+      qualifiedName: name,
+      exported: true,
+      signature: node.text.split('\n')[0]?.trim() ?? '',
+      ...(parent !== undefined ? { parent } : {}),
+    });
+    if (handler !== undefined) b.within(index, () => b.ref(handler.kind ?? 'calls', handler.name, handler.node, handler.receiver));
+    indexes.push(index);
+  }
+  return indexes;
+}

@@ -1,0 +1,42 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { extractSource } from '../../../../src/index/extract/extract.js';
+import type { FileExtraction } from '../../../../src/model.js';
+
+function routes(ex: FileExtraction, all = false): string[] {
+  return ex.symbols.flatMap((s, i) => {
+    if (s.kind !== 'route') return [];
+    const refs = ex.refs.filter((r) => r.from === i).map((r) => `${r.receiver !== undefined ? `${r.receiver}.` : ''}${r.name}`);
+    return [`${s.name} -> ${(all ? refs : refs.slice(0, 1)).join(', ')}`];
+  });
+}
+
+test('Go routes: net/http patterns, gorilla Methods, Gin and Echo groups, chi methods; clients and caches are not routes', async () => {
+  const source = [
+    'package main',
+    '',
+    'func main() {',
+    '\thttp.HandleFunc("/hello", hello)',
+    '\tmux.HandleFunc("POST /items/{id}", h.createItem)',
+    '\tr.HandleFunc("/books/{title}", BookHandler).Methods("GET", "PUT")',
+    '\tg := gin.Default()',
+    '\tv1 := g.Group("/v1")',
+    '\tadmin := v1.Group("/admin")',
+    '\tv1.GET("/users/:id", getUser)',
+    '\tadmin.Any("/stats", func(c *gin.Context) { c.JSON(200, stats()) })',
+    '\te.POST("/login", middleware.Wrap(login))',
+    '\tcr.Get("/articles", listArticles)',
+    '\tresp, _ := client.Get("/remote")',
+    '\tcache.Get("/key", &value)',
+    '}',
+    '',
+  ].join('\n');
+  const ex = await extractSource('go', source, 'main.go');
+  assert.deepEqual(routes(ex), [
+    'ANY /hello -> hello', 'POST /items/{id} -> h.createItem', 'GET /books/{title} -> BookHandler', 'PUT /books/{title} -> BookHandler',
+    'GET /v1/users/:id -> getUser', 'ANY /v1/admin/stats -> gin.Context', 'POST /login -> login', 'GET /articles -> listArticles',
+  ]);
+  // An inline handler's parameter types and calls are the route's.
+  assert.match(routes(ex, true).find((r) => r.startsWith('ANY /v1/admin/stats')) ?? '', /-> gin\.Context, \S*JSON, stats$/);
+  assert.equal(ex.symbols.find((s) => s.name === 'ANY /hello')?.parent, ex.symbols.findIndex((s) => s.name === 'main'));
+});

@@ -1,0 +1,55 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { extractSource } from '../../../../src/index/extract/extract.js';
+import type { FileExtraction } from '../../../../src/model.js';
+
+function routes(ex: FileExtraction): string[] {
+  return ex.symbols.flatMap((s, i) => {
+    if (s.kind !== 'route') return [];
+    const refs = ex.refs.filter((r) => r.from === i).map((r) => `${r.receiver !== undefined ? `${r.receiver}.` : ''}${r.name}`);
+    return [`${s.name} -> ${refs.join(', ')}`];
+  });
+}
+
+test('Spring routes: mapping annotations under the class prefix, RequestMapping\'s methods, several paths, none', async () => {
+  const source = [
+    '@RestController',
+    '@RequestMapping("/api/users")',
+    'public class UserController {',
+    '    @GetMapping("/{id}")',
+    '    public User get(@PathVariable long id) { return repo.find(id); }',
+    '    @PostMapping',
+    '    public User create(@RequestBody User u) { return repo.save(u); }',
+    '    @RequestMapping(value = {"/a", "/b"}, method = {RequestMethod.PUT, RequestMethod.PATCH})',
+    '    public void both() {}',
+    '    @DeleteMapping(path = "/{id}")',
+    '    public void remove(long id) {}',
+    '    public void helper() {}',
+    '}',
+    '',
+  ].join('\n');
+  const ex = await extractSource('java', source, 'src/main/java/app/UserController.java');
+  assert.deepEqual(routes(ex), [
+    'GET /api/users/{id} -> this.get', 'POST /api/users -> this.create', 'PUT /api/users/a -> this.both', 'PATCH /api/users/a -> this.both',
+    'PUT /api/users/b -> this.both', 'PATCH /api/users/b -> this.both', 'DELETE /api/users/{id} -> this.remove',
+  ]);
+  const controller = ex.symbols.findIndex((s) => s.name === 'UserController');
+  assert.ok(ex.symbols.filter((s) => s.kind === 'route').every((s) => s.parent === controller), 'routes are the class\'s');
+  assert.equal(ex.symbols.find((s) => s.name === 'get')?.kind, 'method');
+});
+
+test('JAX-RS routes: the method annotation with the method\'s and the class\'s @Path', async () => {
+  const source = [
+    '@Path("/orders")',
+    'public class Orders {',
+    '    @GET',
+    '    public List<Order> all() { return List.of(); }',
+    '    @POST @Path("{id}/cancel")',
+    '    public void cancel(@PathParam("id") String id) {}',
+    '}',
+    'class Plain { @GET public void notARoute() {} }',
+    '',
+  ].join('\n');
+  const ex = await extractSource('java', source, 'Orders.java');
+  assert.deepEqual(routes(ex), ['GET /orders -> this.all', 'POST /orders/{id}/cancel -> this.cancel']);
+});

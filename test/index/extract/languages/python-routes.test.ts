@@ -1,0 +1,98 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { extractSource } from '../../../../src/index/extract/extract.js';
+import type { FileExtraction } from '../../../../src/model.js';
+
+/** Each route as `name -> handler` (the name its calls reference names, with its receiver). */
+function routes(ex: FileExtraction): string[] {
+  return ex.symbols.flatMap((s, i) => {
+    if (s.kind !== 'route') return [];
+    const handler = ex.refs.filter((r) => r.from === i).map((r) => `${r.kind === 'calls' ? '' : `${r.kind} `}${r.receiver !== undefined ? `${r.receiver}.` : ''}${r.name}`);
+    return [`${s.name} -> ${handler.join(', ')}`];
+  });
+}
+
+test('Flask routes: the method list or GET, a Blueprint\'s prefix, one route per method, each calling its view', async () => {
+  const source = [
+    'from flask import Flask, Blueprint',
+    'app = Flask(__name__)',
+    "auth = Blueprint('auth', __name__, url_prefix='/auth')",
+    '',
+    "@app.route('/hello')",
+    'def hello():',
+    "    return 'hi'",
+    '',
+    "@auth.route('/login', methods=['GET', 'POST'])",
+    'def login():',
+    '    return render()',
+    '',
+    "@auth.post('/logout')",
+    '@login_required',
+    'def logout():',
+    '    pass',
+    '',
+    "@cache.memoize('/not-a-route')",
+    "@app.get('no-slash')",
+    'def other():',
+    '    pass',
+    '',
+  ].join('\n');
+  const ex = await extractSource('python', source, 'app.py');
+  assert.deepEqual(routes(ex), ['GET /hello -> hello', 'GET /auth/login -> login', 'POST /auth/login -> login', 'POST /auth/logout -> logout']);
+  const hello = ex.symbols.find((s) => s.name === 'GET /hello');
+  assert.equal(hello?.parent, -1, 'at file level, beside its view');
+  assert.equal(hello?.qualifiedName, 'GET /hello');
+  assert.equal(hello?.startLine, 5);
+  assert.equal(hello?.signature, "@app.route('/hello')");
+  // The views stay what they were: functions calling what they call.
+  assert.equal(ex.symbols.find((s) => s.name === 'login')?.kind, 'function');
+  assert.ok(ex.refs.some((r) => r.name === 'render' && ex.symbols[r.from]?.name === 'login'));
+});
+
+test('FastAPI routes: method decorators, an APIRouter\'s prefix joined to an empty path, api_route\'s methods', async () => {
+  const source = [
+    'from fastapi import APIRouter, FastAPI',
+    'app = FastAPI()',
+    'router = APIRouter(prefix="/users", tags=["users"])',
+    '',
+    '@router.get("")',
+    'async def list_users():',
+    '    return []',
+    '',
+    '@router.get("/{user_id}")',
+    'async def read_user(user_id: int):',
+    '    return find(user_id)',
+    '',
+    '@app.api_route("/ping", methods=("GET", "head"))',
+    'def ping():',
+    '    return "pong"',
+    '',
+    '@app.get("")',
+    'def nothing():',
+    '    pass',
+    '',
+  ].join('\n');
+  const ex = await extractSource('python', source, 'api.py');
+  assert.deepEqual(routes(ex), ['GET /users -> list_users', 'GET /users/{user_id} -> read_user', 'GET /ping -> ping', 'HEAD /ping -> ping']);
+});
+
+test('Django URL tables: path and re_path entries of urlpatterns are routes to their views; include and other lists are not', async () => {
+  const source = [
+    'from django.urls import include, path, re_path',
+    'from . import views',
+    '',
+    'urlpatterns = [',
+    "    path('', views.index, name='index'),",
+    "    path('users/<int:pk>/', views.UserDetail.as_view(), name='user'),",
+    "    re_path(r'^archive/(?P<year>[0-9]{4})/$', archive),",
+    "    path('api/', include('api.urls')),",
+    ']',
+    "urlpatterns += [path('about/', views.about)]",
+    "other = [path('x/', views.x)]",
+    '',
+  ].join('\n');
+  const ex = await extractSource('python', source, 'shop/urls.py');
+  assert.deepEqual(routes(ex), [
+    'ANY / -> views.index', 'ANY /users/<int:pk>/ -> references views.UserDetail', 'ANY /archive/(?P<year>[0-9]{4})/ -> archive', 'ANY /about/ -> views.about',
+  ]);
+});

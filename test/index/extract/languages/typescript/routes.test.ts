@@ -1,0 +1,80 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { extractSource } from '../../../../../src/index/extract/extract.js';
+import type { FileExtraction } from '../../../../../src/model.js';
+
+/** Each route as `name -> handler` (the name its calls reference names, with its receiver). */
+function routes(ex: FileExtraction, all = false): string[] {
+  return ex.symbols.flatMap((s, i) => {
+    if (s.kind !== 'route') return [];
+    const refs = ex.refs.filter((r) => r.from === i).map((r) => `${r.receiver !== undefined ? `${r.receiver}.` : ''}${r.name}`);
+    return [`${s.name} -> ${(all ? refs : refs.slice(0, 1)).join(', ')}`];
+  });
+}
+
+test('Express routes: a router by name or by what made it, the last handler called, an inline handler\'s calls the route\'s', async () => {
+  const source = [
+    "const express = require('express');",
+    'const api = express.Router();',
+    'const users = require("./users");',
+    '',
+    "app.get('/', home);",
+    "api.post('/login', limit, users.login);",
+    "router.delete(`/users/:id`, asyncHandler(users.remove));",
+    "app.all('/health', (req, res) => { res.send(check()); });",
+    "app.route('/book').get(books.list).put(books.update);",
+    '',
+    "axios.post('/login', credentials);",
+    "app.get('title');",
+    "app.use('/api', api);",
+    "cache.get('/key', fallback);",
+    '',
+  ].join('\n');
+  const ex = await extractSource('javascript', source, 'server.js');
+  assert.deepEqual(routes(ex), [
+    'GET / -> home', 'POST /login -> users.login', 'DELETE /users/:id -> users.remove', 'ANY /health -> res.send', 'PUT /book -> books.update', 'GET /book -> books.list',
+  ]);
+  // The inline handler's calls belong to the route.
+  assert.deepEqual(routes(ex, true).find((r) => r.startsWith('ANY /health')), 'ANY /health -> res.send, check');
+  const health = ex.symbols.find((s) => s.name === 'ANY /health');
+  assert.equal(health?.startLine, 8);
+  assert.equal(health?.parent, -1);
+  assert.equal(ex.symbols.find((s) => s.name === 'GET /book')?.parent, -1, 'a chain\'s routes are siblings');
+});
+
+test('routes inside a function that receives the app, in TypeScript, Koa and Fastify style', async () => {
+  const source = [
+    'export function mount(app: Express, userRouter: Router) {',
+    "  app.patch('/users/:id', update);",
+    "  userRouter.get('/me', (ctx) => ctx.body = me());",
+    '}',
+    'const fastify = Fastify();',
+    "fastify.head('/ping', async () => 'pong');",
+    '',
+  ].join('\n');
+  const ex = await extractSource('typescript', source, 'src/routes.ts');
+  assert.deepEqual(routes(ex), ['PATCH /users/:id -> update', 'GET /me -> me', 'HEAD /ping -> ']);
+  assert.equal(ex.symbols.find((s) => s.name === 'PATCH /users/:id')?.parent, ex.symbols.findIndex((s) => s.name === 'mount'));
+});
+
+test('NestJS routes: method decorators under the controller\'s path, an object path, a bare decorator; other classes\' @Get are not routes', async () => {
+  const source = [
+    "@Controller('cats')",
+    'export class CatsController {',
+    '  constructor(private readonly cats: CatsService) {}',
+    "  @Get(':id')",
+    '  findOne(@Param(\'id\') id: string) { return this.cats.find(id); }',
+    '  @Post()',
+    '  @HttpCode(204)',
+    '  create(@Body() dto: CreateCatDto) {}',
+    '}',
+    "@Controller({ path: 'admin', host: 'x' })",
+    'export class AdminController { @All(\'*\') any() {} }',
+    'class Other { @Get(\'x\') notARoute() {} }',
+    '',
+  ].join('\n');
+  const ex = await extractSource('typescript', source, 'src/cats.controller.ts');
+  assert.deepEqual(routes(ex), ['GET /cats/:id -> this.findOne', 'POST /cats -> this.create', 'ANY /admin/* -> this.any']);
+  const controller = ex.symbols.findIndex((s) => s.name === 'CatsController');
+  assert.equal(ex.symbols.find((s) => s.name === 'GET /cats/:id')?.parent, controller);
+});

@@ -6,6 +6,7 @@ import { LocalTypes, noteReturnClasses, receiverClass, returnedClass, type FileT
 import { isTestPath } from '../test-paths.js';
 import type { LanguageExtractor } from '../types.js';
 import { walk } from '../walk.js';
+import { laravelRoute } from './php-routes.js';
 import { shortText } from '../node-helpers.js';
 
 const TYPE_KINDS: Readonly<Record<string, NodeKind>> = {
@@ -118,6 +119,7 @@ function enter(b: ExtractionBuilder, source: string, typed: FileTypes, node: Nod
   }
   if (CALLS.has(type)) {
     memberCall(b, source, typed, node, type);
+    if (type === 'scoped_call_expression') laravelRoute(b, node);
     return;
   }
   if (INCLUDES.has(type)) {

@@ -1,0 +1,74 @@
+/**
+ * Laravel routes: `Route::get('/users/{id}', [UserController::class, 'show'])`, the
+ * `'UserController@show'` string form, a closure (whose calls are the route's), `Route::any` and
+ * `Route::match(['get', 'post'], …)`.
+ */
+import type { Node } from 'web-tree-sitter';
+import type { ExtractionBuilder } from '../builder.js';
+import { unquote } from '../comments.js';
+import { ANY_METHOD, defineRoute, joinRoutePath, METHOD_NAMES, type RouteHandler } from '../routes.js';
+
+const CLOSURES: ReadonlySet<string> = new Set(['anonymous_function_creation_expression', 'anonymous_function', 'arrow_function']);
+
+/**
+ * Records the route a `Route::…` call declares and opens it, so the rest of the call (a closure
+ * handler) is its scope. Returns whether it was one.
+ */
+export function laravelRoute(b: ExtractionBuilder, call: Node): boolean {
+  if (call.childForFieldName('scope')?.text !== 'Route') return false;
+  const verb = call.childForFieldName('name')?.text ?? '';
+  const args = argumentsOf(call);
+  let methods: string[];
+  let rest: Node[];
+  if (verb === 'match') {
+    methods = stringList(args[0]).map((m) => m.toUpperCase());
+    rest = args.slice(1);
+  } else {
+    const method = verb === 'any' ? ANY_METHOD : METHOD_NAMES.get(verb);
+    if (method === undefined || method === ANY_METHOD && verb !== 'any') return false;
+    methods = [method];
+    rest = args;
+  }
+  const path = stringOf(rest[0]);
+  const action = rest[1];
+  if (methods.length === 0 || path === undefined || action === undefined) return false;
+  const handler = handlerOf(action);
+  if (handler === undefined && !CLOSURES.has(action.type)) return false;
+  const [first] = defineRoute(b, methods, joinRoutePath('', path), call, handler);
+  if (first !== undefined) b.open(first);
+  return first !== undefined;
+}
+
+/** The arguments' expressions. */
+function argumentsOf(call: Node): Node[] {
+  const list = call.childForFieldName('arguments');
+  return (list?.namedChildren ?? []).flatMap((a) => (a?.type === 'argument' ? (a.namedChild(a.namedChildCount - 1) ?? []) : []));
+}
+
+/** `[Controller::class, 'method']` or `'Controller@method'`. */
+function handlerOf(action: Node): RouteHandler | undefined {
+  if (action.type === 'array_creation_expression') {
+    const [cls, method] = action.namedChildren.map((e) => e?.namedChild(0) ?? null);
+    const name = stringOf(method ?? undefined);
+    const scope = cls?.type === 'class_constant_access_expression' ? cls.namedChild(0)?.text : undefined;
+    return name === undefined || method === null || method === undefined ? undefined : { name, node: method, receiver: scope };
+  }
+  const text = stringOf(action);
+  const at = text?.lastIndexOf('@') ?? -1;
+  if (text === undefined || at <= 0) return undefined;
+  return { name: text.slice(at + 1), node: action, receiver: text.slice(0, at).split('\\').pop() };
+}
+
+function stringOf(node: Node | undefined): string | undefined {
+  if (node?.type !== 'string' && node?.type !== 'encapsed_string') return undefined;
+  if (node.namedChildren.some((c) => c !== null && c.type !== 'string_content' && c.type !== 'string_value' && c.type !== 'escape_sequence')) return undefined;
+  return unquote(node.text);
+}
+
+function stringList(node: Node | undefined): string[] {
+  if (node?.type !== 'array_creation_expression') return [];
+  return node.namedChildren.flatMap((e) => {
+    const value = stringOf(e?.namedChild(0) ?? undefined);
+    return value === undefined ? [] : [value];
+  });
+}

@@ -1,0 +1,31 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { extractSource } from '../../../../src/index/extract/extract.js';
+import type { FileExtraction } from '../../../../src/model.js';
+
+function routes(ex: FileExtraction): string[] {
+  return ex.symbols.flatMap((s, i) => {
+    if (s.kind !== 'route') return [];
+    const refs = ex.refs.filter((r) => r.from === i).map((r) => `${r.receiver !== undefined ? `${r.receiver}.` : ''}${r.name}`);
+    return [`${s.name} -> ${refs.join(', ')}`];
+  });
+}
+
+test('Laravel routes: a controller array or "Controller@method", a closure\'s calls, any and match; other static calls are not routes', async () => {
+  const source = [
+    '<?php',
+    'use App\\Http\\Controllers\\UserController;',
+    "Route::get('/users/{id}', [UserController::class, 'show'])->name('users.show');",
+    "Route::post('users', 'App\\\\Http\\\\Controllers\\\\UserController@store');",
+    "Route::any('/ping', function () { return response()->json(status()); });",
+    "Route::match(['get', 'post'], '/search', [SearchController::class, 'run']);",
+    "Cache::get('/key', 'default');",
+    "Route::middleware('auth');",
+    '',
+  ].join('\n');
+  const ex = await extractSource('php', source, 'routes/web.php');
+  assert.deepEqual(routes(ex), [
+    'GET /users/{id} -> UserController.show', 'POST /users -> UserController.store', 'ANY /ping -> response().json, response, status',
+    'GET /search -> SearchController.run', 'POST /search -> SearchController.run',
+  ]);
+});

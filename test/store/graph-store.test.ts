@@ -284,6 +284,10 @@ describe('GraphStore writes', () => {
     // Nothing stored for the files: all of their edges go; the other file's stay.
     store.replaceResolvedEdges([], [mainFile.id]);
     assert.deepEqual(rowsOf(), [before[3]]);
+    // An edge asked for twice where one is stored: the stored row stays and one more is added.
+    store.replaceResolvedEdges([kept], [mainFile.id]);
+    store.replaceResolvedEdges([kept, kept], [mainFile.id]);
+    assert.equal(rowsOf().length, 3);
   });
 
   test('setDiagnostics replaces the previous list', () => {

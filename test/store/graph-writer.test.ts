@@ -4,6 +4,7 @@
  * totals kept current by tallying the files a change touches; diagnostics rewritten path by path.
  */
 import assert from 'node:assert/strict';
+import { tmpdir } from 'node:os';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import type { FileExtraction } from '../../src/model.js';
 import { CapacityError } from '../../src/store/errors.js';
@@ -47,12 +48,13 @@ describe('a write that runs out of memory', () => {
     ['removeFile', /while removing src\/user\.ts\./, () => store.removeFile('src/user.ts'), 'transaction'],
     ['addResolvedEdges', /while storing 1 resolved edges\./, () => store.addResolvedEdges([callEdge(1, 2, 3, 4)]), 'transaction'],
     ['clearResolvedEdges', /while clearing resolved edges\./, () => store.clearResolvedEdges(), 'transaction'],
+    ['replaceResolvedEdges for some files', /while storing 2 resolved edges\./, () => store.replaceResolvedEdges([callEdge(1, 2, 3, 4), callEdge(1, 2, 5, 6)], [1]), 'transaction'],
     ['setDiagnostics', /while storing diagnostics\./, () => store.setDiagnostics([{ path: 'a', reason: 'r', detail: 'd' }]), 'transaction'],
     ['setMeta', /while storing metadata\./, () => store.setMeta('indexed_at', 'now'), 'run'],
     ['storeTotals', /while storing the totals\./, () => store.storeTotals(), 'run'],
   ];
   for (const [name, message, write, method] of cases) {
-    test(`${name} is refused with a CapacityError naming what it was doing, and poisons the writer`, () => {
+    test(`${name} is refused with a CapacityError naming what it was doing, and poisons the writer`, async () => {
       loadSample(store);
       const before = store.revision;
       failNext(method);
@@ -61,6 +63,7 @@ describe('a write that runs out of memory', () => {
       // Poisoned: nothing more is written, and nothing is exported.
       assert.throws(() => store.setMeta('indexed_at', 'later'), (e: unknown) => e instanceof CapacityError && message.test(e.message));
       assert.throws(() => store.exportBytes(), CapacityError);
+      await assert.rejects(store.appendChanges(tmpdir(), { path: '', size: 0, mtimeMs: 0, ino: 0 }), CapacityError, 'nor appended to a change log');
       assert.equal(store.revision, before + 1, 'a refused write does not count');
     });
   }

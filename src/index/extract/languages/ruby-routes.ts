@@ -1,0 +1,167 @@
+/**
+ * Rails routes, in `config/routes.rb` (and `config/routes/*.rb`): `get 'p', to: 'photos#show'`
+ * (or `=> 'photos#show'`), `root`, `resources`/`resource` with `only:`/`except:` (the seven
+ * actions, or six), and the paths and controller modules of the `namespace`, `scope`,
+ * `resources … do`, `member` and `collection` blocks around them. Each route calls its action
+ * on its controller (`PhotosController#show`, `Admin::PhotosController` in a namespace).
+ */
+import type { Node } from 'web-tree-sitter';
+import type { ExtractionBuilder } from '../builder.js';
+import { defineRoute, joinRoutePath } from '../routes.js';
+
+/** Whether `path` is a routes file. */
+export function isRoutesFile(path: string): boolean {
+  return /(?:^|\/)config\/routes(?:\.rb$|\/[^/]+\.rb$)/.test(path);
+}
+
+const VERBS: ReadonlyMap<string, string> = new Map([['get', 'GET'], ['post', 'POST'], ['put', 'PUT'], ['patch', 'PATCH'], ['delete', 'DELETE']]);
+
+/** The actions of `resources` (plural) and `resource` (singular): method, path after the base, action. */
+const PLURAL: readonly (readonly [string, string, string])[] = [
+  ['GET', '', 'index'], ['GET', '/new', 'new'], ['POST', '', 'create'], ['GET', '/:id', 'show'], ['GET', '/:id/edit', 'edit'],
+  ['PATCH', '/:id', 'update'], ['PUT', '/:id', 'update'], ['DELETE', '/:id', 'destroy'],
+];
+const SINGULAR: readonly (readonly [string, string, string])[] = [
+  ['GET', '/new', 'new'], ['POST', '', 'create'], ['GET', '', 'show'], ['GET', '/edit', 'edit'],
+  ['PATCH', '', 'update'], ['PUT', '', 'update'], ['DELETE', '', 'destroy'],
+];
+
+/** Where a call sits: the path and controller modules of the blocks around it, and the resource it is inside. */
+interface Context {
+  readonly path: string;
+  readonly modules: readonly string[];
+  /** The enclosing `resources`/`resource`: its controller name and where `member`/`collection` routes go. */
+  readonly resource?: { readonly controller: string; readonly member: string; readonly collection: string; readonly inside: 'member' | 'collection' | 'nested' };
+}
+
+/** Records the routes a call of a routes file declares; returns whether it declared any. */
+export function railsRoutes(b: ExtractionBuilder, call: Node): boolean {
+  const method = call.childForFieldName('method')?.text ?? '';
+  if (call.childForFieldName('receiver') !== null) return false;
+  const context = contextOf(call);
+  const args = argumentsOf(call);
+  if (method === 'resources' || method === 'resource') return resourceRoutes(b, call, method === 'resources', args, context);
+  if (method === 'root') {
+    const target = optionValue(args, 'to') ?? stringOf(args[0]);
+    return target !== undefined && define(b, ['GET'], joinRoutePath(context.path, '/'), call, target, context);
+  }
+  const verb = VERBS.get(method);
+  if (verb === undefined) return false;
+  const first = args[0];
+  const written = first?.type === 'pair' ? stringOf(first.childForFieldName('key') ?? undefined) : (stringOf(first) ?? symbolOf(first));
+  if (written === undefined) return false;
+  let target = optionValue(args, 'to') ?? (first?.type === 'pair' ? stringOf(first.childForFieldName('value') ?? undefined) : undefined);
+  const resource = context.resource;
+  let base = context.path;
+  if (resource !== undefined && resource.inside !== 'nested') {
+    base = resource.inside === 'member' ? resource.member : resource.collection;
+    target ??= `${resource.controller}#${written.replace(/^\//, '')}`;
+  }
+  return target !== undefined && define(b, [verb], joinRoutePath(base, written), call, target, context);
+}
+
+function resourceRoutes(b: ExtractionBuilder, call: Node, plural: boolean, args: readonly Node[], context: Context): boolean {
+  const name = symbolOf(args[0]) ?? stringOf(args[0]);
+  if (name === undefined) return false;
+  const only = optionList(args, 'only');
+  const except = optionList(args, 'except') ?? [];
+  const controller = optionValue(args, 'controller') ?? (plural ? name : `${name}s`);
+  let defined = false;
+  for (const [method, suffix, action] of plural ? PLURAL : SINGULAR) {
+    if ((only !== undefined && !only.includes(action)) || except.includes(action)) continue;
+    defined = define(b, [method], joinRoutePath(context.path, `/${name}${suffix}`), call, `${controller}#${action}`, context) || defined;
+  }
+  return defined;
+}
+
+/** Records one route calling `target` (`photos#show`) in the context's controller modules. */
+function define(b: ExtractionBuilder, methods: readonly string[], path: string, at: Node, target: string, context: Context): boolean {
+  const hash = target.indexOf('#');
+  if (hash <= 0) return false;
+  const parts = [...context.modules, ...target.slice(0, hash).split('/')];
+  const controller = `${parts.map(camel).join('::')}Controller`;
+  defineRoute(b, methods, path, at, { name: target.slice(hash + 1), node: at, receiver: controller });
+  return true;
+}
+
+/** The context of the blocks around `call`, outermost first. */
+function contextOf(call: Node): Context {
+  const blocks: Node[] = [];
+  for (let n = call.parent; n !== null; n = n.parent) {
+    if ((n.type === 'do_block' || n.type === 'block') && n.parent?.type === 'call') blocks.unshift(n.parent);
+  }
+  let context: Context = { path: '', modules: [] };
+  for (const outer of blocks) {
+    const method = outer.childForFieldName('method')?.text;
+    const args = argumentsOf(outer);
+    const name = symbolOf(args[0]) ?? stringOf(args[0]) ?? '';
+    if (method === 'namespace') {
+      context = { path: joinRoutePath(context.path, name), modules: [...context.modules, name] };
+    } else if (method === 'scope') {
+      const path = optionValue(args, 'path') ?? stringOf(args[0]) ?? '';
+      const module = optionValue(args, 'module');
+      context = { ...context, path: joinRoutePath(context.path, path), modules: module === undefined ? context.modules : [...context.modules, module] };
+    } else if (method === 'resources' || method === 'resource') {
+      const base = joinRoutePath(context.path, name);
+      const plural = method === 'resources';
+      const singular = name.replace(/s$/, '');
+      const controller = optionValue(args, 'controller') ?? (plural ? name : `${name}s`);
+      context = {
+        path: plural ? `${base}/:${singular}_id` : base,
+        modules: context.modules,
+        resource: { controller, member: plural ? `${base}/:id` : base, collection: base, inside: 'nested' },
+      };
+    } else if ((method === 'member' || method === 'collection') && context.resource !== undefined) {
+      context = { ...context, resource: { ...context.resource, inside: method } };
+    }
+  }
+  return context;
+}
+
+function argumentsOf(call: Node): Node[] {
+  return (call.childForFieldName('arguments')?.namedChildren ?? []).filter((a): a is Node => a !== null && a.type !== 'comment');
+}
+
+/** A keyword option (`to: 'x'`, `:to => 'x'`) written as a string or a symbol. */
+function optionValue(args: readonly Node[], key: string): string | undefined {
+  const value = option(args, key);
+  return stringOf(value) ?? symbolOf(value);
+}
+
+/** A keyword option written as an array of symbols or strings (`only: [:index, :show]`), or one of them. */
+function optionList(args: readonly Node[], key: string): string[] | undefined {
+  const value = option(args, key);
+  if (value === undefined) return undefined;
+  const items = value.type === 'array' ? value.namedChildren : [value];
+  return items.flatMap((i) => {
+    const text = i === null ? undefined : (symbolOf(i) ?? stringOf(i));
+    return text === undefined ? [] : [text];
+  });
+}
+
+function option(args: readonly Node[], key: string): Node | undefined {
+  for (const arg of args) {
+    const pairs = arg.type === 'hash' ? arg.namedChildren : [arg];
+    for (const pair of pairs) {
+      if (pair?.type !== 'pair') continue;
+      const k = pair.childForFieldName('key');
+      const name = k?.type === 'hash_key_symbol' ? k.text : (symbolOf(k ?? undefined) ?? stringOf(k ?? undefined));
+      if (name === key) return pair.childForFieldName('value') ?? undefined;
+    }
+  }
+  return undefined;
+}
+
+function stringOf(node: Node | undefined): string | undefined {
+  if (node?.type !== 'string' || node.namedChildren.some((c) => c !== null && c.type !== 'string_content')) return undefined;
+  return node.text.slice(1, -1);
+}
+
+function symbolOf(node: Node | undefined): string | undefined {
+  return node?.type === 'simple_symbol' ? node.text.slice(1) : undefined;
+}
+
+/** `admin` -> `Admin`, `user_photos` -> `UserPhotos`. */
+function camel(word: string): string {
+  return word.split('_').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
+}

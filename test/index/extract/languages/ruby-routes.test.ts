@@ -1,0 +1,61 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { extractSource } from '../../../../src/index/extract/extract.js';
+import type { FileExtraction } from '../../../../src/model.js';
+
+function routes(ex: FileExtraction): string[] {
+  return ex.symbols.flatMap((s, i) => {
+    if (s.kind !== 'route') return [];
+    const refs = ex.refs.filter((r) => r.from === i && r.receiver?.endsWith('Controller') === true).map((r) => `${r.receiver}#${r.name}`);
+    return [`${s.name} -> ${refs.join(', ')}`];
+  });
+}
+
+const SOURCE = [
+  'Rails.application.routes.draw do',
+  "  root 'pages#home'",
+  "  get 'about', to: 'pages#about'",
+  "  post '/login' => 'sessions#create'",
+  '  resources :photos, only: [:index, :show]',
+  '  resource :profile, except: :destroy',
+  '  namespace :admin do',
+  '    resources :users, only: :update do',
+  '      member do',
+  "        post 'ban'",
+  '      end',
+  '      resources :notes, only: [:index]',
+  '    end',
+  '  end',
+  "  scope '/api' do",
+  "    delete 'sessions', to: 'sessions#destroy'",
+  '  end',
+  'end',
+  '',
+].join('\n');
+
+test('Rails routes: root, verbs with to: or =>, resources and resource with only and except, namespaces, scopes, member and nested resources', async () => {
+  const ex = await extractSource('ruby', SOURCE, 'config/routes.rb');
+  assert.deepEqual(routes(ex), [
+    'GET / -> PagesController#home',
+    'GET /about -> PagesController#about',
+    'POST /login -> SessionsController#create',
+    'GET /photos -> PhotosController#index',
+    'GET /photos/:id -> PhotosController#show',
+    'GET /profile/new -> ProfilesController#new',
+    'POST /profile -> ProfilesController#create',
+    'GET /profile -> ProfilesController#show',
+    'GET /profile/edit -> ProfilesController#edit',
+    'PATCH /profile -> ProfilesController#update',
+    'PUT /profile -> ProfilesController#update',
+    'PATCH /admin/users/:id -> Admin::UsersController#update',
+    'PUT /admin/users/:id -> Admin::UsersController#update',
+    'POST /admin/users/:id/ban -> Admin::UsersController#ban',
+    'GET /admin/users/:user_id/notes -> Admin::NotesController#index',
+    'DELETE /api/sessions -> SessionsController#destroy',
+  ]);
+});
+
+test('the same calls outside a routes file are no routes', async () => {
+  const ex = await extractSource('ruby', SOURCE, 'app/models/photo.rb');
+  assert.deepEqual(routes(ex), []);
+});

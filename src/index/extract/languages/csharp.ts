@@ -15,6 +15,7 @@ import { isTestPath } from '../test-paths.js';
 import type { LanguageExtractor } from '../types.js';
 import type { FileTypes } from '../local-types.js';
 import { walk } from '../walk.js';
+import { actionRoutes, controllerTemplate, minimalApiRoute, type MapGroups } from './csharp-routes.js';
 import { CSHARP_LOCALS, csharpTypes, invocation, noteCsharpLocal } from './csharp-receivers.js';
 import { SPECIAL_MEMBERS, specialMemberName } from './csharp-special-members.js';
 
@@ -55,6 +56,9 @@ interface State {
   pkgFromType: boolean;
   isTest: boolean;
   readonly typed: FileTypes;
+  /** Each controller class's route template (`[Route("api/[controller]")]`), by symbol index. */
+  readonly templates: Map<number, string | undefined>;
+  readonly groups: MapGroups;
 }
 
 /** Extracts symbols, references and `using` imports from C# files. */
@@ -62,7 +66,7 @@ export const csharpExtractor: LanguageExtractor = {
   languages: ['c_sharp'],
   extract(tree: Tree, source: string, path: string, language: string): FileExtraction {
     const b = new ExtractionBuilder(language);
-    const st: State = { b, source, pkg: undefined, pkgFromType: false, isTest: false, typed: csharpTypes(tree.rootNode) };
+    const st: State = { b, source, pkg: undefined, pkgFromType: false, isTest: false, typed: csharpTypes(tree.rootNode), templates: new Map(), groups: new Map() };
     walk(tree.rootNode, b, TYPES, (n, t) => enter(st, n, t));
     if (st.pkg !== undefined) b.setPackage(st.pkg);
     return b.finish(countParseErrors(tree.rootNode), st.isTest || isTestPath(path));
@@ -139,6 +143,7 @@ function enter(st: State, node: Node, type: string): boolean | void {
       return;
     case 'invocation_expression':
       invocation(st.b, st.typed, node);
+      minimalApiRoute(st.b, st.groups, node);
       return;
     case 'object_creation_expression': {
       const t = node.childForFieldName('type');
@@ -161,10 +166,14 @@ function callable(st: State, node: Node, type: string): void {
   const local = type === 'local_function_statement';
   const kind: NodeKind = local ? 'function' : type === 'constructor_declaration' ? 'constructor' : 'method';
   const body = node.childForFieldName('body');
+  const owner = st.b.current;
   const index = st.b.define(kind, name, node, {
     exported: !local && isExported(st, modifiers(node)), signature: head(st.source, node, body), docstring: docComment(node),
     arity: parameterArity(node.childForFieldName('parameters'), parameterRole),
   });
+  const nameNode = node.childForFieldName('name');
+  const owning = st.b.symbolAt(owner);
+  if (kind === 'method' && nameNode !== null && owning?.kind === 'class') actionRoutes(st.b, node, nameNode, owner, owning.name, st.templates.get(owner));
   st.b.open(index);
   attributes(st, node);
 }
@@ -178,6 +187,7 @@ function typeDeclaration(st: State, node: Node, type: string, kind: NodeKind): v
   const index = b.define(kind, name, node, {
     exported, signature: head(st.source, node, node.childForFieldName('body')), docstring: docComment(node),
   });
+  st.templates.set(index, controllerTemplate(node));
   b.open(index);
   attributes(st, node);
   const bases = node.childForFieldName('bases');

@@ -1,0 +1,109 @@
+/**
+ * ASP.NET Core routes: controller actions (`[HttpGet("{id}")]`, `[HttpPost]`, `[Route("x")]`)
+ * under the class's `[Route("api/[controller]")]` (the `[controller]` and `[action]` tokens
+ * filled in, a path starting with `/` or `~/` taken as is), and minimal APIs
+ * (`app.MapGet("/p", handler)`, under a `var api = app.MapGroup("/api")` of the same file).
+ */
+import type { Node } from 'web-tree-sitter';
+import type { ExtractionBuilder } from '../builder.js';
+import { ANY_METHOD, defineRoute, joinRoutePath, type RouteHandler } from '../routes.js';
+
+const HTTP_ATTRIBUTES: ReadonlyMap<string, string> = new Map([
+  ['HttpGet', 'GET'], ['HttpPost', 'POST'], ['HttpPut', 'PUT'], ['HttpDelete', 'DELETE'], ['HttpPatch', 'PATCH'], ['HttpHead', 'HEAD'], ['HttpOptions', 'OPTIONS'],
+]);
+const MAP_METHODS: ReadonlyMap<string, string> = new Map([
+  ['MapGet', 'GET'], ['MapPost', 'POST'], ['MapPut', 'PUT'], ['MapDelete', 'DELETE'], ['MapPatch', 'PATCH'], ['Map', ANY_METHOD],
+]);
+
+/** The attributes of a declaration as [bare name, first string argument]. */
+function attributesOf(node: Node): [string, string | undefined][] {
+  const out: [string, string | undefined][] = [];
+  for (const list of node.namedChildren) {
+    if (list?.type !== 'attribute_list') continue;
+    for (const attribute of list.namedChildren) {
+      if (attribute?.type !== 'attribute') continue;
+      const name = attribute.childForFieldName('name')?.text.split('.').pop()?.replace(/Attribute$/, '');
+      if (name === undefined) continue;
+      const args = attribute.namedChildren.find((c) => c?.type === 'attribute_argument_list');
+      const first = args?.namedChildren.find((c) => c?.type === 'attribute_argument')?.namedChild(0) ?? undefined;
+      out.push([name, stringOf(first)]);
+    }
+  }
+  return out;
+}
+
+/** The route template of a controller class (`[Route("api/[controller]")]`), undefined for none. */
+export function controllerTemplate(classNode: Node): string | undefined {
+  return attributesOf(classNode).find(([name]) => name === 'Route')?.[1];
+}
+
+/**
+ * Records the routes a controller action's attributes declare, in scope `owner` (its class), under
+ * the class's `template`, each calling the method.
+ */
+export function actionRoutes(b: ExtractionBuilder, method: Node, nameNode: Node, owner: number, className: string, template: string | undefined): void {
+  const found = attributesOf(method);
+  const own = found.find(([name]) => name === 'Route')?.[1];
+  const fill = (path: string): string => path.replaceAll('[controller]', className.replace(/Controller$/, '')).replaceAll('[action]', nameNode.text);
+  const handler: RouteHandler = { name: nameNode.text, node: nameNode, receiver: 'this' };
+  for (const [name, path] of found) {
+    const verb = HTTP_ATTRIBUTES.get(name);
+    if (verb === undefined) continue;
+    const written = path ?? own ?? '';
+    const rooted = written.startsWith('/') || written.startsWith('~/');
+    if (template === undefined && !rooted && own === undefined && path === undefined) continue;
+    const full = rooted ? joinRoutePath('', written.replace(/^~/, '')) : joinRoutePath(template ?? '', written);
+    defineRoute(b, [verb], fill(full), method, handler, owner);
+  }
+}
+
+/** One file's route groups (`var api = app.MapGroup("/api")`), with their whole prefix. */
+export type MapGroups = Map<string, string>;
+
+/**
+ * Records the route a minimal-API call declares (`app.MapGet("/p", handler)`) and opens it, so a
+ * lambda handler's calls are its; notes a group. Returns whether it was a route.
+ */
+export function minimalApiRoute(b: ExtractionBuilder, groups: MapGroups, call: Node): boolean {
+  const fn = call.childForFieldName('function');
+  if (fn?.type !== 'member_access_expression') return false;
+  const verb = fn.childForFieldName('name')?.text ?? '';
+  const target = fn.childForFieldName('expression');
+  const prefix = target?.type === 'identifier' ? (groups.get(target.text) ?? '') : '';
+  const args = (call.childForFieldName('arguments')?.namedChildren ?? []).flatMap((a) => (a?.type === 'argument' ? (a.namedChild(a.namedChildCount - 1) ?? []) : []));
+  const path = stringOf(args[0]);
+  if (verb === 'MapGroup') {
+    noteGroup(groups, call, joinRoutePath(prefix, path ?? ''));
+    return false;
+  }
+  const method = MAP_METHODS.get(verb);
+  const handler = args[1];
+  if (method === undefined || path === undefined || handler === undefined) return false;
+  const named = handlerOf(handler);
+  if (named === undefined && handler.type !== 'lambda_expression' && handler.type !== 'anonymous_method_expression') return false;
+  const [index] = defineRoute(b, [method], joinRoutePath(prefix, path), call, named);
+  if (index !== undefined) b.open(index);
+  return index !== undefined;
+}
+
+function noteGroup(groups: MapGroups, call: Node, prefix: string): void {
+  const declarator = call.parent?.type === 'equals_value_clause' ? call.parent.parent : call.parent;
+  if (declarator?.type !== 'variable_declarator') return;
+  const name = declarator.childForFieldName('name') ?? declarator.namedChild(0);
+  if (name?.type === 'identifier') groups.set(name.text, prefix);
+}
+
+function handlerOf(node: Node): RouteHandler | undefined {
+  if (node.type === 'identifier') return { name: node.text, node };
+  if (node.type === 'member_access_expression') {
+    const name = node.childForFieldName('name');
+    return name === null ? undefined : { name: name.text, node: name, receiver: node.childForFieldName('expression')?.text };
+  }
+  return undefined;
+}
+
+/** A regular or verbatim string literal's text, without interpolation. */
+function stringOf(node: Node | undefined): string | undefined {
+  if (node === undefined || (node.type !== 'string_literal' && node.type !== 'verbatim_string_literal')) return undefined;
+  return node.text.replace(/^@/, '').slice(1, -1);
+}

@@ -1,0 +1,52 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { extractSource } from '../../../../src/index/extract/extract.js';
+import type { FileExtraction } from '../../../../src/model.js';
+
+function routes(ex: FileExtraction): string[] {
+  return ex.symbols.flatMap((s, i) => {
+    if (s.kind !== 'route') return [];
+    const refs = ex.refs.filter((r) => r.from === i && r.kind === 'calls').map((r) => `${r.receiver !== undefined ? `${r.receiver}.` : ''}${r.name}`);
+    return [`${s.name} -> ${refs.join(', ')}`];
+  });
+}
+
+test('ASP.NET controllers: verb attributes under the class template with its tokens, an action\'s own Route, a rooted path', async () => {
+  const source = [
+    '[ApiController]',
+    '[Route("api/[controller]")]',
+    'public class OrdersController : ControllerBase {',
+    '    [HttpGet]',
+    '    public IActionResult List() => Ok();',
+    '    [HttpGet("{id:int}")]',
+    '    public IActionResult Get(int id) => Ok(Find(id));',
+    '    [HttpPost("[action]")]',
+    '    public IActionResult Cancel() => Ok();',
+    '    [Route("bulk")]',
+    '    [HttpPut]',
+    '    public void Bulk() {}',
+    '    [HttpDelete("/admin/orders/{id}")]',
+    '    public void Purge(int id) {}',
+    '    public void NotAnAction() {}',
+    '}',
+    '',
+  ].join('\n');
+  const ex = await extractSource('c_sharp', source, 'Controllers/OrdersController.cs');
+  assert.deepEqual(routes(ex), [
+    'GET /api/Orders -> this.List', 'GET /api/Orders/{id:int} -> this.Get', 'POST /api/Orders/Cancel -> this.Cancel', 'PUT /api/Orders/bulk -> this.Bulk', 'DELETE /admin/orders/{id} -> this.Purge',
+  ]);
+});
+
+test('ASP.NET minimal APIs: MapGet and the rest, a group\'s prefix, a lambda\'s calls the route\'s', async () => {
+  const source = [
+    'var app = builder.Build();',
+    'app.MapGet("/", () => "hi");',
+    'var api = app.MapGroup("/api");',
+    'api.MapPost("/todos", Todos.Create);',
+    'api.MapDelete("/todos/{id}", (int id, TodoDb db) => db.Remove(id));',
+    'app.Run();',
+    '',
+  ].join('\n');
+  const ex = await extractSource('c_sharp', source, 'Program.cs');
+  assert.deepEqual(routes(ex), ['GET / -> ', 'POST /api/todos -> Todos.Create', 'DELETE /api/todos/{id} -> TodoDb.Remove']);
+});

@@ -15,9 +15,9 @@ const MAP_METHODS: ReadonlyMap<string, string> = new Map([
   ['MapGet', 'GET'], ['MapPost', 'POST'], ['MapPut', 'PUT'], ['MapDelete', 'DELETE'], ['MapPatch', 'PATCH'], ['Map', ANY_METHOD],
 ]);
 
-/** The attributes of a declaration as [bare name, first string argument]. */
-function attributesOf(node: Node): [string, string | undefined][] {
-  const out: [string, string | undefined][] = [];
+/** The attributes of a declaration as [bare name, first string argument, the attribute]. */
+function attributesOf(node: Node): [string, string | undefined, Node][] {
+  const out: [string, string | undefined, Node][] = [];
   for (const list of node.namedChildren) {
     if (list?.type !== 'attribute_list') continue;
     for (const attribute of list.namedChildren) {
@@ -26,7 +26,7 @@ function attributesOf(node: Node): [string, string | undefined][] {
       if (name === undefined) continue;
       const args = attribute.namedChildren.find((c) => c?.type === 'attribute_argument_list');
       const first = args?.namedChildren.find((c) => c?.type === 'attribute_argument')?.namedChild(0) ?? undefined;
-      out.push([name, stringOf(first)]);
+      out.push([name, stringOf(first), attribute]);
     }
   }
   return out;
@@ -46,14 +46,14 @@ export function actionRoutes(b: ExtractionBuilder, method: Node, nameNode: Node,
   const own = found.find(([name]) => name === 'Route')?.[1];
   const fill = (path: string): string => path.replaceAll('[controller]', className.replace(/Controller$/, '')).replaceAll('[action]', nameNode.text);
   const handler: RouteHandler = { name: nameNode.text, node: nameNode, receiver: 'this' };
-  for (const [name, path] of found) {
+  for (const [name, path, attribute] of found) {
     const verb = HTTP_ATTRIBUTES.get(name);
     if (verb === undefined) continue;
     const written = path ?? own ?? '';
     const rooted = written.startsWith('/') || written.startsWith('~/');
     if (template === undefined && !rooted && own === undefined && path === undefined) continue;
     const full = rooted ? joinRoutePath('', written.replace(/^~/, '')) : joinRoutePath(template ?? '', written);
-    defineRoute(b, [verb], fill(full), method, handler, owner);
+    defineRoute(b, [verb], fill(full), attribute, handler, owner);
   }
 }
 

@@ -26,6 +26,7 @@ import { visitJsxElement } from './typescript/jsx.js';
 import {
   visitCall, visitNestedTypeIdentifier, visitNew, visitTypeIdentifier, visitTypeParameter,
 } from './typescript/references.js';
+import { defineFileRoutes } from './typescript/file-routes.js';
 import { noteRouterVariable, visitRouteCall } from './typescript/routes.js';
 import { visitDeclaration } from './typescript/variables.js';
 
@@ -107,6 +108,7 @@ export const typescriptExtractor: LanguageExtractor = {
       visit: (root) => walk(root, builder, TYPES, enter),
     };
     state.visit(tree.rootNode);
+    defineFileRoutes(builder, tree.rootNode, path);
     applyExportedNames(state);
     applyAssignedFacts(state);
     return builder.finish(countParseErrors(tree.rootNode), isTestPath(path));

@@ -78,3 +78,23 @@ test('NestJS routes: method decorators under the controller\'s path, an object p
   const controller = ex.symbols.findIndex((s) => s.name === 'CatsController');
   assert.equal(ex.symbols.find((s) => s.name === 'GET /cats/:id')?.parent, controller);
 });
+
+test('Next.js file routes: an app route\'s handlers, a page, groups and slots left out, pages and API routes, private folders and _app none', async () => {
+  const handlers = 'export async function GET(req: Request) { return list(); }\nexport const POST = async () => create();\nexport function helper() {}\n';
+  const page = 'export default function Page() { return null; }\n';
+  const cases: [string, string, string[]][] = [
+    ['app/api/users/[id]/route.ts', handlers, ['GET /api/users/[id] -> GET', 'POST /api/users/[id] -> POST']],
+    ['src/app/(shop)/@modal/cart/page.tsx', page, ['GET /cart -> Page']],
+    ['app/page.tsx', page, ['GET / -> Page']],
+    ['app/_lib/route.ts', handlers, []],
+    ['pages/blog/[slug].tsx', page, ['GET /blog/[slug] -> Page']],
+    ['pages/index.tsx', 'function Home() { return null; }\nexport default Home;\n', ['GET / -> Home']],
+    ['pages/api/login.ts', 'export default function handler(req, res) { res.end(); }\n', ['ANY /api/login -> handler']],
+    ['pages/_app.tsx', page, []],
+    ['src/lib/route.ts', handlers, []],
+  ];
+  for (const [path, source, expected] of cases) {
+    const ex = await extractSource(path.endsWith('x') ? 'tsx' : 'typescript', source, path);
+    assert.deepEqual(routes(ex).map((r) => r.replace(/, .*$/, '')), expected, path);
+  }
+});

@@ -1,0 +1,71 @@
+/**
+ * Next.js routes, which the file's place declares: under an `app/` folder, a `route.ts` exporting
+ * `GET`, `POST` … (one route each, calling it) and a `page.tsx` (a `GET` route calling its default
+ * export), route groups `(name)` and slots `@name` left out of the path, `_private` folders not
+ * routed; under a `pages/` folder, each page (`index` is its folder; `_app` and the like are no
+ * page), `pages/api/…` answering any method.
+ */
+import type { Node } from 'web-tree-sitter';
+import { ANY_METHOD, defineRoute, joinRoutePath } from '../../routes.js';
+import type { ExtractionBuilder } from '../../builder.js';
+
+const HANDLER_NAMES: ReadonlySet<string> = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
+const SCRIPT = /\.(?:[cm]?[jt]sx?)$/;
+
+/** What a file's place makes of it: route handlers, a page, or an API route; undefined for none. */
+export function fileRouteOf(path: string): { readonly url: string; readonly kind: 'handlers' | 'page' | 'api' } | undefined {
+  if (!SCRIPT.test(path)) return undefined;
+  const parts = path.split('/');
+  const file = parts[parts.length - 1]!.replace(SCRIPT, '');
+  const app = parts.lastIndexOf('app');
+  if (app >= 0 && app < parts.length - 1 && (file === 'route' || file === 'page')) {
+    const folders = parts.slice(app + 1, -1);
+    if (folders.some((f) => f.startsWith('_'))) return undefined;
+    const url = joinRoutePath('', folders.filter((f) => !/^\(.*\)$/.test(f) && !f.startsWith('@')).join('/'));
+    return { url, kind: file === 'route' ? 'handlers' : 'page' };
+  }
+  const pages = parts.lastIndexOf('pages');
+  if (pages >= 0 && pages < parts.length - 1) {
+    const below = [...parts.slice(pages + 1, -1), file];
+    if (below.some((p) => p.startsWith('_'))) return undefined;
+    if (below[below.length - 1] === 'index') below.pop();
+    return { url: joinRoutePath('', below.join('/')), kind: below[0] === 'api' ? 'api' : 'page' };
+  }
+  return undefined;
+}
+
+/** Records the routes of a file whose place declares them, from its exports. */
+export function defineFileRoutes(b: ExtractionBuilder, root: Node, path: string): void {
+  const place = fileRouteOf(path);
+  if (place === undefined) return;
+  for (const statement of root.namedChildren) {
+    if (statement?.type !== 'export_statement') continue;
+    const isDefault = statement.children.some((c) => c?.type === 'default');
+    const declaration = statement.childForFieldName('declaration');
+    if (place.kind === 'handlers') {
+      for (const nameNode of exportedNames(declaration)) {
+        if (HANDLER_NAMES.has(nameNode.text)) defineRoute(b, [nameNode.text], place.url, statement, { name: nameNode.text, node: nameNode }, -1);
+      }
+    } else if (isDefault) {
+      const nameNode = declaration?.childForFieldName('name') ?? (statement.childForFieldName('value')?.type === 'identifier' ? statement.childForFieldName('value') : null);
+      const handler = nameNode === null || nameNode === undefined ? undefined : { name: nameNode.text, node: nameNode };
+      defineRoute(b, [place.kind === 'api' ? ANY_METHOD : 'GET'], place.url, statement, handler, -1);
+    }
+  }
+}
+
+/** The names an `export` declaration binds: a function's, or each `const`'s. */
+function exportedNames(declaration: Node | null): Node[] {
+  if (declaration === null) return [];
+  if (declaration.type === 'function_declaration' || declaration.type === 'generator_function_declaration') {
+    const name = declaration.childForFieldName('name');
+    return name === null ? [] : [name];
+  }
+  if (declaration.type === 'lexical_declaration' || declaration.type === 'variable_declaration') {
+    return declaration.namedChildren.flatMap((d) => {
+      const name = d?.type === 'variable_declarator' ? d.childForFieldName('name') : null;
+      return name?.type === 'identifier' ? [name] : [];
+    });
+  }
+  return [];
+}

@@ -1,7 +1,8 @@
 /**
  * Laravel routes: `Route::get('/users/{id}', [UserController::class, 'show'])`, the
  * `'UserController@show'` string form, a closure (whose calls are the route's), `Route::any` and
- * `Route::match(['get', 'post'], …)`.
+ * `Route::match(['get', 'post'], …)`, under the prefixes of the groups around them
+ * (`Route::prefix('admin')->group(function () {…})`, `Route::group(['prefix' => 'admin'], …)`).
  */
 import type { Node } from 'web-tree-sitter';
 import type { ExtractionBuilder } from '../builder.js';
@@ -34,7 +35,7 @@ export function laravelRoute(b: ExtractionBuilder, call: Node): boolean {
   if (methods.length === 0 || path === undefined || action === undefined) return false;
   const handler = handlerOf(action);
   if (handler === undefined && !CLOSURES.has(action.type)) return false;
-  const [first] = defineRoute(b, methods, joinRoutePath('', path), call, handler);
+  const [first] = defineRoute(b, methods, joinRoutePath(groupPrefix(call), path), call, handler);
   if (first !== undefined) b.open(first);
   return first !== undefined;
 }
@@ -71,4 +72,38 @@ function stringList(node: Node | undefined): string[] {
     const value = stringOf(e?.namedChild(0) ?? undefined);
     return value === undefined ? [] : [value];
   });
+}
+
+/** The joined prefixes of the route groups whose closures hold `call`, outermost first. */
+function groupPrefix(call: Node): string {
+  const prefixes: string[] = [];
+  for (let n = call.parent; n !== null; n = n.parent) {
+    if (!CLOSURES.has(n.type)) continue;
+    const groupCall = n.parent?.type === 'argument' ? n.parent.parent?.parent : undefined;
+    if (groupCall === undefined || groupCall === null || groupCall.childForFieldName('name')?.text !== 'group') continue;
+    const prefix = groupCall.type === 'scoped_call_expression' ? arrayOption(argumentsOf(groupCall)[0], 'prefix') : chainedPrefix(groupCall.childForFieldName('object'));
+    if (prefix !== undefined) prefixes.unshift(prefix);
+  }
+  return prefixes.reduce((joined, p) => joinRoutePath(joined, p), '');
+}
+
+/** `Route::prefix('admin')->middleware(…)` before `->group(…)`: the prefix call's path. */
+function chainedPrefix(node: Node | null): string | undefined {
+  let n = node;
+  while (n !== null) {
+    if ((n.type === 'member_call_expression' || n.type === 'scoped_call_expression') && n.childForFieldName('name')?.text === 'prefix') return stringOf(argumentsOf(n)[0]);
+    if (n.type !== 'member_call_expression') return undefined;
+    n = n.childForFieldName('object');
+  }
+  return undefined;
+}
+
+/** `['prefix' => 'admin', …]`: the string value of a key. */
+function arrayOption(node: Node | undefined, key: string): string | undefined {
+  if (node?.type !== 'array_creation_expression') return undefined;
+  for (const element of node.namedChildren) {
+    const [k, v] = element?.namedChildren ?? [];
+    if (stringOf(k ?? undefined) === key) return stringOf(v ?? undefined);
+  }
+  return undefined;
 }

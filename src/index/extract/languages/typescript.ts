@@ -104,7 +104,7 @@ export const typescriptExtractor: LanguageExtractor = {
     const enter = (node: Node, type: string): boolean | void => VISITORS[type]?.(state, node);
     const state: FileState = {
       builder, typeParams: new Set(), exportedNames: new Set(), components: new Set(), typed: { locals: new LocalTypes(), fields: classFieldTypes(tree.rootNode, source) },
-      objectPaths: new Map(), prototypeOwners: new Set(), constructors: new Set(), assigned: [], routers: new Set(), controllers: new Map(),
+      objectPaths: new Map(), prototypeOwners: new Set(), constructors: new Set(), assigned: [], routers: new Map(), controllers: new Map(),
       visit: (root) => walk(root, builder, TYPES, enter),
     };
     state.visit(tree.rootNode);

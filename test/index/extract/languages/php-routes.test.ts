@@ -21,11 +21,18 @@ test('Laravel routes: a controller array or "Controller@method", a closure\'s ca
     "Route::match(['get', 'post'], '/search', [SearchController::class, 'run']);",
     "Cache::get('/key', 'default');",
     "Route::middleware('auth');",
+    "Route::prefix('admin')->middleware('auth')->group(function () {",
+    "    Route::get('/users', [AdminController::class, 'users']);",
+    "    Route::group(['prefix' => 'reports', 'as' => 'r.'], function () {",
+    "        Route::delete('{id}', [ReportController::class, 'destroy']);",
+    '    });',
+    '});',
     '',
   ].join('\n');
   const ex = await extractSource('php', source, 'routes/web.php');
   assert.deepEqual(routes(ex), [
     'GET /users/{id} -> UserController.show', 'POST /users -> UserController.store', 'ANY /ping -> response().json, response, status',
     'GET /search -> SearchController.run', 'POST /search -> SearchController.run',
+    'GET /admin/users -> AdminController.users', 'DELETE /admin/reports/{id} -> ReportController.destroy',
   ]);
 });

@@ -23,8 +23,8 @@ export interface FileState {
   readonly constructors: Set<number>;
   /** Symbols defined by assignment, whose exported flag depends on names exported later. */
   readonly assigned: number[];
-  /** Variables made by a router factory (`express.Router()`): their method calls declare routes. */
-  readonly routers: Set<string>;
+  /** Variables made by a router factory (`express.Router()`), with their prefix: their method calls declare routes. */
+  readonly routers: Map<string, string>;
   /** The path of each NestJS controller class, by symbol index. */
   readonly controllers: Map<number, string>;
   /** Classes of variables made with `new` or declared with a class type, and of the file's class fields. */

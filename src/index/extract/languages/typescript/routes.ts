@@ -20,16 +20,26 @@ const ROUTER_FACTORIES: ReadonlySet<string> = new Set(['express', 'Router', 'Fas
 /** Handler node types: an inline function, or a name or member naming one. */
 const INLINE = new Set(['arrow_function', 'function_expression', 'function']);
 
-/** Notes `const api = express.Router()` (and the other factories): a router by what made it. */
-export function noteRouterVariable(routers: Set<string>, declarator: Node): void {
+/**
+ * Notes `const api = express.Router()` (and the other factories): a router by what made it, with
+ * the prefix its options give (`new Router({ prefix: '/api' })`, as Koa's router takes one).
+ */
+export function noteRouterVariable(routers: Map<string, string>, declarator: Node): void {
   const name = declarator.childForFieldName('name');
-  let value = declarator.childForFieldName('value');
+  const value = declarator.childForFieldName('value');
   if (name?.type !== 'identifier' || value === null) return;
-  if (value.type === 'new_expression') value = value.childForFieldName('constructor');
-  else if (value.type === 'call_expression') value = value.childForFieldName('function');
+  let factory: Node | null;
+  if (value.type === 'new_expression') factory = value.childForFieldName('constructor');
+  else if (value.type === 'call_expression') factory = value.childForFieldName('function');
   else return;
-  const made = value?.type === 'member_expression' ? value.childForFieldName('property')?.text : value?.text;
-  if (made !== undefined && ROUTER_FACTORIES.has(made)) routers.add(name.text);
+  const made = factory?.type === 'member_expression' ? factory.childForFieldName('property')?.text : factory?.text;
+  if (made === undefined || !ROUTER_FACTORIES.has(made)) return;
+  const options = argumentsOf(value).find((a) => a.type === 'object');
+  let prefix = '';
+  for (const pair of options?.namedChildren ?? []) {
+    if (pair?.type === 'pair' && pair.childForFieldName('key')?.text === 'prefix') prefix = pathOf(pair.childForFieldName('value') ?? undefined) ?? '';
+  }
+  routers.set(name.text, prefix);
 }
 
 /**
@@ -37,7 +47,7 @@ export function noteRouterVariable(routers: Set<string>, declarator: Node): void
  * (a chain's earlier routes) in the current scope, the arguments as the route's. Returns whether
  * it did, so the walk skips what was walked.
  */
-export function visitRouteCall(state: FileState, routers: ReadonlySet<string>, call: Node): boolean {
+export function visitRouteCall(state: FileState, routers: ReadonlyMap<string, string>, call: Node): boolean {
   const callee = call.childForFieldName('function');
   if (callee?.type !== 'member_expression') return false;
   const method = METHOD_NAMES.get(callee.childForFieldName('property')?.text ?? '');
@@ -52,7 +62,8 @@ export function visitRouteCall(state: FileState, routers: ReadonlySet<string>, c
     path = pathOf(argumentsOf(chain)[0]);
     handlers = args;
   } else if (target?.type === 'identifier' && isRouter(target.text, routers)) {
-    path = pathOf(args[0]);
+    const written = pathOf(args[0]);
+    path = written === undefined ? undefined : joinRoutePath(routers.get(target.text) ?? '', written);
     handlers = args.slice(1);
   } else {
     return false;
@@ -70,12 +81,12 @@ export function visitRouteCall(state: FileState, routers: ReadonlySet<string>, c
   return true;
 }
 
-function isRouter(name: string, routers: ReadonlySet<string>): boolean {
+function isRouter(name: string, routers: ReadonlyMap<string, string>): boolean {
   return routers.has(name) || ROUTER_NAME.test(name);
 }
 
 /** The `x.route('/p')` call on a router that `call` is, or continues with method calls (`.get(h)`). */
-function routeChain(call: Node, routers: ReadonlySet<string>): Node | undefined {
+function routeChain(call: Node, routers: ReadonlyMap<string, string>): Node | undefined {
   const fn = call.childForFieldName('function');
   if (fn?.type !== 'member_expression') return undefined;
   const property = fn.childForFieldName('property')?.text ?? '';

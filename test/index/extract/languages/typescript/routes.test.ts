@@ -50,10 +50,12 @@ test('routes inside a function that receives the app, in TypeScript, Koa and Fas
     '}',
     'const fastify = Fastify();',
     "fastify.head('/ping', async () => 'pong');",
+    "const v2 = new Router({ prefix: '/v2' });",
+    "v2.get('/items', listItems);",
     '',
   ].join('\n');
   const ex = await extractSource('typescript', source, 'src/routes.ts');
-  assert.deepEqual(routes(ex), ['PATCH /users/:id -> update', 'GET /me -> me', 'HEAD /ping -> ']);
+  assert.deepEqual(routes(ex), ['PATCH /users/:id -> update', 'GET /me -> me', 'HEAD /ping -> ', 'GET /v2/items -> listItems']);
   assert.equal(ex.symbols.find((s) => s.name === 'PATCH /users/:id')?.parent, ex.symbols.findIndex((s) => s.name === 'mount'));
 });
 

@@ -2,14 +2,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { extractSource } from '../../../../src/index/extract/extract.js';
 import type { FileExtraction } from '../../../../src/model.js';
+import { routeLines } from '../../../support/route-lines.js';
 
-function routes(ex: FileExtraction): string[] {
-  return ex.symbols.flatMap((s, i) => {
-    if (s.kind !== 'route') return [];
-    const refs = ex.refs.filter((r) => r.from === i && r.kind === 'calls').map((r) => `${r.receiver !== undefined ? `${r.receiver}.` : ''}${r.name}`);
-    return [`${s.name} -> ${refs.join(', ')}`];
-  });
-}
+const routes = (ex: FileExtraction): string[] => routeLines(ex, { keep: (r) => r.kind === 'calls' });
 
 test('ASP.NET controllers: verb attributes under the class template with its tokens, an action\'s own Route, a rooted path', async () => {
   const source = [

@@ -2,14 +2,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { extractSource } from '../../../../src/index/extract/extract.js';
 import type { FileExtraction } from '../../../../src/model.js';
+import { routeLines } from '../../../support/route-lines.js';
 
-function routes(ex: FileExtraction, all = false): string[] {
-  return ex.symbols.flatMap((s, i) => {
-    if (s.kind !== 'route') return [];
-    const refs = ex.refs.filter((r) => r.from === i).map((r) => `${r.receiver !== undefined ? `${r.receiver}.` : ''}${r.name}`);
-    return [`${s.name} -> ${(all ? refs : refs.slice(0, 1)).join(', ')}`];
-  });
-}
+const routes = (ex: FileExtraction, all = false): string[] => routeLines(ex, { refs: all ? 'all' : 'first' });
 
 test('Go routes: net/http patterns, gorilla Methods, Gin and Echo groups, chi methods; clients and caches are not routes', async () => {
   const source = [

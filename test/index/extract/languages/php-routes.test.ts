@@ -2,14 +2,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { extractSource } from '../../../../src/index/extract/extract.js';
 import type { FileExtraction } from '../../../../src/model.js';
+import { routeLines } from '../../../support/route-lines.js';
 
-function routes(ex: FileExtraction): string[] {
-  return ex.symbols.flatMap((s, i) => {
-    if (s.kind !== 'route') return [];
-    const refs = ex.refs.filter((r) => r.from === i).map((r) => `${r.receiver !== undefined ? `${r.receiver}.` : ''}${r.name}`);
-    return [`${s.name} -> ${refs.join(', ')}`];
-  });
-}
+const routes = (ex: FileExtraction): string[] => routeLines(ex);
 
 test('Laravel routes: a controller array or "Controller@method", a closure\'s calls, any and match; other static calls are not routes', async () => {
   const source = [

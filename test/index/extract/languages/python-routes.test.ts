@@ -2,15 +2,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { extractSource } from '../../../../src/index/extract/extract.js';
 import type { FileExtraction } from '../../../../src/model.js';
+import { routeLines } from '../../../support/route-lines.js';
 
-/** Each route as `name -> handler` (the name its calls reference names, with its receiver). */
-function routes(ex: FileExtraction): string[] {
-  return ex.symbols.flatMap((s, i) => {
-    if (s.kind !== 'route') return [];
-    const handler = ex.refs.filter((r) => r.from === i).map((r) => `${r.kind === 'calls' ? '' : `${r.kind} `}${r.receiver !== undefined ? `${r.receiver}.` : ''}${r.name}`);
-    return [`${s.name} -> ${handler.join(', ')}`];
-  });
-}
+const routes = (ex: FileExtraction): string[] => routeLines(ex, { kinds: true });
 
 test('Flask routes: the method list or GET, a Blueprint\'s prefix, one route per method, each calling its view', async () => {
   const source = [

@@ -21,7 +21,7 @@ export const MODULES = {
   writer: { mutate: ['src/store/graph-writer.ts'], tests: ['dist/test/store/*.test.js'] },
   changelog: {
     mutate: ['src/store/change-log.ts', 'src/store/change-record.ts', 'src/store/change-log-file.ts', 'src/store/saved-index.ts'],
-    tests: ['dist/test/store/change-log.test.js', 'dist/test/store/change-record.test.js', 'dist/test/store/saved-index.test.js', 'dist/test/store/saved-index-kills.test.js', 'dist/test/store/status-snapshot.test.js'],
+    tests: ['dist/test/store/change-log.test.js', 'dist/test/store/change-record.test.js', 'dist/test/store/change-log-file.test.js', 'dist/test/store/saved-index.test.js', 'dist/test/store/saved-index-kills.test.js', 'dist/test/store/status-snapshot.test.js'],
   },
   secrets: { mutate: ['src/project/secret-content.ts'], tests: ['dist/test/project/secret-content.test.js'] },
   globs: { mutate: ['src/index/scan/pattern-match.ts', 'src/index/scan/pattern.ts'], tests: ['dist/test/index/scan/pattern-match.test.js', 'dist/test/index/scan/glob.test.js', 'dist/test/index/scan/gitignore.test.js'] },

@@ -4,6 +4,7 @@ import {
   captureChanges, isCapturing, literalCount, recordedBytes, recordedChanges, forgetChanges, replayBatches, replayChanges, REPLAY_BATCH_CHARS, REPLAY_BATCH_ROWS, stopCapture,
 } from '../../src/store/change-log.js';
 import type { RowChange } from '../../src/store/change-record.js';
+import { CorruptIndexError } from '../../src/store/errors.js';
 import { GraphStore } from '../../src/store/graph-store.js';
 import { SqliteDb } from '../../src/store/sqlite.js';
 import { fileInfo, loadSample, userExtraction } from './fixtures/sample.js';
@@ -204,4 +205,20 @@ test('replay statements take at most REPLAY_BATCH_ROWS rows and end once they pa
   assert.deepEqual(cut.map((b) => b.split(',').length), [4, 4, 1]);
   assert.equal(cut.join(','), wide.join(','));
   assert.deepEqual([...replayBatches([])], []);
+});
+
+test('replay onto a damaged database says it is damaged instead of stopping quietly at an older state', async () => {
+  const db = await SqliteDb.open();
+  db.exec(`CREATE TABLE t(x TEXT); WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000) INSERT INTO t SELECT printf('%0100d', i) FROM n`);
+  const pageSize = Number(db.value('PRAGMA page_size'));
+  const root = Number(db.value(`SELECT rootpage FROM sqlite_master WHERE name = 't'`));
+  const bytes = db.export();
+  db.close();
+  bytes.fill(0xff, (root - 1) * pageSize, root * pageSize);
+  const damaged = await SqliteDb.open(bytes);
+  try {
+    assert.throws(() => replayChanges(damaged, [{ changes: [['t', 'D', '5', null]] }]), CorruptIndexError);
+  } finally {
+    damaged.close();
+  }
 });

@@ -1,7 +1,8 @@
 /**
  * JavaScript/TypeScript web routes: a call on a router, `app.get('/users/:id', …handlers)`, as
  * Express, Koa's router, Fastify and Hono write them, and Express's `app.route('/p').get(h)`. The
- * receiver must be a router by its name (`app`, `router`, `server`, `fastify`, `…Router`, `…App`)
+ * receiver must be a router by its name (`app`, `router`, `server`, `fastify`, `…Router`, `…App`,
+ * also as a field: `this.app`)
  * or by what made it in this file (`express()`, `Router()`, `new Router()`, `Fastify()`,
  * `new Hono()`), so HTTP clients (`axios.post('/login', data)`) are not routes. The route is the
  * handlers' scope: calls inside an inline handler are the route's; a named handler is called.
@@ -64,6 +65,10 @@ export function visitRouteCall(state: FileState, routers: ReadonlyMap<string, st
   } else if (target?.type === 'identifier' && isRouter(target.text, routers)) {
     const written = pathOf(args[0]);
     path = written === undefined ? undefined : joinRoutePath(routers.get(target.text) ?? '', written);
+    handlers = args.slice(1);
+  } else if (target?.type === 'member_expression' && ROUTER_NAME.test(target.childForFieldName('property')?.text ?? '')) {
+    // `this.app.get(…)`, `this.router.post(…)`: a router kept in a field.
+    path = pathOf(args[0]);
     handlers = args.slice(1);
   } else {
     return false;

@@ -46,10 +46,11 @@ test('routes inside a function that receives the app, in TypeScript, Koa and Fas
     "fastify.head('/ping', async () => 'pong');",
     "const v2 = new Router({ prefix: '/v2' });",
     "v2.get('/items', listItems);",
+    'class Server { start() { this.app.put(\'/state\', this.save); this.http.get(\'/remote\', done); } }',
     '',
   ].join('\n');
   const ex = await extractSource('typescript', source, 'src/routes.ts');
-  assert.deepEqual(routes(ex), ['PATCH /users/:id -> update', 'GET /me -> me', 'HEAD /ping -> ', 'GET /v2/items -> listItems']);
+  assert.deepEqual(routes(ex), ['PATCH /users/:id -> update', 'GET /me -> me', 'HEAD /ping -> ', 'GET /v2/items -> listItems', 'PUT /state -> this.save']);
   assert.equal(ex.symbols.find((s) => s.name === 'PATCH /users/:id')?.parent, ex.symbols.findIndex((s) => s.name === 'mount'));
 });
 

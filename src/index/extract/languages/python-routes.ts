@@ -1,7 +1,8 @@
 /**
  * Python web routes: Flask and FastAPI decorators (`@app.route('/p', methods=[…])`,
- * `@bp.get('/p')`, `@router.post('/p')`) with the prefix of a Blueprint or APIRouter made in the
- * same file, and Django URL tables (`path`/`re_path`/`url` entries of `urlpatterns`).
+ * `@bp.get('/p')`, `@router.post('/p')`) and Flask's `app.add_url_rule('/p', view_func=f)`, with
+ * the prefix of a Blueprint or APIRouter made in the same file, and Django URL tables
+ * (`path`/`re_path`/`url` entries of `urlpatterns`).
  */
 import type { Node } from 'web-tree-sitter';
 import type { ExtractionBuilder } from '../builder.js';
@@ -49,6 +50,20 @@ export function decoratorRoutes(b: ExtractionBuilder, decorator: Node, handler: 
   if (path === undefined || !(path.startsWith('/') || (path === '' && prefix !== undefined))) return;
   const methods = fixed !== undefined ? [fixed] : (listedMethods(keywordValue(expr, 'methods')) ?? ['GET']);
   defineRoute(b, methods, joinRoutePath(prefix ?? '', path), decorator, handler, parent);
+}
+
+/** Flask's `x.add_url_rule('/p', 'endpoint', view_func, methods=[…])`: a route calling the view function. */
+export function urlRule(b: ExtractionBuilder, call: Node, routers: PythonRouters): void {
+  const fn = call.childForFieldName('function');
+  if (fn?.type !== 'attribute' || fn.childForFieldName('attribute')?.text !== 'add_url_rule') return;
+  const object = fn.childForFieldName('object');
+  const prefix = object?.type === 'identifier' ? routers.get(object.text) : undefined;
+  const positional = call.childForFieldName('arguments')?.namedChildren.filter((a): a is Node => a !== null && a.type !== 'keyword_argument' && a.type !== 'comment') ?? [];
+  const path = stringArgument(positional[0]);
+  const view = keywordValue(call, 'view_func') ?? positional[2];
+  const handler = view === undefined ? undefined : viewHandler(view);
+  if (path === undefined || !path.startsWith('/') || handler === undefined) return;
+  defineRoute(b, listedMethods(keywordValue(call, 'methods')) ?? ['GET'], joinRoutePath(prefix ?? '', path), call, handler);
 }
 
 /**

@@ -25,6 +25,9 @@ test('Flask routes: the method list or GET, a Blueprint\'s prefix, one route per
     'def logout():',
     '    pass',
     '',
+    "auth.add_url_rule('/whoami', 'whoami', views.whoami, methods=['GET', 'HEAD'])",
+    "app.add_url_rule('/health', view_func=health)",
+    '',
     "@cache.memoize('/not-a-route')",
     "@app.get('no-slash')",
     'def other():',
@@ -32,7 +35,10 @@ test('Flask routes: the method list or GET, a Blueprint\'s prefix, one route per
     '',
   ].join('\n');
   const ex = await extractSource('python', source, 'app.py');
-  assert.deepEqual(routes(ex), ['GET /hello -> hello', 'GET /auth/login -> login', 'POST /auth/login -> login', 'POST /auth/logout -> logout']);
+  assert.deepEqual(routes(ex), [
+    'GET /hello -> hello', 'GET /auth/login -> login', 'POST /auth/login -> login', 'POST /auth/logout -> logout',
+    'GET /auth/whoami -> views.whoami', 'HEAD /auth/whoami -> views.whoami', 'GET /health -> health',
+  ]);
   const hello = ex.symbols.find((s) => s.name === 'GET /hello');
   assert.equal(hello?.parent, -1, 'at file level, beside its view');
   assert.equal(hello?.qualifiedName, 'GET /hello');

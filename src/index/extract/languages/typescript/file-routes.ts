@@ -3,7 +3,8 @@
  * `GET`, `POST` … (one route each, calling it) and a `page.tsx` (a `GET` route calling its default
  * export), route groups `(name)` and slots `@name` left out of the path, `_private` folders not
  * routed; under a `pages/` folder, each page (`index` is its folder; `_app` and the like are no
- * page), `pages/api/…` answering any method.
+ * page), `pages/api/…` answering any method; a class exported by default, or a `pages/` folder
+ * under a browser-test folder (`e2e/pages/LoginPage.ts`), is a page object, not a page.
  */
 import type { Node } from 'web-tree-sitter';
 import { ANY_METHOD, defineRoute, joinRoutePath } from '../../routes.js';
@@ -11,6 +12,7 @@ import type { ExtractionBuilder } from '../../builder.js';
 
 const HANDLER_NAMES: ReadonlySet<string> = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
 const SCRIPT = /\.(?:[cm]?[jt]sx?)$/;
+const BROWSER_TESTS: ReadonlySet<string> = new Set(['e2e', 'cypress', 'playwright', 'test', 'tests', '__tests__', 'spec', 'specs']);
 
 /** What a file's place makes of it: route handlers, a page, or an API route; undefined for none. */
 export function fileRouteOf(path: string): { readonly url: string; readonly kind: 'handlers' | 'page' | 'api' } | undefined {
@@ -25,7 +27,8 @@ export function fileRouteOf(path: string): { readonly url: string; readonly kind
     return { url, kind: file === 'route' ? 'handlers' : 'page' };
   }
   const pages = parts.lastIndexOf('pages');
-  if (pages >= 0 && pages < parts.length - 1) {
+  // Page objects of browser tests live in `pages/` folders too.
+  if (pages >= 0 && pages < parts.length - 1 && !parts.some((p) => BROWSER_TESTS.has(p))) {
     const below = [...parts.slice(pages + 1, -1), file];
     if (below.some((p) => p.startsWith('_'))) return undefined;
     if (below[below.length - 1] === 'index') below.pop();
@@ -46,7 +49,7 @@ export function defineFileRoutes(b: ExtractionBuilder, root: Node, path: string)
       for (const nameNode of exportedNames(declaration)) {
         if (HANDLER_NAMES.has(nameNode.text)) defineRoute(b, [nameNode.text], place.url, statement, { name: nameNode.text, node: nameNode }, -1);
       }
-    } else if (isDefault) {
+    } else if (isDefault && declaration?.type !== 'class_declaration') {
       const nameNode = declaration?.childForFieldName('name') ?? (statement.childForFieldName('value')?.type === 'identifier' ? statement.childForFieldName('value') : null);
       const handler = nameNode === null || nameNode === undefined ? undefined : { name: nameNode.text, node: nameNode };
       defineRoute(b, [place.kind === 'api' ? ANY_METHOD : 'GET'], place.url, statement, handler, -1);

@@ -89,6 +89,8 @@ test('Next.js file routes: an app route\'s handlers, a page, groups and slots le
     ['pages/api/login.ts', 'export default function handler(req, res) { res.end(); }\n', ['ANY /api/login -> handler']],
     ['pages/_app.tsx', page, []],
     ['src/lib/route.ts', handlers, []],
+    ['e2e/pages/LoginPage.ts', page, []],
+    ['src/pages/Login.ts', 'export default class LoginPage { open() {} }\n', []],
   ];
   for (const [path, source, expected] of cases) {
     const ex = await extractSource(path.endsWith('x') ? 'tsx' : 'typescript', source, path);

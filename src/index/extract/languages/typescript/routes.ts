@@ -51,7 +51,9 @@ export function noteRouterVariable(routers: Map<string, string>, declarator: Nod
 export function visitRouteCall(state: FileState, routers: ReadonlyMap<string, string>, call: Node): boolean {
   const callee = call.childForFieldName('function');
   if (callee?.type !== 'member_expression') return false;
-  const method = METHOD_NAMES.get(callee.childForFieldName('property')?.text ?? '');
+  const property = callee.childForFieldName('property')?.text ?? '';
+  if (property === 'route') return objectRoute(state, routers, call, callee);
+  const method = METHOD_NAMES.get(property);
   if (method === undefined) return false;
   const args = argumentsOf(call);
   const target = callee.childForFieldName('object');
@@ -173,4 +175,30 @@ export function controllerRoutes(state: FileState, decorators: readonly Node[], 
     if (method === undefined || path === undefined) continue;
     defineRoute(state.builder, [method], joinRoutePath(prefix, path), decorator, { name: nameNode.text, node: nameNode, receiver: 'this' }, owner);
   }
+}
+
+/**
+ * Fastify's and hapi's object form, `server.route({ method: 'GET', url: '/p', handler })` (`path`
+ * for hapi; a list of methods, or `'*'` for any). The object is walked as the route's.
+ */
+function objectRoute(state: FileState, routers: ReadonlyMap<string, string>, call: Node, callee: Node): boolean {
+  const target = callee.childForFieldName('object');
+  const options = argumentsOf(call)[0];
+  if (target?.type !== 'identifier' || !isRouter(target.text, routers) || options?.type !== 'object') return false;
+  const fields = new Map<string, Node>();
+  for (const pair of options.namedChildren) {
+    const key = pair?.type === 'pair' ? pair.childForFieldName('key')?.text.replace(/^['"]|['"]$/g, '') : undefined;
+    const value = pair?.childForFieldName('value');
+    if (key !== undefined && value !== null && value !== undefined) fields.set(key, value);
+  }
+  const path = pathOf(fields.get('url') ?? fields.get('path'));
+  const methodNode = fields.get('method');
+  const written = methodNode?.type === 'array' ? methodNode.namedChildren : [methodNode];
+  const methods = written.map((m) => (m?.type === 'string' ? m.text.slice(1, -1).toUpperCase() : undefined)).map((m) => (m === '*' ? 'ANY' : m));
+  if (path === undefined || methods.length === 0 || !methods.every((m): m is string => m !== undefined && /^[A-Z]+$/.test(m))) return false;
+  const handlerNode = fields.get('handler');
+  const handler = handlerNode === undefined ? undefined : handlerOf(handlerNode);
+  const indexes = defineRoute(state.builder, methods, joinRoutePath(routers.get(target.text) ?? '', path), call, handler);
+  state.builder.within(indexes[0]!, () => state.visit(options));
+  return true;
 }

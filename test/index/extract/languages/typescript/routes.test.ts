@@ -47,10 +47,14 @@ test('routes inside a function that receives the app, in TypeScript, Koa and Fas
     "const v2 = new Router({ prefix: '/v2' });",
     "v2.get('/items', listItems);",
     'class Server { start() { this.app.put(\'/state\', this.save); this.http.get(\'/remote\', done); } }',
+    "fastify.route({ method: ['GET', 'HEAD'], url: '/status', handler: status.show });",
+    "server.route({ method: '*', path: '/any', handler: (request, h) => h.response(all()) });",
+    "server.route({ method: 'GET', path: 'relative', handler });",
     '',
   ].join('\n');
   const ex = await extractSource('typescript', source, 'src/routes.ts');
-  assert.deepEqual(routes(ex), ['PATCH /users/:id -> update', 'GET /me -> me', 'HEAD /ping -> ', 'GET /v2/items -> listItems', 'PUT /state -> this.save']);
+  assert.deepEqual(routes(ex), ['PATCH /users/:id -> update', 'GET /me -> me', 'HEAD /ping -> ', 'GET /v2/items -> listItems', 'PUT /state -> this.save',
+    'GET /status -> status.show', 'HEAD /status -> status.show', 'ANY /any -> h.response']);
   assert.equal(ex.symbols.find((s) => s.name === 'PATCH /users/:id')?.parent, ex.symbols.findIndex((s) => s.name === 'mount'));
 });
 

@@ -3,6 +3,7 @@
  * `'UserController@show'` string form, a closure (whose calls are the route's), `Route::any` and
  * `Route::match(['get', 'post'], …)`, under the prefixes of the groups around them
  * (`Route::prefix('admin')->group(function () {…})`, `Route::group(['prefix' => 'admin'], …)`).
+ * Symfony: a controller method's `#[Route('/p', methods: ['GET'])]` under its class's `#[Route]`.
  */
 import type { Node } from 'web-tree-sitter';
 import type { ExtractionBuilder } from '../builder.js';
@@ -106,4 +107,39 @@ function arrayOption(node: Node | undefined, key: string): string | undefined {
     if (stringOf(k ?? undefined) === key) return stringOf(v ?? undefined);
   }
   return undefined;
+}
+
+/** The `#[Route(…)]` attribute of a declaration: its path and methods. */
+function routeAttribute(node: Node): { path: string; methods: string[] } | undefined {
+  const lists = node.childrenForFieldName('attributes');
+  for (const list of lists) {
+    for (const group of list?.namedChildren ?? []) {
+      for (const attribute of group?.namedChildren ?? []) {
+        if (attribute?.type !== 'attribute' || attribute.namedChild(0)?.text.split('\\').pop() !== 'Route') continue;
+        let path: string | undefined;
+        let methods: string[] = [];
+        for (const arg of attribute.childForFieldName('parameters')?.namedChildren ?? []) {
+          if (arg?.type !== 'argument') continue;
+          const key = arg.childForFieldName('name')?.text;
+          const value = arg.namedChild(arg.namedChildCount - 1) ?? undefined;
+          if (key === undefined || key === 'path') path ??= stringOf(value);
+          else if (key === 'methods') methods = value?.type === 'array_creation_expression' ? stringList(value).map((m) => m.toUpperCase()) : [stringOf(value)?.toUpperCase() ?? ''];
+        }
+        if (path !== undefined) return { path, methods: methods.filter((m) => m !== '') };
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Records the routes of a Symfony controller method (`#[Route]`), under its class's `#[Route]` path, calling the method. */
+export function symfonyRoutes(b: ExtractionBuilder, method: Node): void {
+  const own = routeAttribute(method);
+  const name = method.childForFieldName('name');
+  if (own === undefined || name === null) return;
+  let owner: Node | null = method.parent;
+  while (owner !== null && owner.type !== 'class_declaration') owner = owner.parent;
+  const prefix = owner === null ? '' : (routeAttribute(owner)?.path ?? '');
+  const methods = own.methods.length > 0 ? own.methods : [ANY_METHOD];
+  defineRoute(b, methods, joinRoutePath(prefix, own.path), method.childrenForFieldName('attributes')[0] ?? method, { name: name.text, node: name, receiver: 'this' });
 }

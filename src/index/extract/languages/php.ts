@@ -6,7 +6,7 @@ import { LocalTypes, noteReturnClasses, receiverClass, returnedClass, type FileT
 import { isTestPath } from '../test-paths.js';
 import type { LanguageExtractor } from '../types.js';
 import { walk } from '../walk.js';
-import { laravelRoute } from './php-routes.js';
+import { laravelRoute, symfonyRoutes } from './php-routes.js';
 import { shortText } from '../node-helpers.js';
 
 const TYPE_KINDS: Readonly<Record<string, NodeKind>> = {
@@ -53,7 +53,8 @@ function extractPhp(tree: Tree, source: string, path: string, language: string):
 function enter(b: ExtractionBuilder, source: string, typed: FileTypes, node: Node, type: string): boolean | void {
   const typeKind = TYPE_KINDS[type];
   if (typeKind !== undefined) {
-    return define(b, typeKind, node.childForFieldName('name'), node, node.childForFieldName('body'), true);
+    define(b, typeKind, node.childForFieldName('name'), node, node.childForFieldName('body'), true);
+    return;
   }
   switch (type) {
     case 'namespace_definition': {
@@ -65,6 +66,7 @@ function enter(b: ExtractionBuilder, source: string, typed: FileTypes, node: Nod
       namespaceUse(b, node);
       return false;
     case 'method_declaration':
+      symfonyRoutes(b, node);
       return method(b, node);
     case 'function_definition':
       return define(b, 'function', node.childForFieldName('name'), node, node.childForFieldName('body'), true);

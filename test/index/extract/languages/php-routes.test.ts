@@ -31,3 +31,23 @@ test('Laravel routes: a controller array or "Controller@method", a closure\'s ca
     'GET /admin/users -> AdminController.users', 'DELETE /admin/reports/{id} -> ReportController.destroy',
   ]);
 });
+
+test('Symfony routes: a method\'s #[Route] under its class\'s, with its methods or any; methods without one are no routes', async () => {
+  const source = [
+    '<?php',
+    'namespace App\\Controller;',
+    "#[Route('/blog', name: 'blog_')]",
+    'class BlogController extends AbstractController {',
+    "    #[Route('/{slug}', name: 'show', methods: ['GET', 'head'])]",
+    '    public function show(string $slug): Response { return $this->render(); }',
+    "    #[Route(path: '/feed')]",
+    '    public function feed(): Response {}',
+    '    public function helper() {}',
+    '}',
+    '',
+  ].join('\n');
+  const ex = await extractSource('php', source, 'src/Controller/BlogController.php');
+  assert.deepEqual(routes(ex), ['GET /blog/{slug} -> this.show', 'HEAD /blog/{slug} -> this.show', 'ANY /blog/feed -> this.feed']);
+  const controller = ex.symbols.findIndex((s) => s.name === 'BlogController');
+  assert.ok(ex.symbols.filter((s) => s.kind === 'route').every((s) => s.parent === controller));
+});

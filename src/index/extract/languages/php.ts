@@ -66,7 +66,6 @@ function enter(b: ExtractionBuilder, source: string, typed: FileTypes, node: Nod
       namespaceUse(b, node);
       return false;
     case 'method_declaration':
-      symfonyRoutes(b, node);
       return method(b, node);
     case 'function_definition':
       return define(b, 'function', node.childForFieldName('name'), node, node.childForFieldName('body'), true);
@@ -200,8 +199,9 @@ function defineConstant(b: ExtractionBuilder, node: Node): void {
   if (/^[A-Za-z_]\w*$/u.test(name)) b.define('constant', name, node, { exported: true, signature: headText(node, null) });
 }
 
-/** A method; a constructor's promoted parameters become properties of the class. */
+/** A method (and the routes its attributes declare); a constructor's promoted parameters become properties of the class. */
 function method(b: ExtractionBuilder, node: Node): void {
+  symfonyRoutes(b, node);
   const name = node.childForFieldName('name');
   const isConstructor = name?.text === '__construct';
   if (isConstructor) {

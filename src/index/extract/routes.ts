@@ -16,6 +16,9 @@ export const METHOD_NAMES: ReadonlyMap<string, string> = new Map([
   ['head', 'HEAD'], ['options', 'OPTIONS'], ['all', ANY_METHOD],
 ]);
 
+/** The methods a route can fix, upper-cased (everything METHOD_NAMES names but ANY). */
+export const HTTP_METHODS: ReadonlySet<string> = new Set([...METHOD_NAMES.values()].filter((m) => m !== ANY_METHOD));
+
 /** Joins a prefix and a path with one slash between them; the result starts with `/`. */
 export function joinRoutePath(prefix: string, path: string): string {
   const joined = `${prefix.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
@@ -38,6 +41,11 @@ export interface RouteHandler {
   readonly receiver?: string | undefined;
   /** `references` for a class (a class-based view), else `calls`. */
   readonly kind?: 'calls' | 'references';
+}
+
+/** A method of the class the route is declared on, as its handler: `this.<name>`. */
+export function methodHandler(nameNode: Node): RouteHandler {
+  return { name: nameNode.text, node: nameNode, receiver: 'this' };
 }
 
 /**

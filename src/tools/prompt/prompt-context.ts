@@ -4,6 +4,7 @@
  * the same handler `codegraph explore` uses), plain phrases with the symbols whose names contain
  * them. Needs only an index, so a project daemon answers it as well as a one-shot process.
  */
+import { ANY_METHOD, HTTP_METHODS, routeName } from '../../index/extract/routes.js';
 import type { ProjectIndex } from '../../project/index-cache.js';
 import { fullTextSearch } from '../../search/index.js';
 import { loadHandler } from '../handlers.js';
@@ -52,14 +53,14 @@ export async function promptContext(index: ProjectIndex, query: PromptQuery, sig
 }
 
 /** The methods a route's name may start with (`GET /api/login`). */
-const ROUTE_METHODS = ['ANY', 'GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'];
+const ROUTE_METHODS = [ANY_METHOD, ...HTTP_METHODS];
 
 /**
  * Whether a code-shaped token names an indexed symbol (qualified names by their path or last
  * part; a path like `/api/login` by a route for it under any method).
  */
 function isSymbol(index: ProjectIndex, token: string): boolean {
-  if (token.startsWith('/')) return ROUTE_METHODS.some((method) => index.store.nodesByName(`${method} ${token}`).length > 0);
+  if (token.startsWith('/')) return ROUTE_METHODS.some((method) => index.store.nodesByName(routeName(method, token)).length > 0);
   const name = token.replace(/^\$/, '');
   const parts = name.split(/\.|::|#/);
   if (parts.length === 1) return index.store.nodesByName(name).length > 0 || (token !== name && index.store.nodesByName(token).length > 0);

@@ -6,7 +6,7 @@
  */
 import type { Node } from 'web-tree-sitter';
 import type { ExtractionBuilder } from '../builder.js';
-import { ANY_METHOD, defineRoute, joinRoutePath, type RouteHandler } from '../routes.js';
+import { ANY_METHOD, defineRoute, joinRoutePath, methodHandler, type RouteHandler } from '../routes.js';
 
 const HTTP_ATTRIBUTES: ReadonlyMap<string, string> = new Map([
   ['HttpGet', 'GET'], ['HttpPost', 'POST'], ['HttpPut', 'PUT'], ['HttpDelete', 'DELETE'], ['HttpPatch', 'PATCH'], ['HttpHead', 'HEAD'], ['HttpOptions', 'OPTIONS'],
@@ -45,7 +45,7 @@ export function actionRoutes(b: ExtractionBuilder, method: Node, nameNode: Node,
   const found = attributesOf(method);
   const own = found.find(([name]) => name === 'Route')?.[1];
   const fill = (path: string): string => path.replaceAll('[controller]', className.replace(/Controller$/, '')).replaceAll('[action]', nameNode.text);
-  const handler: RouteHandler = { name: nameNode.text, node: nameNode, receiver: 'this' };
+  const handler = methodHandler(nameNode);
   for (const [name, path, attribute] of found) {
     const verb = HTTP_ATTRIBUTES.get(name);
     if (verb === undefined) continue;
@@ -62,28 +62,29 @@ export type MapGroups = Map<string, string>;
 
 /**
  * Records the route a minimal-API call declares (`app.MapGet("/p", handler)`) and opens it, so a
- * lambda handler's calls are its; notes a group. Returns whether it was a route.
+ * lambda handler's calls are its; notes a group.
  */
-export function minimalApiRoute(b: ExtractionBuilder, groups: MapGroups, call: Node): boolean {
+export function minimalApiRoute(b: ExtractionBuilder, groups: MapGroups, call: Node): void {
   const fn = call.childForFieldName('function');
-  if (fn?.type !== 'member_access_expression') return false;
+  if (fn?.type !== 'member_access_expression') return;
   const verb = fn.childForFieldName('name')?.text ?? '';
+  const method = MAP_METHODS.get(verb);
+  // Only these calls read their arguments: most calls of a file are none of them.
+  if (method === undefined && verb !== 'MapGroup') return;
   const target = fn.childForFieldName('expression');
   const prefix = target?.type === 'identifier' ? (groups.get(target.text) ?? '') : '';
   const args = (call.childForFieldName('arguments')?.namedChildren ?? []).flatMap((a) => (a?.type === 'argument' ? (a.namedChild(a.namedChildCount - 1) ?? []) : []));
   const path = stringOf(args[0]);
-  if (verb === 'MapGroup') {
+  if (method === undefined) {
     noteGroup(groups, call, joinRoutePath(prefix, path ?? ''));
-    return false;
+    return;
   }
-  const method = MAP_METHODS.get(verb);
   const handler = args[1];
-  if (method === undefined || path === undefined || handler === undefined) return false;
+  if (path === undefined || handler === undefined) return;
   const named = handlerOf(handler);
-  if (named === undefined && handler.type !== 'lambda_expression' && handler.type !== 'anonymous_method_expression') return false;
+  if (named === undefined && handler.type !== 'lambda_expression' && handler.type !== 'anonymous_method_expression') return;
   const [index] = defineRoute(b, [method], joinRoutePath(prefix, path), call, named);
   if (index !== undefined) b.open(index);
-  return index !== undefined;
 }
 
 function noteGroup(groups: MapGroups, call: Node, prefix: string): void {

@@ -32,15 +32,18 @@ export function goRouteCall(b: ExtractionBuilder, groups: GoGroups, call: Node, 
   const fn = call.childForFieldName('function');
   if (fn?.type !== 'selector_expression') return false;
   const name = fn.childForFieldName('field')?.text ?? '';
+  const group = name === 'Group' || name === 'Route';
+  let method = methodOf(name);
+  // Only these calls read their arguments: most calls of a file are none of them.
+  if (method === undefined && !group) return false;
   const operand = fn.childForFieldName('operand');
   const prefix = operand?.type === 'identifier' ? (groups.get(operand.text) ?? '') : '';
   const args = (call.childForFieldName('arguments')?.namedChildren ?? []).filter((a): a is Node => a !== null && a.type !== 'comment');
   const path = stringOf(args[0]);
-  if (name === 'Group' || name === 'Route') noteGroup(groups, call, joinRoutePath(prefix, path ?? ''));
-  let method = methodOf(name);
+  if (group) noteGroup(groups, call, joinRoutePath(prefix, path ?? ''));
   if (method === undefined || path === undefined || args.length < 2) return false;
   const last = args[args.length - 1];
-  if (last === undefined || !isHandler(last)) return false;
+  if (last === undefined || !HANDLER_TYPES.has(last.type)) return false;
   let written = path;
   const pattern = /^([A-Z]+)\s+(\/.*)$/.exec(path);
   if (pattern !== null && method === ANY_METHOD) {
@@ -77,11 +80,8 @@ function chainedMethods(call: Node): string[] | undefined {
   return methods.length > 0 && methods.every((m): m is string => m !== undefined && /^[A-Z]+$/.test(m)) ? methods : undefined;
 }
 
-const HANDLER_TYPES = new Set(['identifier', 'selector_expression', 'func_literal', 'call_expression']);
-
-function isHandler(node: Node): boolean {
-  return HANDLER_TYPES.has(node.type);
-}
+/** What a handler argument can be: a name, a selector, a function literal, or a wrapper call. */
+const HANDLER_TYPES: ReadonlySet<string> = new Set(['identifier', 'selector_expression', 'func_literal', 'call_expression']);
 
 /** The handler a name or selector names; a wrapper's last argument (`http.HandlerFunc(h)`). */
 function handlerOf(node: Node): RouteHandler | undefined {

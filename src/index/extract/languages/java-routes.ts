@@ -7,7 +7,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { ExtractionBuilder } from '../builder.js';
 import { unquote } from '../comments.js';
-import { ANY_METHOD, defineRoute, joinRoutePath } from '../routes.js';
+import { ANY_METHOD, defineRoute, HTTP_METHODS, joinRoutePath, methodHandler } from '../routes.js';
 
 /** Spring's per-method mapping annotations and the method each fixes. */
 const SPRING_MAPPINGS: ReadonlyMap<string, string> = new Map([
@@ -15,7 +15,6 @@ const SPRING_MAPPINGS: ReadonlyMap<string, string> = new Map([
 ]);
 const REQUEST_MAPPING = 'RequestMapping';
 const JAXRS_PATH = 'Path';
-const JAXRS_METHODS: ReadonlySet<string> = new Set(['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS']);
 
 /** The annotations of a declaration's modifiers, by simple name. */
 function annotationsOf(mods: Node | null): Map<string, Node> {
@@ -50,7 +49,7 @@ export function methodRoutes(b: ExtractionBuilder, mods: Node | null, nameNode: 
     const paths = pathsOf(annotation);
     for (const path of paths.length > 0 ? paths : ['']) define(b, methods, joinRoutePath(prefix ?? '', path), annotation, nameNode, owner);
   }
-  const jaxrs = [...found.keys()].filter((n) => JAXRS_METHODS.has(n));
+  const jaxrs = [...found.keys()].filter((n) => HTTP_METHODS.has(n));
   if (jaxrs.length > 0 && (prefix !== undefined || found.has(JAXRS_PATH))) {
     const path = found.has(JAXRS_PATH) ? (pathsOf(found.get(JAXRS_PATH)!)[0] ?? '') : '';
     define(b, jaxrs, joinRoutePath(prefix ?? '', path), found.get(jaxrs[0]!)!, nameNode, owner);
@@ -58,7 +57,7 @@ export function methodRoutes(b: ExtractionBuilder, mods: Node | null, nameNode: 
 }
 
 function define(b: ExtractionBuilder, methods: readonly string[], path: string, at: Node, nameNode: Node, owner: number): void {
-  defineRoute(b, methods, path, at, { name: nameNode.text, node: nameNode, receiver: 'this' }, owner);
+  defineRoute(b, methods, path, at, methodHandler(nameNode), owner);
 }
 
 /** The annotation's paths: its sole value, or its `value`/`path` element, a string or an array of them. */
@@ -80,7 +79,7 @@ function requestMethods(annotation: Node): string[] | undefined {
     if (arg?.type !== 'element_value_pair' || arg.childForFieldName('key')?.text !== 'method') continue;
     const value = arg.childForFieldName('value');
     const items = value?.type === 'element_value_array_initializer' ? value.namedChildren : [value];
-    const methods = items.map((m) => m?.text.split('.').pop()).filter((m): m is string => m !== undefined && JAXRS_METHODS.has(m));
+    const methods = items.map((m) => m?.text.split('.').pop()).filter((m): m is string => m !== undefined && HTTP_METHODS.has(m));
     return methods.length > 0 ? methods : undefined;
   }
   return undefined;

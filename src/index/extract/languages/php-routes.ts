@@ -8,16 +8,17 @@
 import type { Node } from 'web-tree-sitter';
 import type { ExtractionBuilder } from '../builder.js';
 import { unquote } from '../comments.js';
-import { ANY_METHOD, defineRoute, joinRoutePath, METHOD_NAMES, type RouteHandler } from '../routes.js';
+import { ANY_METHOD, defineRoute, joinRoutePath, METHOD_NAMES, methodHandler, type RouteHandler } from '../routes.js';
 
-const CLOSURES: ReadonlySet<string> = new Set(['anonymous_function_creation_expression', 'anonymous_function', 'arrow_function']);
+/** PHP's closure node types (`function () {…}`, `fn () => …`). */
+export const CLOSURES: ReadonlySet<string> = new Set(['anonymous_function_creation_expression', 'anonymous_function', 'arrow_function']);
 
 /**
  * Records the route a `Route::…` call declares and opens it, so the rest of the call (a closure
- * handler) is its scope. Returns whether it was one.
+ * handler) is its scope.
  */
-export function laravelRoute(b: ExtractionBuilder, call: Node): boolean {
-  if (call.childForFieldName('scope')?.text !== 'Route') return false;
+export function laravelRoute(b: ExtractionBuilder, call: Node): void {
+  if (call.childForFieldName('scope')?.text !== 'Route') return;
   const verb = call.childForFieldName('name')?.text ?? '';
   const args = argumentsOf(call);
   let methods: string[];
@@ -27,18 +28,18 @@ export function laravelRoute(b: ExtractionBuilder, call: Node): boolean {
     rest = args.slice(1);
   } else {
     const method = verb === 'any' ? ANY_METHOD : METHOD_NAMES.get(verb);
-    if (method === undefined || method === ANY_METHOD && verb !== 'any') return false;
+    // `Route::all` is no Laravel route.
+    if (method === undefined || verb === 'all') return;
     methods = [method];
     rest = args;
   }
   const path = stringOf(rest[0]);
   const action = rest[1];
-  if (methods.length === 0 || path === undefined || action === undefined) return false;
+  if (methods.length === 0 || path === undefined || action === undefined) return;
   const handler = handlerOf(action);
-  if (handler === undefined && !CLOSURES.has(action.type)) return false;
+  if (handler === undefined && !CLOSURES.has(action.type)) return;
   const [first] = defineRoute(b, methods, joinRoutePath(groupPrefix(call), path), call, handler);
   if (first !== undefined) b.open(first);
-  return first !== undefined;
 }
 
 /** The arguments' expressions. */
@@ -141,5 +142,5 @@ export function symfonyRoutes(b: ExtractionBuilder, method: Node): void {
   while (owner !== null && owner.type !== 'class_declaration') owner = owner.parent;
   const prefix = owner === null ? '' : (routeAttribute(owner)?.path ?? '');
   const methods = own.methods.length > 0 ? own.methods : [ANY_METHOD];
-  defineRoute(b, methods, joinRoutePath(prefix, own.path), method.childrenForFieldName('attributes')[0] ?? method, { name: name.text, node: name, receiver: 'this' });
+  defineRoute(b, methods, joinRoutePath(prefix, own.path), method.childrenForFieldName('attributes')[0] ?? method, methodHandler(name));
 }

@@ -6,7 +6,7 @@ import { LocalTypes, noteReturnClasses, receiverClass, returnedClass, type FileT
 import { isTestPath } from '../test-paths.js';
 import type { LanguageExtractor } from '../types.js';
 import { walk } from '../walk.js';
-import { laravelRoute, symfonyRoutes } from './php-routes.js';
+import { CLOSURES, laravelRoute, symfonyRoutes } from './php-routes.js';
 import { shortText } from '../node-helpers.js';
 
 const TYPE_KINDS: Readonly<Record<string, NodeKind>> = {
@@ -24,7 +24,6 @@ const TYPES = new Set([
   'class_interface_clause', 'use_declaration', 'function_call_expression', 'object_creation_expression',
   'assignment_expression', 'simple_parameter', 'variadic_parameter', 'property_promotion_parameter', 'foreach_statement',
 ]);
-const CLOSURES: ReadonlySet<string> = new Set(['anonymous_function_creation_expression', 'anonymous_function', 'arrow_function']);
 const isComment = (type: string): boolean => type === 'comment';
 
 /**

@@ -44,7 +44,7 @@ export function decoratorRoutes(b: ExtractionBuilder, decorator: Node, handler: 
   const method = fn.childForFieldName('attribute')?.text ?? '';
   const fixed = METHOD_NAMES.get(method);
   if ((fixed === undefined || fixed === ANY_METHOD) && !ROUTE_METHODS.has(method)) return;
-  const path = stringArgument(firstPositional(expr));
+  const path = stringArgument(positionalArguments(expr)[0]);
   const object = fn.childForFieldName('object');
   const prefix = object?.type === 'identifier' ? routers.get(object.text) : undefined;
   if (path === undefined || !(path.startsWith('/') || (path === '' && prefix !== undefined))) return;
@@ -58,7 +58,7 @@ export function urlRule(b: ExtractionBuilder, call: Node, routers: PythonRouters
   if (fn?.type !== 'attribute' || fn.childForFieldName('attribute')?.text !== 'add_url_rule') return;
   const object = fn.childForFieldName('object');
   const prefix = object?.type === 'identifier' ? routers.get(object.text) : undefined;
-  const positional = call.childForFieldName('arguments')?.namedChildren.filter((a): a is Node => a !== null && a.type !== 'keyword_argument' && a.type !== 'comment') ?? [];
+  const positional = positionalArguments(call);
   const path = stringArgument(positional[0]);
   const view = keywordValue(call, 'view_func') ?? positional[2];
   const handler = view === undefined ? undefined : viewHandler(view);
@@ -74,7 +74,7 @@ export function urlRule(b: ExtractionBuilder, call: Node, routers: PythonRouters
 export function djangoRoute(b: ExtractionBuilder, call: Node): void {
   const name = lastSegment(call.childForFieldName('function'));
   if (name === undefined || !DJANGO_ENTRIES.has(name) || !inUrlPatterns(call)) return;
-  const args = call.childForFieldName('arguments')?.namedChildren.filter((a): a is Node => a !== null && a.type !== 'keyword_argument') ?? [];
+  const args = positionalArguments(call);
   const path = stringArgument(args[0]);
   const view = args[1];
   if (path === undefined || view === undefined) return;
@@ -116,11 +116,9 @@ function lastSegment(fn: Node | null): string | undefined {
   return undefined;
 }
 
-function firstPositional(call: Node): Node | undefined {
-  for (const arg of call.childForFieldName('arguments')?.namedChildren ?? []) {
-    if (arg !== null && arg.type !== 'keyword_argument' && arg.type !== 'comment') return arg;
-  }
-  return undefined;
+/** A call's arguments written without a keyword, in order. */
+function positionalArguments(call: Node): Node[] {
+  return (call.childForFieldName('arguments')?.namedChildren ?? []).filter((a): a is Node => a !== null && a.type !== 'keyword_argument' && a.type !== 'comment');
 }
 
 function keywordValue(call: Node, keyword: string): Node | undefined {

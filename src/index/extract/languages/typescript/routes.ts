@@ -2,24 +2,21 @@
  * JavaScript/TypeScript web routes: a call on a router, `app.get('/users/:id', …handlers)`, as
  * Express, Koa's router, Fastify and Hono write them, and Express's `app.route('/p').get(h)`. The
  * receiver must be a router by its name (`app`, `router`, `server`, `fastify`, `…Router`, `…App`,
- * also as a field: `this.app`)
- * or by what made it in this file (`express()`, `Router()`, `new Router()`, `Fastify()`,
- * `new Hono()`), so HTTP clients (`axios.post('/login', data)`) are not routes. The route is the
+ * also as a field: `this.app`) or by what made it in this file (`express()`, `Router()`,
+ * `new Router()`, `Fastify()`, `new Hono()`), so HTTP clients (`axios.post('/login', data)`) are not routes. The route is the
  * handlers' scope: calls inside an inline handler are the route's; a named handler is called.
  * NestJS: `@Get(':id')` … on the methods of a `@Controller('users')` class, under its path.
  */
 import type { Node } from 'web-tree-sitter';
-import { defineRoute, joinRoutePath, METHOD_NAMES, type RouteHandler } from '../../routes.js';
+import { ANY_METHOD, defineRoute, joinRoutePath, METHOD_NAMES, methodHandler, type RouteHandler } from '../../routes.js';
 import type { FileState } from './file-state.js';
+import { FUNCTION_VALUES } from './syntax.js';
 
 /** Receiver names routers go by. */
 const ROUTER_NAME = /^(?:app|router|server|fastify|routes|[a-z][A-Za-z0-9]*(?:Router|App|Routes))$/;
 
 /** Calls whose result is a router or an application that routes. */
 const ROUTER_FACTORIES: ReadonlySet<string> = new Set(['express', 'Router', 'Fastify', 'fastify', 'Hono', 'Koa', 'KoaRouter', 'polka']);
-
-/** Handler node types: an inline function, or a name or member naming one. */
-const INLINE = new Set(['arrow_function', 'function_expression', 'function']);
 
 /**
  * Notes `const api = express.Router()` (and the other factories): a router by what made it, with
@@ -58,6 +55,7 @@ export function visitRouteCall(state: FileState, routers: ReadonlyMap<string, st
   const args = argumentsOf(call);
   const target = callee.childForFieldName('object');
   let path: string | undefined;
+  let prefix = '';
   let handlers: Node[];
   const chain = target?.type === 'call_expression' ? routeChain(target, routers) : undefined;
   if (chain !== undefined) {
@@ -65,8 +63,8 @@ export function visitRouteCall(state: FileState, routers: ReadonlyMap<string, st
     path = pathOf(argumentsOf(chain)[0]);
     handlers = args;
   } else if (target?.type === 'identifier' && isRouter(target.text, routers)) {
-    const written = pathOf(args[0]);
-    path = written === undefined ? undefined : joinRoutePath(routers.get(target.text) ?? '', written);
+    path = pathOf(args[0]);
+    prefix = routers.get(target.text) ?? '';
     handlers = args.slice(1);
   } else if (target?.type === 'member_expression' && ROUTER_NAME.test(target.childForFieldName('property')?.text ?? '')) {
     // `this.app.get(…)`, `this.router.post(…)`: a router kept in a field.
@@ -78,8 +76,8 @@ export function visitRouteCall(state: FileState, routers: ReadonlyMap<string, st
   const last = handlers[handlers.length - 1];
   if (path === undefined || last === undefined) return false;
   const handler = handlerOf(last);
-  if (handler === undefined && !INLINE.has(last.type) && last.type !== 'call_expression') return false;
-  const [index] = defineRoute(state.builder, [method], joinRoutePath('', path), call, handler);
+  if (handler === undefined && !FUNCTION_VALUES.has(last.type) && last.type !== 'call_expression') return false;
+  const [index] = defineRoute(state.builder, [method], joinRoutePath(prefix, path), call, handler);
   if (index === undefined) return false;
   state.visit(callee);
   state.builder.within(index, () => {
@@ -132,7 +130,7 @@ function handlerOf(node: Node): RouteHandler | undefined {
 
 /** NestJS's method decorators and the method each fixes. */
 const NEST_METHODS: ReadonlyMap<string, string> = new Map([
-  ['Get', 'GET'], ['Post', 'POST'], ['Put', 'PUT'], ['Delete', 'DELETE'], ['Patch', 'PATCH'], ['Head', 'HEAD'], ['Options', 'OPTIONS'], ['All', 'ANY'],
+  ['Get', 'GET'], ['Post', 'POST'], ['Put', 'PUT'], ['Delete', 'DELETE'], ['Patch', 'PATCH'], ['Head', 'HEAD'], ['Options', 'OPTIONS'], ['All', ANY_METHOD],
 ]);
 
 /** A decorator as its name and arguments: `@Get(':id')` is `Get` with `[':id']`. */
@@ -173,7 +171,7 @@ export function controllerRoutes(state: FileState, decorators: readonly Node[], 
     const method = call === undefined ? undefined : NEST_METHODS.get(call.name);
     const path = call === undefined ? undefined : decoratorPath(call.args[0]);
     if (method === undefined || path === undefined) continue;
-    defineRoute(state.builder, [method], joinRoutePath(prefix, path), decorator, { name: nameNode.text, node: nameNode, receiver: 'this' }, owner);
+    defineRoute(state.builder, [method], joinRoutePath(prefix, path), decorator, methodHandler(nameNode), owner);
   }
 }
 
@@ -194,7 +192,7 @@ function objectRoute(state: FileState, routers: ReadonlyMap<string, string>, cal
   const path = pathOf(fields.get('url') ?? fields.get('path'));
   const methodNode = fields.get('method');
   const written = methodNode?.type === 'array' ? methodNode.namedChildren : [methodNode];
-  const methods = written.map((m) => (m?.type === 'string' ? m.text.slice(1, -1).toUpperCase() : undefined)).map((m) => (m === '*' ? 'ANY' : m));
+  const methods = written.map((m) => (m?.type === 'string' ? m.text.slice(1, -1).toUpperCase() : undefined)).map((m) => (m === '*' ? ANY_METHOD : m));
   if (path === undefined || methods.length === 0 || !methods.every((m): m is string => m !== undefined && /^[A-Z]+$/.test(m))) return false;
   const handlerNode = fields.get('handler');
   const handler = handlerNode === undefined ? undefined : handlerOf(handlerNode);

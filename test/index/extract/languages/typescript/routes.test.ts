@@ -46,6 +46,7 @@ test('routes inside a function that receives the app, in TypeScript, Koa and Fas
     "fastify.head('/ping', async () => 'pong');",
     "const v2 = new Router({ prefix: '/v2' });",
     "v2.get('/items', listItems);",
+    "v2.post('/legacy', function* (next) { yield render(); });",
     'class Server { start() { this.app.put(\'/state\', this.save); this.http.get(\'/remote\', done); } }',
     "fastify.route({ method: ['GET', 'HEAD'], url: '/status', handler: status.show });",
     "server.route({ method: '*', path: '/any', handler: (request, h) => h.response(all()) });",
@@ -53,7 +54,7 @@ test('routes inside a function that receives the app, in TypeScript, Koa and Fas
     '',
   ].join('\n');
   const ex = await extractSource('typescript', source, 'src/routes.ts');
-  assert.deepEqual(routes(ex), ['PATCH /users/:id -> update', 'GET /me -> me', 'HEAD /ping -> ', 'GET /v2/items -> listItems', 'PUT /state -> this.save',
+  assert.deepEqual(routes(ex), ['PATCH /users/:id -> update', 'GET /me -> me', 'HEAD /ping -> ', 'GET /v2/items -> listItems', 'POST /v2/legacy -> render', 'PUT /state -> this.save',
     'GET /status -> status.show', 'HEAD /status -> status.show', 'ANY /any -> h.response']);
   assert.equal(ex.symbols.find((s) => s.name === 'PATCH /users/:id')?.parent, ex.symbols.findIndex((s) => s.name === 'mount'));
 });

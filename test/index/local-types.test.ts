@@ -130,6 +130,38 @@ test('rust: methods in impl blocks resolve through self, Self and the type, acro
   assert.doesNotMatch(dump, /Counter\.other@\S+ -calls->/, 'a bare name never means a method of the same impl block');
 });
 
+test('rust: a name taken out of an Option, a Result or a collection (if let, while let, match, for, unwrap, ?) holds its contents\' type', async () => {
+  const dump = await indexed({
+    'src/lib.rs': [
+      'pub struct Ledger;',
+      'impl Ledger { pub fn put(&self) {} }',
+      'pub struct Cache;',
+      'impl Cache { pub fn put(&self) {} }',
+      'pub fn if_let(opt: Option<Ledger>) { if let Some(l) = opt { l.put(); } }',
+      'pub fn while_let(opt: Option<&Ledger>) { while let Some(l) = opt { l.put(); } }',
+      'pub fn matched(res: Result<Ledger, String>) { match res { Ok(l) => l.put(), Err(_) => {} } }',
+      'pub fn looped(items: Vec<Ledger>) { for l in &items { l.put(); } }',
+      'pub fn iterated(items: &[Ledger]) { for l in items.iter() { l.put(); } }',
+      'pub fn unwrapped(opt: Option<Ledger>) { let l = opt.unwrap(); l.put(); }',
+      'pub fn tried(res: Result<Ledger, String>) -> Result<(), String> { let l = res?; l.put(); Ok(()) }',
+      'pub fn declared() { let opt: Option<Ledger> = None; if let Some(l) = opt { l.put(); } }',
+      // Unknown contents bind nothing by type: two `put`s stay ambiguous.
+      'pub fn unknown<T>(opt: Option<T>) { if let Some(l) = opt { l.put(); } }',
+      // A loop over contents of unknown type leaves the name's type from elsewhere in the function alone.
+      'pub fn kept(l: Ledger, more: Vec<u8>) { for l in more.drain(..) { l.put(); } }',
+      // The same name taken out of two holders of different types holds neither.
+      'pub fn mixed(a: Option<Ledger>, b: Option<Cache>) { if let Some(l) = a { l.put(); } if let Some(l) = b { l.put(); } }',
+      '',
+    ].join('\n'),
+  });
+  for (const fn of ['if_let', 'while_let', 'matched', 'looped', 'iterated', 'unwrapped', 'tried', 'declared', 'kept']) {
+    assert.match(dump, new RegExp(`function:${fn}@\\S+ -calls-> src/lib\\.rs#method:Ledger\\.put@`), fn);
+    assert.doesNotMatch(dump, new RegExp(`function:${fn}@\\S+ -calls-> src/lib\\.rs#method:Cache\\.put@`), fn);
+  }
+  assert.doesNotMatch(dump, /function:unknown@\S+ -calls-> \S+\.put@/);
+  assert.doesNotMatch(dump, /function:mixed@\S+ -calls-> \S+Cache\.put@/);
+});
+
 test('go: a call on a receiver, parameter, made value, declared var or ranged element binds to that type\'s method, not a same-named one', async () => {
   const dump = await indexed({
     'go.mod': 'module example.com/mux\n\ngo 1.20\n',

@@ -304,6 +304,30 @@ test('rust: an integration test reaches the package\'s library by its crate name
 });
 
 
+test('rust: a path through another crate (parking_lot::Mutex::new) binds to no project type of that name; a workspace crate, a module or a primitive may', () => {
+  const b = new ProjectBuilder();
+  b.file('src/lib.rs', { packageName: 'app' });
+  const lock = b.file('src/lock.rs', { packageName: 'app' });
+  const mutex = b.sym(lock, 'Mutex', { kind: 'struct', exported: true });
+  const make = b.sym(lock, 'new', { parent: mutex, qualifiedName: 'Mutex.new' });
+  // A sibling crate of the same workspace, reached by its crate name.
+  b.file('util/src/lib.rs', { packageName: 'app_util' });
+  const user = b.file('src/user.rs', { packageName: 'app' });
+  // A module declared somewhere in the project, which a glob import may bring into scope.
+  b.sym(user, 'inner', { kind: 'module' });
+  const other = b.ref(user, 'new', { receiver: 'parking_lot::Mutex' });
+  const workspace = b.ref(user, 'new', { receiver: 'app_util::Mutex' });
+  const module = b.ref(user, 'new', { receiver: 'lock::Mutex' });
+  const declared = b.ref(user, 'new', { receiver: 'inner::Mutex' });
+  const primitive = b.ref(user, 'new', { receiver: 'u32::Mutex' });
+  const result = b.resolve();
+  assert.equal(targetOf(result, b, other), undefined);
+  assert.equal(targetOf(result, b, workspace), make);
+  assert.equal(targetOf(result, b, module), make);
+  assert.equal(targetOf(result, b, declared), make);
+  assert.equal(targetOf(result, b, primitive), make);
+});
+
 test('rust: self in an impl block of another file reaches the type\'s methods when one type has that name; two same-named types stay apart', async () => {
   const project = await generatedProject({
     'Cargo.toml': '[package]\nname = "task"\nversion = "0.1.0"\n',

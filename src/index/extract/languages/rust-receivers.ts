@@ -5,6 +5,9 @@
  * References, raw pointers and the standard pointers that dereference to their contents
  * (`&T`, `Box<T>`, `Arc<T>` …) hold what they point at, `dyn Trait` and `impl Trait` the trait,
  * `Self` the impl block's type; type parameters, tuples, slices and primitives nothing known.
+ * What an `Option<T>`, a `Result<T, E>` or a collection of `T` holds is noted too, so a name
+ * taken out of one (`if let Some(x)`, a `match` arm `Ok(x)`, `for x in &items`, `opt.unwrap()`,
+ * `res?`) holds a `T`.
  */
 import type { Node } from 'web-tree-sitter';
 import type { ExtractionBuilder } from '../builder.js';
@@ -56,6 +59,7 @@ export function typeName(node: Node | null, typing: RustTyping): string | undefi
       }
       case 'type_identifier': {
         if (t.text === 'Self') return selfType(typing);
+        if (t.text === '_') return undefined;
         return typing.typeParams.has(t.text) ? undefined : t.text;
       }
       case 'scoped_type_identifier':
@@ -84,7 +88,10 @@ export function noteParameters(b: ExtractionBuilder, typing: RustTyping, paramet
   for (const p of parameters?.namedChildren ?? []) {
     if (p?.type !== 'parameter') continue;
     const name = boundName(p.childForFieldName('pattern'));
-    if (name !== undefined) typing.locals.note(b.current, name, typeName(p.childForFieldName('type'), typing));
+    if (name === undefined) continue;
+    const type = p.childForFieldName('type');
+    typing.locals.note(b.current, name, typeName(type, typing));
+    typing.locals.note(b.current, itemKey(name), itemType(type, typing));
   }
 }
 
@@ -93,7 +100,100 @@ export function noteLet(b: ExtractionBuilder, typing: RustTyping, node: Node): v
   const name = boundName(node.childForFieldName('pattern'));
   if (name === undefined) return;
   const declared = node.childForFieldName('type');
-  typing.locals.note(b.current, name, declared !== null ? typeName(declared, typing) : madeType(node.childForFieldName('value'), typing));
+  const value = node.childForFieldName('value');
+  const unwrapped = declared === null ? unwrappedType(b, typing, value) : undefined;
+  typing.locals.note(b.current, name, declared !== null ? typeName(declared, typing) : (unwrapped ?? madeType(value, typing)));
+  typing.locals.note(b.current, itemKey(name), declared !== null ? itemType(declared, typing) : undefined);
+}
+
+/**
+ * Notes what a pattern binds from a value whose contents' type is known: `if let Some(x) = opt`,
+ * `while let Ok(x) = res`, a `match` arm `Some(x) =>`, `for x in &items` (for `opt: Option<T>`,
+ * `res: Result<T, E>`, `items: Vec<T>` or `&[T]`), so `x.put()` is a call on `T`. A binding of
+ * unknown contents notes nothing: it would take a type the same name has elsewhere in the
+ * function away (tokio's `for mut core in cores.drain(..)` after `core: Box<Core>`).
+ */
+export function noteUnwrapping(b: ExtractionBuilder, typing: RustTyping, node: Node): void {
+  if (b.current < 0) return;
+  if (node.type === 'let_condition') {
+    noteVariant(b, typing, node.childForFieldName('pattern'), itemOf(b, typing, node.childForFieldName('value')));
+  } else if (node.type === 'match_expression') {
+    const item = itemOf(b, typing, node.childForFieldName('value'));
+    if (item === undefined) return;
+    for (const arm of node.childForFieldName('body')?.namedChildren ?? []) {
+      if (arm?.type !== 'match_arm') continue;
+      const pattern = arm.childForFieldName('pattern');
+      noteVariant(b, typing, pattern?.namedChildren.find((c) => c?.type === 'tuple_struct_pattern') ?? null, item);
+    }
+  } else if (node.type === 'for_expression') {
+    const name = boundName(node.childForFieldName('pattern'));
+    const item = iteratedType(b, typing, node.childForFieldName('value'));
+    if (name !== undefined && item !== undefined) typing.locals.note(b.current, name, item);
+  }
+}
+
+/** Wrappers and collections whose first type argument is what their contents are (`Option<T>` holds a `T`). */
+const HOLDERS: ReadonlySet<string> = new Set([
+  'Option', 'Result', 'Vec', 'VecDeque', 'LinkedList', 'HashSet', 'BTreeSet', 'BinaryHeap', 'IndexSet',
+]);
+/** The variants that hand their holder's contents out (`Some(x)`, `Ok(x)`). */
+const CONTENT_VARIANTS: ReadonlySet<string> = new Set(['Some', 'Ok']);
+/** Calls that take a value out of an `Option` or `Result` (`opt.unwrap()`). */
+const UNWRAPS: ReadonlySet<string> = new Set(['unwrap', 'expect', 'unwrap_unchecked']);
+/** Calls that iterate a collection's contents (`items.iter()`). */
+const ITERATIONS: ReadonlySet<string> = new Set(['iter', 'iter_mut', 'into_iter', 'drain']);
+
+/** The key under which a local's contents' type is noted: not an identifier, so never a local's own name. */
+function itemKey(name: string): string {
+  return `${name}[]`;
+}
+
+/** The type of what a type holds: `T` of `Option<T>`, `Vec<T>`, `&[T]`, `[T; 4]` (through references). */
+function itemType(node: Node | null, typing: RustTyping): string | undefined {
+  let t = node;
+  while (t?.type === 'reference_type' || t?.type === 'pointer_type') t = t.childForFieldName('type');
+  if (t?.type === 'array_type') return typeName(t.childForFieldName('element'), typing);
+  if (t?.type !== 'generic_type') return undefined;
+  const base = t.childForFieldName('type');
+  if (base === null || !HOLDERS.has(lastSegment(base))) return undefined;
+  return typeName(t.childForFieldName('type_arguments')?.namedChildren.find((a) => a !== null && a.type !== 'lifetime') ?? null, typing);
+}
+
+/** The contents' type of a local (`opt`, `&opt`), when noted. */
+function itemOf(b: ExtractionBuilder, typing: RustTyping, value: Node | null): string | undefined {
+  let v = value;
+  while (v?.type === 'reference_expression' || v?.type === 'parenthesized_expression') v = v.namedChildren.at(-1) ?? null;
+  return v?.type === 'identifier' ? typing.locals.typeOf(b.current, itemKey(v.text)) : undefined;
+}
+
+/** What a `for` loop over `value` binds: the contents of `items`, `&items` or `items.iter()`. */
+function iteratedType(b: ExtractionBuilder, typing: RustTyping, value: Node | null): string | undefined {
+  if (value?.type === 'call_expression') {
+    const fn = value.childForFieldName('function');
+    if (fn?.type !== 'field_expression' || !ITERATIONS.has(fn.childForFieldName('field')?.text ?? '')) return undefined;
+    return itemOf(b, typing, fn.childForFieldName('value'));
+  }
+  return itemOf(b, typing, value);
+}
+
+/** The type `opt.unwrap()`, `opt.expect(…)` or `opt?` gives, for a local whose contents' type is noted. */
+function unwrappedType(b: ExtractionBuilder, typing: RustTyping, value: Node | null): string | undefined {
+  if (value?.type === 'try_expression') return itemOf(b, typing, value.namedChildren[0] ?? null);
+  if (value?.type !== 'call_expression') return undefined;
+  const fn = value.childForFieldName('function');
+  if (fn?.type !== 'field_expression' || !UNWRAPS.has(fn.childForFieldName('field')?.text ?? '')) return undefined;
+  return itemOf(b, typing, fn.childForFieldName('value'));
+}
+
+/** Notes the one name `Some(x)` or `Ok(x)` binds as holding `item`. */
+function noteVariant(b: ExtractionBuilder, typing: RustTyping, pattern: Node | null, item: string | undefined): void {
+  if (pattern?.type !== 'tuple_struct_pattern' || item === undefined) return;
+  if (!CONTENT_VARIANTS.has(pattern.childForFieldName('type')?.text ?? '')) return;
+  // The first named child is the variant's own name (the `type` field); what follows is bound.
+  const bound = pattern.namedChildren.slice(1);
+  if (bound.length !== 1) return;
+  const name = boundName(bound[0] ?? null);
+  if (name !== undefined) typing.locals.note(b.current, name, item);
 }
 
 /** The type a call is made on when its receiver is a typed local (`x.put()` for `x: Ledger`). */

@@ -10,13 +10,14 @@ import { isTestPath } from '../test-paths.js';
 import { macroBodyItems } from './rust-macro-items.js';
 import type { LanguageExtractor } from '../types.js';
 import { walk, walkNode } from '../walk.js';
-import { noteLet, noteParameters, noteTypeParameters, receiverType, type RustTyping } from './rust-receivers.js';
+import { noteLet, noteParameters, noteTypeParameters, noteUnwrapping, receiverType, type RustTyping } from './rust-receivers.js';
 
 const TYPES: ReadonlySet<string> = new Set([
   'mod_item', 'function_item', 'function_signature_item', 'impl_item', 'struct_item', 'enum_item',
   'union_item', 'trait_item', 'type_item', 'associated_type', 'const_item', 'static_item', 'macro_definition',
   'use_declaration', 'call_expression', 'macro_invocation', 'struct_expression', 'type_identifier',
   'scoped_type_identifier', 'type_parameters', 'attribute_item', 'inner_attribute_item', 'shebang', 'let_declaration',
+  'let_condition', 'match_expression', 'for_expression',
 ]);
 
 const SHAPE: PathShape = {
@@ -95,6 +96,11 @@ function enter(st: State, node: Node, type: string): boolean | void {
       for (const child of node.namedChildren) if (child !== null) walkNode(child, b, TYPES, (n, t) => enter(st, n, t));
       if (b.current >= 0) noteLet(b, st, node);
       return false;
+    case 'let_condition':
+    case 'match_expression':
+    case 'for_expression':
+      noteUnwrapping(b, st, node);
+      return;
     case 'macro_invocation':
       macroInvocation(st, node);
       return false;

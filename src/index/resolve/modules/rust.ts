@@ -153,6 +153,42 @@ function anchor(file: ResolverFile, segs: readonly string[], project: ProjectInd
   return undefined;
 }
 
+/** Primitive types, whose associated items a path may name (`u32::MAX`, `str::from_utf8`). */
+const PRIMITIVES: ReadonlySet<string> = new Set([
+  'bool', 'char', 'str', 'f32', 'f64', 'i8', 'i16', 'i32', 'i64', 'i128', 'isize', 'u8', 'u16', 'u32', 'u64', 'u128', 'usize',
+]);
+
+const crateNamesCache = new WeakMap<readonly ResolverFile[], ReadonlySet<string>>();
+
+/** The crate names of the project's own packages (their manifests' names), per file list. */
+function projectCrates(project: ProjectIndex): ReadonlySet<string> {
+  const files = project.files;
+  let names = crateNamesCache.get(files);
+  if (names === undefined) {
+    const found = new Set<string>();
+    for (const f of files) if (f.packageName !== undefined && f.language === 'rust') found.add(f.packageName);
+    names = found;
+    crateNamesCache.set(files, names);
+  }
+  return names;
+}
+
+/**
+ * Whether a `::` path starting with `first` (`parking_lot::Mutex::new`) names a crate from
+ * outside the project: a lowercase name that is no primitive type, no crate of the project, and
+ * no module of the project (one may be in scope through a glob import) and no item of the file
+ * itself (the file's imports were looked at first). Its items are never the project's, whatever names they share with project types.
+ */
+function namesOtherCrate(file: ResolverFile, first: string, project: ProjectIndex, text: string): boolean {
+  if (!text.startsWith(`${first}::`) || !/^[a-z][a-z0-9_]*$/.test(first) || PRIMITIVES.has(first)) return false;
+  if (first === 'crate' || first === 'self' || first === 'super' || first === file.packageName || projectCrates(project).has(first)) return false;
+  const root = crateDir(dirname(file.path), project);
+  if (root === undefined || project.topLevel(file.id, first).length > 0) return false;
+  // A module of that name anywhere in the project may be in scope through a glob import (`use super::*`).
+  if (project.named(first).some((s) => s.kind === 'module' && project.family(s.fileId) === 'rust')) return false;
+  return moduleFile(root, [first], project) === undefined && moduleFile(root, [...modulePathOf(file.path, root), first], project) === undefined;
+}
+
 /** Crates every Rust file can name that are never the project's. */
 const STD_CRATES: ReadonlySet<string> = new Set(['std', 'core', 'alloc']);
 
@@ -211,6 +247,7 @@ export const rustModules: ModuleResolver = {
     const first = segments[0];
     // `std::sync::Arc::new(…)`: a standard crate's, never the project's (a local `core.queue` is no path).
     if (first !== undefined && STD_CRATES.has(first) && text.startsWith(`${first}::`)) return [];
+    if (first !== undefined && namesOtherCrate(file, first, project, text)) return [];
     if (first !== 'crate' && first !== 'self' && first !== 'super' && first !== file.packageName) return undefined;
     const at = anchor(file, segments, project);
     if (at === undefined) return undefined;

@@ -191,6 +191,24 @@ test('js: a call on a variable holding a builtin (new Map(), Promise) binds to n
   assert.equal(targetOf(result, b, onPromise), undefined);
 });
 
+test('js: a call of an array, string or promise method on a value of unknown type binds to no project method of that name; a typed one, or a name collections define, may', () => {
+  const b = new ProjectBuilder();
+  const dep = b.file('lib/dependency.js');
+  const cls = b.sym(dep, 'Dependency', { kind: 'class' });
+  const slice = b.sym(dep, 'slice', { parent: cls, qualifiedName: 'Dependency.slice' });
+  const match = b.sym(dep, 'match', { parent: cls, qualifiedName: 'Dependency.match' });
+  const app = b.file('lib/app.js');
+  const onValue = b.ref(app, 'slice', { receiver: 'request' });
+  const onChain = b.ref(app, 'slice', { receiver: 'item.request' });
+  const onTyped = b.ref(app, 'slice', { receiver: 'Dependency' });
+  const generic = b.ref(app, 'match', { receiver: 'layer' });
+  const result = b.resolve();
+  assert.equal(targetOf(result, b, onValue), undefined);
+  assert.equal(targetOf(result, b, onChain), undefined);
+  assert.equal(targetOf(result, b, onTyped), slice);
+  assert.equal(targetOf(result, b, generic), match);
+});
+
 test('js: `this.x()` binds to the method of the caller\'s own object among same-folder equals; a plain variable\'s does not', () => {
   const b = new ProjectBuilder();
   // The file's own `get`s are a setting and a method: the same-file step cannot tell them apart.

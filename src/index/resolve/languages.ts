@@ -50,10 +50,13 @@ export interface FamilyTraits {
    * A receiver written as type names are (`String`, `Map.Entry`, `File`, `Vec`: PascalCase, which
    * the language's conventions keep for types) names a type, so when the project defines no type
    * of that name the call is on a type from outside and binds to nothing (jdk-mgmt's
-   * `attribute.indexOf('.')` on a `String` was bound to `JMXServiceURL.indexOf`). Not set where
-   * that case also names values: Go's exported package variables (`CommandLine`), C#'s
-   * properties, C++'s template parameters and aliases (`BasicJsonType`, `Option_p`), Python's and
-   * JavaScript's module-level objects (`UserModel = get_user_model()`, `SelectBox`).
+   * `attribute.indexOf('.')` on a `String` was bound to `JMXServiceURL.indexOf`; go-toml's
+   * `vf.Tag.Get(…)` on a `reflect.StructTag` to its own `Tree.Get`). A project's own values so
+   * named (Go's exported package variables, `CommandLine`) are symbols and keep their calls. Not
+   * set where that case also names what the index does not hold: C++'s template parameters
+   * (nlohmann-json's 90 calls on a `BasicJsonType`, all right, would be lost), Python's and
+   * JavaScript's module-level and local objects (`GlobalUserModel = apps.get_model(…)`,
+   * `SelectBox`), C#'s inherited properties.
    */
   readonly typeCaseReceivers?: boolean;
   /**
@@ -156,7 +159,7 @@ const TRAITS: ReadonlyMap<string, FamilyTraits> = new Map([
     builtinMethods: PYTHON_BUILTIN_METHODS,
   }],
   // `error` is Go's one predeclared type with a method: `err.Error()` is not a project's `Error`.
-  ['go', { bareNames: 'package', implicitThis: false, enforcesExport: true, builtinMethods: new Set(['Error']) }],
+  ['go', { bareNames: 'package', implicitThis: false, enforcesExport: true, builtinMethods: new Set(['Error']), typeCaseReceivers: true }],
   ['rust', {
     bareNames: 'project', implicitThis: false, enforcesExport: true, typeCaseReceivers: true, macroExports: true,
     derefWrappers: new Set(['Box', 'Rc', 'Arc', 'Pin', 'Cow', 'Ref', 'RefMut', 'MutexGuard', 'RwLockReadGuard', 'RwLockWriteGuard', 'ManuallyDrop']),

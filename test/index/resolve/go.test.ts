@@ -72,6 +72,23 @@ test('go: a bare name not in the package is not matched in another package', () 
   assert.deepEqual(b.resolve().unresolved, [r]);
 });
 
+test('go: a call on a receiver named as types are (vf.Tag.Get) that the project does not define binds to nothing; a project variable so named keeps its calls', () => {
+  const b = new ProjectBuilder();
+  const toml = b.file('toml.go', { packageName: 'toml' });
+  const tree = b.sym(toml, 'Tree', { kind: 'struct' });
+  const get = b.sym(toml, 'Get', { parent: tree, qualifiedName: 'Tree.Get' });
+  const flags = b.file('flag.go', { packageName: 'toml' });
+  b.sym(flags, 'CommandLine', { kind: 'variable' });
+  const marshal = b.file('marshal.go', { packageName: 'toml' });
+  const onOutside = b.ref(marshal, 'Get', { receiver: 'vf.Tag' });
+  const onVariable = b.ref(marshal, 'Get', { receiver: 'CommandLine' });
+  const onValue = b.ref(marshal, 'Get', { receiver: 'vf.tag' });
+  const result = b.resolve();
+  assert.equal(targetOf(result, b, onOutside), undefined);
+  assert.equal(targetOf(result, b, onVariable), get);
+  assert.equal(targetOf(result, b, onValue), get);
+});
+
 test('go: err.Error() on a value of unknown type is not matched by name to a project Error method; Type-typed calls are', () => {
   const b = new ProjectBuilder();
   const f = b.file('completions.go', { packageName: 'cobra' });

@@ -89,8 +89,8 @@ export class GraphReader {
    */
   fileStats(): StoredStat[] {
     const out: StoredStat[] = [];
-    this.#db.each(`SELECT path, language, size, mtime_ms FROM files`, [], (row) => {
-      out.push({ path: String(row[0]), language: String(row[1]), size: Number(row[2]), mtimeMs: Number(row[3]) });
+    this.#db.each(`SELECT path, language, size, mtime_ms, package_name FROM files`, [], (row) => {
+      out.push({ path: String(row[0]), language: String(row[1]), size: Number(row[2]), mtimeMs: Number(row[3]), packageName: row[4] === null ? null : String(row[4]) });
     });
     return out;
   }

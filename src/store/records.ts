@@ -16,8 +16,11 @@ export interface FileInfo {
   readonly sha256: string;
 }
 
-/** What a sync compares a scanned file with to tell it unchanged: its path, language, size and mtime. */
-export type StoredStat = Pick<FileInfo, 'path' | 'language' | 'size' | 'mtimeMs'>;
+/** What a sync compares a scanned file with to tell it unchanged: its path, language, size and mtime, and its package. */
+export interface StoredStat extends Pick<FileInfo, 'path' | 'language' | 'size' | 'mtimeMs'> {
+  /** The package the extraction recorded (a Rust file's crate, which its manifest names). */
+  readonly packageName?: string | null;
+}
 
 /** What a freshness check compares for one indexed file: its size, mtime and content hash. */
 export type FileDigest = Pick<FileInfo, 'size' | 'mtimeMs' | 'sha256'>;

@@ -45,7 +45,7 @@ describe('GraphStore reads', () => {
   test('fileStats and fileRecordsAt give the parts of fileRecords a sync compares and the rows it seeks', () => {
     loadFixture();
     const records = store.fileRecords();
-    assert.deepEqual(store.fileStats(), records.map(({ path, language, size, mtimeMs }) => ({ path, language, size, mtimeMs })));
+    assert.deepEqual(store.fileStats(), records.map(({ path, language, size, mtimeMs, packageName }) => ({ path, language, size, mtimeMs, packageName })));
     const some = store.fileRecordsAt(['src/user.ts', 'src/missing.ts', 'src/main.ts']);
     assert.deepEqual(some, ['src/user.ts', 'src/main.ts'].map((p) => records.find((r) => r.path === p)));
   });

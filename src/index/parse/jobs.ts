@@ -6,6 +6,8 @@ export interface ParseJob {
   readonly absPath: string;
   readonly path: string;
   readonly language: string;
+  /** A Rust file's crate, as the scan found it (the extraction's package name). */
+  readonly crate?: string | undefined;
 }
 
 /** The outcome for one job. Every job yields exactly one result, whatever goes wrong. */

@@ -1,6 +1,5 @@
 /** One parse job, start to end: read, classify, hash, extract. Used by workers and in-process. */
 import { extractSource } from '../extract/extract.js';
-import { crateNameFor } from '../scan/index.js';
 import type { ParseJob, ParseResult } from './jobs.js';
 import { readSource } from './read-source.js';
 
@@ -29,7 +28,7 @@ export async function processJob(job: ParseJob): Promise<ParseResult> {
   try {
     const extraction = await extractSource(job.language, source.text, job.path);
     // A Rust file's package is its crate, by the name its manifest gives (scan/cargo.ts).
-    const crate = job.language === 'rust' ? crateNameFor(job.absPath, job.path) : undefined;
+    const crate = job.crate;
     return {
       kind: 'ok', path: job.path, sha256: source.sha256, size: source.size,
       extraction: crate === undefined ? extraction : { ...extraction, packageName: crate },

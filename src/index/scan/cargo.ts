@@ -3,7 +3,8 @@
  * tests, benches and examples (`tests/*.rs`) are crates of their own that reach the package's
  * library as `tokio::task::JoinSet`, a name only the package's `Cargo.toml` gives (`[lib] name`,
  * else `[package] name` with `-` written `_`). Read from the nearest manifest at or above the
- * file's folder, never above the project root; each folder is looked up once per thread.
+ * file's folder, never above the project root, by the scan: each folder is looked up once per
+ * scan, so an edited manifest is read again by the next one.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -12,14 +13,15 @@ const MANIFEST = 'Cargo.toml';
 /** Manifests larger than this are not read (real ones are a few kilobytes). */
 const MAX_MANIFEST_BYTES = 256 * 1024;
 
-/** Folder (absolute) -> the crate name its nearest manifest gives, or null for none. */
-const byFolder = new Map<string, string | null>();
+/** Folder (absolute) -> the crate name its nearest manifest gives, or null for none: one scan's lookups. */
+export type CrateFolders = Map<string, string | null>;
 
 /**
  * The library crate name for the file at `absPath` (project-relative `path`), or undefined when no
- * manifest at or above its folder, up to the project root, names one.
+ * manifest at or above its folder, up to the project root, names one. `byFolder` keeps the
+ * folders looked up so far (one scan's).
  */
-export function crateNameFor(absPath: string, path: string): string | undefined {
+export function crateNameFor(absPath: string, path: string, byFolder: CrateFolders): string | undefined {
   const levels = path.split('/').length - 1;
   let folder = dirname(absPath);
   const seen: string[] = [];

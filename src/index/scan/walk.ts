@@ -15,6 +15,7 @@ import { readFile, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, join, resolve, sep } from 'node:path';
 import { isSecretPath } from '../../project/secret-content.js';
 import { DEFAULT_INDEX_DIR, INDEX_DIR } from '../../store/layout.js';
+import { crateNameFor, type CrateFolders } from './cargo.js';
 import type { ProjectConfig } from './config.js';
 import { IgnoreRules } from './gitignore.js';
 import { compileGlobs } from './glob.js';
@@ -55,6 +56,8 @@ export interface ScannedFile {
   readonly size: number;
   readonly mtimeMs: number;
   readonly language: string;
+  /** A Rust file's crate, by the name its package's manifest gives (cargo.ts). */
+  readonly crate?: string;
 }
 
 /** A file or directory the walk could not or would not index, with the reason. */
@@ -147,7 +150,19 @@ export async function scanProject(root: string, options: ScanOptions): Promise<S
   signal?.throwIfAborted();
   walk.files.sort((a, b) => compare(a.path, b.path));
   walk.skipped.sort((a, b) => compare(a.path, b.path) || compare(a.reason, b.reason));
-  return { files: walk.files, skipped: walk.skipped, directoriesVisited: walk.directoriesVisited };
+  return { files: withCrates(root, walk.files), skipped: walk.skipped, directoriesVisited: walk.directoriesVisited };
+}
+
+/** Names each Rust file's crate, from the manifests as they are now. */
+function withCrates(root: string, files: ScannedFile[]): ScannedFile[] {
+  const folders: CrateFolders = new Map();
+  for (let i = 0; i < files.length; i++) {
+    const file = files[i] as ScannedFile;
+    if (file.language !== 'rust') continue;
+    const crate = crateNameFor(join(root, file.path), file.path, folders);
+    if (crate !== undefined) files[i] = { ...file, crate };
+  }
+  return files;
 }
 
 function compare(a: string, b: string): number {

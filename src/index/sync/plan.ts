@@ -64,7 +64,7 @@ export function planScan(store: GraphStore, scan: ScanResult, options: PlanOptio
       unchanged++;
       continue;
     }
-    jobs.push({ absPath: join(options.root, file.path), path: file.path, language: file.language });
+    jobs.push({ absPath: join(options.root, file.path), path: file.path, language: file.language, ...(file.crate !== undefined ? { crate: file.crate } : {}) });
   }
   const removedPaths = [...stats.keys()].filter((p) => !seen.has(p));
   const scanned = new Map(scan.files.map((f) => [f.path, f]));
@@ -91,7 +91,12 @@ function storedRecords(store: GraphStore, jobs: readonly ParseJob[], removedPath
   return new Map(records.filter((f) => want.has(f.path)).map((f) => [f.path, f]));
 }
 
-/** Whether a stored file's size, time and language still match the scan (its content is then not read). */
+/**
+ * Whether a stored file's size, time and language still match the scan (its content is then not
+ * read), and a Rust file's crate its manifest (an edited `Cargo.toml` renames the crate of files
+ * that did not change).
+ */
 function isUnchanged(old: StoredStat | undefined, file: ScannedFile): boolean {
-  return old !== undefined && old.size === file.size && Math.trunc(old.mtimeMs) === Math.trunc(file.mtimeMs) && old.language === file.language;
+  return old !== undefined && old.size === file.size && Math.trunc(old.mtimeMs) === Math.trunc(file.mtimeMs) && old.language === file.language
+    && (file.language !== 'rust' || (old.packageName ?? undefined) === file.crate);
 }

@@ -69,7 +69,8 @@ export class StoreBatches {
       store.removeFile(result.path);
       return;
     }
-    if (this.#plan.sameExtraction && old !== undefined && old.sha256 === result.sha256 && old.language === meta.language) {
+    const samePackage = (old?.packageName ?? undefined) === result.extraction.packageName;
+    if (this.#plan.sameExtraction && old !== undefined && old.sha256 === result.sha256 && old.language === meta.language && samePackage) {
       store.touchFile(result.path, meta.size, meta.mtimeMs);
       this.#touched++;
       return;

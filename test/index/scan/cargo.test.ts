@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { crateNameFor } from '../../../src/index/scan/cargo.js';
+import { DEFAULT_CONFIG } from '../../../src/index/scan/config.js';
+import { scanProject } from '../../../src/index/scan/walk.js';
 
 function project(files: Record<string, string>): string {
   const root = mkdtempSync(join(tmpdir(), 'cg-cargo-'));
@@ -25,12 +27,28 @@ test('a Rust file\'s crate is named by the nearest manifest: [lib] name, else [p
     'build.rs': '',
   });
   try {
-    const at = (path: string): string | undefined => crateNameFor(join(root, path), path);
+    const at = (path: string): string | undefined => crateNameFor(join(root, path), path, new Map());
     assert.equal(at('tokio-util/tests/codec.rs'), 'tokio_util');
     assert.equal(at('tokio-util/src/lib.rs'), 'tokio_util');
     assert.equal(at('macros/src/lib.rs'), 'tokio_macros');
     // The workspace root names no package, and nothing above the project root is read.
     assert.equal(at('build.rs'), undefined);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('a scan names each Rust file\'s crate from the manifests as they are then: an edited manifest is read again by the next scan', async () => {
+  const root = project({ 'Cargo.toml': '[package]\nname = "first-name"\n', 'src/lib.rs': '', 'src/notes.txt': '' });
+  const languageOf = (path: string): string | undefined => (path.endsWith('.rs') ? 'rust' : path.endsWith('.txt') ? 'text' : undefined);
+  const crates = async (): Promise<Record<string, string | undefined>> => {
+    const scan = await scanProject(root, { config: DEFAULT_CONFIG, languageOf });
+    return Object.fromEntries(scan.files.map((f) => [f.path, f.crate]));
+  };
+  try {
+    assert.deepEqual(await crates(), { 'src/lib.rs': 'first_name', 'src/notes.txt': undefined });
+    writeFileSync(join(root, 'Cargo.toml'), '[package]\nname = "second-name"\n');
+    assert.deepEqual(await crates(), { 'src/lib.rs': 'second_name', 'src/notes.txt': undefined });
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

@@ -110,6 +110,26 @@ test('sync picks up a modified file and matches a fresh index', async () => {
   assert.equal(dump, await freshDump(root));
 });
 
+test('an edited Cargo.toml renames the crate of Rust files that did not change: sync re-reads them and matches a fresh index', async () => {
+  const project = await generatedProject({
+    'Cargo.toml': '[package]\nname = "old-name"\nversion = "0.1.0"\n',
+    'src/lib.rs': 'pub mod task;\n',
+    'src/task.rs': 'pub struct JoinSet;\nimpl JoinSet { pub fn join_next(&self) {} }\n',
+    'tests/join.rs': 'use new_name::task::JoinSet;\n\nfn joins(set: JoinSet) { set.join_next(); }\n',
+  });
+  cleanups.push(project.cleanup);
+  const { root } = project;
+  const bound = /edge tests\/join\.rs#function:joins@\S+ -calls-> src\/task\.rs#method:JoinSet\.join_next@/;
+  assert.doesNotMatch(await dumpGraph(root), bound, 'the test names a crate the manifest does not');
+  writeFileSync(join(root, 'Cargo.toml'), '[package]\nname = "new-name"\nversion = "0.1.0"\n');
+  const summary = await sync(root);
+  assert.equal(summary.parsed, 3, 'every Rust file of the package, none of which changed');
+  const dump = await dumpGraph(root);
+  assert.match(dump, bound);
+  assert.equal(dump, await freshDump(root));
+  assert.equal((await sync(root)).parsed, 0, 'and once only');
+});
+
 test('sync adds a new file and binds references into it', async () => {
   const root = await indexed();
   writeFileSync(join(root, 'src/tax.ts'), "import { priceOf } from './pricing.js';\nexport function taxed(sku: string): number {\n  return priceOf(sku) * 1.2;\n}\n");

@@ -50,6 +50,14 @@ test('a file is unchanged only when its size, whole-millisecond mtime and langua
   assert.equal(plan.jobs[2]?.language, 'javascript');
 });
 
+test('a Rust file is unchanged only while its crate is the one stored; its job carries the crate', () => {
+  const rust = (path: string, crate?: string): ScannedFile => ({ ...file(path, 10, 1000, 'rust'), ...(crate !== undefined ? { crate } : {}) });
+  const stored: StoredStat[] = [{ ...rust('a.rs'), packageName: 'app' }, { ...rust('b.rs'), packageName: 'app' }, { ...rust('c.rs'), packageName: null }, { ...file('d.ts'), packageName: 'pkg' }];
+  const plan = planScan(fakeStore(stored).store, scanOf([rust('a.rs', 'app'), rust('b.rs', 'renamed'), rust('c.rs'), file('d.ts')]), opts('incremental'));
+  assert.deepEqual(plan.jobs, [{ absPath: '/p/b.rs', path: 'b.rs', language: 'rust', crate: 'renamed' }]);
+  assert.equal(plan.unchanged, 3);
+});
+
 test('another extraction version re-extracts every file', () => {
   const { store } = fakeStore([file('a.ts')], 'older');
   const plan = planScan(store, scanOf([file('a.ts')]), opts('incremental'));

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ProjectBuilder } from './builders.js';
+import { generatedProject } from '../../support/fixture-project.js';
+import { dumpGraph } from '../../support/graph-dump.js';
 import type { ResolveResult } from '../../../src/index/resolve/index.js';
 
 /** The `overrides` edges of a result as [source, target] id pairs. */
@@ -51,4 +53,31 @@ test('overrides: a targeted run emits only the edges of the files it resolves', 
   b.sym(two, 'handle', { parent: second });
   b.ref(two, 'Handler', { kind: 'extends', from: second });
   assert.deepEqual(overrides(b.resolve({ emitFiles: new Set([one]) })), [[firstHandle, handle]]);
+});
+
+test('overrides: the items of a Rust `impl Trait for Type` block override the trait\'s, also for a type from outside; an inherent block\'s do not', async () => {
+  const project = await generatedProject({
+    'Cargo.toml': '[package]\nname = "shapes"\nversion = "0.1.0"\n',
+    'src/lib.rs': [
+      'pub mod shapes {',
+      '    pub trait Shape { fn area(&self) -> u32; fn name(&self) -> u32 { 0 } }',
+      '    pub struct Square;',
+      '    impl Square { pub fn area(&self) -> u32 { 2 } }',
+      '    impl Shape for Square { fn area(&self) -> u32 { 1 } }',
+      '    impl<T: Shape> Shape for Vec<T> { fn area(&self) -> u32 { 3 } }',
+      '}',
+      'pub fn total(s: &dyn shapes::Shape) -> u32 { s.area() }',
+      '',
+    ].join('\n'),
+  });
+  try {
+    const dump = await dumpGraph(project.root);
+    const edges = dump.split('\n').filter((l) => l.includes('-overrides->'));
+    assert.deepEqual(edges.map((l) => l.replace(/ at .*/, '')), [
+      'edge src/lib.rs#method:shapes.Square.area@5:28 -overrides-> src/lib.rs#method:shapes.Shape.area@2:22',
+      'edge src/lib.rs#method:shapes.Vec.area@6:38 -overrides-> src/lib.rs#method:shapes.Shape.area@2:22',
+    ]);
+  } finally {
+    project.cleanup();
+  }
 });

@@ -114,6 +114,11 @@ export interface ResolverSymbol {
   readonly exported: boolean;
   /** Accepted argument counts (`packArity`), where the language overloads by them. */
   readonly arity?: number;
+  /**
+   * The signature of a method written outside its type (Go's `func (s *Square) Area() int`) or of
+   * an interface's method, whose types structural typing compares (resolve/structural.ts).
+   */
+  readonly signature?: string;
 }
 
 /** One reference to resolve. */

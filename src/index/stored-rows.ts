@@ -7,7 +7,7 @@
  */
 import type { FileExtraction } from '../model.js';
 import { RefTable } from '../store/columnar.js';
-import { bulkRef, bulkSymbol, opensScope, StringPool, type BulkSymbol } from '../store/index.js';
+import { bulkRef, bulkSymbol, keepsSignature, opensScope, StringPool, type BulkSymbol } from '../store/index.js';
 
 /** References kept at most (a few tens of bytes each, plus the definitions' objects). */
 const DEFAULT_LIMIT = 1_000_000;
@@ -53,7 +53,8 @@ export class StoredRows {
       // As `readSymbols` reports them: a parent missing, the file, or no scope is reported as null.
       const parent = s.parent >= 0 ? symbols[s.parent] : undefined;
       const parentId = parent === undefined || !opensScope(parent.kind) ? null : (nodeIds[s.parent] ?? null);
-      list.push(bulkSymbol(id, fileId, s.kind, s.name, s.qualifiedName, parentId, s.exported, s.arity, pool));
+      const signature = keepsSignature(s.kind, parent?.kind, s.signature) ? s.signature : undefined;
+      list.push(bulkSymbol(id, fileId, s.kind, s.name, s.qualifiedName, parentId, s.exported, s.arity, pool, signature));
     });
     if (list.length > 0) byFile.set(fileId, list);
     for (const r of extraction.refs) {

@@ -14,6 +14,8 @@ import type { GraphReader } from './graph-reader.js';
 import type { SqlValue } from './sqlite.js';
 
 const FILE_KIND = code(NODE_CODE, 'file');
+const METHOD_KIND = code(NODE_CODE, 'method');
+const INTERFACE_KIND = code(NODE_CODE, 'interface');
 
 /**
  * Kinds of node that are no scope to the definitions directly inside them: resolution reads those
@@ -52,15 +54,25 @@ export function readSymbolsOfFiles(reader: GraphReader, fileIds: readonly number
 }
 
 const SYMBOL_SELECT = `SELECT n.id, n.file_id, n.kind, n.name, ${qualifiedNameOf('n')},
-            CASE WHEN p.kind IN (${SCOPELESS_PARENTS.map((k) => code(NODE_CODE, k)).join(', ')}) THEN NULL ELSE n.parent_id END, n.exported, n.arity
+            CASE WHEN p.kind IN (${SCOPELESS_PARENTS.map((k) => code(NODE_CODE, k)).join(', ')}) THEN NULL ELSE n.parent_id END, n.exported, n.arity,
+            CASE WHEN n.kind = ${METHOD_KIND} AND (p.kind = ${INTERFACE_KIND} OR n.signature LIKE 'func %') THEN n.signature END
      FROM nodes n LEFT JOIN nodes p ON p.id = n.parent_id
      WHERE n.kind <> ${FILE_KIND}`;
 
-function toBulkSymbol([id, fileId, kind, name, qualifiedName, parentId, exported, arity]: SqlValue[], pool: StringPool): BulkSymbol {
+function toBulkSymbol([id, fileId, kind, name, qualifiedName, parentId, exported, arity, signature]: SqlValue[], pool: StringPool): BulkSymbol {
   return bulkSymbol(
     num(id), num(fileId), (NODE_KINDS[num(kind)] ?? 'variable') as NodeKind, str(name), str(qualifiedName),
     parentId === null || parentId === undefined ? null : num(parentId), num(exported) !== 0, typeof arity === 'number' ? arity : undefined, pool,
+    typeof signature === 'string' ? signature : undefined,
   );
+}
+
+/**
+ * Whether resolution keeps a definition's signature: a method written outside its type
+ * (`func (s *Square) Area() int`) or one of an interface's, which structural typing compares.
+ */
+export function keepsSignature(kind: NodeKind, parentKind: NodeKind | undefined, signature: string | undefined): boolean {
+  return kind === 'method' && signature !== undefined && (parentKind === 'interface' || signature.startsWith('func '));
 }
 
 /**
@@ -69,12 +81,13 @@ function toBulkSymbol([id, fileId, kind, name, qualifiedName, parentId, exported
  */
 export function bulkSymbol(
   id: number, fileId: number, kind: NodeKind, name: string, qualifiedName: string, parentId: number | null, exported: boolean,
-  arity: number | undefined, pool: StringPool,
+  arity: number | undefined, pool: StringPool, signature?: string,
 ): BulkSymbol {
   const text = pool.intern(name);
   return {
     id, fileId, kind, name: text, qualifiedName: qualifiedName === text ? text : qualifiedName, parentId, exported,
     ...(arity !== undefined ? { arity } : {}),
+    ...(signature !== undefined ? { signature } : {}),
   };
 }
 
@@ -200,6 +213,36 @@ export function fileIdsReferencing(reader: GraphReader, names: readonly string[]
   const out = new Set<number>();
   for (const part of chunks(names, SCAN_CHUNK)) {
     db.each(`SELECT DISTINCT file_id FROM refs WHERE name IN (${placeholders(part.length)})`, part, ([id]) => out.add(num(id)));
+  }
+  return out;
+}
+
+/** Files of `language` that define a method named one of `names` (found through the lowercase name index). */
+export function fileIdsDefiningMethods(reader: GraphReader, names: readonly string[], language: string): Set<number> {
+  const db = connectionOf(reader);
+  const out = new Set<number>();
+  for (const part of chunks(names, SCAN_CHUNK)) {
+    db.each(
+      `SELECT DISTINCT n.file_id FROM nodes n JOIN files f ON f.id = n.file_id
+       WHERE lower(n.name) IN (${placeholders(part.length)}) AND n.name IN (${placeholders(part.length)}) AND n.kind = ${METHOD_KIND} AND f.language = ?`,
+      [...part.map((n) => n.toLowerCase()), ...part, language],
+      ([id]) => out.add(num(id)),
+    );
+  }
+  return out;
+}
+
+/** The names of the methods the interfaces of `fileIds` declare. */
+export function interfaceMethodNames(reader: GraphReader, fileIds: readonly number[]): Set<string> {
+  const db = connectionOf(reader);
+  const out = new Set<string>();
+  for (const part of chunks(fileIds)) {
+    db.each(
+      `SELECT DISTINCT n.name FROM nodes n JOIN nodes p ON p.id = n.parent_id
+       WHERE n.file_id IN (${placeholders(part.length)}) AND n.kind = ${METHOD_KIND} AND p.kind = ${INTERFACE_KIND}`,
+      part,
+      ([name]) => out.add(str(name)),
+    );
   }
   return out;
 }

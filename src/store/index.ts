@@ -61,7 +61,7 @@ export type { DatabaseStamp, LoadedDatabase } from './persist.js';
 export { LOCK_FILE, acquireLock, forceUnlock, isProcessAlive, readLock, releaseLock } from './lock.js';
 export type { AcquireLockOptions, LockHandle } from './lock.js';
 export {
-  bulkRef, bulkSymbol, dependentFileIds, fileIdsImportingStems, fileIdsReferencing, nameFingerprints, readImportsByFile, readImportsOfFiles, readReferencedNames, readSymbolsOfFiles, readRefs, readRefsForFiles, readRefsOfFiles,
+  bulkRef, bulkSymbol, dependentFileIds, fileIdsDefiningMethods, fileIdsImportingStems, fileIdsReferencing, interfaceMethodNames, keepsSignature, nameFingerprints, readImportsByFile, readImportsOfFiles, readReferencedNames, readSymbolsOfFiles, readRefs, readRefsForFiles, readRefsOfFiles,
   opensScope, readSymbols, subclassFileIds,
 } from './bulk.js';
 export type { BulkRef, BulkSymbol } from './bulk.js';

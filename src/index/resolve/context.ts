@@ -10,6 +10,8 @@ export interface ResolveContext {
   readonly maxCandidates: number;
   /** Class symbol id -> resolved base classes/interfaces, filled by the first pass. */
   readonly bases: Map<number, ResolverSymbol[]>;
+  /** Types with a base the first pass could not bind (one from outside): their members are not all known. */
+  readonly openBases: Set<number>;
 }
 
 /** A step's verdict on one reference. */

@@ -7,6 +7,7 @@ import { targetFilter } from './kinds.js';
 import { inheritingOwner } from './members.js';
 import { pickOverload } from './overloads.js';
 import { overrideEdges } from './overrides.js';
+import { structuralEdges } from './structural.js';
 import { ProjectIndex } from './project-index.js';
 import { ReceiverCache } from './receivers.js';
 import { importStep } from './steps/import-step.js';
@@ -136,10 +137,17 @@ function addBase(ctx: ResolveContext, owner: number, base: ResolverSymbol): void
   else list.push(base);
 }
 
+/** The base of a link whose inheritance reference bound nothing (`ResolveContext.openBases`). */
+const OPEN_BASE = -1;
+
 /** Adds one file's links found by an earlier run (a base that is no longer defined is skipped). */
 function addKnownBases(ctx: ResolveContext, links: BaseLinks | undefined): void {
   if (links === undefined) return;
   for (const [owner, baseId] of links) {
+    if (baseId === OPEN_BASE) {
+      ctx.openBases.add(owner);
+      continue;
+    }
     const base = ctx.project.symbol(baseId);
     if (base !== undefined) addBase(ctx, owner, base);
   }
@@ -196,7 +204,10 @@ function bindAll(ctx: ResolveContext, refs: RefList, known: BaseLinksByFile | un
         scope ??= new FileScope(ctx, ref.fileId);
         const outcome = resolveOne(ctx, scope, ref, receivers);
         outcomes.set(index, outcome);
-        if (outcome?.kind !== 'bound') continue;
+        if (outcome?.kind !== 'bound') {
+          if (inheritance) openBase(ctx, bases, ref);
+          continue;
+        }
         let set = used.get(ref.fileId);
         if (set === undefined) used.set(ref.fileId, (set = new Set<number>()));
         set.add(outcome.target.fileId);
@@ -207,12 +218,25 @@ function bindAll(ctx: ResolveContext, refs: RefList, known: BaseLinksByFile | un
             let links = bases.get(ref.fileId);
             if (links === undefined) bases.set(ref.fileId, (links = []));
             links.push([owner.id, outcome.target.id]);
+          } else if (owner !== undefined) {
+            // Named like its embedder (`type Conn interface { net.Conn }`): the base is another's.
+            openBase(ctx, bases, ref);
           }
         }
       }
     }
   }
   return { outcomes, used, bases };
+}
+
+/** Notes that the owner of an inheritance reference that bound nothing has a base from outside. */
+function openBase(ctx: ResolveContext, bases: Map<number, [number, number][]>, ref: ResolverRef): void {
+  const owner = inheritingOwner(ctx, ref.fromId);
+  if (owner === undefined || ctx.openBases.has(owner.id)) return;
+  ctx.openBases.add(owner.id);
+  let links = bases.get(ref.fileId);
+  if (links === undefined) bases.set(ref.fileId, (links = []));
+  links.push([owner.id, OPEN_BASE]);
 }
 
 /**
@@ -226,7 +250,7 @@ export function resolveReferences(input: ResolveInput, options: ResolveOptions =
   const project = input.project !== undefined ? input.project : new ProjectIndex(input.files, input.symbols, options.maxFileTables);
   const imports = new ImportTable(project);
   const ctx: ResolveContext = {
-    project, imports, maxCandidates: options.maxCandidates ?? DEFAULT_MAX_CANDIDATES, bases: new Map(),
+    project, imports, maxCandidates: options.maxCandidates ?? DEFAULT_MAX_CANDIDATES, bases: new Map(), openBases: new Set(),
   };
   const { refs } = input;
   const { outcomes, used, bases } = bindAll(ctx, refs, options.knownBases);
@@ -270,5 +294,6 @@ export function resolveReferences(input: ResolveInput, options: ResolveOptions =
     else if (code === UNBOUND_AMBIGUOUS) stats.ambiguous++;
   }
   overrideEdges(ctx, edges, emitFiles);
+  structuralEdges(ctx, edges, emitFiles);
   return { edges, unresolved, stats, bases };
 }

@@ -5,7 +5,7 @@
  */
 import type { ParseResult } from '../parse/jobs.js';
 import {
-  dependentFileIds, fileIdsImportingStems, nameFingerprints, subclassFileIds, type FileRecord, type GraphStore, type StoredFile,
+  dependentFileIds, fileIdsDefiningMethods, fileIdsImportingStems, interfaceMethodNames, nameFingerprints, subclassFileIds, type FileRecord, type GraphStore, type StoredFile,
 } from '../../store/index.js';
 
 /** What the old graph says before the new extractions replace it. */
@@ -51,12 +51,39 @@ export function affectedAfter(
     if (id !== undefined) newIds.push(id);
   }
   const affected = new Set<number>([...before.files, ...newIds]);
-  for (const id of referencing(changedNames(before.fingerprints, nameFingerprints(store, newIds)))) affected.add(id);
+  const names = changedNames(before.fingerprints, nameFingerprints(store, newIds));
+  for (const id of referencing(names)) affected.add(id);
+  for (const id of structuralDependents(store, current, change, names, newIds)) affected.add(id);
   const appeared = paths.filter((p) => !change.stored.has(p));
   for (const id of fileIdsImportingStems(store, moduleStems([...appeared, ...change.removedPaths]))) affected.add(id);
   const live = new Set(current.map((f) => f.id));
   for (const id of affected) if (!live.has(id)) affected.delete(id);
   return affected;
+}
+
+/**
+ * Go types are matched to interfaces by their method names (resolve/structural.ts): when a Go
+ * file's change adds or removes a definition, its own package and every package defining a
+ * method named like one it changed, or like a method of an interface the changed files declare,
+ * have their types and methods re-resolved, since a type there may now satisfy an interface, or
+ * no longer. (Those that
+ * satisfied one before have an edge into the changed file and are affected anyway.) A change
+ * within bodies changes no name and costs nothing here.
+ */
+function structuralDependents(
+  store: GraphStore, current: readonly StoredFile[], change: HeldChange, names: readonly string[], newIds: readonly number[],
+): number[] {
+  const goPaths = [...change.held.map((r) => r.path), ...change.removedPaths].filter((p) => p.endsWith('.go'));
+  if (goPaths.length === 0 || names.length === 0) return [];
+  const defining = fileIdsDefiningMethods(store, [...new Set([...names, ...interfaceMethodNames(store, newIds)])], 'go');
+  // The changed files' own packages too: a type there may have lost a method it satisfied one with.
+  const dirs = new Set([...goPaths.map(dirOf), ...current.filter((f) => defining.has(f.id)).map((f) => dirOf(f.path))]);
+  return current.filter((f) => f.language === 'go' && dirs.has(dirOf(f.path))).map((f) => f.id);
+}
+
+function dirOf(path: string): string {
+  const slash = path.lastIndexOf('/');
+  return slash < 0 ? '' : path.slice(0, slash);
 }
 
 /** Names whose definitions differ between the old and the new fingerprints (new ones first). */

@@ -78,6 +78,11 @@ export class ProjectBuilder {
     return this.refs.length - 1;
   }
 
+  /** The qualified name of symbol `id` (`#id` when there is none). */
+  nameOf(id: number): string {
+    return this.symbols.find((s) => s.id === id)?.qualifiedName ?? `#${id}`;
+  }
+
   /** Runs resolution over what was built. */
   resolve(options: ResolveOptions = {}): ResolveResult {
     return resolveReferences({ files: this.files, symbols: this.symbols, refs: this.refs }, options);

@@ -59,6 +59,13 @@ export const EVAL_CORPORA: readonly EvalCorpus[] = [
   q('rtk', 'typescript', npmPackage('rtk', '@reduxjs/toolkit@2.2.7', ['src', 'package.json'], '.ts', 'its TypeScript src/, ~150 .ts files')),
   q('twig', 'php', debianFolder('twig', 'php-twig', /\/share\/php\/Twig$/, 'Twig', '.php', 'Twig 3.5 from Debian (php-twig), ~180 .php files')),
   q('bluez', 'c', debianTarball('bluez', 'bluez-source', /\/bluez\.tar\.bz2$/, 'bluez-source/src', ['.c', '.h'], "BlueZ 5.66's bluetoothd src/ from Debian's tarball (bluez-source), ~125 .c/.h files")),
+  // Six web applications (added with routes as nodes), three in each half.
+  q('redmine', 'ruby', debianFolder('redmine', 'redmine', /^\/usr\/share\/redmine$/, '', '.rb', 'Redmine 5.0 from Debian (redmine): a Rails application, app/, config/ and lib/ .rb files')),
+  q('searx', 'python', debianFolder('searx', 'python3-searx', /\/(dist|site)-packages\/searx$/, 'searx', '.py', 'searx 1.1 from Debian (python3-searx): a Flask application, ~150 .py files')),
+  q('node-red-api', 'javascript', npmPackage('node-red-api', '@node-red/editor-api@3.1.9', ['lib', 'package.json'], '.js', "Node-RED's editor and admin HTTP API: Express routers, ~25 modules")),
+  q('graphite-web', 'python', debianFolder('graphite-web', 'graphite-web', /\/(dist|site)-packages\/graphite$/, 'graphite', '.py', 'graphite-web 1.1 from Debian (graphite-web): a Django application, ~170 .py files')),
+  q('json-server', 'javascript', npmPackage('json-server', 'json-server@0.17.4', ['lib', 'package.json'], '.js', 'a REST server on Express routers, ~20 modules')),
+  q('verdaccio', 'javascript', npmPackage('verdaccio', 'verdaccio@5.29.2', ['build', 'package.json'], '.js', "an npm registry server: Express routes in its compiled build/, ~200 .js files")),
   {
     name: 'edge-js', language: 'csharp', role: 'census',
     spec: npmPackage('edge-js', 'edge-js@26.1.0', ['src'], '.cs', 'its src/: 11 .cs files beside C++'),

@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { EVAL_CORPORA } from './corpora.js';
-import { debianDrift, KINDS, loadQuestionSets, parseQuestionSet } from './questions.js';
+import { debianDrift, KINDS, loadQuestionSets, parseQuestionSet, resolveTargets } from './questions.js';
 import { halfOf, loadSplit } from './split.js';
 
 const sets = await loadQuestionSets();
@@ -20,6 +23,25 @@ describe('evaluation question files', () => {
   it('names only corpora the evaluation knows', () => {
     const known = new Set(questionCorpora.map((c) => c.name));
     assert.deepEqual([...sets.keys()].filter((c) => !known.has(c)), []);
+  });
+
+  it('finds a route caller by its path\'s last fixed segment in the declaring file, a function caller by its header', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cg-questions-'));
+    try {
+      writeFileSync(join(dir, 'app.py'), "@app.route('/search/<name>', methods=['POST'])\ndef search(name):\n    return name\n");
+      const callers = [
+        { file: 'app.py', name: 'POST /api/search/<name>' },
+        { file: 'app.py', name: 'GET /:id' },
+        { file: 'app.py', name: 'search' },
+        { file: 'app.py', name: 'GET /other' },
+        { file: 'app.py', name: 'missing' },
+      ];
+      const set = parseQuestionSet({ corpus: 'x', questions: callers.map((c, i) => ({ id: `x-c${i}`, kind: 'callers', query: 'search', targets: [{ file: 'app.py', name: 'search' }], callers: [c], why: 'w' })) }, 'x.json');
+      const { problems } = await resolveTargets(set, dir);
+      assert.deepEqual(problems, ['x-c3: no caller GET /other in app.py', 'x-c4: no caller missing in app.py']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('rejects a callers question without its caller set, naming the field', () => {

@@ -156,6 +156,21 @@ export async function loadQuestionSets(dir = questionsDir()): Promise<Map<string
   return sets;
 }
 
+/** A route as the index names it: the method in capitals (`ANY` when not fixed), a space, the path. */
+const ROUTE_NAME = /^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|ANY) (\/.*)$/;
+
+/**
+ * Whether a caller is in `text`: a definition's header, or for a route (declared by a call, not a
+ * definition) the last fixed segment of its path, which a prefix from elsewhere does not hide.
+ */
+function callerFound(text: string, file: string, name: string): boolean {
+  const route = ROUTE_NAME.exec(name);
+  if (route === null) return findHeaders(text, file, name).length > 0;
+  const fixed = (route[1] ?? '').split('/').filter((s) => s !== '' && !/^[:<{$(*]/.test(s));
+  const last = fixed[fixed.length - 1];
+  return last === undefined || text.includes(last);
+}
+
 /**
  * Resolves every target of a set against the corpus folder; returns the resolved targets per
  * question id and the list of problems (a target whose file or definition cannot be found).
@@ -185,7 +200,7 @@ export async function resolveTargets(set: QuestionSet, corpusDir: string): Promi
       const text = await read(c.file);
       const names = [c.name, ...(c.within === undefined ? [] : [c.within])];
       if (text === undefined) problems.push(`${q.id}: no file ${c.file}`);
-      else if (names.some((n) => findHeaders(text, c.file, n).length === 0)) problems.push(`${q.id}: no caller ${names.join(' within ')} in ${c.file}`);
+      else if (names.some((n) => !callerFound(text, c.file, n))) problems.push(`${q.id}: no caller ${names.join(' within ')} in ${c.file}`);
     }
     resolved.set(q.id, list);
   }

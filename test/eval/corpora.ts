@@ -65,7 +65,7 @@ export const EVAL_CORPORA: readonly EvalCorpus[] = [
   q('node-red-api', 'javascript', npmPackage('node-red-api', '@node-red/editor-api@3.1.9', ['lib', 'package.json'], '.js', "Node-RED's editor and admin HTTP API: Express routers, ~25 modules")),
   q('graphite-web', 'python', debianFolder('graphite-web', 'graphite-web', /\/(dist|site)-packages\/graphite$/, 'graphite', '.py', 'graphite-web 1.1 from Debian (graphite-web): a Django application, ~170 .py files')),
   q('json-server', 'javascript', npmPackage('json-server', 'json-server@0.17.4', ['lib', 'package.json'], '.js', 'a REST server on Express routers, ~20 modules')),
-  q('verdaccio', 'javascript', npmPackage('verdaccio', 'verdaccio@5.29.2', ['build', 'package.json'], '.js', "an npm registry server: Express routes in its compiled build/, ~200 .js files")),
+  q('verdaccio', 'javascript', npmPackage('verdaccio', 'verdaccio@5.29.2', ['build=>lib', 'package.json'], '.js', "an npm registry server: Express routes in its compiled build/, copied as lib/ (a build/ folder is skipped as build output), ~200 .js files")),
   {
     name: 'edge-js', language: 'csharp', role: 'census',
     spec: npmPackage('edge-js', 'edge-js@26.1.0', ['src'], '.cs', 'its src/: 11 .cs files beside C++'),

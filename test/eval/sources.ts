@@ -43,7 +43,9 @@ export function debianFolder(name: string, pkg: string, folder: RegExp, into: st
 
 /**
  * A corpus from an npm tarball: `npm pack spec`, then each listed path of the unpacked `package/`
- * folder is copied to the same relative path in the corpus (`.` copies the whole package).
+ * folder is copied to the same relative path in the corpus (`.` copies the whole package), or to
+ * another one written after `=>` (`build=>lib`: a package publishing its code in a folder that
+ * both sides skip as build output is asked about as the source it is).
  */
 export function npmPackage(name: string, spec: string, paths: readonly string[], extension: string, summary: string): CorpusSpec {
   return {
@@ -58,8 +60,9 @@ export function npmPackage(name: string, spec: string, paths: readonly string[],
         const packed = await runChecked('npm', ['pack', spec, '--silent', '--pack-destination', scratch], { cwd: scratch });
         const tarball = packed.stdout.trim().split('\n').at(-1) ?? '';
         await runChecked('tar', ['-xzf', join(scratch, tarball), '-C', scratch]);
-        for (const path of paths) {
-          await cp(join(scratch, 'package', path), path === '.' ? dest : join(dest, path), { recursive: true });
+        for (const entry of paths) {
+          const [path = entry, target = path] = entry.split('=>');
+          await cp(join(scratch, 'package', path), target === '.' ? dest : join(dest, target), { recursive: true });
         }
       } finally {
         await rm(scratch, { recursive: true, force: true });

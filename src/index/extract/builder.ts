@@ -168,6 +168,15 @@ export class ExtractionBuilder {
     this.imports.push(entry);
   }
 
+  /** The module an import recorded so far binds as a namespace to `local` (`const x = require('y')`). */
+  namespaceModule(local: string): string | undefined {
+    for (let i = this.imports.length - 1; i >= 0; i--) {
+      const imp = this.imports[i];
+      if (imp?.namespace === local) return imp.module;
+    }
+    return undefined;
+  }
+
   /** Records the file's package/namespace declaration. */
   setPackage(name: string): void {
     if (name !== '') this.packageName = name;

@@ -77,3 +77,28 @@ test('a call on a variable made with `new` carries the class as its receiver', a
   const save = ex.refs.find((r) => r.name === 'save');
   assert.equal(save?.receiver, 'MemoryRepo');
 });
+
+test('an indirect call `(0, _utils.parse)(x)`, as Babel and TypeScript write calls of imported functions in CommonJS, calls `_utils.parse`', async () => {
+  const ex = await extractSource('javascript', [
+    'var _utils = require("./utils");',
+    'function run(a) { return (0, _utils.parse)(a) + (0, local)(a) + (1, 2)(a) + (a, _utils.skip)(a); }',
+    'function local() {}',
+    '',
+  ].join('\n'), 'lib/run.js');
+  const calls = ex.refs.filter((r) => r.kind === 'calls').map((r) => `${r.receiver ?? ''}.${r.name}`);
+  assert.deepEqual(calls.sort(), ['.local', '_utils.parse']);
+});
+
+test('a module wrapped by a CommonJS interop helper (`_interopRequireDefault(_x)`, `__importDefault(require(…))`) is the module it wraps', async () => {
+  const ex = await extractSource('javascript', [
+    'var _wrap = require("./internal/wrap.js");',
+    'var _wrap2 = _interopRequireDefault(_wrap);',
+    'const path_1 = __importDefault(require("./path"));',
+    'var _other = _interopRequireDefault(unknown);',
+    'function run(fn) { return (0, _wrap2.default)(fn) + (0, path_1.default)(fn); }',
+    '',
+  ].join('\n'), 'lib/run.js');
+  assert.deepEqual(ex.imports.map((i) => [i.module, i.namespace]), [['./internal/wrap.js', '_wrap'], ['./internal/wrap.js', '_wrap2'], ['./path', 'path_1']]);
+  const calls = ex.refs.filter((r) => r.kind === 'calls').map((r) => `${r.receiver ?? ''}.${r.name}`);
+  assert.deepEqual(calls.filter((c) => c.endsWith('.default')).sort(), ['_wrap2.default', 'path_1.default']);
+});

@@ -57,7 +57,7 @@ export function noteTypeParameters(state: FileState, declaration: Node): void {
  * refs (the receiver is the class when it is a variable or `this` field of a known class).
  */
 export function callRef(builder: ExtractionBuilder, call: Node, typed?: FileTypes): void {
-  const callee = call.childForFieldName('function');
+  const callee = indirectCallee(call.childForFieldName('function'));
   if (callee === null) return;
   switch (callee.type) {
     case 'identifier':
@@ -73,6 +73,20 @@ export function callRef(builder: ExtractionBuilder, call: Node, typed?: FileType
     default:
       return;
   }
+}
+
+/**
+ * The function an indirect call names: `(0, _utils.parse)(text)`, as Babel and TypeScript write
+ * a call of an imported function in CommonJS output (so `this` is not the module), calls
+ * `_utils.parse`. Any other callee is itself.
+ */
+function indirectCallee(callee: Node | null): Node | null {
+  if (callee?.type !== 'parenthesized_expression') return callee;
+  const inner = callee.namedChild(0);
+  if (inner?.type !== 'sequence_expression') return callee;
+  const last = inner.namedChildren.at(-1) ?? null;
+  const first = inner.namedChild(0);
+  return inner.namedChildCount === 2 && first?.type === 'number' && (last?.type === 'member_expression' || last?.type === 'identifier') ? last : callee;
 }
 
 /** A ref to `a.b.c` (name `c`, receiver `a.b`) or to a plain identifier. */

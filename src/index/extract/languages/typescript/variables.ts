@@ -4,7 +4,7 @@
  * constant when `const` and UPPER_SNAKE).
  */
 import type { Node } from 'web-tree-sitter';
-import { headText } from '../../builder.js';
+import { headText, type ExtractionBuilder } from '../../builder.js';
 import { namesClass } from '../../local-types.js';
 import { isUpperSnake } from '../../names.js';
 import { declaratorChain, noteObjectMembers } from './assignments.js';
@@ -53,6 +53,7 @@ function visitDeclarator(state: FileState, context: DeclarationContext, declarat
     requireImport(builder, value, nameNode);
     return;
   }
+  if (value !== null && nameNode.type === 'identifier' && interopImport(builder, value, nameNode)) return;
   if (nameNode.type === 'identifier') state.typed.locals.note(builder.current, nameNode.text, declaredClass(declarator, value));
   // `var self = module.exports = function () {…}` defines what the chain ends with.
   const held = value?.type === 'assignment_expression' && nameNode.type === 'identifier'
@@ -98,4 +99,30 @@ function declaredClass(declarator: Node, value: Node | null): string | undefined
     if (constructor?.type === 'identifier' || constructor?.type === 'member_expression') path = receiverPath(constructor, 0);
   }
   return path !== undefined && namesClass(path) ? path : undefined;
+}
+
+/** The helpers compiled CommonJS wraps a module object in (Babel's, then TypeScript's). */
+const INTEROP_HELPERS: ReadonlySet<string> = new Set(['_interopRequireDefault', '_interopRequireWildcard', '__importDefault', '__importStar']);
+
+/**
+ * `var _x2 = _interopRequireDefault(_x)` or `= __importDefault(require('./x'))`, as Babel and
+ * TypeScript import a module in CommonJS output: `name` is that module, as `_x` or the required
+ * one is, so `(0, _x2.default)(…)` calls the module's default export. Returns whether it was one.
+ */
+function interopImport(builder: ExtractionBuilder, value: Node, name: Node): boolean {
+  if (value.type !== 'call_expression') return false;
+  const callee = value.childForFieldName('function');
+  const args = value.childForFieldName('arguments')?.namedChildren ?? [];
+  if (callee?.type !== 'identifier' || !INTEROP_HELPERS.has(callee.text) || args.length !== 1) return false;
+  const argument = args[0] ?? null;
+  if (argument !== null && isRequireCall(argument)) {
+    requireImport(builder, argument, name);
+  } else {
+    const module = argument?.type === 'identifier' ? builder.namespaceModule(argument.text) : undefined;
+    if (module === undefined) return false;
+    builder.addImport({ module, names: [{ imported: 'default', local: name.text }], namespace: name.text, reexport: false, line: value.startPosition.row + 1 });
+  }
+  // The helper is a function of the file (compilers write one into each): calling it is a call.
+  builder.ref('calls', callee.text, callee);
+  return true;
 }

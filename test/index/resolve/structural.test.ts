@@ -1,12 +1,6 @@
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { test } from 'node:test';
 import type { ResolveResult } from '../../../src/index/resolve/index.js';
-import { indexProject } from '../../../src/index/sync/index.js';
-import { generatedProject } from '../../support/fixture-project.js';
-import { dumpGraph } from '../../support/graph-dump.js';
-import { freshDump } from '../../support/shop-edits.js';
 import { goShape } from '../../../src/index/resolve/structural.js';
 import { ProjectBuilder } from './builders.js';
 
@@ -91,46 +85,6 @@ test('go: a targeted run emits the structural edges of the files it resolves onl
   b.sym(two, 'Two', { kind: 'struct' });
   b.sym(two, 'Area', { kind: 'method', qualifiedName: 'Two.Area' });
   assert.deepEqual(structural(b.resolve({ emitFiles: new Set([one]) }), b).sort(), ['implements One->Shape', 'overrides One.Area->Shape.Area']);
-});
-
-test('go: after edits that make and unmake a type satisfy an interface in another package, sync equals a fresh index', async () => {
-  const project = await generatedProject({
-    'go.mod': 'module example.com/shapes\n\ngo 1.20\n',
-    'api/api.go': 'package api\n\ntype Shape interface {\n\tArea() int\n\tName() string\n}\n',
-    'square/square.go': 'package square\n\ntype Square struct{}\n\nfunc (s Square) Area() int { return 1 }\n',
-    'circle/circle.go': 'package circle\n\ntype Circle struct{}\n\nfunc (c *Circle) Area() int { return 2 }\n\nfunc (c *Circle) Name() string { return "circle" }\n',
-  });
-  const cleanups: (() => void)[] = [project.cleanup];
-  const { root } = project;
-  const sync = () => indexProject({ root, mode: 'incremental', command: 'test', workers: 1 });
-  try {
-    const implementsShape = (dump: string, type: string) => new RegExp(`#struct:${type}@\\S+ -implements-> api/api\\.go#interface:Shape@`).test(dump);
-    let dump = await dumpGraph(root);
-    assert.equal(implementsShape(dump, 'Circle'), true);
-    assert.equal(implementsShape(dump, 'Square'), false);
-    // The interface loses a method: Square now satisfies it, though square.go did not change.
-    writeFileSync(join(root, 'api/api.go'), 'package api\n\ntype Shape interface {\n\tArea() int\n}\n');
-    await sync();
-    dump = await dumpGraph(root);
-    assert.equal(implementsShape(dump, 'Square'), true);
-    assert.equal(dump, await freshDump(root, cleanups));
-    // Square gains a method elsewhere in its package, the interface gets it back: both satisfy it.
-    writeFileSync(join(root, 'square/name.go'), 'package square\n\nfunc (s Square) Name() string { return "square" }\n');
-    writeFileSync(join(root, 'api/api.go'), 'package api\n\ntype Shape interface {\n\tArea() int\n\tName() string\n}\n');
-    await sync();
-    dump = await dumpGraph(root);
-    assert.equal(implementsShape(dump, 'Square'), true);
-    assert.equal(dump, await freshDump(root, cleanups));
-    // The method goes again: Square no longer does.
-    writeFileSync(join(root, 'square/name.go'), 'package square\n');
-    await sync();
-    dump = await dumpGraph(root);
-    assert.equal(implementsShape(dump, 'Square'), false);
-    assert.equal(implementsShape(dump, 'Circle'), true);
-    assert.equal(dump, await freshDump(root, cleanups));
-  } finally {
-    for (const c of cleanups) c();
-  }
 });
 
 test('go: a method satisfies an interface\'s only with the same parameter and result types, names and package qualifiers aside', () => {

@@ -130,6 +130,41 @@ test('an edited Cargo.toml renames the crate of Rust files that did not change: 
   assert.equal((await sync(root)).parsed, 0, 'and once only');
 });
 
+test('Go: after edits that make and unmake a type satisfy an interface in another package (its methods compared by name and types), sync equals a fresh index', async () => {
+  const project = await generatedProject({
+    'go.mod': 'module example.com/shapes\n\ngo 1.20\n',
+    'api/api.go': 'package api\n\ntype Shape interface {\n\tArea() int\n\tName() string\n}\n',
+    'square/square.go': 'package square\n\ntype Square struct{}\n\nfunc (s Square) Area() int { return 1 }\n',
+    'circle/circle.go': 'package circle\n\ntype Circle struct{}\n\nfunc (c *Circle) Area() int { return 2 }\n\nfunc (c *Circle) Name() string { return "circle" }\n',
+  });
+  cleanups.push(project.cleanup);
+  const { root } = project;
+  const implementsShape = (dump: string, type: string) => new RegExp(`#struct:${type}@\\S+ -implements-> api/api\\.go#interface:Shape@`).test(dump);
+  let dump = await dumpGraph(root);
+  assert.equal(implementsShape(dump, 'Circle'), true);
+  assert.equal(implementsShape(dump, 'Square'), false);
+  // The interface loses a method: Square now satisfies it, though square.go did not change.
+  writeFileSync(join(root, 'api/api.go'), 'package api\n\ntype Shape interface {\n\tArea() int\n}\n');
+  await sync(root);
+  dump = await dumpGraph(root);
+  assert.equal(implementsShape(dump, 'Square'), true);
+  assert.equal(dump, await freshDump(root));
+  // Square gains a method elsewhere in its package, the interface gets it back: both satisfy it.
+  writeFileSync(join(root, 'square/name.go'), 'package square\n\nfunc (s Square) Name() string { return "square" }\n');
+  writeFileSync(join(root, 'api/api.go'), 'package api\n\ntype Shape interface {\n\tArea() int\n\tName() string\n}\n');
+  await sync(root);
+  dump = await dumpGraph(root);
+  assert.equal(implementsShape(dump, 'Square'), true);
+  assert.equal(dump, await freshDump(root));
+  // The method goes again: Square no longer does.
+  writeFileSync(join(root, 'square/name.go'), 'package square\n');
+  await sync(root);
+  dump = await dumpGraph(root);
+  assert.equal(implementsShape(dump, 'Square'), false);
+  assert.equal(implementsShape(dump, 'Circle'), true);
+  assert.equal(dump, await freshDump(root));
+});
+
 test('sync adds a new file and binds references into it', async () => {
   const root = await indexed();
   writeFileSync(join(root, 'src/tax.ts'), "import { priceOf } from './pricing.js';\nexport function taxed(sku: string): number {\n  return priceOf(sku) * 1.2;\n}\n");

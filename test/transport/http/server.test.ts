@@ -255,7 +255,58 @@ describe('connections', () => {
   });
 });
 
+describe('connections, after the limit', () => {
+  test('requests one after another on one kept-alive connection never count against the in-flight limit', async () => {
+    const local = await startHttpServer({ address: { host: '127.0.0.1', port: 0 }, info: { name: 'codegraph', version: '1' }, tools: new DoubleTools(), maxRequestsPerConnection: 1 });
+    try {
+      const post = (id: number): string => {
+        const body = JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'progress', arguments: {} } });
+        return `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${local.address.port}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+      };
+      const socket = connect(local.address.port, '127.0.0.1');
+      let text = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => (text += chunk));
+      const answered = async (n: number): Promise<void> => {
+        const deadline = Date.now() + 5_000;
+        while ([...text.matchAll(/HTTP\/1\.1 \d{3} /g)].length < n && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+      };
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      for (let i = 1; i <= 3; i++) {
+        socket.write(post(i));
+        await answered(i);
+      }
+      socket.destroy();
+      assert.deepEqual([...text.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => Number(m[1])), [200, 200, 200]);
+    } finally {
+      await local.close(1_000);
+    }
+  });
+
+  test('a port already taken makes the start fail with the system\'s error', async () => {
+    await assert.rejects(
+      startHttpServer({ address: { host: '127.0.0.1', port: server.address.port }, info: { name: 'codegraph', version: '1' }, tools: new DoubleTools() }),
+      (error: NodeJS.ErrnoException) => error.code === 'EADDRINUSE',
+    );
+  });
+});
+
 describe('close', () => {
+  test('close ends within its grace when a request never finishes arriving', async () => {
+    const local = await startHttpServer({ address: { host: '127.0.0.1', port: 0 }, info: { name: 'codegraph', version: '1' }, tools: new DoubleTools() });
+    const socket = connect(local.address.port, '127.0.0.1');
+    socket.on('error', () => undefined);
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    // Headers and half a body: the request stays in flight until the connection is cut.
+    socket.write(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${local.address.port}\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"jsonrpc"`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const started = Date.now();
+    const closed = local.close(200).then(() => Date.now() - started);
+    const outcome = await Promise.race([closed, new Promise<string>((resolve) => setTimeout(() => resolve('still open'), 5_000))]);
+    socket.destroy();
+    assert.equal(typeof outcome, 'number', 'close waited past its grace for a request that never ends');
+  });
+
   test('close lets a request in flight finish, then refuses new connections', async () => {
     const local = await startHttpServer({ address: { host: '127.0.0.1', port: 0 }, info: { name: 'codegraph', version: '1' }, tools: new DoubleTools() });
     const port = local.address.port;

@@ -158,10 +158,22 @@ export function seriesMarks(syncs: number): number[] {
   return [...marks, syncs];
 }
 
-/** RSS once the daemon has rested past its collection after the last save (project-daemon.ts). */
+/** Readings of one resting RSS: single readings of a collected process moved by ±15 % from one to the next. */
+const RSS_READINGS = 5;
+
+/**
+ * RSS once the daemon has rested past its collection after the last save (project-daemon.ts):
+ * the median of RSS_READINGS readings a second apart.
+ */
 async function restingRssMb(pid: number): Promise<number> {
   await new Promise((resolve) => setTimeout(resolve, 2000));
-  return rssMb(pid);
+  const readings: number[] = [];
+  for (let i = 0; i < RSS_READINGS; i++) {
+    if (i > 0) await new Promise((resolve) => setTimeout(resolve, 1000));
+    readings.push(rssMb(pid));
+  }
+  readings.sort((a, b) => a - b);
+  return readings[Math.floor(readings.length / 2)] ?? Number.NaN;
 }
 
 async function waitForWatching(server: LineServer): Promise<void> {

@@ -45,8 +45,8 @@ export function railsRoutes(b: ExtractionBuilder, call: Node): boolean {
     const target = optionValue(args, 'to') ?? stringOf(args[0]);
     return target !== undefined && define(b, ['GET'], joinRoutePath(context.path, '/'), call, target, context);
   }
-  const verb = VERBS.get(method);
-  if (verb === undefined) return false;
+  const verbs = method === 'match' ? matchVerbs(args) : VERBS.has(method) ? [VERBS.get(method) as string] : undefined;
+  if (verbs === undefined) return false;
   const first = args[0];
   const written = first?.type === 'pair' ? stringOf(first.childForFieldName('key') ?? undefined) : (stringOf(first) ?? symbolOf(first));
   if (written === undefined) return false;
@@ -57,7 +57,14 @@ export function railsRoutes(b: ExtractionBuilder, call: Node): boolean {
     base = resource.inside === 'member' ? resource.member : resource.collection;
     target ??= `${resource.controller}#${written.replace(/^\//, '')}`;
   }
-  return target !== undefined && define(b, [verb], joinRoutePath(base, written), call, target, context);
+  return target !== undefined && define(b, verbs, joinRoutePath(base, written), call, target, context);
+}
+
+/** The methods of `match … via: [:get, :post]` (`via: :all`, or no `via`, is any method). */
+function matchVerbs(args: readonly Node[]): readonly string[] {
+  const via = optionList(args, 'via') ?? [];
+  const verbs = via.flatMap((v) => (v === 'all' ? [] : [VERBS.get(v) ?? v.toUpperCase()]));
+  return via.length === 0 || via.includes('all') ? ['ANY'] : verbs;
 }
 
 function resourceRoutes(b: ExtractionBuilder, call: Node, plural: boolean, args: readonly Node[], context: Context): boolean {

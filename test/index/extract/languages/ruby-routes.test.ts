@@ -54,3 +54,24 @@ test('the same calls outside a routes file are no routes', async () => {
   const ex = await extractSource('ruby', SOURCE, 'app/models/photo.rb');
   assert.deepEqual(routes(ex), []);
 });
+
+test('Rails routes: match with via (one route per method, any method without via or with :all), options written with hash rockets', async () => {
+  const ex = await extractSource('ruby', [
+    'Rails.application.routes.draw do',
+    "  match 'boards/:board_id/topics/quote/:id', :to => 'messages#quote', :via => [:get, :post]",
+    "  match '/issues/:id/quoted', :to => 'journals#new', :id => /\\d+/, :via => :post",
+    "  match 'search', :controller => 'search', :to => 'search#index', :via => :all",
+    "  match 'legacy', to: 'pages#legacy'",
+    "  get 'projects/:id/issues/report', :to => 'reports#issue_report'",
+    'end',
+    '',
+  ].join('\n'), 'config/routes.rb');
+  assert.deepEqual(routes(ex), [
+    'GET /boards/:board_id/topics/quote/:id -> MessagesController#quote',
+    'POST /boards/:board_id/topics/quote/:id -> MessagesController#quote',
+    'POST /issues/:id/quoted -> JournalsController#new',
+    'ANY /search -> SearchController#index',
+    'ANY /legacy -> PagesController#legacy',
+    'GET /projects/:id/issues/report -> ReportsController#issue_report',
+  ]);
+});

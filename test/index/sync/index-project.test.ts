@@ -26,6 +26,20 @@ const freshDump = (root: string): Promise<string> => freshDumpOf(root, cleanups)
 
 const sync = (root: string) => indexProject({ root, mode: 'incremental', command: 'test', workers: 1 });
 
+test('a run reports the bytes its index takes on disk: the whole image, then the image and its change log', async () => {
+  const project = await generatedProject({ 'a.py': 'def one():\n    return 1\n' });
+  cleanups.push(project.cleanup);
+  const { root } = project;
+  const dir = join(root, '.codegraph');
+  const full = await indexProject({ root, mode: 'full', command: 'test', workers: 1 });
+  assert.equal(full.databaseBytes, statSync(join(dir, 'codegraph.db')).size);
+  appendFileSync(join(root, 'a.py'), '\n\ndef two():\n    return 2\n');
+  const incremental = await sync(root);
+  const log = statSync(join(dir, 'codegraph.changes')).size;
+  assert.ok(log > 0, 'the edit is saved to the change log');
+  assert.equal(incremental.databaseBytes, statSync(join(dir, 'codegraph.db')).size + log);
+});
+
 test('sync re-extracts nothing when no file changed', async () => {
   const root = await indexed();
   const before = await dumpGraph(root);

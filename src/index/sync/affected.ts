@@ -66,8 +66,8 @@ export function affectedAfter(
  * file's change adds or removes a definition, its own package and every package defining a
  * method named like one it changed, or like a method of an interface the changed files declare,
  * have their types and methods re-resolved, since a type there may now satisfy an interface, or
- * no longer. (Those that
- * satisfied one before have an edge into the changed file and are affected anyway.) A change
+ * no longer. (Those that satisfied one before have an edge into the changed file and are
+ * affected anyway.) A change
  * within bodies changes no name and costs nothing here.
  */
 function structuralDependents(

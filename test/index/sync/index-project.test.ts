@@ -24,12 +24,17 @@ async function indexed(): Promise<string> {
 
 const freshDump = (root: string): Promise<string> => freshDumpOf(root, cleanups);
 
+/** A generated project, indexed, removed after the file's tests. */
+async function generated(files: Readonly<Record<string, string>>): Promise<string> {
+  const project = await generatedProject(files);
+  cleanups.push(project.cleanup);
+  return project.root;
+}
+
 const sync = (root: string) => indexProject({ root, mode: 'incremental', command: 'test', workers: 1 });
 
 test('a run reports the bytes its index takes on disk: the whole image, then the image and its change log', async () => {
-  const project = await generatedProject({ 'a.py': 'def one():\n    return 1\n' });
-  cleanups.push(project.cleanup);
-  const { root } = project;
+  const root = await generated({ 'a.py': 'def one():\n    return 1\n' });
   const dir = join(root, '.codegraph');
   const full = await indexProject({ root, mode: 'full', command: 'test', workers: 1 });
   assert.equal(full.databaseBytes, statSync(join(dir, 'codegraph.db')).size);
@@ -125,14 +130,12 @@ test('sync picks up a modified file and matches a fresh index', async () => {
 });
 
 test('an edited Cargo.toml renames the crate of Rust files that did not change: sync re-reads them and matches a fresh index', async () => {
-  const project = await generatedProject({
+  const root = await generated({
     'Cargo.toml': '[package]\nname = "old-name"\nversion = "0.1.0"\n',
     'src/lib.rs': 'pub mod task;\n',
     'src/task.rs': 'pub struct JoinSet;\nimpl JoinSet { pub fn join_next(&self) {} }\n',
     'tests/join.rs': 'use new_name::task::JoinSet;\n\nfn joins(set: JoinSet) { set.join_next(); }\n',
   });
-  cleanups.push(project.cleanup);
-  const { root } = project;
   const bound = /edge tests\/join\.rs#function:joins@\S+ -calls-> src\/task\.rs#method:JoinSet\.join_next@/;
   assert.doesNotMatch(await dumpGraph(root), bound, 'the test names a crate the manifest does not');
   writeFileSync(join(root, 'Cargo.toml'), '[package]\nname = "new-name"\nversion = "0.1.0"\n');
@@ -145,14 +148,12 @@ test('an edited Cargo.toml renames the crate of Rust files that did not change: 
 });
 
 test('Go: after edits that make and unmake a type satisfy an interface in another package (its methods compared by name and types), sync equals a fresh index', async () => {
-  const project = await generatedProject({
+  const root = await generated({
     'go.mod': 'module example.com/shapes\n\ngo 1.20\n',
     'api/api.go': 'package api\n\ntype Shape interface {\n\tArea() int\n\tName() string\n}\n',
     'square/square.go': 'package square\n\ntype Square struct{}\n\nfunc (s Square) Area() int { return 1 }\n',
     'circle/circle.go': 'package circle\n\ntype Circle struct{}\n\nfunc (c *Circle) Area() int { return 2 }\n\nfunc (c *Circle) Name() string { return "circle" }\n',
   });
-  cleanups.push(project.cleanup);
-  const { root } = project;
   const implementsShape = (dump: string, type: string) => new RegExp(`#struct:${type}@\\S+ -implements-> api/api\\.go#interface:Shape@`).test(dump);
   let dump = await dumpGraph(root);
   assert.equal(implementsShape(dump, 'Circle'), true);

@@ -84,6 +84,18 @@ test('a builtin type\'s method is claimed unless the project has a type of that 
   assert.equal(targetOf(b.resolve(), b, r), ownAppend);
 });
 
+test('a receiver path only ending in a builtin type\'s name (`models.list`) is no builtin: the call is left to the later steps', () => {
+  const b = new ProjectBuilder();
+  const registry = b.file('pkg/registry.py');
+  const reorder = b.sym(registry, 'reorder', { parent: b.sym(registry, 'Registry', { kind: 'class' }) });
+  const main = b.file('pkg/main.py');
+  const onPath = b.ref(main, 'reorder', { receiver: 'models.list' });
+  const onBuiltin = b.ref(main, 'reorder', { receiver: 'list' });
+  const result = b.resolve();
+  assert.equal(targetOf(result, b, onPath), reorder);
+  assert.equal(targetOf(result, b, onBuiltin), undefined);
+});
+
 test('only a type or a value of that name in the same family lifts the claim: a function named File, or a Python class named list, does not', () => {
   const b = new ProjectBuilder();
   const pathsFile = b.file('lib/paths.rb');

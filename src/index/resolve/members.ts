@@ -14,7 +14,7 @@ export function isQualifiedAs(qn: string, prefix: string, name: string): boolean
 }
 
 /** Files where members of a type declared in `fileId` may be declared outside its body. */
-function siblingFiles(ctx: ResolveContext, fileId: number): readonly number[] {
+export function siblingFiles(ctx: ResolveContext, fileId: number): readonly number[] {
   // Go methods may sit in any file of the package; Rust impl blocks usually share the file.
   if (ctx.project.family(fileId) === 'go') {
     const key = ctx.project.packageKey(fileId);
@@ -131,6 +131,24 @@ export function enclosingType(ctx: ResolveContext, fromId: number): ResolverSymb
   return undefined;
 }
 
+/** What a Rust impl block's name (`impl Display for Point`, as the extractor writes it) says. */
+export interface ImplHeader {
+  /** The trait it implements; undefined for an inherent block (`impl Point`). */
+  readonly trait: string | undefined;
+  /** The type's name (`Point`). */
+  readonly typeName: string;
+  /** The qualified name the block's items carry before their own (`shapes.Point`). */
+  readonly owner: string;
+}
+
+/** Reads an impl block's trait, type and items' qualifier from its name. */
+export function implHeader(impl: ResolverSymbol): ImplHeader {
+  const forAt = impl.name.lastIndexOf(' for ');
+  const typeName = impl.name.slice(forAt >= 0 ? forAt + 5 : 'impl '.length);
+  const trait = forAt >= 0 ? impl.name.slice('impl '.length, forAt) : undefined;
+  return { trait, typeName, owner: `${impl.qualifiedName.slice(0, impl.qualifiedName.length - impl.name.length)}${typeName}` };
+}
+
 /**
  * A Rust impl block for a type outside the project, that type's qualified name (`Vec`), and the
  * ids its items lie between (after `impl.id`, before `end`).
@@ -167,9 +185,7 @@ export function foreignImpl(ctx: ResolveContext, fromId: number): ForeignImpl | 
   for (let i = lo - 1; i >= 0; i--) {
     const impl = symbols[i]!;
     if (impl.kind !== 'impl') continue;
-    const forAt = impl.name.lastIndexOf(' for ');
-    const typeName = impl.name.slice(forAt >= 0 ? forAt + 5 : 'impl '.length);
-    const owner = `${impl.qualifiedName.slice(0, impl.qualifiedName.length - impl.name.length)}${typeName}`;
+    const { typeName, owner } = implHeader(impl);
     if (!from.qualifiedName.startsWith(`${owner}.`)) return undefined;
     const defined = ctx.project.named(typeName).some((s) => isClassLike(s.kind) && ctx.project.family(s.fileId) === 'rust');
     if (defined) return undefined;

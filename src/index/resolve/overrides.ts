@@ -7,7 +7,7 @@
 import type { EdgeTable } from '../../store/columnar.js';
 import type { ResolveContext } from './context.js';
 import { targetFilter } from './kinds.js';
-import { findMember } from './members.js';
+import { findMember, implHeader, type ImplHeader } from './members.js';
 import type { KindFilter } from './types.js';
 import type { NodeKind, ResolverSymbol } from '../../model.js';
 
@@ -53,26 +53,24 @@ export function overrideEdges(ctx: ResolveContext, edges: EdgeTable, emitFiles: 
  * Rust: the items of an `impl Trait for Type` block are the trait's, whose declarations a call
  * through `dyn Trait` or a generic bound binds; each gets an `overrides` edge to the trait's item
  * of its name. The block's trait is the one of the type's (or the block's) resolved bases that
- * the block names; an inherent `impl Type` block overrides nothing.
+ * the block names; an inherent `impl Type` block overrides nothing. A block's items follow it in
+ * its file, qualified by its type (`Square.area`).
  */
 function traitImplEdges(ctx: ResolveContext, edges: EdgeTable, emitFiles: ReadonlySet<number> | undefined, filter: KindFilter): void {
   const { project } = ctx;
   for (const fileId of emitFiles ?? project.files.map((f) => f.id)) {
     if (project.family(fileId) !== 'rust') continue;
-    // The block being read: its items follow it, qualified by its type's name (`Square.area`).
-    let block: { readonly impl: ResolverSymbol; readonly prefix: string; readonly trait: ResolverSymbol | undefined } | undefined;
+    let prefix = '';
+    let trait: ResolverSymbol | undefined;
     for (const symbol of project.symbolsOf(fileId)) {
       if (symbol.kind === 'impl') {
-        const parts = implParts(symbol);
-        block = parts === undefined ? undefined : { impl: symbol, prefix: `${parts.owner}.`, trait: implTrait(ctx, symbol, parts) };
+        const header = implHeader(symbol);
+        prefix = `${header.owner}.`;
+        trait = header.trait === undefined ? undefined : implTrait(ctx, symbol, header);
         continue;
       }
-      const inBlock = block !== undefined && (symbol.parentId === block.impl.id || (symbol.parentId === null && symbol.qualifiedName.startsWith(block.prefix)));
-      if (!inBlock) {
-        if (symbol.parentId === null) block = undefined;
-        continue;
-      }
-      const trait = block?.trait;
+      if (symbol.parentId !== null) continue;
+      if (!symbol.qualifiedName.startsWith(prefix)) trait = undefined;
       if (trait === undefined || !OVERRIDING.has(symbol.kind)) continue;
       const declared = findMember(ctx, trait, symbol.name, filter);
       if (declared === undefined || declared.id === symbol.id) continue;
@@ -83,32 +81,14 @@ function traitImplEdges(ctx: ResolveContext, edges: EdgeTable, emitFiles: Readon
   }
 }
 
-/** The trait and type an `impl Trait for Type` block names, and its items' qualified prefix (`shapes.Square`). */
-function implParts(impl: ResolverSymbol): { readonly trait: string; readonly owner: string } | undefined {
-  const match = /^impl(?:<.*?>)?\s+(.+?)\s+for\s+(.+)$/s.exec(impl.name);
-  if (match === null) return undefined;
-  const type = lastSegment((match[2] ?? '').replace(/^&\s*(?:'\w+\s+)?(?:mut\s+)?/, ''));
-  const scope = impl.qualifiedName.slice(0, Math.max(0, impl.qualifiedName.length - impl.name.length));
-  return { trait: lastSegment(match[1] ?? ''), owner: `${scope}${type}` };
-}
-
-/** The trait an `impl Trait for Type` block implements, among the resolved bases of the block or its type. */
-function implTrait(ctx: ResolveContext, impl: ResolverSymbol, parts: { readonly trait: string; readonly owner: string }): ResolverSymbol | undefined {
-  const typeName = parts.owner.slice(parts.owner.lastIndexOf('.') + 1);
-  const types = ctx.project.named(typeName).filter((s) => s.fileId === impl.fileId && s.kind !== 'impl' && (s.qualifiedName || s.name) === parts.owner);
-  const owners = [impl, ...types];
-  for (const owner of owners) {
-    const trait = ctx.bases.get(owner.id)?.find((b) => b.name === parts.trait);
+/** The trait an `impl Trait for Type` block implements, among the resolved bases of the block or of its type. */
+function implTrait(ctx: ResolveContext, impl: ResolverSymbol, header: ImplHeader): ResolverSymbol | undefined {
+  const types = ctx.project.named(header.typeName).filter((s) => s.fileId === impl.fileId && s.kind !== 'impl' && s.qualifiedName === header.owner);
+  for (const owner of [impl, ...types]) {
+    const trait = ctx.bases.get(owner.id)?.find((b) => b.name === header.trait);
     if (trait !== undefined) return trait;
   }
   return undefined;
-}
-
-/** `Display` of `std::fmt::Display<T>`, `Point` of `shapes::Point<T>`. */
-function lastSegment(path: string): string {
-  const plain = path.replace(/<.*>/s, '').trim();
-  const cut = plain.lastIndexOf('::');
-  return cut < 0 ? plain : plain.slice(cut + 2);
 }
 
 /** The member `method` replaces: the first of its class's bases that declares or inherits the name. */

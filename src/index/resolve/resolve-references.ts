@@ -215,9 +215,7 @@ function bindAll(ctx: ResolveContext, refs: RefList, known: BaseLinksByFile | un
           const owner = inheritingOwner(ctx, ref.fromId);
           if (owner !== undefined && owner.id !== outcome.target.id) {
             addBase(ctx, owner.id, outcome.target);
-            let links = bases.get(ref.fileId);
-            if (links === undefined) bases.set(ref.fileId, (links = []));
-            links.push([owner.id, outcome.target.id]);
+            addLink(bases, ref.fileId, owner.id, outcome.target.id);
           } else if (owner !== undefined) {
             // Named like its embedder (`type Conn interface { net.Conn }`): the base is another's.
             openBase(ctx, bases, ref);
@@ -234,9 +232,14 @@ function openBase(ctx: ResolveContext, bases: Map<number, [number, number][]>, r
   const owner = inheritingOwner(ctx, ref.fromId);
   if (owner === undefined || ctx.openBases.has(owner.id)) return;
   ctx.openBases.add(owner.id);
-  let links = bases.get(ref.fileId);
-  if (links === undefined) bases.set(ref.fileId, (links = []));
-  links.push([owner.id, OPEN_BASE]);
+  addLink(bases, ref.fileId, owner.id, OPEN_BASE);
+}
+
+/** Records a base link found in `fileId`, for a later run to take (`knownBases`). */
+function addLink(bases: Map<number, [number, number][]>, fileId: number, owner: number, base: number): void {
+  const links = bases.get(fileId);
+  if (links === undefined) bases.set(fileId, [[owner, base]]);
+  else links.push([owner, base]);
 }
 
 /**

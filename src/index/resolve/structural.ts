@@ -15,6 +15,7 @@
 import type { EdgeTable } from '../../store/columnar.js';
 import type { ResolveContext } from './context.js';
 import { isClassLike } from './kinds.js';
+import { enclosingType, siblingFiles } from './members.js';
 import type { ResolverSymbol } from './types.js';
 
 /** Confidence of a structural edge: the method names match; signatures are not compared. */
@@ -44,8 +45,9 @@ export function structuralEdges(ctx: ResolveContext, edges: EdgeTable, emitFiles
           edges.push({ source: symbol.id, target: known.symbol.id, kind: 'implements', line: 0, col: 0, confidence: STRUCTURAL_CONFIDENCE, method: 'receiver' });
         }
       } else if (symbol.kind === 'method' && symbol.parentId === null) {
-        const owner = index.ownerOf(symbol);
-        if (owner === undefined) continue;
+        // A method written outside its type (`func (s *Square) Area()`, qualified `Square.Area`).
+        const owner = enclosingType(ctx, symbol.id);
+        if (owner === undefined || owner.kind === 'interface') continue;
         // An embedded interface's method reached through two interfaces is one declaration.
         const targets = new Set<number>();
         for (const known of index.satisfied(owner)) {
@@ -108,15 +110,6 @@ class StructuralIndex {
     return found;
   }
 
-  /** The type a method declared outside it (`func (s *Square) Area()`, qualified `Square.Area`) belongs to. */
-  ownerOf(method: ResolverSymbol): ResolverSymbol | undefined {
-    const qn = method.qualifiedName;
-    const dot = qn.lastIndexOf('.');
-    if (dot <= 0) return undefined;
-    const typeName = qn.slice(0, dot);
-    return this.#packageFiles(method.fileId).flatMap((f) => this.#ctx.project.topLevel(f, typeName)).find((s) => isClassLike(s.kind) && s.kind !== 'interface');
-  }
-
   /** Every method of an interface, its embedded ones' included; undefined when one is embedded from outside. */
   #interfaceMethods(symbol: ResolverSymbol, depth: number): Map<string, ResolverSymbol> | undefined {
     const { project, bases, openBases } = this.#ctx;
@@ -151,7 +144,7 @@ class StructuralIndex {
     let byType = this.#methodsByPackage.get(key);
     if (byType === undefined) {
       byType = new Map();
-      for (const file of this.#packageFiles(type.fileId)) {
+      for (const file of siblingFiles(this.#ctx, type.fileId)) {
         for (const s of this.#ctx.project.symbolsOf(file)) {
           if (s.kind !== 'method' || s.parentId !== null) continue;
           const dot = s.qualifiedName.lastIndexOf('.');
@@ -165,11 +158,6 @@ class StructuralIndex {
       this.#methodsByPackage.set(key, byType);
     }
     return byType.get(type.qualifiedName || type.name) ?? NO_METHODS;
-  }
-
-  #packageFiles(fileId: number): readonly number[] {
-    const key = this.#ctx.project.packageKey(fileId);
-    return key === undefined ? [fileId] : this.#ctx.project.filesInPackage(key);
   }
 }
 

@@ -4,6 +4,7 @@
  * then completed from the new one.
  */
 import type { ParseResult } from '../parse/jobs.js';
+import { dirname } from '../resolve/paths.js';
 import {
   dependentFileIds, fileIdsDefiningMethods, fileIdsImportingStems, interfaceMethodNames, nameFingerprints, subclassFileIds, type FileRecord, type GraphStore, type StoredFile,
 } from '../../store/index.js';
@@ -77,13 +78,8 @@ function structuralDependents(
   if (goPaths.length === 0 || names.length === 0) return [];
   const defining = fileIdsDefiningMethods(store, [...new Set([...names, ...interfaceMethodNames(store, newIds)])], 'go');
   // The changed files' own packages too: a type there may have lost a method it satisfied one with.
-  const dirs = new Set([...goPaths.map(dirOf), ...current.filter((f) => defining.has(f.id)).map((f) => dirOf(f.path))]);
-  return current.filter((f) => f.language === 'go' && dirs.has(dirOf(f.path))).map((f) => f.id);
-}
-
-function dirOf(path: string): string {
-  const slash = path.lastIndexOf('/');
-  return slash < 0 ? '' : path.slice(0, slash);
+  const dirs = new Set([...goPaths.map(dirname), ...current.filter((f) => defining.has(f.id)).map((f) => dirname(f.path))]);
+  return current.filter((f) => f.language === 'go' && dirs.has(dirname(f.path))).map((f) => f.id);
 }
 
 /** Names whose definitions differ between the old and the new fingerprints (new ones first). */

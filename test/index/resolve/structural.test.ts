@@ -24,12 +24,11 @@ test('go: a type whose methods (declared in any file of its package, or promoted
   b.sym(square, 'Line', { kind: 'struct' });
   b.sym(square, 'Area', { kind: 'method', qualifiedName: 'Line.Area' });
   // A struct that embeds Named gets Name promoted.
-  const named = b.sym(names, 'Named', { kind: 'struct' });
+  b.sym(names, 'Named', { kind: 'struct' });
   b.sym(names, 'Name', { kind: 'method', qualifiedName: 'Named.Name' });
   const circle = b.sym(square, 'Circle', { kind: 'struct' });
   b.sym(square, 'Area', { kind: 'method', qualifiedName: 'Circle.Area' });
   b.ref(square, 'Named', { kind: 'extends', from: circle });
-  void named;
   const edges = structural(b.resolve(), b).sort();
   assert.deepEqual(edges, [
     'implements Circle->Shape',
@@ -62,7 +61,7 @@ test('go: an interface embedding a project interface needs its methods too; one 
   b.sym(file, 'Pipe', { kind: 'struct' });
   b.sym(file, 'Close', { kind: 'method', qualifiedName: 'Pipe.Close' });
   b.sym(file, 'Read', { kind: 'method', qualifiedName: 'Pipe.Read' });
-  const edges = structural(b.resolve(), b).filter((e) => !e.startsWith('implements ReadCloser')).sort();
+  const edges = structural(b.resolve(), b).sort();
   assert.deepEqual(edges, [
     'implements File->Closer',
     'implements Pipe->Closer',

@@ -7,7 +7,7 @@
  */
 import type { Node } from 'web-tree-sitter';
 import type { ExtractionBuilder } from '../builder.js';
-import { defineRoute, joinRoutePath } from '../routes.js';
+import { ANY_METHOD, defineRoute, joinRoutePath } from '../routes.js';
 
 /** Whether `path` is a routes file. */
 export function isRoutesFile(path: string): boolean {
@@ -45,7 +45,8 @@ export function railsRoutes(b: ExtractionBuilder, call: Node): boolean {
     const target = optionValue(args, 'to') ?? stringOf(args[0]);
     return target !== undefined && define(b, ['GET'], joinRoutePath(context.path, '/'), call, target, context);
   }
-  const verbs = method === 'match' ? matchVerbs(args) : VERBS.has(method) ? [VERBS.get(method) as string] : undefined;
+  const verb = VERBS.get(method);
+  const verbs = method === 'match' ? matchVerbs(args) : verb === undefined ? undefined : [verb];
   if (verbs === undefined) return false;
   const first = args[0];
   const written = first?.type === 'pair' ? stringOf(first.childForFieldName('key') ?? undefined) : (stringOf(first) ?? symbolOf(first));
@@ -64,7 +65,7 @@ export function railsRoutes(b: ExtractionBuilder, call: Node): boolean {
 function matchVerbs(args: readonly Node[]): readonly string[] {
   const via = optionList(args, 'via') ?? [];
   const verbs = via.flatMap((v) => (v === 'all' ? [] : [VERBS.get(v) ?? v.toUpperCase()]));
-  return via.length === 0 || via.includes('all') ? ['ANY'] : verbs;
+  return via.length === 0 || via.includes('all') ? [ANY_METHOD] : verbs;
 }
 
 function resourceRoutes(b: ExtractionBuilder, call: Node, plural: boolean, args: readonly Node[], context: Context): boolean {

@@ -168,21 +168,19 @@ function itemOf(b: ExtractionBuilder, typing: RustTyping, value: Node | null): s
 
 /** What a `for` loop over `value` binds: the contents of `items`, `&items` or `items.iter()`. */
 function iteratedType(b: ExtractionBuilder, typing: RustTyping, value: Node | null): string | undefined {
-  if (value?.type === 'call_expression') {
-    const fn = value.childForFieldName('function');
-    if (fn?.type !== 'field_expression' || !ITERATIONS.has(fn.childForFieldName('field')?.text ?? '')) return undefined;
-    return itemOf(b, typing, fn.childForFieldName('value'));
-  }
-  return itemOf(b, typing, value);
+  return itemOf(b, typing, value?.type === 'call_expression' ? calledOn(value, ITERATIONS) : value);
 }
 
 /** The type `opt.unwrap()`, `opt.expect(…)` or `opt?` gives, for a local whose contents' type is noted. */
 function unwrappedType(b: ExtractionBuilder, typing: RustTyping, value: Node | null): string | undefined {
   if (value?.type === 'try_expression') return itemOf(b, typing, value.namedChildren[0] ?? null);
-  if (value?.type !== 'call_expression') return undefined;
-  const fn = value.childForFieldName('function');
-  if (fn?.type !== 'field_expression' || !UNWRAPS.has(fn.childForFieldName('field')?.text ?? '')) return undefined;
-  return itemOf(b, typing, fn.childForFieldName('value'));
+  return value?.type === 'call_expression' ? itemOf(b, typing, calledOn(value, UNWRAPS)) : undefined;
+}
+
+/** The value a call `x.name(…)` with one of `names` is made on (`x`), or null. */
+function calledOn(call: Node, names: ReadonlySet<string>): Node | null {
+  const fn = call.childForFieldName('function');
+  return fn?.type === 'field_expression' && names.has(fn.childForFieldName('field')?.text ?? '') ? fn.childForFieldName('value') : null;
 }
 
 /** Notes the one name `Some(x)` or `Ok(x)` binds as holding `item`. */

@@ -63,6 +63,11 @@ export function isRequireCall(node: Node): boolean {
   return argument?.type === 'string';
 }
 
+/** Records `local` as module `module` itself: the module object for `x.f()`, its exported value for `x()` / `new x()`. */
+export function namespaceImport(builder: ExtractionBuilder, module: string, local: string, line: number): void {
+  builder.addImport({ module, names: [{ imported: 'default', local }], namespace: local, reexport: false, line });
+}
+
 /**
  * Records a `require('y')` call as an import: bound to a namespace name (`const x = require…`),
  * to destructured names (`const { a, b: c } = require…`), or to nothing (`binding` null).
@@ -73,10 +78,7 @@ export function requireImport(builder: ExtractionBuilder, call: Node, binding: N
   const module = unquote(argument.text);
   const line = call.startPosition.row + 1;
   if (binding?.type === 'identifier') {
-    // The binding is the module object for `x.f()` and its exported value for `x()` / `new x()`.
-    builder.addImport({
-      module, names: [{ imported: 'default', local: binding.text }], namespace: binding.text, reexport: false, line,
-    });
+    namespaceImport(builder, module, binding.text, line);
     return;
   }
   const names: ImportedNames = [];

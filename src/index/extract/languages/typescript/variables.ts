@@ -10,7 +10,7 @@ import { isUpperSnake } from '../../names.js';
 import { declaratorChain, noteObjectMembers } from './assignments.js';
 import { defineClass, defineFunction } from './definitions.js';
 import type { FileState } from './file-state.js';
-import { isRequireCall, requireImport } from './imports.js';
+import { isRequireCall, namespaceImport, requireImport } from './imports.js';
 import { receiverPath } from './references.js';
 import { FUNCTION_VALUES, docOf, isExported } from './syntax.js';
 
@@ -120,7 +120,7 @@ function interopImport(builder: ExtractionBuilder, value: Node, name: Node): boo
   } else {
     const module = argument?.type === 'identifier' ? builder.namespaceModule(argument.text) : undefined;
     if (module === undefined) return false;
-    builder.addImport({ module, names: [{ imported: 'default', local: name.text }], namespace: name.text, reexport: false, line: value.startPosition.row + 1 });
+    namespaceImport(builder, module, name.text, value.startPosition.row + 1);
   }
   // The helper is a function of the file (compilers write one into each): calling it is a call.
   builder.ref('calls', callee.text, callee);

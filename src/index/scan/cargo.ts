@@ -6,8 +6,8 @@
  * file's folder, never above the project root, by the scan: each folder is looked up once per
  * scan, so an edited manifest is read again by the next one.
  */
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync, realpathSync } from 'node:fs';
+import { dirname, join, sep } from 'node:path';
 
 const MANIFEST = 'Cargo.toml';
 /** Manifests larger than this are not read (real ones are a few kilobytes). */
@@ -18,10 +18,10 @@ export type CrateFolders = Map<string, string | null>;
 
 /**
  * The library crate name for the file at `absPath` (project-relative `path`), or undefined when no
- * manifest at or above its folder, up to the project root, names one. `byFolder` keeps the
- * folders looked up so far (one scan's).
+ * manifest at or above its folder, up to the project root (real path `rootReal`), names one.
+ * `byFolder` keeps the folders looked up so far (one scan's).
  */
-export function crateNameFor(absPath: string, path: string, byFolder: CrateFolders): string | undefined {
+export function crateNameFor(absPath: string, path: string, byFolder: CrateFolders, rootReal: string): string | undefined {
   const levels = path.split('/').length - 1;
   let folder = dirname(absPath);
   const seen: string[] = [];
@@ -33,7 +33,7 @@ export function crateNameFor(absPath: string, path: string, byFolder: CrateFolde
       break;
     }
     seen.push(folder);
-    const name = manifestCrateName(join(folder, MANIFEST));
+    const name = manifestCrateName(join(folder, MANIFEST), rootReal);
     if (name !== undefined) {
       found = name;
       break;
@@ -50,9 +50,12 @@ export function crateNameFor(absPath: string, path: string, byFolder: CrateFolde
  * `[lib]` and `[package]` tables are read, line by line: the rest of a manifest (inline tables
  * of dependencies, say) is beyond what the control files' TOML reader takes, and not needed.
  */
-function manifestCrateName(file: string): string | undefined {
+function manifestCrateName(file: string, rootReal: string): string | undefined {
   let text: string;
   try {
+    // A manifest linked from outside the project (`Cargo.toml -> ~/notes.toml`) is not the project's: not read.
+    const real = realpathSync(file);
+    if (real !== rootReal && !real.startsWith(`${rootReal}${sep}`)) return undefined;
     const bytes = readFileSync(file);
     if (bytes.length > MAX_MANIFEST_BYTES) return undefined;
     text = bytes.toString('utf8');

@@ -150,16 +150,16 @@ export async function scanProject(root: string, options: ScanOptions): Promise<S
   signal?.throwIfAborted();
   walk.files.sort((a, b) => compare(a.path, b.path));
   walk.skipped.sort((a, b) => compare(a.path, b.path) || compare(a.reason, b.reason));
-  return { files: withCrates(root, walk.files), skipped: walk.skipped, directoriesVisited: walk.directoriesVisited };
+  return { files: withCrates(root, rootReal, walk.files), skipped: walk.skipped, directoriesVisited: walk.directoriesVisited };
 }
 
 /** Names each Rust file's crate, from the manifests as they are now. */
-function withCrates(root: string, files: ScannedFile[]): ScannedFile[] {
+function withCrates(root: string, rootReal: string, files: ScannedFile[]): ScannedFile[] {
   const folders: CrateFolders = new Map();
   for (let i = 0; i < files.length; i++) {
     const file = files[i] as ScannedFile;
     if (file.language !== 'rust') continue;
-    const crate = crateNameFor(join(root, file.path), file.path, folders);
+    const crate = crateNameFor(join(root, file.path), file.path, folders, rootReal);
     if (crate !== undefined) files[i] = { ...file, crate };
   }
   return files;

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -27,7 +27,7 @@ test('a Rust file\'s crate is named by the nearest manifest: [lib] name, else [p
     'build.rs': '',
   });
   try {
-    const at = (path: string): string | undefined => crateNameFor(join(root, path), path, new Map());
+    const at = (path: string): string | undefined => crateNameFor(join(root, path), path, new Map(), realpathSync(root));
     assert.equal(at('tokio-util/tests/codec.rs'), 'tokio_util');
     assert.equal(at('tokio-util/src/lib.rs'), 'tokio_util');
     assert.equal(at('macros/src/lib.rs'), 'tokio_macros');
@@ -51,5 +51,21 @@ test('a scan names each Rust file\'s crate from the manifests as they are then: 
     assert.deepEqual(await crates(), { 'src/lib.rs': 'second_name', 'src/notes.txt': undefined });
   } finally {
     rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('a manifest linked from outside the project names no crate: its name is not read', async () => {
+  const outside = mkdtempSync(join(tmpdir(), 'cg-cargo-outside-'));
+  writeFileSync(join(outside, 'notes.toml'), '[package]\nname = "outside-secret"\n');
+  const root = project({ 'src/lib.rs': '', 'inner/Cargo.toml': '[package]\nname = "inner"\n', 'inner/src/lib.rs': '' });
+  symlinkSync(join(outside, 'notes.toml'), join(root, 'Cargo.toml'));
+  // A link to a manifest inside the project is the project's own.
+  symlinkSync(join(root, 'inner/Cargo.toml'), join(root, 'inner/src/Cargo.toml'));
+  try {
+    const scan = await scanProject(root, { config: DEFAULT_CONFIG, languageOf: (path) => (path.endsWith('.rs') ? 'rust' : undefined) });
+    assert.deepEqual(Object.fromEntries(scan.files.map((f) => [f.path, f.crate])), { 'inner/src/lib.rs': 'inner', 'src/lib.rs': undefined });
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+    rmSync(outside, { recursive: true, force: true });
   }
 });

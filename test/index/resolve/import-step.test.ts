@@ -214,3 +214,88 @@ test('a name imported from a project module that shows no such name: Rust looks 
   const pyCall = python.ref(user, 'build', { receiver: 'Widget' });
   assert.equal(targetOf(python.resolve(), python, pyCall), undefined);
 });
+
+test('a chain through an imported module and its types: nested types are followed, a part missing half-way binds nothing', () => {
+  const b = new ProjectBuilder();
+  const x = b.file('src/x.ts');
+  const store = b.sym(x, 'Store', { kind: 'class' });
+  const inner = b.sym(x, 'Inner', { kind: 'class', parent: store });
+  const run = b.sym(x, 'run', { kind: 'method', parent: inner });
+  b.sym(x, 'run');
+  const spaces = b.sym(x, 'Spaces', { kind: 'module' });
+  const close = b.sym(x, 'close', { parent: spaces });
+  const main = b.file('src/main.ts', { imports: [imp('./x', [], { namespace: 'ns' })] });
+  const nested = b.ref(main, 'run', { receiver: 'ns.Store.Inner' });
+  // `Missing` is neither a member of Store nor an export of x: x's own `run` is not what is meant.
+  const memberGone = b.ref(main, 'run', { receiver: 'ns.Store.Missing' });
+  const exportGone = b.ref(main, 'run', { receiver: 'ns.Missing' });
+  const viaModule = b.ref(main, 'close', { receiver: 'ns.Spaces' });
+  const result = b.resolve();
+  assert.deepEqual([edgeOf(result, b, nested)?.target, edgeOf(result, b, nested)?.method], [run, 'qualified']);
+  assert.equal(targetOf(result, b, memberGone), undefined);
+  assert.equal(targetOf(result, b, exportGone), undefined);
+  assert.equal(targetOf(result, b, viaModule), close, 'a module item of the imported module is a type-like step');
+});
+
+test('python: a dotted import of a namespace package (no __init__.py) binds through its full path, not a same-named class elsewhere', () => {
+  const b = new ProjectBuilder();
+  const decoy = b.file('other/core.py');
+  b.sym(decoy, 'start', { parent: b.sym(decoy, 'Engine', { kind: 'class' }) });
+  const core = b.file('pkg/core.py');
+  const engine = b.sym(core, 'Engine', { kind: 'class' });
+  const start = b.sym(core, 'start', { parent: engine });
+  const main = b.file('main.py', { imports: [imp('pkg.core', [])] });
+  const r = b.ref(main, 'start', { receiver: 'pkg.core.Engine' });
+  assert.equal(targetOf(b.resolve(), b, r), start);
+});
+
+test('python: a function the file defines wins over the same name a wildcard package imported', () => {
+  const b = new ProjectBuilder();
+  b.file('pkg/__init__.py', { imports: [imp('.impl', ['connect'])] });
+  b.sym(b.file('pkg/impl.py'), 'connect');
+  const main = b.file('main.py', { imports: [imp('pkg', ['*'])] });
+  const own = b.sym(main, 'connect');
+  const r = b.ref(main, 'connect');
+  assert.equal(targetOf(b.resolve(), b, r), own);
+});
+
+test('rust: a path through a crate outside the project is external, though a project type has that name and member', () => {
+  const b = new ProjectBuilder();
+  b.file('src/lib.rs');
+  const widgets = b.file('src/widgets.rs');
+  const widget = b.sym(widgets, 'Widget', { kind: 'struct' });
+  b.sym(widgets, 'build', { kind: 'method', parent: widget });
+  const app = b.file('src/app.rs', { imports: [imp('gui_kit', ['Widget'])] });
+  const r = b.ref(app, 'build', { receiver: 'Widget' });
+  const result = b.resolve();
+  assert.equal(targetOf(result, b, r), undefined);
+  assert.equal(result.stats.external, 1);
+});
+
+test('rust: a module path or a child module lacking a type leaves the type to later steps (macros make items); a function named like a file is no module', () => {
+  const b = new ProjectBuilder();
+  const lib = b.file('src/lib.rs');
+  b.sym(lib, 'gen', { kind: 'module' });
+  b.file('src/gen.rs');
+  const widgets = b.file('src/widgets.rs');
+  const widget = b.sym(widgets, 'Widget', { kind: 'struct' });
+  const build = b.sym(widgets, 'build', { kind: 'method', parent: widget });
+  const viaChild = b.ref(lib, 'build', { receiver: 'gen::Widget' });
+  // `helpers` is a function of lib.rs, not a module: src/helpers.rs (no `mod helpers;`) is not its module.
+  b.sym(lib, 'helpers');
+  b.sym(b.file('src/helpers.rs'), 'encode');
+  const notModule = b.ref(lib, 'encode', { receiver: 'helpers' });
+  const result = b.resolve();
+  assert.equal(targetOf(result, b, viaChild), build);
+  assert.equal(targetOf(result, b, notModule), undefined);
+});
+
+test('python: a name imported from a namespace package is its submodule: claimed, never external', () => {
+  const b = new ProjectBuilder();
+  b.sym(b.file('pkg/sub.py'), 'run');
+  const main = b.file('main.py', { imports: [imp('pkg', ['sub'])] });
+  const r = b.ref(main, 'sub');
+  const result = b.resolve();
+  assert.equal(targetOf(result, b, r), undefined);
+  assert.equal(result.stats.external, 0);
+});

@@ -37,8 +37,9 @@ function bareName(ctx: ResolveContext, scope: FileScope, name: string, filter: K
     return stopFor(bindings);
   }
   let hit = scope.visible(name, filter);
-  // `from pkg import *` also brings in what `pkg/__init__.py` imported itself.
-  if (hit === undefined && scope.family === 'python') {
+  // `from pkg import *` also brings in what `pkg/__init__.py` imported itself, unless the file
+  // defines the name: a wildcard never shadows the file's own definition (the same-file step's).
+  if (hit === undefined && scope.family === 'python' && !definesOwn(ctx, scope.fileId, name, filter)) {
     for (const imp of scope.wildcards) {
       hit = findExport(ctx, imp.files, name, filter);
       if (hit !== undefined) break;
@@ -46,6 +47,10 @@ function bareName(ctx: ResolveContext, scope: FileScope, name: string, filter: K
   }
   if (hit === undefined) return undefined;
   return hit.fileId === scope.fileId ? bound(hit, 'same-file', 0.8) : bound(hit, 'import', VISIBLE_CONFIDENCE);
+}
+
+function definesOwn(ctx: ResolveContext, fileId: number, name: string, filter: KindFilter): boolean {
+  return ctx.project.topLevel(fileId, name).some((s) => filter(s.kind));
 }
 
 /** Where the receiver's first segments lead: a module (files) or a symbol, and how many segments that took. */

@@ -81,12 +81,24 @@ export interface ExtractedImport {
   readonly line: number;
 }
 
+/**
+ * A router mounted under a path prefix (`app.use('/api', users)`, Django's
+ * `path('api/', include('app.urls'))`): the routes of the module that the import at `importLine`
+ * names are served under `prefix` (as written; '' for a mount without a path).
+ */
+export interface RouteMount {
+  readonly prefix: string;
+  readonly importLine: number;
+}
+
 /** Everything one file contributes before resolution. Plain data: crosses worker boundaries. */
 export interface FileExtraction {
   readonly language: string;
   readonly symbols: readonly ExtractedSymbol[];
   readonly refs: readonly ExtractedRef[];
   readonly imports: readonly ExtractedImport[];
+  /** Routers of other modules this file mounts; absent when none. */
+  readonly mounts?: readonly RouteMount[];
   /** The file's own package/module/namespace declaration when the language has one (Go, Java, Kotlin, C#, PHP, Scala, Dart library). */
   readonly packageName?: string;
   /** Count of ERROR/MISSING nodes in the parse tree: a partial parse is still indexed. */

@@ -1,5 +1,5 @@
 /**
- * The rows one source file owns (its `files` row, its nodes, references and imports, the names
+ * The rows one source file owns (its `files` row, its nodes, references, imports and route mounts, the names
  * each symbol uses, and their full-text entries), written and deleted together. Callers run these inside a transaction.
  */
 import { posix } from 'node:path';
@@ -43,6 +43,9 @@ export function writeFileRows(db: SqliteDb, file: FileInfo, extraction: FileExtr
   }));
   db.insertRows(`INSERT INTO imports(file_id, module, names, namespace, reexport, line)`, extraction.imports.map((imp) =>
     [fileId, imp.module, JSON.stringify(imp.names), imp.namespace ?? null, imp.reexport ? 1 : 0, imp.line]));
+  if (extraction.mounts !== undefined) {
+    db.insertRows(`INSERT INTO route_mounts(file_id, import_line, prefix)`, extraction.mounts.map((m) => [fileId, m.importLine, m.prefix]));
+  }
   writeNodeUses(db, extraction.refs, nodeIds);
   // Index through the view so the FTS text is exactly what a later delete will read back.
   if (indexSearch) db.cached(
@@ -55,7 +58,7 @@ export function writeFileRows(db: SqliteDb, file: FileInfo, extraction: FileExtr
 
 /**
  * Deletes what came from one file (its full-text entries, edges from and into its nodes,
- * references, imports and nodes) but not its `files` row.
+ * references, imports, route mounts and nodes) but not its `files` row.
  */
 export function deleteFileContents(db: SqliteDb, fileId: number, indexSearch: boolean): void {
   // FTS first: an external-content table reads the node rows to know which terms to remove.
@@ -65,6 +68,7 @@ export function deleteFileContents(db: SqliteDb, fileId: number, indexSearch: bo
     `DELETE FROM edges WHERE target_id IN (SELECT id FROM nodes WHERE file_id = ?)`,
     `DELETE FROM refs WHERE file_id = ?`,
     `DELETE FROM imports WHERE file_id = ?`,
+    `DELETE FROM route_mounts WHERE file_id = ?`,
     `DELETE FROM node_uses WHERE node_id IN (SELECT id FROM nodes WHERE file_id = ?)`,
     `DELETE FROM nodes WHERE file_id = ?`,
   ]) {

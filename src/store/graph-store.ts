@@ -4,6 +4,7 @@
  * invariants (file nodes, full-text sync, deferred indexes) are what the reads rely on: a search
  * restores deferred indexes before it reads them.
  */
+import type { QualifiedRoute } from './route-mounts.js';
 import { ForeignIndexError, SchemaError } from './errors.js';
 import type { WrittenFile } from './file-rows.js';
 import { GraphReader } from './graph-reader.js';
@@ -97,6 +98,11 @@ export class GraphStore extends GraphReader {
   /** Updates a file's size and mtime after a content check proved it unchanged. */
   touchFile(path: string, size: number, mtimeMs: number): void {
     this.#writer.touchFile(path, size, mtimeMs);
+  }
+
+  /** Sets routes' qualified names to the paths their mounts give (their names stay as written). */
+  qualifyRoutes(renames: readonly QualifiedRoute[]): void {
+    this.#writer.qualifyRoutes(renames);
   }
 
   /** Adds resolved edges (the resolver may call this in batches). */

@@ -13,6 +13,7 @@ import type { GraphTotals } from './graph-stats.js';
 import { EDGE_CODE, METHOD_CODE, code } from './records.js';
 import type { Diagnostic, FileInfo } from './records.js';
 import { createIndexSql, SECONDARY_INDEXES } from './schema.js';
+import { writeRouteNames, type QualifiedRoute } from './route-mounts.js';
 import { exportNewGeneration } from './saved-index.js';
 import { isOutOfMemoryError } from './sqlite.js';
 import type { SqliteDb, SqlValue } from './sqlite.js';
@@ -275,6 +276,12 @@ export class GraphWriter {
         for (const d of diagnostics) if (paths.has(d.path)) insert.run([d.path, d.reason, d.detail]);
       }),
     );
+  }
+
+  /** Sets routes' qualified names (the paths their mounts give), full-text rows included. */
+  qualifyRoutes(renames: readonly QualifiedRoute[]): void {
+    if (renames.length === 0) return;
+    this.#write('storing mounted routes\' paths', () => this.#db.transaction(() => writeRouteNames(this.#db, renames, !this.#searchDeferred)));
   }
 
   /** Stores a project-level value (index time, root, config hash …); schema keys are refused. */

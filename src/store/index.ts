@@ -51,6 +51,8 @@ export {
 } from './term-tables.js';
 export type { FileStamp, StoredTermBase, TermBaseRows, TermBaseStamp, TermField } from './term-tables.js';
 export { indexOwner, type IndexOwner } from './index-owner.js';
+export { hasMounts, readMountLinks, readRouteNames } from './route-mounts.js';
+export type { MountLink, QualifiedRoute, RouteName } from './route-mounts.js';
 export { cleanStaleTempFiles, hasChanged, loadDatabase, keepDamagedDatabase, saveDatabase } from './persist.js';
 export { CHANGE_LOG_FILE, DATABASE_FILE, DEFAULT_INDEX_DIR, INDEX_DIR, STATUS_SNAPSHOT_FILE } from './layout.js';
 export { LOG_FLOOR_BYTES, LOG_SHARE_OF_BASE, openSavedDatabase } from './saved-index.js';

@@ -15,7 +15,7 @@ import type { EdgeKind } from '../model.js';
 import type { SqliteDb } from './sqlite.js';
 
 /** Bumped whenever the DDL below changes shape. */
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 
 /**
  * SQLite's `application_id` of a codegraph-wasm index ("CGWA"): written in every index, so that a
@@ -82,6 +82,13 @@ const GRAPH_EDGES_VIEW = `CREATE VIEW IF NOT EXISTS graph_edges AS
 export function edgeRelation(kinds?: readonly EdgeKind[]): 'graph_edges' | 'edges' {
   return kinds === undefined || kinds.includes('contains') ? 'graph_edges' : 'edges';
 }
+
+/**
+ * Routers a file mounts under a path prefix (schema 6): the module the file's import at
+ * `import_line` names is served under `prefix`. Read by the stage that joins prefixes to routes.
+ * No index: a project has tens of mounts, and most none.
+ */
+const ROUTE_MOUNTS = `CREATE TABLE IF NOT EXISTS route_mounts(file_id INTEGER NOT NULL, import_line INTEGER NOT NULL, prefix TEXT NOT NULL);`;
 
 /** Explore's stored term index (store/term-tables.ts); empty until a sync writes it. */
 const TERM_TABLES = `CREATE TABLE IF NOT EXISTS term_postings(
@@ -176,6 +183,8 @@ CREATE TABLE imports(
 
 CREATE TABLE diagnostics(path TEXT NOT NULL, reason TEXT NOT NULL, detail TEXT NOT NULL);
 
+${ROUTE_MOUNTS}
+
 ${TERM_TABLES}
 
 ${GRAPH_EDGES_VIEW}
@@ -207,6 +216,8 @@ export type Migration = (db: SqliteDb) => void;
  * search view, which reads the same text as before, so the full-text index stands: rewriting every
  * row took 11 s per process on the kernel's index, and readers take a stored name in either form.
  * The rows of files synced since are stored compactly; the rest shrink at the next full index.
+ * Version 6 adds `route_mounts`, empty until the files are extracted again (the extraction
+ * version changed with it).
  */
 export const MIGRATIONS: ReadonlyMap<number, Migration> = new Map([
   [1, (db: SqliteDb) => db.exec('ALTER TABLE nodes ADD COLUMN arity INTEGER; ALTER TABLE refs ADD COLUMN args INTEGER')],
@@ -222,6 +233,7 @@ export const MIGRATIONS: ReadonlyMap<number, Migration> = new Map([
       WHERE n.kind <> ${NODE_KINDS.indexOf('file')} GROUP BY r.from_node_id;
     INSERT INTO node_search(node_search) VALUES ('rebuild');`)],
   [4, (db: SqliteDb) => db.exec(`DROP VIEW IF EXISTS node_search_src; ${SEARCH_DDL}`)],
+  [5, (db: SqliteDb) => db.exec(ROUTE_MOUNTS)],
 ]);
 
 /** What `migrate` found and did. Only `created`, `current` and `migrated` leave a usable database. */

@@ -1,6 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import type {
-  ExtractedImport, ExtractedRef, ExtractedSymbol, FileExtraction, NodeKind, RefKind,
+  ExtractedImport, ExtractedRef, ExtractedSymbol, FileExtraction, NodeKind, RefKind, RouteMount,
 } from '../../model.js';
 
 /** Options for one definition; `exported` defaults to false. */
@@ -39,6 +39,7 @@ export class ExtractionBuilder {
   private readonly symbols: ExtractedSymbol[] = [];
   private readonly refs: ExtractedRef[] = [];
   private readonly imports: ExtractedImport[] = [];
+  private readonly pendingMounts: { prefix: string; target: { readonly local: string } | { readonly module: string }; line: number }[] = [];
   private readonly scope: number[] = [];
   private packageName: string | undefined;
   private readonly languageId: string;
@@ -177,6 +178,28 @@ export class ExtractionBuilder {
     return undefined;
   }
 
+  /**
+   * Records a mount of the module bound to `local` (or imported as `module`) under `prefix`,
+   * at `line`; it is tied to that import when the file is finished, and dropped when none binds it.
+   */
+  mount(prefix: string, target: { readonly local: string } | { readonly module: string }, line: number): void {
+    this.pendingMounts.push({ prefix, target, line });
+  }
+
+  /** The line of the import that binds `local` (or imports `module`), the latest before `line`, else the first after. */
+  private importLineOf(target: { readonly local: string } | { readonly module: string }, line: number): number | undefined {
+    let found: number | undefined;
+    for (const imp of this.imports) {
+      const binds = 'local' in target
+        ? imp.namespace === target.local || imp.names.some((n) => n.local === target.local && n.imported !== '*')
+        : imp.module === target.module;
+      if (!binds) continue;
+      if (imp.line <= line) found = imp.line;
+      else return found ?? imp.line;
+    }
+    return found;
+  }
+
   /** Records the file's package/namespace declaration. */
   setPackage(name: string): void {
     if (name !== '') this.packageName = name;
@@ -184,11 +207,17 @@ export class ExtractionBuilder {
 
   /** Produces the plain-data result. */
   finish(parseErrors: number, isTest: boolean): FileExtraction {
+    const mounts: RouteMount[] = [];
+    for (const m of this.pendingMounts) {
+      const importLine = this.importLineOf(m.target, m.line);
+      if (importLine !== undefined) mounts.push({ prefix: m.prefix, importLine });
+    }
     return {
       language: this.languageId,
       symbols: this.symbols,
       refs: this.refs,
       imports: this.imports,
+      ...(mounts.length > 0 ? { mounts } : {}),
       parseErrors,
       isTest,
       ...(this.packageName !== undefined ? { packageName: this.packageName } : {}),

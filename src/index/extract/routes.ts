@@ -50,11 +50,13 @@ export function methodHandler(nameNode: Node): RouteHandler {
 
 /**
  * Records one route per method at `node` (the decorator, call or table entry), in `parent`'s
- * scope (default: the current one), each calling `handler` when given. Returns the indexes.
+ * scope (default: the current one), each calling `handler` (or each of the handlers, in order)
+ * when given. Returns the indexes.
  */
 export function defineRoute(
-  b: ExtractionBuilder, methods: readonly string[], path: string, node: Node, handler: RouteHandler | undefined, parent?: number,
+  b: ExtractionBuilder, methods: readonly string[], path: string, node: Node, handler: RouteHandler | readonly RouteHandler[] | undefined, parent?: number,
 ): number[] {
+  const handlers = handler === undefined ? [] : 'name' in handler ? [handler] : handler;
   const indexes: number[] = [];
   for (const method of methods) {
     const name = routeName(method, path);
@@ -64,7 +66,7 @@ export function defineRoute(
       signature: node.text.split('\n')[0]?.trim() ?? '',
       ...(parent !== undefined ? { parent } : {}),
     });
-    if (handler !== undefined) b.within(index, () => b.ref(handler.kind ?? 'calls', handler.name, handler.node, handler.receiver));
+    if (handlers.length > 0) b.within(index, () => { for (const h of handlers) b.ref(h.kind ?? 'calls', h.name, h.node, h.receiver); });
     indexes.push(index);
   }
   return indexes;

@@ -1,7 +1,8 @@
 /**
  * Bringing a store in line with a scan, as a pipeline of stages over one run's state: plan, parse
  * and store in job order, store a targeted run's held results, carry diagnostics over, remove
- * vanished files, then re-resolve (or keep the graph when no content changed).
+ * vanished files, then re-resolve (or keep the graph when no content changed) and join mounted
+ * routers' prefixes to their routes.
  */
 import { EXTRACTION_VERSION } from '../extract/version.js';
 import type { ParsePool } from '../parse/pool.js';
@@ -19,6 +20,7 @@ import { parseJobs } from './parse-jobs.js';
 import type { IndexProgress } from './phase-clock.js';
 import { EXTRACTION_META, planScan, type ScanPlan } from './plan.js';
 import { reresolve } from './reresolve.js';
+import { joinMountedRoutes } from './route-prefixes.js';
 import { StoreBatches } from './store-batches.js';
 
 /** What bringing a store in line with a scan did. */
@@ -83,8 +85,9 @@ export async function applyScan(input: ApplyInput): Promise<Applied> {
   if (input.mode === 'incremental' && batches.rewritten.size === 0) return { ...summary, updated: keepGraph(run, previous ?? []) };
   resolveChanges(run, before);
   store.restoreIndexes();
+  const renamedUnchanged = joinMountedRoutes(store, batches.rewritten);
   store.setDiagnostics(batches.diagnostics, previous);
-  storeDerived(run);
+  storeDerived(run, renamedUnchanged);
   store.setMeta('indexed_at', new Date().toISOString());
   return { ...summary, updated: true };
 }
@@ -168,10 +171,12 @@ function keepGraph({ input: { store }, plan, batches }: ApplyRun, previous: read
  * base (rebuilt on a full run, or once the files changed since it was built grow too many) and
  * the totals `status` prints, counted on a full run and brought up to date by an incremental one
  * from the shares of the files it changed (counting them per language reads every edge, which
- * would slow every sync of a watched tree), or counted when the change rewrote every edge.
+ * would slow every sync of a watched tree), or counted when the change rewrote every edge. The
+ * term base is rebuilt too when a mount renamed routes of a file the run did not rewrite (its
+ * stamp cannot tell).
  */
-function storeDerived({ input }: ApplyRun): void {
-  refreshTermBase(input.store, EXTRACTION_VERSION, input.mode === 'full');
+function storeDerived({ input }: ApplyRun, renamedUnchanged: boolean): void {
+  refreshTermBase(input.store, EXTRACTION_VERSION, input.mode === 'full' || renamedUnchanged);
   if (input.mode === 'full') input.store.storeTotals();
   else input.store.refreshTotals();
 }

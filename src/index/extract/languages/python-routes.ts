@@ -2,7 +2,8 @@
  * Python web routes: Flask and FastAPI decorators (`@app.route('/p', methods=[…])`,
  * `@bp.get('/p')`, `@router.post('/p')`) and Flask's `app.add_url_rule('/p', view_func=f)`, with
  * the prefix of a Blueprint or APIRouter made in the same file, and Django URL tables
- * (`path`/`re_path`/`url` entries of `urlpatterns`).
+ * (`path`/`re_path`/`url` entries of `urlpatterns` and other URL tables), whose `include('app.urls')`
+ * entries mount that module's routes under the entry's path.
  */
 import type { Node } from 'web-tree-sitter';
 import type { ExtractionBuilder } from '../builder.js';
@@ -69,7 +70,7 @@ export function urlRule(b: ExtractionBuilder, call: Node, routers: PythonRouters
 /**
  * A Django URL table entry, `path('users/<int:pk>/', views.detail)`, inside the list assigned to
  * `urlpatterns`: a route answering any method, calling the view (or naming the class of
- * `View.as_view()`). An `include(…)` entry names no handler and is not a route.
+ * `View.as_view()`). An `include(…)` entry is no route: it mounts the included module.
  */
 export function djangoRoute(b: ExtractionBuilder, call: Node): void {
   const name = lastSegment(call.childForFieldName('function'));
@@ -78,10 +79,25 @@ export function djangoRoute(b: ExtractionBuilder, call: Node): void {
   const path = stringArgument(args[0]);
   const view = args[1];
   if (path === undefined || view === undefined) return;
+  const written = name === 'path' ? path : path.replace(/^\^/, '').replace(/\$$/, '');
+  const included = includedModule(view);
+  if (included !== undefined) {
+    // `include('app.urls')` imports that module: its routes are served under this entry's path.
+    const line = call.startPosition.row + 1;
+    b.addImport({ module: included, names: [], reexport: false, line });
+    b.mount(written, { module: included }, line);
+    return;
+  }
   const handler = viewHandler(view);
   if (handler === undefined) return;
-  const written = name === 'path' ? path : path.replace(/^\^/, '').replace(/\$$/, '');
   defineRoute(b, [ANY_METHOD], joinRoutePath('', written), call, handler);
+}
+
+/** The module of `include('app.urls')` (also with a namespace keyword), when written as a string. */
+function includedModule(view: Node): string | undefined {
+  if (view.type !== 'call' || lastSegment(view.childForFieldName('function')) !== 'include') return undefined;
+  const module = stringArgument(positionalArguments(view)[0]);
+  return module !== undefined && /^[\w.]+$/.test(module) ? module : undefined;
 }
 
 function viewHandler(view: Node): RouteHandler | undefined {
@@ -101,13 +117,16 @@ function viewHandler(view: Node): RouteHandler | undefined {
   return undefined;
 }
 
-/** Whether a call is an element of the list assigned (or added) to `urlpatterns`. */
+/** Names of URL tables: `urlpatterns`, and the lists an `include` takes (`api_urls`, `admin_patterns`). */
+const URL_TABLE = /^(?:urlpatterns|\w+_urls|\w+_?patterns)$/;
+
+/** Whether a call is an element of a list assigned (or added) to a URL table's name. */
 function inUrlPatterns(call: Node): boolean {
   const list = call.parent;
   if (list?.type !== 'list') return false;
   const assignment = list.parent;
   if (assignment?.type !== 'assignment' && assignment?.type !== 'augmented_assignment') return false;
-  return assignment.childForFieldName('left')?.text === 'urlpatterns';
+  return URL_TABLE.test(assignment.childForFieldName('left')?.text ?? '');
 }
 
 function lastSegment(fn: Node | null): string | undefined {

@@ -76,7 +76,7 @@ test('FastAPI routes: method decorators, an APIRouter\'s prefix joined to an emp
   assert.deepEqual(routes(ex), ['GET /users -> list_users', 'GET /users/{user_id} -> read_user', 'GET /ping -> ping', 'HEAD /ping -> ping']);
 });
 
-test('Django URL tables: path and re_path entries of urlpatterns are routes to their views; include and other lists are not', async () => {
+test('Django URL tables: path and re_path entries of urlpatterns (and of lists named like URL tables) are routes to their views; include mounts; other lists are not', async () => {
   const source = [
     'from django.urls import include, path, re_path',
     'from . import views',
@@ -89,10 +89,16 @@ test('Django URL tables: path and re_path entries of urlpatterns are routes to t
     ']',
     "urlpatterns += [path('about/', views.about)]",
     "other = [path('x/', views.x)]",
+    "shop_urls = [url('^cart', include('shop.cart.urls')), url(r'^$', views.home)]",
+    "extra = [path('y/', include('shop.y.urls'))]",
     '',
   ].join('\n');
   const ex = await extractSource('python', source, 'shop/urls.py');
   assert.deepEqual(routes(ex), [
     'ANY / -> views.index', 'ANY /users/<int:pk>/ -> references views.UserDetail', 'ANY /archive/(?P<year>[0-9]{4})/ -> archive', 'ANY /about/ -> views.about',
+    'ANY / -> views.home',
   ]);
+  // Each include imports its module and mounts it under the entry's path (a regex's `^` dropped).
+  assert.deepEqual(ex.mounts, [{ prefix: 'api/', importLine: 8 }, { prefix: 'cart', importLine: 12 }]);
+  assert.deepEqual(ex.imports.filter((i) => i.line >= 8).map((i) => [i.module, i.line]), [['api.urls', 8], ['shop.cart.urls', 12]]);
 });

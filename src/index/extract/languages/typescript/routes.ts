@@ -6,6 +6,8 @@
  * `new Router()`, `Fastify()`, `new Hono()`), so HTTP clients (`axios.post('/login', data)`) are not routes. The route is the
  * handlers' scope: calls inside an inline handler are the route's; a named handler is called.
  * NestJS: `@Get(':id')` … on the methods of a `@Controller('users')` class, under its path.
+ * A router another module mounts (`app.use('/api', users)`) is recorded as a mount; its prefix is
+ * joined to that module's routes once the project is resolved.
  */
 import type { Node } from 'web-tree-sitter';
 import { ANY_METHOD, defineRoute, joinRoutePath, METHOD_NAMES, methodHandler, type RouteHandler } from '../../routes.js';
@@ -50,6 +52,10 @@ export function visitRouteCall(state: FileState, routers: ReadonlyMap<string, st
   if (callee?.type !== 'member_expression') return false;
   const property = callee.childForFieldName('property')?.text ?? '';
   if (property === 'route') return objectRoute(state, routers, call, callee);
+  if (property === 'use') {
+    noteMount(state, routers, call, callee);
+    return false;
+  }
   const method = METHOD_NAMES.get(property);
   if (method === undefined) return false;
   const args = argumentsOf(call);
@@ -75,15 +81,64 @@ export function visitRouteCall(state: FileState, routers: ReadonlyMap<string, st
   }
   const last = handlers[handlers.length - 1];
   if (path === undefined || last === undefined) return false;
-  const handler = handlerOf(last);
-  if (handler === undefined && !FUNCTION_VALUES.has(last.type) && last.type !== 'call_expression') return false;
-  const [index] = defineRoute(state.builder, [method], joinRoutePath(prefix, path), call, handler);
+  // Every named handler is called, in order: `delete(destroy, persist)` runs both.
+  const named = handlers.map(handlerOf).filter((h): h is RouteHandler => h !== undefined);
+  if (named.length === 0 && !FUNCTION_VALUES.has(last.type) && last.type !== 'call_expression') return false;
+  const [index] = defineRoute(state.builder, [method], joinRoutePath(prefix, path), call, named);
   if (index === undefined) return false;
   state.visit(callee);
   state.builder.within(index, () => {
     for (const arg of args) state.visit(arg);
   });
   return true;
+}
+
+/**
+ * `app.use('/api', users)`, `router.use(`/${key}`, plural(db))`, `app.use('/v1', require('./v1'))`,
+ * `router.use('/admin', admin.routes())`: the module each later argument comes from is mounted
+ * under the path (as written, substitutions too; '' when the first argument is no path). What
+ * the file imports under that name is tied to the mount when the file is finished.
+ */
+function noteMount(state: FileState, routers: ReadonlyMap<string, string>, call: Node, callee: Node): void {
+  const target = callee.childForFieldName('object');
+  let prefix: string;
+  if (target?.type === 'identifier' && isRouter(target.text, routers)) prefix = routers.get(target.text) ?? '';
+  else if (target?.type === 'member_expression' && ROUTER_NAME.test(target.childForFieldName('property')?.text ?? '')) prefix = '';
+  else return;
+  const args = argumentsOf(call);
+  const path = mountPathOf(args[0]);
+  const mounted = path === undefined ? args : args.slice(1);
+  const line = call.startPosition.row + 1;
+  const full = path === undefined && prefix === '' ? '' : joinRoutePath(prefix, path ?? '');
+  for (const arg of mounted) {
+    const source = mountedModule(arg);
+    if (source !== undefined) state.builder.mount(full, source, line);
+  }
+}
+
+/** Where a mounted argument's router comes from: a name, a factory's name, `x.routes()`'s `x`, or `require('m')`; a call of a library's method (`express.static(…)`) is none. */
+function mountedModule(arg: Node): { local: string } | { module: string } | undefined {
+  if (arg.type === 'identifier') return { local: arg.text };
+  if (arg.type !== 'call_expression') return undefined;
+  const fn = arg.childForFieldName('function');
+  if (fn?.type === 'identifier') {
+    if (fn.text !== 'require') return { local: fn.text };
+    const first = argumentsOf(arg)[0];
+    return first?.type === 'string' ? { module: first.text.slice(1, -1) } : undefined;
+  }
+  if (fn?.type !== 'member_expression' || !ROUTER_METHODS.has(fn.childForFieldName('property')?.text ?? '')) return undefined;
+  const object = fn.childForFieldName('object');
+  return object?.type === 'identifier' ? { local: object.text } : undefined;
+}
+
+/** Methods that hand a router over as middleware (Koa's `router.routes()`). */
+const ROUTER_METHODS: ReadonlySet<string> = new Set(['routes', 'middleware']);
+
+/** A mount's path: a string or a template (substitutions kept as written) that starts with `/`. */
+function mountPathOf(node: Node | undefined): string | undefined {
+  if (node === undefined || (node.type !== 'string' && node.type !== 'template_string')) return undefined;
+  const text = node.text.slice(1, -1);
+  return text.startsWith('/') ? text : undefined;
 }
 
 function isRouter(name: string, routers: ReadonlyMap<string, string>): boolean {

@@ -6,7 +6,7 @@ import { routeLines } from '../../../../support/route-lines.js';
 
 const routes = (ex: FileExtraction, all = false): string[] => routeLines(ex, { refs: all ? 'all' : 'first' });
 
-test('Express routes: a router by name or by what made it, the last handler called, an inline handler\'s calls the route\'s', async () => {
+test('Express routes: a router by name or by what made it, every named handler called in order, an inline handler\'s calls the route\'s', async () => {
   const source = [
     "const express = require('express');",
     'const api = express.Router();',
@@ -26,8 +26,9 @@ test('Express routes: a router by name or by what made it, the last handler call
   ].join('\n');
   const ex = await extractSource('javascript', source, 'server.js');
   assert.deepEqual(routes(ex), [
-    'GET / -> home', 'POST /login -> users.login', 'DELETE /users/:id -> users.remove', 'ANY /health -> res.send', 'PUT /book -> books.update', 'GET /book -> books.list',
+    'GET / -> home', 'POST /login -> limit', 'DELETE /users/:id -> users.remove', 'ANY /health -> res.send', 'PUT /book -> books.update', 'GET /book -> books.list',
   ]);
+  assert.deepEqual(routes(ex, true).find((r) => r.startsWith('POST /login')), 'POST /login -> limit, users.login', 'a middleware and the handler are both called');
   // The inline handler's calls belong to the route.
   assert.deepEqual(routes(ex, true).find((r) => r.startsWith('ANY /health')), 'ANY /health -> res.send, check');
   const health = ex.symbols.find((s) => s.name === 'ANY /health');
@@ -101,4 +102,33 @@ test('Next.js file routes: an app route\'s handlers, a page, groups and slots le
     const ex = await extractSource(path.endsWith('x') ? 'tsx' : 'typescript', source, path);
     assert.deepEqual(routes(ex).map((r) => r.replace(/, .*$/, '')), expected, path);
   }
+});
+
+test('Express mounts: the module a router comes from, under the path (a template as written), the mounting router\'s own prefix first; tied to the import that binds it', async () => {
+  const source = [
+    "const express = require('express');",
+    "const users = require('./users');",
+    "import admin from './admin';",
+    "const plural = require('./plural');",
+    "const api = new Router({ prefix: '/api' });",
+    '',
+    "app.use('/users', users);",
+    "app.use('/v1', require('./v1'));",
+    "api.use('/admin', admin.routes());",
+    'router.use(`/${key}`, plural(db, key));',
+    'app.use(users);',
+    "app.use('/static', express.static('public'));",
+    "app.use('/x', notImported);",
+    "client.use('/y', users);",
+    '',
+  ].join('\n');
+  const ex = await extractSource('javascript', source, 'app.js');
+  assert.deepEqual(ex.mounts, [
+    { prefix: '/users', importLine: 2 },
+    { prefix: '/v1', importLine: 8 },
+    { prefix: '/api/admin', importLine: 3 },
+    { prefix: '/${key}', importLine: 4 },
+    { prefix: '', importLine: 2 },
+  ]);
+  assert.equal((await extractSource('javascript', "app.get('/', home);\n", 'plain.js')).mounts, undefined, 'a file that mounts nothing has no list');
 });

@@ -1,0 +1,85 @@
+/**
+ * The stored side of mounted routers (`route_mounts`): which file mounts which under what prefix,
+ * read through the mounting file's resolved `imports` edge at the mount's import line, and the
+ * route nodes of mounted files. A route keeps the name its file writes (`GET /:id`); its qualified
+ * name is the whole path its mounts give (`GET /api/users/:id`), as a method's is its class's
+ * path; setting one re-indexes the route's full-text row.
+ */
+import { connectionOf, type GraphReader } from './graph-reader.js';
+import { EDGE_CODE, NODE_CODE, code, num, str } from './records.js';
+import { qualifiedNameOf, storedQualifiedName } from './schema.js';
+import type { SqliteDb } from './sqlite.js';
+
+const FILE_KIND = code(NODE_CODE, 'file');
+const ROUTE_KIND = code(NODE_CODE, 'route');
+const IMPORTS_KIND = code(EDGE_CODE, 'imports');
+
+/** One mount: file `from` serves the routes of file `to` under `prefix`. */
+export interface MountLink {
+  readonly from: number;
+  readonly to: number;
+  readonly prefix: string;
+}
+
+/** A route node: its name as its file writes it (`GET /:id`) and its qualified name now. */
+export interface RouteName {
+  readonly id: number;
+  readonly fileId: number;
+  readonly name: string;
+  readonly qualifiedName: string;
+}
+
+/** A route's new qualified name, with its name (stored as '' when the two are equal). */
+export interface QualifiedRoute {
+  readonly id: number;
+  readonly name: string;
+  readonly qualifiedName: string;
+}
+
+/** Whether any file mounts a router (one row read; most indexes have none). */
+export function hasMounts(reader: GraphReader): boolean {
+  return connectionOf(reader).value(`SELECT 1 FROM route_mounts LIMIT 1`) !== undefined;
+}
+
+/** Every mount whose import resolved to a file of the project, by the mounting file's path and line. */
+export function readMountLinks(reader: GraphReader): MountLink[] {
+  const out: MountLink[] = [];
+  connectionOf(reader).cached(
+    `SELECT m.file_id, t.file_id, m.prefix FROM route_mounts m
+       JOIN files f ON f.id = m.file_id
+       JOIN nodes fn ON fn.file_id = m.file_id AND fn.kind = ${FILE_KIND}
+       JOIN edges e ON e.source_id = fn.id AND e.kind = ${IMPORTS_KIND} AND e.line = m.import_line
+       JOIN nodes t ON t.id = e.target_id
+     ORDER BY f.path, m.import_line, m.rowid`,
+  ).each([], ([from, to, prefix]) => out.push({ from: num(from), to: num(to), prefix: str(prefix) }));
+  return out;
+}
+
+/** The route nodes of `fileIds`. */
+export function readRouteNames(reader: GraphReader, fileIds: readonly number[]): RouteName[] {
+  const out: RouteName[] = [];
+  if (fileIds.length === 0) return out;
+  connectionOf(reader).cached(
+    `SELECT n.id, n.file_id, n.name, ${qualifiedNameOf('n')} FROM nodes n
+     WHERE n.file_id IN (SELECT value FROM json_each(?)) AND n.kind = ${ROUTE_KIND} ORDER BY n.id`,
+  ).each([JSON.stringify(fileIds)], ([id, fileId, name, qualified]) => out.push({ id: num(id), fileId: num(fileId), name: str(name), qualifiedName: str(qualified) }));
+  return out;
+}
+
+/**
+ * Sets each route's qualified name; with `indexSearch`, its full-text row follows (removed while
+ * the row still reads the old text, then added again).
+ */
+export function writeRouteNames(db: SqliteDb, renames: readonly QualifiedRoute[], indexSearch: boolean): void {
+  const unindex = db.cached(`DELETE FROM node_search WHERE docid = ?`);
+  const update = db.cached(`UPDATE nodes SET qualified_name = ? WHERE id = ?`);
+  const index = db.cached(
+    `INSERT INTO node_search(docid, name, qualified_name, signature, docstring, uses)
+     SELECT rowid, name, qualified_name, signature, docstring, uses FROM node_search_src WHERE rowid = ?`,
+  );
+  for (const r of renames) {
+    if (indexSearch) unindex.run([r.id]);
+    update.run([storedQualifiedName(r.name, r.qualifiedName), r.id]);
+    if (indexSearch) index.run([r.id]);
+  }
+}

@@ -1,0 +1,111 @@
+/** Mounted routers' prefixes joined to their routes: the stage's rules, and real indexes kept equal to a fresh one. */
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { filePrefixes, MAX_MOUNT_DEPTH, prefixedName } from '../../../src/index/sync/route-prefixes.js';
+import { indexProject } from '../../../src/index/sync/index.js';
+import { fullTextSearch } from '../../../src/search/index.js';
+import { dumpGraph, readStoredIndex } from '../../support/graph-dump.js';
+import { generatedProject } from '../../support/fixture-project.js';
+import { freshDump as freshDumpOf } from '../../support/shop-edits.js';
+
+const cleanups: (() => void)[] = [];
+after(() => {
+  for (const c of cleanups) c();
+});
+
+test('a mounted file\'s prefix is its mount\'s after its mounter\'s; the first mount wins; cycles and empty prefixes stop', () => {
+  const prefixes = filePrefixes([
+    { from: 1, to: 2, prefix: '/api' },
+    { from: 2, to: 3, prefix: '/users' },
+    { from: 9, to: 3, prefix: '/other' },
+    { from: 3, to: 4, prefix: '' },
+    { from: 1, to: 5, prefix: '' },
+    { from: 6, to: 7, prefix: '/a' },
+    { from: 7, to: 6, prefix: '/b' },
+    { from: 8, to: 8, prefix: '/self' },
+  ]);
+  assert.deepEqual([...prefixes].sort((a, b) => a[0] - b[0]), [
+    [2, '/api'], [3, '/api/users'], [4, '/api/users'], [6, '/a/b'], [7, '/b/a'],
+  ]);
+  const chain = Array.from({ length: MAX_MOUNT_DEPTH + 3 }, (_, i) => ({ from: i + 1, to: i + 2, prefix: `/p${i}` }));
+  const deepest = filePrefixes(chain).get(MAX_MOUNT_DEPTH + 3);
+  assert.equal(deepest?.split('/').length, MAX_MOUNT_DEPTH + 1, 'a chain is followed MAX_MOUNT_DEPTH mounts up');
+  assert.ok(deepest?.endsWith(`/p${MAX_MOUNT_DEPTH + 1}`));
+});
+
+test('a route under a prefix: the path joined, the router\'s root is the prefix (with a Django prefix\'s slash)', () => {
+  assert.equal(prefixedName('GET /:id', '/api'), 'GET /api/:id');
+  assert.equal(prefixedName('GET /', '/api'), 'GET /api');
+  assert.equal(prefixedName('ANY /', '/app/'), 'ANY /app/');
+  assert.equal(prefixedName('ANY /items/', 'shop/'), 'ANY /shop/items/');
+  assert.equal(prefixedName('ANY /?', 'render'), 'ANY /render/?');
+  assert.equal(prefixedName('noroute', '/api'), 'noroute');
+});
+
+const APP = (prefix: string) => [
+  "const express = require('express');",
+  "const users = require('./routes/users');",
+  'const app = express();',
+  `app.use('${prefix}', users);`,
+  '',
+].join('\n');
+const USERS = [
+  "const express = require('express');",
+  "const admin = require('./admin');",
+  'const router = express.Router();',
+  'function show(req, res) { res.json({}); }',
+  "router.get('/:id', show);",
+  "router.use('/admin', admin);",
+  'module.exports = router;',
+  '',
+].join('\n');
+const ADMIN = "const router = require('express').Router();\nfunction stats(req, res) { res.json({}); }\nrouter.get('/stats', stats);\nmodule.exports = router;\n";
+
+const routeNames = (root: string) => readStoredIndex(root, (store) =>
+  store.listFiles().flatMap((f) => store.nodesInFile(f.path).filter((n) => n.kind === 'route').map((n) => `${f.path} ${n.name} = ${n.qualifiedName}`)).sort());
+const searched = (root: string, words: string) => readStoredIndex(root, (store) => fullTextSearch(store, words).filter((h) => h.node.kind === 'route').map((h) => h.node.qualifiedName));
+
+test('routes of mounted files are qualified by the whole path, through two mounts, in Express and Django; an edit anywhere keeps the index equal to a fresh one', async () => {
+  const project = await generatedProject({
+    'app.js': APP('/api'), 'routes/users.js': USERS, 'routes/admin.js': ADMIN,
+    'site/__init__.py': '', 'site/shop/__init__.py': '', 'site/shop/views.py': 'def detail(request, pk):\n    return pk\n',
+    'site/urls.py': "from django.urls import include, path\nurlpatterns = [path('shop/', include('site.shop.urls'))]\n",
+    'site/shop/urls.py': "from django.urls import path\nfrom . import views\nurlpatterns = [path('items/<int:pk>/', views.detail)]\n",
+  });
+  cleanups.push(project.cleanup);
+  const { root } = project;
+  const sync = () => indexProject({ root, mode: 'incremental', command: 'test', workers: 1 });
+  const fresh = () => freshDumpOf(root, cleanups);
+  await indexProject({ root, mode: 'full', command: 'test', workers: 1 });
+  assert.deepEqual(await routeNames(root), [
+    'routes/admin.js GET /stats = GET /api/admin/stats',
+    'routes/users.js GET /:id = GET /api/:id',
+    'site/shop/urls.py ANY /items/<int:pk>/ = ANY /shop/items/<int:pk>/',
+  ]);
+  assert.equal((await searched(root, 'api admin stats'))[0], 'GET /api/admin/stats', 'the whole path is searchable');
+
+  // The mounted file changes: its routes are qualified again.
+  writeFileSync(join(root, 'routes/users.js'), USERS.replace("router.get('/:id', show);", "router.get('/:id', show);\nrouter.post('/', show);"));
+  await sync();
+  assert.ok((await routeNames(root)).includes('routes/users.js POST / = POST /api'));
+  assert.equal(await dumpGraph(root), await fresh());
+
+  // Only the mounting file changes: the routes of files two mounts down follow, words included.
+  writeFileSync(join(root, 'app.js'), APP('/v2'));
+  await sync();
+  assert.ok((await routeNames(root)).includes('routes/admin.js GET /stats = GET /v2/admin/stats'));
+  assert.equal((await searched(root, 'v2 admin stats'))[0], 'GET /v2/admin/stats');
+  assert.equal(await dumpGraph(root), await fresh());
+
+  // The mount goes: the routes are named as written again.
+  writeFileSync(join(root, 'app.js'), "const express = require('express');\nconst app = express();\n");
+  await sync();
+  assert.deepEqual((await routeNames(root)).filter((r) => r.startsWith('routes/')), [
+    'routes/admin.js GET /stats = GET /admin/stats',
+    'routes/users.js GET /:id = GET /:id',
+    'routes/users.js POST / = POST /',
+  ]);
+  assert.equal(await dumpGraph(root), await fresh());
+});

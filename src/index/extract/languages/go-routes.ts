@@ -1,13 +1,30 @@
 /**
  * Go web routes: `net/http`'s `HandleFunc`/`Handle` (a Go 1.22 `"GET /p"` pattern fixes the
  * method, gorilla/mux's `.Methods("GET")` too), Gin's and Echo's `r.GET("/p", h)` and `Any`, chi's
- * `r.Get("/p", h)`, with the prefixes of groups made in the same file (`v1 := r.Group("/v1")`).
+ * `r.Get("/p", h)`, with the prefixes of groups made in the same file (`v1 := r.Group("/v1")`);
+ * chi's `Mount` of another package's router is recorded as a mount of that package.
  */
 import type { Node } from 'web-tree-sitter';
 import type { ExtractionBuilder } from '../builder.js';
 import { unquote } from '../comments.js';
 import { ANY_METHOD, defineRoute, joinRoutePath, METHOD_NAMES, type RouteHandler } from '../routes.js';
 import { walkNode, type EnterNode } from '../walk.js';
+
+/**
+ * chi's `r.Mount("/users", users.Routes())` (or `users.Handler`): the routes of package `users`
+ * are served under the path (after the group's prefix), tied to the import of that package.
+ */
+function noteMount(b: ExtractionBuilder, groups: GoGroups, fn: Node, call: Node): void {
+  const operand = fn.childForFieldName('operand');
+  const prefix = operand?.type === 'identifier' ? (groups.get(operand.text) ?? '') : '';
+  const args = (call.childForFieldName('arguments')?.namedChildren ?? []).filter((a): a is Node => a !== null && a.type !== 'comment');
+  const path = stringOf(args[0]);
+  let mounted = args[1];
+  if (mounted?.type === 'call_expression') mounted = mounted.childForFieldName('function') ?? undefined;
+  const pkg = mounted?.type === 'selector_expression' ? mounted.childForFieldName('operand') : null;
+  if (path === undefined || !path.startsWith('/') || pkg?.type !== 'identifier') return;
+  b.mount(joinRoutePath(prefix, path), { local: pkg.text }, call.startPosition.row + 1);
+}
 
 /** One file's route groups: each variable made by `x.Group("/p")`, with its whole prefix. */
 export type GoGroups = Map<string, string>;
@@ -32,6 +49,10 @@ export function goRouteCall(b: ExtractionBuilder, groups: GoGroups, call: Node, 
   const fn = call.childForFieldName('function');
   if (fn?.type !== 'selector_expression') return false;
   const name = fn.childForFieldName('field')?.text ?? '';
+  if (name === 'Mount') {
+    noteMount(b, groups, fn, call);
+    return false;
+  }
   const group = name === 'Group' || name === 'Route';
   let method = methodOf(name);
   // Only these calls read their arguments: most calls of a file are none of them.

@@ -35,3 +35,27 @@ test('Go routes: net/http patterns, gorilla Methods, Gin and Echo groups, chi me
   assert.match(routes(ex, true).find((r) => r.startsWith('ANY /v1/admin/stats')) ?? '', /-> gin\.Context, \S*JSON, stats$/);
   assert.equal(ex.symbols.find((s) => s.name === 'ANY /hello')?.parent, ex.symbols.findIndex((s) => s.name === 'main'));
 });
+
+test('chi mounts: another package\'s router under the path (after a group\'s prefix), tied to that package\'s import; a local router or a non-path is none', async () => {
+  const source = [
+    'package main',
+    '',
+    'import (',
+    '\t"github.com/go-chi/chi/v5"',
+    '\t"example.com/shop/users"',
+    '\t"example.com/shop/admin"',
+    ')',
+    '',
+    'func routes() {',
+    '\tr := chi.NewRouter()',
+    '\tr.Mount("/users", users.Routes())',
+    '\tapi := r.Group("/api")',
+    '\tapi.Mount("/admin", admin.Handler)',
+    '\tr.Mount("/local", localRouter())',
+    '\tr.Mount(prefix, users.Routes())',
+    '}',
+    '',
+  ].join('\n');
+  const ex = await extractSource('go', source, 'main.go');
+  assert.deepEqual(ex.mounts, [{ prefix: '/users', importLine: 5 }, { prefix: '/api/admin', importLine: 6 }]);
+});

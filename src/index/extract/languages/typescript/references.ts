@@ -52,6 +52,14 @@ export function noteTypeParameters(state: FileState, declaration: Node): void {
   }
 }
 
+/** The variable `x = require('y')` assigns (declared earlier: `var x;` then a lazy require), else null. */
+function assignedName(call: Node): Node | null {
+  const parent = call.parent;
+  if (parent?.type !== 'assignment_expression' || parent.childForFieldName('right')?.id !== call.id) return null;
+  const left = parent.childForFieldName('left');
+  return left?.type === 'identifier' ? left : null;
+}
+
 /**
  * Records a call: `require('y')` and `import('y')` as imports, `f()` and `a.b.f()` as `calls`
  * refs (the receiver is the class when it is a variable or `this` field of a known class).
@@ -61,7 +69,7 @@ export function callRef(builder: ExtractionBuilder, call: Node, typed?: FileType
   if (callee === null) return;
   switch (callee.type) {
     case 'identifier':
-      if (callee.text === 'require' && isRequireCall(call)) requireImport(builder, call, null);
+      if (callee.text === 'require' && isRequireCall(call)) requireImport(builder, call, assignedName(call));
       else builder.ref('calls', callee.text, callee);
       return;
     case 'import':

@@ -81,3 +81,20 @@ test('`const x = require(m)` binds the module as a namespace and its exported va
   const ex = await js("const Layer = require('./layer');\n");
   assert.deepEqual(ex.imports.map((i) => [i.module, i.namespace, i.names]), [['./layer', 'Layer', [{ imported: 'default', local: 'Layer' }]]]);
 });
+
+test('a variable assigned a require later (`var P;` then `P = require(m)` in an init function) binds the module like a declaration; a member or a bare require binds nothing', async () => {
+  const ex = await js([
+    'var Permissions;',
+    'function init() {',
+    "  Permissions = require('../auth/permissions');",
+    "  module.exports.store = require('./store');",
+    "  require('./side-effect');",
+    '}',
+    '',
+  ].join('\n'));
+  assert.deepEqual(ex.imports.map((i) => [i.module, i.namespace ?? null, i.names]), [
+    ['../auth/permissions', 'Permissions', [{ imported: 'default', local: 'Permissions' }]],
+    ['./store', null, []],
+    ['./side-effect', null, []],
+  ]);
+});

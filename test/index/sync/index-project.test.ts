@@ -392,3 +392,11 @@ test('a C function that moves to another file, is deleted, or comes back rebinds
     if (expected !== undefined) assert.equal(bound, expected, what);
   }
 });
+
+test('a first index of a tree with no source file is saved all the same: the next run finds an index, not nothing', async () => {
+  const root = await generated({ 'README.md': 'nothing to index\n' });
+  const first = await indexProject({ root, mode: 'full', command: 'test', workers: 1 });
+  assert.equal(first.databaseBytes, statSync(join(root, '.codegraph', 'codegraph.db')).size);
+  const again = await sync(root);
+  assert.equal(again.rebuiltBecause, undefined, 'the saved empty index is opened, not made anew');
+});

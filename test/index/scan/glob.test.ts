@@ -33,6 +33,8 @@ const CASES: readonly (readonly [pattern: string, path: string, expected: boolea
   ['a+b(c).ts', 'a+b(c).ts', true, 'escape regular expression syntax'],
   ['\\*.ts', '*.ts', true, 'match a literal * after a backslash'],
   ['\\*.ts', 'a.ts', false, 'not treat an escaped * as a wildcard'],
+  ['x[z-\\a]', 'xa', false, 'match nothing with a reversed range whose end is escaped, not even its end'],
+  ['x[a-\\z]', 'xq', true, 'match inside a range whose end is escaped'],
 ];
 
 for (const [pattern, path, expected, name] of CASES) {

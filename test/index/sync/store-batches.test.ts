@@ -7,7 +7,9 @@ import type { ParseJob, ParseResult } from '../../../src/index/parse/jobs.js';
 import type { ParsePool } from '../../../src/index/parse/pool.js';
 import { applyScan } from '../../../src/index/sync/apply-scan.js';
 import { indexProject, readConfig, scanWith } from '../../../src/index/sync/index.js';
+import { planScan } from '../../../src/index/sync/plan.js';
 import { newStore } from '../../../src/index/sync/run.js';
+import { StoreBatches } from '../../../src/index/sync/store-batches.js';
 import { generatedProject } from '../../support/fixture-project.js';
 import { readStoredIndex } from '../../support/graph-dump.js';
 
@@ -65,6 +67,32 @@ test('a file whose parse failed is recorded as parse-failed with the failure, an
       assert.deepEqual([reason, detail], [i % 2 === 0 ? 'parse-failed' : 'binary', `detail ${path}`], path);
     }
     assert.deepEqual(store.listFiles(), []);
+  } finally {
+    store.close();
+  }
+});
+
+test('results are stored a batch at a time while parsing goes on: nothing before a batch fills, the whole batch once it does, the rest at flush', async () => {
+  const sources: Record<string, string> = {};
+  for (let i = 0; i < 70; i++) sources[`m${String(i).padStart(2, '0')}.ts`] = `export const v${i} = ${i};\n`;
+  const p = await generatedProject(sources);
+  cleanups.push(p.cleanup);
+  const store = await newStore();
+  try {
+    const scan = await scanWith(p.root, await readConfig(p.root));
+    const plan = planScan(store, scan, { root: p.root, mode: 'full', keptInputs: false });
+    const batches = new StoreBatches(store, plan, [], undefined);
+    const paths = [...plan.scanned.keys()].sort();
+    assert.equal(paths.length, 70);
+    const stored: number[] = [];
+    for (const path of paths) {
+      batches.add({ kind: 'failed', path, detail: 'stub' });
+      stored.push(batches.diagnostics.length);
+    }
+    // 32 per batch: the 32nd and 64th results store their batches, the other results wait.
+    assert.deepEqual([stored[0], stored[30], stored[31], stored[32], stored[62], stored[63], stored[69]], [0, 0, 32, 32, 32, 64, 64]);
+    batches.flush();
+    assert.equal(batches.diagnostics.length, 70);
   } finally {
     store.close();
   }

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
@@ -69,4 +69,24 @@ test('a log is changed when it appeared, vanished, or differs from its stamp in 
   assert.equal(logHasChanged(dir, stamp), true, 'identity');
   rmSync(log);
   assert.equal(logHasChanged(dir, stamp), true, 'the log vanished');
+});
+
+test('appends leave no file open behind them, and neither does a refused one (a daemon appends for as long as it runs)', async (t) => {
+  if (process.platform !== 'linux') {
+    t.skip('reads /proc/self/fd');
+    return;
+  }
+  const { dir, log } = folders();
+  const openLogs = () => readdirSync('/proc/self/fd').filter((fd) => {
+    try {
+      return readlinkSync(`/proc/self/fd/${fd}`) === log;
+    } catch {
+      return false;
+    }
+  }).length;
+  let valid = 0;
+  for (let i = 0; i < 20; i++) valid = (await appendChangeRecord(dir, valid, Buffer.from(`record ${i};`))).validBytes;
+  await assert.rejects(appendChangeRecord(dir, valid + 100, Buffer.from('refused')));
+  assert.equal(openLogs(), 0);
+  assert.equal(statSync(log).size, valid);
 });

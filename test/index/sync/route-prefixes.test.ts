@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { filePrefixes, MAX_MOUNT_DEPTH, prefixedName } from '../../../src/index/sync/route-prefixes.js';
+import { filePrefixes, joinMountedRoutes, MAX_MOUNT_DEPTH, prefixedName } from '../../../src/index/sync/route-prefixes.js';
+import type { GraphStore } from '../../../src/store/index.js';
 import { indexProject } from '../../../src/index/sync/index.js';
 import { fullTextSearch } from '../../../src/search/index.js';
 import { dumpGraph, readStoredIndex } from '../../support/graph-dump.js';
@@ -108,4 +109,39 @@ test('routes of mounted files are qualified by the whole path, through two mount
     'routes/users.js POST / = POST /',
   ]);
   assert.equal(await dumpGraph(root), await fresh());
+
+  // The last mount goes too: no file is mounted, and the routes the last run qualified are restored.
+  writeFileSync(join(root, 'routes/users.js'), USERS.replace("router.use('/admin', admin);\n", ''));
+  writeFileSync(join(root, 'site/urls.py'), 'urlpatterns = []\n');
+  await sync();
+  const names = await routeNames(root);
+  assert.ok(names.includes('routes/admin.js GET /stats = GET /stats'), names.join('; '));
+  assert.ok(names.includes('site/shop/urls.py ANY /items/<int:pk>/ = ANY /items/<int:pk>/'), names.join('; '));
+  assert.equal(await dumpGraph(root), await fresh());
+});
+
+/** The routes of `path` qualified by their written names again, as before any mount was joined. */
+function unqualify(store: GraphStore, path: string): number {
+  const routes = store.nodesInFile(path).filter((n) => n.kind === 'route');
+  store.qualifyRoutes(routes.map((n) => ({ id: n.id, name: n.name, qualifiedName: n.name })));
+  return routes[0]?.fileId ?? -1;
+}
+
+test('the stage says when it changed routes of a file the run did not rewrite (their words must be indexed again), and only then', async () => {
+  const project = await generatedProject({ 'app.js': APP('/api'), 'routes/users.js': USERS, 'routes/admin.js': ADMIN });
+  cleanups.push(project.cleanup);
+  const plain = await generatedProject({ 'routes/admin.js': ADMIN });
+  cleanups.push(plain.cleanup);
+  for (const root of [project.root, plain.root]) await indexProject({ root, mode: 'full', command: 'test', workers: 1 });
+  await readStoredIndex(project.root, (store) => {
+    assert.equal(joinMountedRoutes(store, new Set()), false, 'already joined: nothing changes');
+    unqualify(store, 'routes/admin.js');
+    assert.equal(joinMountedRoutes(store, new Set()), true, 'an unchanged file\'s routes changed');
+    assert.equal(store.nodesInFile('routes/admin.js').find((n) => n.kind === 'route')?.qualifiedName, 'GET /api/admin/stats');
+    const admin = unqualify(store, 'routes/admin.js');
+    assert.equal(joinMountedRoutes(store, new Set([admin])), false, 'the changed routes are those of a rewritten file');
+  });
+  await readStoredIndex(plain.root, (store) => {
+    assert.equal(joinMountedRoutes(store, new Set()), false, 'nothing mounted, nothing mounted before');
+  });
 });

@@ -91,6 +91,9 @@ export interface RouteMount {
   readonly importLine: number;
 }
 
+/** What a mount names, as written where it is: a local name an import binds, or a module imported inline. */
+export type MountTarget = { readonly local: string } | { readonly module: string };
+
 /** Everything one file contributes before resolution. Plain data: crosses worker boundaries. */
 export interface FileExtraction {
   readonly language: string;

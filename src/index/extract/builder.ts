@@ -1,6 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import type {
-  ExtractedImport, ExtractedRef, ExtractedSymbol, FileExtraction, NodeKind, RefKind, RouteMount,
+  ExtractedImport, ExtractedRef, ExtractedSymbol, FileExtraction, MountTarget, NodeKind, RefKind, RouteMount,
 } from '../../model.js';
 
 /** Options for one definition; `exported` defaults to false. */
@@ -39,7 +39,7 @@ export class ExtractionBuilder {
   private readonly symbols: ExtractedSymbol[] = [];
   private readonly refs: ExtractedRef[] = [];
   private readonly imports: ExtractedImport[] = [];
-  private readonly pendingMounts: { prefix: string; target: { readonly local: string } | { readonly module: string }; line: number }[] = [];
+  private readonly pendingMounts: { prefix: string; target: MountTarget; line: number }[] = [];
   private readonly scope: number[] = [];
   private packageName: string | undefined;
   private readonly languageId: string;
@@ -182,12 +182,12 @@ export class ExtractionBuilder {
    * Records a mount of the module bound to `local` (or imported as `module`) under `prefix`,
    * at `line`; it is tied to that import when the file is finished, and dropped when none binds it.
    */
-  mount(prefix: string, target: { readonly local: string } | { readonly module: string }, line: number): void {
+  mount(prefix: string, target: MountTarget, line: number): void {
     this.pendingMounts.push({ prefix, target, line });
   }
 
   /** The line of the import that binds `local` (or imports `module`), the latest before `line`, else the first after. */
-  private importLineOf(target: { readonly local: string } | { readonly module: string }, line: number): number | undefined {
+  private importLineOf(target: MountTarget, line: number): number | undefined {
     let found: number | undefined;
     for (const imp of this.imports) {
       const binds = 'local' in target

@@ -14,10 +14,7 @@ import { walkNode, type EnterNode } from '../walk.js';
  * chi's `r.Mount("/users", users.Routes())` (or `users.Handler`): the routes of package `users`
  * are served under the path (after the group's prefix), tied to the import of that package.
  */
-function noteMount(b: ExtractionBuilder, groups: GoGroups, fn: Node, call: Node): void {
-  const operand = fn.childForFieldName('operand');
-  const prefix = operand?.type === 'identifier' ? (groups.get(operand.text) ?? '') : '';
-  const args = (call.childForFieldName('arguments')?.namedChildren ?? []).filter((a): a is Node => a !== null && a.type !== 'comment');
+function noteMount(b: ExtractionBuilder, prefix: string, args: readonly Node[], call: Node): void {
   const path = stringOf(args[0]);
   let mounted = args[1];
   if (mounted?.type === 'call_expression') mounted = mounted.childForFieldName('function') ?? undefined;
@@ -49,17 +46,18 @@ export function goRouteCall(b: ExtractionBuilder, groups: GoGroups, call: Node, 
   const fn = call.childForFieldName('function');
   if (fn?.type !== 'selector_expression') return false;
   const name = fn.childForFieldName('field')?.text ?? '';
-  if (name === 'Mount') {
-    noteMount(b, groups, fn, call);
-    return false;
-  }
   const group = name === 'Group' || name === 'Route';
+  const mount = name === 'Mount';
   let method = methodOf(name);
   // Only these calls read their arguments: most calls of a file are none of them.
-  if (method === undefined && !group) return false;
+  if (method === undefined && !group && !mount) return false;
   const operand = fn.childForFieldName('operand');
   const prefix = operand?.type === 'identifier' ? (groups.get(operand.text) ?? '') : '';
   const args = (call.childForFieldName('arguments')?.namedChildren ?? []).filter((a): a is Node => a !== null && a.type !== 'comment');
+  if (mount) {
+    noteMount(b, prefix, args, call);
+    return false;
+  }
   const path = stringOf(args[0]);
   if (group) noteGroup(groups, call, joinRoutePath(prefix, path ?? ''));
   if (method === undefined || path === undefined || args.length < 2) return false;

@@ -1,6 +1,6 @@
 import type { ResolveContext, StepOutcome } from '../context.js';
 import { CLAIMED, EXTERNAL, bound } from '../context.js';
-import { findExport } from '../exports.js';
+import { findExport, topLevelIn } from '../exports.js';
 import type { Binding, FileScope } from '../file-scope.js';
 import { ANY_KIND } from '../kinds.js';
 import { traitsOf } from '../languages.js';
@@ -39,7 +39,7 @@ function bareName(ctx: ResolveContext, scope: FileScope, name: string, filter: K
   let hit = scope.visible(name, filter);
   // `from pkg import *` also brings in what `pkg/__init__.py` imported itself, unless the file
   // defines the name: a wildcard never shadows the file's own definition (the same-file step's).
-  if (hit === undefined && scope.family === 'python' && !definesOwn(ctx, scope.fileId, name, filter)) {
+  if (hit === undefined && scope.family === 'python' && topLevelIn(ctx, [scope.fileId], name, filter) === undefined) {
     for (const imp of scope.wildcards) {
       hit = findExport(ctx, imp.files, name, filter);
       if (hit !== undefined) break;
@@ -47,10 +47,6 @@ function bareName(ctx: ResolveContext, scope: FileScope, name: string, filter: K
   }
   if (hit === undefined) return undefined;
   return hit.fileId === scope.fileId ? bound(hit, 'same-file', 0.8) : bound(hit, 'import', VISIBLE_CONFIDENCE);
-}
-
-function definesOwn(ctx: ResolveContext, fileId: number, name: string, filter: KindFilter): boolean {
-  return ctx.project.topLevel(fileId, name).some((s) => filter(s.kind));
 }
 
 /** Where the receiver's first segments lead: a module (files) or a symbol, and how many segments that took. */

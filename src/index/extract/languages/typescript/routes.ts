@@ -11,6 +11,7 @@
  */
 import type { Node } from 'web-tree-sitter';
 import { ANY_METHOD, defineRoute, joinRoutePath, METHOD_NAMES, methodHandler, type RouteHandler } from '../../routes.js';
+import type { MountTarget } from '../../../../model.js';
 import type { FileState } from './file-state.js';
 import { FUNCTION_VALUES } from './syntax.js';
 
@@ -106,7 +107,7 @@ function noteMount(state: FileState, routers: ReadonlyMap<string, string>, call:
   else if (target?.type === 'member_expression' && ROUTER_NAME.test(target.childForFieldName('property')?.text ?? '')) prefix = '';
   else return;
   const args = argumentsOf(call);
-  const path = mountPathOf(args[0]);
+  const path = pathOf(args[0], true);
   const mounted = path === undefined ? args : args.slice(1);
   const line = call.startPosition.row + 1;
   const full = path === undefined && prefix === '' ? '' : joinRoutePath(prefix, path ?? '');
@@ -117,7 +118,7 @@ function noteMount(state: FileState, routers: ReadonlyMap<string, string>, call:
 }
 
 /** Where a mounted argument's router comes from: a name, a factory's name, `x.routes()`'s `x`, or `require('m')`; a call of a library's method (`express.static(…)`) is none. */
-function mountedModule(arg: Node): { local: string } | { module: string } | undefined {
+function mountedModule(arg: Node): MountTarget | undefined {
   if (arg.type === 'identifier') return { local: arg.text };
   if (arg.type !== 'call_expression') return undefined;
   const fn = arg.childForFieldName('function');
@@ -133,13 +134,6 @@ function mountedModule(arg: Node): { local: string } | { module: string } | unde
 
 /** Methods that hand a router over as middleware (Koa's `router.routes()`). */
 const ROUTER_METHODS: ReadonlySet<string> = new Set(['routes', 'middleware']);
-
-/** A mount's path: a string or a template (substitutions kept as written) that starts with `/`. */
-function mountPathOf(node: Node | undefined): string | undefined {
-  if (node === undefined || (node.type !== 'string' && node.type !== 'template_string')) return undefined;
-  const text = node.text.slice(1, -1);
-  return text.startsWith('/') ? text : undefined;
-}
 
 function isRouter(name: string, routers: ReadonlyMap<string, string>): boolean {
   return routers.has(name) || ROUTER_NAME.test(name);
@@ -159,10 +153,13 @@ function argumentsOf(call: Node): Node[] {
   return (call.childForFieldName('arguments')?.namedChildren ?? []).filter((a): a is Node => a !== null && a.type !== 'comment');
 }
 
-/** A path literal (a string, or a template without substitutions) that starts with `/`. */
-function pathOf(node: Node | undefined): string | undefined {
+/**
+ * A path literal that starts with `/`: a string, or a template without substitutions (with
+ * `substitutions`, a mount's, kept as written: `/${key}`).
+ */
+function pathOf(node: Node | undefined, substitutions = false): string | undefined {
   if (node === undefined) return undefined;
-  if (node.type !== 'string' && !(node.type === 'template_string' && !node.namedChildren.some((c) => c?.type === 'template_substitution'))) return undefined;
+  if (node.type !== 'string' && !(node.type === 'template_string' && (substitutions || !node.namedChildren.some((c) => c?.type === 'template_substitution')))) return undefined;
   const text = node.text.slice(1, -1);
   return text.startsWith('/') ? text : undefined;
 }

@@ -45,6 +45,12 @@ export interface ExtractedSymbol {
   readonly exported: boolean;
   /** Accepted argument counts, packed by `packArity` (Java and C#). */
   readonly arity?: number;
+  /**
+   * The type a function or method returns, as a path (`Client`, `models.Client`): its declared
+   * return type with pointers, optionals and promises taken off, or the class every `return`
+   * constructs. Absent when unknown, a builtin type or a type parameter.
+   */
+  readonly returns?: string;
 }
 
 /** A use of a name that resolution turns into an edge (or keeps as unresolved). */
@@ -134,6 +140,8 @@ export interface ResolverSymbol {
    * an interface's method, whose types structural typing compares (resolve/structural.ts).
    */
   readonly signature?: string;
+  /** The type a function returns (`ExtractedSymbol.returns`), which types a call on its result. */
+  readonly returns?: string;
 }
 
 /** One reference to resolve. */

@@ -54,7 +54,7 @@ export class StoredRows {
       const parent = s.parent >= 0 ? symbols[s.parent] : undefined;
       const parentId = parent === undefined || !opensScope(parent.kind) ? null : (nodeIds[s.parent] ?? null);
       const signature = keepsSignature(s.kind, parent?.kind, s.signature) ? s.signature : undefined;
-      list.push(bulkSymbol(id, fileId, s.kind, s.name, s.qualifiedName, parentId, s.exported, s.arity, pool, signature));
+      list.push(bulkSymbol(id, fileId, s.kind, s.name, s.qualifiedName, parentId, s.exported, s.arity, pool, signature, s.returns));
     });
     if (list.length > 0) byFile.set(fileId, list);
     for (const r of extraction.refs) {

@@ -55,15 +55,15 @@ export function readSymbolsOfFiles(reader: GraphReader, fileIds: readonly number
 
 const SYMBOL_SELECT = `SELECT n.id, n.file_id, n.kind, n.name, ${qualifiedNameOf('n')},
             CASE WHEN p.kind IN (${SCOPELESS_PARENTS.map((k) => code(NODE_CODE, k)).join(', ')}) THEN NULL ELSE n.parent_id END, n.exported, n.arity,
-            CASE WHEN n.kind = ${METHOD_KIND} AND (p.kind = ${INTERFACE_KIND} OR n.signature LIKE 'func %') THEN n.signature END
+            CASE WHEN n.kind = ${METHOD_KIND} AND (p.kind = ${INTERFACE_KIND} OR n.signature LIKE 'func %') THEN n.signature END, n.returns
      FROM nodes n LEFT JOIN nodes p ON p.id = n.parent_id
      WHERE n.kind <> ${FILE_KIND}`;
 
-function toBulkSymbol([id, fileId, kind, name, qualifiedName, parentId, exported, arity, signature]: SqlValue[], pool: StringPool): BulkSymbol {
+function toBulkSymbol([id, fileId, kind, name, qualifiedName, parentId, exported, arity, signature, returns]: SqlValue[], pool: StringPool): BulkSymbol {
   return bulkSymbol(
     num(id), num(fileId), (NODE_KINDS[num(kind)] ?? 'variable') as NodeKind, str(name), str(qualifiedName),
     parentId === null || parentId === undefined ? null : num(parentId), num(exported) !== 0, typeof arity === 'number' ? arity : undefined, pool,
-    typeof signature === 'string' ? signature : undefined,
+    typeof signature === 'string' ? signature : undefined, typeof returns === 'string' ? returns : undefined,
   );
 }
 
@@ -81,13 +81,14 @@ export function keepsSignature(kind: NodeKind, parentKind: NodeKind | undefined,
  */
 export function bulkSymbol(
   id: number, fileId: number, kind: NodeKind, name: string, qualifiedName: string, parentId: number | null, exported: boolean,
-  arity: number | undefined, pool: StringPool, signature?: string,
+  arity: number | undefined, pool: StringPool, signature?: string, returns?: string,
 ): BulkSymbol {
   const text = pool.intern(name);
   return {
     id, fileId, kind, name: text, qualifiedName: qualifiedName === text ? text : qualifiedName, parentId, exported,
     ...(arity !== undefined ? { arity } : {}),
     ...(signature !== undefined ? { signature } : {}),
+    ...(returns !== undefined ? { returns: pool.intern(returns) } : {}),
   };
 }
 

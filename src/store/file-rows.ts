@@ -115,7 +115,7 @@ function insertNodes(db: SqliteDb, fileId: number, path: string, extraction: Fil
   const lastLine = extraction.symbols.reduce((max, s) => Math.max(max, s.endLine), 1);
   const fileNodeId = nextId++;
   const fileName = posix.basename(path);
-  const rows: SqlValue[][] = [[fileNodeId, fileId, FILE_KIND, fileName, storedQualifiedName(fileName, path), 1, 0, lastLine, 0, null, null, null, 0, null]];
+  const rows: SqlValue[][] = [[fileNodeId, fileId, FILE_KIND, fileName, storedQualifiedName(fileName, path), 1, 0, lastLine, 0, null, null, null, 0, null, null]];
   const nodeIds = extraction.symbols.map(() => nextId++);
   const lateParents: number[] = [];
   extraction.symbols.forEach((s, i) => {
@@ -124,11 +124,11 @@ function insertNodes(db: SqliteDb, fileId: number, path: string, extraction: Fil
     if (parentId === null) lateParents.push(i);
     rows.push([
       nodeIds[i] ?? null, fileId, code(NODE_CODE, s.kind), s.name, storedQualifiedName(s.name, s.qualifiedName), s.startLine, s.startCol, s.endLine,
-      s.endCol, parentId, s.signature ?? null, s.docstring ?? null, s.exported ? 1 : 0, s.arity ?? null,
+      s.endCol, parentId, s.signature ?? null, s.docstring ?? null, s.exported ? 1 : 0, s.arity ?? null, s.returns ?? null,
     ]);
   });
   db.insertRows(
-    `INSERT INTO nodes(id, file_id, kind, name, qualified_name, start_line, start_col, end_line, end_col, parent_id, signature, docstring, exported, arity)`,
+    `INSERT INTO nodes(id, file_id, kind, name, qualified_name, start_line, start_col, end_line, end_col, parent_id, signature, docstring, exported, arity, returns)`,
     rows,
   );
   const setParent = db.cached(`UPDATE nodes SET parent_id = ? WHERE id = ?`);

@@ -15,7 +15,7 @@ import type { EdgeKind } from '../model.js';
 import type { SqliteDb } from './sqlite.js';
 
 /** Bumped whenever the DDL below changes shape. */
-export const SCHEMA_VERSION = 6;
+export const SCHEMA_VERSION = 7;
 
 /**
  * SQLite's `application_id` of a codegraph-wasm index ("CGWA"): written in every index, so that a
@@ -146,7 +146,8 @@ CREATE TABLE nodes(
   signature TEXT,
   docstring TEXT,
   exported INTEGER NOT NULL,
-  arity INTEGER
+  arity INTEGER,
+  returns TEXT
 );
 
 CREATE TABLE edges(
@@ -217,7 +218,9 @@ export type Migration = (db: SqliteDb) => void;
  * row took 11 s per process on the kernel's index, and readers take a stored name in either form.
  * The rows of files synced since are stored compactly; the rest shrink at the next full index.
  * Version 6 adds `route_mounts`, empty until the files are extracted again (the extraction
- * version changed with it).
+ * version changed with it). Version 7 records the type each function returns (`nodes.returns`),
+ * which types a call on a call's result; rows written before it have none until the files are
+ * extracted again (the extraction version changed with it).
  */
 export const MIGRATIONS: ReadonlyMap<number, Migration> = new Map([
   [1, (db: SqliteDb) => db.exec('ALTER TABLE nodes ADD COLUMN arity INTEGER; ALTER TABLE refs ADD COLUMN args INTEGER')],
@@ -234,6 +237,10 @@ export const MIGRATIONS: ReadonlyMap<number, Migration> = new Map([
     INSERT INTO node_search(node_search) VALUES ('rebuild');`)],
   [4, (db: SqliteDb) => db.exec(`DROP VIEW IF EXISTS node_search_src; ${SEARCH_DDL}`)],
   [5, (db: SqliteDb) => db.exec(ROUTE_MOUNTS)],
+  [6, (db: SqliteDb) => {
+    const columns = db.all<{ name: string }>(`SELECT name FROM pragma_table_info('nodes')`);
+    if (!columns.some((c) => c.name === 'returns')) db.exec('ALTER TABLE nodes ADD COLUMN returns TEXT');
+  }],
 ]);
 
 /** What `migrate` found and did. Only `created`, `current` and `migrated` leave a usable database. */

@@ -84,6 +84,24 @@ describe('migrate', () => {
     assert.deepEqual([db.value(`SELECT arity FROM nodes WHERE name = 'f'`), db.value(`SELECT args FROM refs`)], [packArity(1, 2), 2]);
   });
 
+  test('upgrades a schema-6 database in place: the type a function returns becomes storable', () => {
+    migrate(db);
+    db.exec('ALTER TABLE nodes DROP COLUMN returns');
+    setVersion(6);
+    assert.deepEqual(migrate(db), { kind: 'migrated', from: 6 });
+    const store = new GraphStore(db);
+    store.replaceFile(
+      { path: 'a.ts', language: 'typescript', size: 1, mtimeMs: 1, sha256: '0'.repeat(64) },
+      {
+        language: 'typescript', parseErrors: 0, isTest: false, imports: [], refs: [],
+        symbols: [{ kind: 'function', name: 'make', qualifiedName: 'make', startLine: 1, startCol: 0, endLine: 1, endCol: 1, parent: -1, exported: true, returns: 'Client' }],
+      },
+    );
+    assert.equal(db.value(`SELECT returns FROM nodes WHERE name = 'make'`), 'Client');
+    setVersion(6);
+    assert.deepEqual(migrate(db), { kind: 'migrated', from: 6 }, 'a column already there is kept');
+  });
+
   test('upgrades a schema-2 database in place: name indexes and stored nesting edges go, the edge view comes', () => {
     migrate(db);
     db.exec(`DROP VIEW graph_edges; DROP INDEX nodes_parent; CREATE INDEX nodes_name ON nodes(name); CREATE INDEX refs_name ON refs(name);

@@ -9,15 +9,16 @@ export function dumpGraph(root: string): Promise<string> {
   return readStoredIndex(root, (store, db) => {
     const lines: string[] = [];
     const label = new Map<number, string>();
-    // Argument counts are not part of the store's records; read them straight from the tables.
+    // Argument counts and return types are not part of the store's records; read them straight from the tables.
     const arity = new Map(db.all<{ id: number; arity: number | null }>(`SELECT id, arity FROM nodes`).map((r) => [r.id, r.arity]));
+    const returns = new Map(db.all<{ id: number; returns: string | null }>(`SELECT id, returns FROM nodes`).map((r) => [r.id, r.returns]));
     const args = new Map(db.all<{ id: number; args: number | null }>(`SELECT id, args FROM refs`).map((r) => [r.id, r.args]));
     for (const file of store.listFiles()) {
       lines.push(`file ${file.path} ${file.language} ${file.sha256} errors=${file.parseErrors} test=${file.isTest}`);
       for (const node of store.nodesInFile(file.path)) {
         const name = `${node.path}#${node.kind}:${node.qualifiedName}@${node.startLine}:${node.startCol}`;
         label.set(node.id, name);
-        lines.push(`node ${name}-${node.endLine}:${node.endCol} exported=${node.exported} sig=${node.signature ?? ''} doc=${(node.docstring ?? '').length} arity=${arity.get(node.id) ?? ''}`);
+        lines.push(`node ${name}-${node.endLine}:${node.endCol} exported=${node.exported} sig=${node.signature ?? ''} doc=${(node.docstring ?? '').length} arity=${arity.get(node.id) ?? ''} returns=${returns.get(node.id) ?? ''}`);
       }
     }
     for (const file of store.listFiles()) {

@@ -1,4 +1,5 @@
 import type { Node } from 'web-tree-sitter';
+import { returnedType } from './return-types.js';
 import type {
   ExtractedImport, ExtractedRef, ExtractedSymbol, FileExtraction, MountTarget, NodeKind, RefKind, RouteMount,
 } from '../../model.js';
@@ -24,9 +25,21 @@ export interface SymbolOptions {
    * definition the grammar recovered inside one it cannot really belong to.
    */
   readonly parent?: number;
+  /** The type a function returns, when the language's extractor knows better than `returnedType`. */
+  readonly returns?: string;
 }
 
+/** Kinds of definition that return a value a call can be made on. */
+const RETURNING: ReadonlySet<NodeKind> = new Set(['function', 'method']);
+
 const MAX_SIGNATURE = 200;
+
+/** The segment before a member's own name in its qualified name (`Client` of `net.Client.open`). */
+function ownerOf(qualifiedName: string, name: string): string | undefined {
+  if (!qualifiedName.endsWith(`.${name}`)) return undefined;
+  const prefix = qualifiedName.slice(0, -name.length - 1);
+  return prefix.slice(prefix.lastIndexOf('.') + 1) || undefined;
+}
 /** Longest docstring kept, in characters after whitespace is collapsed. */
 export const MAX_DOCSTRING = 500;
 
@@ -82,6 +95,7 @@ export class ExtractionBuilder {
     const parent = options.parent ?? this.current;
     const parentQn = parent < 0 ? '' : (this.symbols[parent]?.qualifiedName ?? '');
     const qualifiedName = options.qualifiedName ?? (parentQn === '' ? name : `${parentQn}.${name}`);
+    const returns = options.returns ?? (RETURNING.has(kind) ? returnedType(this.languageId, node, ownerOf(qualifiedName, name)) : undefined);
     const symbol: ExtractedSymbol = {
       kind,
       name,
@@ -95,6 +109,7 @@ export class ExtractionBuilder {
       ...(options.signature !== undefined && options.signature !== '' ? { signature: clip(options.signature, MAX_SIGNATURE) } : {}),
       ...(options.docstring !== undefined && options.docstring !== '' ? { docstring: clip(options.docstring, MAX_DOCSTRING) } : {}),
       ...(options.arity !== undefined ? { arity: options.arity } : {}),
+      ...(returns !== undefined ? { returns } : {}),
     };
     this.symbols.push(symbol);
     return this.symbols.length - 1;

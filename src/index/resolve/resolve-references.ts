@@ -14,6 +14,7 @@ import { importStep } from './steps/import-step.js';
 import { nameStep } from './steps/name-step.js';
 import { qualifiedStep } from './steps/qualified-step.js';
 import { receiverStep } from './steps/receiver-step.js';
+import { CallResults } from './steps/result-step.js';
 import { sameFileStep } from './steps/same-file-step.js';
 import { EdgeTable, RefTable } from '../../store/columnar.js';
 import type {
@@ -153,10 +154,11 @@ function addKnownBases(ctx: ResolveContext, links: BaseLinks | undefined): void 
   }
 }
 
-function resolveOne(ctx: ResolveContext, scope: FileScope, ref: ResolverRef, receivers: ReceiverCache): StepOutcome | undefined {
+function resolveOne(ctx: ResolveContext, scope: FileScope, ref: ResolverRef, receivers: ReceiverCache, results: CallResults): StepOutcome | undefined {
   const receiver = ref.receiver === undefined || ref.receiver === '' ? undefined : receivers.get(ref.receiver);
   const filter = targetFilter(ref.kind, false);
-  const outcome = importStep(ctx, scope, ref, receiver, filter)
+  const outcome = results.step(scope, ref, receiver, filter)
+    ?? importStep(ctx, scope, ref, receiver, filter)
     ?? qualifiedStep(ctx, scope, ref, receiver, filter)
     ?? receiverStep(ctx, scope, ref, receiver, filter)
     ?? sameFileStep(ctx, scope, ref, receiver, filter)
@@ -186,6 +188,7 @@ function bindAll(ctx: ResolveContext, refs: RefList, known: BaseLinksByFile | un
   const outcomes = new Outcomes(refs.length);
   const { order, starts } = groupByFile(project, refs);
   const receivers = new ReceiverCache();
+  const results: CallResults = new CallResults(ctx, receivers, (scope, ref) => resolveOne(ctx, scope, ref, receivers, results));
   const used = new Map<number, Set<number>>();
   const bases = new Map<number, [number, number][]>();
   for (const inheritance of [true, false]) {
@@ -202,7 +205,7 @@ function bindAll(ctx: ResolveContext, refs: RefList, known: BaseLinksByFile | un
         const ref = refs.at(index) as ResolverRef;
         if (isInheritance(ref) !== inheritance) continue;
         scope ??= new FileScope(ctx, ref.fileId);
-        const outcome = resolveOne(ctx, scope, ref, receivers);
+        const outcome = resolveOne(ctx, scope, ref, receivers, results);
         outcomes.set(index, outcome);
         if (outcome?.kind !== 'bound') {
           if (inheritance) openBase(ctx, bases, ref);
@@ -243,8 +246,8 @@ function addLink(bases: Map<number, [number, number][]>, fileId: number, owner: 
 }
 
 /**
- * Turns references into edges, strongest evidence first: the file's imports (following
- * re-exports), qualified names, `self`/`this` receivers, the same file, then the exact name ranked
+ * Turns references into edges, strongest evidence first: the type a receiver's call returns,
+ * the file's imports (following re-exports), qualified names, `self`/`this` receivers, the same file, then the exact name ranked
  * by proximity. Each edge carries a confidence and the method that bound it; references that stay
  * unbound are returned by index, never guessed. Plain data in and out, deterministic: the same
  * input gives the same edges in the same order.

@@ -17,7 +17,7 @@ export function renderExtraction(ex: FileExtraction): string {
     return d;
   };
   ex.symbols.forEach((s, i) => {
-    const flags = `${s.exported ? ' exported' : ''}${s.arity !== undefined ? ` arity ${formatArity(s.arity)}` : ''}`;
+    const flags = `${s.exported ? ' exported' : ''}${s.arity !== undefined ? ` arity ${formatArity(s.arity)}` : ''}${s.returns !== undefined ? ` returns ${s.returns}` : ''}`;
     out.push(`${'  '.repeat(depth(i) + 1)}${s.kind} ${s.qualifiedName} [${s.startLine}-${s.endLine}]${flags}`);
     if (s.signature !== undefined) out.push(`${'  '.repeat(depth(i) + 2)}sig: ${s.signature}`);
     if (s.docstring !== undefined) out.push(`${'  '.repeat(depth(i) + 2)}doc: ${JSON.stringify(s.docstring)}`);

@@ -61,3 +61,22 @@ test('a file added under the name an import asks for binds the importer, as a fr
   );
   assert.match(dump, /edge app\.py#function:main@\S+ -calls-> helpers\.py#function:tidy@/);
 });
+
+const RETURNED = {
+  'models.py': 'class Client:\n    def send(self):\n        return 1\n\nclass Other:\n    def send(self):\n        return 2\n',
+  'factory.py': 'from models import Client, Other\n\ndef make() -> Client:\n    return Client()\n',
+  'use.py': 'from factory import make\n\ndef run():\n    return make().send()\n',
+};
+
+test('a function made to return another type re-binds the calls on its result, as a fresh index binds them', async () => {
+  const dump = await syncEqualsFresh(RETURNED, (root) => writeFileSync(join(root, 'factory.py'), 'from models import Client, Other\n\ndef make() -> Other:\n    return Other()\n'));
+  assert.match(dump, /edge use\.py#function:run@\S+ -calls-> models\.py#method:Other\.send@/);
+  assert.doesNotMatch(dump, /-calls-> models\.py#method:Client\.send@/);
+});
+
+test('a method added to the returned type binds a call on the result that found none, as a fresh index binds it', async () => {
+  const files = { ...RETURNED, 'use.py': 'from factory import make\n\ndef run():\n    return make().close()\n' };
+  const models = 'class Client:\n    def send(self):\n        return 1\n\n    def close(self):\n        return 3\n\nclass Other:\n    def send(self):\n        return 2\n';
+  const dump = await syncEqualsFresh(files, (root) => writeFileSync(join(root, 'models.py'), models));
+  assert.match(dump, /edge use\.py#function:run@\S+ -calls-> models\.py#method:Client\.close@/);
+});

@@ -107,18 +107,34 @@ function madeType(value: Node | null): Node | null {
 }
 
 /**
- * `x, y := a, b`: each name paired with its value; `v, ok := x.(*T)` gives v the asserted type.
- * Another count mismatch (a call's results) pairs none.
+ * `x, y := a, b`: each name paired with its value; `v, ok := x.(*T)` gives v the asserted type;
+ * `c, err := Open()` gives c the call (`Open()`), which resolution types by what `Open` returns.
+ * Another count mismatch pairs none.
  */
 function shortVar(b: ExtractionBuilder, locals: GoTypes, node: Node): void {
   const names = node.childForFieldName('left')?.namedChildren ?? [];
   const values = node.childForFieldName('right')?.namedChildren ?? [];
   const asserted = names.length === 2 && values.length === 1 && values[0]?.type === 'type_assertion_expression';
+  const called = values.length === 1 && names.length <= 2 ? calledPath(values[0] ?? null) : undefined;
   names.forEach((n, i) => {
     if (n?.type !== 'identifier') return;
+    if (called !== undefined && madeType(values[0] ?? null) === null) {
+      if (n.text !== '_') locals.types.note(b.current, n.text, i === 0 ? `${called}()` : undefined);
+      if (n.text !== '_') locals.elements.note(b.current, n.text, undefined);
+      return;
+    }
     const paired = names.length === values.length || (asserted && i === 0) ? values[asserted ? 0 : i] ?? null : null;
     noteTyped(b, locals, n.text, madeType(paired));
   });
+}
+
+/**
+ * The function a call names as a path (`NewClient`, `pkg.Open`, `s.db.Conn`): a value it returns
+ * (`c, err := pkg.Open(x)`, the first result) is typed by resolution from what it returns.
+ */
+function calledPath(value: Node | null): string | undefined {
+  const fn = value?.type === 'call_expression' ? value.childForFieldName('function') : null;
+  return fn != null && /^[\w.]+$/.test(fn.text) && fn.text !== 'new' && fn.text !== 'make' ? fn.text : undefined;
 }
 
 /** `var x *T`, `var x = &T{}` inside a function. */

@@ -187,7 +187,8 @@ function assignment(b: ExtractionBuilder, node: Node): void {
 
 /**
  * Records what an assignment tells of types: `name = Class(...)` (or `module.Class(...)`) in the
- * current scope, and the class attribute it declares (`repo: Repo`, `self.repo = …`).
+ * current scope, and the class attribute it declares (`repo: Repo`, `self.repo = …`); a value
+ * another call returns as that call (`make_repo()`).
  */
 function noteTypes(b: ExtractionBuilder, node: Node, typed: PythonTypes): void {
   const left = node.childForFieldName('left');
@@ -195,7 +196,8 @@ function noteTypes(b: ExtractionBuilder, node: Node, typed: PythonTypes): void {
   const right = node.childForFieldName('right');
   const fn = right?.type === 'call' ? right.childForFieldName('function') : null;
   const path = fn !== null && (fn.type === 'identifier' || fn.type === 'attribute') ? receiverText(fn, SHAPE) : undefined;
-  const made = (path !== undefined && namesClass(path) ? path : undefined) ?? builtinType(right);
+  // A value a call returns is typed by resolution, from what the called function returns.
+  const made = (path !== undefined && namesClass(path) ? path : undefined) ?? builtinType(right) ?? (path !== undefined && !path.includes('…') ? `${path}()` : undefined);
   if (left.type === 'identifier') typed.locals.note(b.current, left.text, made);
   noteAttribute(b, typed, node, left, made);
 }

@@ -186,7 +186,8 @@ export function decoratorsOf(node: Node): Node[] {
 
 /**
  * A receiver as written, with call arguments dropped so that long promise chains stay short
- * (`fetch().then()`); shapes that are not a path (literals, arrays …) become `…`.
+ * (`fetch().then()`), and an instance made by `new` written as its class; shapes that are not a
+ * path (literals, arrays …) become `…`.
  */
 export function receiverPath(node: Node, depth: number): string {
   if (depth > 6) return '…';
@@ -209,6 +210,11 @@ export function receiverPath(node: Node, depth: number): string {
     case 'subscript_expression': {
       const object = node.childForFieldName('object');
       return `${object !== null ? receiverPath(object, depth + 1) : '…'}[]`;
+    }
+    // `new Client().send()` is a call on a Client.
+    case 'new_expression': {
+      const made = node.childForFieldName('constructor');
+      return made?.type === 'identifier' || made?.type === 'member_expression' ? receiverPath(made, depth + 1) : '…';
     }
     case 'non_null_expression':
     case 'parenthesized_expression':

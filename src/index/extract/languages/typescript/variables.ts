@@ -89,7 +89,11 @@ function defineVariable(state: FileState, context: DeclarationContext, declarato
   }));
 }
 
-/** The class a declared variable holds: its type annotation's, or the class it is `new`ed from. */
+/**
+ * The class a declared variable holds: its type annotation's, or the class it is `new`ed from;
+ * else, for a value a call returns, that call as a receiver (`makeClient()`), which resolution
+ * types by what the called function returns.
+ */
 function declaredClass(declarator: Node, value: Node | null): string | undefined {
   const annotation = declarator.childForFieldName('type')?.namedChild(0);
   let path: string | undefined;
@@ -97,6 +101,9 @@ function declaredClass(declarator: Node, value: Node | null): string | undefined
   else if (value?.type === 'new_expression') {
     const constructor = value.childForFieldName('constructor');
     if (constructor?.type === 'identifier' || constructor?.type === 'member_expression') path = receiverPath(constructor, 0);
+  } else if (annotation === undefined && value?.type === 'call_expression') {
+    const call = receiverPath(value, 0);
+    return call.includes('…') ? undefined : call;
   }
   return path !== undefined && namesClass(path) ? path : undefined;
 }

@@ -124,3 +124,20 @@ export function receiverClass(builder: ExtractionBuilder, { locals, fields }: Fi
   const owner = ownerClass(builder);
   return owner === undefined ? undefined : fields.get(`${owner}.${name}`);
 }
+
+/**
+ * A chain of calls starting at a typed local or a typed field of the instance (`repo.find()`,
+ * `this.repo.find()` with `self` = `this`), its start written as the class (`Repo.find()`), which
+ * resolution follows call by call; undefined when the start's class is not known.
+ */
+export function typedChain(builder: ExtractionBuilder, typed: FileTypes, chain: string, self: string): string | undefined {
+  const start = /^([\w$]+)(?:\.([\w$]+))?([.(].*)$/.exec(chain);
+  if (start === null) return undefined;
+  const [, first = '', field, rest = ''] = start;
+  if (first === self) {
+    const type = field === undefined ? undefined : receiverClass(builder, typed, field, true);
+    return type === undefined ? undefined : `${type}${rest}`;
+  }
+  const type = typed.locals.typeOf(builder.current, first);
+  return type === undefined ? undefined : `${type}${field === undefined ? '' : `.${field}`}${rest}`;
+}

@@ -57,7 +57,7 @@ function memberTypes(root: Node): Map<string, string> {
   return types;
 }
 
-/** Notes the names a declaration inside a member makes (`var x = new T()` holds a T; a lambda's bare parameter is unknown). */
+/** Notes the names a declaration inside a member makes (`var x = new T()` holds a T, `var x = F()` what `F` returns; a lambda's bare parameter is unknown). */
 export function noteCsharpLocal(b: ExtractionBuilder, typed: FileTypes, node: Node, type: string): void {
   const note = (name: Node | null | undefined, declared: string | undefined): void => {
     if (name?.type === 'identifier') typed.locals.note(b.current, name.text, declared);
@@ -69,6 +69,12 @@ export function noteCsharpLocal(b: ExtractionBuilder, typed: FileTypes, node: No
       for (const d of node.namedChildren) {
         if (d?.type !== 'variable_declarator') continue;
         const value = d.namedChildren.find((c) => c?.type === 'equals_value_clause')?.namedChild(0);
+        // `var x = Factory.Make()` holds what `Make` returns, as the call: resolution types it.
+        const called = declared?.type === 'implicit_type' && value?.type === 'invocation_expression' ? value.childForFieldName('function')?.text : undefined;
+        if (called !== undefined && /^[\w.]+$/.test(called)) {
+          note(d.childForFieldName('name') ?? d.firstNamedChild, `${called}()`);
+          continue;
+        }
         const made = declared?.type === 'implicit_type' && value?.type === 'object_creation_expression' ? value.childForFieldName('type') : declared;
         note(d.childForFieldName('name') ?? d.firstNamedChild, declaredClass(made));
       }

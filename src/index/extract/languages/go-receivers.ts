@@ -162,9 +162,15 @@ export function goTypes(root: Node, typeParams: ReadonlySet<string>): GoTypes {
   return { types: new LocalTypes(), elements: new LocalTypes(), fields: structFields(root), typeParams };
 }
 
-/** The type an operand holds (a typed local, or a field of one), for a call on it. */
-export function goReceiver(b: ExtractionBuilder, locals: GoTypes, operand: Node | null): string | undefined {
-  return heldBy(b, locals, operand)?.type;
+/**
+ * The type an operand holds (a typed local, or a field of one), for a call on it; for a chain of
+ * calls starting at a typed local (`c.Request()`), the chain with the start written as its type.
+ */
+export function goReceiver(b: ExtractionBuilder, locals: GoTypes, operand: Node | null, chain: string | undefined): string | undefined {
+  if (operand?.type !== 'call_expression' || chain === undefined) return heldBy(b, locals, operand)?.type;
+  const start = /^(\w+)([.(].*)$/.exec(chain);
+  const type = start === null ? undefined : locals.types.typeOf(b.current, start[1] ?? '');
+  return type === undefined ? undefined : `${type}${start?.[2] ?? ''}`;
 }
 
 /** Notes what the variables a declaration inside a function makes hold. */

@@ -150,8 +150,8 @@ function selectorRef(b: ExtractionBuilder, kind: 'calls', node: Node, locals: Go
   const field = node.childForFieldName('field');
   const operand = node.childForFieldName('operand');
   if (field === null) return;
-  const known = goReceiver(b, locals, operand);
-  b.ref(kind, field.text, field, known ?? (operand !== null ? receiverText(operand, SHAPE) : undefined));
+  const written = operand !== null ? receiverText(operand, SHAPE) : undefined;
+  b.ref(kind, field.text, field, goReceiver(b, locals, operand, written) ?? written);
 }
 
 function typeSpec(b: ExtractionBuilder, node: Node, alias: boolean, visit: Visit): boolean | void {

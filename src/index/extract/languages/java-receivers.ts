@@ -41,6 +41,14 @@ function fieldTypes(root: Node): Map<string, string> {
   return types;
 }
 
+/** `f.make()` for a call of a method named by a path (`Factory.make(x)`, `make()`); undefined for others. */
+function calledPath(call: Node): string | undefined {
+  const object = call.childForFieldName('object');
+  const name = call.childForFieldName('name')?.text;
+  if (name === undefined || (object !== null && !/^[\w$.]+$/.test(object.text))) return undefined;
+  return object === null ? `${name}()` : `${object.text}.${name}()`;
+}
+
 /** Notes the names a declaration inside a method makes (a lambda's untyped parameters as unknown). */
 export function noteJavaLocal(b: ExtractionBuilder, typed: FileTypes, typeParams: ReadonlySet<string>, node: Node, type: string): void {
   if (b.current < 0) return;
@@ -53,7 +61,11 @@ export function noteJavaLocal(b: ExtractionBuilder, typed: FileTypes, typeParams
       const declared = node.childForFieldName('type');
       for (const d of node.childrenForFieldName('declarator')) {
         const value = d?.childForFieldName('value');
-        // `var x = new T(…)` holds a T.
+        // `var x = new T(…)` holds a T; `var x = f.make()` what `make` returns, which resolution reads.
+        if (declared?.text === 'var' && value?.type === 'method_invocation') {
+          note(d?.childForFieldName('name'), calledPath(value));
+          continue;
+        }
         const made = declared?.text === 'var' && value?.type === 'object_creation_expression' ? value.childForFieldName('type') : declared;
         note(d?.childForFieldName('name'), declaredClass(made ?? null));
       }

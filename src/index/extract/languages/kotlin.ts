@@ -211,13 +211,15 @@ function elementClass(type: Node | null | undefined): string | undefined {
   return declaredClass(only?.type === 'type_projection' ? only.firstNamedChild : only);
 }
 
-/** The class `val x: T` declares, else the class `= T(…)` constructs. */
+/** The class `val x: T` declares, else the class `= T(…)` constructs, else the call `= make()` (see below). */
 function heldClass(declaration: Node): string | undefined {
   const variable = childOfType(declaration, 'variable_declaration');
   const declared = typeNodeOf(variable);
   if (declared !== undefined) return declaredClass(declared);
   const value = childOfType(declaration, 'call_expression')?.firstNamedChild;
-  return value?.type === 'simple_identifier' && isPascalCase(value.text) ? value.text : undefined;
+  if (value?.type === 'simple_identifier' && isPascalCase(value.text)) return value.text;
+  // A value another call returns, as that call (`makeClient()`, `Factory.make()`): resolution types it.
+  return (value?.type === 'simple_identifier' || value?.type === 'navigation_expression') && /^[\w.]+$/.test(value.text) ? `${value.text}()` : undefined;
 }
 
 /** `Owner.property` -> its class, for the properties (and constructor `val`s) of the file's classes. */

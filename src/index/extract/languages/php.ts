@@ -292,13 +292,26 @@ function propertyTypes(root: Node): Map<string, string> {
   return types;
 }
 
-/** `$x = new Route(…)` gives `$x` that class; any other assignment to it, none. */
+/**
+ * `$x = new Route(…)` gives `$x` that class; `$x = Factory::make()` (or `make()`,
+ * `$this->make()`) what the call returns, written as the call for resolution to type; any other
+ * assignment to it, none.
+ */
 function noteAssignment(b: ExtractionBuilder, typed: FileTypes, node: Node): void {
   const name = variableName(node.childForFieldName('left'));
   if (name === undefined) return;
   const right = node.childForFieldName('right');
   const made = right?.type === 'object_creation_expression' ? right.firstNamedChild : null;
-  typed.locals.note(b.current, name, made?.type === 'name' ? made.text : undefined);
+  typed.locals.note(b.current, name, made?.type === 'name' ? made.text : calledPath(right));
+}
+
+/** A call of a function or method named by a path, as written without its arguments (`Factory::make()`). */
+function calledPath(call: Node | null): string | undefined {
+  let callee: string | undefined;
+  if (call?.type === 'function_call_expression') callee = call.childForFieldName('function')?.text;
+  else if (call?.type === 'scoped_call_expression') callee = `${call.childForFieldName('scope')?.text ?? ''}::${call.childForFieldName('name')?.text ?? ''}`;
+  else if (call?.type === 'member_call_expression') callee = `${call.childForFieldName('object')?.text ?? ''}->${call.childForFieldName('name')?.text ?? ''}`;
+  return callee !== undefined && /^\\?\$?\w+((::|->|\\)\w+)*$/.test(callee) ? `${callee}()` : undefined;
 }
 
 /** The class `$x`, `$this->p` or `$this->m()` holds when the file says. A bare `$x` is never a property. */

@@ -6,7 +6,7 @@ import type { Node, Tree } from 'web-tree-sitter';
 import type { FileExtraction, NodeKind } from '../../../model.js';
 import { ExtractionBuilder, countParseErrors, headText } from '../builder.js';
 import { cleanComment, leadingComment, unquote } from '../comments.js';
-import { namesClass, type FileTypes } from '../local-types.js';
+import { namesClass, typedChain, type FileTypes } from '../local-types.js';
 import { isUpperSnake } from '../names.js';
 import { receiverText } from '../receivers.js';
 import type { PathShape } from '../receivers.js';
@@ -217,6 +217,7 @@ function qualifiedRef(b: ExtractionBuilder, kind: 'calls' | 'extends' | 'decorat
     let receiver = object !== null ? receiverText(object, SHAPE) : undefined;
     if (receiver === 'super()') receiver = 'super';
     if (object?.type === 'identifier' && typed !== undefined) receiver = typed.locals.typeOf(b.current, object.text) ?? receiver;
+    else if (object?.type === 'call' && typed !== undefined && receiver !== undefined) receiver = typedChain(b, typed, receiver, 'self') ?? receiver;
     else if (object?.type === 'attribute' && typed !== undefined) receiver = attributeReceiver(b, typed, object) ?? receiver;
     else receiver = builtinType(object) ?? receiver;
     b.ref(kind, attr.text, attr, receiver);

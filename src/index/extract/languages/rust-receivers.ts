@@ -102,8 +102,24 @@ export function noteLet(b: ExtractionBuilder, typing: RustTyping, node: Node): v
   const declared = node.childForFieldName('type');
   const value = node.childForFieldName('value');
   const unwrapped = declared === null ? unwrappedType(b, typing, value) : undefined;
-  typing.locals.note(b.current, name, declared !== null ? typeName(declared, typing) : (unwrapped ?? madeType(value, typing)));
+  typing.locals.note(b.current, name, declared !== null ? typeName(declared, typing) : (unwrapped ?? madeType(value, typing) ?? calledPath(value)));
   typing.locals.note(b.current, itemKey(name), declared !== null ? itemType(declared, typing) : undefined);
+}
+
+/**
+ * A value a call returns (`connect()?`, `factory::make().unwrap()`, `self.open().await`) as that
+ * call (`connect()`, `factory::make()`), which resolution types from what the function returns
+ * (an `Option`'s or `Result`'s contents); undefined for other values.
+ */
+function calledPath(value: Node | null): string | undefined {
+  let v = value;
+  for (let depth = 0; v !== null && depth < 4; depth++) {
+    if (v.type === 'try_expression' || v.type === 'await_expression') v = v.namedChild(0);
+    else if (v.type === 'call_expression' && calledOn(v, UNWRAPS) !== null) v = calledOn(v, UNWRAPS);
+    else break;
+  }
+  const fn = v?.type === 'call_expression' ? v.childForFieldName('function') : null;
+  return fn != null && /^[\w:.]+$/.test(fn.text) ? `${fn.text}()` : undefined;
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 import type { Node } from 'web-tree-sitter';
 import type { ExtractionBuilder } from '../../builder.js';
-import { receiverClass, type FileTypes } from '../../local-types.js';
+import { receiverClass, typedChain, type FileTypes } from '../../local-types.js';
 import { walk } from '../../walk.js';
 import type { FileState } from './file-state.js';
 import { dynamicImport, isRequireCall, requireImport } from './imports.js';
@@ -110,9 +110,14 @@ export function qualifiedRef(builder: ExtractionBuilder, kind: QualifiedRefKind,
   if (node.type === 'identifier' || node.type === 'type_identifier') builder.ref(kind, node.text, node);
 }
 
-/** The class a call's object holds when the file says: a typed local (`repo`) or a typed field (`this.repo`). */
+/**
+ * The class a call's object holds when the file says: a typed local (`repo`) or a typed field
+ * (`this.repo`); for a chain of calls starting at one (`repo.find().save()`), the chain with the
+ * start written as its type (`Repo.find()`), which resolution follows call by call.
+ */
 function receiverOf(builder: ExtractionBuilder, typed: FileTypes, object: Node): string | undefined {
   if (object.type === 'identifier') return typed.locals.typeOf(builder.current, object.text);
+  if (object.type === 'call_expression') return typedChain(builder, typed, receiverPath(object, 0), 'this');
   const field = object.type === 'member_expression' && object.childForFieldName('object')?.type === 'this' ? object.childForFieldName('property') : null;
   return field != null && field.type.endsWith('property_identifier') ? receiverClass(builder, typed, field.text, true) : undefined;
 }

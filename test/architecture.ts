@@ -16,6 +16,7 @@ import ts from 'typescript';
  */
 export const LAYERS: readonly (readonly string[])[] = [
   ['cli'],
+  ['view'],
   ['transport'],
   ['daemon'],
   ['tools'],

@@ -15,7 +15,7 @@ const TOOL_COMMANDS: readonly string[] = TOOL_DEFINITIONS.map((t) => t.short);
 
 /** Every command name, for suggestions. */
 const COMMANDS: readonly string[] = [
-  'init', 'index', 'sync', 'watch', 'status', 'unlock', 'uninit', 'serve', 'http', 'daemon', 'export', 'describe',
+  'init', 'index', 'sync', 'watch', 'status', 'unlock', 'uninit', 'serve', 'http', 'view', 'daemon', 'export', 'describe',
   'install', 'uninstall', 'skill', 'prompt-hook', 'affected', 'help', 'version', ...TOOL_COMMANDS,
 ];
 
@@ -88,6 +88,13 @@ export async function main(argv: readonly string[]): Promise<number> {
       const [sub, ...args] = rest;
       const { values, positionals } = parse(`http ${sub ?? ''}`.trim(), args, { json: { type: 'boolean' } });
       return (await import('./http/commands.js')).runHttpCommand(sub, positionals, values['json'] === true, process.env);
+    }
+    case 'view': {
+      const { values } = parse('view', rest, { ...PATH_OPTION, 'http-addr': { type: 'string' }, open: { type: 'boolean' }, watch: { type: 'boolean' } }, false);
+      const viewPath = asString(values['path']);
+      if (viewPath !== undefined) existingFolder(process.cwd(), viewPath);
+      const { runView } = await import('./view-command.js');
+      return runView({ path: viewPath, addr: asString(values['http-addr']), open: values['open'] === true, watch: values['watch'] === true, cwd: process.cwd(), env: process.env });
     }
     case 'export':
       return (await import('./export-command.js')).runExport(rest, process.cwd());

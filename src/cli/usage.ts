@@ -21,6 +21,11 @@ Usage:
   codegraph serve --http [--http-addr HOST:PORT] [-p|--path DIR] [--detach]
                                              serve the MCP tools over streamable HTTP at
                                              http://HOST:PORT/mcp (default 127.0.0.1:8111)
+  codegraph view [-p|--path DIR] [--http-addr HOST:PORT] [--open] [--watch]
+                                             the code map, search, neighbourhoods, source and
+                                             impact as a page at http://HOST:PORT/view/
+                                             (default 127.0.0.1:8112; --open starts a browser;
+                                             serve --http also serves it at /view with --path)
   codegraph http list [--json]               the HTTP servers running for this user
   codegraph http stop HOST:PORT              stop one gracefully
   codegraph daemon status [path] [--json]    list the running project daemons (or the one of path)

@@ -34,6 +34,8 @@ export type {
 export { edgeKindOf, nodeKindOf } from './records.js';
 export { compareNodes, dependents, fileDependencies, members, neighboursOfSets, nodesById, nodesOfFiles, testFilePaths } from './graph-queries.js';
 export type { GraphNode, Neighbour } from './graph-queries.js';
+export { fileLinks } from './file-links.js';
+export type { FileLink } from './file-links.js';
 export { readNodeLinkPage, readNodeLinkTables } from './node-link-tables.js';
 export type { NodeLinkFile, NodeLinkRow, NodeLinkTables } from './node-link-tables.js';
 export { callTrail, fileStates, filesUsing, pathsEndingWith } from './lookup-queries.js';

@@ -10,6 +10,9 @@ import { ProjectLimitedTools } from '../../transport/http/project-limit.js';
 import { startHttpServer, type RunningHttpServer } from '../../transport/http/server.js';
 import { VERSION } from '../../version.js';
 import { DefaultProjectResolver } from '../../project/default-project.js';
+import { ProjectServices } from '../../project/project-services.js';
+import { createViewHandler } from '../../view/handler.js';
+import { VIEW_PATH } from '../../view/request-plan.js';
 import { createTools, startWatching } from '../serve.js';
 import { UsageError } from '../usage.js';
 import { findIndexedProjectUp } from '../../project/resolve.js';
@@ -76,13 +79,17 @@ function planServe(options: ServeHttpOptions): HttpPlan {
 
 async function serveForeground(plan: HttpPlan, options: ServeHttpOptions): Promise<number> {
   const resolver = new DefaultProjectResolver({ cwd: options.cwd, pinnedOnly: true, ...(plan.project !== undefined ? { pinned: plan.project } : {}) });
-  const { tools, warnings } = createTools(resolver, options);
+  // One set of open projects for the tools and the view, so an index is loaded once.
+  const services = new ProjectServices();
+  const { tools, warnings } = createTools(resolver, options, { services });
+  const view = createViewHandler({ root: plan.project, services });
   for (const w of warnings) process.stderr.write(`${w}\n`);
   const limited = new ProjectLimitedTools(tools, { defaultProject: plan.project, cwd: options.cwd });
   let running: RunningHttpServer;
   try {
-    running = await startHttpServer({ address: plan.address, info: { name: 'codegraph', version: VERSION }, tools: limited, policy: plan.policy });
+    running = await startHttpServer({ address: plan.address, info: { name: 'codegraph', version: VERSION }, tools: limited, policy: plan.policy, mount: { prefix: VIEW_PATH, handle: view.handle, close: view.close } });
   } catch (error) {
+    view.close();
     const code = (error as NodeJS.ErrnoException).code;
     if (code !== 'EADDRINUSE' && code !== 'EACCES' && code !== 'EADDRNOTAVAIL') throw error;
     const why = code === 'EADDRINUSE' ? 'is already in use' : code === 'EACCES' ? 'may not be used by this user' : 'is not an address of this machine';
@@ -98,6 +105,7 @@ async function serveForeground(plan: HttpPlan, options: ServeHttpOptions): Promi
     process.stderr.write(`codegraph: could not record this server for \`codegraph http list\`: ${error instanceof Error ? error.message : String(error)}\n`);
   }
   process.stderr.write(`codegraph: serving MCP over streamable HTTP at ${url} (pid ${process.pid}${plan.project === undefined ? ', requests name their projectPath' : `, project ${plan.project}`})\n`);
+  if (plan.project !== undefined) process.stderr.write(`codegraph: the view of ${plan.project} is at http://${address}${VIEW_PATH}/\n`);
   const here = plan.project === undefined ? findIndexedProjectUp(options.cwd) : undefined;
   if (here !== undefined) process.stderr.write(`codegraph: started in the indexed project ${here}, which is not the default over HTTP; start with --path ${here} to make it the default\n`);
   const watcher = options.watch ? startWatching({ path: plan.project, cwd: options.cwd, env: options.env, watch: true }, plan.project) : undefined;
@@ -105,6 +113,7 @@ async function serveForeground(plan: HttpPlan, options: ServeHttpOptions): Promi
   process.stderr.write(`codegraph: ${signal}: finishing requests in flight, then stopping\n`);
   await running.close();
   await watcher?.stop();
+  services.close();
   unregisterServer(process.pid, options.env);
   process.stderr.write('codegraph: stopped\n');
   return 0;

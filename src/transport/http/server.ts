@@ -28,6 +28,17 @@ export interface HttpServerOptions {
   readonly keepAliveTimeoutMs?: number;
   /** Requests one connection may have in flight at once (default 16). */
   readonly maxRequestsPerConnection?: number;
+  /** Another front door served beside MCP, after the same Host/Origin check (the view at `/view`). */
+  readonly mount?: HttpMount;
+}
+
+/** Requests under `prefix` (the prefix itself or `prefix/…`) handed to `handle` instead of MCP. */
+export interface HttpMount {
+  readonly prefix: string;
+  /** Answers one request; a stream it leaves open does not hold up `close()`. */
+  handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  /** Ends what the mount keeps open; called when the server closes. */
+  close(): void;
 }
 
 /** A listening server. */
@@ -62,7 +73,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     const socket = req.socket;
     const count = (perSocket.get(socket) ?? 0) + 1;
     perSocket.set(socket, count);
-    const done = route(req, res, policy, context, count > limit ? limit : undefined)
+    const done = route(req, res, policy, context, count > limit ? limit : undefined, options.mount)
       .catch((error: unknown) => {
         process.stderr.write(`codegraph: HTTP request failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
         replyError(res, 500, ErrorCode.InternalError, 'Internal error');
@@ -83,17 +94,28 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     socket.end(`HTTP/1.1 ${status}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
   });
   await listen(server, options.address);
-  return { address: boundAddress(server, options.address), close: closer(server, inFlight) };
+  const close = closer(server, inFlight);
+  return {
+    address: boundAddress(server, options.address),
+    close: (graceMs) => {
+      options.mount?.close();
+      return close(graceMs);
+    },
+  };
 }
 
-async function route(req: IncomingMessage, res: ServerResponse, policy: OriginPolicy, context: Parameters<typeof answerPost>[2], overLimit: number | undefined): Promise<void> {
+async function route(req: IncomingMessage, res: ServerResponse, policy: OriginPolicy, context: Parameters<typeof answerPost>[2], overLimit: number | undefined, mount: HttpMount | undefined): Promise<void> {
   const verdict = checkOrigin(req.headers.host, req.headers.origin, policy, req.socket.localPort);
   if (verdict.kind === 'forbidden') {
     req.resume();
     replyError(res, 403, ErrorCode.InvalidRequest, verdict.reason, undefined, { connection: 'close' });
     return;
   }
-  const path = (req.url ?? '').split('?')[0];
+  const path = (req.url ?? '').split('?')[0] ?? '';
+  if (mount !== undefined && (path === mount.prefix || path.startsWith(`${mount.prefix}/`))) {
+    await mount.handle(req, res);
+    return;
+  }
   if (path !== MCP_PATH) {
     req.resume();
     replyError(res, 404, ErrorCode.InvalidRequest, `Not Found: MCP is served at POST ${MCP_PATH}`);

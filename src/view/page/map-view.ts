@@ -53,7 +53,8 @@ function boxOf(node: MapNode, r: Rect, actions: MapActions, selected: boolean): 
   g.append(s('title', {}, `${node.id === '' ? '/' : node.id} (${what})${node.inCycle ? ', on an import cycle' : ''}`));
   if (r.w > 36 && r.h > 13) {
     const chars = Math.floor((r.w - 6) / 6.2);
-    const label = node.kind === 'folder' && !node.open ? `${node.name}/ (${node.files})` : node.kind === 'folder' ? `${node.name}/` : node.name;
+    const folder = node.id === '' ? '/' : `${node.name}/`;
+    const label = node.kind === 'folder' && !node.open ? `${folder} (${node.files})` : node.kind === 'folder' ? folder : node.name;
     g.append(s('text', { x: (r.x + 3).toFixed(1), y: (r.y + 12).toFixed(1) }, clip(label, chars)));
   }
   g.addEventListener('click', (event) => {

@@ -15,6 +15,7 @@
  *   npm run bench -- http --corpus django            HTTP latency, and 200 clients x 100 calls with p50/p99 and RSS
  *   npm run bench -- hook [--corpus django]          prompt-hook latency per tier, process start included
  *   npm run bench -- exits                           5,000 prompt-hook processes: none may hang at exit
+ *   npm run bench -- view --corpus django            the view page in headless Chromium: map paint, neighbourhood after a click, edit to page
  *   npm run bench -- large --large [--corpus linux]  first answers of fresh processes on a large index (jdk without --large)
  *
  * `--corpus` names real corpora to index (see corpora.ts); `--large` allows the Linux kernel.
@@ -33,6 +34,7 @@ import { formatSaveReport, runSaveBench } from './save-bench.js';
 import { formatSearchReport, runSearchBench } from './search-bench.js';
 import { formatStartupReport, hostLine, runStartupBench } from './startup.js';
 import { isBenchEntry } from './stats.js';
+import { formatViewReport, runViewBench } from './view-bench.js';
 
 /** What the command line selected beyond benchmark names. */
 interface BenchArgs {
@@ -96,6 +98,15 @@ const BENCHMARKS: readonly Benchmark[] = [
     run: async (args) => {
       const reports = [];
       for (const corpus of args.corpora.length > 0 ? args.corpora : ['django']) reports.push(formatSaveReport(await runSaveBench(corpus)));
+      return reports.join('\n');
+    },
+  },
+  {
+    name: 'view',
+    byDefault: false,
+    run: async (args) => {
+      const reports = [];
+      for (const corpus of args.corpora.length > 0 ? args.corpora : ['django']) reports.push(formatViewReport(await runViewBench(corpus, Number(process.env['BENCH_RUNS'] ?? 5))));
       return reports.join('\n');
     },
   },

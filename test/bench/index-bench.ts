@@ -287,7 +287,8 @@ function timed(time: string, invocation: Invocation, timeoutMs: number): Promise
 }
 
 /** A copy of the prepared corpus (including its `.git`) that a tool may write into. */
-async function freshCopy(source: string, dest: string): Promise<string> {
+/** A copy of `source` at `dest`, replacing what was there. */
+export async function freshCopy(source: string, dest: string): Promise<string> {
   await rm(dest, { recursive: true, force: true });
   const copied = await run('cp', ['-a', source, dest]);
   if (copied.code !== 0) throw new Error(`cp -a ${source} ${dest} failed: ${tail(copied.stderr)}`);

@@ -9,6 +9,7 @@
  *   npm run bench -- query --corpus django           query latency (in-process and over stdio), export, sync
  *   npm run bench -- daemon --corpus django,tokio,jdk the shared daemon: first answer, edit-to-queryable, sync, RSS
  *   npm run bench -- questions --corpus django       search on the eval's sentence-long questions over stdio, beside the peer
+ *   npm run bench -- baseline --against ../before/dist/bundle/main.js --corpus django,tokio   init against another build, alternating pairs
  *   npm run bench -- crash --corpus django          kill -9 at random instants of real syncs: the index opens whole, then equals a fresh init
  *   npm run bench -- save --corpus django,jdk       the cost of saving a one-file edit: change log against whole image, and opening
  *   npm run bench -- search --corpus django,jdk      the search ranker: latency per query kind, first search, database growth
@@ -29,6 +30,7 @@ import { formatExitReport, runExitBench } from './exit-bench.js';
 import { formatHookReport, runHookBench } from './hook-bench.js';
 import { formatLargeReport, runLargeBench } from './large-bench.js';
 import { formatQueryReport, runQueryBench } from './query-bench.js';
+import { formatBaselineReport, runBaselineBench } from './baseline-bench.js';
 import { formatCrashReport, runCrashBench } from './crash-bench.js';
 import { formatSaveReport, runSaveBench } from './save-bench.js';
 import { formatSearchReport, runSearchBench } from './search-bench.js';
@@ -42,6 +44,8 @@ interface BenchArgs {
   readonly large: boolean;
   /** `index --parse-only`: also time the parse floor. */
   readonly parseOnly: boolean;
+  /** `baseline --against PATH`: the other build's CLI. */
+  readonly against: string | undefined;
 }
 
 interface Benchmark {
@@ -130,6 +134,14 @@ const BENCHMARKS: readonly Benchmark[] = [
     },
   },
   {
+    name: 'baseline',
+    byDefault: false,
+    run: async (args) => {
+      if (args.against === undefined) throw new Error('bench: baseline needs --against PATH (another build\'s dist/bundle/main.js)');
+      return formatBaselineReport(args.against, await runBaselineBench(args.against, args.corpora, Number(process.env['BENCH_RUNS'] ?? 9)));
+    },
+  },
+  {
     name: 'index',
     byDefault: false,
     run: async (args) => formatIndexReport(await runIndexBench(defaultIndexOptions(args.corpora, args.large, args.parseOnly))),
@@ -139,14 +151,14 @@ const BENCHMARKS: readonly Benchmark[] = [
 async function main(): Promise<void> {
   let parsed;
   try {
-    parsed = parseArgs({ args: process.argv.slice(2), options: INDEX_ARG_OPTIONS, allowPositionals: true, strict: true });
+    parsed = parseArgs({ args: process.argv.slice(2), options: { ...INDEX_ARG_OPTIONS, against: { type: 'string' } }, allowPositionals: true, strict: true });
   } catch (error) {
     process.stderr.write(`bench: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exitCode = 2;
     return;
   }
   const only = parsed.positionals;
-  const args: BenchArgs = { corpora: corpusList(parsed.values.corpus), large: parsed.values.large === true, parseOnly: parsed.values['parse-only'] === true };
+  const args: BenchArgs = { corpora: corpusList(parsed.values.corpus), large: parsed.values.large === true, parseOnly: parsed.values['parse-only'] === true, against: parsed.values.against };
   const selected = only.length === 0 ? BENCHMARKS.filter((b) => b.byDefault) : BENCHMARKS.filter((b) => only.includes(b.name));
   const unknown = only.filter((name) => !BENCHMARKS.some((b) => b.name === name));
   if (selected.length === 0 || unknown.length > 0) {

@@ -22,7 +22,8 @@ const NO_SEGMENTS: readonly string[] = [];
 function classify(text: string): Receiver {
   const trimmed = text.trim();
   if (SELF.has(trimmed)) return { text, kind: 'self', segments: NO_SEGMENTS, path: '' };
-  if (SUPER.has(trimmed) || /^super\(.*\)$/.test(trimmed)) return { text, kind: 'super', segments: NO_SEGMENTS, path: '' };
+  // `super(Foo, self)` is the bases; `super().method()` is what a base's method returned.
+  if (SUPER.has(trimmed) || /^super\([^()]*\)$/.test(trimmed)) return { text, kind: 'super', segments: NO_SEGMENTS, path: '' };
   // Generic arguments say nothing about which type is meant: `Vec<T>::new` is `Vec::new`.
   const plain = trimmed.replace(/<[^<>]*>/g, '').replace(/^::|^\\/, '');
   const segments = plain.split(/::|->|\.|\\/);

@@ -113,7 +113,8 @@ async function route(req: IncomingMessage, res: ServerResponse, policy: OriginPo
   }
   const path = (req.url ?? '').split('?')[0] ?? '';
   if (mount !== undefined && (path === mount.prefix || path.startsWith(`${mount.prefix}/`))) {
-    await mount.handle(req, res);
+    if (overLimit !== undefined) tooMany(req, res, overLimit);
+    else await mount.handle(req, res);
     return;
   }
   if (path !== MCP_PATH) {
@@ -128,11 +129,16 @@ async function route(req: IncomingMessage, res: ServerResponse, policy: OriginPo
     return;
   }
   if (overLimit !== undefined) {
-    req.resume();
-    replyError(res, 429, ErrorCode.InvalidRequest, `Too Many Requests: at most ${overLimit} requests may be in flight on one connection`, undefined, { 'retry-after': '1' });
+    tooMany(req, res, overLimit);
     return;
   }
   await answerPost(req, res, context);
+}
+
+/** 429: the connection already has `limit` requests in flight. */
+function tooMany(req: IncomingMessage, res: ServerResponse, limit: number): void {
+  req.resume();
+  replyError(res, 429, ErrorCode.InvalidRequest, `Too Many Requests: at most ${limit} requests may be in flight on one connection`, undefined, { 'retry-after': '1' });
 }
 
 function listen(server: Server, address: HttpAddress): Promise<void> {

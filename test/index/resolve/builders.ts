@@ -25,6 +25,8 @@ export interface SymbolOptions {
   qualifiedName?: string;
   /** Packed by `packArity`. */
   arity?: number;
+  /** The type the function returns. */
+  returns?: string;
 }
 
 /** Options for a test reference; `from` defaults to the file node. */
@@ -63,6 +65,7 @@ export class ProjectBuilder {
       id, fileId, name, qualifiedName, kind: options.kind ?? (parent === undefined ? 'function' : 'method'),
       parentId: options.parent ?? null, exported: options.exported ?? true,
       ...(options.arity !== undefined ? { arity: options.arity } : {}),
+      ...(options.returns !== undefined ? { returns: options.returns } : {}),
     });
     return id;
   }

@@ -255,6 +255,28 @@ describe('connections', () => {
   });
 });
 
+describe('a mounted front door', () => {
+  test('counts against the in-flight limit of its connection like MCP does: past it, 429', async () => {
+    const mount = {
+      prefix: '/view',
+      handle: async (_req: unknown, res: { writeHead(status: number, headers: Record<string, string>): void; end(body: string): void }): Promise<void> => {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        res.writeHead(200, { 'content-type': 'text/plain', 'content-length': '2' });
+        res.end('ok');
+      },
+      close: () => undefined,
+    };
+    const local = await startHttpServer({ address: { host: '127.0.0.1', port: 0 }, info: { name: 'codegraph', version: '1' }, tools: new DoubleTools(), maxRequestsPerConnection: 2, mount });
+    try {
+      const get = `GET /view/api/map HTTP/1.1\r\nHost: 127.0.0.1:${local.address.port}\r\n\r\n`;
+      const answers = await raw(local.address.port, get + get + get, 3);
+      assert.deepEqual([...answers.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => Number(m[1])), [200, 200, 429]);
+    } finally {
+      await local.close(1_000);
+    }
+  });
+});
+
 describe('connections, after the limit', () => {
   test('requests one after another on one kept-alive connection never count against the in-flight limit', async () => {
     const local = await startHttpServer({ address: { host: '127.0.0.1', port: 0 }, info: { name: 'codegraph', version: '1' }, tools: new DoubleTools(), maxRequestsPerConnection: 1 });

@@ -25,6 +25,13 @@ export const MAX_CALLS = 3;
 /** Confidence of a member found on a call's typed result. */
 const RESULT_CONFIDENCE = 0.85;
 
+/**
+ * The confidence below which a method call's binding is a guess: the name step's (at most 0.7)
+ * and the same file's only member of a name called on an unknown receiver (0.6); every binding
+ * by an import, a qualified name, a receiver or an enclosing scope has at least this.
+ */
+const SURE = 0.8;
+
 /** Scopes of the files whose return types were looked up, dropped when there are this many. */
 const MAX_SCOPES = 64;
 
@@ -71,8 +78,13 @@ export class CallResults {
     const outcome = this.#resolve(scope, call);
     if (outcome?.kind !== 'bound') return undefined;
     const target = outcome.target;
-    if (TYPES(target.kind)) return this.#onType(target, ref.name, filter);
-    return target.returns === undefined ? undefined : this.#onReturned(target, target.returns, ref, filter);
+    const found = TYPES(target.kind) ? this.#onType(target, ref.name, filter)
+      : target.returns === undefined ? undefined : this.#onReturned(target, target.returns, ref, filter);
+    // A method call on a value of unknown type bound by a guess (its name alone, or the file's
+    // only member of that name) may be another type's method: its return type decides nothing
+    // unless it has the member. A bare function found by its name is the function (Swift's and
+    // C's calls across files are all found so).
+    return found?.kind !== 'bound' && inner.receiver !== undefined && outcome.confidence < SURE ? undefined : found;
   }
 
   /** A member of `type` itself (a class called as its constructor). */

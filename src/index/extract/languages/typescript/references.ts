@@ -191,8 +191,8 @@ export function decoratorsOf(node: Node): Node[] {
 
 /**
  * A receiver as written, with call arguments dropped so that long promise chains stay short
- * (`fetch().then()`), and an instance made by `new` written as its class; shapes that are not a
- * path (literals, arrays …) become `…`.
+ * (`fetch().then()`), and an instance made by `new` written as a call of its class; shapes that
+ * are not a path (literals, arrays …) become `…`.
  */
 export function receiverPath(node: Node, depth: number): string {
   if (depth > 6) return '…';
@@ -216,10 +216,11 @@ export function receiverPath(node: Node, depth: number): string {
       const object = node.childForFieldName('object');
       return `${object !== null ? receiverPath(object, depth + 1) : '…'}[]`;
     }
-    // `new Client().send()` is a call on a Client.
+    // `new Client().send()` is a call on what `Client()` makes: resolution finds the class, or,
+    // for a builtin one (`new Date()`), leaves the call to the later steps.
     case 'new_expression': {
       const made = node.childForFieldName('constructor');
-      return made?.type === 'identifier' || made?.type === 'member_expression' ? receiverPath(made, depth + 1) : '…';
+      return made?.type === 'identifier' || made?.type === 'member_expression' ? `${receiverPath(made, depth + 1)}()` : '…';
     }
     case 'non_null_expression':
     case 'parenthesized_expression':

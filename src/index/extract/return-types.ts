@@ -30,16 +30,25 @@ const KOTLIN_TYPES: ReadonlySet<string> = new Set(['user_type', 'nullable_type']
 const SWIFT_TYPES: ReadonlySet<string> = new Set(['user_type', 'optional_type']);
 
 /** Per language: where the declared type is, and how a body's returns are read when none is. */
-const LANGUAGES: Readonly<Record<string, { readonly slot: ReturnSlot; readonly made?: (value: Node) => string | undefined }>> = {
-  typescript: { slot: field('return_type'), made: newedClass },
-  tsx: { slot: field('return_type'), made: newedClass },
-  javascript: { slot: field('return_type'), made: newedClass },
-  python: { slot: field('return_type'), made: calledClass },
+/** How a language's body constructs what it returns: `made` reads one returned value; a body whose text `hint` does not match returns nothing `made` reads. */
+interface Construction {
+  readonly made: (value: Node) => string | undefined;
+  readonly hint: RegExp;
+}
+
+const NEWED: Construction = { made: newedClass, hint: /\breturn\s+new\s/ };
+const CALLED: Construction = { made: calledClass, hint: /\breturn\s+[\w.]*[A-Z]/ };
+
+const LANGUAGES: Readonly<Record<string, { readonly slot: ReturnSlot; readonly made?: Construction }>> = {
+  typescript: { slot: field('return_type'), made: NEWED },
+  tsx: { slot: field('return_type'), made: NEWED },
+  javascript: { slot: field('return_type'), made: NEWED },
+  python: { slot: field('return_type'), made: CALLED },
   java: { slot: field('type') },
   c_sharp: { slot: (fn) => fn.childForFieldName('returns') ?? fn.childForFieldName('type') },
   go: { slot: field('result') },
   rust: { slot: field('return_type') },
-  php: { slot: field('return_type'), made: newedClass },
+  php: { slot: field('return_type'), made: NEWED },
   kotlin: { slot: after('function_value_parameters', KOTLIN_TYPES) },
   swift: { slot: after('->', SWIFT_TYPES) },
 };
@@ -143,11 +152,13 @@ function calledClass(value: Node): string | undefined {
 const FUNCTION_NODES = /function|method|lambda|arrow|closure|class/;
 
 /** The class every `return` of `fn`'s own body constructs, read by `made`; undefined when they differ or one returns anything else. */
-function constructedByReturns(fn: Node, made: (value: Node) => string | undefined): string | undefined {
+function constructedByReturns(fn: Node, { made, hint }: Construction): string | undefined {
   const body = fn.childForFieldName('body');
   if (body === null) return undefined;
   // An arrow function's expression body is its one return.
   if (!body.type.includes('block') && body.type !== 'statement_block') return made(body);
+  // Most bodies construct nothing they return: a look at the text spares walking their trees.
+  if (!hint.test(body.text)) return undefined;
   let found: string | undefined;
   for (const ret of body.descendantsOfType('return_statement')) {
     if (ret === null || !ownReturn(ret, fn)) continue;
@@ -168,14 +179,34 @@ function ownReturn(ret: Node, fn: Node): boolean {
   return false;
 }
 
-/** Whether `name` is a type parameter of `fn` or of a declaration around it. */
+/** Declarations whose type parameters a method's return type may name (`class Box<T>`, `impl<T> Box<T>`). */
+const GENERIC_OWNERS = /class|interface|struct|impl|trait|object|enum|record/;
+/** Nodes that only hold members: never a declaration of type parameters, often with very many children. */
+const CONTAINERS = /body|list|block|program|source_file|module|statements|namespace/;
+
+/** Whether a child of `declaration` lists type parameters that include `name`. */
+function declaresTypeParameter(declaration: Node, name: string): boolean {
+  const listed = declaration.childForFieldName('type_parameters')
+    ?? declaration.namedChildren.find((c) => c !== null && c.type.startsWith('type_parameter')) ?? null;
+  if (listed === null) return false;
+  for (const parameter of listed.descendantsOfType(['type_identifier', 'identifier', 'name', 'simple_identifier'])) {
+    if (parameter?.text === name) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether `name` is a type parameter of `fn` or of the declarations around it. Only declarations
+ * are asked, never the bodies between them, whose members may be thousands.
+ */
 function isTypeParameter(fn: Node, name: string): boolean {
-  const word = new RegExp(`(^|[^\\w$])${name.replace(/\$/g, '\\$')}([^\\w$]|$)`);
-  let node: Node | null = fn;
-  for (let depth = 0; node !== null && depth < 6; depth++, node = node.parent) {
-    for (const child of node.namedChildren) {
-      if (child !== null && child.type.startsWith('type_parameter') && word.test(child.text)) return true;
-    }
+  if (name.includes('.')) return false;
+  if (declaresTypeParameter(fn, name)) return true;
+  let owners = 0;
+  for (let node = fn.parent; node !== null && owners < 2; node = node.parent) {
+    if (CONTAINERS.test(node.type) || !GENERIC_OWNERS.test(node.type)) continue;
+    owners++;
+    if (declaresTypeParameter(node, name)) return true;
   }
   return false;
 }

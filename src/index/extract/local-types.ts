@@ -47,9 +47,14 @@ export class AgreedTypes {
 export class LocalTypes {
   readonly #types = new AgreedTypes();
 
-  /** Records that `name` in scope `scope` was assigned a value of class `type` (undefined: unknown). */
+  /**
+   * Records that `name` in scope `scope` was assigned a value of class `type` (undefined:
+   * unknown). A call on the name itself (`self = self._generate()`, Rust's `let c = c.lock()?`)
+   * is unknown: what it returns depends on what the name held before, and the call's own
+   * receiver is the name as it was.
+   */
   note(scope: number, name: string, type: string | undefined): void {
-    this.#types.note(`${scope}:${name}`, type);
+    this.#types.note(`${scope}:${name}`, type !== undefined && callsOn(type, name) ? undefined : type);
   }
 
   /** The class `name` holds in scope `scope`, when every assignment seen agreed on one. */
@@ -61,6 +66,14 @@ export class LocalTypes {
   declared(scope: number, name: string): boolean {
     return this.#types.has(`${scope}:${name}`);
   }
+}
+
+/** Whether `type` is a call whose receiver chain starts at `name` (`name.next()`, `$name->next()`). */
+function callsOn(type: string, name: string): boolean {
+  if (!type.endsWith('()')) return false;
+  const bare = name.startsWith('$') ? name.slice(1) : name;
+  const root = /^\$?([\w$]+)/.exec(type)?.[1];
+  return root === bare && type.length > root.length + (type.startsWith('$') ? 1 : 0) && /^[.(:-]/.test(type.slice(type.indexOf(root) + root.length));
 }
 
 /** Whether the last segment of a written path looks like a class name (PascalCase, `_` and `$` allowed). */

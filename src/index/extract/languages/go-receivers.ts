@@ -73,11 +73,20 @@ function heldBy(b: ExtractionBuilder, locals: GoTypes, expression: Node | null):
   return owner === undefined || field === undefined ? undefined : locals.fields.get(`${owner}.${field}`);
 }
 
-/** The type a declared type names, pointers and type arguments taken off: `*Box[T]` -> `Box`; undefined for others. */
+/**
+ * The type a declared type names, pointers and type arguments taken off: `*Box[T]` -> `Box`,
+ * `*store.Store` -> `store.Store` (resolution follows the package's import: a project package's
+ * type, or one from outside whose calls bind to nothing); undefined for others.
+ */
 function namedType(node: Node | null): string | undefined {
   let t = node;
   while (t !== null && (t.type === 'pointer_type' || t.type === 'generic_type' || t.type === 'parenthesized_type')) {
     t = t.type === 'generic_type' ? t.childForFieldName('type') : t.namedChild(0);
+  }
+  if (t?.type === 'qualified_type') {
+    const pkg = t.childForFieldName('package')?.text;
+    const name = t.childForFieldName('name')?.text;
+    return pkg !== undefined && name !== undefined ? `${pkg}.${name}` : undefined;
   }
   return t?.type === 'type_identifier' && !BUILTIN_TYPES.has(t.text) ? t.text : undefined;
 }

@@ -101,3 +101,22 @@ test('go: err.Error() on a value of unknown type is not matched by name to a pro
   assert.equal(targetOf(result, b, onErr), undefined);
   assert.equal(targetOf(result, b, typed), errorMethod);
 });
+
+test('go: a module\'s root package, imported by the module path, is the root folder when its files are that package', () => {
+  const b = new ProjectBuilder();
+  const root = b.file('command.go', { packageName: 'cobra' });
+  const command = b.sym(root, 'Command', { kind: 'struct' });
+  const path = b.sym(root, 'CommandPath', { parent: command, kind: 'method', qualifiedName: 'Command.CommandPath' });
+  const doc = b.file('doc/md_docs.go', { packageName: 'doc', imports: [{ ...imp('github.com/spf13/cobra'), namespace: 'cobra' }] });
+  const r = b.ref(doc, 'CommandPath', { receiver: 'cobra.Command' });
+  assert.equal(targetOf(b.resolve(), b, r), path);
+});
+
+test('go: a module-style path whose last segment names no folder and not the root package stays outside', () => {
+  const b = new ProjectBuilder();
+  const root = b.file('main.go', { packageName: 'main' });
+  b.sym(root, 'Run');
+  const other = b.file('doc/doc.go', { packageName: 'doc', imports: [{ ...imp('github.com/other/cobra'), namespace: 'cobra' }] });
+  const r = b.ref(other, 'Run', { receiver: 'cobra' });
+  assert.equal(targetOf(b.resolve(), b, r), undefined);
+});

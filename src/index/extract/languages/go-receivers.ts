@@ -8,7 +8,7 @@ import type { ExtractionBuilder } from '../builder.js';
 import { LocalTypes } from '../local-types.js';
 
 /** The node types inside a function that declare variables (parameters and `var` are noted by the extractor's own cases). */
-export const GO_LOCALS: ReadonlySet<string> = new Set(['short_var_declaration', 'range_clause', 'type_switch_statement', 'receive_statement']);
+export const GO_LOCALS: ReadonlySet<string> = new Set(['short_var_declaration', 'assignment_statement', 'range_clause', 'type_switch_statement', 'receive_statement']);
 
 /** Predeclared types: references to them carry no information. */
 export const BUILTIN_TYPES: ReadonlySet<string> = new Set([
@@ -124,7 +124,9 @@ function shortVar(b: ExtractionBuilder, locals: GoTypes, node: Node): void {
   const names = node.childForFieldName('left')?.namedChildren ?? [];
   const values = node.childForFieldName('right')?.namedChildren ?? [];
   const asserted = names.length === 2 && values.length === 1 && values[0]?.type === 'type_assertion_expression';
-  const called = values.length === 1 && names.length <= 2 ? calledPath(values[0] ?? null) : undefined;
+  const path = values.length === 1 && names.length <= 2 ? calledPath(values[0] ?? null) : undefined;
+  // `flags := cmd.Flags()` with `cmd *cobra.Command`: the call on what `cmd` holds.
+  const called = path === undefined ? undefined : (typedStart(b, locals, `${path}()`)?.slice(0, -2) ?? path);
   names.forEach((n, i) => {
     if (n?.type !== 'identifier') return;
     if (called !== undefined && madeType(values[0] ?? null) === null) {
@@ -177,6 +179,11 @@ export function goTypes(root: Node, typeParams: ReadonlySet<string>): GoTypes {
  */
 export function goReceiver(b: ExtractionBuilder, locals: GoTypes, operand: Node | null, chain: string | undefined): string | undefined {
   if (operand?.type !== 'call_expression' || chain === undefined) return heldBy(b, locals, operand)?.type;
+  return typedStart(b, locals, chain);
+}
+
+/** A chain of calls (`c.Request()`) with its start written as the type its local holds, when known. */
+function typedStart(b: ExtractionBuilder, locals: GoTypes, chain: string): string | undefined {
   const start = /^(\w+)([.(].*)$/.exec(chain);
   const type = start === null ? undefined : locals.types.typeOf(b.current, start[1] ?? '');
   return type === undefined ? undefined : `${type}${start?.[2] ?? ''}`;
@@ -187,6 +194,10 @@ export function noteGoLocal(b: ExtractionBuilder, locals: GoTypes, node: Node, t
   switch (type) {
     case 'short_var_declaration':
       shortVar(b, locals, node);
+      return;
+    // `x = v` gives x another value: one of another type leaves it none (`x += 1` keeps its type).
+    case 'assignment_statement':
+      if (node.childForFieldName('operator')?.text === '=') shortVar(b, locals, node);
       return;
     case 'range_clause':
       rangeClause(b, locals, node);

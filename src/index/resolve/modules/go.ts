@@ -52,7 +52,17 @@ export function goPackageDir(importPath: string, project: ProjectIndex): string 
       bestScore = score;
     }
   }
-  return best;
+  return best ?? (moduleStyle ? moduleRoot(leaf, project) : undefined);
+}
+
+/**
+ * The project's root folder when its Go files are package `name`: a module's own root package,
+ * imported by its module path (`github.com/spf13/cobra` from cobra's `doc/`), which no folder's
+ * name matches.
+ */
+function moduleRoot(name: string, project: ProjectIndex): string | undefined {
+  const files = project.filesIn('').filter((id) => project.family(id) === 'go');
+  return files.length > 0 && files.some((id) => project.file(id)?.packageName === name) ? '' : undefined;
 }
 
 /** Go: an import path is a package directory; tests see the package's test files, others don't. */

@@ -1,8 +1,8 @@
 /**
  * `/view/api/symbol?id=`: a symbol's neighbourhood, its callers and callees to depth 2. Callers
  * follow every incoming call, instantiation, reference and import (a route calling its handler is
- * a caller) and the implementations that override it; callees the outgoing ones and the
- * declarations it overrides. Nodes come in the graph's order (path, line, id), so the same graph
+ * a caller), the methods that override it and the types that extend or implement it; callees the
+ * outgoing ones, the declarations it overrides and the types it extends or implements. Nodes come in the graph's order (path, line, id), so the same graph
  * gives the same answer.
  */
 import { CALL_EDGE_KINDS } from '../../graph/index.js';
@@ -12,8 +12,11 @@ import type { GraphNode, GraphStore } from '../../store/index.js';
 import { ViewStatus } from '../request-plan.js';
 import { fail, intParam, ok, type ApiAnswer } from './answer.js';
 
-/** The edges a neighbourhood follows: the callers tools' and overrides (implementations one way, declarations the other). */
-export const NEIGHBOURHOOD_KINDS: readonly EdgeKind[] = [...CALL_EDGE_KINDS, 'overrides'];
+/**
+ * The edges a neighbourhood follows: the callers tools', overrides, and a type's bases and the
+ * types built on it (implementations and subclasses one way, declarations and bases the other).
+ */
+export const NEIGHBOURHOOD_KINDS: readonly EdgeKind[] = [...CALL_EDGE_KINDS, 'overrides', 'extends', 'implements'];
 
 /** Neighbours kept per node at depth 1 and at depth 2. */
 export const NEIGHBOURS_PER_NODE = [16, 6] as const;

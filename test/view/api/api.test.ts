@@ -81,6 +81,16 @@ describe('the view API', () => {
     assert.ok(names('out', 2).includes('applyDiscount'), `depth 2: ${names('out', 2).join(', ')}`);
   });
 
+  test('a type\'s neighbourhood holds the types that implement it, and theirs the type they implement', async () => {
+    const [repo] = (await json<{ results: { id: number }[] }>('/view/api/search?q=Repo%20kind:interface')).results;
+    const hood = await json<{ nodes: { name: string; side: string }[]; edges: { relation: string }[] }>(`/view/api/symbol?id=${repo?.id ?? -1}`);
+    assert.ok(hood.nodes.some((n) => n.name === 'MemoryRepo' && n.side === 'in'), hood.nodes.map((n) => `${n.side} ${n.name}`).join(', '));
+    assert.ok(hood.edges.some((e) => e.relation === 'implements'));
+    const [memory] = (await json<{ results: { id: number }[] }>('/view/api/search?q=MemoryRepo%20kind:class')).results;
+    const out = await json<{ nodes: { name: string; side: string }[] }>(`/view/api/symbol?id=${memory?.id ?? -1}`);
+    assert.ok(out.nodes.some((n) => n.name === 'Repo' && n.side === 'out'));
+  });
+
   test('source answers the symbol\'s lines, current and not stale', async () => {
     const [hit] = (await json<{ results: { id: number }[] }>('/view/api/search?q=Cart.checkout')).results;
     const source = await json<{ path: string; from: number; startLine: number; lines: string[]; stale: boolean }>(`/view/api/source?id=${hit?.id ?? -1}`);

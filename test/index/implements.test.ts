@@ -43,8 +43,8 @@ test('in every language, both implementations\' save overrides the interface\'s,
   }
 });
 
-test('a call through the interface binds to the interface\'s method, in every language whose parameter types are read', () => {
-  for (const lang of LANGUAGES.filter((l) => l !== 'swift')) {
+test('a call through the interface binds to the interface\'s method, in every language', () => {
+  for (const lang of LANGUAGES) {
     const ours = edges.filter((e) => e.startsWith(`${lang}/`) && e.includes(' -calls-> '));
     assert.ok(ours.some((e) => /-calls-> \S+#method:I?Store\.[sS]ave$/.test(e)), `${lang}: the call through Store\n${ours.join('\n')}`);
   }

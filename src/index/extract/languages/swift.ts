@@ -7,12 +7,13 @@ import { isTestPath } from '../test-paths.js';
 import type { LanguageExtractor } from '../types.js';
 import { walk } from '../walk.js';
 import { shortText } from '../node-helpers.js';
+import { LocalTypes } from '../local-types.js';
 
 const TYPES: ReadonlySet<string> = new Set([
   'import_declaration', 'class_declaration', 'protocol_declaration', 'function_declaration',
   'protocol_function_declaration', 'init_declaration', 'property_declaration',
   'protocol_property_declaration', 'enum_entry', 'typealias_declaration', 'inheritance_specifier',
-  'call_expression',
+  'call_expression', 'parameter',
 ]);
 const DECLARATION_KINDS: Readonly<Record<string, NodeKind>> = {
   class: 'class', struct: 'struct', enum: 'enum', actor: 'class',
@@ -33,6 +34,9 @@ export const swiftExtractor: LanguageExtractor = {
 
 function extractSwift(tree: Tree, source: string, path: string, language: string): FileExtraction {
   const b = new ExtractionBuilder(language);
+  // What a function's parameters and `let`/`var` bindings hold: a declared type, or a call whose
+  // result resolution types (`let c = makeClient()`).
+  const locals = new LocalTypes();
 
   /** Defines a member, qualifying it by the extended type when it sits directly in an extension. */
   const define = (kind: NodeKind, name: string, node: Node, body: Node | null): number => {
@@ -77,7 +81,10 @@ function extractSwift(tree: Tree, source: string, path: string, language: string
         return;
       case 'property_declaration':
       case 'protocol_property_declaration': {
-        if (scopeKind !== undefined && !inType) return; // a local binding
+        if (scopeKind !== undefined && !inType) {
+          noteBinding(b, locals, node);
+          return;
+        }
         const name = node.childForFieldName('name')?.childForFieldName('bound_identifier');
         if (name === null || name === undefined) return;
         const member = inType || extendedType(node) !== undefined;
@@ -100,8 +107,11 @@ function extractSwift(tree: Tree, source: string, path: string, language: string
       case 'inheritance_specifier':
         inheritance(b, node);
         return false;
+      case 'parameter':
+        if (b.current >= 0) noteParameter(b, locals, node);
+        return false;
       case 'call_expression':
-        callRef(b, source, node);
+        callRef(b, source, node, locals);
         return;
       default:
         return;
@@ -148,7 +158,31 @@ function inheritance(b: ExtractionBuilder, node: Node): void {
   b.ref(kind, name, typeNode, parts.join('.'));
 }
 
-function callRef(b: ExtractionBuilder, source: string, node: Node): void {
+/** A declared type's name (`Store`, `Store?`); undefined for others. */
+function declaredType(type: Node | null | undefined): string | undefined {
+  const named = type?.type === 'optional_type' ? type.childForFieldName('wrapped') : type;
+  const parts = named?.type === 'user_type' ? named.namedChildren.filter((c) => c?.type === 'type_identifier') : [];
+  return parts.length === 1 && named?.namedChildCount === 1 ? parts[0]?.text : undefined;
+}
+
+/** `store: Store`: the parameter holds a Store. */
+function noteParameter(b: ExtractionBuilder, locals: LocalTypes, node: Node): void {
+  const [name, type] = node.childrenForFieldName('name');
+  if (name?.type === 'simple_identifier') locals.note(b.current, name.text, declaredType(type));
+}
+
+/** `let c: Client = …`, `let c = makeClient()`: what a local binding holds. */
+function noteBinding(b: ExtractionBuilder, locals: LocalTypes, node: Node): void {
+  const name = node.childForFieldName('name')?.childForFieldName('bound_identifier');
+  if (name == null) return;
+  const annotation = node.namedChildren.find((c) => c?.type === 'type_annotation');
+  const value = node.childForFieldName('value');
+  const callee = value?.type === 'call_expression' ? value.firstNamedChild?.text : undefined;
+  const declared = declaredType(annotation?.childForFieldName('name') ?? annotation?.namedChild(0));
+  locals.note(b.current, name.text, declared ?? (callee !== undefined && /^[\w.]+$/.test(callee) ? (isPascalCase(callee) ? callee : `${callee}()`) : undefined));
+}
+
+function callRef(b: ExtractionBuilder, source: string, node: Node, locals: LocalTypes): void {
   const callee = node.firstNamedChild;
   if (callee === null) return;
   if (callee.type === 'simple_identifier') {
@@ -161,7 +195,8 @@ function callRef(b: ExtractionBuilder, source: string, node: Node): void {
   const receiver = callee.childForFieldName('target');
   if (target === null || target.type !== 'simple_identifier') return;
   const name = target.text;
-  b.ref(isPascalCase(name) ? 'instantiates' : 'calls', name, target, receiver === null ? undefined : shortText(source, receiver));
+  const typed = receiver?.type === 'simple_identifier' ? locals.typeOf(b.current, receiver.text) : undefined;
+  b.ref(isPascalCase(name) ? 'instantiates' : 'calls', name, target, typed ?? (receiver === null ? undefined : shortText(source, receiver)));
 }
 
 /** The extended type's name when `node` is a direct member of an `extension` block. */

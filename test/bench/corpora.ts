@@ -109,6 +109,18 @@ export const CORPORA: readonly CorpusSpec[] = [
       await runChecked('tar', ['-xJf', tarball, '-C', dest, '--strip-components=1']);
     },
   },
+  {
+    name: 'linux-fs',
+    summary: "the Linux 6.1 kernel's fs/ folder (linux-source-6.1), ~2,300 .c/.h files",
+    probe: C,
+    populate: async (dest) => {
+      await ensureDebian('linux-source-6.1');
+      await ensureCommand('xz', 'xz-utils');
+      const tarball = (await dpkgFiles('linux-source-6.1')).find((f) => /linux-source-[\d.]+\.tar\.xz$/.test(f));
+      if (tarball === undefined) throw new Error('dpkg -L linux-source-6.1 lists no linux-source-*.tar.xz');
+      await runChecked('tar', ['-xJf', tarball, '-C', dest, '--strip-components=1', `${basename(tarball).replace(/\.tar\.xz$/, '')}/fs`]);
+    },
+  },
 ];
 
 /** Other names accepted on the command line. `rust` is tokio where Debian has it, else serde. */

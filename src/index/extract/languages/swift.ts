@@ -80,18 +80,11 @@ function extractSwift(tree: Tree, source: string, path: string, language: string
         b.open(define('constructor', 'init', node, node.childForFieldName('body')));
         return;
       case 'property_declaration':
-      case 'protocol_property_declaration': {
-        if (scopeKind !== undefined && !inType) {
-          noteBinding(b, locals, node);
-          return;
-        }
-        const name = node.childForFieldName('name')?.childForFieldName('bound_identifier');
-        if (name === null || name === undefined) return;
-        const member = inType || extendedType(node) !== undefined;
-        define(isUpperSnake(name.text) ? 'constant' : (member ? 'property' : 'variable'), name.text, node,
-          node.childForFieldName('computed_value'));
+      case 'protocol_property_declaration':
+        // Inside a function, a local binding.
+        if (scopeKind !== undefined && !inType) noteBinding(b, locals, node);
+        else defineProperty(node, inType, define);
         return;
-      }
       case 'enum_entry':
         for (const name of node.childrenForFieldName('name')) {
           if (name !== null && name.type === 'simple_identifier') {
@@ -156,6 +149,14 @@ function inheritance(b: ExtractionBuilder, node: Node): void {
     if (first !== undefined && first !== null && first.startIndex === node.startIndex) kind = 'extends';
   }
   b.ref(kind, name, typeNode, parts.join('.'));
+}
+
+/** A property of a type or extension, or a top-level variable (a constant when UPPER_SNAKE). */
+function defineProperty(node: Node, inType: boolean, define: (kind: NodeKind, name: string, node: Node, body: Node | null) => number): void {
+  const name = node.childForFieldName('name')?.childForFieldName('bound_identifier');
+  if (name === null || name === undefined) return;
+  const member = inType || extendedType(node) !== undefined;
+  define(isUpperSnake(name.text) ? 'constant' : (member ? 'property' : 'variable'), name.text, node, node.childForFieldName('computed_value'));
 }
 
 /** A declared type's name (`Store`, `Store?`); undefined for others. */

@@ -107,7 +107,7 @@ function skippedLines(lines: readonly string[], rules: LanguageRules): boolean[]
 }
 
 /** Whether a block comment is still open at the end of `line`, given whether one was at its start. */
-function commentOpenAfter(line: string, open: boolean): boolean {
+export function commentOpenAfter(line: string, open: boolean): boolean {
   let at = 0;
   let inside = open;
   for (;;) {

@@ -3,12 +3,14 @@
  * and of the peer, both through their MCP servers (`serve --mcp`, tools/call), scores both with
  * the same rules (score.ts) and reports per corpus, per half of the split and overall: explore
  * recall and median output size, search hit@5 (all and prose questions), callers precision and
- * recall. `--census` reports the definition census instead (census.ts).
+ * recall. `--census` reports the definition census instead (census.ts), `--route-census` the route
+ * census (route-census.ts).
  *
  *   node dist/test/eval/run.js                          every question corpus, both halves
  *   options: --half tuning|held-out|all, --corpus a,b, --no-peer, --no-ours, --reuse-index (keep
  *            our existing index of a corpus copy), --max-files N (explore, both sides),
- *            --timeout-s S (per call, default 120), --out FILE, --census [--language c,cpp]
+ *            --timeout-s S (per call, default 120), --out FILE, --census [--language c,cpp],
+ *            --route-census [--framework flask,express]
  *
  * Corpora and the peer are installed on first use (Debian packages, npm) into the benchmarks'
  * scratch folder; each side indexes its own copy under /tmp/codegraph-eval/work/<corpus>/. Full
@@ -27,6 +29,7 @@ import { ensurePeer, PEER_PACKAGE, PEER_VERSION } from '../bench/peer.js';
 import { isBenchEntry } from '../bench/stats.js';
 import { ask, describeAnswer, failedAnswer } from './ask.js';
 import { runCensus } from './census.js';
+import { runRouteCensus } from './route-census.js';
 import { EVAL_CORPORA, evalCorpus, prepareEvalCorpus } from './corpora.js';
 import { debianDrift, loadQuestionSets, resolveTargets, type QuestionSet, type ResolvedTarget } from './questions.js';
 import { report, type CorpusReport } from './report.js';
@@ -44,6 +47,9 @@ interface Options {
   readonly census: boolean;
   /** With --census: only these languages (`--language c,cpp`). */
   readonly languages: readonly string[] | undefined;
+  readonly routeCensus: boolean;
+  /** With --route-census: only these frameworks (`--framework flask,express`). */
+  readonly frameworks: readonly string[] | undefined;
 }
 
 function setupText(side: Side, s: SideSetup): string {
@@ -124,7 +130,7 @@ function parseOptions(argv: readonly string[], known: readonly string[], split: 
     options: {
       corpus: { type: 'string' }, half: { type: 'string' }, 'no-peer': { type: 'boolean' }, 'no-ours': { type: 'boolean' },
       'reuse-index': { type: 'boolean' }, 'max-files': { type: 'string' }, 'timeout-s': { type: 'string' }, out: { type: 'string' },
-      census: { type: 'boolean' }, language: { type: 'string' },
+      census: { type: 'boolean' }, language: { type: 'string' }, 'route-census': { type: 'boolean' }, framework: { type: 'string' },
     },
     strict: true,
     allowPositionals: false,
@@ -142,9 +148,11 @@ function parseOptions(argv: readonly string[], known: readonly string[], split: 
     reuseIndex: values['reuse-index'] === true,
     maxFiles: positive(values['max-files'], 'max-files'),
     timeoutMs: (positive(values['timeout-s'], 'timeout-s') ?? 120) * 1000,
-    out: values.out ?? join(EVAL_ROOT, values.census === true ? 'census.json' : 'results.json'),
+    out: values.out ?? join(EVAL_ROOT, values.census === true ? 'census.json' : values['route-census'] === true ? 'route-census.json' : 'results.json'),
     census: values.census === true,
     languages: values.language === undefined ? undefined : values.language.split(',').map((s) => s.trim()).filter((s) => s !== ''),
+    routeCensus: values['route-census'] === true,
+    frameworks: values.framework === undefined ? undefined : values.framework.split(',').map((s) => s.trim()).filter((s) => s !== ''),
   };
 }
 
@@ -173,6 +181,7 @@ async function main(): Promise<number> {
     return 2;
   }
   if (options.census) return runCensus(options.out, options.reuseIndex, options.languages);
+  if (options.routeCensus) return runRouteCensus(options.out, options.reuseIndex, options.frameworks);
   const peerBin = options.sides.includes('peer') ? await ensurePeer() : undefined;
   const started = new Date();
   const corpora: CorpusReport[] = [];

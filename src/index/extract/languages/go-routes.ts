@@ -1,7 +1,8 @@
 /**
  * Go web routes: `net/http`'s `HandleFunc`/`Handle` (a Go 1.22 `"GET /p"` pattern fixes the
  * method, gorilla/mux's `.Methods("GET")` too), Gin's and Echo's `r.GET("/p", h)` and `Any`, chi's
- * `r.Get("/p", h)`, with the prefixes of groups made in the same file (`v1 := r.Group("/v1")`);
+ * `r.Get("/p", h)`, and a method written before the path (chi's `r.MethodFunc("GET", "/p", h)`, Gin's
+ * `r.Handle("GET", "/p", h)`), with the prefixes of groups made in the same file (`v1 := r.Group("/v1")`);
  * chi's `Mount` of another package's router is recorded as a mount of that package.
  */
 import type { Node } from 'web-tree-sitter';
@@ -29,6 +30,9 @@ export type GoGroups = Map<string, string>;
 /** Calls that register a handler for any method unless their pattern names one. */
 const HANDLE = new Set(['Handle', 'HandleFunc', 'HandlerFunc', 'Any']);
 
+/** Calls whose first argument may be the method, before the path: chi's `Method`/`MethodFunc`, Gin's `Handle`. */
+const METHOD_FIRST = new Set(['Method', 'MethodFunc', 'Handle']);
+
 /** The HTTP method a Go router method name stands for (`GET`, `Get`), or ANY for `Handle…`. */
 function methodOf(name: string): string | undefined {
   if (HANDLE.has(name)) return ANY_METHOD;
@@ -48,12 +52,19 @@ export function goRouteCall(b: ExtractionBuilder, groups: GoGroups, call: Node, 
   const name = fn.childForFieldName('field')?.text ?? '';
   const group = name === 'Group' || name === 'Route';
   const mount = name === 'Mount';
-  let method = methodOf(name);
+  let method = methodOf(name) ?? (METHOD_FIRST.has(name) ? ANY_METHOD : undefined);
   // Only these calls read their arguments: most calls of a file are none of them.
   if (method === undefined && !group && !mount) return false;
   const operand = fn.childForFieldName('operand');
   const prefix = operand?.type === 'identifier' ? (groups.get(operand.text) ?? '') : '';
-  const args = (call.childForFieldName('arguments')?.namedChildren ?? []).filter((a): a is Node => a !== null && a.type !== 'comment');
+  let args = (call.childForFieldName('arguments')?.namedChildren ?? []).filter((a): a is Node => a !== null && a.type !== 'comment');
+  // `r.MethodFunc("GET", "/p", h)`, `r.Handle("POST", "/p", h)`: the method, then the path.
+  const named = METHOD_FIRST.has(name) && args.length >= 3 ? stringOf(args[0]) : undefined;
+  const methodFirst = named !== undefined && /^[A-Z]+$/.test(named);
+  if (methodFirst) {
+    method = named;
+    args = args.slice(1);
+  }
   if (mount) {
     noteMount(b, prefix, args, call);
     return false;
@@ -65,7 +76,7 @@ export function goRouteCall(b: ExtractionBuilder, groups: GoGroups, call: Node, 
   if (last === undefined || !HANDLER_TYPES.has(last.type)) return false;
   let written = path;
   const pattern = /^([A-Z]+)\s+(\/.*)$/.exec(path);
-  if (pattern !== null && method === ANY_METHOD) {
+  if (pattern !== null && method === ANY_METHOD && !methodFirst) {
     method = pattern[1] ?? ANY_METHOD;
     written = pattern[2] ?? path;
   }

@@ -2,8 +2,9 @@
  * Python web routes: Flask and FastAPI decorators (`@app.route('/p', methods=[…])`,
  * `@bp.get('/p')`, `@router.post('/p')`) and Flask's `app.add_url_rule('/p', view_func=f)`, with
  * the prefix of a Blueprint or APIRouter made in the same file, and Django URL tables
- * (`path`/`re_path`/`url` entries of `urlpatterns` and other URL tables), whose `include('app.urls')`
- * entries mount that module's routes under the entry's path.
+ * (`path`/`re_path`/`url` entries of `urlpatterns` and other URL tables, and of a list included in
+ * place, `include([…])`, under the including entry's path), whose `include('app.urls')` entries
+ * mount that module's routes under the entry's path.
  */
 import type { Node } from 'web-tree-sitter';
 import type { ExtractionBuilder } from '../builder.js';
@@ -73,13 +74,13 @@ export function urlRule(b: ExtractionBuilder, call: Node, routers: PythonRouters
  * `View.as_view()`). An `include(…)` entry is no route: it mounts the included module.
  */
 export function djangoRoute(b: ExtractionBuilder, call: Node): void {
-  const name = lastSegment(call.childForFieldName('function'));
-  if (name === undefined || !DJANGO_ENTRIES.has(name) || !inUrlPatterns(call)) return;
+  const prefix = tablePrefix(call);
   const args = positionalArguments(call);
-  const path = stringArgument(args[0]);
+  const entry = entryPath(call);
   const view = args[1];
-  if (path === undefined || view === undefined) return;
-  const written = name === 'path' ? path : path.replace(/^\^/, '').replace(/\$$/, '');
+  if (prefix === undefined || entry === undefined || view === undefined) return;
+  // Django joins an included list's paths to the including entry's as written.
+  const written = prefix + entry;
   const included = includedModule(view);
   if (included !== undefined) {
     // `include('app.urls')` imports that module: its routes are served under this entry's path.
@@ -91,6 +92,33 @@ export function djangoRoute(b: ExtractionBuilder, call: Node): void {
   const handler = viewHandler(view);
   if (handler === undefined) return;
   defineRoute(b, [ANY_METHOD], joinRoutePath('', written), call, handler);
+}
+
+/** The path of a URL table entry, `path('p/', …)` or `re_path(r'^p/$', …)` (anchors dropped), if it is one. */
+function entryPath(call: Node): string | undefined {
+  const name = lastSegment(call.childForFieldName('function'));
+  if (name === undefined || !DJANGO_ENTRIES.has(name)) return undefined;
+  const path = stringArgument(positionalArguments(call)[0]);
+  return path === undefined || name === 'path' ? path : path.replace(/^\^/, '').replace(/\$$/, '');
+}
+
+/**
+ * Where an entry's route goes: '' for an element of a URL table, the entries' paths joined for an
+ * element of a list included in place (`path('profile/', include([path('votes', v)]))` is
+ * `profile/votes`);
+ * undefined when the call is in no URL table.
+ */
+function tablePrefix(call: Node): string | undefined {
+  const list = call.parent;
+  if (list?.type !== 'list') return undefined;
+  const holder = list.parent;
+  if (holder?.type === 'assignment' || holder?.type === 'augmented_assignment') return URL_TABLE.test(holder.childForFieldName('left')?.text ?? '') ? '' : undefined;
+  const include = holder?.type === 'argument_list' ? holder.parent : null;
+  const entry = include?.parent?.parent;
+  if (include?.type !== 'call' || lastSegment(include.childForFieldName('function')) !== 'include' || entry?.type !== 'call') return undefined;
+  const outer = tablePrefix(entry);
+  const path = entryPath(entry);
+  return outer === undefined || path === undefined ? undefined : outer + path;
 }
 
 /** The module of `include('app.urls')` (also with a namespace keyword), when written as a string. */
@@ -119,15 +147,6 @@ function viewHandler(view: Node): RouteHandler | undefined {
 
 /** Names of URL tables: `urlpatterns`, and the lists an `include` takes (`api_urls`, `admin_patterns`). */
 const URL_TABLE = /^(?:urlpatterns|\w+_urls|\w+_?patterns)$/;
-
-/** Whether a call is an element of a list assigned (or added) to a URL table's name. */
-function inUrlPatterns(call: Node): boolean {
-  const list = call.parent;
-  if (list?.type !== 'list') return false;
-  const assignment = list.parent;
-  if (assignment?.type !== 'assignment' && assignment?.type !== 'augmented_assignment') return false;
-  return URL_TABLE.test(assignment.childForFieldName('left')?.text ?? '');
-}
 
 function lastSegment(fn: Node | null): string | undefined {
   if (fn?.type === 'identifier') return fn.text;

@@ -1,6 +1,6 @@
 /**
  * Rails routes, in `config/routes.rb` (and `config/routes/*.rb`): `get 'p', to: 'photos#show'`
- * (or `=> 'photos#show'`), `root`, `resources`/`resource` with `only:`/`except:` (the seven
+ * (or `=> 'photos#show'`, or `controller: 'photos', action: 'show'`), `root`, `resources`/`resource` with `only:`/`except:` (the seven
  * actions, or six), and the paths and controller modules of the `namespace`, `scope`,
  * `resources … do`, `member` and `collection` blocks around them. Each route calls its action
  * on its controller (`PhotosController#show`, `Admin::PhotosController` in a namespace).
@@ -51,7 +51,7 @@ export function railsRoutes(b: ExtractionBuilder, call: Node): boolean {
   const first = args[0];
   const written = first?.type === 'pair' ? stringOf(first.childForFieldName('key') ?? undefined) : (stringOf(first) ?? symbolOf(first));
   if (written === undefined) return false;
-  let target = optionValue(args, 'to') ?? (first?.type === 'pair' ? stringOf(first.childForFieldName('value') ?? undefined) : undefined);
+  let target = optionValue(args, 'to') ?? (first?.type === 'pair' ? stringOf(first.childForFieldName('value') ?? undefined) : undefined) ?? controllerAction(args);
   const resource = context.resource;
   let base = context.path;
   if (resource !== undefined && resource.inside !== 'nested') {
@@ -59,6 +59,13 @@ export function railsRoutes(b: ExtractionBuilder, call: Node): boolean {
     target ??= `${resource.controller}#${written.replace(/^\//, '')}`;
   }
   return target !== undefined && define(b, verbs, joinRoutePath(base, written), call, target, context);
+}
+
+/** `controller: 'my', action: 'account'` (also `:controller => 'my'`) as the target `my#account`. */
+function controllerAction(args: readonly Node[]): string | undefined {
+  const controller = optionValue(args, 'controller');
+  const action = optionValue(args, 'action');
+  return controller === undefined || action === undefined ? undefined : `${controller}#${action}`;
 }
 
 /** The methods of `match … via: [:get, :post]` (`via: :all`, or no `via`, is any method). */

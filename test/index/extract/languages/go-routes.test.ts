@@ -36,6 +36,24 @@ test('Go routes: net/http patterns, gorilla Methods, Gin and Echo groups, chi me
   assert.equal(ex.symbols.find((s) => s.name === 'ANY /hello')?.parent, ex.symbols.findIndex((s) => s.name === 'main'));
 });
 
+test('A method written before the path: chi\'s Method and MethodFunc, Gin\'s Handle with three arguments; a lower-case first string is no method', async () => {
+  const source = [
+    'package api',
+    '',
+    'func Route(r chi.Router, g *gin.Engine) {',
+    '\tr.MethodFunc("GET", "/version", h.Version)',
+    '\tr.Method("POST", "/sign", http.HandlerFunc(h.Sign))',
+    '\tg.Handle("DELETE", "/items/:id", deleteItem)',
+    '\tr.Handle("/metrics", promhttp.Handler())',
+    '\tr.MethodFunc("get", "/lower", h.Lower)',
+    '\tr.MethodFunc("GET", path, h.Dynamic)',
+    '}',
+    '',
+  ].join('\n');
+  const ex = await extractSource('go', source, 'api.go');
+  assert.deepEqual(routes(ex), ['GET /version -> h.Version', 'POST /sign -> h.Sign', 'DELETE /items/:id -> deleteItem', 'ANY /metrics -> promhttp.Handler']);
+});
+
 test('chi mounts: another package\'s router under the path (after a group\'s prefix), tied to that package\'s import; a local router or a non-path is none', async () => {
   const source = [
     'package main',

@@ -76,6 +76,24 @@ test('FastAPI routes: method decorators, an APIRouter\'s prefix joined to an emp
   assert.deepEqual(routes(ex), ['GET /users -> list_users', 'GET /users/{user_id} -> read_user', 'GET /ping -> ping', 'HEAD /ping -> ping']);
 });
 
+test('Django: the entries of a list included in place are routes under the including entries\' paths, joined as written; a list included by a name mounts nothing here', async () => {
+  const source = [
+    'from django.urls import include, path, re_path',
+    'urlpatterns = [',
+    "    path('profile/', include([",
+    "        path('', accounts.user_profile, name='hk_user_profile'),",
+    "        path('votes', accounts.votes),",
+    "        re_path(r'^api/', include([re_path(r'^keys/$', api.keys)])),",
+    '    ])),',
+    "    re_path(r'^list/(?P<fqdn>[^/]+)/', include(list_patterns)),",
+    ']',
+    "helpers = [path('a/', include([path('b', views.b)]))]",
+    '',
+  ].join('\n');
+  const ex = await extractSource('python', source, 'urls.py');
+  assert.deepEqual(routes(ex), ['ANY /profile/ -> accounts.user_profile', 'ANY /profile/votes -> accounts.votes', 'ANY /profile/api/keys/ -> api.keys']);
+});
+
 test('Django URL tables: path and re_path entries of urlpatterns (and of lists named like URL tables) are routes to their views; include mounts; other lists are not', async () => {
   const source = [
     'from django.urls import include, path, re_path',

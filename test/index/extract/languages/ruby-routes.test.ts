@@ -75,3 +75,24 @@ test('Rails routes: match with via (one route per method, any method without via
     'GET /projects/:id/issues/report -> ReportsController#issue_report',
   ]);
 });
+
+test('Rails routes: a target written as controller and action options (hash rockets or keywords); a variable action is none', async () => {
+  const ex = await extractSource('ruby', [
+    'Rails.application.routes.draw do',
+    "  match 'my/account', :controller => 'my', :action => 'account', :via => [:get, :put]",
+    "  get '(projects/:id)/search', :controller => 'search', :action => 'index', :as => 'search'",
+    "  post 'admin/test_email', controller: 'admin', action: :test_email",
+    "  get 'only/controller', :controller => 'pages'",
+    '  %w(browse show).each do |action|',
+    "    get \"repository/#{action}\", :controller => 'repositories', :action => action",
+    '  end',
+    'end',
+    '',
+  ].join('\n'), 'config/routes.rb');
+  assert.deepEqual(routes(ex), [
+    'GET /my/account -> MyController#account',
+    'PUT /my/account -> MyController#account',
+    'GET /(projects/:id)/search -> SearchController#index',
+    'POST /admin/test_email -> AdminController#test_email',
+  ]);
+});

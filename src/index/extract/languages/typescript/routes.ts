@@ -1,7 +1,7 @@
 /**
  * JavaScript/TypeScript web routes: a call on a router, `app.get('/users/:id', …handlers)`, as
  * Express, Koa's router, Fastify and Hono write them, and Express's `app.route('/p').get(h)`. The
- * receiver must be a router by its name (`app`, `router`, `route`, `routes`, `server`, `fastify`, `…Router`, `…App`,
+ * receiver must be a router by its name (`app`, `router`, `routes`, `server`, `fastify`, `…Router`, `…App`,
  * also as a field: `this.app`) or by what made it in this file (`express()`, `Router()`,
  * `new Router()`, `Fastify()`, `new Hono()`), so HTTP clients (`axios.post('/login', data)`) are not routes. The route is the
  * handlers' scope: calls inside an inline handler are the route's; a named handler is called.
@@ -16,7 +16,7 @@ import type { FileState } from './file-state.js';
 import { FUNCTION_VALUES } from './syntax.js';
 
 /** Receiver names routers go by. */
-const ROUTER_NAME = /^(?:app|router|server|fastify|routes?|[a-z][A-Za-z0-9]*(?:Router|App|Routes))$/;
+const ROUTER_NAME = /^(?:app|router|server|fastify|routes|[a-z][A-Za-z0-9]*(?:Router|App|Routes))$/;
 
 /** Calls whose result is a router or an application that routes. */
 const ROUTER_FACTORIES: ReadonlySet<string> = new Set(['express', 'Router', 'Fastify', 'fastify', 'Hono', 'Koa', 'KoaRouter', 'polka']);

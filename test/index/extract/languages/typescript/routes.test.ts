@@ -37,20 +37,6 @@ test('Express routes: a router by name or by what made it, every named handler c
   assert.equal(ex.symbols.find((s) => s.name === 'GET /book')?.parent, -1, 'a chain\'s routes are siblings');
 });
 
-test('a router received as a parameter named route, as Express applications pass one to each module; a client or a map with a path key stays none', async () => {
-  const source = [
-    'function addUserApi(route, auth) {',
-    "  route.post('/-/user/login', can('publish'), function (req, res, next) { auth.login(req); });",
-    "  route.get('/-/whoami', whoami);",
-    "  client.get('/-/whoami', whoami);",
-    "  routeMap.get('/key');",
-    '}',
-    '',
-  ].join('\n');
-  const ex = await extractSource('javascript', source, 'user.js');
-  assert.deepEqual(routes(ex), ['POST /-/user/login -> can', 'GET /-/whoami -> whoami']);
-});
-
 test('routes inside a function that receives the app, in TypeScript, Koa and Fastify style', async () => {
   const source = [
     'export function mount(app: Express, userRouter: Router) {',

@@ -5,6 +5,7 @@
  * files only the folders asked for are open. Pure: the rows come in as parameters.
  */
 import { cyclesOf } from '../graph/index.js';
+import type { MapLink, MapLinkKind, MapNode, MapView } from './answers.js';
 
 /** One indexed file as the map needs it. */
 export interface MapFile {
@@ -13,12 +14,6 @@ export interface MapFile {
   readonly symbols: number;
   readonly isTest: boolean;
 }
-
-/** The relations the map draws. */
-export const MAP_LINK_KINDS = ['imports', 'calls'] as const;
-
-/** One of `MAP_LINK_KINDS`. */
-export type MapLinkKind = (typeof MAP_LINK_KINDS)[number];
 
 /** Edges of one kind from file `from` to file `to` (indexes into the files). */
 export interface MapFileLink {
@@ -47,47 +42,6 @@ export const COLLAPSE_THRESHOLD = 2000;
 /** Most cycles a map answer lists. */
 export const MAX_MAP_CYCLES = 50;
 
-/** A box of the map: an open or collapsed folder, or a file. */
-export interface MapNode {
-  /** The path ('' for the root). */
-  readonly id: string;
-  readonly kind: 'folder' | 'file';
-  readonly name: string;
-  /** The containing folder's id; null for the root. */
-  readonly parent: string | null;
-  /** Symbols in it (for a folder: in every file below it). */
-  readonly symbols: number;
-  /** Files in it (1 for a file). */
-  readonly files: number;
-  /** A folder whose children are listed. */
-  readonly open: boolean;
-  /** A file on an import cycle, or a collapsed folder holding one. */
-  readonly inCycle: boolean;
-  readonly language?: string;
-  readonly isTest?: boolean;
-}
-
-/** An arrow between two visible boxes: `count` edges of `kind`, `cycle` when an import cycle runs along it. */
-export interface MapLink {
-  readonly from: string;
-  readonly to: string;
-  readonly kind: MapLinkKind;
-  readonly count: number;
-  readonly cycle: boolean;
-}
-
-/** What `/view/api/map` answers. */
-export interface MapView {
-  readonly totalFiles: number;
-  readonly totalSymbols: number;
-  /** Whether folders start collapsed (more files than `COLLAPSE_THRESHOLD`). */
-  readonly collapsed: boolean;
-  /** Folders before their children, each level by name. */
-  readonly nodes: readonly MapNode[];
-  readonly links: readonly MapLink[];
-  readonly cycles: readonly (readonly string[])[];
-  readonly cyclesTotal: number;
-}
 
 /** Builds the tree and finds the import cycles; `files` must be sorted by path. */
 export function buildMapIndex(files: readonly MapFile[], links: readonly MapFileLink[]): MapIndex {

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { EXTRACTION_VERSION } from '../../src/index/extract/version.js';
 import { STATUS_SNAPSHOT_FILE } from '../../src/store/index.js';
 import { CLI_PATH as CLI } from '../support/cli.js';
-import { benchRoot, findCorpus, gnuTime, prepareCorpus } from './corpora.js';
+import { benchRoot, findCorpus, gnuTime, log, prepareCorpus } from './corpora.js';
 import { run, runChecked, timedRun } from './proc.js';
 import { percentile } from './stats.js';
 
@@ -84,6 +84,19 @@ export async function runLargeBench(corpora: readonly string[], large: boolean):
     reports.push({ corpus: name, init: init.text, figures: [...init.figures, ...figures] });
   }
   return reports;
+}
+
+/**
+ * The kept, indexed work copy of a large corpus (the kernel with its config), indexed anew only
+ * when its index is missing or of another extraction version: what other benchmarks measure on.
+ */
+export async function largeIndexedCopy(name: string): Promise<string> {
+  const spec = findCorpus(name);
+  const known = CASES[name];
+  if (spec === undefined || known === undefined) throw new Error(`large: no case for corpus ${name} (known: ${Object.keys(CASES).join(', ')})`);
+  const root = await workCopy(name, await prepareCorpus(spec), known);
+  log(`${name}: ${(await ensureIndex(root)).text}`);
+  return root;
 }
 
 /** A hard-linked copy of the prepared corpus that the benchmark may index (kept between runs). */

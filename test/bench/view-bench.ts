@@ -11,7 +11,8 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { findBrowser, launchBrowser } from '../support/browser.js';
 import { spawnView } from '../support/view-server.js';
-import { indexedCopy, log } from './corpora.js';
+import { findCorpus, indexedCopy, log, type CorpusSpec } from './corpora.js';
+import { largeIndexedCopy } from './large-bench.js';
 
 /** What one run measured, in milliseconds. */
 export interface ViewBenchReport {
@@ -28,7 +29,12 @@ const median = (values: readonly number[]): number => [...values].sort((a, b) =>
 export async function runViewBench(corpusName = 'django', runs = 5): Promise<ViewBenchReport> {
   const found = findBrowser();
   if (!('path' in found)) throw new Error(found.missing);
-  const { spec, root } = await indexedCopy(corpusName, 'view-bench');
+  // A large corpus (the kernel) is measured on the large benchmark's kept index, with its config;
+  // its files are hard links to the prepared corpus, so no edit is made there.
+  const large = findCorpus(corpusName)?.large === true;
+  const { spec, root } = large
+    ? { spec: findCorpus(corpusName) as CorpusSpec, root: await largeIndexedCopy(corpusName) }
+    : await indexedCopy(corpusName, 'view-bench');
   const view = await spawnView(root, ['--watch'], { CODEGRAPH_WATCH_DEBOUNCE_MS: '150' });
   const browser = await launchBrowser(found.path);
   try {
@@ -62,7 +68,7 @@ export async function runViewBench(corpusName = 'django', runs = 5): Promise<Vie
     const edit: number[] = [];
     const title = (await page.locator('#hood g.node.side-center title').textContent()) ?? '';
     const path = (title.split('\n')[1] ?? '').replace(/:\d+$/, '');
-    for (let i = 0; i < runs; i++) {
+    for (let i = 0; i < (large ? 0 : runs); i++) {
       const tag = `view${Date.now().toString(36)}${i}`;
       await page.goto(view.url);
       await page.waitForSelector('body[data-live="yes"]');
@@ -77,7 +83,7 @@ export async function runViewBench(corpusName = 'django', runs = 5): Promise<Vie
   } finally {
     await browser.close();
     await view.stop();
-    await rm(root, { recursive: true, force: true });
+    if (!large) await rm(root, { recursive: true, force: true });
   }
 }
 
@@ -86,8 +92,10 @@ export function formatViewReport(r: ViewBenchReport): string {
   const list = (values: readonly number[]): string => values.map((v) => Math.round(v)).join(', ');
   return [
     `view on ${r.corpus} (${r.files})`,
-    `  map paint after load: first ${Math.round(r.mapPaint[0] ?? NaN)} ms (builds the map data), then median ${Math.round(median(r.mapPaint.slice(1)))} ms [${list(r.mapPaint.slice(1))}] (target <= 1000 ms on django)`,
+    `  map paint after load: first ${Math.round(r.mapPaint[0] ?? NaN)} ms (builds the map data), then median ${Math.round(median(r.mapPaint.slice(1)))} ms [${list(r.mapPaint.slice(1))}] (target <= 1000 ms on django, <= 3000 ms collapsed on the Linux kernel)`,
     `  neighbourhood after a click: median ${Math.round(median(r.neighbourhood))} ms, max ${Math.round(Math.max(...r.neighbourhood))} ms [${list(r.neighbourhood)}] (target <= 300 ms)`,
-    `  edit saved -> shown in the open page: median ${Math.round(median(r.edit))} ms, max ${Math.round(Math.max(...r.edit))} ms [${list(r.edit)}] (target <= 2000 ms)`,
+    r.edit.length === 0
+      ? '  edit saved -> shown in the open page: not measured (a large corpus\'s kept copy is not edited)'
+      : `  edit saved -> shown in the open page: median ${Math.round(median(r.edit))} ms, max ${Math.round(Math.max(...r.edit))} ms [${list(r.edit)}] (target <= 2000 ms)`,
   ].join('\n');
 }

@@ -1,5 +1,6 @@
 /** `/view/api/map`: the code map's boxes and arrows for the folders the page has open. */
-import type { MapFile, MapFileLink, MapIndex, MapLinkKind } from '../map-model.js';
+import type { MapLinkKind } from '../answers.js';
+import type { MapFile, MapFileLink, MapIndex } from '../map-model.js';
 import { buildMapIndex, projectMap } from '../map-model.js';
 import { eachIndexedFile, fileLinks } from '../../store/index.js';
 import type { EdgeKind } from '../../model.js';

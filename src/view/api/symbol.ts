@@ -9,6 +9,7 @@ import { CALL_EDGE_KINDS } from '../../graph/index.js';
 import type { EdgeKind } from '../../model.js';
 import { neighboursOfSets } from '../../store/index.js';
 import type { GraphNode, GraphStore } from '../../store/index.js';
+import type { HoodEdge, HoodNode } from '../answers.js';
 import { ViewStatus } from '../request-plan.js';
 import { fail, intParam, ok, type ApiAnswer } from './answer.js';
 
@@ -20,28 +21,6 @@ export const NEIGHBOURHOOD_KINDS: readonly EdgeKind[] = [...CALL_EDGE_KINDS, 'ov
 
 /** Neighbours kept per node at depth 1 and at depth 2. */
 export const NEIGHBOURS_PER_NODE = [16, 6] as const;
-
-/** A node of the neighbourhood. `side` says whether it reaches the centre (`in`) or the centre reaches it (`out`). */
-export interface HoodNode {
-  readonly id: number;
-  readonly name: string;
-  readonly qualifiedName: string;
-  readonly kind: string;
-  readonly path: string;
-  readonly line: number;
-  readonly endLine: number;
-  readonly side: 'center' | 'in' | 'out';
-  readonly depth: number;
-  /** Neighbours on its side that were not kept. */
-  readonly hidden: number;
-}
-
-/** An edge as stored: `from` uses `to`. */
-export interface HoodEdge {
-  readonly from: number;
-  readonly to: number;
-  readonly relation: EdgeKind;
-}
 
 /** Parses `id` and answers the neighbourhood of that node. */
 export function symbolAnswer(store: GraphStore, query: URLSearchParams): ApiAnswer {

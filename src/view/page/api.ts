@@ -1,38 +1,10 @@
 /** The page's side of the view's JSON API (docs/view.md): the answers' shapes and one fetch helper. */
+import type { HoodEdge, HoodNode, MapView } from '../answers.js';
 
-/** A box of the map. */
-export interface MapNode {
-  readonly id: string;
-  readonly kind: 'folder' | 'file';
-  readonly name: string;
-  readonly parent: string | null;
-  readonly symbols: number;
-  readonly files: number;
-  readonly open: boolean;
-  readonly inCycle: boolean;
-  readonly language?: string;
-  readonly isTest?: boolean;
-}
-
-/** An arrow of the map. */
-export interface MapLink {
-  readonly from: string;
-  readonly to: string;
-  readonly kind: 'imports' | 'calls';
-  readonly count: number;
-  readonly cycle: boolean;
-}
+export type { HoodNode, MapNode } from '../answers.js';
 
 /** `/view/api/map`. */
-export interface MapAnswer {
-  readonly totalFiles: number;
-  readonly totalSymbols: number;
-  readonly collapsed: boolean;
-  readonly nodes: readonly MapNode[];
-  readonly links: readonly MapLink[];
-  readonly cycles: readonly (readonly string[])[];
-  readonly cyclesTotal: number;
-}
+export type MapAnswer = MapView;
 
 /** One search result. */
 export interface SearchResult {
@@ -54,24 +26,10 @@ export interface SearchAnswer {
   readonly results: readonly SearchResult[];
 }
 
-/** A node of a neighbourhood. */
-export interface HoodNode {
-  readonly id: number;
-  readonly name: string;
-  readonly qualifiedName: string;
-  readonly kind: string;
-  readonly path: string;
-  readonly line: number;
-  readonly endLine: number;
-  readonly side: 'center' | 'in' | 'out';
-  readonly depth: number;
-  readonly hidden: number;
-}
-
 /** `/view/api/symbol`. */
 export interface SymbolAnswer {
   readonly nodes: readonly HoodNode[];
-  readonly edges: readonly { readonly from: number; readonly to: number; readonly relation: string }[];
+  readonly edges: readonly HoodEdge[];
 }
 
 /** `/view/api/source`. */

@@ -49,6 +49,8 @@ export async function runView(options: ViewCommandOptions): Promise<number> {
     process.stderr.write(`codegraph: ${formatHttpAddress(parsed.address)} cannot be used (${code}); choose another with --http-addr HOST:PORT (port 0 picks a free one)\n`);
     return 1;
   }
+  process.stderr.write(`codegraph: loading the index of ${root}…\n`);
+  await view.warm();
   process.stdout.write(`${running.url}\n`);
   process.stderr.write(`codegraph: viewing ${root} at ${running.url} (pid ${process.pid}); Ctrl-C stops\n`);
   if (options.open) openBrowser(running.url, options.env);

@@ -165,3 +165,22 @@ describe('the view API', () => {
     assert.ok(events.join('').includes('event: index'));
   });
 });
+
+describe('warming', () => {
+  test('warm opens the project\'s index before any request, and without a project does nothing', async () => {
+    const own = new ProjectServices();
+    try {
+      const handler = createViewHandler({ root: project.root, services: own, pollMs: 50 });
+      assert.deepEqual(own.retained(), []);
+      await handler.warm();
+      assert.deepEqual(own.retained(), [project.root]);
+      handler.close();
+      const none = createViewHandler({ root: undefined, services: own, pollMs: 50 });
+      await none.warm();
+      assert.deepEqual(own.retained(), [project.root]);
+      none.close();
+    } finally {
+      own.close();
+    }
+  });
+});

@@ -121,3 +121,60 @@ test('an inner call bound only by its name does not stop the call when its retur
   const r = b.ref(f, 'equalsKey', { from: remove, receiver: 'iterator.next()' });
   assert.equal(targetOf(b.resolve(), b, r), equalsKey, 'left to the name step, which finds the only equalsKey');
 });
+
+test('an inner method call bound for sure (a class\'s static method) stops the call when its return type lacks the member', () => {
+  const p = clientProject('Client');
+  const factory = p.b.files[1]!.id;
+  const factoryClass = p.b.sym(factory, 'Factory', { kind: 'class' });
+  p.b.sym(factory, 'make', { parent: factoryClass, returns: 'Client' });
+  const r = p.b.ref(p.use, 'flush', { from: p.run, receiver: 'Factory.make()' });
+  const sent = p.b.ref(p.use, 'send', { from: p.run, receiver: 'Factory.make()' });
+  const result = p.b.resolve();
+  assert.equal(targetOf(result, p.b, r), undefined, 'not the only flush, Other\'s');
+  assert.equal(targetOf(result, p.b, sent), p.send);
+});
+
+test('a receiver that is no call (an indexed value) is not taken for one', () => {
+  const b = new ProjectBuilder();
+  const f = b.file('a.ts');
+  const box = b.sym(f, 'Box', { kind: 'class' });
+  const open = b.sym(f, 'open', { parent: box });
+  b.sym(f, 'rows', { returns: 'Box' });
+  const run = b.sym(f, 'run');
+  const other = b.sym(f, 'Other', { kind: 'class' });
+  const otherOpen = b.sym(f, 'open', { parent: other });
+  const r = b.ref(f, 'open', { from: run, receiver: 'rows[]' });
+  const target = targetOf(b.resolve(), b, r);
+  assert.notEqual(target, open, 'rows[] is an element of rows, not what rows() returns');
+  assert.ok([undefined, otherOpen].includes(target));
+});
+
+test('an inner method call bound by a guess still types the call when its type has the member', () => {
+  const b = new ProjectBuilder();
+  const f = b.file('a.ts');
+  const iter = b.sym(f, 'EntryIterator', { kind: 'class' });
+  b.sym(f, 'next', { parent: iter, returns: 'Entry' });
+  const entry = b.sym(f, 'Entry', { kind: 'class' });
+  const equalsKey = b.sym(f, 'equalsKey', { parent: entry });
+  const other = b.sym(f, 'Other', { kind: 'class' });
+  b.sym(f, 'equalsKey', { parent: other });
+  const remove = b.sym(f, 'remove');
+  const r = b.ref(f, 'equalsKey', { from: remove, receiver: 'iterator.next()' });
+  assert.equal(targetOf(b.resolve(), b, r), equalsKey, 'Entry\'s, not the other of two same-named members');
+});
+
+test('a bare function found by its name alone is the function: its type lacking the member stops the call', () => {
+  const b = new ProjectBuilder();
+  const factory = b.file('Factory.swift', { language: 'swift' });
+  b.sym(factory, 'openFile', { returns: 'FileHandle' });
+  const client = b.file('Client.swift', { language: 'swift' });
+  const other = b.sym(client, 'Other', { kind: 'class' });
+  b.sym(client, 'close', { parent: other });
+  const use = b.file('Use.swift', { language: 'swift' });
+  const run = b.sym(use, 'run');
+  const inner = b.ref(use, 'openFile', { from: run });
+  const r = b.ref(use, 'close', { from: run, receiver: 'openFile()' });
+  const result = b.resolve();
+  assert.equal(edgeOf(result, b, inner)?.method, 'name', 'the inner call is found by its name');
+  assert.equal(targetOf(result, b, r), undefined, 'not Other.close: FileHandle is from outside');
+});

@@ -178,3 +178,25 @@ test('a bare function found by its name alone is the function: its type lacking 
   assert.equal(edgeOf(result, b, inner)?.method, 'name', 'the inner call is found by its name');
   assert.equal(targetOf(result, b, r), undefined, 'not Other.close: FileHandle is from outside');
 });
+
+test('an inner call bound by the nearer of two same-named types (0.8) is no guess: its type lacking the member stops the call', () => {
+  const b = new ProjectBuilder();
+  const near = b.file('app/factory.ts');
+  const factory = b.sym(near, 'Factory', { kind: 'class' });
+  const make = b.sym(near, 'make', { parent: factory, returns: 'Client' });
+  const client = b.sym(near, 'Client', { kind: 'class' });
+  b.sym(near, 'send', { parent: client });
+  const far = b.file('lib/factory.ts');
+  const farFactory = b.sym(far, 'Factory', { kind: 'class' });
+  b.sym(far, 'make', { parent: farFactory });
+  const others = b.file('lib/other.ts');
+  const other = b.sym(others, 'Other', { kind: 'class' });
+  b.sym(others, 'flush', { parent: other });
+  const use = b.file('app/use.ts');
+  const run = b.sym(use, 'run');
+  const inner = b.ref(use, 'make', { from: run, receiver: 'Factory' });
+  const r = b.ref(use, 'flush', { from: run, receiver: 'Factory.make()' });
+  const result = b.resolve();
+  assert.deepEqual([targetOf(result, b, inner), edgeOf(result, b, inner)?.confidence], [make, 0.8]);
+  assert.equal(targetOf(result, b, r), undefined, 'not Other.flush');
+});

@@ -1,4 +1,5 @@
 import type { Node } from 'web-tree-sitter';
+import { ownerSegment } from './names.js';
 import { returnedType } from './return-types.js';
 import type {
   ExtractedImport, ExtractedRef, ExtractedSymbol, FileExtraction, MountTarget, NodeKind, RefKind, RouteMount,
@@ -33,13 +34,6 @@ export interface SymbolOptions {
 const RETURNING: ReadonlySet<NodeKind> = new Set(['function', 'method']);
 
 const MAX_SIGNATURE = 200;
-
-/** The segment before a member's own name in its qualified name (`Client` of `net.Client.open`). */
-function ownerOf(qualifiedName: string, name: string): string | undefined {
-  if (!qualifiedName.endsWith(`.${name}`)) return undefined;
-  const prefix = qualifiedName.slice(0, -name.length - 1);
-  return prefix.slice(prefix.lastIndexOf('.') + 1) || undefined;
-}
 /** Longest docstring kept, in characters after whitespace is collapsed. */
 export const MAX_DOCSTRING = 500;
 
@@ -95,7 +89,7 @@ export class ExtractionBuilder {
     const parent = options.parent ?? this.current;
     const parentQn = parent < 0 ? '' : (this.symbols[parent]?.qualifiedName ?? '');
     const qualifiedName = options.qualifiedName ?? (parentQn === '' ? name : `${parentQn}.${name}`);
-    const returns = options.returns ?? (RETURNING.has(kind) ? returnedType(this.languageId, node, ownerOf(qualifiedName, name)) : undefined);
+    const returns = options.returns ?? (RETURNING.has(kind) ? returnedType(this.languageId, node, ownerSegment(qualifiedName)) : undefined);
     const symbol: ExtractedSymbol = {
       kind,
       name,

@@ -1,6 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import type { ExtractionBuilder } from './builder.js';
-import { isPascalCase } from './names.js';
+import { isPascalCase, ownerSegment } from './names.js';
 
 /**
  * Notes of what class each key holds; a key keeps its class only while every note agrees on it
@@ -93,9 +93,7 @@ export interface FileTypes {
 
 /** The class whose member the current scope is: the segment before the member's own name (`Router.match`, an out-of-line `ns.Router.match`). */
 export function ownerClass(builder: ExtractionBuilder): string | undefined {
-  const qualified = builder.symbolAt(builder.current)?.qualifiedName ?? '';
-  const end = qualified.lastIndexOf('.');
-  return end < 0 ? undefined : qualified.slice(qualified.lastIndexOf('.', end - 1) + 1, end);
+  return ownerSegment(builder.symbolAt(builder.current)?.qualifiedName ?? '');
 }
 
 /**
@@ -147,10 +145,26 @@ export function typedChain(builder: ExtractionBuilder, typed: FileTypes, chain: 
   const start = /^([\w$]+)(?:\.([\w$]+))?([.(].*)$/.exec(chain);
   if (start === null) return undefined;
   const [, first = '', field, rest = ''] = start;
-  if (first === self) {
-    const type = field === undefined ? undefined : receiverClass(builder, typed, field, true);
-    return type === undefined ? undefined : `${type}${rest}`;
-  }
-  const type = typed.locals.typeOf(builder.current, first);
-  return type === undefined ? undefined : `${type}${field === undefined ? '' : `.${field}`}${rest}`;
+  if (first !== self) return fromTypedLocal(typed.locals, builder.current, chain);
+  const type = field === undefined ? undefined : receiverClass(builder, typed, field, true);
+  return type === undefined ? undefined : `${type}${rest}`;
+}
+
+/** A chain of calls (`c.request()`) with the local it starts at written as the class that local holds in `scope`; undefined when unknown. */
+export function fromTypedLocal(locals: LocalTypes, scope: number, chain: string): string | undefined {
+  const start = /^([\w$]+)([.(].*)$/.exec(chain);
+  const type = start === null ? undefined : locals.typeOf(scope, start[1] ?? '');
+  return type === undefined ? undefined : `${type}${start?.[2] ?? ''}`;
+}
+
+/** A path naming a function or method: names joined by `.`, `::`, `->` or `\\` (`pkg.Open`, `factory::make`, `$this->make`). */
+const CALLEE_PATH = /^[\\$]?[\w$]+(?:(?:\.|::|->|\\)[\w$]+)*$/;
+
+/**
+ * How a value a call returns is written as a receiver: the call itself (`make()`, `pkg.Open()`),
+ * which resolution types by what the called function returns; undefined when the callee is no
+ * plain path.
+ */
+export function callOf(callee: string | undefined): string | undefined {
+  return callee !== undefined && CALLEE_PATH.test(callee) ? `${callee}()` : undefined;
 }

@@ -23,3 +23,9 @@ export function splitQualified(text: string, separator: string): { qualifier: st
     ? { qualifier: '', name: text }
     : { qualifier: text.slice(0, at), name: text.slice(at + separator.length) };
 }
+
+/** The segment before the last of a dotted qualified name (`Client` of `net.Client.open`); undefined for a name at top level. */
+export function ownerSegment(qualifiedName: string): string | undefined {
+  const { qualifier } = splitQualified(qualifiedName, '.');
+  return qualifier === '' ? undefined : qualifier.slice(qualifier.lastIndexOf('.') + 1);
+}

@@ -29,7 +29,6 @@ const after = (marker: string, types: ReadonlySet<string>): ReturnSlot => (fn) =
 const KOTLIN_TYPES: ReadonlySet<string> = new Set(['user_type', 'nullable_type']);
 const SWIFT_TYPES: ReadonlySet<string> = new Set(['user_type', 'optional_type']);
 
-/** Per language: where the declared type is, and how a body's returns are read when none is. */
 /** How a language's body constructs what it returns: `made` reads one returned value; a body whose text `hint` does not match returns nothing `made` reads. */
 interface Construction {
   readonly made: (value: Node) => string | undefined;
@@ -39,6 +38,7 @@ interface Construction {
 const NEWED: Construction = { made: newedClass, hint: /\breturn\s+new\s/ };
 const CALLED: Construction = { made: calledClass, hint: /\breturn\s+[\w.]*[A-Z]/ };
 
+/** Per language: where the declared type is, and how a body's returns are read when none is. */
 const LANGUAGES: Readonly<Record<string, { readonly slot: ReturnSlot; readonly made?: Construction }>> = {
   typescript: { slot: field('return_type'), made: NEWED },
   tsx: { slot: field('return_type'), made: NEWED },

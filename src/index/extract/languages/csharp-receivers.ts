@@ -6,7 +6,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { ExtractionBuilder } from '../builder.js';
 import { argumentCount } from '../arity.js';
-import { LocalTypes, receiverClass, type FileTypes } from '../local-types.js';
+import { callOf, LocalTypes, receiverClass, type FileTypes } from '../local-types.js';
 import { receiverText, type PathShape } from '../receivers.js';
 
 const SHAPE: PathShape = {
@@ -70,9 +70,9 @@ export function noteCsharpLocal(b: ExtractionBuilder, typed: FileTypes, node: No
         if (d?.type !== 'variable_declarator') continue;
         const value = d.namedChildren.find((c) => c?.type === 'equals_value_clause')?.namedChild(0);
         // `var x = Factory.Make()` holds what `Make` returns, as the call: resolution types it.
-        const called = declared?.type === 'implicit_type' && value?.type === 'invocation_expression' ? value.childForFieldName('function')?.text : undefined;
-        if (called !== undefined && /^[\w.]+$/.test(called)) {
-          note(d.childForFieldName('name') ?? d.firstNamedChild, `${called}()`);
+        const called = declared?.type === 'implicit_type' && value?.type === 'invocation_expression' ? callOf(value.childForFieldName('function')?.text) : undefined;
+        if (called !== undefined) {
+          note(d.childForFieldName('name') ?? d.firstNamedChild, called);
           continue;
         }
         const made = declared?.type === 'implicit_type' && value?.type === 'object_creation_expression' ? value.childForFieldName('type') : declared;

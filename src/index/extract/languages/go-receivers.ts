@@ -5,7 +5,7 @@
  */
 import type { Node } from 'web-tree-sitter';
 import type { ExtractionBuilder } from '../builder.js';
-import { LocalTypes } from '../local-types.js';
+import { callOf, fromTypedLocal, LocalTypes } from '../local-types.js';
 
 /** The node types inside a function that declare variables (parameters and `var` are noted by the extractor's own cases). */
 export const GO_LOCALS: ReadonlySet<string> = new Set(['short_var_declaration', 'assignment_statement', 'range_clause', 'type_switch_statement', 'receive_statement']);
@@ -124,13 +124,13 @@ function shortVar(b: ExtractionBuilder, locals: GoTypes, node: Node): void {
   const names = node.childForFieldName('left')?.namedChildren ?? [];
   const values = node.childForFieldName('right')?.namedChildren ?? [];
   const asserted = names.length === 2 && values.length === 1 && values[0]?.type === 'type_assertion_expression';
-  const path = values.length === 1 && names.length <= 2 ? calledPath(values[0] ?? null) : undefined;
+  const call = values.length === 1 && names.length <= 2 ? calledPath(values[0] ?? null) : undefined;
   // `flags := cmd.Flags()` with `cmd *cobra.Command`: the call on what `cmd` holds.
-  const called = path === undefined ? undefined : (typedStart(b, locals, `${path}()`)?.slice(0, -2) ?? path);
+  const called = call === undefined ? undefined : (fromTypedLocal(locals.types, b.current, call) ?? call);
   names.forEach((n, i) => {
     if (n?.type !== 'identifier') return;
     if (called !== undefined && madeType(values[0] ?? null) === null) {
-      if (n.text !== '_') locals.types.note(b.current, n.text, i === 0 ? `${called}()` : undefined);
+      if (n.text !== '_') locals.types.note(b.current, n.text, i === 0 ? called : undefined);
       if (n.text !== '_') locals.elements.note(b.current, n.text, undefined);
       return;
     }
@@ -140,12 +140,13 @@ function shortVar(b: ExtractionBuilder, locals: GoTypes, node: Node): void {
 }
 
 /**
- * The function a call names as a path (`NewClient`, `pkg.Open`, `s.db.Conn`): a value it returns
- * (`c, err := pkg.Open(x)`, the first result) is typed by resolution from what it returns.
+ * A call of a function named by a path (`NewClient()`, `pkg.Open()`, `s.db.Conn()`), as `callOf`
+ * writes it: a value it returns (`c, err := pkg.Open(x)`, the first result) is typed by resolution
+ * from what it returns. The builtins `new` and `make` make what their argument names.
  */
 function calledPath(value: Node | null): string | undefined {
-  const fn = value?.type === 'call_expression' ? value.childForFieldName('function') : null;
-  return fn != null && /^[\w.]+$/.test(fn.text) && fn.text !== 'new' && fn.text !== 'make' ? fn.text : undefined;
+  const fn = value?.type === 'call_expression' ? value.childForFieldName('function')?.text : undefined;
+  return fn === 'new' || fn === 'make' ? undefined : callOf(fn);
 }
 
 /** `var x *T`, `var x = &T{}` inside a function. */
@@ -179,14 +180,7 @@ export function goTypes(root: Node, typeParams: ReadonlySet<string>): GoTypes {
  */
 export function goReceiver(b: ExtractionBuilder, locals: GoTypes, operand: Node | null, chain: string | undefined): string | undefined {
   if (operand?.type !== 'call_expression' || chain === undefined) return heldBy(b, locals, operand)?.type;
-  return typedStart(b, locals, chain);
-}
-
-/** A chain of calls (`c.Request()`) with its start written as the type its local holds, when known. */
-function typedStart(b: ExtractionBuilder, locals: GoTypes, chain: string): string | undefined {
-  const start = /^(\w+)([.(].*)$/.exec(chain);
-  const type = start === null ? undefined : locals.types.typeOf(b.current, start[1] ?? '');
-  return type === undefined ? undefined : `${type}${start?.[2] ?? ''}`;
+  return fromTypedLocal(locals.types, b.current, chain);
 }
 
 /** Notes what the variables a declaration inside a function makes hold. */

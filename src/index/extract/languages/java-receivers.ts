@@ -6,7 +6,7 @@
  */
 import type { Node } from 'web-tree-sitter';
 import type { ExtractionBuilder } from '../builder.js';
-import { LocalTypes, noteReturnClasses, receiverClass, returnedClass, type FileTypes } from '../local-types.js';
+import { callOf, LocalTypes, noteReturnClasses, receiverClass, returnedClass, type FileTypes } from '../local-types.js';
 
 /** The node types that declare a local or parameter. */
 export const JAVA_LOCALS: ReadonlySet<string> = new Set([
@@ -45,8 +45,7 @@ function fieldTypes(root: Node): Map<string, string> {
 function calledPath(call: Node): string | undefined {
   const object = call.childForFieldName('object');
   const name = call.childForFieldName('name')?.text;
-  if (name === undefined || (object !== null && !/^[\w$.]+$/.test(object.text))) return undefined;
-  return object === null ? `${name}()` : `${object.text}.${name}()`;
+  return name === undefined ? undefined : callOf(object === null ? name : `${object.text}.${name}`);
 }
 
 /** Notes the names a declaration inside a method makes (a lambda's untyped parameters as unknown). */

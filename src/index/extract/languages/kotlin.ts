@@ -2,7 +2,7 @@ import type { Node, Tree } from 'web-tree-sitter';
 import type { FileExtraction, NodeKind } from '../../../model.js';
 import { ExtractionBuilder, countParseErrors, headText } from '../builder.js';
 import { cleanComment, leadingComment } from '../comments.js';
-import { LocalTypes, receiverClass, type FileTypes } from '../local-types.js';
+import { callOf, LocalTypes, receiverClass, type FileTypes } from '../local-types.js';
 import { isPascalCase, isUpperSnake } from '../names.js';
 import { isTestPath } from '../test-paths.js';
 import type { LanguageExtractor } from '../types.js';
@@ -219,7 +219,7 @@ function heldClass(declaration: Node): string | undefined {
   const value = childOfType(declaration, 'call_expression')?.firstNamedChild;
   if (value?.type === 'simple_identifier' && isPascalCase(value.text)) return value.text;
   // A value another call returns, as that call (`makeClient()`, `Factory.make()`): resolution types it.
-  return (value?.type === 'simple_identifier' || value?.type === 'navigation_expression') && /^[\w.]+$/.test(value.text) ? `${value.text}()` : undefined;
+  return value?.type === 'simple_identifier' || value?.type === 'navigation_expression' ? callOf(value.text) : undefined;
 }
 
 /** `Owner.property` -> its class, for the properties (and constructor `val`s) of the file's classes. */

@@ -2,7 +2,7 @@ import type { Node, Tree } from 'web-tree-sitter';
 import type { FileExtraction, NodeKind, RefKind } from '../../../model.js';
 import { ExtractionBuilder, countParseErrors, headText } from '../builder.js';
 import { leadingComment, unquote } from '../comments.js';
-import { LocalTypes, noteReturnClasses, receiverClass, returnedClass, type FileTypes } from '../local-types.js';
+import { callOf, LocalTypes, noteReturnClasses, receiverClass, returnedClass, type FileTypes } from '../local-types.js';
 import { isTestPath } from '../test-paths.js';
 import type { LanguageExtractor } from '../types.js';
 import { walk } from '../walk.js';
@@ -311,7 +311,7 @@ function calledPath(call: Node | null): string | undefined {
   if (call?.type === 'function_call_expression') callee = call.childForFieldName('function')?.text;
   else if (call?.type === 'scoped_call_expression') callee = `${call.childForFieldName('scope')?.text ?? ''}::${call.childForFieldName('name')?.text ?? ''}`;
   else if (call?.type === 'member_call_expression') callee = `${call.childForFieldName('object')?.text ?? ''}->${call.childForFieldName('name')?.text ?? ''}`;
-  return callee !== undefined && /^\\?\$?\w+((::|->|\\)\w+)*$/.test(callee) ? `${callee}()` : undefined;
+  return callOf(callee);
 }
 
 /** The class `$x`, `$this->p` or `$this->m()` holds when the file says. A bare `$x` is never a property. */

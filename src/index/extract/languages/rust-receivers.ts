@@ -11,7 +11,7 @@
  */
 import type { Node } from 'web-tree-sitter';
 import type { ExtractionBuilder } from '../builder.js';
-import type { LocalTypes } from '../local-types.js';
+import { callOf, type LocalTypes } from '../local-types.js';
 
 /** Standard pointers and guards whose methods reach the value inside through `Deref`. */
 export const DEREF_WRAPPERS: ReadonlySet<string> = new Set([
@@ -118,8 +118,7 @@ function calledPath(value: Node | null): string | undefined {
     else if (v.type === 'call_expression' && calledOn(v, UNWRAPS) !== null) v = calledOn(v, UNWRAPS);
     else break;
   }
-  const fn = v?.type === 'call_expression' ? v.childForFieldName('function') : null;
-  return fn != null && /^[\w:.]+$/.test(fn.text) ? `${fn.text}()` : undefined;
+  return v?.type === 'call_expression' ? callOf(v.childForFieldName('function')?.text) : undefined;
 }
 
 /**

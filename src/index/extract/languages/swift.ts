@@ -7,7 +7,7 @@ import { isTestPath } from '../test-paths.js';
 import type { LanguageExtractor } from '../types.js';
 import { walk } from '../walk.js';
 import { shortText } from '../node-helpers.js';
-import { LocalTypes } from '../local-types.js';
+import { callOf, LocalTypes } from '../local-types.js';
 
 const TYPES: ReadonlySet<string> = new Set([
   'import_declaration', 'class_declaration', 'protocol_declaration', 'function_declaration',
@@ -180,7 +180,7 @@ function noteBinding(b: ExtractionBuilder, locals: LocalTypes, node: Node): void
   const value = node.childForFieldName('value');
   const callee = value?.type === 'call_expression' ? value.firstNamedChild?.text : undefined;
   const declared = declaredType(annotation?.childForFieldName('name') ?? annotation?.namedChild(0));
-  locals.note(b.current, name.text, declared ?? (callee !== undefined && /^[\w.]+$/.test(callee) ? (isPascalCase(callee) ? callee : `${callee}()`) : undefined));
+  locals.note(b.current, name.text, declared ?? (callee !== undefined && isPascalCase(callee) ? callee : callOf(callee)));
 }
 
 function callRef(b: ExtractionBuilder, source: string, node: Node, locals: LocalTypes): void {

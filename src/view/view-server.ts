@@ -3,9 +3,10 @@
  * Origin rules as the MCP endpoint (a foreign Origin or a rebound Host name gets 403), `/` sending
  * the browser on to `/view/`.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { HttpAddress } from '../transport/http/address.js';
 import { formatHttpAddress } from '../transport/http/address.js';
+import { boundAddress, listen } from '../transport/http/listen.js';
 import { checkOrigin, LOOPBACK_ONLY, type OriginPolicy } from '../transport/http/origin-policy.js';
 import type { ViewHandler } from './handler.js';
 import { VIEW_PATH, ViewStatus } from './request-plan.js';
@@ -33,8 +34,7 @@ export async function startViewServer(address: HttpAddress, view: ViewHandler, p
     else socket.destroy();
   });
   await listen(server, address);
-  const bound = server.address();
-  const real = bound !== null && typeof bound === 'object' ? { host: address.host, port: bound.port } : address;
+  const real = boundAddress(server, address);
   let closing: Promise<void> | undefined;
   return {
     address: real,
@@ -72,15 +72,4 @@ function replyError(res: ServerResponse, status: number, message: string, header
   const text = JSON.stringify({ error: message });
   res.writeHead(status, { ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
   res.end(text);
-}
-
-function listen(server: Server, address: HttpAddress): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onError = (error: Error): void => reject(error);
-    server.once('error', onError);
-    server.listen({ host: address.host, port: address.port, exclusive: true }, () => {
-      server.off('error', onError);
-      resolve();
-    });
-  });
 }

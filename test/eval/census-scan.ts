@@ -126,14 +126,15 @@ export function commentOpenAfter(line: string, open: boolean): boolean {
   }
 }
 
-async function filesOf(dir: string, rules: LanguageRules): Promise<string[]> {
+/** The files below `dir` (outside dot-folders) ending in one of `extensions` and none of `skipSuffixes`, sorted. */
+export async function censusFiles(dir: string, extensions: readonly string[], skipSuffixes: readonly string[]): Promise<string[]> {
   const out: string[] = [];
   const walk = async (current: string): Promise<void> => {
     for (const entry of await readdir(current, { withFileTypes: true })) {
       if (entry.name.startsWith('.')) continue;
       const full = join(current, entry.name);
       if (entry.isDirectory()) await walk(full);
-      else if (rules.extensions.some((e) => entry.name.endsWith(e)) && !rules.skipSuffixes.some((s) => entry.name.endsWith(s))) out.push(full);
+      else if (extensions.some((e) => entry.name.endsWith(e)) && !skipSuffixes.some((s) => entry.name.endsWith(s))) out.push(full);
     }
   };
   await walk(dir);
@@ -143,6 +144,6 @@ async function filesOf(dir: string, rules: LanguageRules): Promise<string[]> {
 /** Every definition the rules find in the corpus folder `dir` (files outside dot-folders). */
 export async function scanCorpus(dir: string, rules: LanguageRules): Promise<CensusDefinition[]> {
   const found: CensusDefinition[] = [];
-  for (const full of await filesOf(dir, rules)) found.push(...scanText(await readFile(full, 'utf8'), relative(dir, full), rules));
+  for (const full of await censusFiles(dir, rules.extensions, rules.skipSuffixes)) found.push(...scanText(await readFile(full, 'utf8'), relative(dir, full), rules));
   return found;
 }

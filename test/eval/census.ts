@@ -33,16 +33,31 @@ interface LanguageCensus {
   readonly error?: string;
 }
 
-/** Our index's symbols by file, from `codegraph export` (node-link JSON). */
-async function indexedSymbols(dir: string): Promise<Map<string, IndexedSymbol[]>> {
-  const out = join(EVAL_ROOT, 'census-export.json');
+/** A node of `codegraph export`'s node-link JSON, as the censuses read it. */
+export interface ExportedNode {
+  readonly label: string;
+  readonly qualified_name: string;
+  readonly kind: string;
+  readonly source_file: string;
+  readonly start_line: number;
+  readonly end_line: number;
+}
+
+/** Every node of our index of `dir`, through `codegraph export` (written to a scratch file named after `label`). */
+export async function exportedNodes(dir: string, label: string): Promise<ExportedNode[]> {
+  const out = join(EVAL_ROOT, `${label}-export.json`);
   await mkdir(dirname(out), { recursive: true });
   const result = await run(process.execPath, [OUR_CLI_PATH, 'export', '--no-centrality', '--out', out, '-p', dir], { timeoutMs: 1_800_000 });
   if (result.code !== 0) throw new Error(`export ${describeExit(result)}: ${tail(result.stderr)}`);
-  const graph = JSON.parse(await readFile(out, 'utf8')) as { nodes: { label: string; qualified_name: string; kind: string; source_file: string; start_line: number; end_line: number }[] };
+  const graph = JSON.parse(await readFile(out, 'utf8')) as { nodes: ExportedNode[] };
   await rm(out, { force: true });
+  return graph.nodes;
+}
+
+/** Our index's symbols by file. */
+async function indexedSymbols(dir: string): Promise<Map<string, IndexedSymbol[]>> {
   const byFile = new Map<string, IndexedSymbol[]>();
-  for (const n of graph.nodes) {
+  for (const n of await exportedNodes(dir, 'census')) {
     if (n.kind === 'file') continue;
     const list = byFile.get(n.source_file) ?? [];
     list.push({ start: n.start_line, end: n.end_line, names: [lastPart(n.label), lastPart(n.qualified_name)] });

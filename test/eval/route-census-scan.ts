@@ -4,9 +4,9 @@
  * Like the definition census it never looks at any index.
  */
 import { readFileSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { commentOpenAfter } from './census-scan.js';
+import { censusFiles, commentOpenAfter } from './census-scan.js';
 
 /** One route declaration the census found: corpus-relative file, 1-based line, the line's text. */
 export interface RouteDeclaration {
@@ -117,23 +117,9 @@ export function scanRoutes(text: string, file: string, rules: FrameworkRules): R
   return found;
 }
 
-async function filesOf(dir: string, rules: FrameworkRules): Promise<string[]> {
-  const out: string[] = [];
-  const walk = async (current: string): Promise<void> => {
-    for (const entry of await readdir(current, { withFileTypes: true })) {
-      if (entry.name.startsWith('.')) continue;
-      const full = join(current, entry.name);
-      if (entry.isDirectory()) await walk(full);
-      else if (rules.extensions.some((e) => entry.name.endsWith(e)) && !entry.name.endsWith('.d.ts')) out.push(full);
-    }
-  };
-  await walk(dir);
-  return out.sort();
-}
-
 /** Every route declaration the rules find in the corpus folder `dir` (files outside dot-folders). */
 export async function scanRouteCorpus(dir: string, rules: FrameworkRules): Promise<RouteDeclaration[]> {
   const found: RouteDeclaration[] = [];
-  for (const full of await filesOf(dir, rules)) found.push(...scanRoutes(await readFile(full, 'utf8'), relative(dir, full), rules));
+  for (const full of await censusFiles(dir, rules.extensions, ['.d.ts'])) found.push(...scanRoutes(await readFile(full, 'utf8'), relative(dir, full), rules));
   return found;
 }

@@ -5,13 +5,13 @@
  * routes (Rails's `resources`) counts once, found when any of its routes is there. The goal is
  * 0.95 for each framework.
  */
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { prepareCorpus, type CorpusSpec } from '../bench/corpora.js';
-import { describeExit, run, tail } from '../bench/proc.js';
+import { exportedNodes } from './census.js';
 import { evalCorpus } from './corpora.js';
 import { loadFrameworkRules, scanRouteCorpus, type RouteDeclaration } from './route-census-scan.js';
-import { EVAL_ROOT, log, OUR_CLI_PATH, setupSide } from './sides.js';
+import { log, setupSide } from './sides.js';
 import { debianFolder, npmPackage } from './sources.js';
 
 /** The route census's goal per framework. */
@@ -62,14 +62,8 @@ interface FrameworkCensus {
 
 /** The first lines of our index's route nodes by file, from `codegraph export` (node-link JSON). */
 async function indexedRouteLines(dir: string): Promise<Map<string, number[]>> {
-  const out = join(EVAL_ROOT, 'route-census-export.json');
-  await mkdir(dirname(out), { recursive: true });
-  const result = await run(process.execPath, [OUR_CLI_PATH, 'export', '--no-centrality', '--out', out, '-p', dir], { timeoutMs: 1_800_000 });
-  if (result.code !== 0) throw new Error(`export ${describeExit(result)}: ${tail(result.stderr)}`);
-  const graph = JSON.parse(await readFile(out, 'utf8')) as { nodes: { kind: string; source_file: string; start_line: number }[] };
-  await rm(out, { force: true });
   const byFile = new Map<string, number[]>();
-  for (const n of graph.nodes) {
+  for (const n of await exportedNodes(dir, 'route-census')) {
     if (n.kind !== 'route') continue;
     byFile.set(n.source_file, [...(byFile.get(n.source_file) ?? []), n.start_line]);
   }

@@ -26,17 +26,7 @@ export function spawnHttpServer(args: readonly string[], options: { cwd?: string
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const stop = async (ms = 10_000): Promise<number | null> => {
-    if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), ms);
-    try {
-      return await exited;
-    } finally {
-      clearTimeout(timer);
-    }
-  };
+  const { exited, stop } = stopperOf(child);
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
@@ -56,6 +46,25 @@ export function spawnHttpServer(args: readonly string[], options: { cwd?: string
       reject(new Error(`serve --http exited (${String(code)}) before listening: ${stderr}`));
     });
   });
+}
+
+/**
+ * A child's exit, and how to stop it: SIGTERM, then SIGKILL after `ms`, resolving with the exit
+ * code (at once when it has exited already).
+ */
+export function stopperOf(child: ChildProcess): { readonly exited: Promise<number | null>; readonly stop: (ms?: number) => Promise<number | null> } {
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const stop = async (ms = 10_000): Promise<number | null> => {
+    if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), ms);
+    try {
+      return await exited;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  return { exited, stop };
 }
 
 /** Whether a process with `pid` is still running (a zombie awaiting its parent counts as gone). */

@@ -1,6 +1,7 @@
 /** End-to-end view tests start the built CLI as `codegraph view` on a free loopback port and stop it by pid. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { CLI_PATH, cliEnv } from './cli.js';
+import { stopperOf } from './http-server.js';
 
 /** A `codegraph view` child process. */
 export interface SpawnedView {
@@ -22,17 +23,7 @@ export function spawnView(root: string, args: readonly string[] = [], env: Recor
   });
   let stdout = '';
   let stderr = '';
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const stop = async (ms = 10_000): Promise<number | null> => {
-    if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), ms);
-    try {
-      return await exited;
-    } finally {
-      clearTimeout(timer);
-    }
-  };
+  const { exited, stop } = stopperOf(child);
   child.stderr?.setEncoding('utf8');
   child.stderr?.on('data', (chunk: string) => {
     stderr += chunk;

@@ -9,6 +9,7 @@ import { McpServer, type ServerInfo } from '../../mcp/server.js';
 import type { ToolService } from '../../mcp/tool-service.js';
 import { MCP_PATH, type HttpAddress } from './address.js';
 import { MAX_BODY_BYTES } from './body.js';
+import { boundAddress, listen } from './listen.js';
 import { checkOrigin, LOOPBACK_ONLY, type OriginPolicy } from './origin-policy.js';
 import { answerPost } from './post.js';
 import { replyError } from './replies.js';
@@ -139,22 +140,6 @@ async function route(req: IncomingMessage, res: ServerResponse, policy: OriginPo
 function tooMany(req: IncomingMessage, res: ServerResponse, limit: number): void {
   req.resume();
   replyError(res, 429, ErrorCode.InvalidRequest, `Too Many Requests: at most ${limit} requests may be in flight on one connection`, undefined, { 'retry-after': '1' });
-}
-
-function listen(server: Server, address: HttpAddress): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onError = (error: Error): void => reject(error);
-    server.once('error', onError);
-    server.listen({ host: address.host, port: address.port, exclusive: true }, () => {
-      server.off('error', onError);
-      resolve();
-    });
-  });
-}
-
-function boundAddress(server: Server, asked: HttpAddress): HttpAddress {
-  const bound = server.address();
-  return bound !== null && typeof bound === 'object' ? { host: asked.host, port: bound.port } : asked;
 }
 
 function closer(server: Server, inFlight: Set<Promise<void>>): (graceMs?: number) => Promise<void> {

@@ -175,12 +175,17 @@ describe('warming', () => {
       await handler.warm();
       assert.deepEqual(own.retained(), [project.root]);
       handler.close();
-      const none = createViewHandler({ root: undefined, services: own, pollMs: 50 });
-      await none.warm();
-      assert.deepEqual(own.retained(), [project.root]);
-      none.close();
     } finally {
       own.close();
+    }
+    const fresh = new ProjectServices();
+    try {
+      const none = createViewHandler({ root: undefined, services: fresh, pollMs: 50 });
+      await none.warm();
+      assert.deepEqual(fresh.retained(), [], 'nothing opened without a project');
+      none.close();
+    } finally {
+      fresh.close();
     }
   });
 });

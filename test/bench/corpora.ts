@@ -102,11 +102,7 @@ export const CORPORA: readonly CorpusSpec[] = [
     large: true,
     probe: C,
     populate: async (dest) => {
-      await ensureDebian('linux-source-6.1');
-      await ensureCommand('xz', 'xz-utils');
-      const tarball = (await dpkgFiles('linux-source-6.1')).find((f) => /linux-source-[\d.]+\.tar\.xz$/.test(f));
-      if (tarball === undefined) throw new Error('dpkg -L linux-source-6.1 lists no linux-source-*.tar.xz');
-      await runChecked('tar', ['-xJf', tarball, '-C', dest, '--strip-components=1']);
+      await runChecked('tar', ['-xJf', await kernelTarball(), '-C', dest, '--strip-components=1']);
     },
   },
   {
@@ -114,14 +110,20 @@ export const CORPORA: readonly CorpusSpec[] = [
     summary: "the Linux 6.1 kernel's fs/ folder (linux-source-6.1), ~2,300 .c/.h files",
     probe: C,
     populate: async (dest) => {
-      await ensureDebian('linux-source-6.1');
-      await ensureCommand('xz', 'xz-utils');
-      const tarball = (await dpkgFiles('linux-source-6.1')).find((f) => /linux-source-[\d.]+\.tar\.xz$/.test(f));
-      if (tarball === undefined) throw new Error('dpkg -L linux-source-6.1 lists no linux-source-*.tar.xz');
+      const tarball = await kernelTarball();
       await runChecked('tar', ['-xJf', tarball, '-C', dest, '--strip-components=1', `${basename(tarball).replace(/\.tar\.xz$/, '')}/fs`]);
     },
   },
 ];
+
+/** The kernel source tarball Debian's linux-source-6.1 installs (installed first when missing). */
+async function kernelTarball(): Promise<string> {
+  await ensureDebian('linux-source-6.1');
+  await ensureCommand('xz', 'xz-utils');
+  const tarball = (await dpkgFiles('linux-source-6.1')).find((f) => /linux-source-[\d.]+\.tar\.xz$/.test(f));
+  if (tarball === undefined) throw new Error('dpkg -L linux-source-6.1 lists no linux-source-*.tar.xz');
+  return tarball;
+}
 
 /** Other names accepted on the command line. `rust` is tokio where Debian has it, else serde. */
 export async function resolveCorpusName(name: string): Promise<string> {

@@ -4,10 +4,10 @@
  * serve the project itself (`CODEGRAPH_NO_DAEMON=1`, home safe mode, a daemon that cannot start).
  */
 import { spawn } from 'node:child_process';
-import { closeSync, openSync } from 'node:fs';
+import { closeSync, openSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { isBroadRoot } from '../project/resolve.js';
-import { INDEX_DIR } from '../store/layout.js';
+import { DATABASE_FILE, INDEX_DIR } from '../store/layout.js';
 import { VERSION } from '../version.js';
 import { probeSocket } from './claim-socket.js';
 import { DaemonClient } from './client.js';
@@ -107,13 +107,50 @@ async function replaceOtherVersion(link: DaemonLink, socket: string): Promise<vo
 }
 
 /**
- * The young generation's semi-space cap of a daemon, in MB (V8's default lets it grow to 16 MB).
- * A sync allocates in bursts; V8 then grows the young generation and keeps the pages. Measured
- * with `npm run bench -- daemon` (resident set after 100 one-file syncs against after the first
- * 5 edits): tokio +9.7 to +20.9 % without the cap, +4.8 to +7.5 % with it; django with the glibc
- * setting below +4.6 % without, +4.9 % with. Sync and search times showed no difference.
+ * The young generation's semi-space cap of a daemon, in MB, for a small index (V8's default lets
+ * it grow to 16 MB). A sync allocates in bursts; V8 then grows the young generation and keeps the
+ * pages. Measured with `npm run bench -- daemon` (resident set after 100 one-file syncs against
+ * after the first 5 edits): tokio +9.7 to +20.9 % without the cap, +4.8 to +7.5 % with it; django
+ * with the glibc setting below +4.6 % without, +4.9 % with. Sync and search times showed no
+ * difference.
  */
 const DAEMON_SEMI_SPACE_MB = 1;
+/** V8's own cap on a semi-space, in MB (64-bit), which a daemon of a large index keeps. */
+const V8_SEMI_SPACE_MB = 16;
+/**
+ * Image bytes per MB of semi-space above the small cap: the young generation (about three
+ * semi-spaces) stays under 5 % of the image. A large index needs the room: its resolver tables
+ * fill an old generation that every scavenge must scan the entries into, so a small young
+ * generation scavenges hundreds of times per sync. Measured in one process on the Linux kernel
+ * (1.9 GB image, 1.3 GB of tables), one-file syncs of `kernel/sched/fair.c`: with 1 MB, 361 to
+ * 375 scavenges and 0.47 to 2.9 s of collection per sync, which queries wait behind; with 16 MB,
+ * 21 to 25 collections and 120 to 176 ms.
+ */
+const IMAGE_BYTES_PER_SEMI_SPACE_MB = 64 * 1024 * 1024;
+
+/** The semi-space cap, in MB, of a daemon whose index image has `imageBytes`. */
+export function daemonSemiSpaceMb(imageBytes: number): number {
+  return Math.max(DAEMON_SEMI_SPACE_MB, Math.min(V8_SEMI_SPACE_MB, Math.floor(imageBytes / IMAGE_BYTES_PER_SEMI_SPACE_MB)));
+}
+
+/**
+ * How far, in percent, the old generation of a daemon with a larger young generation may grow
+ * past what its last collection kept before V8 collects it again (incrementally, beside the
+ * program). A large index's daemon no longer forces full collections (project-daemon.ts:
+ * each stops every query for half a second), and V8's own factor lets a 1.3 GB heap grow by
+ * more than half before it collects: on the Linux kernel the heap went from 1.41 to 1.78 GB over
+ * five one-file syncs. With 10 %, over eight: 1.38 to 1.50 GB, 86 to 251 ms of collection per
+ * sync, the longest pause 54 ms.
+ */
+const LARGE_HEAP_GROWING_PERCENT = 10;
+
+/** V8's heap flags for a daemon whose index image has `imageBytes`. */
+export function daemonHeapFlags(imageBytes: number): string[] {
+  const semiSpace = daemonSemiSpaceMb(imageBytes);
+  const flags = [`--max-semi-space-size=${semiSpace}`];
+  if (semiSpace > DAEMON_SEMI_SPACE_MB) flags.push(`--heap-growing-percent=${LARGE_HEAP_GROWING_PERCENT}`);
+  return flags;
+}
 
 /**
  * glibc's mmap threshold for a daemon, in bytes (its default, 128 KiB, without the dynamic rise).
@@ -125,11 +162,14 @@ const DAEMON_SEMI_SPACE_MB = 1;
  */
 const DAEMON_MMAP_THRESHOLD = 131_072;
 
-/** How a daemon is started: Node's arguments and its environment (the caller's, plus the memory settings above unless set). */
-export function daemonLaunch(cli: string, root: string, noWatch: boolean, env: NodeJS.ProcessEnv): { args: string[]; env: NodeJS.ProcessEnv } {
+/**
+ * How a daemon is started: Node's arguments and its environment (the caller's, plus the memory
+ * settings above unless set); `imageBytes` is the size of the index image it will load.
+ */
+export function daemonLaunch(cli: string, root: string, noWatch: boolean, env: NodeJS.ProcessEnv, imageBytes = 0): { args: string[]; env: NodeJS.ProcessEnv } {
   return {
     // --expose-gc: the daemon collects once its saves pause (see project-daemon.ts).
-    args: ['--expose-gc', `--max-semi-space-size=${DAEMON_SEMI_SPACE_MB}`, cli, 'daemon', 'run', root, ...(noWatch ? ['--no-watch'] : [])],
+    args: ['--expose-gc', ...daemonHeapFlags(imageBytes), cli, 'daemon', 'run', root, ...(noWatch ? ['--no-watch'] : [])],
     env: { MALLOC_MMAP_THRESHOLD_: String(DAEMON_MMAP_THRESHOLD), ...env },
   };
 }
@@ -141,7 +181,7 @@ function spawnDaemon(root: string, options: AttachOptions): string | undefined {
   let logFd: number | undefined;
   try {
     logFd = openSync(join(root, INDEX_DIR, DAEMON_LOG_FILE), 'a');
-    const launch = daemonLaunch(cli, root, options.noWatch === true, options.env);
+    const launch = daemonLaunch(cli, root, options.noWatch === true, options.env, imageSize(root));
     const child = spawn(process.execPath, launch.args, { detached: true, stdio: ['ignore', logFd, logFd], env: launch.env, cwd: root });
     child.on('error', () => undefined);
     child.unref();
@@ -150,6 +190,15 @@ function spawnDaemon(root: string, options: AttachOptions): string | undefined {
     return error instanceof Error ? error.message : String(error);
   } finally {
     if (logFd !== undefined) closeSync(logFd);
+  }
+}
+
+/** The size of `root`'s index image in bytes; 0 when there is none yet. */
+function imageSize(root: string): number {
+  try {
+    return statSync(join(root, INDEX_DIR, DATABASE_FILE)).size;
+  } catch {
+    return 0;
   }
 }
 

@@ -38,19 +38,37 @@ export const RECONCILE_MS = 30_000;
 const COLLECT_AFTER_SAVE_MS = 1000;
 
 /**
+ * A full collection that took longer than this stops every query for as long, so after
+ * COSTLY_IN_A_ROW such in a row (one slow spell of a busy machine is not enough) the daemon
+ * collects only after saves that wrote the image whole, until one of those is cheap again. Full
+ * collections take 20 to 35 ms on django; on the Linux kernel, whose resolver tables fill 1.3 GB
+ * of heap, 430 to 560 ms each, after every one-file save, while an append leaves no whole copy
+ * to give back.
+ */
+const COLLECT_BUDGET_MS = 100;
+const COSTLY_IN_A_ROW = 2;
+
+/**
  * A full collection once the saves pause, where the process allows one (the daemon is spawned
- * with `--expose-gc`). A save copies the whole database out of sql.js; left to V8, several of
+ * with `--expose-gc`). A whole save copies the database out of sql.js; left to V8, several of
  * those copies wait for a collection and glibc keeps the pages they held, so on django the
  * resident set after 100 one-file syncs stood 30 % above its level after the first 15, against
- * 2 % with this (each collection takes 20 to 35 ms there).
+ * 2 % with this (each collection takes 20 to 35 ms there). Where a collection costs more than
+ * COLLECT_BUDGET_MS, appended saves are left to V8's own collections.
  */
-function garbageCollector(): () => void {
-  const gc = (globalThis as { gc?: () => void }).gc;
+export function garbageCollector(gc = (globalThis as { gc?: () => void }).gc, afterMs = COLLECT_AFTER_SAVE_MS): (whole: boolean) => void {
   if (gc === undefined) return () => undefined;
   let timer: NodeJS.Timeout | undefined;
-  return () => {
+  let slow = 0;
+  const collect = (): void => {
+    const started = performance.now();
+    gc();
+    slow = performance.now() - started > COLLECT_BUDGET_MS ? slow + 1 : 0;
+  };
+  return (whole) => {
+    if (slow >= COSTLY_IN_A_ROW && !whole) return;
     clearTimeout(timer);
-    timer = setTimeout(gc, COLLECT_AFTER_SAVE_MS);
+    timer = setTimeout(collect, afterMs);
     timer.unref();
   };
 }

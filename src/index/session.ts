@@ -41,8 +41,8 @@ export interface SessionOptions {
    */
   readonly writeBehind?: boolean;
   readonly onWriteFailed?: (error: unknown) => void;
-  /** Called after each save has written its copy of the database (see `SaveInput.onSaved`). */
-  readonly onSaved?: () => void;
+  /** Called after each save is on disk; `whole` when the image was written whole (see `SaveInput.onSaved`). */
+  readonly onSaved?: (whole: boolean) => void;
 }
 
 /** Options of one sync. */
@@ -230,7 +230,7 @@ export class IndexSession {
         const saved = await saveWholeIndex(dir, store, (copy) => this.#alone(copy));
         this.#stamp = saved;
         this.#savedBytes = saved.size;
-        this.#options.onSaved?.();
+        this.#options.onSaved?.(true);
       }, true);
     });
     this.#queue = next.catch(() => undefined);

@@ -18,6 +18,7 @@
  *   npm run bench -- exits                           5,000 prompt-hook processes: none may hang at exit
  *   npm run bench -- view --corpus django            the view page in headless Chromium: map paint, neighbourhood after a click, edit to page
  *   npm run bench -- large --large [--corpus linux]  first answers of fresh processes on a large index (jdk without --large)
+ *   npm run bench -- live --large [--corpus linux]   20 edits and a compaction through the daemon of a large index: queryable, durable, probes, RSS
  *
  * `--corpus` names real corpora to index (see corpora.ts); `--large` allows the Linux kernel.
  */
@@ -29,6 +30,8 @@ import { formatHttpReport, runHttpBench } from './http-bench.js';
 import { formatExitReport, runExitBench } from './exit-bench.js';
 import { formatHookReport, runHookBench } from './hook-bench.js';
 import { formatLargeReport, runLargeBench } from './large-bench.js';
+import { formatLiveReport, runLiveBench } from './live-bench.js';
+import { findCorpus } from './corpora.js';
 import { formatQueryReport, runQueryBench } from './query-bench.js';
 import { formatBaselineReport, runBaselineBench } from './baseline-bench.js';
 import { formatCrashReport, runCrashBench } from './crash-bench.js';
@@ -115,6 +118,19 @@ const BENCHMARKS: readonly Benchmark[] = [
     },
   },
   { name: 'large', byDefault: false, run: async (args) => formatLargeReport(await runLargeBench(args.corpora, args.large)) },
+  {
+    name: 'live',
+    byDefault: false,
+    run: async (args) => {
+      const reports = [];
+      for (const corpus of args.corpora.length > 0 ? args.corpora : ['linux']) {
+        if (findCorpus(corpus)?.large === true && !args.large) throw new Error(`live: corpus ${corpus} needs --large`);
+        const burst = process.env['BENCH_BURST'];
+        reports.push(formatLiveReport(await runLiveBench(corpus, Number(process.env['BENCH_RUNS'] ?? 20), burst === undefined ? undefined : Number(burst))));
+      }
+      return reports.join('\n');
+    },
+  },
   {
     name: 'daemon',
     byDefault: false,

@@ -129,8 +129,11 @@ export interface SaveInput extends Omit<ApplyInput, 'progress'> {
    * read it lent out is still using the store, since reads may go on while the copy is written.
    */
   readonly copyOut?: (<T>(copy: () => T) => Promise<T>) | undefined;
-  /** Called once a save has written the copy it exported, so a long-lived process can release it. */
-  readonly onSaved?: (() => void) | undefined;
+  /**
+   * Called once a save is on disk, so a long-lived process can release what it used; `whole` when
+   * the image was written whole (a copy of the whole database was made), not appended to the log.
+   */
+  readonly onSaved?: ((whole: boolean) => void) | undefined;
 }
 
 /**
@@ -156,7 +159,7 @@ export async function applyAndSave(input: SaveInput): Promise<{ report: SyncRepo
     await new Promise((resolve) => setImmediate(resolve));
   }
   const stamp = save ? await saveIndex(input.dir, store, input.stamp, input.copyOut) : await keepSnapshot(input.dir, input.stamp, store);
-  if (save) input.onSaved?.();
+  if (save) input.onSaved?.(stamp?.log === undefined);
   return { report: early ?? report(save && stamp !== undefined ? savedBytes(stamp) : input.stamp?.size ?? 0), stamp };
 }
 

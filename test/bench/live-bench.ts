@@ -1,0 +1,272 @@
+/**
+ * `npm run bench -- live --large [--corpus linux]`: a large index kept live by its running daemon,
+ * as an agent's edits meet it. On the kept, indexed copy of the corpus (large-bench.ts), a fresh
+ * `serve --mcp` starts the daemon (its first search timed from `initialize`); then BENCH_RUNS
+ * (default 20) one-file edits, each timed to queryable (search finds the new function) and to
+ * durable (the status snapshot, written after the save, changes); then one burst of
+ * BENCH_BURST files (default 4,000 on the kernel) rewritten at once, whose record passes the change
+ * log's share of the image, so the save writes the image whole: the compaction. Throughout, a
+ * second session sends a search every 100 ms (its latency while saves and the compaction run) and
+ * the daemon's resident set is sampled every 20 ms. Every file is restored and synced at the end.
+ */
+import { readdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { STATUS_SNAPSHOT_FILE } from '../../src/store/index.js';
+import { CLI_PATH, cliEnv } from '../support/cli.js';
+import { daemonPidOf, waitForExit } from '../support/daemons.js';
+import { LineServer } from '../support/line-server.js';
+import { findCorpus, log } from './corpora.js';
+import { largeIndexedCopy } from './large-bench.js';
+import { ms, percentile } from './stats.js';
+
+/** What each corpus edits, searches and bursts. */
+interface LiveCase {
+  readonly target: string;
+  readonly search: string;
+  /** The folder whose files (of the probe's extension) the burst rewrites. */
+  readonly burstDir: string;
+  readonly burst: number;
+}
+
+const CASES: Readonly<Record<string, LiveCase>> = {
+  linux: { target: 'kernel/sched/fair.c', search: 'pick_next_task_fair', burstDir: 'drivers', burst: 4000 },
+  jdk: { target: 'java.base/java/util/HashMap.java', search: 'HashMap', burstDir: 'java.base', burst: 400 },
+};
+
+const ENV = { CODEGRAPH_DAEMON_IDLE_MS: '1800000' };
+const MB = 1024 * 1024;
+
+/** What one corpus measured. */
+export interface LiveReport {
+  readonly corpus: string;
+  readonly indexMb: number;
+  readonly firstSearchMs: number;
+  readonly queryableMs: number[];
+  readonly durableMs: number[];
+  readonly burst: { readonly files: number; readonly queryableMs: number; readonly durableMs: number; readonly whole: boolean };
+  /** Probe latencies: all of them, and those in flight while a save or the compaction ran. */
+  readonly probeMs: number[];
+  readonly probeDuringSaveMs: number[];
+  readonly probeDuringCompactionMs: number[];
+  /** The daemon's peak resident set over the one-file edits, and over the burst and its compaction. */
+  readonly peakRssMb: number;
+  readonly peakBurstRssMb: number;
+  readonly rssAfterLoadMb: number;
+  readonly failures: string[];
+}
+
+let nextId = 1;
+async function toolText(server: LineServer, name: string, args: Record<string, unknown>, timeoutMs = 600_000): Promise<string> {
+  const id = nextId++;
+  await server.send({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
+  const reply = await server.response(id, timeoutMs);
+  return (reply['result'] as { content?: { text: string }[] } | undefined)?.content?.[0]?.text ?? '';
+}
+
+async function session(root: string): Promise<LineServer> {
+  const server = new LineServer({ cwd: root, env: ENV });
+  await server.send({ jsonrpc: '2.0', id: 'init', method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } });
+  await server.response('init', 600_000);
+  return server;
+}
+
+const sleep = (msec: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, msec));
+
+function rssMb(pid: number): number {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match === null ? 0 : Number(match[1]) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/** Rewrites a file as a new inode: the kept copy is hard-linked to the prepared corpus, which must stay as it is. */
+function rewrite(path: string, text: string): void {
+  unlinkSync(path);
+  writeFileSync(path, text);
+}
+
+function snapshotMtime(root: string): number {
+  try {
+    return statSync(join(root, '.codegraph', STATUS_SNAPSHOT_FILE)).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+/** Time from `started` until the status snapshot's mtime differs from `before`. */
+async function untilDurable(root: string, before: number, started: number, limitMs: number): Promise<number> {
+  while (snapshotMtime(root) === before) {
+    if (performance.now() - started > limitMs) throw new Error('the save never reached the disk');
+    await sleep(5);
+  }
+  return performance.now() - started;
+}
+
+async function untilFound(server: LineServer, name: string, started: number, limitMs: number): Promise<number> {
+  for (;;) {
+    if (new RegExp(`^${name} \\(`, 'm').test(await toolText(server, 'codegraph_search', { query: name }))) return performance.now() - started;
+    if (performance.now() - started > limitMs) throw new Error(`${name} never became queryable`);
+    await sleep(20);
+  }
+}
+
+/** Files of `extension` under `dir` (depth first, sorted), at most `limit`. */
+function filesUnder(dir: string, extension: string, limit: number): string[] {
+  const found: string[] = [];
+  const walk = (at: string): void => {
+    for (const entry of readdirSync(at, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      if (found.length >= limit) return;
+      const path = join(at, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.isFile() && entry.name.endsWith(extension)) found.push(path);
+    }
+  };
+  walk(dir);
+  return found;
+}
+
+/** A window of time during which a save or the compaction ran. */
+type Window = readonly [number, number];
+
+/** Runs the benchmark on one corpus. */
+export async function runLiveBench(corpusName: string, runs: number, burstSize: number | undefined): Promise<LiveReport> {
+  const known = CASES[corpusName];
+  const spec = findCorpus(corpusName);
+  if (known === undefined || spec === undefined) throw new Error(`live: no case for corpus ${corpusName} (known: ${Object.keys(CASES).join(', ')})`);
+  const root = await largeIndexedCopy(corpusName);
+  const target = join(root, known.target);
+  const original = readFileSync(target, 'utf8');
+  const burstFiles = filesUnder(join(root, known.burstDir), spec.probe.extension, burstSize ?? known.burst);
+  const burstOriginals = new Map<string, string>();
+  const failures: string[] = [];
+  const servers: LineServer[] = [];
+  const probes: { at: number; ms: number }[] = [];
+  const saves: Window[] = [];
+  let compaction: Window = [0, 0];
+  const rss: number[] = [];
+  const burstRss: number[] = [];
+  let inBurst = false;
+  let sampling = true;
+  let probing = true;
+  const empty = { corpus: corpusName, indexMb: 0, firstSearchMs: Number.NaN, queryableMs: [], durableMs: [], burst: { files: 0, queryableMs: Number.NaN, durableMs: Number.NaN, whole: false }, probeMs: [], probeDuringSaveMs: [], probeDuringCompactionMs: [], peakRssMb: 0, peakBurstRssMb: 0, rssAfterLoadMb: 0, failures };
+  try {
+    const indexMb = statSync(join(root, '.codegraph', 'codegraph.db')).size / MB;
+    const started = performance.now();
+    const main = await session(root);
+    servers.push(main);
+    await toolText(main, 'codegraph_search', { query: known.search });
+    const firstSearchMs = performance.now() - started;
+    log(`live ${corpusName}: first search ${ms(firstSearchMs)}`);
+    const pid = daemonPidOf(root) ?? 0;
+    while (!/Auto-sync: watching/.test(await toolText(main, 'codegraph_status', {}))) await sleep(200);
+    const rssAfterLoadMb = rssMb(pid);
+    const sampler = (async () => {
+      while (sampling) {
+        (inBurst ? burstRss : rss).push(rssMb(pid));
+        await sleep(20);
+      }
+    })();
+    const prober = (async () => {
+      const side = await session(root);
+      servers.push(side);
+      while (probing) {
+        const at = performance.now();
+        await toolText(side, 'codegraph_search', { query: known.search });
+        probes.push({ at, ms: performance.now() - at });
+        await sleep(100);
+      }
+    })();
+    const queryableMs: number[] = [];
+    const durableMs: number[] = [];
+    let text = original;
+    for (let i = 0; i < runs; i++) {
+      const snippet = spec.probe.snippet(`live${i}`);
+      const name = /\b(?:bench_probe|benchProbe|BenchProbe)_live\d+/.exec(snippet)?.[0] ?? `bench_probe_live${i}`;
+      const before = snapshotMtime(root);
+      text += snippet;
+      const editAt = performance.now();
+      rewrite(target, text);
+      queryableMs.push(await untilFound(main, name, editAt, 120_000));
+      const queryableAt = performance.now();
+      durableMs.push(await untilDurable(root, before, editAt, 120_000));
+      saves.push([queryableAt, performance.now()]);
+      log(`live ${corpusName}: edit ${i + 1}: queryable ${ms(queryableMs.at(-1)!)}, durable ${ms(durableMs.at(-1)!)}`);
+      await sleep(1000);
+    }
+    if (burstFiles.length === 0) return finish({ files: 0, queryableMs: Number.NaN, durableMs: Number.NaN, whole: false });
+    // The burst: every file gets a first line, so each of its rows moves.
+    inBurst = true;
+    const marker = spec.probe.snippet('live_burst');
+    const burstName = /\b(?:bench_probe|benchProbe|BenchProbe)_live_burst/.exec(marker)?.[0] ?? 'bench_probe_live_burst';
+    const beforeBurst = snapshotMtime(root);
+    const imageIno = statSync(join(root, '.codegraph', 'codegraph.db')).ino;
+    const burstAt = performance.now();
+    for (const file of burstFiles) {
+      const body = readFileSync(file, 'utf8');
+      burstOriginals.set(file, body);
+      rewrite(file, `/* burst */\n${body}`);
+    }
+    // The marker function goes in last, so finding it means the burst is applied.
+    rewrite(burstFiles.at(-1)!, `/* burst */\n${burstOriginals.get(burstFiles.at(-1)!)!}${marker}`);
+    const burstQueryable = await untilFound(main, burstName, burstAt, 1_800_000);
+    const compactionFrom = performance.now();
+    const burstDurable = await untilDurable(root, beforeBurst, burstAt, 1_800_000);
+    compaction = [compactionFrom, performance.now()];
+    const whole = statSync(join(root, '.codegraph', 'codegraph.db')).ino !== imageIno;
+    log(`live ${corpusName}: burst of ${burstFiles.length}: queryable ${ms(burstQueryable)}, durable ${ms(burstDurable)}, image written whole: ${whole}`);
+    return finish({ files: burstFiles.length, queryableMs: burstQueryable, durableMs: burstDurable, whole });
+
+    async function finish(burst: LiveReport['burst']): Promise<LiveReport> {
+      await sleep(2000);
+      probing = false;
+      sampling = false;
+      await Promise.all([prober, sampler]);
+      const during = (windows: readonly Window[]): number[] => probes.filter((p) => windows.some(([from, to]) => p.at < to && p.at + p.ms > from)).map((p) => p.ms);
+      return {
+        corpus: corpusName, indexMb, firstSearchMs, queryableMs, durableMs, burst,
+        probeMs: probes.map((p) => p.ms), probeDuringSaveMs: during(saves), probeDuringCompactionMs: burst.files === 0 ? [] : during([compaction]),
+        peakRssMb: Math.max(...rss), peakBurstRssMb: burstRss.length === 0 ? 0 : Math.max(...burstRss), rssAfterLoadMb, failures,
+      };
+    }
+  } catch (error) {
+    failures.push(error instanceof Error ? error.message : String(error));
+    return empty;
+  } finally {
+    probing = false;
+    sampling = false;
+    for (const [file, body] of burstOriginals) rewrite(file, body);
+    if (readFileSync(target, 'utf8') !== original) rewrite(target, original);
+    const pid = daemonPidOf(root);
+    // Brings the index back to the restored tree before the daemon goes.
+    spawnSync(process.execPath, [CLI_PATH, 'sync', '-q', root], { env: cliEnv(), timeout: 1_800_000 });
+    for (const server of servers) await server.close();
+    spawnSync(process.execPath, [CLI_PATH, 'daemon', 'stop', root], { env: cliEnv() });
+    if (pid !== undefined) await waitForExit(pid, 120_000).catch(() => process.kill(pid, 'SIGKILL'));
+  }
+}
+
+function line(what: string, values: readonly number[], bar?: string): string {
+  if (values.length === 0) return `  ${what}: none`;
+  return `  ${what}: p50 ${ms(percentile(values, 50))}, max ${ms(Math.max(...values))} (n=${values.length})${bar === undefined ? '' : `  [bar: ${bar}]`}`;
+}
+
+/** The report as text. */
+export function formatLiveReport(r: LiveReport): string {
+  const out = [`live: ${r.corpus} (index ${r.indexMb.toFixed(0)} MB)`];
+  if (r.failures.length > 0) return [...out, ...r.failures.map((f) => `  FAILED: ${f}`)].join('\n');
+  const rssBar = 1.3 * r.indexMb + 300;
+  out.push(
+    `  first search of a fresh serve --mcp (daemon started cold): ${ms(r.firstSearchMs)}  [bar: 3 s]`,
+    line('one-file edit to queryable', r.queryableMs, '1.5 s each'),
+    line('one-file edit to durable (status snapshot written after the save)', r.durableMs, '3 s each'),
+    `  burst of ${r.burst.files} files: queryable ${ms(r.burst.queryableMs)}, durable ${ms(r.burst.durableMs)}, image written whole (the compaction): ${r.burst.whole ? 'yes' : 'no'}`,
+    line('search probes, all', r.probeMs),
+    line('search probes in flight during a one-file save', r.probeDuringSaveMs, '500 ms'),
+    line('search probes in flight during the compaction', r.probeDuringCompactionMs, '500 ms'),
+    `  daemon RSS after load ${r.rssAfterLoadMb.toFixed(0)} MB; peak over the one-file edits ${r.peakRssMb.toFixed(0)} MB, over the burst and its compaction ${r.peakBurstRssMb.toFixed(0)} MB  [bar: 1.3 x index + 300 MB = ${rssBar.toFixed(0)} MB]`,
+  );
+  return out.join('\n');
+}

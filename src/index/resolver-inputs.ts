@@ -6,9 +6,20 @@
 import type { ExtractedImport } from '../model.js';
 import { ProjectIndex, type BaseLinks, type BaseLinksByFile, type ResolverFile } from './resolve/index.js';
 import {
-  readImportsByFile, readImportsOfFiles, readReferencedNames, readSymbols, readSymbolsOfFiles, StringPool, type BulkSymbol, type GraphReader,
+  readImportsByFile, readImportsOfFiles, readReferencedNames, readReferencedNamesBetween, readSymbols, readSymbolsAfter, readSymbolsOfFiles, StringPool,
+  type BulkSymbol, type GraphReader,
   type StoredFile,
 } from '../store/index.js';
+
+/**
+ * Slices of `prepare`, each about 60 to 90 ms on the Linux kernel (3.9 million definitions read
+ * in 6.6 s, indexed in 2.5 s; 4.6 million references of 57,000 files read in 2.5 s): a read that
+ * arrives while a session prepares waits for one slice, not for the whole table.
+ */
+export const PREPARE_SLICES = { symbols: 50_000, projectSymbols: 100_000, referenceFiles: 1_000 } as const;
+
+/** How much of each table one slice of `prepare` reads or indexes. */
+export type PrepareSlices = { readonly [K in keyof typeof PREPARE_SLICES]: number };
 
 /** Definitions and imports per file, refreshed by file. */
 export class ResolverInputs {
@@ -93,17 +104,53 @@ export class ResolverInputs {
   /**
    * Reads every table a targeted run of a session uses (definitions, imports, the files as
    * resolution sees them, its lookup tables, which files use which names) ahead of the first
-   * such run, in steps a caller may run apart; tables already held are kept. Changes nothing in
-   * the store.
+   * such run, yielding between slices of the work so a caller can let reads run between them;
+   * tables already held are kept. Changes nothing in the store. A table is held only once read
+   * whole: a caller that stops early leaves the inputs as they were.
    */
-  prepareSteps(store: GraphReader): readonly (() => void)[] {
-    return [
-      () => {
-        if (this.#symbols === undefined) this.refresh(store, []);
-      },
-      () => void this.projectIndex(this.resolverFiles(store)),
-      () => void this.filesReferencing(store, []),
-    ];
+  *prepare(store: GraphReader, slices: PrepareSlices = PREPARE_SLICES): Generator<void> {
+    if (this.#symbols === undefined) {
+      const byFile = new Map<number, BulkSymbol[]>();
+      for (let after = 0; ;) {
+        yield;
+        const part = readSymbolsAfter(store, after, slices.symbols, this.pool);
+        for (const s of part) push(byFile, s.fileId, s);
+        if (part.length < slices.symbols) break;
+        after = part[part.length - 1]!.id;
+      }
+      yield;
+      this.adopt(store, byFile);
+    }
+    yield;
+    const files = this.resolverFiles(store);
+    if (this.#project === undefined) {
+      yield;
+      const build = ProjectIndex.stepwise(files, this.symbols(), slices.projectSymbols);
+      for (let step = build.next(); ; step = build.next()) {
+        if (step.done === true) {
+          this.#project = step.value;
+          this.#changedSinceProject.clear();
+          break;
+        }
+        yield;
+      }
+    } else {
+      this.projectIndex(files);
+    }
+    if (this.#referencing === undefined) {
+      const referencing = new Map<string, Set<number>>();
+      const namesOf = new Map<number, Set<string>>();
+      let last = 0;
+      for (const f of this.files(store)) last = Math.max(last, f.id);
+      for (let from = 0; from <= last; from += slices.referenceFiles) {
+        yield;
+        const part = new Map<number, Set<string>>();
+        readReferencedNamesBetween(store, from, from + slices.referenceFiles - 1, part, this.pool);
+        for (const [id, names] of part) linkNames(referencing, namesOf, id, names);
+      }
+      this.#referencing = referencing;
+      this.#namesOf = namesOf;
+    }
   }
 
   /**
@@ -232,12 +279,7 @@ export class ResolverInputs {
   }
 
   #linkNames(referencing: Map<string, Set<number>>, fileId: number, names: Set<string>): void {
-    this.#namesOf.set(fileId, names);
-    for (const name of names) {
-      let files = referencing.get(name);
-      if (files === undefined) referencing.set(name, (files = new Set()));
-      files.add(fileId);
-    }
+    linkNames(referencing, this.#namesOf, fileId, names);
   }
 
   #unlinkNames(referencing: Map<string, Set<number>>, fileId: number): void {
@@ -293,6 +335,16 @@ function replacedInIdOrder(flat: readonly BulkSymbol[], files: ReadonlySet<numbe
     kept.push(s);
   }
   return kept;
+}
+
+/** Records that `fileId` references `names`, both ways. */
+function linkNames(referencing: Map<string, Set<number>>, namesOf: Map<number, Set<string>>, fileId: number, names: Set<string>): void {
+  namesOf.set(fileId, names);
+  for (const name of names) {
+    let files = referencing.get(name);
+    if (files === undefined) referencing.set(name, (files = new Set()));
+    files.add(fileId);
+  }
 }
 
 function push<T>(map: Map<number, T[]>, key: number, value: T): void {

@@ -122,6 +122,9 @@ export async function watchProject(options: WatchOptions): Promise<void> {
     watcher = await watching;
     options.onControl?.({ flush: () => loop.flush() });
     const report = await first;
+    // The edit path is readied now, in slices reads run between, rather than at the first change:
+    // on the Linux kernel that took 13 to 17 s, which the first edit waited for.
+    void session.prepareEdits().catch(() => undefined);
     options.onEvent({ kind: 'ready', report });
     await loop.stopped();
   } finally {
@@ -166,7 +169,7 @@ class WatchLoop {
     this.#events += 1;
     // A lost event (no file name) means the next sync walks everything: wait the whole ceiling.
     this.#schedule(this.#walkAll ? this.#debounceMs : quietSpell(this.#events, this.#debounceMs));
-    // The first change seen: the session readies its edit path while the debounce runs.
+    // A change seen before the watch was up: the session readies its edit path while the debounce runs.
     void this.#session.prepareEdits().catch(() => undefined);
   }
 

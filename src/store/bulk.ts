@@ -43,6 +43,14 @@ export function readSymbols(reader: GraphReader, pool = new StringPool()): BulkS
   return out;
 }
 
+/** At most `limit` non-file nodes with ids above `afterId`, in id order: `readSymbols` a slice at a time. */
+export function readSymbolsAfter(reader: GraphReader, afterId: number, limit: number, pool = new StringPool()): BulkSymbol[] {
+  const db = connectionOf(reader);
+  const out: BulkSymbol[] = [];
+  db.each(`${SYMBOL_SELECT} AND n.id > ? ORDER BY n.id LIMIT ?`, [afterId, limit], (row) => out.push(toBulkSymbol(row, pool)));
+  return out;
+}
+
 /** The non-file nodes of `fileIds`, in id order. */
 export function readSymbolsOfFiles(reader: GraphReader, fileIds: readonly number[], pool = new StringPool()): BulkSymbol[] {
   const db = connectionOf(reader);
@@ -261,6 +269,19 @@ export function readReferencedNames(reader: GraphReader, fileIds?: readonly numb
   if (fileIds === undefined) db.each(`SELECT file_id, name FROM refs`, [], add);
   else for (const part of chunks(fileIds)) db.each(`SELECT file_id, name FROM refs WHERE file_id IN (${placeholders(part.length)})`, part, add);
   return out;
+}
+
+/**
+ * `readReferencedNames` of the files with ids in `from`..`to` (inclusive) added to `out`: the
+ * whole table a range of files at a time.
+ */
+export function readReferencedNamesBetween(reader: GraphReader, from: number, to: number, out: Map<number, Set<string>>, pool = new StringPool()): void {
+  connectionOf(reader).each(`SELECT file_id, name FROM refs WHERE file_id BETWEEN ? AND ?`, [from, to], ([fileId, name]) => {
+    const id = num(fileId ?? null);
+    let names = out.get(id);
+    if (names === undefined) out.set(id, (names = new Set()));
+    names.add(pool.intern(str(name ?? null)));
+  });
 }
 
 /** Files with an import whose specifier mentions any of `stems` (over-approximates on purpose). */

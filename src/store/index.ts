@@ -66,7 +66,7 @@ export { LOCK_FILE, acquireLock, forceUnlock, isProcessAlive, readLock, releaseL
 export type { AcquireLockOptions, LockHandle } from './lock.js';
 export {
   bulkRef, bulkSymbol, dependentFileIds, fileIdsDefiningMethods, fileIdsImportingStems, fileIdsReferencing, interfaceMethodNames, keepsSignature, nameFingerprints, readImportsByFile, readImportsOfFiles, readReferencedNames, readSymbolsOfFiles, readRefs, readRefsForFiles, readRefsOfFiles,
-  opensScope, readSymbols, subclassFileIds,
+  opensScope, readReferencedNamesBetween, readSymbols, readSymbolsAfter, subclassFileIds,
 } from './bulk.js';
 export type { BulkRef, BulkSymbol } from './bulk.js';
 export { StringPool } from './string-pool.js';

@@ -1,7 +1,8 @@
 /**
  * `npm run bench -- live --large [--corpus linux]`: a large index kept live by its running daemon,
  * as an agent's edits meet it. On the kept, indexed copy of the corpus (large-bench.ts), a fresh
- * `serve --mcp` starts the daemon (its first search timed from `initialize`); then BENCH_RUNS
+ * `serve --mcp` starts the daemon (its first search timed from `initialize`); once it is watching,
+ * BENCH_SETTLE_MS (default 30 s) pass, in which it readies its edit path; then BENCH_RUNS
  * (default 20) one-file edits, each timed to queryable (search finds the new function) and to
  * durable (the status snapshot, written after the save, changes); then one burst of
  * BENCH_BURST files (default 4,000 on the kernel) rewritten at once, whose record passes the change
@@ -49,6 +50,9 @@ export interface LiveReport {
   readonly probeMs: number[];
   readonly probeDuringSaveMs: number[];
   readonly probeDuringCompactionMs: number[];
+  /** Probes in the settling time after the daemon is watching, while it readies its edit path. */
+  readonly probeWhileSettlingMs: number[];
+  readonly settleMs: number;
   /** The daemon's peak resident set over the one-file edits, and over the burst and its compaction. */
   readonly peakRssMb: number;
   readonly peakBurstRssMb: number;
@@ -132,7 +136,7 @@ function filesUnder(dir: string, extension: string, limit: number): string[] {
 type Window = readonly [number, number];
 
 /** Runs the benchmark on one corpus. */
-export async function runLiveBench(corpusName: string, runs: number, burstSize: number | undefined): Promise<LiveReport> {
+export async function runLiveBench(corpusName: string, runs: number, burstSize: number | undefined, settleMs: number): Promise<LiveReport> {
   const known = CASES[corpusName];
   const spec = findCorpus(corpusName);
   if (known === undefined || spec === undefined) throw new Error(`live: no case for corpus ${corpusName} (known: ${Object.keys(CASES).join(', ')})`);
@@ -151,7 +155,7 @@ export async function runLiveBench(corpusName: string, runs: number, burstSize: 
   let inBurst = false;
   let sampling = true;
   let probing = true;
-  const empty = { corpus: corpusName, indexMb: 0, firstSearchMs: Number.NaN, queryableMs: [], durableMs: [], burst: { files: 0, queryableMs: Number.NaN, durableMs: Number.NaN, whole: false }, probeMs: [], probeDuringSaveMs: [], probeDuringCompactionMs: [], peakRssMb: 0, peakBurstRssMb: 0, rssAfterLoadMb: 0, failures };
+  const empty = { corpus: corpusName, indexMb: 0, firstSearchMs: Number.NaN, queryableMs: [], durableMs: [], burst: { files: 0, queryableMs: Number.NaN, durableMs: Number.NaN, whole: false }, probeMs: [], probeDuringSaveMs: [], probeDuringCompactionMs: [], probeWhileSettlingMs: [], settleMs: 0, peakRssMb: 0, peakBurstRssMb: 0, rssAfterLoadMb: 0, failures };
   try {
     const indexMb = statSync(join(root, '.codegraph', 'codegraph.db')).size / MB;
     const started = performance.now();
@@ -179,6 +183,9 @@ export async function runLiveBench(corpusName: string, runs: number, burstSize: 
         await sleep(100);
       }
     })();
+    const settleFrom = performance.now();
+    await sleep(settleMs);
+    const settled: Window = [settleFrom, performance.now()];
     const queryableMs: number[] = [];
     const durableMs: number[] = [];
     let text = original;
@@ -228,6 +235,7 @@ export async function runLiveBench(corpusName: string, runs: number, burstSize: 
       return {
         corpus: corpusName, indexMb, firstSearchMs, queryableMs, durableMs, burst,
         probeMs: probes.map((p) => p.ms), probeDuringSaveMs: during(saves), probeDuringCompactionMs: burst.files === 0 ? [] : during([compaction]),
+        probeWhileSettlingMs: during([settled]), settleMs,
         peakRssMb: Math.max(...rss), peakBurstRssMb: burstRss.length === 0 ? 0 : Math.max(...burstRss), rssAfterLoadMb, failures,
       };
     }
@@ -263,6 +271,7 @@ export function formatLiveReport(r: LiveReport): string {
     line('one-file edit to queryable', r.queryableMs, '1.5 s each'),
     line('one-file edit to durable (status snapshot written after the save)', r.durableMs, '3 s each'),
     `  burst of ${r.burst.files} files: queryable ${ms(r.burst.queryableMs)}, durable ${ms(r.burst.durableMs)}, image written whole (the compaction): ${r.burst.whole ? 'yes' : 'no'}`,
+    line(`search probes in the ${ms(r.settleMs)} after the daemon is watching (it readies its edit path)`, r.probeWhileSettlingMs),
     line('search probes, all', r.probeMs),
     line('search probes in flight during a one-file save', r.probeDuringSaveMs, '500 ms'),
     line('search probes in flight during the compaction', r.probeDuringCompactionMs, '500 ms'),

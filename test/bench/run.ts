@@ -126,7 +126,7 @@ const BENCHMARKS: readonly Benchmark[] = [
       for (const corpus of args.corpora.length > 0 ? args.corpora : ['linux']) {
         if (findCorpus(corpus)?.large === true && !args.large) throw new Error(`live: corpus ${corpus} needs --large`);
         const burst = process.env['BENCH_BURST'];
-        reports.push(formatLiveReport(await runLiveBench(corpus, Number(process.env['BENCH_RUNS'] ?? 20), burst === undefined ? undefined : Number(burst))));
+        reports.push(formatLiveReport(await runLiveBench(corpus, Number(process.env['BENCH_RUNS'] ?? 20), burst === undefined ? undefined : Number(burst), Number(process.env['BENCH_SETTLE_MS'] ?? 30_000))));
       }
       return reports.join('\n');
     },

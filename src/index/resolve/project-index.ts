@@ -92,6 +92,26 @@ export class ProjectIndex {
   constructor(files: readonly ResolverFile[], symbols: readonly ResolverSymbol[], maxFileTables = DEFAULT_MAX_FILE_TABLES) {
     this.currentFiles = files;
     this.maxTables = Math.max(1, maxFileTables);
+    this.positionById = idIndex(symbols);
+    this.#addFiles(files);
+    this.addSymbols(symbols);
+  }
+
+  /**
+   * The same tables as `new ProjectIndex(files, symbols)`, built `chunk` definitions at a time: the
+   * generator yields between chunks, so a caller can let other work run, and returns the index.
+   */
+  static *stepwise(files: readonly ResolverFile[], symbols: readonly ResolverSymbol[], chunk: number): Generator<void, ProjectIndex> {
+    const index = new ProjectIndex(files, []);
+    index.positionById = idIndex(symbols);
+    for (let from = 0; from < symbols.length; from += chunk) {
+      yield;
+      index.addSymbols(symbols.slice(from, from + chunk));
+    }
+    return index;
+  }
+
+  #addFiles(files: readonly ResolverFile[]): void {
     files.forEach((file, pos) => {
       if (this.positions.has(file.id)) return;
       this.positions.set(file.id, pos);
@@ -105,8 +125,6 @@ export class ProjectIndex {
       push(this.byDir, dir, file.id);
       if (key !== undefined) push(this.byPackage, key, file.id);
     });
-    this.positionById = idIndex(symbols);
-    this.addSymbols(symbols);
   }
 
   /** Every file, in input order. */

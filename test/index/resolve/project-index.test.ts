@@ -132,3 +132,21 @@ test('a patch is refused once dropped definitions pile up, so a fresh build comp
   }
   assert.ok(refused > 1_000 && refused < 2_100, `refused at round ${refused}`);
 });
+
+test('an index built a slice at a time equals one built at once, and yields between its slices', () => {
+  const input = syntheticProject(500);
+  const names = [...new Set(input.symbols.map((s) => s.name))].sort();
+  const ids = input.symbols.map((s) => s.id);
+  const once = new ProjectIndex(input.files, input.symbols);
+  for (const chunk of [1, 7, input.symbols.length, input.symbols.length + 5]) {
+    const build = ProjectIndex.stepwise(input.files, input.symbols, chunk);
+    let yields = 0;
+    let step = build.next();
+    while (step.done !== true) {
+      yields++;
+      step = build.next();
+    }
+    assert.equal(yields, Math.ceil(input.symbols.length / chunk), `chunk ${chunk}: one yield per slice`);
+    assert.deepEqual(view(step.value, names, ids), view(once, names, ids), `chunk ${chunk}`);
+  }
+});

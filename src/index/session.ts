@@ -10,7 +10,7 @@
  */
 import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { hasChanged, type DatabaseStamp, type GraphStore, type SummaryCounts } from '../store/index.js';
+import { hasChanged, logPastLimit, QUIET_WRITER_LOG_LIMITS, type DatabaseStamp, type GraphStore, type SummaryCounts } from '../store/index.js';
 import { isIndexed } from '../project/resolve.js';
 import { loadLanguage } from './parse/grammar.js';
 import { ResolverInputs } from './resolver-inputs.js';
@@ -43,6 +43,12 @@ export interface SessionOptions {
   readonly onWriteFailed?: (error: unknown) => void;
   /** Called after each save is on disk; `whole` when the image was written whole (see `SaveInput.onSaved`). */
   readonly onSaved?: (whole: boolean) => void;
+  /**
+   * Writes the image whole, once its change log has passed its usual limit, only when no read has
+   * come for this long (`fold`), instead of at the save that passed it; saves append meanwhile, up
+   * to QUIET_WRITER_LOG_LIMITS times the limit. Unset: the save that passes the limit writes whole.
+   */
+  readonly compactWhenQuietMs?: number;
 }
 
 /** Options of one sync. */
@@ -88,6 +94,9 @@ export class IndexSession {
   #syncing = 0;
   /** `prepareEdits` was asked for the loaded index. */
   #prepared = false;
+  /** When the last read began or ended (`performance.now()`), for `compactWhenQuietMs`. */
+  #lastReadAt = 0;
+  #compaction: NodeJS.Timeout | undefined;
   #closed = false;
 
   private constructor(options: SessionOptions) {
@@ -150,8 +159,10 @@ export class IndexSession {
           root: this.root, mode: 'incremental', store, scan, signal: options.signal, workers: this.#options.workers, inputs: this.#inputs, onApplied, onSaved: this.#options.onSaved,
           onCurrent, copyOut: (copy) => this.#alone(copy),
           dir, stamp: this.#stamp, phases, started, rebuiltBecause,
+          logLimits: this.#options.compactWhenQuietMs === undefined ? 1 : QUIET_WRITER_LOG_LIMITS,
         });
         this.#stamp = saved.stamp;
+        this.#compactWhenQuiet();
         this.#savedBytes = saved.stamp?.size ?? this.#savedBytes;
         this.#scan = scan;
         return saved.report;
@@ -244,6 +255,7 @@ export class IndexSession {
    * `onWait` is told when the read has to wait for a sync first.
    */
   async read<T>(fn: (store: GraphStore, bytes: number) => Promise<T>, onWait?: () => void): Promise<{ readonly value: T } | undefined> {
+    this.#lastReadAt = performance.now();
     if (this.#syncing > 0) onWait?.();
     // Every sync queued so far is applied first, and one queued while this waited goes first too;
     // a sync's copy and write need not be waited for (on the Linux kernel, 16 s of a 19 s catch-up).
@@ -256,7 +268,30 @@ export class IndexSession {
       return { value: await run };
     } finally {
       this.#reads.delete(run);
+      this.#lastReadAt = performance.now();
     }
+  }
+
+  /**
+   * With `compactWhenQuietMs`, once the saved log is past its usual limit: writes the image whole
+   * (`fold`) when no read or sync has run for that long, checking again until then.
+   */
+  #compactWhenQuiet(): void {
+    const quietMs = this.#options.compactWhenQuietMs;
+    if (quietMs === undefined || this.#compaction !== undefined || this.#stamp === undefined || !logPastLimit(this.#stamp)) return;
+    const check = (): void => {
+      this.#compaction = undefined;
+      if (this.#closed || this.#stamp === undefined || !logPastLimit(this.#stamp)) return;
+      const quietFor = performance.now() - this.#lastReadAt;
+      if (this.#reads.size > 0 || this.#syncing > 0 || quietFor < quietMs) {
+        this.#compaction = setTimeout(check, Math.max(1, quietMs - Math.max(0, quietFor)));
+        this.#compaction.unref();
+        return;
+      }
+      void this.fold().catch(() => undefined);
+    };
+    this.#compaction = setTimeout(check, quietMs);
+    this.#compaction.unref();
   }
 
   /** Holds new reads back until the returned function is called (more than once is harmless). */
@@ -289,6 +324,7 @@ export class IndexSession {
   /** Waits for a sync in progress, then frees the in-memory database. */
   async close(): Promise<void> {
     this.#closed = true;
+    clearTimeout(this.#compaction);
     await this.#queue;
     await this.#alone(() => this.#drop());
   }

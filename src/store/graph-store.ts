@@ -170,14 +170,15 @@ export class GraphStore extends GraphReader {
   /**
    * Appends the changes recorded since `saved` (what the index on disk was when this store last
    * read or wrote it) to the log of `dir`; the new stamp, or undefined when they may not be
-   * appended (see saved-index.ts) and the image is to be written whole instead.
+   * appended (see saved-index.ts) and the image is to be written whole instead. `limits` scales
+   * the log's limit (see QUIET_WRITER_LOG_LIMITS).
    */
-  async appendChanges(dir: string, saved: DatabaseStamp): Promise<DatabaseStamp | undefined> {
+  async appendChanges(dir: string, saved: DatabaseStamp, limits = 1): Promise<DatabaseStamp | undefined> {
     if (this.#writer.migratedUnsaved) return undefined;
     this.#writer.checkSaveable();
     // Deferred indexes are built first: their rows are changes to save too.
     this.restoreIndexes();
-    return appendChanges(dir, this.#db, saved);
+    return appendChanges(dir, this.#db, saved, limits);
   }
 
   /** Saves `bytes` (this store's `exportBytes()`) as the image of `dir`, replacing any log; the new stamp. */

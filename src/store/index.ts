@@ -57,7 +57,7 @@ export { hasMounts, readMountLinks, readRouteNames } from './route-mounts.js';
 export type { MountLink, QualifiedRoute, RouteName } from './route-mounts.js';
 export { cleanStaleTempFiles, hasChanged, loadDatabase, keepDamagedDatabase, saveDatabase } from './persist.js';
 export { CHANGE_LOG_FILE, DATABASE_FILE, DEFAULT_INDEX_DIR, INDEX_DIR, STATUS_SNAPSHOT_FILE } from './layout.js';
-export { LOG_FLOOR_BYTES, LOG_SHARE_OF_BASE, openSavedDatabase } from './saved-index.js';
+export { LOG_FLOOR_BYTES, LOG_SHARE_OF_BASE, logPastLimit, openSavedDatabase, QUIET_WRITER_LOG_LIMITS } from './saved-index.js';
 export type { OpenedDatabase } from './saved-index.js';
 export { hasStatusSnapshotFor, readStatusSnapshot, writeStatusSnapshot } from './status-snapshot.js';
 export type { StatusSnapshot } from './status-snapshot.js';

@@ -34,6 +34,24 @@ export const LOG_SHARE_OF_BASE = 0.05;
  * milliseconds, and small projects then save edits the same way as large ones.
  */
 export const LOG_FLOOR_BYTES = 2 ** 20;
+/**
+ * How many times its usual limit a log may reach for a writer that writes the image whole once
+ * no query has come for a while (`IndexSession`'s `compactWhenQuietMs`, a daemon): the save that
+ * passes the usual limit then appends too, and the whole copy (2.5 s of a query's wait, and a
+ * second image in memory, on the Linux kernel) waits for a quiet moment. Past this the save writes
+ * the image whole at once; replay at the next load then takes about twice the image's own read.
+ */
+export const QUIET_WRITER_LOG_LIMITS = 2;
+
+/** The bytes a log may reach beside an image of `imageBytes`, times `limits` (1: the usual limit). */
+export function logLimit(imageBytes: number, limits = 1): number {
+  return limits * Math.max(LOG_FLOOR_BYTES, LOG_SHARE_OF_BASE * imageBytes);
+}
+
+/** Whether the index `stamp` describes has a log past its usual limit: its image is due to be written whole. */
+export function logPastLimit(stamp: DatabaseStamp): boolean {
+  return (stamp.log?.validBytes ?? 0) > logLimit(stamp.size);
+}
 
 /** A saved index opened: the base image with its change log replayed. */
 export interface OpenedDatabase {
@@ -79,13 +97,13 @@ export async function openSavedDatabase(dir: string): Promise<OpenedDatabase | u
 /**
  * Appends what `db` recorded since `saved` to the log and forgets it; returns the new stamp, or
  * undefined, writing nothing, when the changes may not be appended: `db` does not record them
- * against the generation of the image on disk, or the log would pass LOG_SHARE_OF_BASE of the
- * image (or LOG_FLOOR_BYTES), or `CODEGRAPH_CHANGE_LOG=0` asks for whole images (one file, as
+ * against the generation of the image on disk, or the log would pass `limits` times LOG_SHARE_OF_BASE
+ * of the image (or LOG_FLOOR_BYTES), or `CODEGRAPH_CHANGE_LOG=0` asks for whole images (one file, as
  * before logs). On failure nothing is forgotten and the log is as it was; either way the caller
  * can save the image whole.
  */
-export async function appendChanges(dir: string, db: SqliteDb, saved: DatabaseStamp): Promise<DatabaseStamp | undefined> {
-  if (!mayAppend(db, saved)) return undefined;
+export async function appendChanges(dir: string, db: SqliteDb, saved: DatabaseStamp, limits = 1): Promise<DatabaseStamp | undefined> {
+  if (!mayAppend(db, saved, limits)) return undefined;
   const { changes, through } = recordedChanges(db);
   const validBytes = saved.log?.validBytes ?? 0;
   const log = await appendChangeRecord(dir, validBytes, encodeChangeRecord(saved.generation!, changes));
@@ -94,10 +112,10 @@ export async function appendChanges(dir: string, db: SqliteDb, saved: DatabaseSt
   return { ...saved, log };
 }
 
-function mayAppend(db: SqliteDb, saved: DatabaseStamp): boolean {
+function mayAppend(db: SqliteDb, saved: DatabaseStamp, limits: number): boolean {
   if (process.env['CODEGRAPH_CHANGE_LOG'] === '0') return false;
   if (saved.generation === undefined || !isCapturing(db) || imageGeneration(db) !== saved.generation) return false;
-  return (saved.log?.validBytes ?? 0) + recordedBytes(db) <= Math.max(LOG_FLOOR_BYTES, LOG_SHARE_OF_BASE * saved.size);
+  return (saved.log?.validBytes ?? 0) + recordedBytes(db) <= logLimit(saved.size, limits);
 }
 
 /**

@@ -417,3 +417,41 @@ test('writing behind a whole image, a sync answers before its bytes are written;
   await session.close();
   assert.match(await dumpGraph(root), /function:closing@/);
 });
+
+/** A file of `count` functions, each calling the one before, behind `lead` lines (moving every row when they change). */
+function manyFunctions(count: number, lead: number): string {
+  const lines = Array.from({ length: lead }, (_, i) => `// lead ${i}`);
+  for (let i = 0; i < count; i++) lines.push(`export function step${i}(n: number): number {\n  return ${i === 0 ? 'n' : `step${i - 1}(n) + 1`};\n}`);
+  return `${lines.join('\n')}\n`;
+}
+
+test('a session that compacts when quiet appends past the log\'s limit and writes the image whole once reads pause', async () => {
+  const root = await indexedFiles({ 'src/big.ts': manyFunctions(500, 0) });
+  const session = await IndexSession.open({ root, command: 'test', workers: 1, existingOnly: true, compactWhenQuietMs: 300 });
+  cleanups.push(() => void session.close());
+  await session.sync();
+  const log = join(root, '.codegraph', CHANGE_LOG_FILE);
+  const image = dbStat(root).ino;
+  // Each edit moves every row of the file; edit until the log is past its usual limit (1 MiB here).
+  let edits = 0;
+  while (!existsSync(log) || statSync(log).size <= 2 ** 20) {
+    edits += 1;
+    assert.ok(edits <= 20, 'the log passes its limit within 20 edits');
+    writeFileSync(join(root, 'src/big.ts'), manyFunctions(500, edits));
+    await session.sync({ changed: ['src/big.ts'] });
+  }
+  assert.equal(dbStat(root).ino, image, 'the save that passed the limit appended instead of writing the image');
+  // Reads every 50 ms keep the index from being compacted.
+  for (let i = 0; i < 12; i++) {
+    await session.read(async (store) => store.counts());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  assert.equal(dbStat(root).ino, image, 'no compaction while reads keep coming');
+  assert.ok(existsSync(log));
+  const deadline = Date.now() + 10_000;
+  while (dbStat(root).ino === image && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  assert.notEqual(dbStat(root).ino, image, 'the image was written whole once reads paused');
+  while (existsSync(log) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  assert.equal(existsSync(log), false, 'and its log removed');
+  assert.equal(await dumpGraph(root), await freshDump(root));
+});

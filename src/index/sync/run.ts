@@ -134,6 +134,8 @@ export interface SaveInput extends Omit<ApplyInput, 'progress'> {
    * the image was written whole (a copy of the whole database was made), not appended to the log.
    */
   readonly onSaved?: ((whole: boolean) => void) | undefined;
+  /** How many times its usual limit the change log may reach before a save writes the image whole (default 1). */
+  readonly logLimits?: number | undefined;
 }
 
 /**
@@ -158,7 +160,7 @@ export async function applyAndSave(input: SaveInput): Promise<{ report: SyncRepo
     // The copy is synchronous (10 to 20 ms on django): yield first, so the answer goes out before it.
     await new Promise((resolve) => setImmediate(resolve));
   }
-  const stamp = save ? await saveIndex(input.dir, store, input.stamp, input.copyOut) : await keepSnapshot(input.dir, input.stamp, store);
+  const stamp = save ? await saveIndex(input.dir, store, input.stamp, input.copyOut, input.logLimits) : await keepSnapshot(input.dir, input.stamp, store);
   if (save) input.onSaved?.(stamp?.log === undefined);
   return { report: early ?? report(save && stamp !== undefined ? savedBytes(stamp) : input.stamp?.size ?? 0), stamp };
 }
@@ -170,8 +172,8 @@ export async function applyAndSave(input: SaveInput): Promise<{ report: SyncRepo
  * whole, which makes that log irrelevant; a failure of that save is the one reported. Writes the
  * status snapshot of the result; returns its stamp.
  */
-async function saveIndex(dir: string, store: GraphStore, saved: DatabaseStamp | undefined, copyOut: SaveInput['copyOut']): Promise<DatabaseStamp> {
-  const appended = saved === undefined ? undefined : await store.appendChanges(dir, saved).catch(() => undefined);
+async function saveIndex(dir: string, store: GraphStore, saved: DatabaseStamp | undefined, copyOut: SaveInput['copyOut'], logLimits = 1): Promise<DatabaseStamp> {
+  const appended = saved === undefined ? undefined : await store.appendChanges(dir, saved, logLimits).catch(() => undefined);
   if (appended === undefined) return saveWholeIndex(dir, store, copyOut);
   await writeStatusSnapshot(dir, appended, store);
   return appended;

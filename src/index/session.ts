@@ -49,6 +49,11 @@ export interface SessionOptions {
    * to QUIET_WRITER_LOG_LIMITS times the limit. Unset: the save that passes the limit writes whole.
    */
   readonly compactWhenQuietMs?: number;
+  /**
+   * Writes the status snapshot of appended saves once saves have paused this long (and at
+   * `close`), instead of with each save (`SaveInput.snapshotLater`). Unset: with each save.
+   */
+  readonly snapshotAfterMs?: number;
 }
 
 /** Options of one sync. */
@@ -97,6 +102,9 @@ export class IndexSession {
   /** When the last read began or ended (`performance.now()`), for `compactWhenQuietMs`. */
   #lastReadAt = 0;
   #compaction: NodeJS.Timeout | undefined;
+  /** The status snapshot of the last appended save, not yet written (`snapshotAfterMs`), and its timer. */
+  #snapshot: { readonly stamp: DatabaseStamp; readonly write: () => Promise<void> } | undefined;
+  #snapshotTimer: NodeJS.Timeout | undefined;
   #closed = false;
 
   private constructor(options: SessionOptions) {
@@ -154,14 +162,17 @@ export class IndexSession {
       this.#scan = undefined;
       // A first sync reads the database file while the tree is walked (see indexProject).
       const [{ store, rebuiltBecause }, scan] = await Promise.all([this.#load(dir), this.#scanFor(last, options.changed, options.signal)]);
+      let pendingSnapshot: (() => Promise<void>) | undefined;
       try {
         const saved = await applyAndSave({
           root: this.root, mode: 'incremental', store, scan, signal: options.signal, workers: this.#options.workers, inputs: this.#inputs, onApplied, onSaved: this.#options.onSaved,
           onCurrent, copyOut: (copy) => this.#alone(copy),
           dir, stamp: this.#stamp, phases, started, rebuiltBecause,
           logLimits: this.#options.compactWhenQuietMs === undefined ? 1 : QUIET_WRITER_LOG_LIMITS,
+          snapshotLater: this.#options.snapshotAfterMs === undefined ? undefined : (write) => (pendingSnapshot = write),
         });
         this.#stamp = saved.stamp;
+        this.#snapshotLater(saved.stamp, pendingSnapshot);
         this.#compactWhenQuiet();
         this.#savedBytes = saved.stamp?.size ?? this.#savedBytes;
         this.#scan = scan;
@@ -273,6 +284,37 @@ export class IndexSession {
   }
 
   /**
+   * Keeps the snapshot `write` of the save that gave `stamp` (none: that save wrote its own, or
+   * saved nothing) and writes it once saves have paused for `snapshotAfterMs`.
+   */
+  #snapshotLater(stamp: DatabaseStamp | undefined, write: (() => Promise<void>) | undefined): void {
+    const afterMs = this.#options.snapshotAfterMs;
+    if (afterMs === undefined || stamp === undefined || stamp === this.#snapshot?.stamp) return;
+    this.#snapshot = write === undefined ? undefined : { stamp, write };
+    clearTimeout(this.#snapshotTimer);
+    if (write === undefined) return;
+    this.#snapshotTimer = setTimeout(() => void this.#writeSnapshot().catch(() => undefined), afterMs);
+    this.#snapshotTimer.unref();
+  }
+
+  /**
+   * Writes the kept status snapshot, after the syncs queued so far and under the writer lock, when
+   * its save is still the last one and the files on disk are still what that save left.
+   */
+  #writeSnapshot(): Promise<void> {
+    const next = this.#queue.then(async () => {
+      const pending = this.#snapshot;
+      this.#snapshot = undefined;
+      if (pending === undefined || pending.stamp !== this.#stamp || this.#store === undefined) return;
+      await withWriterLock(this.root, this.#options.command, async () => {
+        if (!(await hasChanged(pending.stamp))) await pending.write();
+      }, true);
+    });
+    this.#queue = next.catch(() => undefined);
+    return next;
+  }
+
+  /**
    * With `compactWhenQuietMs`, once the saved log is past its usual limit: writes the image whole
    * (`fold`) when no read or sync has run for that long, checking again until then.
    */
@@ -325,6 +367,8 @@ export class IndexSession {
   async close(): Promise<void> {
     this.#closed = true;
     clearTimeout(this.#compaction);
+    clearTimeout(this.#snapshotTimer);
+    await this.#writeSnapshot().catch(() => undefined);
     await this.#queue;
     await this.#alone(() => this.#drop());
   }

@@ -4,16 +4,18 @@
  * `serve --mcp` starts the daemon (its first search timed from `initialize`); once it is watching,
  * BENCH_SETTLE_MS (default 30 s) pass, in which it readies its edit path; then BENCH_RUNS
  * (default 20) one-file edits, each timed to queryable (search finds the new function) and to
- * durable (the status snapshot, written after the save, changes); then one burst of
- * BENCH_BURST files (default 4,000 on the kernel) rewritten at once, whose record passes the change
- * log's share of the image, so the save writes the image whole: the compaction. Throughout, a
- * second session sends a search every 100 ms (its latency while saves and the compaction run) and
- * the daemon's resident set is sampled every 20 ms. Every file is restored and synced at the end.
+ * durable (the status snapshot, written after the save, changes); then bursts of BENCH_BURST files
+ * (default 400 on the kernel; 0 skips this) rewritten at once, one sync each, until the change log
+ * is past its limit; then quiet, after which the daemon writes the image whole (the compaction),
+ * met by searches sent every 100 ms. Until the quiet, a second session sends a search every 100 ms
+ * (its latency while saves run) and the daemon's resident set is sampled every 20 ms throughout.
+ * Every file is restored and synced at the end.
  */
 import { readdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { STATUS_SNAPSHOT_FILE } from '../../src/store/index.js';
+import { CHANGE_LOG_FILE, DATABASE_FILE, STATUS_SNAPSHOT_FILE } from '../../src/store/layout.js';
+import { logLimit } from '../../src/store/saved-index.js';
 import { CLI_PATH, cliEnv } from '../support/cli.js';
 import { daemonPidOf, waitForExit } from '../support/daemons.js';
 import { LineServer } from '../support/line-server.js';
@@ -31,8 +33,8 @@ interface LiveCase {
 }
 
 const CASES: Readonly<Record<string, LiveCase>> = {
-  linux: { target: 'kernel/sched/fair.c', search: 'pick_next_task_fair', burstDir: 'drivers', burst: 4000 },
-  jdk: { target: 'java.base/java/util/HashMap.java', search: 'HashMap', burstDir: 'java.base', burst: 400 },
+  linux: { target: 'kernel/sched/fair.c', search: 'pick_next_task_fair', burstDir: 'drivers', burst: 400 },
+  jdk: { target: 'java.base/java/util/HashMap.java', search: 'HashMap', burstDir: 'java.base', burst: 100 },
 };
 
 const ENV = { CODEGRAPH_DAEMON_IDLE_MS: '1800000' };
@@ -45,7 +47,12 @@ export interface LiveReport {
   readonly firstSearchMs: number;
   readonly queryableMs: number[];
   readonly durableMs: number[];
-  readonly burst: { readonly files: number; readonly queryableMs: number; readonly durableMs: number; readonly whole: boolean };
+  /**
+   * The log's growth past its limit through bursts of rewritten files, then the compaction the
+   * daemon runs once queries pause: files rewritten, each burst's times, when the image was
+   * written after the last query, and whether every burst was appended (the image kept until then).
+   */
+  readonly burst: { readonly files: number; readonly bursts: readonly { readonly queryableMs: number; readonly durableMs: number }[]; readonly compactedMs: number; readonly appended: boolean };
   /** Probe latencies: all of them, and those in flight while a save or the compaction ran. */
   readonly probeMs: number[];
   readonly probeDuringSaveMs: number[];
@@ -100,6 +107,19 @@ function snapshotMtime(root: string): number {
   }
 }
 
+function logBytes(root: string): number {
+  try {
+    return statSync(join(root, '.codegraph', CHANGE_LOG_FILE)).size;
+  } catch {
+    return 0;
+  }
+}
+
+/** Whether the change log is past its usual limit beside the image (saved-index.ts). */
+function logPastItsLimit(root: string): boolean {
+  return logBytes(root) > logLimit(statSync(join(root, '.codegraph', DATABASE_FILE)).size);
+}
+
 /** Time from `started` until the status snapshot's mtime differs from `before`. */
 async function untilDurable(root: string, before: number, started: number, limitMs: number): Promise<number> {
   while (snapshotMtime(root) === before) {
@@ -143,19 +163,18 @@ export async function runLiveBench(corpusName: string, runs: number, burstSize: 
   const root = await largeIndexedCopy(corpusName);
   const target = join(root, known.target);
   const original = readFileSync(target, 'utf8');
-  const burstFiles = filesUnder(join(root, known.burstDir), spec.probe.extension, burstSize ?? known.burst);
+  const burstFiles = burstSize === 0 ? [] : filesUnder(join(root, known.burstDir), spec.probe.extension, 50 * (burstSize ?? known.burst));
   const burstOriginals = new Map<string, string>();
   const failures: string[] = [];
   const servers: LineServer[] = [];
   const probes: { at: number; ms: number }[] = [];
   const saves: Window[] = [];
-  let compaction: Window = [0, 0];
   const rss: number[] = [];
   const burstRss: number[] = [];
   let inBurst = false;
   let sampling = true;
   let probing = true;
-  const empty = { corpus: corpusName, indexMb: 0, firstSearchMs: Number.NaN, queryableMs: [], durableMs: [], burst: { files: 0, queryableMs: Number.NaN, durableMs: Number.NaN, whole: false }, probeMs: [], probeDuringSaveMs: [], probeDuringCompactionMs: [], probeWhileSettlingMs: [], settleMs: 0, peakRssMb: 0, peakBurstRssMb: 0, rssAfterLoadMb: 0, failures };
+  const empty = { corpus: corpusName, indexMb: 0, firstSearchMs: Number.NaN, queryableMs: [], durableMs: [], burst: { files: 0, bursts: [], compactedMs: Number.NaN, appended: false }, probeMs: [], probeDuringSaveMs: [], probeDuringCompactionMs: [], probeWhileSettlingMs: [], settleMs: 0, peakRssMb: 0, peakBurstRssMb: 0, rssAfterLoadMb: 0, failures };
   try {
     const indexMb = statSync(join(root, '.codegraph', 'codegraph.db')).size / MB;
     const started = performance.now();
@@ -203,38 +222,58 @@ export async function runLiveBench(corpusName: string, runs: number, burstSize: 
       log(`live ${corpusName}: edit ${i + 1}: queryable ${ms(queryableMs.at(-1)!)}, durable ${ms(durableMs.at(-1)!)}`);
       await sleep(1000);
     }
-    if (burstFiles.length === 0) return finish({ files: 0, queryableMs: Number.NaN, durableMs: Number.NaN, whole: false });
-    // The burst: every file gets a first line, so each of its rows moves.
+    if (burstFiles.length === 0) return finish({ files: 0, bursts: [], compactedMs: Number.NaN, appended: false }, []);
+    // The log grows: bursts of files each get a first line (so each of their rows moves), synced
+    // one burst at a time, until the log is past its limit.
     inBurst = true;
-    const marker = spec.probe.snippet('live_burst');
-    const burstName = /\b(?:bench_probe|benchProbe|BenchProbe)_live_burst/.exec(marker)?.[0] ?? 'bench_probe_live_burst';
-    const beforeBurst = snapshotMtime(root);
+    const bursts: { queryableMs: number; durableMs: number }[] = [];
     const imageIno = statSync(join(root, '.codegraph', 'codegraph.db')).ino;
-    const burstAt = performance.now();
-    for (const file of burstFiles) {
-      const body = readFileSync(file, 'utf8');
-      burstOriginals.set(file, body);
-      rewrite(file, `/* burst */\n${body}`);
+    for (let from = 0; from < burstFiles.length && !logPastItsLimit(root); from += burstSize ?? known.burst) {
+      const part = burstFiles.slice(from, from + (burstSize ?? known.burst));
+      const marker = spec.probe.snippet(`live_burst${bursts.length}`);
+      const markerName = /\b(?:bench_probe|benchProbe|BenchProbe)_live_burst\d+/.exec(marker)?.[0] ?? `bench_probe_live_burst${bursts.length}`;
+      const before = snapshotMtime(root);
+      const at = performance.now();
+      for (const file of part) {
+        const body = readFileSync(file, 'utf8');
+        burstOriginals.set(file, body);
+        rewrite(file, `/* burst */\n${body}${file === part.at(-1) ? marker : ''}`);
+      }
+      const queryable = await untilFound(main, markerName, at, 1_800_000);
+      const durable = await untilDurable(root, before, at, 1_800_000);
+      bursts.push({ queryableMs: queryable, durableMs: durable });
+      log(`live ${corpusName}: burst ${bursts.length} of ${part.length} files: queryable ${ms(queryable)}, durable ${ms(durable)}, log ${(logBytes(root) / MB).toFixed(1)} MB`);
     }
-    // The marker function goes in last, so finding it means the burst is applied.
-    rewrite(burstFiles.at(-1)!, `/* burst */\n${burstOriginals.get(burstFiles.at(-1)!)!}${marker}`);
-    const burstQueryable = await untilFound(main, burstName, burstAt, 1_800_000);
-    const compactionFrom = performance.now();
-    const burstDurable = await untilDurable(root, beforeBurst, burstAt, 1_800_000);
-    compaction = [compactionFrom, performance.now()];
-    const whole = statSync(join(root, '.codegraph', 'codegraph.db')).ino !== imageIno;
-    log(`live ${corpusName}: burst of ${burstFiles.length}: queryable ${ms(burstQueryable)}, durable ${ms(burstDurable)}, image written whole: ${whole}`);
-    return finish({ files: burstFiles.length, queryableMs: burstQueryable, durableMs: burstDurable, whole });
+    const appended = statSync(join(root, '.codegraph', 'codegraph.db')).ino === imageIno;
+    // Quiet: the probes stop; the daemon compacts after its quiet time. Searches sent every 100 ms
+    // from 5.5 s on meet the compaction's copy.
+    probing = false;
+    await prober;
+    const quietFrom = performance.now();
+    const duringCompaction: number[] = [];
+    let compactedMs = Number.NaN;
+    await sleep(5500);
+    while (performance.now() - quietFrom < 300_000) {
+      if (statSync(join(root, '.codegraph', 'codegraph.db')).ino !== imageIno) {
+        compactedMs = performance.now() - quietFrom;
+        break;
+      }
+      const at = performance.now();
+      await toolText(main, 'codegraph_search', { query: known.search });
+      duringCompaction.push(performance.now() - at);
+      await sleep(100);
+    }
+    log(`live ${corpusName}: compaction written ${ms(compactedMs)} after the last query`);
+    return finish({ files: burstOriginals.size, bursts, compactedMs, appended }, duringCompaction);
 
-    async function finish(burst: LiveReport['burst']): Promise<LiveReport> {
-      await sleep(2000);
+    async function finish(burst: LiveReport['burst'], duringCompaction: number[]): Promise<LiveReport> {
       probing = false;
       sampling = false;
       await Promise.all([prober, sampler]);
       const during = (windows: readonly Window[]): number[] => probes.filter((p) => windows.some(([from, to]) => p.at < to && p.at + p.ms > from)).map((p) => p.ms);
       return {
         corpus: corpusName, indexMb, firstSearchMs, queryableMs, durableMs, burst,
-        probeMs: probes.map((p) => p.ms), probeDuringSaveMs: during(saves), probeDuringCompactionMs: burst.files === 0 ? [] : during([compaction]),
+        probeMs: probes.map((p) => p.ms), probeDuringSaveMs: during(saves), probeDuringCompactionMs: duringCompaction,
         probeWhileSettlingMs: during([settled]), settleMs,
         peakRssMb: Math.max(...rss), peakBurstRssMb: burstRss.length === 0 ? 0 : Math.max(...burstRss), rssAfterLoadMb, failures,
       };
@@ -270,11 +309,13 @@ export function formatLiveReport(r: LiveReport): string {
     `  first search of a fresh serve --mcp (daemon started cold): ${ms(r.firstSearchMs)}  [bar: 3 s]`,
     line('one-file edit to queryable', r.queryableMs, '1.5 s each'),
     line('one-file edit to durable (status snapshot written after the save)', r.durableMs, '3 s each'),
-    `  burst of ${r.burst.files} files: queryable ${ms(r.burst.queryableMs)}, durable ${ms(r.burst.durableMs)}, image written whole (the compaction): ${r.burst.whole ? 'yes' : 'no'}`,
+    line(`bursts growing the log past its limit (${r.burst.bursts.length}, ${r.burst.files} files in all), each to queryable`, r.burst.bursts.map((b) => b.queryableMs)),
+    line('  ... each to durable', r.burst.bursts.map((b) => b.durableMs)),
+    `  every burst appended to the log: ${r.burst.appended ? 'yes' : 'no'}; the compaction written ${ms(r.burst.compactedMs)} after the last query`,
     line(`search probes in the ${ms(r.settleMs)} after the daemon is watching (it readies its edit path)`, r.probeWhileSettlingMs),
     line('search probes, all', r.probeMs),
     line('search probes in flight during a one-file save', r.probeDuringSaveMs, '500 ms'),
-    line('search probes in flight during the compaction', r.probeDuringCompactionMs, '500 ms'),
+    line('searches sent while the compaction ran (from 5.5 s of quiet on)', r.probeDuringCompactionMs, '500 ms'),
     `  daemon RSS after load ${r.rssAfterLoadMb.toFixed(0)} MB; peak over the one-file edits ${r.peakRssMb.toFixed(0)} MB, over the burst and its compaction ${r.peakBurstRssMb.toFixed(0)} MB  [bar: 1.3 x index + 300 MB = ${rssBar.toFixed(0)} MB]`,
   );
   return out.join('\n');

@@ -9,6 +9,7 @@ import { fixtureProject, generatedProject } from '../support/fixture-project.js'
 import { dumpGraph } from '../support/graph-dump.js';
 import { freshDump as freshDumpOf, randomShopEdits } from '../support/shop-edits.js';
 import { CHANGE_LOG_FILE } from '../../src/store/layout.js';
+import { readStatusSnapshot } from '../../src/store/index.js';
 
 const cleanups: (() => void)[] = [];
 after(() => {
@@ -454,4 +455,26 @@ test('a session that compacts when quiet appends past the log\'s limit and write
   while (existsSync(log) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
   assert.equal(existsSync(log), false, 'and its log removed');
   assert.equal(await dumpGraph(root), await freshDump(root));
+});
+
+test('a session that writes status snapshots once saves pause leaves the old one ignored until then, and writes the last at close', async () => {
+  const root = await indexedShop();
+  const dir = join(root, '.codegraph');
+  const session = await IndexSession.open({ root, command: 'test', workers: 1, existingOnly: true, snapshotAfterMs: 300 });
+  cleanups.push(() => void session.close());
+  await session.sync();
+  appendFileSync(join(root, 'src/pricing.ts'), '\nexport function paused(): number {\n  return 1;\n}\n');
+  await session.sync({ changed: ['src/pricing.ts'] });
+  assert.ok(existsSync(join(dir, CHANGE_LOG_FILE)), 'the edit was appended');
+  assert.equal(await readStatusSnapshot(dir), undefined, 'right after the save, the snapshot on disk names the stamp before it');
+  const deadline = Date.now() + 5000;
+  while ((await readStatusSnapshot(dir)) === undefined && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+  const written = await readStatusSnapshot(dir);
+  assert.ok(written !== undefined, 'written once saves paused');
+  assert.equal(written.files.has('src/pricing.ts'), true);
+  appendFileSync(join(root, 'src/pricing.ts'), '\nexport function closing(): number {\n  return 2;\n}\n');
+  await session.sync({ changed: ['src/pricing.ts'] });
+  assert.equal(await readStatusSnapshot(dir), undefined);
+  await session.close();
+  assert.ok((await readStatusSnapshot(dir)) !== undefined, 'close wrote the pending one');
 });

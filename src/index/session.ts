@@ -208,7 +208,7 @@ export class IndexSession {
    * Readies the loaded index for edits: reads the resolver's tables, resolves the project's class
    * hierarchies and loads the grammars of the indexed languages, which the first incremental sync
    * would otherwise do (on django 0.75 s against 45 ms for later ones, through the daemon; on the
-   * Linux kernel 13 to 17 s). A watch asks for it once it is up. Queued behind the syncs asked for
+   * Linux kernel 13 to 17 s). A watch asks for it once it is up and reads pause. Queued behind the syncs asked for
    * so far; it reads its tables a slice at a time (`ResolverInputs.prepare`), and a read waits for
    * at most one slice. It changes nothing in the index. Once done for a loaded index, a no-op.
    */
@@ -235,6 +235,26 @@ export class IndexSession {
     });
     this.#queue = next.catch(() => undefined);
     return next;
+  }
+
+  /**
+   * `prepareEdits` once no read has run for `quietMs`, or `latestMs` from now at the latest: a
+   * client's first questions after a start are not kept waiting behind its slices, and a steady
+   * stream of queries does not put it off until the first edit.
+   */
+  prepareEditsWhenQuiet(quietMs: number, latestMs: number): void {
+    const until = performance.now() + latestMs;
+    const check = (): void => {
+      if (this.#prepared || this.#closed) return;
+      const now = performance.now();
+      const quietFor = now - this.#lastReadAt;
+      if (now < until && (this.#reads.size > 0 || quietFor < quietMs)) {
+        setTimeout(check, Math.max(1, Math.min(until - now, quietMs - Math.max(0, quietFor)))).unref();
+        return;
+      }
+      void this.prepareEdits().catch(() => undefined);
+    };
+    setTimeout(check, Math.min(quietMs, latestMs)).unref();
   }
 
   /**

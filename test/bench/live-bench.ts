@@ -4,7 +4,7 @@
  * `serve --mcp` starts the daemon (its first search timed from `initialize`); once it is watching,
  * BENCH_SETTLE_MS (default 30 s) pass, in which it readies its edit path; then BENCH_RUNS
  * (default 20) one-file edits, each timed to queryable (search finds the new function) and to
- * durable (the status snapshot, written after the save, changes); then bursts of BENCH_BURST files
+ * durable (the change log or the image changed on disk); then bursts of BENCH_BURST files
  * (default 400 on the kernel; 0 skips this) rewritten at once, one sync each, until the change log
  * is past its limit; then quiet, after which the daemon writes the image whole (the compaction),
  * met by searches sent every 100 ms. Until the quiet, a second session sends a search every 100 ms
@@ -14,7 +14,7 @@
 import { readdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { CHANGE_LOG_FILE, DATABASE_FILE, STATUS_SNAPSHOT_FILE } from '../../src/store/layout.js';
+import { CHANGE_LOG_FILE, DATABASE_FILE } from '../../src/store/layout.js';
 import { logLimit } from '../../src/store/saved-index.js';
 import { CLI_PATH, cliEnv } from '../support/cli.js';
 import { daemonPidOf, waitForExit } from '../support/daemons.js';
@@ -53,9 +53,15 @@ export interface LiveReport {
    * written after the last query, and whether every burst was appended (the image kept until then).
    */
   readonly burst: { readonly files: number; readonly bursts: readonly { readonly queryableMs: number; readonly durableMs: number }[]; readonly compactedMs: number; readonly appended: boolean };
-  /** Probe latencies: all of them, and those in flight while a save or the compaction ran. */
+  /**
+   * Probe latencies: all of them; those sent while an edit's sync was applied (they wait for it),
+   * while its save ran (queryable to durable), and at other times during the edits (the status
+   * snapshot and collections run then); searches sent while the compaction ran.
+   */
   readonly probeMs: number[];
+  readonly probeDuringApplyMs: number[];
   readonly probeDuringSaveMs: number[];
+  readonly probeBetweenEditsMs: number[];
   readonly probeDuringCompactionMs: number[];
   /** Probes in the settling time after the daemon is watching, while it readies its edit path. */
   readonly probeWhileSettlingMs: number[];
@@ -99,12 +105,13 @@ function rewrite(path: string, text: string): void {
   writeFileSync(path, text);
 }
 
-function snapshotMtime(root: string): number {
-  try {
-    return statSync(join(root, '.codegraph', STATUS_SNAPSHOT_FILE)).mtimeMs;
-  } catch {
-    return 0;
-  }
+/**
+ * What the index on disk is now: the image's inode and the change log's size. A save changes one
+ * of them once its bytes are written (an append is fsynced right after its write; the status
+ * snapshot a daemon writes when saves pause is not waited for).
+ */
+function savedState(root: string): string {
+  return `${statSync(join(root, '.codegraph', DATABASE_FILE)).ino}:${logBytes(root)}`;
 }
 
 function logBytes(root: string): number {
@@ -120,9 +127,9 @@ function logPastItsLimit(root: string): boolean {
   return logBytes(root) > logLimit(statSync(join(root, '.codegraph', DATABASE_FILE)).size);
 }
 
-/** Time from `started` until the status snapshot's mtime differs from `before`. */
-async function untilDurable(root: string, before: number, started: number, limitMs: number): Promise<number> {
-  while (snapshotMtime(root) === before) {
+/** Time from `started` until the index on disk differs from `before` (see savedState). */
+async function untilDurable(root: string, before: string, started: number, limitMs: number): Promise<number> {
+  while (savedState(root) === before) {
     if (performance.now() - started > limitMs) throw new Error('the save never reached the disk');
     await sleep(5);
   }
@@ -169,12 +176,14 @@ export async function runLiveBench(corpusName: string, runs: number, burstSize: 
   const servers: LineServer[] = [];
   const probes: { at: number; ms: number }[] = [];
   const saves: Window[] = [];
+  const applies: Window[] = [];
+  let edits: Window = [0, 0];
   const rss: number[] = [];
   const burstRss: number[] = [];
   let inBurst = false;
   let sampling = true;
   let probing = true;
-  const empty = { corpus: corpusName, indexMb: 0, firstSearchMs: Number.NaN, queryableMs: [], durableMs: [], burst: { files: 0, bursts: [], compactedMs: Number.NaN, appended: false }, probeMs: [], probeDuringSaveMs: [], probeDuringCompactionMs: [], probeWhileSettlingMs: [], settleMs: 0, peakRssMb: 0, peakBurstRssMb: 0, rssAfterLoadMb: 0, failures };
+  const empty = { corpus: corpusName, indexMb: 0, firstSearchMs: Number.NaN, queryableMs: [], durableMs: [], burst: { files: 0, bursts: [], compactedMs: Number.NaN, appended: false }, probeMs: [], probeDuringApplyMs: [], probeDuringSaveMs: [], probeBetweenEditsMs: [], probeDuringCompactionMs: [], probeWhileSettlingMs: [], settleMs: 0, peakRssMb: 0, peakBurstRssMb: 0, rssAfterLoadMb: 0, failures };
   try {
     const indexMb = statSync(join(root, '.codegraph', 'codegraph.db')).size / MB;
     const started = performance.now();
@@ -211,14 +220,16 @@ export async function runLiveBench(corpusName: string, runs: number, burstSize: 
     for (let i = 0; i < runs; i++) {
       const snippet = spec.probe.snippet(`live${i}`);
       const name = /\b(?:bench_probe|benchProbe|BenchProbe)_live\d+/.exec(snippet)?.[0] ?? `bench_probe_live${i}`;
-      const before = snapshotMtime(root);
+      const before = savedState(root);
       text += snippet;
       const editAt = performance.now();
       rewrite(target, text);
       queryableMs.push(await untilFound(main, name, editAt, 120_000));
       const queryableAt = performance.now();
+      applies.push([editAt, queryableAt]);
       durableMs.push(await untilDurable(root, before, editAt, 120_000));
       saves.push([queryableAt, performance.now()]);
+      edits = [edits[0] === 0 ? editAt : edits[0], performance.now() + 1000];
       log(`live ${corpusName}: edit ${i + 1}: queryable ${ms(queryableMs.at(-1)!)}, durable ${ms(durableMs.at(-1)!)}`);
       await sleep(1000);
     }
@@ -232,7 +243,7 @@ export async function runLiveBench(corpusName: string, runs: number, burstSize: 
       const part = burstFiles.slice(from, from + (burstSize ?? known.burst));
       const marker = spec.probe.snippet(`live_burst${bursts.length}`);
       const markerName = /\b(?:bench_probe|benchProbe|BenchProbe)_live_burst\d+/.exec(marker)?.[0] ?? `bench_probe_live_burst${bursts.length}`;
-      const before = snapshotMtime(root);
+      const before = savedState(root);
       const at = performance.now();
       for (const file of part) {
         const body = readFileSync(file, 'utf8');
@@ -270,11 +281,16 @@ export async function runLiveBench(corpusName: string, runs: number, burstSize: 
       probing = false;
       sampling = false;
       await Promise.all([prober, sampler]);
-      const during = (windows: readonly Window[]): number[] => probes.filter((p) => windows.some(([from, to]) => p.at < to && p.at + p.ms > from)).map((p) => p.ms);
+      const within = (at: number, windows: readonly Window[]): boolean => windows.some(([from, to]) => at >= from && at < to);
+      const sent = (keep: (at: number) => boolean): number[] => probes.filter((p) => keep(p.at)).map((p) => p.ms);
       return {
         corpus: corpusName, indexMb, firstSearchMs, queryableMs, durableMs, burst,
-        probeMs: probes.map((p) => p.ms), probeDuringSaveMs: during(saves), probeDuringCompactionMs: duringCompaction,
-        probeWhileSettlingMs: during([settled]), settleMs,
+        probeMs: probes.map((p) => p.ms),
+        probeDuringApplyMs: sent((at) => within(at, applies)),
+        probeDuringSaveMs: sent((at) => within(at, saves)),
+        probeBetweenEditsMs: sent((at) => within(at, [edits]) && !within(at, applies) && !within(at, saves)),
+        probeDuringCompactionMs: duringCompaction,
+        probeWhileSettlingMs: sent((at) => within(at, [settled])), settleMs,
         peakRssMb: Math.max(...rss), peakBurstRssMb: burstRss.length === 0 ? 0 : Math.max(...burstRss), rssAfterLoadMb, failures,
       };
     }
@@ -308,13 +324,15 @@ export function formatLiveReport(r: LiveReport): string {
   out.push(
     `  first search of a fresh serve --mcp (daemon started cold): ${ms(r.firstSearchMs)}  [bar: 3 s]`,
     line('one-file edit to queryable', r.queryableMs, '1.5 s each'),
-    line('one-file edit to durable (status snapshot written after the save)', r.durableMs, '3 s each'),
+    line('one-file edit to durable (the change log or the image changed on disk)', r.durableMs, '3 s each'),
     line(`bursts growing the log past its limit (${r.burst.bursts.length}, ${r.burst.files} files in all), each to queryable`, r.burst.bursts.map((b) => b.queryableMs)),
     line('  ... each to durable', r.burst.bursts.map((b) => b.durableMs)),
     `  every burst appended to the log: ${r.burst.appended ? 'yes' : 'no'}; the compaction written ${ms(r.burst.compactedMs)} after the last query`,
     line(`search probes in the ${ms(r.settleMs)} after the daemon is watching (it readies its edit path)`, r.probeWhileSettlingMs),
     line('search probes, all', r.probeMs),
-    line('search probes in flight during a one-file save', r.probeDuringSaveMs, '500 ms'),
+    line('search probes sent while an edit\'s sync was applied (they wait for it)', r.probeDuringApplyMs),
+    line('search probes sent while an edit was saved', r.probeDuringSaveMs, '500 ms'),
+    line('search probes sent at other times during the edits', r.probeBetweenEditsMs),
     line('searches sent while the compaction ran (from 5.5 s of quiet on)', r.probeDuringCompactionMs, '500 ms'),
     `  daemon RSS after load ${r.rssAfterLoadMb.toFixed(0)} MB; peak over the one-file edits ${r.peakRssMb.toFixed(0)} MB, over the burst and its compaction ${r.peakBurstRssMb.toFixed(0)} MB  [bar: 1.3 x index + 300 MB = ${rssBar.toFixed(0)} MB]`,
   );

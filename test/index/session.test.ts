@@ -478,3 +478,48 @@ test('a session that writes status snapshots once saves pause leaves the old one
   await session.close();
   assert.ok((await readStatusSnapshot(dir)) !== undefined, 'close wrote the pending one');
 });
+
+test('a session readies its edit path when asked to once reads pause, or at the latest time given', async () => {
+  const root = await indexedShop();
+  const session = await openSession(root);
+  await session.sync();
+  const prepare = session.prepareEdits.bind(session);
+  let asked = 0;
+  session.prepareEdits = () => {
+    asked += 1;
+    return prepare();
+  };
+  session.prepareEditsWhenQuiet(200, 60_000);
+  for (let i = 0; i < 12; i++) {
+    await session.read(async (store) => store.counts());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  assert.equal(asked, 0, 'reads every 50 ms hold it back');
+  const deadline = Date.now() + 3000;
+  while (asked === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+  assert.equal(asked, 1, 'readied once they paused');
+
+  // Reads that never pause hold it back only until the latest time.
+  const other = await openSession(await indexedShop());
+  await other.sync();
+  const readied = new Promise<void>((resolve) => {
+    const own = other.prepareEdits.bind(other);
+    other.prepareEdits = () => {
+      resolve();
+      return own();
+    };
+  });
+  other.prepareEditsWhenQuiet(10_000, 400);
+  let reading = true;
+  const reads = (async () => {
+    while (reading) {
+      await other.read(async (store) => store.counts());
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+  const started = Date.now();
+  await readied;
+  reading = false;
+  await reads;
+  assert.ok(Date.now() - started < 5000, 'readied at the latest time while reads went on');
+});

@@ -260,12 +260,7 @@ export function interfaceMethodNames(reader: GraphReader, fileIds: readonly numb
 export function readReferencedNames(reader: GraphReader, fileIds?: readonly number[], pool = new StringPool()): Map<number, Set<string>> {
   const db = connectionOf(reader);
   const out = new Map<number, Set<string>>();
-  const add = ([fileId, name]: SqlValue[]): void => {
-    const id = num(fileId ?? null);
-    let names = out.get(id);
-    if (names === undefined) out.set(id, (names = new Set()));
-    names.add(pool.intern(str(name ?? null)));
-  };
+  const add = namesInto(out, pool);
   if (fileIds === undefined) db.each(`SELECT file_id, name FROM refs`, [], add);
   else for (const part of chunks(fileIds)) db.each(`SELECT file_id, name FROM refs WHERE file_id IN (${placeholders(part.length)})`, part, add);
   return out;
@@ -276,12 +271,17 @@ export function readReferencedNames(reader: GraphReader, fileIds?: readonly numb
  * whole table a range of files at a time.
  */
 export function readReferencedNamesBetween(reader: GraphReader, from: number, to: number, out: Map<number, Set<string>>, pool = new StringPool()): void {
-  connectionOf(reader).each(`SELECT file_id, name FROM refs WHERE file_id BETWEEN ? AND ?`, [from, to], ([fileId, name]) => {
+  connectionOf(reader).each(`SELECT file_id, name FROM refs WHERE file_id BETWEEN ? AND ?`, [from, to], namesInto(out, pool));
+}
+
+/** A row callback adding each `(file_id, name)` row to `out`, names pooled. */
+function namesInto(out: Map<number, Set<string>>, pool: StringPool): (row: SqlValue[]) => void {
+  return ([fileId, name]) => {
     const id = num(fileId ?? null);
     let names = out.get(id);
     if (names === undefined) out.set(id, (names = new Set()));
     names.add(pool.intern(str(name ?? null)));
-  });
+  };
 }
 
 /** Files with an import whose specifier mentions any of `stems` (over-approximates on purpose). */

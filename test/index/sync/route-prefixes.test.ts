@@ -145,3 +145,26 @@ test('the stage says when it changed routes of a file the run did not rewrite (t
     assert.equal(joinMountedRoutes(store, new Set()), false, 'nothing mounted, nothing mounted before');
   });
 });
+
+test('a Flask blueprint and a FastAPI router of other modules, registered under prefixes, are qualified by them', async () => {
+  const project = await generatedProject({
+    'web/__init__.py': [
+      'from flask import Flask',
+      'from fastapi import FastAPI',
+      'from .auth import bp as auth_bp',
+      'from .items import router',
+      'app = Flask(__name__)',
+      "app.register_blueprint(auth_bp, url_prefix='/auth')",
+      'api = FastAPI()',
+      "api.include_router(router, prefix='/items')",
+      '',
+    ].join('\n'),
+    'web/auth.py': "from flask import Blueprint\nbp = Blueprint('auth', __name__)\n\n@bp.route('/login', methods=['POST'])\ndef login():\n    return 'ok'\n",
+    'web/items.py': "from fastapi import APIRouter\nrouter = APIRouter(prefix='/v1')\n\n@router.get('/{item_id}')\ndef read_item(item_id: int):\n    return item_id\n",
+  });
+  cleanups.push(project.cleanup);
+  assert.deepEqual(await routeNames(project.root), [
+    'web/auth.py POST /login = POST /auth/login',
+    'web/items.py GET /v1/{item_id} = GET /items/v1/{item_id}',
+  ]);
+});

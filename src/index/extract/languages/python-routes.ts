@@ -1,7 +1,9 @@
 /**
  * Python web routes: Flask and FastAPI decorators (`@app.route('/p', methods=[…])`,
  * `@bp.get('/p')`, `@router.post('/p')`) and Flask's `app.add_url_rule('/p', view_func=f)`, with
- * the prefix of a Blueprint or APIRouter made in the same file, and Django URL tables
+ * the prefix of a Blueprint or APIRouter made in the same file; a blueprint or router of another
+ * module registered under a prefix (`app.register_blueprint(bp, url_prefix='/p')`,
+ * `app.include_router(router, prefix='/p')`) mounts that module's routes; and Django URL tables
  * (`path`/`re_path`/`url` entries of `urlpatterns` and other URL tables, and of a list included in
  * place, `include([…])`, under the including entry's path), whose `include('app.urls')` entries
  * mount that module's routes under the entry's path.
@@ -66,6 +68,29 @@ export function urlRule(b: ExtractionBuilder, call: Node, routers: PythonRouters
   const handler = view === undefined ? undefined : viewHandler(view);
   if (path === undefined || !path.startsWith('/') || handler === undefined) return;
   defineRoute(b, listedMethods(keywordValue(call, 'methods')) ?? ['GET'], joinRoutePath(prefix ?? '', path), call, handler);
+}
+
+/** Registration calls that mount another module's routes, and the keyword that carries the prefix. */
+const REGISTRATIONS: ReadonlyMap<string, string> = new Map([['register_blueprint', 'url_prefix'], ['include_router', 'prefix']]);
+
+/**
+ * Flask's `x.register_blueprint(bp, url_prefix='/p')` and FastAPI's `x.include_router(router,
+ * prefix='/p')`, the blueprint or router imported from another module (`bp`, or `views.bp` through
+ * a module import): that module's routes are served under the prefix. The mount follows the
+ * import's resolved edge, which `from . import views` does not get yet (the package itself is
+ * what it names), so only `from .views import bp` and `import app.views as views` mount. Flask's own rule that a
+ * prefix given here replaces the one the Blueprint was made with is not followed: the two are
+ * joined, which is right whenever only one of them is given.
+ */
+export function registeredRouter(b: ExtractionBuilder, call: Node): void {
+  const fn = call.childForFieldName('function');
+  const keyword = fn?.type === 'attribute' ? REGISTRATIONS.get(fn.childForFieldName('attribute')?.text ?? '') : undefined;
+  if (keyword === undefined) return;
+  const prefix = stringArgument(keywordValue(call, keyword));
+  const router = positionalArguments(call)[0];
+  const local = router?.type === 'identifier' ? router.text : router?.type === 'attribute' ? router.childForFieldName('object')?.text : undefined;
+  if (prefix === undefined || !prefix.startsWith('/') || local === undefined || !/^\w+$/.test(local)) return;
+  b.mount(prefix, { local }, call.startPosition.row + 1);
 }
 
 /**

@@ -14,7 +14,7 @@ import { isTestPath } from '../test-paths.js';
 import type { LanguageExtractor } from '../types.js';
 import { walk } from '../walk.js';
 import { PYTHON_PARAMETERS, attributeReceiver, builtinType, noteAttribute, noteParameter, pythonTypes, type PythonTypes } from './python-receivers.js';
-import { decoratorRoutes, djangoRoute, noteRouter, urlRule, type PythonRouters } from './python-routes.js';
+import { decoratorRoutes, djangoRoute, noteRouter, registeredRouter, urlRule, type PythonRouters } from './python-routes.js';
 
 const TYPES: ReadonlySet<string> = new Set([
   'function_definition', 'class_definition', 'decorator', 'import_statement', 'import_from_statement',
@@ -78,6 +78,7 @@ function enter(b: ExtractionBuilder, node: Node, type: string, typed: PythonType
       call(b, node, typed);
       djangoRoute(b, node);
       urlRule(b, node, routers);
+      registeredRouter(b, node);
       return;
     case 'type':
       typeRefs(b, node);

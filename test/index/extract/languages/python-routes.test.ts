@@ -120,3 +120,26 @@ test('Django URL tables: path and re_path entries of urlpatterns (and of lists n
   assert.deepEqual(ex.mounts, [{ prefix: 'api/', importLine: 8 }, { prefix: 'cart', importLine: 12 }]);
   assert.deepEqual(ex.imports.filter((i) => i.line >= 8).map((i) => [i.module, i.line]), [['api.urls', 8], ['shop.cart.urls', 12]]);
 });
+
+test('a blueprint or router of another module registered under a prefix mounts that module; one without a prefix, or made here, does not', async () => {
+  const source = [
+    'from flask import Flask, Blueprint',
+    'from fastapi import FastAPI',
+    'from .auth import bp as auth_bp',
+    'from . import admin',
+    'from .items import router',
+    'app = Flask(__name__)',
+    'api = FastAPI()',
+    "app.register_blueprint(auth_bp, url_prefix='/auth')",
+    "app.register_blueprint(admin.bp, url_prefix='/admin')",
+    "api.include_router(router, prefix='/items', tags=['items'])",
+    'app.register_blueprint(auth_bp)',
+    "app.register_blueprint(local_bp, url_prefix='/local')",
+    "app.register_blueprint(auth_bp, url_prefix=PREFIX)",
+    "app.register_blueprint(make()(), url_prefix='/made')",
+    '',
+  ].join('\n');
+  const ex = await extractSource('python', source, 'app/__init__.py');
+  // Tied to the import that binds each name; `local_bp` is bound by no import and mounts nothing.
+  assert.deepEqual(ex.mounts, [{ prefix: '/auth', importLine: 3 }, { prefix: '/admin', importLine: 4 }, { prefix: '/items', importLine: 5 }]);
+});

@@ -59,25 +59,39 @@ export interface DaemonReport {
 }
 
 let nextId = 1;
-async function toolText(server: LineServer, name: string, args: Record<string, unknown>): Promise<string> {
+/** Calls one tool over `server` and answers its first text. */
+export async function toolText(server: LineServer, name: string, args: Record<string, unknown>, timeoutMs = 120_000): Promise<string> {
   const id = nextId++;
   await server.send({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
-  const reply = await server.response(id, 120_000);
+  const reply = await server.response(id, timeoutMs);
   return (reply['result'] as { content?: { text: string }[] } | undefined)?.content?.[0]?.text ?? '';
+}
+
+/** Spawns `serve --mcp` in `root` with `env` and completes its handshake. */
+export async function initializedServer(root: string, env: Record<string, string>, timeoutMs = 120_000): Promise<LineServer> {
+  const server = new LineServer({ cwd: root, env });
+  await server.send({ jsonrpc: '2.0', id: 'init', method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } });
+  await server.response('init', timeoutMs);
+  return server;
 }
 
 /** Spawns `serve --mcp` and times the handshake plus one status call. */
 async function firstAnswer(root: string): Promise<{ server: LineServer; ms: number }> {
   const started = performance.now();
-  const server = new LineServer({ cwd: root, env: ENV });
-  await server.send({ jsonrpc: '2.0', id: 'init', method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } });
-  await server.response('init', 120_000);
+  const server = await initializedServer(root, ENV);
   await toolText(server, 'codegraph_status', {});
   return { server, ms: performance.now() - started };
 }
 
-function rssMb(pid: number): number {
-  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+/** The resident set of `pid` in MB; NaN where /proc cannot tell (no such process, no /proc). */
+export function rssMb(pid: number): number {
+  let status: string;
+  try {
+    status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  } catch {
+    return Number.NaN;
+  }
+  const match = /VmRSS:\s+(\d+) kB/.exec(status);
   return match === null ? Number.NaN : Number(match[1]) / 1024;
 }
 
@@ -176,7 +190,8 @@ async function restingRssMb(pid: number): Promise<number> {
   return readings[Math.floor(readings.length / 2)] ?? Number.NaN;
 }
 
-async function waitForWatching(server: LineServer): Promise<void> {
+/** Waits until the daemon behind `server` says it is watching the tree. */
+export async function waitForWatching(server: LineServer): Promise<void> {
   const deadline = Date.now() + 300_000;
   while (!/Auto-sync: watching/.test(await toolText(server, 'codegraph_status', {}))) {
     if (Date.now() > deadline) throw new Error('the daemon never reached the watching state');
@@ -189,19 +204,29 @@ async function measureEdits(root: string, target: string, snippet: (tag: string)
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
     const text = snippet(`e${i}`);
-    const name = /\b(?:bench_probe|benchProbe|BenchProbe)_e\d+/.exec(text)?.[0] ?? `bench_probe_e${i}`;
     const started = performance.now();
     appendFileSync(join(root, target), text);
-    for (;;) {
-      const found = await toolText(server, 'codegraph_search', { query: name });
-      // A hit is the symbol's own line (`name (kind)`), not the name echoed or found in text.
-      if (new RegExp(`^${name} \\(`, 'm').test(found)) break;
-      if (performance.now() - started > 120_000) throw new Error(`edit ${name} never became queryable`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    times.push(performance.now() - started);
+    times.push(await untilSearchable(server, probeName(text), started, 120_000));
   }
   return times;
+}
+
+/** The name of the function a corpus's probe snippet defines (`bench_probe_<tag>` or its casing). */
+export function probeName(snippet: string): string {
+  const name = /\b(?:bench_probe|benchProbe|BenchProbe)_\w+/.exec(snippet)?.[0];
+  if (name === undefined) throw new Error(`no probe function in ${JSON.stringify(snippet)}`);
+  return name;
+}
+
+/** Polls search until `name` is found as a symbol; the time from `started`. */
+export async function untilSearchable(server: LineServer, name: string, started: number, limitMs: number): Promise<number> {
+  for (;;) {
+    const found = await toolText(server, 'codegraph_search', { query: name }, limitMs);
+    // A hit is the symbol's own line (`name (kind)`), not the name echoed or found in text.
+    if (new RegExp(`^${name} \\(`, 'm').test(found)) return performance.now() - started;
+    if (performance.now() - started > limitMs) throw new Error(`${name} never became queryable`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 /** Edits `from`..`to` (exclusive), each synced at once through the control connection. */

@@ -11,15 +11,16 @@
  * (its latency while saves run) and the daemon's resident set is sampled every 20 ms throughout.
  * Every file is restored and synced at the end.
  */
-import { readdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { CHANGE_LOG_FILE, DATABASE_FILE } from '../../src/store/layout.js';
 import { logLimit } from '../../src/store/saved-index.js';
 import { CLI_PATH, cliEnv } from '../support/cli.js';
-import { daemonPidOf, waitForExit } from '../support/daemons.js';
+import { daemonPidOf, sleep, waitForExit } from '../support/daemons.js';
 import { LineServer } from '../support/line-server.js';
-import { findCorpus, log } from './corpora.js';
+import { findCorpus, log, sourceFiles } from './corpora.js';
+import { initializedServer, probeName, rssMb, toolText, untilSearchable, waitForWatching } from './daemon-bench.js';
 import { largeIndexedCopy } from './large-bench.js';
 import { ms, percentile } from './stats.js';
 
@@ -38,6 +39,8 @@ const CASES: Readonly<Record<string, LiveCase>> = {
 };
 
 const ENV = { CODEGRAPH_DAEMON_IDLE_MS: '1800000' };
+/** A search may wait for a burst's sync (two minutes on the kernel for 4,000 files). */
+const CALL_TIMEOUT_MS = 1_800_000;
 const MB = 1024 * 1024;
 
 /** What one corpus measured. */
@@ -73,30 +76,9 @@ export interface LiveReport {
   readonly failures: string[];
 }
 
-let nextId = 1;
-async function toolText(server: LineServer, name: string, args: Record<string, unknown>, timeoutMs = 600_000): Promise<string> {
-  const id = nextId++;
-  await server.send({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
-  const reply = await server.response(id, timeoutMs);
-  return (reply['result'] as { content?: { text: string }[] } | undefined)?.content?.[0]?.text ?? '';
-}
-
-async function session(root: string): Promise<LineServer> {
-  const server = new LineServer({ cwd: root, env: ENV });
-  await server.send({ jsonrpc: '2.0', id: 'init', method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } });
-  await server.response('init', 600_000);
-  return server;
-}
-
-const sleep = (msec: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, msec));
-
-function rssMb(pid: number): number {
-  try {
-    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match === null ? 0 : Number(match[1]) / 1024;
-  } catch {
-    return 0;
-  }
+/** A `serve --mcp` session in `root`, attached to (or starting) its daemon. */
+function session(root: string): Promise<LineServer> {
+  return initializedServer(root, ENV, CALL_TIMEOUT_MS);
 }
 
 /** Rewrites a file as a new inode: the kept copy is hard-linked to the prepared corpus, which must stay as it is. */
@@ -136,29 +118,6 @@ async function untilDurable(root: string, before: string, started: number, limit
   return performance.now() - started;
 }
 
-async function untilFound(server: LineServer, name: string, started: number, limitMs: number): Promise<number> {
-  for (;;) {
-    if (new RegExp(`^${name} \\(`, 'm').test(await toolText(server, 'codegraph_search', { query: name }))) return performance.now() - started;
-    if (performance.now() - started > limitMs) throw new Error(`${name} never became queryable`);
-    await sleep(20);
-  }
-}
-
-/** Files of `extension` under `dir` (depth first, sorted), at most `limit`. */
-function filesUnder(dir: string, extension: string, limit: number): string[] {
-  const found: string[] = [];
-  const walk = (at: string): void => {
-    for (const entry of readdirSync(at, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      if (found.length >= limit) return;
-      const path = join(at, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (entry.isFile() && entry.name.endsWith(extension)) found.push(path);
-    }
-  };
-  walk(dir);
-  return found;
-}
-
 /** A window of time during which a save or the compaction ran. */
 type Window = readonly [number, number];
 
@@ -170,7 +129,7 @@ export async function runLiveBench(corpusName: string, runs: number, burstSize: 
   const root = await largeIndexedCopy(corpusName);
   const target = join(root, known.target);
   const original = readFileSync(target, 'utf8');
-  const burstFiles = burstSize === 0 ? [] : filesUnder(join(root, known.burstDir), spec.probe.extension, 50 * (burstSize ?? known.burst));
+  const burstFiles = burstSize === 0 ? [] : (await sourceFiles(join(root, known.burstDir), spec.probe.extension)).map((f) => f.path).sort().slice(0, 50 * (burstSize ?? known.burst));
   const burstOriginals = new Map<string, string>();
   const failures: string[] = [];
   const servers: LineServer[] = [];
@@ -189,15 +148,16 @@ export async function runLiveBench(corpusName: string, runs: number, burstSize: 
     const started = performance.now();
     const main = await session(root);
     servers.push(main);
-    await toolText(main, 'codegraph_search', { query: known.search });
+    await toolText(main, 'codegraph_search', { query: known.search }, CALL_TIMEOUT_MS);
     const firstSearchMs = performance.now() - started;
     log(`live ${corpusName}: first search ${ms(firstSearchMs)}`);
     const pid = daemonPidOf(root) ?? 0;
-    while (!/Auto-sync: watching/.test(await toolText(main, 'codegraph_status', {}))) await sleep(200);
+    await waitForWatching(main);
     const rssAfterLoadMb = rssMb(pid);
     const sampler = (async () => {
       while (sampling) {
-        (inBurst ? burstRss : rss).push(rssMb(pid));
+        const mb = rssMb(pid);
+        if (Number.isFinite(mb)) (inBurst ? burstRss : rss).push(mb);
         await sleep(20);
       }
     })();
@@ -206,7 +166,7 @@ export async function runLiveBench(corpusName: string, runs: number, burstSize: 
       servers.push(side);
       while (probing) {
         const at = performance.now();
-        await toolText(side, 'codegraph_search', { query: known.search });
+        await toolText(side, 'codegraph_search', { query: known.search }, CALL_TIMEOUT_MS);
         probes.push({ at, ms: performance.now() - at });
         await sleep(100);
       }
@@ -219,12 +179,12 @@ export async function runLiveBench(corpusName: string, runs: number, burstSize: 
     let text = original;
     for (let i = 0; i < runs; i++) {
       const snippet = spec.probe.snippet(`live${i}`);
-      const name = /\b(?:bench_probe|benchProbe|BenchProbe)_live\d+/.exec(snippet)?.[0] ?? `bench_probe_live${i}`;
+      const name = probeName(snippet);
       const before = savedState(root);
       text += snippet;
       const editAt = performance.now();
       rewrite(target, text);
-      queryableMs.push(await untilFound(main, name, editAt, 120_000));
+      queryableMs.push(await untilSearchable(main, name, editAt, 120_000));
       const queryableAt = performance.now();
       applies.push([editAt, queryableAt]);
       durableMs.push(await untilDurable(root, before, editAt, 120_000));
@@ -242,7 +202,7 @@ export async function runLiveBench(corpusName: string, runs: number, burstSize: 
     for (let from = 0; from < burstFiles.length && !logPastItsLimit(root); from += burstSize ?? known.burst) {
       const part = burstFiles.slice(from, from + (burstSize ?? known.burst));
       const marker = spec.probe.snippet(`live_burst${bursts.length}`);
-      const markerName = /\b(?:bench_probe|benchProbe|BenchProbe)_live_burst\d+/.exec(marker)?.[0] ?? `bench_probe_live_burst${bursts.length}`;
+      const markerName = probeName(marker);
       const before = savedState(root);
       const at = performance.now();
       for (const file of part) {
@@ -250,7 +210,7 @@ export async function runLiveBench(corpusName: string, runs: number, burstSize: 
         burstOriginals.set(file, body);
         rewrite(file, `/* burst */\n${body}${file === part.at(-1) ? marker : ''}`);
       }
-      const queryable = await untilFound(main, markerName, at, 1_800_000);
+      const queryable = await untilSearchable(main, markerName, at, 1_800_000);
       const durable = await untilDurable(root, before, at, 1_800_000);
       bursts.push({ queryableMs: queryable, durableMs: durable });
       log(`live ${corpusName}: burst ${bursts.length} of ${part.length} files: queryable ${ms(queryable)}, durable ${ms(durable)}, log ${(logBytes(root) / MB).toFixed(1)} MB`);
@@ -270,7 +230,7 @@ export async function runLiveBench(corpusName: string, runs: number, burstSize: 
         break;
       }
       const at = performance.now();
-      await toolText(main, 'codegraph_search', { query: known.search });
+      await toolText(main, 'codegraph_search', { query: known.search }, CALL_TIMEOUT_MS);
       duringCompaction.push(performance.now() - at);
       await sleep(100);
     }

@@ -101,7 +101,8 @@ export class IndexSession {
   #prepared = false;
   /** When the last read began or ended (`performance.now()`), for `compactWhenQuietMs`. */
   #lastReadAt = 0;
-  #compaction: NodeJS.Timeout | undefined;
+  /** A compaction waits for quiet (`compactWhenQuietMs`). */
+  #compacting = false;
   /** The status snapshot of the last appended save, not yet written (`snapshotAfterMs`), and its timer. */
   #snapshot: { readonly stamp: DatabaseStamp; readonly write: () => Promise<void> } | undefined;
   #snapshotTimer: NodeJS.Timeout | undefined;
@@ -243,19 +244,9 @@ export class IndexSession {
    * stream of queries does not put it off until the first edit.
    */
   prepareEditsWhenQuiet(quietMs: number, latestMs: number): void {
-    const until = performance.now() + latestMs;
-    const check = (): void => {
-      if (this.#prepared || this.#closed) return;
-      const now = performance.now();
-      const quietFor = now - this.#lastReadAt;
-      if (now < until && (this.#reads.size > 0 || quietFor < quietMs)) {
-        setTimeout(check, Math.max(1, Math.min(until - now, quietMs - Math.max(0, quietFor)))).unref();
-        return;
-      }
-      void this.prepareEdits().catch(() => undefined);
-    };
-    setTimeout(check, Math.min(quietMs, latestMs)).unref();
+    this.#whenQuiet(quietMs, latestMs, () => !this.#prepared, () => void this.prepareEdits().catch(() => undefined));
   }
+
 
   /**
    * Writes the loaded index whole when a change log follows its image, so the next process to
@@ -340,21 +331,37 @@ export class IndexSession {
    */
   #compactWhenQuiet(): void {
     const quietMs = this.#options.compactWhenQuietMs;
-    if (quietMs === undefined || this.#compaction !== undefined || this.#stamp === undefined || !logPastLimit(this.#stamp)) return;
+    const due = (): boolean => this.#stamp !== undefined && logPastLimit(this.#stamp);
+    if (quietMs === undefined || this.#compacting || !due()) return;
+    this.#compacting = true;
+    this.#whenQuiet(quietMs, Infinity, due, () => void this.fold().catch(() => undefined), () => (this.#compacting = false));
+  }
+
+  /**
+   * Runs `run` once no read or sync has run for `quietMs`, or `latestMs` from now at the latest,
+   * checking again until then; nothing when the session closes or `wanted` turns false first.
+   * `settled` is told when the wait ends either way.
+   */
+  #whenQuiet(quietMs: number, latestMs: number, wanted: () => boolean, run: () => void, settled?: () => void): void {
+    const until = performance.now() + latestMs;
     const check = (): void => {
-      this.#compaction = undefined;
-      if (this.#closed || this.#stamp === undefined || !logPastLimit(this.#stamp)) return;
-      const quietFor = performance.now() - this.#lastReadAt;
-      if (this.#reads.size > 0 || this.#syncing > 0 || quietFor < quietMs) {
-        this.#compaction = setTimeout(check, Math.max(1, quietMs - Math.max(0, quietFor)));
-        this.#compaction.unref();
+      if (this.#closed || !wanted()) {
+        settled?.();
         return;
       }
-      void this.fold().catch(() => undefined);
+      const now = performance.now();
+      const busy = this.#reads.size > 0 || this.#syncing > 0;
+      const wait = Math.min(until - now, busy ? quietMs : quietMs - (now - this.#lastReadAt));
+      if (wait > 0) {
+        setTimeout(check, Math.max(1, wait)).unref();
+        return;
+      }
+      settled?.();
+      run();
     };
-    this.#compaction = setTimeout(check, quietMs);
-    this.#compaction.unref();
+    setTimeout(check, Math.min(quietMs, latestMs)).unref();
   }
+
 
   /** Holds new reads back until the returned function is called (more than once is harmless). */
   #hold(): () => void {
@@ -386,7 +393,6 @@ export class IndexSession {
   /** Waits for a sync in progress, then frees the in-memory database. */
   async close(): Promise<void> {
     this.#closed = true;
-    clearTimeout(this.#compaction);
     clearTimeout(this.#snapshotTimer);
     await this.#writeSnapshot().catch(() => undefined);
     await this.#queue;

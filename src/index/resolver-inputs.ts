@@ -70,14 +70,9 @@ export class ResolverInputs {
   /** Brings the tables up to date after the stored rows of `changedFileIds` were replaced or deleted. */
   refresh(store: GraphReader, changedFileIds: Iterable<number>): void {
     if (this.#symbols === undefined) {
-      this.#symbols = new Map();
-      for (const s of readSymbols(store, this.pool)) push(this.#symbols, s.fileId, s);
-      this.#imports = readImportsByFile(store);
-      this.#flat = undefined;
-      this.#changedSinceFlat.clear();
-      this.#files = undefined;
-      this.#forResolution = undefined;
-      this.dropProjectIndex();
+      const byFile = new Map<number, BulkSymbol[]>();
+      for (const s of readSymbols(store, this.pool)) push(byFile, s.fileId, s);
+      this.adopt(store, byFile);
       return;
     }
     const ids = [...new Set(changedFileIds)];

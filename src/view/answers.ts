@@ -50,14 +50,18 @@ export interface MapView {
   readonly cyclesTotal: number;
 }
 
-/** A node of the neighbourhood. `side` says whether it reaches the centre (`in`) or the centre reaches it (`out`). */
-export interface HoodNode {
+/** A symbol and where it is defined, as the view's answers name one. */
+export interface SymbolPlace {
   readonly id: number;
   readonly name: string;
   readonly qualifiedName: string;
   readonly kind: string;
   readonly path: string;
   readonly line: number;
+}
+
+/** A node of the neighbourhood. `side` says whether it reaches the centre (`in`) or the centre reaches it (`out`). */
+export interface HoodNode extends SymbolPlace {
   readonly endLine: number;
   readonly side: 'center' | 'in' | 'out';
   readonly depth: number;

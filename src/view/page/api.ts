@@ -1,5 +1,5 @@
 /** The page's side of the view's JSON API (docs/view.md): the answers' shapes and one fetch helper. */
-import type { HoodEdge, HoodNode, MapView } from '../answers.js';
+import type { HoodEdge, HoodNode, MapView, SymbolPlace } from '../answers.js';
 
 export type { HoodNode, MapNode } from '../answers.js';
 
@@ -7,13 +7,7 @@ export type { HoodNode, MapNode } from '../answers.js';
 export type MapAnswer = MapView;
 
 /** One search result. */
-export interface SearchResult {
-  readonly id: number;
-  readonly name: string;
-  readonly qualifiedName: string;
-  readonly kind: string;
-  readonly path: string;
-  readonly line: number;
+export interface SearchResult extends SymbolPlace {
   readonly demoted: boolean;
 }
 

@@ -48,8 +48,4 @@ describe('garbageCollector', () => {
     await sleep(200);
     assert.equal(fake.calls(), 3, 'a whole save left a copy to give back');
   });
-
-  test('does nothing where the process exposes no collector', () => {
-    assert.doesNotThrow(() => garbageCollector(undefined)(true));
-  });
 });

@@ -119,10 +119,10 @@ const DAEMON_SEMI_SPACE_MB = 1;
 const V8_SEMI_SPACE_MB = 16;
 /**
  * Image bytes per MB of semi-space above the small cap: the young generation (about three
- * semi-spaces) stays under 5 % of the image. A large index needs the room: its resolver tables
+ * semi-spaces) stays under 5 % of the image. A large index needs the room: a sync's tables
  * fill an old generation that every scavenge must scan the entries into, so a small young
  * generation scavenges hundreds of times per sync. Measured in one process on the Linux kernel
- * (1.9 GB image, 1.3 GB of tables), one-file syncs of `kernel/sched/fair.c`: with 1 MB, 361 to
+ * (1.9 GB image, 1.3 GB of resolver tables, held then), one-file syncs of `kernel/sched/fair.c`: with 1 MB, 361 to
  * 375 scavenges and 0.47 to 2.9 s of collection per sync, which queries wait behind; with 16 MB,
  * 21 to 25 collections and 120 to 176 ms.
  */
@@ -133,23 +133,13 @@ export function daemonSemiSpaceMb(imageBytes: number): number {
   return Math.max(DAEMON_SEMI_SPACE_MB, Math.min(V8_SEMI_SPACE_MB, Math.floor(imageBytes / IMAGE_BYTES_PER_SEMI_SPACE_MB)));
 }
 
-/**
- * How far, in percent, the old generation of a daemon with a larger young generation may grow
- * past what its last collection kept before V8 collects it again (incrementally, beside the
- * program). A large index's daemon no longer forces full collections (project-daemon.ts:
- * each stops every query for half a second), and V8's own factor lets a 1.3 GB heap grow by
- * more than half before it collects: on the Linux kernel the heap went from 1.41 to 1.78 GB over
- * five one-file syncs. With 10 %, over eight: 1.38 to 1.50 GB, 86 to 251 ms of collection per
- * sync, the longest pause 54 ms.
- */
-const LARGE_HEAP_GROWING_PERCENT = 10;
-
 /** V8's heap flags for a daemon whose index image has `imageBytes`. */
 export function daemonHeapFlags(imageBytes: number): string[] {
-  const semiSpace = daemonSemiSpaceMb(imageBytes);
-  const flags = [`--max-semi-space-size=${semiSpace}`];
-  if (semiSpace > DAEMON_SEMI_SPACE_MB) flags.push(`--heap-growing-percent=${LARGE_HEAP_GROWING_PERCENT}`);
-  return flags;
+  // A lower heap-growing factor once kept the kernel's 1.3 GB of held resolver tables in check;
+  // past HELD_DEFINITIONS_LIMIT the daemon holds none (about 0.3 GB of heap there), and the
+  // factor then only added collections: one-file syncs of `kernel/sched/fair.c` in one process
+  // took 1.74 to 2.64 s with `--heap-growing-percent=10` against 1.25 to 1.72 s without.
+  return [`--max-semi-space-size=${daemonSemiSpaceMb(imageBytes)}`];
 }
 
 /**

@@ -5,8 +5,9 @@
  */
 import type { ExtractedImport } from '../model.js';
 import { ProjectIndex, type BaseLinks, type BaseLinksByFile, type ResolverFile } from './resolve/index.js';
+import { StoredDefinitions } from './stored-definitions.js';
 import {
-  readImportsByFile, readImportsOfFiles, readReferencedNames, readReferencedNamesBetween, readSymbols, readSymbolsAfter, readSymbolsOfFiles, StringPool,
+  highestNodeId, readImportsByFile, readImportsOfFiles, readReferencedNames, readReferencedNamesBetween, readSymbols, readSymbolsAfter, readSymbolsOfFiles, StringPool,
   type BulkSymbol, type GraphReader,
   type StoredFile,
 } from '../store/index.js';
@@ -17,6 +18,21 @@ import {
  * arrives while a session prepares waits for one slice, not for the whole table.
  */
 export const PREPARE_SLICES = { symbols: 50_000, projectSymbols: 100_000, referenceFiles: 1_000 } as const;
+
+/**
+ * Past this many definitions a session reads them from the store as resolution asks for them
+ * (`StoredDefinitions`) instead of holding them with their lookup tables. On the Linux kernel
+ * (3.9 million definitions) those held tables are about 1.1 GB of heap and take 9 s of slices to
+ * read and index after a start; a one-file sync reads a few thousand definitions. Below it,
+ * holding them keeps a small project's syncs from reading them again.
+ */
+export const HELD_DEFINITIONS_LIMIT = 1_000_000;
+
+/** `CODEGRAPH_HELD_DEFINITIONS` (a whole number; 0 reads every definition as asked for), or HELD_DEFINITIONS_LIMIT. */
+export function heldDefinitionsLimit(value = process.env['CODEGRAPH_HELD_DEFINITIONS']): number {
+  const n = value === undefined || !/^\d{1,12}$/.test(value.trim()) ? NaN : Number(value.trim());
+  return Number.isSafeInteger(n) ? n : HELD_DEFINITIONS_LIMIT;
+}
 
 /** How much of each table one slice of `prepare` reads or indexes. */
 export type PrepareSlices = { readonly [K in keyof typeof PREPARE_SLICES]: number };
@@ -29,7 +45,7 @@ export class ResolverInputs {
   /** Files whose definitions changed since `#flat` was made: it is brought up to date when next asked for. */
   readonly #changedSinceFlat = new Set<number>();
   /** Names shared by every definition and reference read for this project. */
-  readonly pool: StringPool;
+  pool: StringPool;
   /**
    * Name -> files referencing it, and file -> names it references: built the first time a sync
    * asks which files use some names, then kept current by `refresh`. The store has no index of
@@ -61,15 +77,26 @@ export class ResolverInputs {
   /** `#files` as resolution sees them (each row with its import statements), patched with it. */
   #forResolution: ResolverFile[] | undefined;
   readonly #changedSinceProject = new Set<number>();
+  /** Where definitions are read as they are asked for, when the project has too many to hold; undefined while they are held. */
+  #stored: StoredDefinitions | undefined;
+  readonly #heldLimit: number;
 
-  /** `pool` (default: a new one) interns the names of what is read; pass the one rows gathered elsewhere used. */
-  constructor(pool = new StringPool()) {
+  /**
+   * `pool` (default: a new one) interns the names of what is read; pass the one rows gathered
+   * elsewhere used. `heldLimit`: past this many definitions they are read as asked for, not held.
+   */
+  constructor(pool = new StringPool(), heldLimit = heldDefinitionsLimit()) {
     this.pool = pool;
+    this.#heldLimit = heldLimit;
   }
 
   /** Brings the tables up to date after the stored rows of `changedFileIds` were replaced or deleted. */
   refresh(store: GraphReader, changedFileIds: Iterable<number>): void {
-    if (this.#symbols === undefined) {
+    if (this.#symbols === undefined && this.#stored === undefined) {
+      if (highestNodeId(store) > this.#heldLimit) {
+        this.#readAsAsked(store);
+        return;
+      }
       const byFile = new Map<number, BulkSymbol[]>();
       for (const s of readSymbols(store, this.pool)) push(byFile, s.fileId, s);
       this.adopt(store, byFile);
@@ -80,7 +107,7 @@ export class ResolverInputs {
     for (const id of ids) this.#changedSinceProject.add(id);
     this.#refreshFiles(store, ids);
     for (const id of ids) {
-      this.#symbols.delete(id);
+      this.#symbols?.delete(id);
       this.#imports.delete(id);
       this.#bases?.delete(id);
     }
@@ -89,8 +116,7 @@ export class ResolverInputs {
       for (const id of ids) this.#unlinkNames(referencing, id);
       for (const [id, names] of readReferencedNames(store, ids, this.pool)) this.#linkNames(referencing, id, names);
     }
-    const fresh = readSymbolsOfFiles(store, ids, this.pool);
-    for (const s of fresh) push(this.#symbols, s.fileId, s);
+    if (this.#symbols !== undefined) for (const s of readSymbolsOfFiles(store, ids, this.pool)) push(this.#symbols, s.fileId, s);
     for (const [id, list] of readImportsOfFiles(store, ids)) this.#imports.set(id, list);
     this.#patchForResolution(ids);
     if (this.#flat !== undefined) for (const id of ids) this.#changedSinceFlat.add(id);
@@ -104,7 +130,8 @@ export class ResolverInputs {
    * whole: a caller that stops early leaves the inputs as they were.
    */
   *prepare(store: GraphReader, slices: PrepareSlices = PREPARE_SLICES): Generator<void> {
-    if (this.#symbols === undefined) {
+    if (this.#symbols === undefined && this.#stored === undefined && highestNodeId(store) > this.#heldLimit) this.#readAsAsked(store);
+    if (this.#symbols === undefined && this.#stored === undefined) {
       const byFile = new Map<number, BulkSymbol[]>();
       for (let after = 0; ;) {
         yield;
@@ -118,7 +145,7 @@ export class ResolverInputs {
     }
     yield;
     const files = this.resolverFiles(store);
-    if (this.#project === undefined) {
+    if (this.#project === undefined && this.#stored === undefined) {
       yield;
       const build = ProjectIndex.stepwise(files, this.symbols(), slices.projectSymbols);
       for (let step = build.next(); ; step = build.next()) {
@@ -154,6 +181,7 @@ export class ResolverInputs {
    */
   adopt(store: GraphReader, symbols: Map<number, BulkSymbol[]>): void {
     this.#symbols = symbols;
+    this.#stored = undefined;
     this.#imports = readImportsByFile(store);
     this.#flat = undefined;
     this.#changedSinceFlat.clear();
@@ -170,6 +198,15 @@ export class ResolverInputs {
   projectIndex(files: readonly ResolverFile[]): ProjectIndex {
     const kept = this.#project;
     const changed = this.#changedSinceProject;
+    const stored = this.#stored;
+    if (stored !== undefined) {
+      const keptAll = stored.changed(changed);
+      if (!keptAll) kept?.forgetDefinitions();
+      const project = kept !== undefined && kept.patch(files, changed, []) ? kept : ProjectIndex.over(files, stored);
+      this.#project = project;
+      changed.clear();
+      return project;
+    }
     const fresh = (): BulkSymbol[] => [...changed].flatMap((id) => this.#symbols?.get(id) ?? []).sort((a, b) => a.id - b.id);
     const project = kept !== undefined && kept.patch(files, changed, fresh()) ? kept : new ProjectIndex(files, this.symbols());
     this.#project = project;
@@ -177,10 +214,14 @@ export class ResolverInputs {
     return project;
   }
 
-  /** Frees the kept lookup tables (a run that resolves everything builds its own and drops them). */
+  /**
+   * Frees the kept lookup tables (a run that resolves everything builds its own and drops them),
+   * and what was read of the definitions along with them: which files changed is no longer kept.
+   */
   dropProjectIndex(): void {
     this.#project = undefined;
     this.#changedSinceProject.clear();
+    this.#stored?.forget();
   }
 
   /** Every stored file, in path order. */
@@ -242,8 +283,42 @@ export class ResolverInputs {
     if (replaced !== ids.length || replaced !== reread.size) this.#files = undefined;
   }
 
-  /** Every definition in id order (as `readSymbols` returns them). */
-  symbols(): readonly BulkSymbol[] {
+  /** Whether every definition is held in memory (false: read from the store as resolution asks). */
+  get holdsDefinitions(): boolean {
+    return this.#stored === undefined;
+  }
+
+  /**
+   * Reads definitions from `store` as they are asked for from now on, holding none: drops what
+   * is held, keeps the rest (imports, files, which files use which names, base links).
+   */
+  #readAsAsked(store: GraphReader): void {
+    this.#stored = new StoredDefinitions(store);
+    // The pool held every definition's name; what is read from now on is pooled afresh.
+    if (this.#symbols !== undefined) this.pool = new StringPool();
+    this.#symbols = undefined;
+    this.#flat = undefined;
+    this.#changedSinceFlat.clear();
+    this.#imports = readImportsByFile(store);
+    this.#files = undefined;
+    this.#forResolution = undefined;
+    this.dropProjectIndex();
+  }
+
+  /**
+   * After a run that resolved everything from held definitions: a project past the held limit
+   * reads them as they are asked for from now on, so a long-lived session does not keep them.
+   */
+  settle(store: GraphReader): void {
+    if (this.#symbols === undefined || this.#stored !== undefined) return;
+    let count = 0;
+    for (const list of this.#symbols.values()) count += list.length;
+    if (count > this.#heldLimit) this.#readAsAsked(store);
+  }
+
+  /** Every definition in id order (as `readSymbols` returns them); read whole each time when they are not held. */
+  symbols(store?: GraphReader): readonly BulkSymbol[] {
+    if (this.#stored !== undefined) return readSymbols(store ?? this.#stored.store);
     const byFile = this.#symbols;
     if (byFile === undefined) throw new Error('ResolverInputs.refresh must run first');
     if (this.#flat !== undefined && this.#changedSinceFlat.size > 0) {

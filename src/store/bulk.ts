@@ -61,6 +61,25 @@ export function readSymbolsOfFiles(reader: GraphReader, fileIds: readonly number
   return out.sort((a, b) => a.id - b.id);
 }
 
+/** The highest node id stored (0 when there is none): about the number of definitions, since ids are dense. */
+export function highestNodeId(reader: GraphReader): number {
+  return Number(connectionOf(reader).value('SELECT coalesce(max(id), 0) FROM nodes') ?? 0);
+}
+
+/** The non-file node with this id, when there is one. */
+export function readSymbolById(reader: GraphReader, id: number, pool = new StringPool()): BulkSymbol | undefined {
+  let out: BulkSymbol | undefined;
+  connectionOf(reader).each(`${SYMBOL_SELECT} AND n.id = ?`, [id], (row) => (out = toBulkSymbol(row, pool)));
+  return out;
+}
+
+/** The non-file nodes named exactly `name`, in id order (found through the case-folded name index). */
+export function readSymbolsNamed(reader: GraphReader, name: string, pool = new StringPool()): BulkSymbol[] {
+  const out: BulkSymbol[] = [];
+  connectionOf(reader).each(`${SYMBOL_SELECT} AND lower(n.name) = lower(?) AND n.name = ? ORDER BY n.id`, [name, name], (row) => out.push(toBulkSymbol(row, pool)));
+  return out;
+}
+
 const SYMBOL_SELECT = `SELECT n.id, n.file_id, n.kind, n.name, ${qualifiedNameOf('n')},
             CASE WHEN p.kind IN (${SCOPELESS_PARENTS.map((k) => code(NODE_CODE, k)).join(', ')}) THEN NULL ELSE n.parent_id END, n.exported, n.arity,
             CASE WHEN n.kind = ${METHOD_KIND} AND (p.kind = ${INTERFACE_KIND} OR n.signature LIKE 'func %') THEN n.signature END, n.returns

@@ -65,7 +65,7 @@ export type { DatabaseStamp, LoadedDatabase } from './persist.js';
 export { LOCK_FILE, acquireLock, forceUnlock, isProcessAlive, readLock, releaseLock } from './lock.js';
 export type { AcquireLockOptions, LockHandle } from './lock.js';
 export {
-  bulkRef, bulkSymbol, dependentFileIds, fileIdsDefiningMethods, fileIdsImportingStems, fileIdsReferencing, interfaceMethodNames, keepsSignature, nameFingerprints, readImportsByFile, readImportsOfFiles, readReferencedNames, readSymbolsOfFiles, readRefs, readRefsForFiles, readRefsOfFiles,
+  bulkRef, bulkSymbol, dependentFileIds, fileIdsDefiningMethods, fileIdsImportingStems, fileIdsReferencing, highestNodeId, interfaceMethodNames, keepsSignature, nameFingerprints, readImportsByFile, readImportsOfFiles, readReferencedNames, readSymbolById, readSymbolsNamed, readSymbolsOfFiles, readRefs, readRefsForFiles, readRefsOfFiles,
   opensScope, readReferencedNamesBetween, readSymbols, readSymbolsAfter, subclassFileIds,
 } from './bulk.js';
 export type { BulkRef, BulkSymbol } from './bulk.js';

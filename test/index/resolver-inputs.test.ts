@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { ResolverInputs } from '../../src/index/resolver-inputs.js';
+import { HELD_DEFINITIONS_LIMIT, heldDefinitionsLimit, ResolverInputs } from '../../src/index/resolver-inputs.js';
 import { openIndex } from '../../src/index/sync/index.js';
 import { INDEX_DIR } from '../../src/store/layout.js';
+import { readSymbols } from '../../src/store/index.js';
 import type { GraphStore } from '../../src/store/index.js';
 import { fixtureProject } from '../support/fixture-project.js';
 
@@ -14,7 +15,7 @@ after(() => {
 
 /** What resolution reads from the inputs: definitions, lookups by name and file, files by name used. */
 function tables(inputs: ResolverInputs, store: GraphStore): unknown {
-  const symbols = inputs.symbols();
+  const symbols = inputs.symbols(store);
   const names = [...new Set(symbols.map((s) => s.name))].sort();
   const project = inputs.projectIndex(inputs.resolverFiles(store));
   return {
@@ -51,4 +52,67 @@ test('inputs prepared a slice at a time hold the tables a whole read gives, and 
   } finally {
     store.close();
   }
+});
+
+test('inputs that read definitions as asked for give every lookup held ones give, one object per definition, and hold none', async () => {
+  const project = await fixtureProject('shop', import.meta.url);
+  cleanups.push(project.cleanup);
+  const { store } = await openIndex(join(project.root, INDEX_DIR));
+  try {
+    const held = new ResolverInputs(undefined, Number.MAX_SAFE_INTEGER);
+    held.refresh(store, []);
+    const asked = new ResolverInputs(undefined, 0);
+    asked.refresh(store, []);
+    assert.equal(held.holdsDefinitions, true);
+    assert.equal(asked.holdsDefinitions, false);
+    assert.deepEqual(tables(asked, store), tables(held, store));
+
+    const index = asked.projectIndex(asked.resolverFiles(store));
+    const withMembers = readSymbols(store).find((s) => s.parentId !== null);
+    assert.ok(withMembers !== undefined, 'the fixture has a member');
+    const member = index.symbol(withMembers.id)!;
+    const parent = index.symbol(member.parentId!)!;
+    assert.equal(index.symbol(member.id), member, 'read twice, the same object');
+    assert.ok(index.named(member.name).includes(member), 'by name, the same object');
+    assert.ok(index.symbolsOf(member.fileId).includes(member), 'by file, the same object');
+    assert.ok(index.members(parent, member.name).includes(member), 'among its parent\'s members, the same object');
+    assert.equal(index.symbol(1_000_000_000), undefined);
+
+    // Prepared, they read no definition a slice at a time: only which files use which names.
+    const prepared = new ResolverInputs(undefined, 0);
+    let yields = 0;
+    for (const _ of prepared.prepare(store, { symbols: 1, projectSymbols: 1, referenceFiles: 1_000_000 })) yields++;
+    assert.ok(yields < 10, `no slices of definitions (${yields} yields)`);
+    assert.equal(prepared.holdsDefinitions, false);
+    assert.deepEqual(tables(prepared, store), tables(held, store));
+  } finally {
+    store.close();
+  }
+});
+
+test('after a run over every definition, inputs of a project past the limit stop holding them', async () => {
+  const project = await fixtureProject('shop', import.meta.url);
+  cleanups.push(project.cleanup);
+  const { store } = await openIndex(join(project.root, INDEX_DIR));
+  try {
+    const count = readSymbols(store).length;
+    for (const [limit, holds] of [[count, true], [count - 1, false]] as const) {
+      const inputs = new ResolverInputs(undefined, limit);
+      const byFile = new Map<number, ReturnType<typeof readSymbols>>();
+      for (const s of readSymbols(store)) byFile.set(s.fileId, [...(byFile.get(s.fileId) ?? []), s]);
+      inputs.adopt(store, byFile);
+      assert.equal(inputs.holdsDefinitions, true);
+      inputs.settle(store);
+      assert.equal(inputs.holdsDefinitions, holds, `limit ${limit} of ${count}`);
+      assert.equal(inputs.symbols(store).length, count);
+    }
+  } finally {
+    store.close();
+  }
+});
+
+test('CODEGRAPH_HELD_DEFINITIONS takes a whole number; anything else leaves the default', () => {
+  assert.equal(heldDefinitionsLimit('0'), 0);
+  assert.equal(heldDefinitionsLimit(' 250000 '), 250_000);
+  for (const bad of [undefined, '', '-1', '1e6', 'lots', '1.5', '9'.repeat(20)]) assert.equal(heldDefinitionsLimit(bad), HELD_DEFINITIONS_LIMIT, String(bad));
 });

@@ -8,6 +8,8 @@ import { Prng } from '../fuzz/prng.js';
 import { fixtureProject, generatedProject } from '../support/fixture-project.js';
 import { dumpGraph } from '../support/graph-dump.js';
 import { freshDump as freshDumpOf, randomShopEdits } from '../support/shop-edits.js';
+import { withHeldDefinitions } from '../support/held-definitions.js';
+import { C_HELPER_FILES, C_HELPER_STEPS, helperBoundIn } from '../support/c-helper-moves.js';
 import { CHANGE_LOG_FILE } from '../../src/store/layout.js';
 import { readStatusSnapshot } from '../../src/store/index.js';
 
@@ -38,7 +40,13 @@ async function openSession(root: string): Promise<IndexSession> {
 const freshDump = (root: string): Promise<string> => freshDumpOf(root, cleanups);
 const dbStat = (root: string) => statSync(join(root, '.codegraph', 'codegraph.db'));
 
-for (const ready of [false, true]) test(`a session keeps the graph equal to a fresh index across random edit sequences, given the changed paths${ready ? ' (edit path readied ahead)' : ''}`, async () => {
+const SESSION_MODES = [
+  { ready: false, held: undefined, label: '' },
+  { ready: true, held: undefined, label: ' (edit path readied ahead)' },
+  { ready: true, held: 0, label: ' (definitions read from the store as asked for)' },
+] as const;
+
+for (const { ready, held, label } of SESSION_MODES) test(`a session keeps the graph equal to a fresh index across random edit sequences, given the changed paths${label}`, () => withHeldDefinitions(held, async () => {
   const seed = Number(process.env['SYNC_SEED'] ?? (ready ? 7 : 11));
   const random = new Prng(seed);
   const root = await indexedShop();
@@ -53,7 +61,7 @@ for (const ready of [false, true]) test(`a session keeps the graph equal to a fr
     const totals = await session.read(async (store) => ({ stored: store.storedTotals(), counted: { counts: store.counts(), byLanguage: store.languageCounts() } }));
     assert.deepEqual(totals?.value.stored, totals?.value.counted, `seed ${seed}, round ${round}: stored totals`);
   }
-});
+}));
 
 test('a session that keeps an existing index whose database vanished (the folder still there) stops, and writes no new one', async () => {
   const root = await indexedShop();
@@ -89,6 +97,21 @@ for (const gone of ['the index folder', 'the project']) test(`a session that kee
   assert.ok(deleted, 'the folder was deleted while the sync held the lock');
   assert.equal(existsSync(removed), false, `${gone} was not made again`);
 });
+
+for (const held of [undefined, 0]) test(`a session rebinds a C caller as a fresh index does while its callee moves, goes and comes back${held === 0 ? ' (definitions read as asked for, kept between syncs)' : ''}`, () => withHeldDefinitions(held, async () => {
+  const root = await indexedFiles(C_HELPER_FILES);
+  const session = await openSession(root);
+  await session.sync();
+  await session.prepareEdits();
+  for (const { what, edit, boundIn } of C_HELPER_STEPS) {
+    edit(root);
+    const report = await session.sync();
+    assert.ok(report.parsed + report.removed > 0, what);
+    const dump = await dumpGraph(root);
+    assert.equal(dump, await freshDump(root), what);
+    assert.equal(helperBoundIn(dump), boundIn, what);
+  }
+}));
 
 test('a sync that adds and removes files keeps the stored totals equal to counting them anew', async () => {
   // Enough files that one added and one removed are re-resolved file by file, not all anew.

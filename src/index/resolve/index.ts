@@ -2,6 +2,6 @@
 export { DEFAULT_MAX_CANDIDATES, resolveReferences } from './resolve-references.js';
 export { ProjectIndex } from './project-index.js';
 export type {
-  BaseLinks, BaseLinksByFile, LanguageStats, MethodCounts, ResolveData, ResolveInput, ResolveOptions, ResolveResult, ResolveStats, ResolvedEdge,
+  BaseLinks, BaseLinksByFile, DefinitionSource, LanguageStats, MethodCounts, ResolveData, ResolveInput, ResolveOptions, ResolveResult, ResolveStats, ResolvedEdge,
   ResolverFile, ResolverRef, ResolverSymbol,
 } from './types.js';

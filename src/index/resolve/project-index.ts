@@ -1,6 +1,6 @@
 import { familyOf } from './languages.js';
 import { basename, dirname } from './paths.js';
-import type { ResolverFile, ResolverSymbol } from './types.js';
+import type { DefinitionSource, ResolverFile, ResolverSymbol } from './types.js';
 
 /** Symbols under one name: most names have one, which is kept without a list around it. */
 type Named = ResolverSymbol | ResolverSymbol[];
@@ -88,6 +88,8 @@ export class ProjectIndex {
   private byBasename: Map<string, number[]> | undefined;
 
   private readonly maxTables: number;
+  /** Where an index built `over` a source reads definitions; it then holds none itself. */
+  #source: DefinitionSource | undefined;
 
   constructor(files: readonly ResolverFile[], symbols: readonly ResolverSymbol[], maxFileTables = DEFAULT_MAX_FILE_TABLES) {
     this.currentFiles = files;
@@ -109,6 +111,27 @@ export class ProjectIndex {
       index.addSymbols(symbols.slice(from, from + chunk));
     }
     return index;
+  }
+
+  /**
+   * The same lookups as `new ProjectIndex(files, symbols)` where `source` holds exactly `symbols`,
+   * with the definitions read from `source` as they are asked for instead of held: on the Linux
+   * kernel the held tables are about 1.1 GB of heap, of which a one-file sync reads a few
+   * thousand definitions. `forgetDefinitions` must run whenever the source's rows change.
+   */
+  static over(files: readonly ResolverFile[], source: DefinitionSource, maxFileTables = DEFAULT_MAX_FILE_TABLES): ProjectIndex {
+    const index = new ProjectIndex(files, [], maxFileTables);
+    index.#source = source;
+    return index;
+  }
+
+  /**
+   * For an index built `over` a source that forgot every definition it handed out: drops the name
+   * tables made from them, so every later lookup reads the source again. A no-op for an index that
+   * holds its definitions.
+   */
+  forgetDefinitions(): void {
+    if (this.#source !== undefined) this.tables.clear();
   }
 
   #addFiles(files: readonly ResolverFile[]): void {
@@ -169,6 +192,12 @@ export class ProjectIndex {
    */
   patch(files: readonly ResolverFile[], changed: ReadonlySet<number>, fresh: readonly ResolverSymbol[]): boolean {
     if (!this.sameFiles(files, changed)) return false;
+    if (this.#source !== undefined) {
+      // The source forgot the changed files' definitions; the other files' tables still hold the very objects it hands out.
+      for (const id of changed) this.tables.delete(id);
+      this.currentFiles = files;
+      return true;
+    }
     const leaving = [...changed].flatMap((id) => this.symbolsByFile.get(id) ?? []);
     const live = this.kept.length - this.dropped - leaving.length;
     if (this.dropped + leaving.length > Math.max(MIN_DROPPED, live / 4)) return false;
@@ -297,6 +326,7 @@ export class ProjectIndex {
 
   /** The symbol with this id. */
   symbol(id: number): ResolverSymbol | undefined {
+    if (this.#source !== undefined) return this.#source.symbol(id);
     const pos = this.positionOf(id);
     return pos < 0 ? undefined : this.kept[pos];
   }
@@ -310,11 +340,13 @@ export class ProjectIndex {
 
   /** All symbols with this name, in input order. */
   named(name: string): readonly ResolverSymbol[] {
+    if (this.#source !== undefined) return this.#source.named(name);
     return listOf(this.byName.get(name));
   }
 
   /** Every symbol of a file, in input order. */
   symbolsOf(fileId: number): readonly ResolverSymbol[] {
+    if (this.#source !== undefined) return this.positions.has(fileId) ? this.#source.symbolsOf(fileId) : EMPTY_SYMBOLS;
     return this.symbolsByFile.get(fileId) ?? EMPTY_SYMBOLS;
   }
 

@@ -19,6 +19,18 @@ export interface ResolverFile {
 }
 
 /**
+ * Definitions read as they are asked for (`ProjectIndex.over`): each list in id order, and the
+ * same definition always the same object until the source is told its rows changed.
+ */
+export interface DefinitionSource {
+  symbol(id: number): ResolverSymbol | undefined;
+  /** Definitions named exactly `name`. */
+  named(name: string): readonly ResolverSymbol[];
+  /** Definitions of one file. */
+  symbolsOf(fileId: number): readonly ResolverSymbol[];
+}
+
+/**
  * Everything resolution needs: plain data, no I/O. The files and definitions come as they are, or
  * as lookup tables already built over them (a session's kept index, patched since).
  */

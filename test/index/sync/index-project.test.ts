@@ -10,6 +10,8 @@ import { fixtureProject, generatedProject } from '../../support/fixture-project.
 import { fullTextSearch } from '../../../src/search/index.js';
 import { freshDump as freshDumpOf, randomShopEdits } from '../../support/shop-edits.js';
 import { dumpGraph, readStoredIndex } from '../../support/graph-dump.js';
+import { withHeldDefinitions } from '../../support/held-definitions.js';
+import { C_HELPER_FILES, C_HELPER_STEPS, helperBoundIn } from '../../support/c-helper-moves.js';
 
 const cleanups: (() => void)[] = [];
 after(() => {
@@ -147,7 +149,7 @@ test('an edited Cargo.toml renames the crate of Rust files that did not change: 
   assert.equal((await sync(root)).parsed, 0, 'and once only');
 });
 
-test('Go: after edits that make and unmake a type satisfy an interface in another package (its methods compared by name and types), sync equals a fresh index', async () => {
+for (const held of [undefined, 0]) test(`Go: after edits that make and unmake a type satisfy an interface in another package (its methods compared by name and types), sync equals a fresh index${held === 0 ? ' (definitions read as asked for)' : ''}`, () => withHeldDefinitions(held, async () => {
   const root = await generated({
     'go.mod': 'module example.com/shapes\n\ngo 1.20\n',
     'api/api.go': 'package api\n\ntype Shape interface {\n\tArea() int\n\tName() string\n}\n',
@@ -178,7 +180,7 @@ test('Go: after edits that make and unmake a type satisfy an interface in anothe
   assert.equal(implementsShape(dump, 'Square'), false);
   assert.equal(implementsShape(dump, 'Circle'), true);
   assert.equal(dump, await freshDump(root));
-});
+}));
 
 test('sync adds a new file and binds references into it', async () => {
   const root = await indexed();
@@ -211,7 +213,7 @@ test('sync handles a rename as a removal plus an addition', async () => {
   assert.equal(dump, await freshDump(root));
 });
 
-test('after random edit sequences the incremental graph equals a fresh full index', async () => {
+for (const held of [undefined, 0]) test(`after random edit sequences the incremental graph equals a fresh full index${held === 0 ? ' (definitions read as asked for)' : ''}`, () => withHeldDefinitions(held, async () => {
   const seed = Number(process.env['SYNC_SEED'] ?? 7);
   const random = new Prng(seed);
   const root = await indexed();
@@ -220,7 +222,7 @@ test('after random edit sequences the incremental graph equals a fresh full inde
     await sync(root);
     assert.equal(await dumpGraph(root), await freshDump(root), `seed ${seed}, round ${round}: replay with SYNC_SEED=${seed}`);
   }
-});
+}));
 
 test('sync after moving and editing Java overloads matches a fresh index, calls bound by argument count', async () => {
   const util = (order: string[]): string => `package a;\npublic class Util {\n${order.map((m) => `  ${m}\n`).join('')}}\n`;
@@ -361,37 +363,18 @@ test('sync reports a file whose name is not valid UTF-8 as skipped, and a second
   assert.deepEqual(await storedDiagnostics(project.root), [['caf\uFFFD.ts', 'invalid-name']]);
 });
 
-test('a C function that moves to another file, is deleted, or comes back rebinds every caller as a fresh index would', async () => {
-  const p = await generatedProject({
-    'a.c': 'int helper(void) { return 1; }\nint other(void) { return 2; }\n',
-    'b.c': 'int helper(void);\nint use(void) { return helper() + other(); }\n',
-    'lib/d.c': 'static int local(void) { return 3; }\nint spare(void) { return local(); }\n',
-  });
+for (const held of [undefined, 0]) test(`a C function that moves to another file, is deleted, or comes back rebinds every caller as a fresh index would${held === 0 ? ' (definitions read as asked for)' : ''}`, () => withHeldDefinitions(held, async () => {
+  const p = await generatedProject(C_HELPER_FILES);
   cleanups.push(p.cleanup);
-  const steps: [string, () => void][] = [
-    ['moved to lib/d.c', () => {
-      writeFileSync(join(p.root, 'a.c'), 'int other(void) { return 2; }\n');
-      appendFileSync(join(p.root, 'lib/d.c'), 'int helper(void) { return 4; }\n');
-    }],
-    ['deleted', () => writeFileSync(join(p.root, 'lib/d.c'), 'static int local(void) { return 3; }\nint spare(void) { return local(); }\n')],
-    ['back in a new file', () => writeFileSync(join(p.root, 'e.c'), 'int helper(void) { return 5; }\n')],
-    ['its file removed', () => unlinkSync(join(p.root, 'e.c'))],
-    ['defined twice', () => {
-      writeFileSync(join(p.root, 'e.c'), 'int helper(void) { return 5; }\n');
-      appendFileSync(join(p.root, 'a.c'), 'int helper(void) { return 1; }\n');
-    }],
-  ];
-  for (const [what, edit] of steps) {
-    edit();
+  for (const { what, edit, boundIn } of C_HELPER_STEPS) {
+    edit(p.root);
     const summary = await sync(p.root);
     assert.ok(summary.parsed + summary.removed > 0, what);
     const dump = await dumpGraph(p.root);
     assert.equal(dump, await freshDump(p.root), what);
-    const bound = /edge b\.c#function:use@\S+ -calls-> (\S+)#function:helper/.exec(dump)?.[1];
-    const expected = { 'moved to lib/d.c': 'lib/d.c', deleted: undefined, 'back in a new file': 'e.c', 'its file removed': undefined, 'defined twice': undefined }[what];
-    if (expected !== undefined) assert.equal(bound, expected, what);
+    assert.equal(helperBoundIn(dump), boundIn, what);
   }
-});
+}));
 
 test('a first index of a tree with no source file is saved all the same: the next run finds an index, not nothing', async () => {
   const root = await generated({ 'README.md': 'nothing to index\n' });

@@ -5,6 +5,7 @@
  */
 import type { ExtractedImport } from '../model.js';
 import { ProjectIndex, type BaseLinks, type BaseLinksByFile, type ResolverFile } from './resolve/index.js';
+import { NameUses } from './name-uses.js';
 import { StoredDefinitions } from './stored-definitions.js';
 import {
   highestNodeId, readImportsByFile, readImportsOfFiles, readReferencedNames, readReferencedNamesBetween, readSymbols, readSymbolsAfter, readSymbolsOfFiles, StringPool,
@@ -52,8 +53,7 @@ export class ResolverInputs {
    * reference names (on a large tree it would be a twentieth of the file), so without this each
    * incremental sync of a long-lived session would scan every reference.
    */
-  #referencing: Map<string, Set<number>> | undefined;
-  #namesOf = new Map<number, Set<string>>();
+  #referencing: NameUses | undefined;
   /**
    * Each file's base-class links as resolution last found them, held once a run has resolved
    * every inheritance reference of the project. A targeted run then resolves only its own files'
@@ -113,8 +113,8 @@ export class ResolverInputs {
     }
     const referencing = this.#referencing;
     if (referencing !== undefined) {
-      for (const id of ids) this.#unlinkNames(referencing, id);
-      for (const [id, names] of readReferencedNames(store, ids, this.pool)) this.#linkNames(referencing, id, names);
+      for (const id of ids) referencing.unlink(id);
+      for (const [id, names] of readReferencedNames(store, ids, this.pool)) referencing.link(id, names);
     }
     if (this.#symbols !== undefined) for (const s of readSymbolsOfFiles(store, ids, this.pool)) push(this.#symbols, s.fileId, s);
     for (const [id, list] of readImportsOfFiles(store, ids)) this.#imports.set(id, list);
@@ -160,18 +160,16 @@ export class ResolverInputs {
       this.projectIndex(files);
     }
     if (this.#referencing === undefined) {
-      const referencing = new Map<string, Set<number>>();
-      const namesOf = new Map<number, Set<string>>();
+      const referencing = new NameUses();
       let last = 0;
       for (const f of this.files(store)) last = Math.max(last, f.id);
       for (let from = 0; from <= last; from += slices.referenceFiles) {
         yield;
         const part = new Map<number, Set<string>>();
         readReferencedNamesBetween(store, from, from + slices.referenceFiles - 1, part, this.pool);
-        for (const [id, names] of part) linkNames(referencing, namesOf, id, names);
+        for (const [id, names] of part) referencing.link(id, names);
       }
       this.#referencing = referencing;
-      this.#namesOf = namesOf;
     }
   }
 
@@ -340,25 +338,10 @@ export class ResolverInputs {
   filesReferencing(store: GraphReader, names: readonly string[]): Set<number> {
     let referencing = this.#referencing;
     if (referencing === undefined) {
-      referencing = this.#referencing = new Map();
-      for (const [id, set] of readReferencedNames(store, undefined, this.pool)) this.#linkNames(referencing, id, set);
+      referencing = this.#referencing = new NameUses();
+      for (const [id, set] of readReferencedNames(store, undefined, this.pool)) referencing.link(id, set);
     }
-    const out = new Set<number>();
-    for (const name of names) for (const id of referencing.get(name) ?? []) out.add(id);
-    return out;
-  }
-
-  #linkNames(referencing: Map<string, Set<number>>, fileId: number, names: Set<string>): void {
-    linkNames(referencing, this.#namesOf, fileId, names);
-  }
-
-  #unlinkNames(referencing: Map<string, Set<number>>, fileId: number): void {
-    for (const name of this.#namesOf.get(fileId) ?? []) {
-      const files = referencing.get(name);
-      files?.delete(fileId);
-      if (files?.size === 0) referencing.delete(name);
-    }
-    this.#namesOf.delete(fileId);
+    return referencing.filesReferencing(names);
   }
 
   /** Every file's base-class links, once a run resolved them all; undefined before. */
@@ -405,16 +388,6 @@ function replacedInIdOrder(flat: readonly BulkSymbol[], files: ReadonlySet<numbe
     kept.push(s);
   }
   return kept;
-}
-
-/** Records that `fileId` references `names`, both ways. */
-function linkNames(referencing: Map<string, Set<number>>, namesOf: Map<number, Set<string>>, fileId: number, names: Set<string>): void {
-  namesOf.set(fileId, names);
-  for (const name of names) {
-    let files = referencing.get(name);
-    if (files === undefined) referencing.set(name, (files = new Set()));
-    files.add(fileId);
-  }
 }
 
 function push<T>(map: Map<number, T[]>, key: number, value: T): void {

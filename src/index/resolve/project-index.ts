@@ -117,7 +117,8 @@ export class ProjectIndex {
    * The same lookups as `new ProjectIndex(files, symbols)` where `source` holds exactly `symbols`,
    * with the definitions read from `source` as they are asked for instead of held: on the Linux
    * kernel the held tables are about 1.1 GB of heap, of which a one-file sync reads a few
-   * thousand definitions. `forgetDefinitions` must run whenever the source's rows change.
+   * thousand definitions. When rows change, `patch` names the files whose definitions the source
+   * forgot, or `forgetDefinitions` follows a source that forgot them all.
    */
   static over(files: readonly ResolverFile[], source: DefinitionSource, maxFileTables = DEFAULT_MAX_FILE_TABLES): ProjectIndex {
     const index = new ProjectIndex(files, [], maxFileTables);

@@ -260,7 +260,9 @@ export class ProjectDaemon {
         return answer;
       }
       case ControlMethod.stop:
-        setImmediate(() => void this.stop('asked to stop'));
+        // Folded as at an idle exit: the next start then loads one file instead of replaying the
+        // log (on the Linux kernel 3.2 s for 44 MB of it, before the first answer).
+        setImmediate(() => void this.stop('asked to stop', true));
         return { stopping: true };
       default:
         throw new ProtocolError(ErrorCode.MethodNotFound, `Method not found: ${method}`);
@@ -352,7 +354,7 @@ export class ProjectDaemon {
     return this.#stopping;
   }
 
-  /** `fold`: write the index whole first when a change log follows its image (an idle exit). */
+  /** `fold`: write the index whole first when a change log follows its image (an idle exit, or one asked for). */
   async #shutdown(reason: string, fold: boolean): Promise<void> {
     this.#options.log(`daemon ${process.pid} stopping: ${reason}`);
     this.#disarmIdle();

@@ -221,6 +221,28 @@ describe('the shared project daemon', SUITE_TIMEOUT, () => {
     assert.equal(await dumpGraph(root), await freshDump(root));
   });
 
+  test('asked to stop, a daemon folds the change log into the index too', TIMEOUT, async () => {
+    const { root } = await project();
+    const server = await client(root);
+    const pid = await trackDaemon(root);
+    writeFileSync(join(root, 'b.ts'), 'export function b() {\n  return 1;\n}\nexport function stopped() {\n  return 2;\n}\n');
+    await waitUntil(async () => (await call(server, 'codegraph_search', { query: 'stopped' })).includes('stopped'), 20_000, 'the edit to be searchable');
+    const log = join(root, '.codegraph', CHANGE_LOG_FILE);
+    await waitUntil(async () => existsSync(log), 20_000, 'the edit to be saved as a change log record');
+    const control = await DaemonClient.connect(daemonSocketPath(root));
+    try {
+      await control.request(ControlMethod.hello, { hostPid: process.pid, version: VERSION, role: 'cli' });
+      assert.deepEqual(await control.request(ControlMethod.stop), { stopping: true });
+    } finally {
+      control.close();
+    }
+    await waitForExit(pid, 20_000);
+    await server.close();
+    assert.match(readFileSync(join(root, '.codegraph', 'daemon.log'), 'utf8'), new RegExp(`daemon ${pid} stopping: asked to stop`));
+    assert.equal(existsSync(log), false, 'the log was folded into the image');
+    assert.equal(await dumpGraph(root), await freshDump(root));
+  });
+
   test('a connection the daemon drops for a dead host is closed, so the daemon still exits after the idle time', TIMEOUT, async () => {
     const { root } = await project();
     const server = await client(root);

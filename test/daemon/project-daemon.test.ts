@@ -206,14 +206,20 @@ describe('the shared project daemon', SUITE_TIMEOUT, () => {
     assert.match(readFileSync(join(root, '.codegraph', 'daemon.log'), 'utf8'), new RegExp(`daemon ${pid} stopping: no client for ${ENV.CODEGRAPH_DAEMON_IDLE_MS} ms`));
   });
 
-  test('an idle exit folds the change log into the index, so the next load reads one file', TIMEOUT, async () => {
+  /** A project's daemon after an edit adding function `name` is searchable and saved as a change log record. */
+  async function editSavedToLog(name: string): Promise<{ root: string; server: Awaited<ReturnType<typeof client>>; pid: number; log: string }> {
     const { root } = await project();
     const server = await client(root);
     const pid = await trackDaemon(root);
-    writeFileSync(join(root, 'b.ts'), 'export function b() {\n  return 1;\n}\nexport function folded() {\n  return 2;\n}\n');
-    await waitUntil(async () => (await call(server, 'codegraph_search', { query: 'folded' })).includes('folded'), 20_000, 'the edit to be searchable');
+    writeFileSync(join(root, 'b.ts'), `export function b() {\n  return 1;\n}\nexport function ${name}() {\n  return 2;\n}\n`);
+    await waitUntil(async () => (await call(server, 'codegraph_search', { query: name })).includes(name), 20_000, 'the edit to be searchable');
     const log = join(root, '.codegraph', CHANGE_LOG_FILE);
     await waitUntil(async () => existsSync(log), 20_000, 'the edit to be saved as a change log record');
+    return { root, server, pid, log };
+  }
+
+  test('an idle exit folds the change log into the index, so the next load reads one file', TIMEOUT, async () => {
+    const { root, server, pid, log } = await editSavedToLog('folded');
     server.child.kill('SIGKILL');
     await waitForExit(pid, 20_000);
     assert.equal(existsSync(log), false, 'the log was folded into the image');
@@ -222,13 +228,7 @@ describe('the shared project daemon', SUITE_TIMEOUT, () => {
   });
 
   test('asked to stop, a daemon folds the change log into the index too', TIMEOUT, async () => {
-    const { root } = await project();
-    const server = await client(root);
-    const pid = await trackDaemon(root);
-    writeFileSync(join(root, 'b.ts'), 'export function b() {\n  return 1;\n}\nexport function stopped() {\n  return 2;\n}\n');
-    await waitUntil(async () => (await call(server, 'codegraph_search', { query: 'stopped' })).includes('stopped'), 20_000, 'the edit to be searchable');
-    const log = join(root, '.codegraph', CHANGE_LOG_FILE);
-    await waitUntil(async () => existsSync(log), 20_000, 'the edit to be saved as a change log record');
+    const { root, server, pid, log } = await editSavedToLog('stopped');
     const control = await DaemonClient.connect(daemonSocketPath(root));
     try {
       await control.request(ControlMethod.hello, { hostPid: process.pid, version: VERSION, role: 'cli' });

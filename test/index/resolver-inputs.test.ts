@@ -13,6 +13,18 @@ after(() => {
   for (const c of cleanups) c();
 });
 
+/** Runs `body` over the store of a fresh copy of the shop fixture's index, closed after. */
+async function withShopStore(body: (store: GraphStore) => void | Promise<void>): Promise<void> {
+  const project = await fixtureProject('shop', import.meta.url);
+  cleanups.push(project.cleanup);
+  const { store } = await openIndex(join(project.root, INDEX_DIR));
+  try {
+    await body(store);
+  } finally {
+    store.close();
+  }
+}
+
 /** What resolution reads from the inputs: definitions, lookups by name and file, files by name used. */
 function tables(inputs: ResolverInputs, store: GraphStore): unknown {
   const symbols = inputs.symbols(store);
@@ -26,90 +38,69 @@ function tables(inputs: ResolverInputs, store: GraphStore): unknown {
   };
 }
 
-test('inputs prepared a slice at a time hold the tables a whole read gives, and hold none until the end', async () => {
-  const project = await fixtureProject('shop', import.meta.url);
-  cleanups.push(project.cleanup);
-  const { store } = await openIndex(join(project.root, INDEX_DIR));
-  try {
-    const whole = new ResolverInputs();
-    whole.refresh(store, []);
-    const expected = tables(whole, store);
+test('inputs prepared a slice at a time hold the tables a whole read gives, and hold none until the end', () => withShopStore(async (store) => {
+  const whole = new ResolverInputs();
+  whole.refresh(store, []);
+  const expected = tables(whole, store);
 
-    const sliced = new ResolverInputs();
-    const steps = sliced.prepare(store, { symbols: 3, projectSymbols: 5, referenceFiles: 1 });
-    let yields = 0;
-    for (let step = steps.next(); step.done !== true; step = steps.next()) yields++;
-    assert.ok(yields > 10, `the work came in slices (${yields} yields)`);
-    assert.deepEqual(tables(sliced, store), expected);
-    assert.ok((expected as { referencing: number[][] }).referencing.some((files) => files.length > 0), 'the fixture references some names');
+  const sliced = new ResolverInputs();
+  const steps = sliced.prepare(store, { symbols: 3, projectSymbols: 5, referenceFiles: 1 });
+  let yields = 0;
+  for (let step = steps.next(); step.done !== true; step = steps.next()) yields++;
+  assert.ok(yields > 10, `the work came in slices (${yields} yields)`);
+  assert.deepEqual(tables(sliced, store), expected);
+  assert.ok((expected as { referencing: number[][] }).referencing.some((files) => files.length > 0), 'the fixture references some names');
 
-    // Stopped after a few slices, nothing is held: the next use reads the tables whole.
-    const stopped = new ResolverInputs();
-    const partial = stopped.prepare(store, { symbols: 3, projectSymbols: 5, referenceFiles: 1 });
-    for (let i = 0; i < 4; i++) partial.next();
-    partial.return(undefined);
-    assert.throws(() => stopped.symbols(), /refresh must run first/);
-  } finally {
-    store.close();
+  // Stopped after a few slices, nothing is held: the next use reads the tables whole.
+  const stopped = new ResolverInputs();
+  const partial = stopped.prepare(store, { symbols: 3, projectSymbols: 5, referenceFiles: 1 });
+  for (let i = 0; i < 4; i++) partial.next();
+  partial.return(undefined);
+  assert.throws(() => stopped.symbols(), /refresh must run first/);
+}));
+
+test('inputs that read definitions as asked for give every lookup held ones give, one object per definition, and hold none', () => withShopStore(async (store) => {
+  const held = new ResolverInputs(undefined, Number.MAX_SAFE_INTEGER);
+  held.refresh(store, []);
+  const asked = new ResolverInputs(undefined, 0);
+  asked.refresh(store, []);
+  assert.equal(held.holdsDefinitions, true);
+  assert.equal(asked.holdsDefinitions, false);
+  assert.deepEqual(tables(asked, store), tables(held, store));
+
+  const index = asked.projectIndex(asked.resolverFiles(store));
+  const withMembers = readSymbols(store).find((s) => s.parentId !== null);
+  assert.ok(withMembers !== undefined, 'the fixture has a member');
+  const member = index.symbol(withMembers.id)!;
+  const parent = index.symbol(member.parentId!)!;
+  assert.equal(index.symbol(member.id), member, 'read twice, the same object');
+  assert.ok(index.named(member.name).includes(member), 'by name, the same object');
+  assert.ok(index.symbolsOf(member.fileId).includes(member), 'by file, the same object');
+  assert.ok(index.members(parent, member.name).includes(member), 'among its parent\'s members, the same object');
+  assert.equal(index.symbol(1_000_000_000), undefined);
+
+  // Prepared, they read no definition a slice at a time: only which files use which names.
+  const prepared = new ResolverInputs(undefined, 0);
+  let yields = 0;
+  for (const _ of prepared.prepare(store, { symbols: 1, projectSymbols: 1, referenceFiles: 1_000_000 })) yields++;
+  assert.ok(yields < 10, `no slices of definitions (${yields} yields)`);
+  assert.equal(prepared.holdsDefinitions, false);
+  assert.deepEqual(tables(prepared, store), tables(held, store));
+}));
+
+test('after a run over every definition, inputs of a project past the limit stop holding them', () => withShopStore(async (store) => {
+  const count = readSymbols(store).length;
+  for (const [limit, holds] of [[count, true], [count - 1, false]] as const) {
+    const inputs = new ResolverInputs(undefined, limit);
+    const byFile = new Map<number, ReturnType<typeof readSymbols>>();
+    for (const s of readSymbols(store)) byFile.set(s.fileId, [...(byFile.get(s.fileId) ?? []), s]);
+    inputs.adopt(store, byFile);
+    assert.equal(inputs.holdsDefinitions, true);
+    inputs.settle(store);
+    assert.equal(inputs.holdsDefinitions, holds, `limit ${limit} of ${count}`);
+    assert.equal(inputs.symbols(store).length, count);
   }
-});
-
-test('inputs that read definitions as asked for give every lookup held ones give, one object per definition, and hold none', async () => {
-  const project = await fixtureProject('shop', import.meta.url);
-  cleanups.push(project.cleanup);
-  const { store } = await openIndex(join(project.root, INDEX_DIR));
-  try {
-    const held = new ResolverInputs(undefined, Number.MAX_SAFE_INTEGER);
-    held.refresh(store, []);
-    const asked = new ResolverInputs(undefined, 0);
-    asked.refresh(store, []);
-    assert.equal(held.holdsDefinitions, true);
-    assert.equal(asked.holdsDefinitions, false);
-    assert.deepEqual(tables(asked, store), tables(held, store));
-
-    const index = asked.projectIndex(asked.resolverFiles(store));
-    const withMembers = readSymbols(store).find((s) => s.parentId !== null);
-    assert.ok(withMembers !== undefined, 'the fixture has a member');
-    const member = index.symbol(withMembers.id)!;
-    const parent = index.symbol(member.parentId!)!;
-    assert.equal(index.symbol(member.id), member, 'read twice, the same object');
-    assert.ok(index.named(member.name).includes(member), 'by name, the same object');
-    assert.ok(index.symbolsOf(member.fileId).includes(member), 'by file, the same object');
-    assert.ok(index.members(parent, member.name).includes(member), 'among its parent\'s members, the same object');
-    assert.equal(index.symbol(1_000_000_000), undefined);
-
-    // Prepared, they read no definition a slice at a time: only which files use which names.
-    const prepared = new ResolverInputs(undefined, 0);
-    let yields = 0;
-    for (const _ of prepared.prepare(store, { symbols: 1, projectSymbols: 1, referenceFiles: 1_000_000 })) yields++;
-    assert.ok(yields < 10, `no slices of definitions (${yields} yields)`);
-    assert.equal(prepared.holdsDefinitions, false);
-    assert.deepEqual(tables(prepared, store), tables(held, store));
-  } finally {
-    store.close();
-  }
-});
-
-test('after a run over every definition, inputs of a project past the limit stop holding them', async () => {
-  const project = await fixtureProject('shop', import.meta.url);
-  cleanups.push(project.cleanup);
-  const { store } = await openIndex(join(project.root, INDEX_DIR));
-  try {
-    const count = readSymbols(store).length;
-    for (const [limit, holds] of [[count, true], [count - 1, false]] as const) {
-      const inputs = new ResolverInputs(undefined, limit);
-      const byFile = new Map<number, ReturnType<typeof readSymbols>>();
-      for (const s of readSymbols(store)) byFile.set(s.fileId, [...(byFile.get(s.fileId) ?? []), s]);
-      inputs.adopt(store, byFile);
-      assert.equal(inputs.holdsDefinitions, true);
-      inputs.settle(store);
-      assert.equal(inputs.holdsDefinitions, holds, `limit ${limit} of ${count}`);
-      assert.equal(inputs.symbols(store).length, count);
-    }
-  } finally {
-    store.close();
-  }
-});
+}));
 
 test('CODEGRAPH_HELD_DEFINITIONS takes a whole number; anything else leaves the default', () => {
   assert.equal(heldDefinitionsLimit('0'), 0);

@@ -92,9 +92,10 @@ export class ResolverInputs {
 
   /** Brings the tables up to date after the stored rows of `changedFileIds` were replaced or deleted. */
   refresh(store: GraphReader, changedFileIds: Iterable<number>): void {
-    if (this.#symbols === undefined && this.#stored === undefined) {
-      if (highestNodeId(store) > this.#heldLimit) {
+    if (!this.#loaded) {
+      if (this.#pastLimit(store)) {
         this.#readAsAsked(store);
+        this.#imports = readImportsByFile(store);
         return;
       }
       const byFile = new Map<number, BulkSymbol[]>();
@@ -130,8 +131,11 @@ export class ResolverInputs {
    * whole: a caller that stops early leaves the inputs as they were.
    */
   *prepare(store: GraphReader, slices: PrepareSlices = PREPARE_SLICES): Generator<void> {
-    if (this.#symbols === undefined && this.#stored === undefined && highestNodeId(store) > this.#heldLimit) this.#readAsAsked(store);
-    if (this.#symbols === undefined && this.#stored === undefined) {
+    if (!this.#loaded && this.#pastLimit(store)) {
+      this.#readAsAsked(store);
+      this.#imports = readImportsByFile(store);
+    }
+    if (!this.#loaded) {
       const byFile = new Map<number, BulkSymbol[]>();
       for (let after = 0; ;) {
         yield;
@@ -286,6 +290,16 @@ export class ResolverInputs {
     return this.#stored === undefined;
   }
 
+  /** Whether definitions were read yet, held or to be read as asked for. */
+  get #loaded(): boolean {
+    return this.#symbols !== undefined || this.#stored !== undefined;
+  }
+
+  /** Whether `store` holds more definitions than are held (its highest node id, as ids are dense). */
+  #pastLimit(store: GraphReader): boolean {
+    return highestNodeId(store) > this.#heldLimit;
+  }
+
   /**
    * Reads definitions from `store` as they are asked for from now on, holding none: drops what
    * is held, keeps the rest (imports, files, which files use which names, base links).
@@ -297,9 +311,6 @@ export class ResolverInputs {
     this.#symbols = undefined;
     this.#flat = undefined;
     this.#changedSinceFlat.clear();
-    this.#imports = readImportsByFile(store);
-    this.#files = undefined;
-    this.#forResolution = undefined;
     this.dropProjectIndex();
   }
 
@@ -308,15 +319,12 @@ export class ResolverInputs {
    * reads them as they are asked for from now on, so a long-lived session does not keep them.
    */
   settle(store: GraphReader): void {
-    if (this.#symbols === undefined || this.#stored !== undefined) return;
-    let count = 0;
-    for (const list of this.#symbols.values()) count += list.length;
-    if (count > this.#heldLimit) this.#readAsAsked(store);
+    if (this.#symbols !== undefined && this.#pastLimit(store)) this.#readAsAsked(store);
   }
 
   /** Every definition in id order (as `readSymbols` returns them); read whole each time when they are not held. */
-  symbols(store?: GraphReader): readonly BulkSymbol[] {
-    if (this.#stored !== undefined) return readSymbols(store ?? this.#stored.store);
+  symbols(): readonly BulkSymbol[] {
+    if (this.#stored !== undefined) return readSymbols(this.#stored.store);
     const byFile = this.#symbols;
     if (byFile === undefined) throw new Error('ResolverInputs.refresh must run first');
     if (this.#flat !== undefined && this.#changedSinceFlat.size > 0) {

@@ -4,7 +4,7 @@ import { after, test } from 'node:test';
 import { HELD_DEFINITIONS_LIMIT, heldDefinitionsLimit, ResolverInputs } from '../../src/index/resolver-inputs.js';
 import { openIndex } from '../../src/index/sync/index.js';
 import { INDEX_DIR } from '../../src/store/layout.js';
-import { readSymbols } from '../../src/store/index.js';
+import { highestNodeId, readSymbols } from '../../src/store/index.js';
 import type { GraphStore } from '../../src/store/index.js';
 import { fixtureProject } from '../support/fixture-project.js';
 
@@ -27,7 +27,7 @@ async function withShopStore(body: (store: GraphStore) => void | Promise<void>):
 
 /** What resolution reads from the inputs: definitions, lookups by name and file, files by name used. */
 function tables(inputs: ResolverInputs, store: GraphStore): unknown {
-  const symbols = inputs.symbols(store);
+  const symbols = inputs.symbols();
   const names = [...new Set(symbols.map((s) => s.name))].sort();
   const project = inputs.projectIndex(inputs.resolverFiles(store));
   return {
@@ -90,15 +90,19 @@ test('inputs that read definitions as asked for give every lookup held ones give
 
 test('after a run over every definition, inputs of a project past the limit stop holding them', () => withShopStore(async (store) => {
   const count = readSymbols(store).length;
-  for (const [limit, holds] of [[count, true], [count - 1, false]] as const) {
+  const highest = highestNodeId(store);
+  for (const [limit, holds] of [[highest, true], [highest - 1, false]] as const) {
     const inputs = new ResolverInputs(undefined, limit);
     const byFile = new Map<number, ReturnType<typeof readSymbols>>();
     for (const s of readSymbols(store)) byFile.set(s.fileId, [...(byFile.get(s.fileId) ?? []), s]);
     inputs.adopt(store, byFile);
     assert.equal(inputs.holdsDefinitions, true);
+    const imports = inputs.resolverFiles(store).map((f) => f.imports);
+    assert.ok(imports.some((list) => list.length > 0), 'the fixture imports something');
     inputs.settle(store);
-    assert.equal(inputs.holdsDefinitions, holds, `limit ${limit} of ${count}`);
-    assert.equal(inputs.symbols(store).length, count);
+    assert.equal(inputs.holdsDefinitions, holds, `limit ${limit}, highest node id ${highest}`);
+    assert.equal(inputs.symbols().length, count);
+    assert.deepEqual(inputs.resolverFiles(store).map((f) => f.imports), imports, 'the import statements are kept');
   }
 }));
 

@@ -52,7 +52,7 @@ function resolveAll(store: GraphStore, inputs: ResolverInputs, gathered: RefTabl
   // the caller's until it returns).
   inputs.dropProjectIndex();
   const { edges, bases } = resolveReferences({
-    files: inputs.resolverFiles(store), symbols: inputs.symbols(store), refs: gathered ?? readRefs(store, inputs.pool),
+    files: inputs.resolverFiles(store), symbols: inputs.symbols(), refs: gathered ?? readRefs(store, inputs.pool),
   });
   store.replaceResolvedEdges(edges);
   inputs.keepBases(bases);

@@ -4,6 +4,8 @@
  * project resolves against instead of holding every definition.
  */
 import type { DefinitionSource } from './resolve/index.js';
+import { readSymbolById, readSymbolsNamed, readSymbolsOfFiles, StringPool, type BulkSymbol, type GraphReader } from '../store/index.js';
+
 /**
  * Definitions kept at most before `changed` forgets them all: a session that edits files all over
  * a large tree does not end up holding every definition after all (at about 200 bytes each, the
@@ -12,8 +14,6 @@ import type { DefinitionSource } from './resolve/index.js';
  * more each.
  */
 export const KEPT_DEFINITIONS_LIMIT = 500_000;
-
-import { readSymbolById, readSymbolsNamed, readSymbolsOfFiles, StringPool, type BulkSymbol, type GraphReader } from '../store/index.js';
 
 /** Reads definitions on demand and keeps each one object while the rows stand. */
 export class StoredDefinitions implements DefinitionSource {
@@ -25,13 +25,12 @@ export class StoredDefinitions implements DefinitionSource {
   /** Ids looked up and not found: an id freed by a deleted row can be given to a new one. */
   readonly #missing = new Set<number>();
 
-  constructor(store: GraphReader) {
-    this.store = store;
-  }
+  readonly #keptLimit: number;
 
-  /** How many definitions are kept now. */
-  get kept(): number {
-    return this.#byId.size;
+  /** `keptLimit`: past this many definitions kept, `changed` forgets them all. */
+  constructor(store: GraphReader, keptLimit = KEPT_DEFINITIONS_LIMIT) {
+    this.store = store;
+    this.#keptLimit = keptLimit;
   }
 
   symbol(id: number): BulkSymbol | undefined {
@@ -58,12 +57,12 @@ export class StoredDefinitions implements DefinitionSource {
   /**
    * Forgets what the rows of `fileIds` (replaced, deleted or new since) gave: their definitions
    * and every name they defined before or define now. What other files gave stands, the same
-   * objects. Returns false when it forgot everything instead (past KEPT_DEFINITIONS_LIMIT): then
+   * objects. Returns false when it forgot everything instead (past its kept limit): then
    * no object handed out before is handed out again.
    */
   changed(fileIds: Iterable<number>): boolean {
     this.#missing.clear();
-    if (this.#byId.size > KEPT_DEFINITIONS_LIMIT) {
+    if (this.#byId.size > this.#keptLimit) {
       this.forget();
       return false;
     }
@@ -75,9 +74,14 @@ export class StoredDefinitions implements DefinitionSource {
       this.#byId.delete(id);
       names.add(s.name);
     }
-    for (const s of readSymbolsOfFiles(this.store, [...files], this.#pool)) names.add(s.name);
-    for (const id of files) this.#byFile.delete(id);
+    // The rows these files have now name what they define, and are what `symbolsOf` would read.
+    const now = new Map<number, BulkSymbol[]>([...files].map((id) => [id, []]));
+    for (const s of readSymbolsOfFiles(this.store, [...files], this.#pool)) {
+      names.add(s.name);
+      now.get(s.fileId)?.push(s);
+    }
     for (const name of names) this.#byName.delete(name);
+    for (const [id, list] of now) this.#byFile.set(id, this.#held(list));
     return true;
   }
 

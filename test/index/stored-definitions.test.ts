@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { IndexSession } from '../../src/index/session.js';
 import { StoredDefinitions } from '../../src/index/stored-definitions.js';
+import { ProjectIndex } from '../../src/index/resolve/index.js';
+import { ResolverInputs } from '../../src/index/resolver-inputs.js';
 import { readSymbols, readSymbolById, readSymbolsNamed, type GraphStore } from '../../src/store/index.js';
 import { generatedProject } from '../support/fixture-project.js';
 
@@ -58,5 +60,30 @@ test('definitions read as asked for stay the same objects across a change to oth
     assert.deepEqual(defs.named('shared').map((s) => s.fileId), sharedBefore.filter((f) => f !== zFile), 'a name the changed file no longer defines');
     assert.deepEqual(defs.named('renamed').map((s) => s.id), readSymbolsNamed(store, 'renamed').map((s) => s.id), 'a name it defines now');
     assert.deepEqual(defs.symbolsOf(zFile).map((s) => s.name), ['renamed', 'last', 'x', 'more', 'most']);
+  });
+});
+
+test('past its kept limit a source forgets every definition, and an index over it drops the tables made from them', async () => {
+  const project = await generatedProject(FILES);
+  cleanups.push(project.cleanup);
+  const session = await IndexSession.open({ root: project.root, command: 'test', workers: 1 });
+  cleanups.push(() => session.close());
+  await session.sync();
+  await session.read(async (store) => {
+    // z.c's three definitions fit; one more does not.
+    const defs = new StoredDefinitions(store, 3);
+    const inputs = new ResolverInputs(undefined, 0);
+    inputs.refresh(store, []);
+    const index = ProjectIndex.over(inputs.resolverFiles(store), defs);
+    const zeta = defs.named('zeta')[0]!;
+    assert.deepEqual(index.topLevel(zeta.fileId, 'zeta'), [zeta]);
+    assert.equal(defs.changed([]), true, 'within the limit nothing is forgotten');
+    defs.symbol(defs.named('alpha')[0]!.id);
+    assert.equal(defs.changed([]), false, 'past it, everything is');
+    const again = index.symbol(zeta.id)!;
+    assert.notEqual(again, zeta, 'a new object for the same row');
+    assert.deepEqual(again, zeta);
+    index.forgetDefinitions();
+    assert.equal(index.topLevel(zeta.fileId, 'zeta')[0], again, 'the tables hold what the source hands out now');
   });
 });

@@ -122,9 +122,9 @@ const V8_SEMI_SPACE_MB = 16;
  * semi-spaces) stays under 5 % of the image. A large index needs the room: a sync's tables
  * fill an old generation that every scavenge must scan the entries into, so a small young
  * generation scavenges hundreds of times per sync. Measured in one process on the Linux kernel
- * (1.9 GB image, 1.3 GB of resolver tables, held then), one-file syncs of `kernel/sched/fair.c`: with 1 MB, 361 to
- * 375 scavenges and 0.47 to 2.9 s of collection per sync, which queries wait behind; with 16 MB,
- * 21 to 25 collections and 120 to 176 ms.
+ * (1.9 GB image, 1.3 GB of resolver tables, held then), one-file syncs of `kernel/sched/fair.c`:
+ * with 1 MB, 361 to 375 scavenges and 0.47 to 2.9 s of collection per sync, which queries wait
+ * behind; with 16 MB, 21 to 25 collections and 120 to 176 ms.
  */
 const IMAGE_BYTES_PER_SEMI_SPACE_MB = 64 * 1024 * 1024;
 

@@ -247,7 +247,6 @@ export class IndexSession {
     this.#whenQuiet(quietMs, latestMs, () => !this.#prepared, () => void this.prepareEdits().catch(() => undefined));
   }
 
-
   /**
    * Writes the loaded index whole when a change log follows its image, so the next process to
    * load it reads one file and replays nothing (a daemon does this before its idle exit). Queued
@@ -361,7 +360,6 @@ export class IndexSession {
     };
     setTimeout(check, Math.min(quietMs, latestMs)).unref();
   }
-
 
   /** Holds new reads back until the returned function is called (more than once is harmless). */
   #hold(): () => void {

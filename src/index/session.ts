@@ -18,7 +18,7 @@ import { prepareBases } from './sync/reresolve.js';
 import type { ProjectConfig, ScannedFile, ScanResult } from './scan/index.js';
 import { isControlFile } from './scan/index.js';
 import {
-  applyAndSave, indexRemoved, openIndex, PhaseClock, readConfig, saveWholeIndex, scanWith, withWriterLock, type IndexProgress, type SyncReport,
+  applyAndSave, indexRemoved, openIndex, PhaseClock, readConfig, saveWholeIndex, scanWith, withWriterLock, type CopyOut, type IndexProgress, type SyncReport,
 } from './sync/index.js';
 
 /** Options of a session. */
@@ -54,6 +54,11 @@ export interface SessionOptions {
    * `close`), instead of with each save (`SaveInput.snapshotLater`). Unset: with each save.
    */
   readonly snapshotAfterMs?: number;
+  /**
+   * Told when `fold` starts writing the image whole (with the bytes of the log it folds) and when
+   * it is done, `ms` after it started; a daemon logs both.
+   */
+  readonly onFold?: (event: { readonly phase: 'started'; readonly logBytes: number } | { readonly phase: 'written'; readonly ms: number }) => void;
 }
 
 /** Options of one sync. */
@@ -167,7 +172,7 @@ export class IndexSession {
       try {
         const saved = await applyAndSave({
           root: this.root, mode: 'incremental', store, scan, signal: options.signal, workers: this.#options.workers, inputs: this.#inputs, onApplied, onSaved: this.#options.onSaved,
-          onCurrent, copyOut: (copy) => this.#alone(copy),
+          onCurrent, copyOut: this.#copyOut,
           dir, stamp: this.#stamp, phases, started, rebuiltBecause,
           logLimits: this.#options.compactWhenQuietMs === undefined ? 1 : QUIET_WRITER_LOG_LIMITS,
           snapshotLater: this.#options.snapshotAfterMs === undefined ? undefined : (write) => (pendingSnapshot = write),
@@ -260,10 +265,13 @@ export class IndexSession {
       if (store === undefined || stamp?.log === undefined || this.#closed) return;
       await withWriterLock(this.root, this.#options.command, async (dir) => {
         if (await hasChanged(stamp)) return;
-        const saved = await saveWholeIndex(dir, store, (copy) => this.#alone(copy));
+        const started = performance.now();
+        this.#options.onFold?.({ phase: 'started', logBytes: stamp.log?.validBytes ?? 0 });
+        const saved = await saveWholeIndex(dir, store, this.#copyOut);
         this.#stamp = saved;
         this.#savedBytes = saved.size;
         this.#options.onSaved?.(true);
+        this.#options.onFold?.({ phase: 'written', ms: performance.now() - started });
       }, true);
     });
     this.#queue = next.catch(() => undefined);
@@ -371,6 +379,18 @@ export class IndexSession {
       release();
     };
   }
+
+  /**
+   * How a save copies the store out: a slice at a time, and between slices the reads that came
+   * meanwhile run to their end first (a search waits for one slice, not for the whole copy).
+   */
+  readonly #copyOut: CopyOut = {
+    alone: (fn) => this.#alone(fn),
+    between: async () => {
+      await new Promise((resolve) => setImmediate(resolve));
+      while (this.#reads.size > 0) await Promise.allSettled([...this.#reads]);
+    },
+  };
 
   /** Runs `fn` once no read lent out is using the store, holding new reads back until it is done. */
   async #alone<T>(fn: () => T): Promise<T> {

@@ -154,6 +154,15 @@ export class GraphStore extends GraphReader {
     return this.#writer.exportBytes();
   }
 
+  /**
+   * What `exportBytes()` gives, copied a slice at a time with `between()` awaited between slices,
+   * so reads can run meanwhile; `alone` runs the start, which must not overlap a read. Nothing
+   * may write to the store until it settles.
+   */
+  exportInSlices(alone: <T>(fn: () => T) => Promise<T>, between: () => Promise<void>): Promise<Uint8Array> {
+    return this.#writer.exportInSlices(alone, between);
+  }
+
   /** The size `exportBytes()` will have, with the same checks, without copying the bytes. */
   exportSize(): number {
     return this.#writer.exportSize();

@@ -14,7 +14,7 @@ import { EDGE_CODE, METHOD_CODE, code } from './records.js';
 import type { Diagnostic, FileInfo } from './records.js';
 import { createIndexSql, SECONDARY_INDEXES } from './schema.js';
 import { writeRouteNames, type QualifiedRoute } from './route-mounts.js';
-import { exportNewGeneration } from './saved-index.js';
+import { exportNewGeneration, exportNewGenerationInSlices } from './saved-index.js';
 import { isOutOfMemoryError } from './sqlite.js';
 import type { SqliteDb, SqlValue } from './sqlite.js';
 import { filesPointingInto, MAX_TALLIED_FILES, TotalsTally } from './totals-tally.js';
@@ -315,6 +315,22 @@ export class GraphWriter {
     this.exportSize();
     try {
       const bytes = exportNewGeneration(this.#db);
+      this.#migratedUnsaved = false;
+      return bytes;
+    } catch (error) {
+      if (isOutOfMemoryError(error)) throw this.#capacity('saving the index', error);
+      throw error;
+    }
+  }
+
+  /**
+   * What `exportBytes()` gives, copied a slice at a time with `between()` awaited between slices
+   * (see `exportNewGenerationInSlices`); `alone` runs the checks and the switch to the new
+   * generation, which must not overlap a read.
+   */
+  async exportInSlices(alone: <T>(fn: () => T) => Promise<T>, between: () => Promise<void>): Promise<Uint8Array> {
+    try {
+      const bytes = await exportNewGenerationInSlices(this.#db, alone, between, () => this.exportSize());
       this.#migratedUnsaved = false;
       return bytes;
     } catch (error) {

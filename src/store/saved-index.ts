@@ -131,6 +131,31 @@ export function exportNewGeneration(db: SqliteDb): Uint8Array {
 }
 
 /**
+ * Pages copied between two pauses of `exportNewGenerationInSlices`. On the Linux kernel's 1.9 GB
+ * index, 4,096 pages (16 MB) took at most 73 ms, and the whole copy 5.2 s against 3.0 s for
+ * `export()` in one call; 16,384 pages took up to 238 ms each.
+ */
+export const EXPORT_SLICE_PAGES = 4096;
+
+/**
+ * What `exportNewGeneration` gives, copied a slice at a time (`SqliteDb.exportInSlices`) with
+ * `between()` awaited between slices. `alone` runs the switch to the new generation, which
+ * changes the capture's triggers and must not overlap a read, after `check()`. The caller
+ * writes nothing until this settles.
+ */
+export async function exportNewGenerationInSlices(
+  db: SqliteDb, alone: <T>(fn: () => T) => Promise<T>, between: () => Promise<void>, check: () => void, pagesPerSlice = EXPORT_SLICE_PAGES,
+): Promise<Uint8Array> {
+  await alone(() => {
+    check();
+    if (isCapturing(db)) stopCapture(db);
+    startImageGeneration(db, randomBytes(12).toString('hex'));
+    captureChanges(db);
+  });
+  return db.exportInSlices(pagesPerSlice, between);
+}
+
+/**
  * Saves `bytes` (from `exportNewGeneration`, which named `generation`) as the new base image
  * and then removes the log of the old one; returns the new stamp.
  */

@@ -7,7 +7,7 @@
  * durable (the change log or the image changed on disk); then bursts of BENCH_BURST files
  * (default 400 on the kernel; 0 skips this) rewritten at once, one sync each, until the change log
  * is past its limit; then quiet, after which the daemon writes the image whole (the compaction),
- * met by searches sent every 100 ms. Until the quiet, a second session sends a search every 100 ms
+ * met by searches sent every 100 ms from when its log says it started. Until the quiet, a second session sends a search every 100 ms
  * (its latency while saves run) and the daemon's resident set is sampled every 20 ms throughout.
  * Every file is restored and synced at the end.
  */
@@ -216,14 +216,16 @@ export async function runLiveBench(corpusName: string, runs: number, burstSize: 
       log(`live ${corpusName}: burst ${bursts.length} of ${part.length} files: queryable ${ms(queryable)}, durable ${ms(durable)}, log ${(logBytes(root) / MB).toFixed(1)} MB`);
     }
     const appended = statSync(join(root, '.codegraph', 'codegraph.db')).ino === imageIno;
-    // Quiet: the probes stop; the daemon compacts after its quiet time. Searches sent every 100 ms
-    // from 5.5 s on meet the compaction's copy.
+    // Quiet: the probes stop; the daemon compacts after its quiet time (a query would put it off).
+    // Once its log says the compaction started, searches sent every 100 ms meet its copy.
+    const daemonLog = join(root, '.codegraph', 'daemon.log');
+    const logSeen = statSync(daemonLog, { throwIfNoEntry: false })?.size ?? 0;
     probing = false;
     await prober;
     const quietFrom = performance.now();
     const duringCompaction: number[] = [];
     let compactedMs = Number.NaN;
-    await sleep(5500);
+    while (performance.now() - quietFrom < 300_000 && !readFileSync(daemonLog, 'utf8').slice(logSeen).includes('writing the index whole')) await sleep(20);
     while (performance.now() - quietFrom < 300_000) {
       if (statSync(join(root, '.codegraph', 'codegraph.db')).ino !== imageIno) {
         compactedMs = performance.now() - quietFrom;

@@ -380,9 +380,10 @@ test('a sync that saves reports a saving phase and tells onSaved once; one with 
   await session.close();
 });
 
-test('fold writes the index whole when a change log follows its image, and does nothing otherwise', async () => {
+test('fold writes the index whole when a change log follows its image, tells onFold, and does nothing otherwise', async () => {
   const root = await indexedShop();
-  const session = await IndexSession.open({ root, command: 'test', workers: 1 });
+  const folds: string[] = [];
+  const session = await IndexSession.open({ root, command: 'test', workers: 1, onFold: (e) => void folds.push(e.phase === 'started' ? `started ${e.logBytes > 0}` : `written ${e.ms >= 0}`) });
   cleanups.push(() => void session.close());
   await session.sync();
   const log = join(root, '.codegraph', CHANGE_LOG_FILE);
@@ -390,12 +391,14 @@ test('fold writes the index whole when a change log follows its image, and does 
   const first = image();
   await session.fold();
   assert.equal(image(), first, 'no log: nothing written');
+  assert.deepEqual(folds, []);
   appendFileSync(join(root, 'src/cart.ts'), '\nexport function beforeFold(): number {\n  return 6;\n}\n');
   await session.sync({ changed: ['src/cart.ts'] });
   assert.ok(existsSync(log));
   await session.fold();
   assert.equal(existsSync(log), false);
   assert.notEqual(image(), first);
+  assert.deepEqual(folds, ['started true', 'written true']);
   assert.equal(await dumpGraph(root), await freshDump(root));
   // The session goes on appending against the new image.
   appendFileSync(join(root, 'src/cart.ts'), '\nexport function afterFold(): number {\n  return 7;\n}\n');

@@ -10,7 +10,7 @@ import { captureChanges, forgetChanges, imageGeneration, recordedBytes, recorded
 import { removeChangeLog } from '../../src/store/change-log-file.js';
 import { CHANGE_LOG_FILE, DATABASE_FILE, INDEX_DIR } from '../../src/store/layout.js';
 import { hasChanged, type DatabaseStamp } from '../../src/store/persist.js';
-import { appendChanges, exportNewGeneration, LOG_FLOOR_BYTES, LOG_SHARE_OF_BASE, openSavedDatabase, saveWholeImage } from '../../src/store/saved-index.js';
+import { appendChanges, exportNewGeneration, exportNewGenerationInSlices, LOG_FLOOR_BYTES, LOG_SHARE_OF_BASE, openSavedDatabase, saveWholeImage } from '../../src/store/saved-index.js';
 import { SqliteDb } from '../../src/store/sqlite.js';
 import { fixtureProject } from '../support/fixture-project.js';
 import { dumpGraph } from '../support/graph-dump.js';
@@ -191,6 +191,38 @@ describe('when a save may append', () => {
       assert.deepEqual(recordedChanges(db).changes, [], 'the image holds what was recorded');
       assert.equal(db.value(`SELECT value FROM meta WHERE key = 'image_generation'`), imageGeneration(db));
       assert.match(stamp.generation ?? '', /^[0-9a-f]{24}$/);
+    } finally {
+      db.close();
+    }
+  });
+
+  test('a copy in slices starts a new generation as a whole export does, with reads between the slices, and the next log applies to it', async () => {
+    const { dir, db, stamp } = await savedImage();
+    try {
+      db.insertRows('INSERT INTO rows(data)', Array.from({ length: 400 }, (_, i) => [`row ${i} `.padEnd(300, 'x')]));
+      const events: string[] = [];
+      const alone = async <T>(fn: () => T): Promise<T> => {
+        events.push('alone');
+        return fn();
+      };
+      const between = async (): Promise<void> => void events.push(`read ${String(db.value('SELECT count(*) FROM rows'))}`);
+      const bytes = await exportNewGenerationInSlices(db, alone, between, () => events.push('check'), 4);
+      assert.deepEqual(events.slice(0, 2), ['alone', 'check']);
+      assert.ok(events.length > 6 && events.slice(2).every((e) => e === 'read 400'), events.join(', '));
+      const generation = imageGeneration(db);
+      assert.notEqual(generation, stamp.generation);
+      assert.deepEqual(recordedChanges(db).changes, [], 'the copy holds what was recorded');
+      const saved = await saveWholeImage(dir, bytes, generation);
+      db.run(`INSERT INTO rows VALUES ('after')`);
+      assert.ok((await appendChanges(dir, db, saved)) !== undefined, 'the edit after the copy is appended');
+      const opened = await openSavedDatabase(dir);
+      try {
+        assert.equal(opened?.replayed, 1);
+        assert.equal(opened?.db.value('SELECT count(*) FROM rows'), 401);
+        assert.equal(imageGeneration(opened!.db), generation);
+      } finally {
+        opened?.db.close();
+      }
     } finally {
       db.close();
     }

@@ -295,7 +295,7 @@ export function formatLiveReport(r: LiveReport): string {
     line('search probes sent while an edit\'s sync was applied (they wait for it)', r.probeDuringApplyMs),
     line('search probes sent while an edit was saved', r.probeDuringSaveMs, '500 ms'),
     line('search probes sent at other times during the edits', r.probeBetweenEditsMs),
-    line('searches sent every 100 ms while the compaction ran (from when the daemon's log says it started)', r.probeDuringCompactionMs, '500 ms'),
+    line('searches sent every 100 ms while the compaction ran (from when the log of the daemon says it started)', r.probeDuringCompactionMs, '500 ms'),
     `  daemon RSS after load ${r.rssAfterLoadMb.toFixed(0)} MB; peak over the one-file edits ${r.peakRssMb.toFixed(0)} MB, over the burst and its compaction ${r.peakBurstRssMb.toFixed(0)} MB  [bar: 1.3 x index + 300 MB = ${rssBar.toFixed(0)} MB]`,
   );
   return out.join('\n');

@@ -13,6 +13,7 @@ import type { GraphStore, SearchRow, TermStats } from '../store/index.js';
 import { fieldScore, NO_MATCH } from './fields.js';
 import type { FieldScore } from './fields.js';
 import { identifierWords, searchSpellings, searchWords } from './terms.js';
+import { writtenNames, type WrittenNames } from './written-names.js';
 
 /** A symbol found for a query, and how. */
 export interface Candidate {
@@ -37,6 +38,8 @@ export interface QueryShape {
   readonly nameWords: readonly string[];
   /** The text as a dotted qualified name, when it is one. */
   readonly qualified: string | undefined;
+  /** The names a text of several words writes in code form (written-names.ts). */
+  readonly written: WrittenNames;
 }
 
 /** The candidates of one search, and whether typo tolerance supplied them. */
@@ -68,7 +71,7 @@ export function queryShape(text: string): QueryShape {
   const words = searchWords(text);
   const { spellings, meaning } = searchSpellings(words);
   const nameWords = [...new Set(identifierWords(text))].filter((w) => words.includes(w));
-  return { text, lower: text.toLowerCase(), words, spellings, meaning, nameWords, qualified: qualifiedQuery(text) };
+  return { text, lower: text.toLowerCase(), words, spellings, meaning, nameWords, qualified: qualifiedQuery(text), written: writtenNames(text) };
 }
 
 /** Where candidates may come from and what they must pass. */
@@ -103,6 +106,9 @@ export function gatherCandidates(store: GraphStore, q: QueryShape, options: Gath
   }
   if (prefixRows >= PREFIX_ROWS) eachSymbolNamed(store, [q.lower], kinds, add);
   if (q.qualified !== undefined) eachSymbolQualified(store, q.qualified, kinds, add);
+  // The symbols a sentence names in code form are candidates whatever its other words match.
+  for (const path of q.written.paths) eachSymbolQualified(store, path, kinds, add);
+  if (q.written.names.length > 0) eachSymbolNamed(store, q.written.names.map((n) => n.toLowerCase()), kinds, add);
   const spelled = searchTermStats(store, q.spellings);
   const stats = byWord(spelled, q);
   const text = textMatches(store, q, spelled, !/\s/.test(q.text.trim()));

@@ -74,7 +74,8 @@ export function searchSymbols(store: GraphStore, query: string, options: SymbolS
   const filtered = kinds !== undefined || parsed.languages !== undefined || parsed.paths.length > 0;
   const { found, total, fuzzy } = gatherCandidates(store, q, { kinds: wanted, accept: filterOf(parsed), filtered, fuzzy: options.fuzzy !== false });
   const bundles = copiesFound(found) ? bundledFiles(store) : NO_BUNDLES;
-  const scored = found.map((c) => ({ c, demoted: c.row.isTest || isDemotedPath(c.row.path) || bundles.has(c.row.path), score: scoreOf(c, q), uses: 0 }));
+  const rareNames = rareWrittenNames(found, q);
+  const scored = found.map((c) => ({ c, demoted: c.row.isTest || isDemotedPath(c.row.path) || bundles.has(c.row.path), score: scoreOf(c, q, rareNames), uses: 0 }));
   scored.sort(byRank);
   const top = withUseTies(store, scored, limit).slice(0, limit);
   const nodes = new Map(store.nodesByIds(top.map((s) => s.c.row.id)).map((n) => [n.id, n]));
@@ -230,12 +231,39 @@ function isOneName(q: QueryShape): boolean {
   return q.qualified === undefined && /^[\p{L}\p{N}_$]+$/u.test(q.text);
 }
 
-function scoreOf(c: Candidate, q: QueryShape): number {
+/**
+ * Added to a symbol a sentence names in code form (written-names.ts): by its path
+ * (`QuerySet.exclude`, the whole qualified name or its end), or by an identifier no prose word
+ * looks like (`check_password`) that at most WRITTEN_NAME_DEFINITIONS candidates bear: a name
+ * many symbols bear (`getName()`, written as an example of a pattern) points at none of them.
+ * Set on the evaluation's tuning half.
+ */
+const WRITTEN_PATH = 60;
+const WRITTEN_NAME = 40;
+const WRITTEN_NAME_DEFINITIONS = 3;
+
+/** The written names (`q.written.names`) that few candidates bear. */
+function rareWrittenNames(found: readonly Candidate[], q: QueryShape): ReadonlySet<string> {
+  const names = q.written.names;
+  if (names.length === 0) return NO_NAMES;
+  const bearing = new Map<string, number>();
+  for (const { row } of found) if (names.includes(row.name)) bearing.set(row.name, (bearing.get(row.name) ?? 0) + 1);
+  return new Set([...bearing].filter(([, n]) => n <= WRITTEN_NAME_DEFINITIONS).map(([name]) => name));
+}
+
+const NO_NAMES: ReadonlySet<string> = new Set();
+
+function writtenScore(row: SearchRow, paths: readonly string[], rareNames: ReadonlySet<string>): number {
+  if (paths.some((p) => row.qualifiedName === p || row.qualifiedName.endsWith(`.${p}`))) return WRITTEN_PATH;
+  return rareNames.has(row.name) ? WRITTEN_NAME : 0;
+}
+
+function scoreOf(c: Candidate, q: QueryShape, rareNames: ReadonlySet<string>): number {
   const row = c.row;
   let score = KIND_WEIGHT[row.kind] ?? 1;
   if (c.fuzzy) return score + 30;
   if (q.text === '') return score;
-  score += nameScore(row, q) + (isOneName(q) ? ONE_NAME_TEXT_SHARE : 1) * textScore(c.text);
+  score += nameScore(row, q) + writtenScore(row, q.written.paths, rareNames) + (isOneName(q) ? ONE_NAME_TEXT_SHARE : 1) * textScore(c.text);
   // Shorter names are closer to what was typed, all else equal.
   return score - Math.min(5, row.name.length / 10);
 }

@@ -82,6 +82,32 @@ describe('searchSymbols on equal scores', () => {
   });
 });
 
+describe('searchSymbols for a sentence that writes names in code form', () => {
+  let project: OpenedProject;
+  const header = 'def parse_header(value):\n    """Parse a request header value into its options, split on semicolons."""\n    return value.split(";")\n';
+  const sets = (n: number): string => Array.from({ length: n }, (_, i) => `class Store${i}:\n    def read_options(self):\n        return {}\n`).join('');
+  before(async () => {
+    project = await openGeneratedProject({
+      'web/headers.py': header,
+      'web/check.py': 'class Checker:\n    def check_value(self, value):\n        return value\n',
+      'web/stores.py': sets(4),
+    });
+  });
+  after(() => project.close());
+  const top = (query: string): string | undefined => searchSymbols(project.index.store, query, { fuzzy: false }).matches[0]?.node.qualifiedName;
+
+  test('the symbol named ranks above what only shares the sentence\'s words', () => {
+    // parse_header's name and docstring hold the questions' other words.
+    assert.equal(top('when does check_value split a header'), 'Checker.check_value');
+    assert.equal(top('how does Checker.check_value split a request header into options'), 'Checker.check_value');
+  });
+
+  test('a name more than three symbols bear, or names listed without a sentence, rank as their words do', () => {
+    assert.equal(top('how does read_options handle a header'), 'parse_header');
+    assert.equal(top('check_value split header'), 'parse_header');
+  });
+});
+
 describe('searchSymbols for one name', () => {
   let project: OpenedProject;
   before(async () => {

@@ -1,0 +1,24 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { NO_WRITTEN_NAMES, writtenNames } from '../../src/search/written-names.js';
+
+describe('writtenNames', () => {
+  test('a path, in any of the separators, and the identifiers no prose word looks like', () => {
+    assert.deepEqual(writtenNames('how does QuerySet.exclude negate its conditions compared to filter'), { paths: ['QuerySet.exclude'], names: [] });
+    assert.deepEqual(writtenNames('where does Net::HTTP#get send the request'), { paths: ['Net.HTTP.get'], names: [] });
+    assert.deepEqual(writtenNames('how does String.indexOf(String) search'), { paths: ['String.indexOf'], names: [] });
+    assert.deepEqual(writtenNames('how does check_password verify a password, and getPathname a path'), { paths: [], names: ['check_password', 'getPathname'] });
+    assert.deepEqual(writtenNames('is _filter_or_exclude, MAX_VALUE or __init__ used'), { paths: [], names: ['_filter_or_exclude', 'MAX_VALUE', '__init__'] });
+  });
+
+  test('plain words, short ones and PascalCase names (a place, not a target) are prose', () => {
+    assert.deepEqual(writtenNames('How does the Router match a path'), { paths: [], names: [] });
+    assert.deepEqual(writtenNames('how does a HashMap resize, a_b or iOS'), { paths: [], names: [] });
+  });
+
+  test('a text without a stop word gives none: one name is compared whole, a list asks what uses them all', () => {
+    assert.deepEqual(writtenNames('QuerySet.exclude'), NO_WRITTEN_NAMES);
+    assert.deepEqual(writtenNames('  check_password '), NO_WRITTEN_NAMES);
+    assert.deepEqual(writtenNames('create_engine make_url QuerySet.exclude'), NO_WRITTEN_NAMES);
+  });
+});

@@ -80,9 +80,12 @@ export function readSymbolsNamed(reader: GraphReader, name: string, pool = new S
   return out;
 }
 
+/** The signature resolution keeps (`keepsSignature`), of `n` whose parent is `p`: what structural matching compares. */
+const KEPT_SIGNATURE = `CASE WHEN n.kind = ${METHOD_KIND} AND (p.kind = ${INTERFACE_KIND} OR n.signature LIKE 'func %') THEN n.signature END`;
+
 const SYMBOL_SELECT = `SELECT n.id, n.file_id, n.kind, n.name, ${qualifiedNameOf('n')},
             CASE WHEN p.kind IN (${SCOPELESS_PARENTS.map((k) => code(NODE_CODE, k)).join(', ')}) THEN NULL ELSE n.parent_id END, n.exported, n.arity,
-            CASE WHEN n.kind = ${METHOD_KIND} AND (p.kind = ${INTERFACE_KIND} OR n.signature LIKE 'func %') THEN n.signature END, n.returns
+            ${KEPT_SIGNATURE}, n.returns
      FROM nodes n LEFT JOIN nodes p ON p.id = n.parent_id
      WHERE n.kind <> ${FILE_KIND}`;
 
@@ -315,22 +318,24 @@ export function fileIdsImportingStems(reader: GraphReader, stems: readonly strin
 }
 
 /**
- * A fingerprint per defined name in `fileIds` (kind, qualified name, exported flag of every
- * definition carrying it): two fingerprints differ exactly when name-based resolution could
- * bind a reference to that name differently.
+ * A fingerprint per defined name in `fileIds` (kind, qualified name, exported flag and kept
+ * signature of every definition carrying it): two fingerprints differ exactly when name-based
+ * resolution could bind a reference to that name differently, or structural matching (an
+ * interface method made optional, a Go method's types) match a type differently.
  */
 export function nameFingerprints(reader: GraphReader, fileIds: readonly number[]): Map<string, string> {
   const db = connectionOf(reader);
   const parts = new Map<string, string[]>();
   for (const part of chunks(fileIds)) {
     db.each(
-      `SELECT n.name, n.kind, ${qualifiedNameOf('n')}, n.exported, f.path FROM nodes n JOIN files f ON f.id = n.file_id
+      `SELECT n.name, n.kind, ${qualifiedNameOf('n')}, n.exported, f.path, ${KEPT_SIGNATURE}
+       FROM nodes n JOIN files f ON f.id = n.file_id LEFT JOIN nodes p ON p.id = n.parent_id
        WHERE n.file_id IN (${placeholders(part.length)}) AND n.kind <> ${FILE_KIND}`,
       part,
-      ([name, kind, qualifiedName, exported, path]) => {
+      ([name, kind, qualifiedName, exported, path, signature]) => {
         const key = str(name);
         const list = parts.get(key);
-        const entry = `${str(path)}|${num(kind)}|${str(qualifiedName)}|${num(exported)}`;
+        const entry = `${str(path)}|${num(kind)}|${str(qualifiedName)}|${num(exported)}|${typeof signature === 'string' ? signature : ''}`;
         if (list === undefined) parts.set(key, [entry]);
         else list.push(entry);
       },

@@ -8,6 +8,7 @@ import { inheritingOwner } from './members.js';
 import { pickOverload } from './overloads.js';
 import { overrideEdges } from './overrides.js';
 import { structuralEdges } from './structural.js';
+import { classStructuralEdges } from './structural-classes.js';
 import { ProjectIndex } from './project-index.js';
 import { ReceiverCache } from './receivers.js';
 import { importStep } from './steps/import-step.js';
@@ -301,5 +302,6 @@ export function resolveReferences(input: ResolveInput, options: ResolveOptions =
   }
   overrideEdges(ctx, edges, emitFiles);
   structuralEdges(ctx, edges, emitFiles);
+  classStructuralEdges(ctx, edges, emitFiles);
   return { edges, unresolved, stats, bases };
 }

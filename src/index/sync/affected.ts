@@ -74,6 +74,29 @@ export function affectedAfter(
 function structuralDependents(
   store: GraphStore, current: readonly StoredFile[], change: HeldChange, names: readonly string[], newIds: readonly number[],
 ): number[] {
+  return [...goStructuralDependents(store, current, change, names, newIds), ...classStructuralDependents(store, change, names, newIds)];
+}
+
+/** The languages whose classes are matched to TypeScript's interfaces by shape (resolve/structural-classes.ts). */
+const CLASS_SHAPE_LANGUAGES = ['typescript', 'tsx', 'javascript', 'jsx'];
+const CLASS_SHAPE_PATH = /\.(?:[cm]?[jt]s|[jt]sx)$/;
+
+/**
+ * TypeScript classes are matched to interfaces by their method names too: when a TypeScript or
+ * JavaScript file's change adds or removes a definition, every such file defining a method named
+ * like one it changed, or like a method of an interface the changed files declare, is re-resolved.
+ * (A class that matched before has an edge into the changed file, or its subclass does, and is
+ * affected anyway.)
+ */
+function classStructuralDependents(store: GraphStore, change: HeldChange, names: readonly string[], newIds: readonly number[]): number[] {
+  if (names.length === 0 || ![...change.held.map((r) => r.path), ...change.removedPaths].some((p) => CLASS_SHAPE_PATH.test(p))) return [];
+  const wanted = [...new Set([...names, ...interfaceMethodNames(store, newIds)])];
+  return CLASS_SHAPE_LANGUAGES.flatMap((language) => [...fileIdsDefiningMethods(store, wanted, language)]);
+}
+
+function goStructuralDependents(
+  store: GraphStore, current: readonly StoredFile[], change: HeldChange, names: readonly string[], newIds: readonly number[],
+): number[] {
   const goPaths = [...change.held.map((r) => r.path), ...change.removedPaths].filter((p) => p.endsWith('.go'));
   if (goPaths.length === 0 || names.length === 0) return [];
   const defining = fileIdsDefiningMethods(store, [...new Set([...names, ...interfaceMethodNames(store, newIds)])], 'go');

@@ -27,6 +27,8 @@ export interface SymbolOptions {
   arity?: number;
   /** The type the function returns. */
   returns?: string;
+  /** The signature kept for an interface's method. */
+  signature?: string;
 }
 
 /** Options for a test reference; `from` defaults to the file node. */
@@ -66,6 +68,7 @@ export class ProjectBuilder {
       parentId: options.parent ?? null, exported: options.exported ?? true,
       ...(options.arity !== undefined ? { arity: options.arity } : {}),
       ...(options.returns !== undefined ? { returns: options.returns } : {}),
+      ...(options.signature !== undefined ? { signature: options.signature } : {}),
     });
     return id;
   }

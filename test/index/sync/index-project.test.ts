@@ -182,6 +182,38 @@ for (const held of [undefined, 0]) test(`Go: after edits that make and unmake a 
   assert.equal(dump, await freshDump(root));
 }));
 
+for (const held of [undefined, 0]) test(`TypeScript: after edits that make and unmake a class match an interface in another file by its methods, sync equals a fresh index${held === 0 ? ' (definitions read as asked for)' : ''}`, () => withHeldDefinitions(held, async () => {
+  const root = await generated({
+    'src/api.ts': 'export interface Store {\n  get(key: string): string;\n  put(key: string, value: string): void;\n  size(): number;\n}\n',
+    'src/memory.ts': 'export class MemoryStore {\n  get(key: string): string { return key; }\n  put(key: string, value: string): void {}\n}\n',
+    'src/disk.ts': 'import { Reader } from "./reader";\nexport class DiskStore extends Reader {\n  put(key: string, value: string): void {}\n  size(): number { return 0; }\n}\n',
+    'src/reader.ts': 'export class Reader {\n  get(key: string): string { return key; }\n}\n',
+  });
+  const implementsStore = (dump: string, type: string) => new RegExp(`#class:${type}@\\S+ -implements-> src/api\\.ts#interface:Store@`).test(dump);
+  let dump = await dumpGraph(root);
+  assert.equal(implementsStore(dump, 'DiskStore'), true, 'through its base class');
+  assert.equal(implementsStore(dump, 'MemoryStore'), false);
+  // The interface's `size` becomes optional: MemoryStore now matches, though memory.ts did not change.
+  writeFileSync(join(root, 'src/api.ts'), 'export interface Store {\n  get(key: string): string;\n  put(key: string, value: string): void;\n  size?(): number;\n}\n');
+  await sync(root);
+  dump = await dumpGraph(root);
+  assert.equal(implementsStore(dump, 'MemoryStore'), true);
+  assert.equal(dump, await freshDump(root));
+  // The base class loses `get`: DiskStore no longer matches, though disk.ts did not change.
+  writeFileSync(join(root, 'src/reader.ts'), 'export class Reader {\n  read(key: string): string { return key; }\n}\n');
+  await sync(root);
+  dump = await dumpGraph(root);
+  assert.equal(implementsStore(dump, 'DiskStore'), false);
+  assert.equal(implementsStore(dump, 'MemoryStore'), true);
+  assert.equal(dump, await freshDump(root));
+  // A second interface requiring the same methods: neither is chosen any more.
+  writeFileSync(join(root, 'src/cache.ts'), 'export interface Cache {\n  get(key: string): string;\n  put(key: string, value: string): void;\n}\n');
+  await sync(root);
+  dump = await dumpGraph(root);
+  assert.equal(implementsStore(dump, 'MemoryStore'), false);
+  assert.equal(dump, await freshDump(root));
+}));
+
 test('sync adds a new file and binds references into it', async () => {
   const root = await indexed();
   writeFileSync(join(root, 'src/tax.ts'), "import { priceOf } from './pricing.js';\nexport function taxed(sku: string): number {\n  return priceOf(sku) * 1.2;\n}\n");

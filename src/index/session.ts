@@ -18,7 +18,7 @@ import { prepareBases } from './sync/reresolve.js';
 import type { ProjectConfig, ScannedFile, ScanResult } from './scan/index.js';
 import { isControlFile } from './scan/index.js';
 import {
-  applyAndSave, indexRemoved, openIndex, PhaseClock, readConfig, saveWholeIndex, scanWith, withWriterLock, type CopyOut, type IndexProgress, type SyncReport,
+  applyAndSave, copyOutBetweenReads, indexRemoved, openIndex, PhaseClock, readConfig, saveWholeIndex, scanWith, withWriterLock, type CopyOut, type IndexProgress, type SyncReport,
 } from './sync/index.js';
 
 /** Options of a session. */
@@ -380,17 +380,8 @@ export class IndexSession {
     };
   }
 
-  /**
-   * How a save copies the store out: a slice at a time, and between slices the reads that came
-   * meanwhile run to their end first (a search waits for one slice, not for the whole copy).
-   */
-  readonly #copyOut: CopyOut = {
-    alone: (fn) => this.#alone(fn),
-    between: async () => {
-      await new Promise((resolve) => setImmediate(resolve));
-      while (this.#reads.size > 0) await Promise.allSettled([...this.#reads]);
-    },
-  };
+  /** How a save copies the store out: a slice at a time, reads lent out meanwhile running between slices. */
+  readonly #copyOut: CopyOut = copyOutBetweenReads((fn) => this.#alone(fn), this.#reads);
 
   /** Runs `fn` once no read lent out is using the store, holding new reads back until it is done. */
   async #alone<T>(fn: () => T): Promise<T> {

@@ -18,6 +18,7 @@ import { appendChangeRecord, checkChangeLogPlace, openChangeLog, readChangeLog, 
 import { randomBytes } from 'node:crypto';
 import { captureChanges, forgetChanges, imageGeneration, isCapturing, recordedBytes, recordedChanges, replayChanges, startImageGeneration, stopCapture } from './change-log.js';
 import { decodeChangeLog, encodeChangeRecord } from './change-record.js';
+import { exportInSlices } from './image-copy.js';
 import { loadDatabase, saveDatabase, syncDirectory, type DatabaseStamp } from './persist.js';
 import { SqliteDb } from './sqlite.js';
 
@@ -138,7 +139,7 @@ export function exportNewGeneration(db: SqliteDb): Uint8Array {
 export const EXPORT_SLICE_PAGES = 4096;
 
 /**
- * What `exportNewGeneration` gives, copied a slice at a time (`SqliteDb.exportInSlices`) with
+ * What `exportNewGeneration` gives, copied a slice at a time (image-copy.ts) with
  * `between()` awaited between slices. `alone` runs the switch to the new generation, which
  * changes the capture's triggers and must not overlap a read, after `check()`. The caller
  * writes nothing until this settles.
@@ -152,7 +153,7 @@ export async function exportNewGenerationInSlices(
     startImageGeneration(db, randomBytes(12).toString('hex'));
     captureChanges(db);
   });
-  return db.exportInSlices(pagesPerSlice, between);
+  return exportInSlices(db, pagesPerSlice, between);
 }
 
 /**

@@ -180,6 +180,12 @@ for (const held of [undefined, 0]) test(`Go: after edits that make and unmake a 
   assert.equal(implementsShape(dump, 'Square'), false);
   assert.equal(implementsShape(dump, 'Circle'), true);
   assert.equal(dump, await freshDump(root));
+  // Only the types of the interface's method change: Circle's Name returns a string, no longer the one asked for.
+  writeFileSync(join(root, 'api/api.go'), 'package api\n\ntype Shape interface {\n\tArea() int\n\tName() int\n}\n');
+  await sync(root);
+  dump = await dumpGraph(root);
+  assert.equal(implementsShape(dump, 'Circle'), false);
+  assert.equal(dump, await freshDump(root));
 }));
 
 for (const held of [undefined, 0]) test(`TypeScript: after edits that make and unmake a class match an interface in another file by its methods, sync equals a fresh index${held === 0 ? ' (definitions read as asked for)' : ''}`, () => withHeldDefinitions(held, async () => {

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { IndexError, IndexRemovedError, openIndex, readConfig, scanWith, withWriterLock } from '../../../src/index/sync/index.js';
+import { copyOutBetweenReads, IndexError, IndexRemovedError, openIndex, readConfig, scanWith, withWriterLock } from '../../../src/index/sync/index.js';
 import { acquireLock, LockHeldError, releaseLock } from '../../../src/store/index.js';
 
 const roots: string[] = [];
@@ -109,4 +109,26 @@ test('a damaged database is kept aside under another name and a fresh store says
   assert.equal(opened.stamp, undefined);
   assert.match(opened.rebuiltBecause ?? '', /^the index was damaged \(.+\); it was kept aside as .+/);
   assert.ok(readdirSync(dir).some((name) => name !== 'codegraph.db' && name.startsWith('codegraph.db')), readdirSync(dir).join(', '));
+});
+
+test('between two slices of a copy, the reads lent out run to their end first, those that come meanwhile too', async () => {
+  const reads = new Set<Promise<unknown>>();
+  const events: string[] = [];
+  const lend = (name: string, after: Promise<void>): void => {
+    const read = after.then(() => void events.push(name));
+    reads.add(read);
+    void read.finally(() => reads.delete(read));
+  };
+  let finishFirst: () => void = () => undefined;
+  lend('first read', new Promise<void>((resolve) => (finishFirst = resolve)));
+  const copy = copyOutBetweenReads(async (fn) => fn(), reads);
+  const between = copy.between().then(() => void events.push('next slice'));
+  await new Promise((resolve) => setImmediate(resolve));
+  lend('second read', new Promise<void>((resolve) => setTimeout(resolve, 20)));
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  assert.deepEqual(events, [], 'the slice waits for the read lent out');
+  finishFirst();
+  await between;
+  assert.deepEqual(events, ['first read', 'second read', 'next slice']);
+  assert.equal(await copy.alone(() => 7), 7);
 });

@@ -12,7 +12,7 @@ import type { ToolResult, ToolService } from '../mcp/tool-service.js';
 import type { ProjectIndex } from '../project/index-cache.js';
 import { promptContext } from '../tools/prompt/prompt-context.js';
 import { IndexSession } from '../index/session.js';
-import type { IndexSummary } from '../index/sync/index.js';
+import type { FoldEvent, IndexSummary } from '../index/sync/index.js';
 import { isProcessAlive } from '../store/index.js';
 import { VERSION } from '../version.js';
 import { claimSocket } from './claim-socket.js';
@@ -52,6 +52,18 @@ const SNAPSHOT_AFTER_SAVES_MS = 1000;
  * work rather than landing on an edit an agent is about to query.
  */
 const COMPACT_WHEN_QUIET_MS = 5000;
+
+/** The daemon's log line for a step of writing its image whole. */
+export function foldLine(event: FoldEvent): string {
+  switch (event.phase) {
+    case 'started':
+      return `writing the index whole, folding its change log (${(event.logBytes / 2 ** 20).toFixed(1)} MB)`;
+    case 'written':
+      return `wrote the index whole in ${Math.round(event.ms)} ms`;
+    case 'failed':
+      return `writing the index whole failed after ${Math.round(event.ms)} ms; the index on disk is whole and keeps every saved edit: ${event.error instanceof Error ? event.error.message : String(event.error)}`;
+  }
+}
 
 /**
  * A full collection that took longer than this stops every query for as long, so after
@@ -167,9 +179,7 @@ export class ProjectDaemon {
       onSaved: garbageCollector(),
       compactWhenQuietMs: COMPACT_WHEN_QUIET_MS,
       snapshotAfterMs: SNAPSHOT_AFTER_SAVES_MS,
-      onFold: (event) => options.log(event.phase === 'started'
-        ? `writing the index whole, folding its change log (${(event.logBytes / 2 ** 20).toFixed(1)} MB)`
-        : `wrote the index whole in ${Math.round(event.ms)} ms`),
+      onFold: (event) => options.log(foldLine(event)),
     });
     daemon = new ProjectDaemon(options, claim.server, session);
     daemon.#begin();

@@ -18,7 +18,7 @@ import { prepareBases } from './sync/reresolve.js';
 import type { ProjectConfig, ScannedFile, ScanResult } from './scan/index.js';
 import { isControlFile } from './scan/index.js';
 import {
-  applyAndSave, copyOutBetweenReads, indexRemoved, openIndex, PhaseClock, readConfig, saveWholeIndex, scanWith, withWriterLock, type CopyOut, type IndexProgress, type SyncReport,
+  applyAndSave, copyOutBetweenReads, indexRemoved, openIndex, PhaseClock, readConfig, saveWholeIndex, scanWith, withWriterLock, type CopyOut, type FoldEvent, type IndexProgress, type SyncReport,
 } from './sync/index.js';
 
 /** Options of a session. */
@@ -54,11 +54,8 @@ export interface SessionOptions {
    * `close`), instead of with each save (`SaveInput.snapshotLater`). Unset: with each save.
    */
   readonly snapshotAfterMs?: number;
-  /**
-   * Told when `fold` starts writing the image whole (with the bytes of the log it folds) and when
-   * it is done, `ms` after it started; a daemon logs both.
-   */
-  readonly onFold?: (event: { readonly phase: 'started'; readonly logBytes: number } | { readonly phase: 'written'; readonly ms: number }) => void;
+  /** Told when `fold` starts writing the image whole, and when that is done or failed; a daemon logs each. */
+  readonly onFold?: (event: FoldEvent) => void;
 }
 
 /** Options of one sync. */
@@ -267,7 +264,10 @@ export class IndexSession {
         if (await hasChanged(stamp)) return;
         const started = performance.now();
         this.#options.onFold?.({ phase: 'started', logBytes: stamp.log?.validBytes ?? 0 });
-        const saved = await saveWholeIndex(dir, store, this.#copyOut);
+        const saved = await saveWholeIndex(dir, store, this.#copyOut).catch((error: unknown) => {
+          this.#options.onFold?.({ phase: 'failed', ms: performance.now() - started, error });
+          throw error;
+        });
         this.#stamp = saved;
         this.#savedBytes = saved.size;
         this.#options.onSaved?.(true);

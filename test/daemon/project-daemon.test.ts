@@ -12,6 +12,7 @@ import { after, afterEach, describe, test } from 'node:test';
 import { DaemonClient } from '../../src/daemon/client.js';
 import { listDaemonRecords } from '../../src/daemon/daemon-files.js';
 import { ControlMethod } from '../../src/daemon/control.js';
+import { foldLine } from '../../src/daemon/project-daemon.js';
 import { daemonSocketPath } from '../../src/daemon/socket-path.js';
 import { indexProject } from '../../src/index/sync/index.js';
 import { CHANGE_LOG_FILE } from '../../src/store/layout.js';
@@ -238,7 +239,9 @@ describe('the shared project daemon', SUITE_TIMEOUT, () => {
     }
     await waitForExit(pid, 20_000);
     await server.close();
-    assert.match(readFileSync(join(root, '.codegraph', 'daemon.log'), 'utf8'), new RegExp(`daemon ${pid} stopping: asked to stop`));
+    const daemonLog = readFileSync(join(root, '.codegraph', 'daemon.log'), 'utf8');
+    assert.match(daemonLog, new RegExp(`daemon ${pid} stopping: asked to stop`));
+    assert.match(daemonLog, /writing the index whole, folding its change log \(\d+\.\d MB\)\n.*wrote the index whole in \d+ ms/);
     assert.equal(existsSync(log), false, 'the log was folded into the image');
     assert.equal(await dumpGraph(root), await freshDump(root));
   });
@@ -327,4 +330,11 @@ describe('the prompt hook', SUITE_TIMEOUT, () => {
     assert.equal(hook(ENV), alone);
     assert.match(readFileSync(join(root, '.codegraph', 'daemon.log'), 'utf8'), /prompt hook answered \(explore\)/);
   });
+});
+
+test('the log line of a failed write of the whole image says the index on disk is whole, and why', () => {
+  const line = foldLine({ phase: 'failed', ms: 12.4, error: new Error('ENOSPC: no space left on device') });
+  assert.equal(line, 'writing the index whole failed after 12 ms; the index on disk is whole and keeps every saved edit: ENOSPC: no space left on device');
+  assert.equal(foldLine({ phase: 'written', ms: 1999.6 }), 'wrote the index whole in 2000 ms');
+  assert.equal(foldLine({ phase: 'started', logBytes: 3 * 2 ** 20 }), 'writing the index whole, folding its change log (3.0 MB)');
 });

@@ -153,6 +153,12 @@ export interface CopyOut {
   between(): Promise<void>;
 }
 
+/** A step of writing an index whole outside a sync (`IndexSession.fold`, a compaction), as a daemon logs it. */
+export type FoldEvent =
+  | { readonly phase: 'started'; readonly logBytes: number }
+  | { readonly phase: 'written'; readonly ms: number }
+  | { readonly phase: 'failed'; readonly ms: number; readonly error: unknown };
+
 /**
  * A copy out whose start runs `alone`, and which between two slices lets the reads in `reads`
  * (those lent out, as they come and go) run to their end first: a search waits for one slice

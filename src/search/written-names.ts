@@ -19,7 +19,9 @@ export interface WrittenNames {
 
 export const NO_WRITTEN_NAMES: WrittenNames = { paths: [], names: [] };
 
-const PATH = /[A-Za-z_$][\w$]*(?:(?:\.|::|#)[A-Za-z_$][\w$]*)+/g;
+// A match starts only where a word does: tried inside a long word, every start would scan to its
+// end again (a 200 KB word took 73 s), as a pasted log in a prompt can hold.
+const PATH = /(?<![\w$])[A-Za-z_$][\w$]*(?:(?:\.|::|#)[A-Za-z_$][\w$]*)+/g;
 const IDENTIFIER = /[A-Za-z_$][\w$]*/g;
 
 /** Whether a bare word reads as code: an `_` after its first letter, or camelCase. */

@@ -72,6 +72,17 @@ export function prepareBases(store: GraphStore, inputs: ResolverInputs): void {
 }
 
 /**
+ * Resolves the references of `fileIds` as a sync that rewrote them would, and stores nothing: a
+ * rehearsal of an edit (rehearse.ts). Nothing when the class hierarchies are not kept yet.
+ */
+export function rehearseResolution(store: GraphStore, inputs: ResolverInputs, fileIds: ReadonlySet<number>): void {
+  const known = inputs.knownBases();
+  if (known === undefined || fileIds.size === 0) return;
+  const refs = readRefsOfFiles(store, [...fileIds], inputs.pool);
+  resolveReferences({ project: inputs.projectIndex(inputs.resolverFiles(store)), refs }, { emitFiles: fileIds, knownBases: known });
+}
+
+/**
  * Re-resolves only the references of `fileIds`. The class hierarchies of the other files come
  * from the links the session kept, or, when none are kept yet, from resolving every inheritance
  * reference of the project again (which the session then keeps). The lookup tables over every

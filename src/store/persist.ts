@@ -52,8 +52,13 @@ type FileVersion = Pick<LogStamp, 'size' | 'mtimeMs' | 'ino'>;
 /** A loaded database and the stamp of the exact file version its bytes came from. */
 export interface LoadedDatabase {
   readonly bytes: Uint8Array;
+  /** The memory `bytes` were read into: they, then the zeroed room asked for (`bytes` itself without). */
+  readonly buffer: Uint8Array;
   readonly stamp: DatabaseStamp;
 }
+
+/** Where a database image says it was last changed (SQLite's file change counter, big-endian). */
+const CHANGE_COUNTER_AT = 24;
 
 /**
  * Atomically replaces `<dir>/codegraph.db` with `bytes` and returns the new file's stamp. Stale
@@ -61,6 +66,11 @@ export interface LoadedDatabase {
  * sync ran stays deleted (the write fails with ENOENT) rather than being made again.
  */
 export async function saveDatabase(dir: string, bytes: Uint8Array): Promise<DatabaseStamp> {
+  // `bytes` may be the live file of the open database (`SqliteDb.imageInPlace`): a commit while
+  // they are written would tear them, and changes the counter, so the write is not renamed then.
+  const counterOf = (): number => (bytes.length < CHANGE_COUNTER_AT + 4 ? 0 : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).readUInt32BE(CHANGE_COUNTER_AT));
+  const counter = counterOf();
+  const changed = (): boolean => counterOf() !== counter;
   await cleanStaleTempFiles(dir);
   const target = join(dir, DATABASE_FILE);
   const temp = join(dir, `${DATABASE_FILE}.tmp-${process.pid}-${randomBytes(6).toString('hex')}`);
@@ -73,6 +83,7 @@ export async function saveDatabase(dir: string, bytes: Uint8Array): Promise<Data
     } finally {
       await handle.close();
     }
+    if (changed()) throw new Error('the index changed while its image was written; it is saved again by the next sync');
     await rename(temp, target);
     renamed = true;
     await syncDirectory(dir);
@@ -84,10 +95,11 @@ export async function saveDatabase(dir: string, bytes: Uint8Array): Promise<Data
 
 /**
  * Reads `<dir>/codegraph.db`, or returns undefined when there is none yet (or it is empty);
- * throws `CorruptIndexError` when the file cannot be a sound database.
+ * throws `CorruptIndexError` when the file cannot be a sound database. `room(size)` zeroed bytes
+ * follow the image in the memory it is read into (`LoadedDatabase.buffer`).
  */
-export async function loadDatabase(dir: string): Promise<LoadedDatabase | undefined> {
-  const loaded = await readDatabaseFile(dir);
+export async function loadDatabase(dir: string, room: (size: number) => number = () => 0): Promise<LoadedDatabase | undefined> {
+  const loaded = await readDatabaseFile(dir, room);
   const problem = loaded === undefined ? undefined : imageProblem(loaded.bytes);
   if (problem !== undefined) throw new CorruptIndexError(problem, loaded?.stamp.path);
   return loaded;
@@ -98,7 +110,7 @@ export async function loadDatabase(dir: string): Promise<LoadedDatabase | undefi
  * empty). The stamp is taken from the same open file, so it describes exactly the bytes returned
  * even if a writer renames a new version in meanwhile.
  */
-export async function readDatabaseFile(dir: string): Promise<LoadedDatabase | undefined> {
+export async function readDatabaseFile(dir: string, room: (size: number) => number = () => 0): Promise<LoadedDatabase | undefined> {
   await cleanStaleTempFiles(dir).catch(() => 0);
   const path = join(dir, DATABASE_FILE);
   let handle;
@@ -113,9 +125,11 @@ export async function readDatabaseFile(dir: string): Promise<LoadedDatabase | un
     if (!info.isFile()) throw new CorruptIndexError('a directory or other non-file is in its place', path);
     // An empty file is what a crash before the first save can leave: no index yet.
     if (info.size === 0) return undefined;
-    const bytes = await readWhole(handle, info.size, path);
+    const spare = Math.max(0, Math.floor(room(info.size)));
+    const buffer = await readWhole(handle, info.size, path, spare);
     return {
-      bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+      bytes: new Uint8Array(buffer.buffer, buffer.byteOffset, info.size),
+      buffer: new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength),
       stamp: { path, size: info.size, mtimeMs: info.mtimeMs, ino: info.ino },
     };
   } finally {
@@ -123,9 +137,12 @@ export async function readDatabaseFile(dir: string): Promise<LoadedDatabase | un
   }
 }
 
-/** The first `size` bytes of an open file, read as `READ_SLICES` slices at once. */
-async function readWhole(handle: FileHandle, size: number, path: string): Promise<Buffer> {
-  const bytes = Buffer.allocUnsafeSlow(size);
+/**
+ * The first `size` bytes of an open file, read as `READ_SLICES` slices at once, followed by
+ * `spare` zeroed bytes (allocated zeroed, which the system maps lazily: room untouched costs no memory).
+ */
+async function readWhole(handle: FileHandle, size: number, path: string, spare = 0): Promise<Buffer> {
+  const bytes = spare > 0 ? Buffer.alloc(size + spare) : Buffer.allocUnsafeSlow(size);
   const slice = Math.max(SLICE_ALIGN, Math.ceil(size / READ_SLICES / SLICE_ALIGN) * SLICE_ALIGN);
   const reads: Promise<void>[] = [];
   for (let start = 0; start < size; start += slice) {

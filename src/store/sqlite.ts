@@ -2,6 +2,7 @@
  * The one adapter to sql.js. Everything else in the store talks to `SqliteDb`, never to sql.js
  * objects, so statement lifetimes and out-of-memory handling live in a single place.
  */
+import { randomInt } from 'node:crypto';
 import { createRequire } from 'node:module';
 import initSqlJs from 'sql.js';
 import type { Database, SqlJsStatic, Statement } from 'sql.js';
@@ -58,7 +59,7 @@ function isWasmAbort(error: unknown): boolean {
  * view of the same memory, and copies any other array. Adopted bytes are handed over as a Buffer
  * over their memory; others are copied here (even a Buffer), so later writes never reach them.
  */
-function fileContents(bytes: Uint8Array, adopt: boolean): Uint8Array {
+function fileContents(bytes: Uint8Array, adopt: boolean): Buffer {
   const owned = adopt ? bytes : new Uint8Array(bytes);
   return Buffer.from(owned.buffer, owned.byteOffset, owned.byteLength);
 }
@@ -69,6 +70,9 @@ function fileContents(bytes: Uint8Array, adopt: boolean): Uint8Array {
  * the queries' distinct texts (id lists vary in length) number in the tens.
  */
 export const KEPT_READS = 128;
+/** Where a database file keeps its user version and its page count (big-endian), in its header. */
+const USER_VERSION_AT = 60;
+const PAGE_COUNT_AT = 28;
 /** Rows per multi-row insert at most (`insertRows`): past 32 the probe gained nothing. */
 const MAX_ROWS_PER_INSERT = 32;
 
@@ -87,6 +91,8 @@ export class SqliteDb {
   #transient = 0;
   #savepointDepth = 0;
   #closed = false;
+  /** The adopted bytes sql.js's file system keeps as the database file, until a write outgrows them. */
+  #file: Buffer | undefined;
 
   private constructor(db: Database) {
     this.#db = db;
@@ -101,7 +107,9 @@ export class SqliteDb {
    */
   static async open(bytes?: Uint8Array, options: { readonly adopt?: boolean } = {}): Promise<SqliteDb> {
     const SQL = await loadSqlJs();
-    const db = new SqliteDb(new SQL.Database(bytes === undefined ? null : fileContents(bytes, options.adopt === true)));
+    const contents = bytes === undefined ? null : fileContents(bytes, options.adopt === true);
+    const db = new SqliteDb(new SQL.Database(contents));
+    if (options.adopt === true && contents !== null) db.#file = contents;
     // The database lives in sql.js's in-memory file system and durability comes from the saves
     // in saved-index.ts, so the rollback journal is a file of that in-memory file system
     // (savepoints still work), nothing is synced, and a larger page cache keeps big transactions
@@ -262,6 +270,28 @@ export class SqliteDb {
   export(): Uint8Array {
     if (this.inTransaction) throw new Error('cannot export a database inside a transaction');
     return this.#guard(() => this.#db.export());
+  }
+
+  /**
+   * The database file's bytes without a copy: the adopted bytes (`open` with `adopt`) that sql.js's
+   * file system writes in place while the file stays within them, given zeroed room after the
+   * image to grow into (saved-index.ts). Undefined when the file outgrew them, or none were
+   * adopted: `export()` copies then. It tells by writing a random `user_version` (no table row,
+   * nothing the index reads) and reading it back from them. The bytes are the live file: nothing
+   * may write to the database until they are used (`saveDatabase` refuses them if a commit came).
+   */
+  imageInPlace(): Uint8Array | undefined {
+    const file = this.#file;
+    if (file === undefined || this.inTransaction) return undefined;
+    const canary = randomInt(1, 2 ** 31 - 1);
+    this.exec(`PRAGMA user_version = ${canary}`);
+    const pages = Number(this.value('PRAGMA page_count'));
+    const size = pages * Number(this.value('PRAGMA page_size'));
+    if (size > file.length || file.readInt32BE(USER_VERSION_AT) !== canary || file.readUInt32BE(PAGE_COUNT_AT) !== pages) {
+      this.#file = undefined;
+      return undefined;
+    }
+    return file.subarray(0, size);
   }
 
   /** @internal The sql.js handle of the database (a pointer into its heap), for the SQLite calls sql.js does not wrap (image-copy.ts). */

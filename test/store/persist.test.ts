@@ -164,3 +164,31 @@ describe('saveDatabase under kill -9', () => {
     assert.deepEqual(await readdir(dir), [DATABASE_FILE]);
   });
 });
+
+describe('the image in place of the open database', () => {
+  test('loading gives the room asked for after the image, zeroed, and the image itself as bytes', async () => {
+    const image = await databaseBytes('kept');
+    await saveDatabase(dir, image);
+    const loaded = await loadDatabase(dir, (size) => size + 10);
+    assert.ok(loaded !== undefined);
+    assert.deepEqual([loaded.bytes.length, loaded.buffer.length], [image.length, 2 * image.length + 10]);
+    assert.deepEqual(Buffer.from(loaded.bytes), Buffer.from(image));
+    assert.ok(loaded.buffer.subarray(image.length).every((b) => b === 0));
+    assert.equal(loaded.bytes.buffer, loaded.buffer.buffer, 'one allocation');
+    const plain = await loadDatabase(dir);
+    assert.equal(plain?.buffer.length, image.length);
+  });
+
+  test('a save whose bytes were committed to while they were written is refused, and the file stays as it was', async () => {
+    const first = await databaseBytes('first');
+    await saveDatabase(dir, first);
+    const live = await databaseBytes('second');
+    const saving = saveDatabase(dir, live);
+    // A commit bumps the file change counter of the live bytes.
+    live[27] = (live[27]! + 1) & 0xff;
+    await assert.rejects(saving, /changed while its image was written/);
+    const loaded = await loadDatabase(dir);
+    assert.deepEqual(Buffer.from(loaded!.bytes), Buffer.from(first));
+    assert.deepEqual((await readdir(dir)).sort(), [DATABASE_FILE], 'no temp file left');
+  });
+});

@@ -10,7 +10,7 @@ import { captureChanges, forgetChanges, imageGeneration, recordedBytes, recorded
 import { removeChangeLog } from '../../src/store/change-log-file.js';
 import { CHANGE_LOG_FILE, DATABASE_FILE, INDEX_DIR } from '../../src/store/layout.js';
 import { hasChanged, type DatabaseStamp } from '../../src/store/persist.js';
-import { appendChanges, exportNewGeneration, exportNewGenerationInSlices, LOG_FLOOR_BYTES, LOG_SHARE_OF_BASE, openSavedDatabase, saveWholeImage } from '../../src/store/saved-index.js';
+import { appendChanges, exportNewGeneration, exportNewGenerationInSlices, LOG_FLOOR_BYTES, LOG_SHARE_OF_BASE, openSavedDatabase, roomFor, saveWholeImage, statesItsSize } from '../../src/store/saved-index.js';
 import { SqliteDb } from '../../src/store/sqlite.js';
 import { fixtureProject } from '../support/fixture-project.js';
 import { dumpGraph } from '../support/graph-dump.js';
@@ -305,5 +305,52 @@ describe('when a save may append', () => {
     const before = openFiles();
     for (let i = 0; i < 5; i++) (await openSavedDatabase(dir))?.db.close();
     assert.equal(openFiles(), before);
+  });
+});
+
+describe('room to grow in place', () => {
+  test('a quarter of the image, at least 64 MiB, within 2 GiB in all', () => {
+    assert.equal(roomFor(1000), 2 ** 26);
+    assert.equal(roomFor(2 ** 30), 2 ** 28);
+    assert.equal(roomFor(2 ** 31 - 100), 100);
+    assert.equal(roomFor(2 ** 31 + 5), 0);
+  });
+
+  test('room follows only an image whose header states its own size', async () => {
+    const db = await SqliteDb.open();
+    db.exec('CREATE TABLE t(v TEXT)');
+    const image = db.export();
+    db.close();
+    assert.equal(statesItsSize(image), true);
+    const longer = new Uint8Array(image.length + 4096);
+    longer.set(image);
+    assert.equal(statesItsSize(longer), false, 'a file longer than its header says');
+    const stale = Uint8Array.from(image);
+    stale[95] = (stale[95]! + 1) & 0xff;
+    assert.equal(statesItsSize(stale), false, 'a size written at another change than the counter');
+    assert.equal(statesItsSize(image.subarray(0, 50)), false);
+  });
+
+  test('an opened index writes its image whole in place, and the image opens as the index did', async () => {
+    const { root, dir } = await shop();
+    const opened = await openSavedDatabase(dir);
+    assert.ok(opened !== undefined);
+    try {
+      captureChanges(opened.db);
+      // Grows the file by pages: it stays in place only in the room read after the image.
+      opened.db.run(`INSERT INTO meta(key, value) VALUES ('probe', 'in place'), ('probe-ballast', ?)`, ['b'.repeat(400_000)]);
+      const bytes = exportNewGeneration(opened.db);
+      assert.ok(opened.db.imageInPlace() !== undefined, 'the file still fits the bytes it was read into');
+      await saveWholeImage(dir, bytes, imageGeneration(opened.db));
+    } finally {
+      opened.db.close();
+    }
+    const again = await openSavedDatabase(dir);
+    try {
+      assert.equal(again?.db.value(`SELECT value FROM meta WHERE key = 'probe'`), 'in place');
+    } finally {
+      again?.db.close();
+    }
+    assert.equal(await dumpGraph(root), await freshDump(root));
   });
 });

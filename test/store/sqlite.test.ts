@@ -175,6 +175,54 @@ describe('SqliteDb.transaction', () => {
   });
 });
 
+describe('imageInPlace', () => {
+  /** The bytes of a database with `rows` rows, and `room` zeroed bytes after them. */
+  async function withRoom(rows: number, room: number): Promise<Uint8Array> {
+    db.insertRows('INSERT INTO t(id, v)', Array.from({ length: rows }, (_, i) => [i + 1, 'x'.repeat(200)]));
+    const image = db.export();
+    const buffer = new Uint8Array(image.length + room);
+    buffer.set(image);
+    return buffer;
+  }
+
+  test('gives the adopted bytes themselves while the file fits them, and they reopen as the same database', async () => {
+    const buffer = await withRoom(50, 256 * 1024);
+    const live = await SqliteDb.open(buffer, { adopt: true });
+    try {
+      live.run('INSERT INTO t(v) VALUES (?)', ['y'.repeat(50_000)]);
+      const inPlace = live.imageInPlace();
+      assert.ok(inPlace !== undefined);
+      assert.equal(inPlace.buffer, buffer.buffer, 'no copy');
+      assert.equal(inPlace.length, Number(live.value('PRAGMA page_count')) * Number(live.value('PRAGMA page_size')));
+      const copy = await SqliteDb.open(inPlace);
+      try {
+        assert.equal(copy.value('PRAGMA integrity_check'), 'ok');
+        assert.deepEqual(copy.all('SELECT id, v FROM t ORDER BY id'), live.all('SELECT id, v FROM t ORDER BY id'));
+      } finally {
+        copy.close();
+      }
+    } finally {
+      live.close();
+    }
+  });
+
+  test('gives nothing once the file outgrew the adopted bytes, nor for bytes copied or none', async () => {
+    const buffer = await withRoom(10, 8 * 1024);
+    const live = await SqliteDb.open(buffer, { adopt: true });
+    const copied = await SqliteDb.open(buffer);
+    try {
+      assert.ok(live.imageInPlace() !== undefined);
+      live.run('INSERT INTO t(v) VALUES (?)', ['z'.repeat(100_000)]);
+      assert.equal(live.imageInPlace(), undefined);
+      assert.equal(copied.imageInPlace(), undefined);
+      assert.equal(db.imageInPlace(), undefined);
+    } finally {
+      live.close();
+      copied.close();
+    }
+  });
+});
+
 describe('isOutOfMemoryError', () => {
   const cases: [string, unknown, boolean][] = [
     ['SQLITE_NOMEM from sql.js', Object.assign(new Error('out of memory'), { code: 'SQLITE_NOMEM' }), true],

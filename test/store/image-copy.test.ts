@@ -3,20 +3,11 @@ import { afterEach, beforeEach, describe, test } from 'node:test';
 import { exportInSlices } from '../../src/store/image-copy.js';
 import { SqliteDb } from '../../src/store/sqlite.js';
 
+/** The database of the test running: a table `t` of rows, closed after each test. */
 let db: SqliteDb;
-
-beforeEach(async () => {
-  db = await SqliteDb.open();
-  db.exec('CREATE TABLE t(id INTEGER PRIMARY KEY, v TEXT)');
-});
-
-afterEach(() => {
-  db.close();
-});
-
-function count(): number {
-  return Number(db.value('SELECT count(*) FROM t'));
-}
+beforeEach(async () => void (db = await SqliteDb.open()).exec('CREATE TABLE t(id INTEGER PRIMARY KEY, v TEXT)'));
+afterEach(() => db.close());
+const count = (): number => Number(db.value('SELECT count(*) FROM t'));
 
 /** The header fields a copy may differ in from `export()`'s: change counters and the schema cookie. */
 const COUNTERS = new Set([24, 25, 26, 27, 40, 41, 42, 43, 92, 93, 94, 95]);

@@ -46,10 +46,10 @@ const SNAPSHOT_AFTER_SAVES_MS = 1000;
 
 /**
  * A daemon writes its image whole (a compaction of the change log) only after this long without a
- * query (`IndexSession`'s `compactWhenQuietMs`): queries meanwhile wait for one slice of the copy
- * (at most 73 ms on the Linux kernel's 1.9 GB image), but a sync waits for all of it (5 s there,
- * with the write) and the copy is a second image in memory, so it waits for a pause in a client's
- * work rather than landing on an edit an agent is about to query.
+ * query (`IndexSession`'s `compactWhenQuietMs`): queries go on meanwhile, but a sync waits for
+ * all of it (2.85 s on the Linux kernel's 1.9 GB image written in place; 5 s with a copy in slices,
+ * a second image in memory, when the file outgrew its room), so it waits for a pause in a
+ * client's work rather than landing on an edit an agent is about to query.
  */
 const COMPACT_WHEN_QUIET_MS = 5000;
 
@@ -79,8 +79,9 @@ const COSTLY_IN_A_ROW = 2;
 
 /**
  * A full collection once the saves pause, where the process allows one (the daemon is spawned
- * with `--expose-gc`). A whole save copies the database out of sql.js; left to V8, several of
- * those copies wait for a collection and glibc keeps the pages they held, so on django the
+ * with `--expose-gc`). A whole save may copy the database out of sql.js (when its file outgrew
+ * the room it was read into; before images were written in place, each did): left to V8, several
+ * of those copies waited for a collection and glibc kept the pages they held, so on django the
  * resident set after 100 one-file syncs stood 30 % above its level after the first 15, against
  * 2 % with this (each collection takes 20 to 35 ms there). Where a collection costs more than
  * COLLECT_BUDGET_MS, appended saves are left to V8's own collections.

@@ -148,7 +148,8 @@ export class GraphStore extends GraphReader {
 
   /**
    * The database file's bytes. Refuses (CapacityError) when an earlier write ran out of memory,
-   * so a half-written graph is never saved, or when the file would exceed the size limit.
+   * so a half-written graph is never saved, or when the file would exceed the size limit. They
+   * may be the live file (`exportNewGeneration`): nothing may write to the store until they are saved.
    */
   exportBytes(): Uint8Array {
     return this.#writer.exportBytes();

@@ -142,7 +142,7 @@ export async function readDatabaseFile(dir: string, room: (size: number) => numb
  * `spare` zeroed bytes (allocated zeroed, which the system maps lazily: room untouched costs no memory).
  */
 async function readWhole(handle: FileHandle, size: number, path: string, spare = 0): Promise<Buffer> {
-  const bytes = spare > 0 ? Buffer.alloc(size + spare) : Buffer.allocUnsafeSlow(size);
+  const bytes = (spare > 0 ? withRoom(size, spare) : undefined) ?? Buffer.allocUnsafeSlow(size);
   const slice = Math.max(SLICE_ALIGN, Math.ceil(size / READ_SLICES / SLICE_ALIGN) * SLICE_ALIGN);
   const reads: Promise<void>[] = [];
   for (let start = 0; start < size; start += slice) {
@@ -159,6 +159,16 @@ async function readWhole(handle: FileHandle, size: number, path: string, spare =
   const failed = (await Promise.allSettled(reads)).find((r) => r.status === 'rejected');
   if (failed !== undefined) throw failed.reason;
   return bytes;
+}
+
+/** `size + spare` zeroed bytes, or undefined where so much cannot be had (then the image is read without room). */
+function withRoom(size: number, spare: number): Buffer | undefined {
+  try {
+    return Buffer.alloc(size + spare);
+  } catch (error) {
+    if (error instanceof RangeError) return undefined;
+    throw error;
+  }
 }
 
 /**

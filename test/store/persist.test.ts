@@ -177,6 +177,9 @@ describe('the image in place of the open database', () => {
     assert.equal(loaded.bytes.buffer, loaded.buffer.buffer, 'one allocation');
     const plain = await loadDatabase(dir);
     assert.equal(plain?.buffer.length, image.length);
+    // More room than a buffer may hold: the image is read without room.
+    const roomless = await loadDatabase(dir, () => 2 ** 34);
+    assert.deepEqual([roomless?.bytes.length, roomless?.buffer.length], [image.length, image.length]);
   });
 
   test('a save whose bytes were committed to while they were written is refused, and the file stays as it was', async () => {

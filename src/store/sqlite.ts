@@ -124,6 +124,33 @@ export class SqliteDb {
     return db;
   }
 
+  /**
+   * A new empty database whose file is `room` zeroed bytes after its first page, adopted, so it
+   * grows in place and a whole save can write it without a copy (`imageInPlace`); room never
+   * touched is never given memory. Without room where so much cannot be had.
+   */
+  static async create(room: number): Promise<SqliteDb> {
+    const SQL = await loadSqlJs();
+    const first = new SQL.Database();
+    let page: Uint8Array;
+    try {
+      // A write makes the one page a file needs to open; `user_version` is nothing the index reads.
+      first.exec('PRAGMA user_version = 1');
+      page = first.export();
+    } finally {
+      first.close();
+    }
+    let file: Buffer;
+    try {
+      file = Buffer.alloc(page.length + room);
+    } catch (error) {
+      if (error instanceof RangeError) return SqliteDb.open();
+      throw error;
+    }
+    file.set(page);
+    return SqliteDb.open(file, { adopt: true });
+  }
+
   /** Statements a helper is running right now; 0 between calls. */
   get openStatements(): number {
     return this.#transient;

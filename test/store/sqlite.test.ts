@@ -206,6 +206,30 @@ describe('imageInPlace', () => {
     }
   });
 
+  test('a database created with room grows in place from its first page; without room where so much cannot be had', async () => {
+    const roomy = await SqliteDb.create(4 * 1024 * 1024);
+    const roomless = await SqliteDb.create(2 ** 34);
+    try {
+      for (const made of [roomy, roomless]) {
+        made.exec('CREATE TABLE t(v TEXT)');
+        made.insertRows('INSERT INTO t(v)', Array.from({ length: 100 }, (_, i) => [`row ${i}`.padEnd(500, '.')]));
+      }
+      const image = roomy.imageInPlace();
+      assert.ok(image !== undefined);
+      assert.equal(roomless.imageInPlace(), undefined);
+      const copy = await SqliteDb.open(image);
+      try {
+        assert.equal(copy.value('SELECT count(*) FROM t'), 100);
+        assert.equal(copy.value('PRAGMA integrity_check'), 'ok');
+      } finally {
+        copy.close();
+      }
+    } finally {
+      roomy.close();
+      roomless.close();
+    }
+  });
+
   test('gives nothing once the file outgrew the adopted bytes, nor for bytes copied or none', async () => {
     const buffer = await withRoom(10, 8 * 1024);
     const live = await SqliteDb.open(buffer, { adopt: true });

@@ -7,6 +7,7 @@
 export { CapacityError, CorruptIndexError, ForeignIndexError, LockHeldError, SchemaError } from './errors.js';
 export type { LockOwner } from './errors.js';
 export { SqliteDb, CachedStatement, isOutOfMemoryError, loadSqlJs } from './sqlite.js';
+export { createWithRoom } from './image-file.js';
 export type { SqlParams, SqlRow, SqlValue } from './sqlite.js';
 export { MIGRATIONS, SCHEMA_VERSION, SEARCH_COLUMNS, edgeRelation, migrate, registerSchemaFunctions, splitIdentifierWords } from './schema.js';
 export type { MigrateResult, Migration } from './schema.js';

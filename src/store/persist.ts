@@ -66,7 +66,7 @@ const CHANGE_COUNTER_AT = 24;
  * sync ran stays deleted (the write fails with ENOENT) rather than being made again.
  */
 export async function saveDatabase(dir: string, bytes: Uint8Array): Promise<DatabaseStamp> {
-  // `bytes` may be the live file of the open database (`SqliteDb.imageInPlace`): a commit while
+  // `bytes` may be the live file of the open database (`imageInPlace`, image-file.ts): a commit while
   // they are written would tear them, and changes the counter, so the write is not renamed then.
   const counterOf = (): number => (bytes.length < CHANGE_COUNTER_AT + 4 ? 0 : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).readUInt32BE(CHANGE_COUNTER_AT));
   const counter = counterOf();

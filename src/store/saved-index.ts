@@ -19,6 +19,7 @@ import { randomBytes } from 'node:crypto';
 import { captureChanges, forgetChanges, imageGeneration, isCapturing, recordedBytes, recordedChanges, replayChanges, startImageGeneration, stopCapture } from './change-log.js';
 import { decodeChangeLog, encodeChangeRecord } from './change-record.js';
 import { exportInSlices } from './image-copy.js';
+import { imageInPlace } from './image-file.js';
 import { loadDatabase, saveDatabase, syncDirectory, type DatabaseStamp } from './persist.js';
 import { SqliteDb } from './sqlite.js';
 
@@ -57,8 +58,7 @@ export function logPastLimit(stamp: DatabaseStamp): boolean {
 /**
  * Zeroed room read after an image of `size` bytes for the database to grow into: while its file
  * stays within it, a whole save writes the image as it is in memory instead of a copy of it
- * (`SqliteDb.imageInPlace`; a copy of the Linux kernel's 1.9 GB image took 3 to 5 s and as much
- * memory again). A quarter of the image, at least 64 MiB, within 2 GiB in all (where sql.js's
+ * (image-file.ts). A quarter of the image, at least 64 MiB, within 2 GiB in all (where sql.js's
  * images stop, `DEFAULT_MAX_DATABASE_BYTES`). Room never touched is never given memory.
  */
 export function roomFor(size: number): number {
@@ -146,13 +146,13 @@ function mayAppend(db: SqliteDb, saved: DatabaseStamp, limits: number): boolean 
 /**
  * The bytes of `db` as a new generation of the image, after which its changes are recorded
  * against that generation: nothing recorded before is needed, the image holds it. They are the
- * live file when the database still fits the bytes it was opened from (`SqliteDb.imageInPlace`):
+ * live file when the database still fits the bytes it was opened from (image-file.ts):
  * nothing may write to it until they are saved.
  */
 export function exportNewGeneration(db: SqliteDb): Uint8Array {
   if (isCapturing(db)) stopCapture(db);
   startImageGeneration(db, randomBytes(12).toString('hex'));
-  const bytes = db.imageInPlace() ?? db.export();
+  const bytes = imageInPlace(db) ?? db.export();
   captureChanges(db);
   return bytes;
 }
@@ -177,7 +177,7 @@ export async function exportNewGenerationInSlices(
     check();
     if (isCapturing(db)) stopCapture(db);
     startImageGeneration(db, randomBytes(12).toString('hex'));
-    const bytes = db.imageInPlace();
+    const bytes = imageInPlace(db);
     captureChanges(db);
     return bytes;
   });

@@ -2,7 +2,6 @@
  * The one adapter to sql.js. Everything else in the store talks to `SqliteDb`, never to sql.js
  * objects, so statement lifetimes and out-of-memory handling live in a single place.
  */
-import { randomInt } from 'node:crypto';
 import { createRequire } from 'node:module';
 import initSqlJs from 'sql.js';
 import type { Database, SqlJsStatic, Statement } from 'sql.js';
@@ -70,9 +69,6 @@ function fileContents(bytes: Uint8Array, adopt: boolean): Buffer {
  * the queries' distinct texts (id lists vary in length) number in the tens.
  */
 export const KEPT_READS = 128;
-/** Where a database file keeps its user version and its page count (big-endian), in its header. */
-const USER_VERSION_AT = 60;
-const PAGE_COUNT_AT = 28;
 /** Rows per multi-row insert at most (`insertRows`): past 32 the probe gained nothing. */
 const MAX_ROWS_PER_INSERT = 32;
 
@@ -122,33 +118,6 @@ export class SqliteDb {
     // took the same either way (3.9 to 4.1 s against 4.2 to 4.4 s, two runs each).
     db.exec('PRAGMA journal_mode = TRUNCATE; PRAGMA synchronous = OFF; PRAGMA temp_store = FILE; PRAGMA cache_size = -65536');
     return db;
-  }
-
-  /**
-   * A new empty database whose file is `room` zeroed bytes after its first page, adopted, so it
-   * grows in place and a whole save can write it without a copy (`imageInPlace`); room never
-   * touched is never given memory. Without room where so much cannot be had.
-   */
-  static async create(room: number): Promise<SqliteDb> {
-    const SQL = await loadSqlJs();
-    const first = new SQL.Database();
-    let page: Uint8Array;
-    try {
-      // A write makes the one page a file needs to open; `user_version` is nothing the index reads.
-      first.exec('PRAGMA user_version = 1');
-      page = first.export();
-    } finally {
-      first.close();
-    }
-    let file: Buffer;
-    try {
-      file = Buffer.alloc(page.length + room);
-    } catch (error) {
-      if (error instanceof RangeError) return SqliteDb.open();
-      throw error;
-    }
-    file.set(page);
-    return SqliteDb.open(file, { adopt: true });
   }
 
   /** Statements a helper is running right now; 0 between calls. */
@@ -299,26 +268,14 @@ export class SqliteDb {
     return this.#guard(() => this.#db.export());
   }
 
-  /**
-   * The database file's bytes without a copy: the adopted bytes (`open` with `adopt`) that sql.js's
-   * file system writes in place while the file stays within them, given zeroed room after the
-   * image to grow into (saved-index.ts). Undefined when the file outgrew them, or none were
-   * adopted: `export()` copies then. It tells by writing a random `user_version` (no table row,
-   * nothing the index reads) and reading it back from them. The bytes are the live file: nothing
-   * may write to the database until they are used (`saveDatabase` refuses them if a commit came).
-   */
-  imageInPlace(): Uint8Array | undefined {
-    const file = this.#file;
-    if (file === undefined || this.inTransaction) return undefined;
-    const canary = randomInt(1, 2 ** 31 - 1);
-    this.exec(`PRAGMA user_version = ${canary}`);
-    const pages = Number(this.value('PRAGMA page_count'));
-    const size = pages * Number(this.value('PRAGMA page_size'));
-    if (size > file.length || file.readInt32BE(USER_VERSION_AT) !== canary || file.readUInt32BE(PAGE_COUNT_AT) !== pages) {
-      this.#file = undefined;
-      return undefined;
-    }
-    return file.subarray(0, size);
+  /** @internal The adopted bytes sql.js's file system keeps as the database file (image-file.ts), until known outgrown. */
+  get adoptedFile(): Buffer | undefined {
+    return this.#file;
+  }
+
+  /** @internal Forgets the adopted bytes: the file outgrew them. */
+  forgetAdoptedFile(): void {
+    this.#file = undefined;
   }
 
   /** @internal The sql.js handle of the database (a pointer into its heap), for the SQLite calls sql.js does not wrap (image-copy.ts). */

@@ -11,6 +11,7 @@ import { removeChangeLog } from '../../src/store/change-log-file.js';
 import { CHANGE_LOG_FILE, DATABASE_FILE, INDEX_DIR } from '../../src/store/layout.js';
 import { hasChanged, type DatabaseStamp } from '../../src/store/persist.js';
 import { appendChanges, exportNewGeneration, exportNewGenerationInSlices, LOG_FLOOR_BYTES, LOG_SHARE_OF_BASE, openSavedDatabase, roomFor, saveWholeImage, statesItsSize } from '../../src/store/saved-index.js';
+import { imageInPlace } from '../../src/store/image-file.js';
 import { SqliteDb } from '../../src/store/sqlite.js';
 import { fixtureProject } from '../support/fixture-project.js';
 import { dumpGraph } from '../support/graph-dump.js';
@@ -340,7 +341,7 @@ describe('room to grow in place', () => {
       // Grows the file by pages: it stays in place only in the room read after the image.
       opened.db.run(`INSERT INTO meta(key, value) VALUES ('probe', 'in place'), ('probe-ballast', ?)`, ['b'.repeat(400_000)]);
       const bytes = exportNewGeneration(opened.db);
-      assert.ok(opened.db.imageInPlace() !== undefined, 'the file still fits the bytes it was read into');
+      assert.ok(imageInPlace(opened.db) !== undefined, 'the file still fits the bytes it was read into');
       await saveWholeImage(dir, bytes, imageGeneration(opened.db));
     } finally {
       opened.db.close();

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { languageForPath } from '../languages.js';
 import { configErrorMessage, loadConfig, scanProject, type ProjectConfig, type ScanResult } from '../scan/index.js';
 import {
-  DEFAULT_MAX_DATABASE_BYTES, acquireLock, CorruptIndexError, GraphStore, hasChanged, INDEX_DIR, keepDamagedDatabase, openSavedDatabase, releaseLock, SchemaError, SqliteDb, hasStatusSnapshotFor, writeStatusSnapshot, type DatabaseStamp,
+  createWithRoom, DEFAULT_MAX_DATABASE_BYTES, acquireLock, CorruptIndexError, GraphStore, hasChanged, INDEX_DIR, keepDamagedDatabase, openSavedDatabase, releaseLock, SchemaError, hasStatusSnapshotFor, writeStatusSnapshot, type DatabaseStamp,
 } from '../../store/index.js';
 import { applyScan, type Applied, type ApplyInput } from './apply-scan.js';
 import { IndexError, IndexRemovedError } from './errors.js';
@@ -100,11 +100,11 @@ export async function openIndex(dir: string): Promise<OpenedIndex> {
 
 /** An empty database with the current schema. */
 export async function newStore(): Promise<GraphStore> {
-  return GraphStore.open(await SqliteDb.create(NEW_INDEX_ROOM));
+  return GraphStore.open(await createWithRoom(NEW_INDEX_ROOM));
 }
 
 /**
- * The room a new index grows into in place (`SqliteDb.create`): the largest image it may save, so
+ * The room a new index grows into in place (`createWithRoom`): the largest image it may save, so
  * it never outgrows it and its save writes the image without a copy (on the Linux kernel a
  * 1.6 GB copy beside the image at the end of `init`). Only the pages written are given memory.
  */

@@ -156,9 +156,9 @@ export class GraphStore extends GraphReader {
   }
 
   /**
-   * What `exportBytes()` gives, copied a slice at a time with `between()` awaited between slices,
-   * so reads can run meanwhile; `alone` runs the start, which must not overlap a read. Nothing
-   * may write to the store until it settles.
+   * What `exportBytes()` gives: the live file when it can be, else copied a slice at a time with
+   * `between()` awaited between slices, so reads can run meanwhile; `alone` runs the start, which
+   * must not overlap a read. Nothing may write to the store until the bytes are saved.
    */
   exportInSlices(alone: <T>(fn: () => T) => Promise<T>, between: () => Promise<void>): Promise<Uint8Array> {
     return this.#writer.exportInSlices(alone, between);

@@ -324,9 +324,9 @@ export class GraphWriter {
   }
 
   /**
-   * What `exportBytes()` gives, copied a slice at a time with `between()` awaited between slices
-   * (see `exportNewGenerationInSlices`); `alone` runs the checks and the switch to the new
-   * generation, which must not overlap a read.
+   * What `exportBytes()` gives: the live file when it can be, else copied a slice at a time with
+   * `between()` awaited between slices (see `exportNewGenerationInSlices`); `alone` runs the
+   * checks and the switch to the new generation, which must not overlap a read.
    */
   async exportInSlices(alone: <T>(fn: () => T) => Promise<T>, between: () => Promise<void>): Promise<Uint8Array> {
     try {

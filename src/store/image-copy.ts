@@ -5,13 +5,14 @@
  * in place), so the copy costs one image, as `export()` does, while reads can run between the
  * slices (`export()` copies it in one call: 2.5 to 3 s on the Linux kernel's 1.9 GB index).
  */
+import { imageProblem, statesItsSize } from './image-check.js';
+import { emptyImage } from './image-file.js';
 import { loadSqlJs, type SqliteDb } from './sqlite.js';
 
 /** What this uses of sql.js beyond its typings: SQLite's backup API and the raw handles. */
 interface BackupDatabase {
   readonly db: number;
   exec(sql: string): unknown;
-  export(): Uint8Array;
   close(): void;
 }
 interface BackupApi {
@@ -26,9 +27,6 @@ interface BackupApi {
 }
 const BACKUP_OK = 0;
 const BACKUP_DONE = 101;
-/** A database file starts with this text, and says how many pages it has at this offset (big-endian). */
-const IMAGE_MAGIC = 'SQLite format 3\0';
-const IMAGE_PAGE_COUNT_AT = 28;
 
 /**
  * The bytes of `db`'s file, as `export()` gives them but for the header's change counters and
@@ -41,7 +39,7 @@ export async function exportInSlices(db: SqliteDb, pagesPerSlice: number, pause:
   const pageSize = Number(db.value('PRAGMA page_size'));
   const pages = Number(db.value('PRAGMA page_count'));
   const bytes = db.guard(() => Buffer.alloc(pages * pageSize));
-  bytes.set(emptyImage(SQL, pageSize));
+  bytes.set(await emptyImage(pageSize));
   const target = new SQL.Database(bytes);
   const main = SQL.stringToNewUTF8('main');
   const failed = (rc?: number): Error =>
@@ -67,27 +65,9 @@ export async function exportInSlices(db: SqliteDb, pagesPerSlice: number, pause:
     SQL._free(main);
     target.close();
   }
-  // The copy went to `bytes` only if its file kept that buffer: its size is the image's.
-  if (bytes.readUInt32BE(IMAGE_PAGE_COUNT_AT) !== pages || bytes.subarray(0, 16).toString('latin1') !== IMAGE_MAGIC) {
+  // The copy went to `bytes` only if its file kept that buffer: its header states their size.
+  if (imageProblem(bytes) !== undefined || !statesItsSize(bytes)) {
     throw new Error('cannot copy the database: the copy did not land in its buffer');
   }
   return bytes;
-}
-
-const emptyImages = new Map<number, Uint8Array>();
-
-/** The one page of an empty database of `pageSize`, which a copy's buffer starts with so it opens. */
-function emptyImage(SQL: BackupApi, pageSize: number): Uint8Array {
-  let image = emptyImages.get(pageSize);
-  if (image === undefined) {
-    const db = new SQL.Database();
-    try {
-      db.exec(`PRAGMA page_size = ${pageSize}; PRAGMA user_version = 1; PRAGMA user_version = 0`);
-      image = db.export();
-    } finally {
-      db.close();
-    }
-    emptyImages.set(pageSize, image);
-  }
-  return image;
 }

@@ -6,11 +6,8 @@
  * 5 s and as much memory again). Room never touched is never given memory.
  */
 import { randomInt } from 'node:crypto';
+import { HEADER, headerField } from './image-check.js';
 import { SqliteDb } from './sqlite.js';
-
-/** Where a database file keeps its user version and its page count (big-endian), in its header. */
-const USER_VERSION_AT = 60;
-const PAGE_COUNT_AT = 28;
 
 /**
  * `db`'s file as it is, without a copy, while it is still the bytes `db` adopted; undefined when
@@ -26,7 +23,7 @@ export function imageInPlace(db: SqliteDb): Uint8Array | undefined {
   db.exec(`PRAGMA user_version = ${canary}`);
   const pages = Number(db.value('PRAGMA page_count'));
   const size = pages * Number(db.value('PRAGMA page_size'));
-  if (size > file.length || file.readInt32BE(USER_VERSION_AT) !== canary || file.readUInt32BE(PAGE_COUNT_AT) !== pages) {
+  if (size > file.length || headerField(file, HEADER.userVersion) !== canary || headerField(file, HEADER.pageCount) !== pages) {
     db.forgetAdoptedFile();
     return undefined;
   }
@@ -38,15 +35,7 @@ export function imageInPlace(db: SqliteDb): Uint8Array | undefined {
  * grows in place (`imageInPlace`). Without room where so much memory cannot be had.
  */
 export async function createWithRoom(room: number): Promise<SqliteDb> {
-  const first = await SqliteDb.open();
-  let page: Uint8Array;
-  try {
-    // A write makes the one page a file needs to open; `user_version` is nothing the index reads.
-    first.exec('PRAGMA user_version = 1');
-    page = first.export();
-  } finally {
-    first.close();
-  }
+  const page = await emptyImage();
   let file: Buffer;
   try {
     file = Buffer.alloc(page.length + room);
@@ -56,4 +45,29 @@ export async function createWithRoom(room: number): Promise<SqliteDb> {
   }
   file.set(page);
   return SqliteDb.open(file, { adopt: true });
+}
+
+const emptyImages = new Map<number, Promise<Uint8Array>>();
+
+/**
+ * The one page of an empty database of `pageSize`: a file that opens, which a buffer to grow
+ * into (`createWithRoom`) or to copy into (image-copy.ts) starts with.
+ */
+export function emptyImage(pageSize = 4096): Promise<Uint8Array> {
+  let image = emptyImages.get(pageSize);
+  if (image === undefined) {
+    image = (async () => {
+      const db = await SqliteDb.open();
+      try {
+        // A write makes the page; `user_version` is nothing the index reads.
+        db.exec(`PRAGMA page_size = ${pageSize}; PRAGMA user_version = 1; PRAGMA user_version = 0`);
+        return db.export();
+      } finally {
+        db.close();
+      }
+    })();
+    image.catch(() => emptyImages.delete(pageSize));
+    emptyImages.set(pageSize, image);
+  }
+  return image;
 }

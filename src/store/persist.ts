@@ -9,7 +9,7 @@ import { statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { logHasChanged, type LogStamp } from './change-log-file.js';
 import { CorruptIndexError } from './errors.js';
-import { imageProblem } from './image-check.js';
+import { HEADER, headerField, imageProblem } from './image-check.js';
 import { isProcessAlive } from './lock.js';
 
 import { DATABASE_FILE } from './layout.js';
@@ -57,9 +57,6 @@ export interface LoadedDatabase {
   readonly stamp: DatabaseStamp;
 }
 
-/** Where a database image says it was last changed (SQLite's file change counter, big-endian). */
-const CHANGE_COUNTER_AT = 24;
-
 /**
  * Atomically replaces `<dir>/codegraph.db` with `bytes` and returns the new file's stamp. Stale
  * temp files left by killed writers are removed first. `dir` must exist: a folder deleted while a
@@ -68,9 +65,8 @@ const CHANGE_COUNTER_AT = 24;
 export async function saveDatabase(dir: string, bytes: Uint8Array): Promise<DatabaseStamp> {
   // `bytes` may be the live file of the open database (`imageInPlace`, image-file.ts): a commit while
   // they are written would tear them, and changes the counter, so the write is not renamed then.
-  const counterOf = (): number => (bytes.length < CHANGE_COUNTER_AT + 4 ? 0 : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).readUInt32BE(CHANGE_COUNTER_AT));
-  const counter = counterOf();
-  const changed = (): boolean => counterOf() !== counter;
+  const counter = headerField(bytes, HEADER.changeCounter);
+  const changed = (): boolean => headerField(bytes, HEADER.changeCounter) !== counter;
   await cleanStaleTempFiles(dir);
   const target = join(dir, DATABASE_FILE);
   const temp = join(dir, `${DATABASE_FILE}.tmp-${process.pid}-${randomBytes(6).toString('hex')}`);

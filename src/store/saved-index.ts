@@ -19,6 +19,7 @@ import { randomBytes } from 'node:crypto';
 import { captureChanges, forgetChanges, imageGeneration, isCapturing, recordedBytes, recordedChanges, replayChanges, startImageGeneration, stopCapture } from './change-log.js';
 import { decodeChangeLog, encodeChangeRecord } from './change-record.js';
 import { exportInSlices } from './image-copy.js';
+import { statesItsSize } from './image-check.js';
 import { imageInPlace } from './image-file.js';
 import { loadDatabase, saveDatabase, syncDirectory, type DatabaseStamp } from './persist.js';
 import { SqliteDb } from './sqlite.js';
@@ -58,24 +59,11 @@ export function logPastLimit(stamp: DatabaseStamp): boolean {
 /**
  * Zeroed room read after an image of `size` bytes for the database to grow into: while its file
  * stays within it, a whole save writes the image as it is in memory instead of a copy of it
- * (image-file.ts). A quarter of the image, at least 64 MiB, within 2 GiB in all (where sql.js's
- * images stop, `DEFAULT_MAX_DATABASE_BYTES`). Room never touched is never given memory.
+ * (image-file.ts). A quarter of the image, at least 64 MiB, within 2 GiB in all (sql.js's images
+ * stop near there, `DEFAULT_MAX_DATABASE_BYTES`). Room never touched is never given memory.
  */
 export function roomFor(size: number): number {
   return Math.max(0, Math.min(2 ** 31 - size, Math.max(2 ** 26, Math.floor(size / 4))));
-}
-
-/**
- * Whether an image's header states its own size (page count times page size, with the change
- * counter it was written at matching): only then may room follow it, since SQLite reads a file
- * whose header does not as being as long as the file.
- */
-export function statesItsSize(bytes: Uint8Array): boolean {
-  if (bytes.length < 100) return false;
-  const header = Buffer.from(bytes.buffer, bytes.byteOffset, 100);
-  const raw = header.readUInt16BE(16);
-  const pageSize = raw === 1 ? 65536 : raw;
-  return header.readUInt32BE(24) === header.readUInt32BE(92) && header.readUInt32BE(28) * pageSize === bytes.length;
 }
 
 /** A saved index opened: the base image with its change log replayed. */
@@ -150,11 +138,20 @@ function mayAppend(db: SqliteDb, saved: DatabaseStamp, limits: number): boolean 
  * nothing may write to it until they are saved.
  */
 export function exportNewGeneration(db: SqliteDb): Uint8Array {
+  return startNewGeneration(db) ?? db.export();
+}
+
+/**
+ * Names a new generation in `db` and records its changes from there (the image to save holds
+ * what was recorded before); returns the live file when it can be saved as it is (image-file.ts).
+ */
+function startNewGeneration(db: SqliteDb): Uint8Array | undefined {
   if (isCapturing(db)) stopCapture(db);
   startImageGeneration(db, randomBytes(12).toString('hex'));
-  const bytes = imageInPlace(db) ?? db.export();
+  const inPlace = imageInPlace(db);
+  // The capture is temporary tables and triggers: the image written or copied next holds none.
   captureChanges(db);
-  return bytes;
+  return inPlace;
 }
 
 /**
@@ -175,11 +172,7 @@ export async function exportNewGenerationInSlices(
 ): Promise<Uint8Array> {
   const inPlace = await alone(() => {
     check();
-    if (isCapturing(db)) stopCapture(db);
-    startImageGeneration(db, randomBytes(12).toString('hex'));
-    const bytes = imageInPlace(db);
-    captureChanges(db);
-    return bytes;
+    return startNewGeneration(db);
   });
   return inPlace ?? exportInSlices(db, pagesPerSlice, between);
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { CorruptIndexError } from '../../src/store/errors.js';
-import { imageProblem } from '../../src/store/image-check.js';
+import { headerField, HEADER, imageProblem, statesItsSize } from '../../src/store/image-check.js';
 import { SqliteDb } from '../../src/store/sqlite.js';
 
 async function soundImage(): Promise<Uint8Array> {
@@ -42,4 +42,26 @@ test('damage SQLite finds inside the pages surfaces as CorruptIndexError', async
   } finally {
     db.close();
   }
+});
+
+test('statesItsSize: room may follow only an image whose header states its own size', async () => {
+  const db = await SqliteDb.open();
+  db.exec('CREATE TABLE t(v TEXT)');
+  const image = db.export();
+  db.close();
+  assert.equal(statesItsSize(image), true);
+  const longer = new Uint8Array(image.length + 4096);
+  longer.set(image);
+  assert.equal(statesItsSize(longer), false, 'a file longer than its header says');
+  const stale = Uint8Array.from(image);
+  stale[95] = (stale[95]! + 1) & 0xff;
+  assert.equal(statesItsSize(stale), false, 'a size written at another change than the counter');
+  assert.equal(statesItsSize(image.subarray(0, 50)), false);
+});
+
+test('headerField reads a big-endian field of the header, and 0 from bytes shorter than one', async () => {
+  const image = await soundImage();
+  const pages = image.length / 4096;
+  assert.equal(headerField(image, HEADER.pageCount), pages);
+  assert.equal(headerField(image.subarray(0, 99), HEADER.pageCount), 0);
 });

@@ -382,7 +382,7 @@ export class IndexSession {
     };
   }
 
-  /** How a save copies the store out: a slice at a time, reads lent out meanwhile running between slices. */
+  /** How a whole save takes the image: in place, or copied a slice at a time with reads lent out running between slices. */
   readonly #copyOut: CopyOut = copyOutBetweenReads((fn) => this.#alone(fn), this.#reads);
 
   /** Runs `fn` once no read lent out is using the store, holding new reads back until it is done. */

@@ -29,10 +29,15 @@ export interface HeldChange {
  */
 export function affectedBefore(store: GraphStore, change: HeldChange): OldGraphView {
   const oldIds = changedOldIds(change);
-  const files = new Set<number>(oldIds);
-  for (const id of dependentFileIds(store, oldIds)) files.add(id);
-  for (const id of subclassFileIds(store, oldIds)) files.add(id);
-  return { files, fingerprints: nameFingerprints(store, oldIds) };
+  return { files: filesDependingOn(store, oldIds), fingerprints: nameFingerprints(store, oldIds) };
+}
+
+/** `fileIds`, every file with a resolved edge into them, and every subclass of their types, transitively. */
+export function filesDependingOn(store: GraphStore, fileIds: readonly number[]): Set<number> {
+  const files = new Set<number>(fileIds);
+  for (const id of dependentFileIds(store, fileIds)) files.add(id);
+  for (const id of subclassFileIds(store, fileIds)) files.add(id);
+  return files;
 }
 
 /**

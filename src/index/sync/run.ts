@@ -131,11 +131,11 @@ export interface SaveInput extends Omit<ApplyInput, 'progress'> {
    * `onApplied`, the report still counts the copy and the write.
    */
   readonly onCurrent?: ((databaseBytes: number) => void) | undefined;
-  /** How the database is copied out of the store for a whole save (default: at once). */
+  /** How a whole save takes the image out of the store, when it has to copy it (default: at once). */
   readonly copyOut?: CopyOut | undefined;
   /**
    * Called once a save is on disk, so a long-lived process can release what it used; `whole` when
-   * the image was written whole (a copy of the whole database was made), not appended to the log.
+   * the image was written whole (copied, unless it was written in place), not appended to the log.
    */
   readonly onSaved?: ((whole: boolean) => void) | undefined;
   /** How many times its usual limit the change log may reach before a save writes the image whole (default 1). */
@@ -150,8 +150,9 @@ export interface SaveInput extends Omit<ApplyInput, 'progress'> {
 }
 
 /**
- * A copy out of the store that lets reads in: a session lends the store to reads while it saves,
- * and a whole copy in one call kept them waiting (2.5 to 3 s on the Linux kernel's 1.9 GB index).
+ * A copy out of the store that lets reads in, where a whole save cannot write the image in place:
+ * a session lends the store to reads while it saves, and a whole copy in one call kept them
+ * waiting (2.5 to 3 s on the Linux kernel's 1.9 GB index).
  */
 export interface CopyOut {
   /** Runs `fn` once no read lent out is using the store, holding new ones back meanwhile. */

@@ -89,6 +89,13 @@ export class ProjectBuilder {
     return this.symbols.find((s) => s.id === id)?.qualifiedName ?? `#${id}`;
   }
 
+  /** The `implements` and `overrides` edges of `result` (those `keep` accepts) as `kind source->target` lines. */
+  linkLines(result: ResolveResult, keep: (edge: ResolvedEdge) => boolean = () => true): string[] {
+    return [...result.edges]
+      .filter((e) => (e.kind === 'implements' || e.kind === 'overrides') && keep(e))
+      .map((e) => `${e.kind} ${this.nameOf(e.source)}->${this.nameOf(e.target)}`);
+  }
+
   /** Runs resolution over what was built. */
   resolve(options: ResolveOptions = {}): ResolveResult {
     return resolveReferences({ files: this.files, symbols: this.symbols, refs: this.refs }, options);

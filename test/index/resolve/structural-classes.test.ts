@@ -3,12 +3,9 @@ import { test } from 'node:test';
 import type { ResolveResult } from '../../../src/index/resolve/index.js';
 import { ProjectBuilder } from './builders.js';
 
-/** The structural edges of a result as `kind source->target` lines, sorted. */
+/** The structural edges (confidence 0.8, not a declaration's) of a result as `kind source->target` lines, sorted. */
 function structural(result: ResolveResult, b: ProjectBuilder): string[] {
-  return [...result.edges]
-    .filter((e) => (e.kind === 'implements' || e.kind === 'overrides') && e.confidence === 0.8)
-    .map((e) => `${e.kind} ${b.nameOf(e.source)}->${b.nameOf(e.target)}`)
-    .sort();
+  return b.linkLines(result, (e) => e.confidence === 0.8).sort();
 }
 
 /** `interface <name> { m1(); m2(); … }` in `file`; a name ending in `?` is an optional method. */

@@ -6,7 +6,7 @@ import { ProjectBuilder } from './builders.js';
 
 /** The structural edges of a result as `kind source->target` lines. */
 function structural(result: ResolveResult, b: ProjectBuilder): string[] {
-  return [...result.edges].filter((e) => e.kind === 'implements' || e.kind === 'overrides').map((e) => `${e.kind} ${b.nameOf(e.source)}->${b.nameOf(e.target)}`);
+  return b.linkLines(result);
 }
 
 test('go: a type whose methods (declared in any file of its package, or promoted from an embedded struct) cover an interface\'s implements it; each method overrides the interface\'s', () => {

@@ -5,6 +5,7 @@ import { languageForPath } from '../index/languages.js';
 import { indexProject, type IndexSummary } from '../index/sync/index.js';
 import { findIndexedProjectUp, isIndexed } from '../project/resolve.js';
 import { forceUnlock, INDEX_DIR } from '../store/index.js';
+import { growHeapSlowlyForLargeTrees } from './heap-growth.js';
 import { printSummary, skippedOutputNote } from './index-summary.js';
 import { progressSink } from './progress.js';
 import { runToolCommand } from './tool-commands.js';
@@ -49,7 +50,7 @@ export async function runIndex(command: 'init' | 'index' | 'sync', options: Inde
       mode: command === 'sync' ? 'incremental' : command === 'init' && isIndexed(root) ? 'incremental' : 'full',
       command: `codegraph ${command}`,
       replaceForeign: options.force === true,
-      onProgress: sink.update,
+      onProgress: growHeapSlowlyForLargeTrees(sink.update),
       signal: controller.signal,
     });
   } finally {

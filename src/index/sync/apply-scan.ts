@@ -145,10 +145,9 @@ function removeVanished({ input: { store }, plan, batches }: ApplyRun): void {
   store.transaction(() => {
     for (const path of plan.removedPaths) store.removeFile(path);
   });
-  // The full-text rebuild merges segments and frees their pages; built now, resolution's edges
-  // fill those pages instead of growing the file. Of the b-tree indexes, listing files needs one
-  // now; the others are built once resolution's memory is released and its edges are in.
-  store.restoreSearch();
+  // Of the b-tree indexes, listing files needs one now; the others are built once resolution's
+  // memory is released and its edges are in. The full-text index is rebuilt in between
+  // (reresolve.ts).
   store.restoreIndexes([FILE_NODES_INDEX]);
   for (const path of plan.removedPaths) {
     const old = plan.stored.get(path);

@@ -15,6 +15,7 @@ import type { Diagnostic, FileInfo } from './records.js';
 import { createIndexSql, SECONDARY_INDEXES } from './schema.js';
 import { writeRouteNames, type QualifiedRoute } from './route-mounts.js';
 import { exportNewGeneration, exportNewGenerationInSlices } from './saved-index.js';
+import { raiseRebuiltSegments } from './search-segments.js';
 import { isOutOfMemoryError } from './sqlite.js';
 import type { SqliteDb, SqlValue } from './sqlite.js';
 import { filesPointingInto, MAX_TALLIED_FILES, TotalsTally } from './totals-tally.js';
@@ -109,7 +110,11 @@ export class GraphWriter {
   /** Rebuilds the full-text index if `deferIndexes()` left it behind. */
   restoreSearch(): void {
     if (!this.#searchDeferred) return;
-    this.#write('rebuilding the search index', () => this.#db.run(`INSERT INTO node_search(node_search) VALUES ('rebuild')`));
+    this.#write('rebuilding the search index', () => {
+      this.#db.run(`INSERT INTO node_search(node_search) VALUES ('rebuild')`);
+      // Its last segment is written when the statement commits: only then are all of them there.
+      this.#db.transaction(() => raiseRebuiltSegments(this.#db));
+    });
     this.#searchDeferred = false;
   }
 

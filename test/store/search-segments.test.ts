@@ -1,0 +1,97 @@
+import assert from 'node:assert/strict';
+import { afterEach, beforeEach, test } from 'node:test';
+import type { FileExtraction } from '../../src/model.js';
+import { eachTextMatch } from '../../src/store/full-text.js';
+import { GraphStore } from '../../src/store/graph-store.js';
+import { raiseRebuiltSegments, REBUILT_SEGMENT_LEVEL } from '../../src/store/search-segments.js';
+import { SqliteDb } from '../../src/store/sqlite.js';
+import { fileInfo, loadSample } from './fixtures/sample.js';
+
+let db: SqliteDb;
+let store: GraphStore;
+
+beforeEach(async () => {
+  db = await SqliteDb.open();
+  store = GraphStore.open(db);
+});
+
+afterEach(() => {
+  db.close();
+});
+
+/** The full-text index's segments as `level:idx` in the order FTS4 reads them (oldest first). */
+function segments(): string[] {
+  return db.all<{ level: number; idx: number }>('SELECT level, idx FROM node_search_segdir ORDER BY level DESC, idx ASC')
+    .map((s) => `${s.level}:${s.idx}`);
+}
+
+function matches(word: string): number[] {
+  const ids: number[] = [];
+  eachTextMatch(store, { words: [word], mode: 'any', limit: 100 }, (id) => ids.push(id));
+  return ids.sort((a, b) => a - b);
+}
+
+/** One file holding a single function named `name`. */
+function oneFunction(name: string): FileExtraction {
+  return {
+    language: 'typescript', parseErrors: 0, isTest: false, refs: [], imports: [],
+    symbols: [{ kind: 'function', name, qualifiedName: name, startLine: 1, startCol: 0, endLine: 2, endCol: 1, parent: -1, exported: true }],
+  };
+}
+
+test('a rebuild leaves every segment at the raised level, and searches find what they found', () => {
+  store.deferIndexes();
+  const { user } = loadSample(store);
+  store.restoreIndexes();
+  assert.ok(segments().length > 0);
+  assert.ok(segments().every((s) => s.startsWith(`${REBUILT_SEGMENT_LEVEL}:`)), segments().join(' '));
+  db.exec(`INSERT INTO node_search(node_search) VALUES('integrity-check')`);
+  assert.deepEqual(matches('saving'), [user[2]]);
+});
+
+test('raising keeps the segments\' order of age: a definition deleted in a newer segment stays deleted', () => {
+  // Each write is its own transaction, so each leaves segments of its own at level 0.
+  store.replaceFile(fileInfo('src/old.ts', 1), oneFunction('zebraHandler'));
+  store.replaceFile(fileInfo('src/keep.ts', 2), oneFunction('zebraKeeper'));
+  const kept = matches('zebrakeep');
+  store.removeFile('src/old.ts');
+  const before = segments();
+  assert.ok(before.length >= 3, before.join(' '));
+  raiseRebuiltSegments(db);
+  assert.deepEqual(segments(), before.map((_, age) => `${REBUILT_SEGMENT_LEVEL}:${age}`));
+  assert.deepEqual(matches('zebrahandl'), []);
+  assert.deepEqual(matches('zebrakeep'), kept);
+  db.exec(`INSERT INTO node_search(node_search) VALUES('integrity-check')`);
+});
+
+/** A file of `count` documented functions: enough text that the rebuild's segment outweighs many small edits. */
+function manyFunctions(count: number): FileExtraction {
+  const symbols = Array.from({ length: count }, (_, i) => ({
+    kind: 'function' as const, name: `handler${i}`, qualifiedName: `handler${i}`, startLine: i * 3 + 1, startCol: 0, endLine: i * 3 + 2, endCol: 1,
+    parent: -1, exported: true, docstring: `Handles request kind ${i} by routing ${i % 7} payload ${i * 31} through queue ${i % 13} and logging outcome ${i * 17}.`,
+  }));
+  return { language: 'typescript', parseErrors: 0, isTest: false, refs: [], imports: [], symbols };
+}
+
+test('edits after a rebuild merge among their own segments and leave the raised ones as they are', () => {
+  // FTS4 moves segments of higher levels down to a merge's level when all of them are smaller than
+  // what the merge wrote; a rebuild's output outweighs the edits' segments on any real project.
+  store.deferIndexes();
+  store.replaceFile(fileInfo('src/handlers.ts', 1), manyFunctions(2000));
+  store.restoreIndexes();
+  const raised = db.all('SELECT level, idx, start_block, end_block, root FROM node_search_segdir ORDER BY idx');
+  for (let i = 0; i < 40; i++) store.replaceFile(fileInfo(`src/f${i}.ts`, 10 + i), oneFunction(`walrusStep${i}`));
+  assert.deepEqual(db.all(`SELECT level, idx, start_block, end_block, root FROM node_search_segdir WHERE level = ${REBUILT_SEGMENT_LEVEL} ORDER BY idx`), raised);
+  assert.ok(db.all(`SELECT 1 FROM node_search_segdir WHERE level > 0 AND level < ${REBUILT_SEGMENT_LEVEL}`).length > 0, 'the 40 edits merged some of their own segments');
+  assert.equal(matches('walrusstep39').length, 1);
+  db.exec(`INSERT INTO node_search(node_search) VALUES('integrity-check')`);
+});
+
+test('nothing moves when a segment is already at the raised level or above', () => {
+  store.replaceFile(fileInfo('src/a.ts', 1), oneFunction('alpha'));
+  store.replaceFile(fileInfo('src/b.ts', 2), oneFunction('beta'));
+  db.run(`UPDATE node_search_segdir SET level = ${REBUILT_SEGMENT_LEVEL + 1} WHERE idx = 0`);
+  const before = segments();
+  raiseRebuiltSegments(db);
+  assert.deepEqual(segments(), before);
+});

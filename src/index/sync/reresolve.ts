@@ -62,8 +62,9 @@ function resolveAll(store: GraphStore, inputs: ResolverInputs, gathered: RefTabl
 /**
  * Stores resolved edges, after the full-text index a bulk load deferred is rebuilt. The rebuild
  * runs once the resolver's whole-project tables are let go (`settle`), not beside them: on the
- * Linux kernel those are 1.2 GB of heap, and the rebuild grows the process by 0.6 GB. Its merges
- * free pages, which the edges then fill instead of growing the file.
+ * Linux kernel those are 1.2 GB of heap, and the rebuild grows the process by 0.6 GB. Before the
+ * edges, so that they can take the pages its merges free: the kernel's file came out the same
+ * size, to the page, as with the rebuild before resolution.
  */
 function storeEdges(store: GraphStore, edges: EdgeTable, fileIds?: readonly number[]): void {
   store.restoreSearch();

@@ -1,33 +1,28 @@
 import assert from 'node:assert/strict';
-import { afterEach, beforeEach, test } from 'node:test';
+import { test } from 'node:test';
 import type { FileExtraction } from '../../src/model.js';
 import { eachTextMatch } from '../../src/store/full-text.js';
-import { GraphStore } from '../../src/store/graph-store.js';
+import { connectionOf } from '../../src/store/graph-reader.js';
 import { raiseRebuiltSegments, REBUILT_SEGMENT_LEVEL } from '../../src/store/search-segments.js';
-import { SqliteDb } from '../../src/store/sqlite.js';
+import { storePerTest } from './fixtures/fresh-store.js';
 import { fileInfo, loadSample } from './fixtures/sample.js';
 
-let db: SqliteDb;
-let store: GraphStore;
-
-beforeEach(async () => {
-  db = await SqliteDb.open();
-  store = GraphStore.open(db);
-});
-
-afterEach(() => {
-  db.close();
-});
+const testStore = storePerTest();
 
 /** The full-text index's segments as `level:idx` in the order FTS4 reads them (oldest first). */
 function segments(): string[] {
-  return db.all<{ level: number; idx: number }>('SELECT level, idx FROM node_search_segdir ORDER BY level DESC, idx ASC')
+  return connectionOf(testStore()).all<{ level: number; idx: number }>('SELECT level, idx FROM node_search_segdir ORDER BY level DESC, idx ASC')
     .map((s) => `${s.level}:${s.idx}`);
+}
+
+/** SQLite's own check of the full-text index against its content. */
+function ftsIntact(): void {
+  connectionOf(testStore()).exec(`INSERT INTO node_search(node_search) VALUES('integrity-check')`);
 }
 
 function matches(word: string): number[] {
   const ids: number[] = [];
-  eachTextMatch(store, { words: [word], mode: 'any', limit: 100 }, (id) => ids.push(id));
+  eachTextMatch(testStore(), { words: [word], mode: 'any', limit: 100 }, (id) => ids.push(id));
   return ids.sort((a, b) => a - b);
 }
 
@@ -40,16 +35,19 @@ function oneFunction(name: string): FileExtraction {
 }
 
 test('a rebuild leaves every segment at the raised level, and searches find what they found', () => {
+  const store = testStore();
   store.deferIndexes();
   const { user } = loadSample(store);
   store.restoreIndexes();
   assert.ok(segments().length > 0);
   assert.ok(segments().every((s) => s.startsWith(`${REBUILT_SEGMENT_LEVEL}:`)), segments().join(' '));
-  db.exec(`INSERT INTO node_search(node_search) VALUES('integrity-check')`);
+  ftsIntact();
   assert.deepEqual(matches('saving'), [user[2]]);
 });
 
 test('raising keeps the segments\' order of age: a definition deleted in a newer segment stays deleted', () => {
+  const store = testStore();
+  const db = connectionOf(store);
   // Each write is its own transaction, so each leaves segments of its own at level 0.
   store.replaceFile(fileInfo('src/old.ts', 1), oneFunction('zebraHandler'));
   store.replaceFile(fileInfo('src/keep.ts', 2), oneFunction('zebraKeeper'));
@@ -61,7 +59,7 @@ test('raising keeps the segments\' order of age: a definition deleted in a newer
   assert.deepEqual(segments(), before.map((_, age) => `${REBUILT_SEGMENT_LEVEL}:${age}`));
   assert.deepEqual(matches('zebrahandl'), []);
   assert.deepEqual(matches('zebrakeep'), kept);
-  db.exec(`INSERT INTO node_search(node_search) VALUES('integrity-check')`);
+  ftsIntact();
 });
 
 /** A file of `count` documented functions: enough text that the rebuild's segment outweighs many small edits. */
@@ -74,6 +72,8 @@ function manyFunctions(count: number): FileExtraction {
 }
 
 test('edits after a rebuild merge among their own segments and leave the raised ones as they are', () => {
+  const store = testStore();
+  const db = connectionOf(store);
   // FTS4 moves segments of higher levels down to a merge's level when all of them are smaller than
   // what the merge wrote; a rebuild's output outweighs the edits' segments on any real project.
   store.deferIndexes();
@@ -84,10 +84,12 @@ test('edits after a rebuild merge among their own segments and leave the raised 
   assert.deepEqual(db.all(`SELECT level, idx, start_block, end_block, root FROM node_search_segdir WHERE level = ${REBUILT_SEGMENT_LEVEL} ORDER BY idx`), raised);
   assert.ok(db.all(`SELECT 1 FROM node_search_segdir WHERE level > 0 AND level < ${REBUILT_SEGMENT_LEVEL}`).length > 0, 'the 40 edits merged some of their own segments');
   assert.equal(matches('walrusstep39').length, 1);
-  db.exec(`INSERT INTO node_search(node_search) VALUES('integrity-check')`);
+  ftsIntact();
 });
 
 test('nothing moves when a segment is already at the raised level or above', () => {
+  const store = testStore();
+  const db = connectionOf(store);
   store.replaceFile(fileInfo('src/a.ts', 1), oneFunction('alpha'));
   store.replaceFile(fileInfo('src/b.ts', 2), oneFunction('beta'));
   db.run(`UPDATE node_search_segdir SET level = ${REBUILT_SEGMENT_LEVEL + 1} WHERE idx = 0`);

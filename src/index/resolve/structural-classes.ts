@@ -49,14 +49,13 @@ export function classStructuralEdges(ctx: ResolveContext, edges: EdgeTable, emit
   const index = new ShapeIndex(ctx);
   if (index.empty) return;
   for (const fileId of emitted) {
-    const members = methodsByParent(project.symbolsOf(fileId));
     for (const symbol of project.symbolsOf(fileId)) {
       if (symbol.kind !== 'class') continue;
       // An extended interface's method reached through two interfaces is one declaration.
       const overridden = new Set<string>();
       for (const known of index.satisfied(symbol)) {
         edges.push({ source: symbol.id, target: known.symbol.id, kind: 'implements', line: 0, col: 0, confidence: STRUCTURAL_CONFIDENCE, method: 'receiver' });
-        for (const method of members.get(symbol.id) ?? []) {
+        for (const method of index.methods(symbol)) {
           const declared = known.methods.get(method.name);
           if (declared === undefined || overridden.has(`${method.id}:${declared.id}`)) continue;
           overridden.add(`${method.id}:${declared.id}`);
@@ -80,7 +79,7 @@ function methodsByParent(symbols: Iterable<ResolverSymbol>): Map<number, Resolve
 }
 
 /** Whether an interface's method signature marks it optional (`label?(): string`). */
-export function isOptionalMethod(method: ResolverSymbol): boolean {
+function isOptionalMethod(method: ResolverSymbol): boolean {
   return method.signature !== undefined && /^\s*(?:readonly\s+)?[\w$]+\s*\?/.test(method.signature);
 }
 
@@ -131,7 +130,7 @@ class ShapeIndex {
 
   /** A class's method names (its own and its project base classes'), and every type it declares as a base, transitively. */
   #collect(type: ResolverSymbol, depth: number, methods: Set<string>, declared: Set<number>): void {
-    for (const m of this.#methods(type)) methods.add(m.name);
+    for (const m of this.methods(type)) methods.add(m.name);
     if (depth > MAX_DEPTH) return;
     for (const base of this.#ctx.bases.get(type.id) ?? []) {
       if (declared.has(base.id)) continue;
@@ -152,7 +151,7 @@ class ShapeIndex {
 
   #gather(symbol: ResolverSymbol, depth: number, methods: Map<string, ResolverSymbol>, ancestors: Set<number>): boolean {
     if (this.#ctx.openBases.has(symbol.id) || depth > MAX_DEPTH) return false;
-    for (const m of this.#methods(symbol)) if (!methods.has(m.name)) methods.set(m.name, m);
+    for (const m of this.methods(symbol)) if (!methods.has(m.name)) methods.set(m.name, m);
     for (const base of this.#ctx.bases.get(symbol.id) ?? []) {
       if (base.kind !== 'interface') return false;
       if (ancestors.has(base.id)) continue;
@@ -162,8 +161,8 @@ class ShapeIndex {
     return true;
   }
 
-  /** The methods declared in a type's body. */
-  #methods(type: ResolverSymbol): readonly ResolverSymbol[] {
+  /** The methods declared in a type's body (each file's read once). */
+  methods(type: ResolverSymbol): readonly ResolverSymbol[] {
     let byParent = this.#methodsOf.get(type.fileId);
     if (byParent === undefined) this.#methodsOf.set(type.fileId, (byParent = methodsByParent(this.#ctx.project.symbolsOf(type.fileId))));
     return byParent.get(type.id) ?? [];

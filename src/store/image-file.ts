@@ -7,6 +7,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { HEADER, headerField } from './image-check.js';
+import { zeroedOrNone } from './persist.js';
 import { SqliteDb } from './sqlite.js';
 
 /**
@@ -36,13 +37,8 @@ export function imageInPlace(db: SqliteDb): Uint8Array | undefined {
  */
 export async function createWithRoom(room: number): Promise<SqliteDb> {
   const page = await emptyImage();
-  let file: Buffer;
-  try {
-    file = Buffer.alloc(page.length + room);
-  } catch (error) {
-    if (error instanceof RangeError) return SqliteDb.open();
-    throw error;
-  }
+  const file = zeroedOrNone(page.length + room);
+  if (file === undefined) return SqliteDb.open();
   file.set(page);
   return SqliteDb.open(file, { adopt: true });
 }

@@ -138,7 +138,7 @@ export async function readDatabaseFile(dir: string, room: (size: number) => numb
  * `spare` zeroed bytes (allocated zeroed, which the system maps lazily: room untouched costs no memory).
  */
 async function readWhole(handle: FileHandle, size: number, path: string, spare = 0): Promise<Buffer> {
-  const bytes = (spare > 0 ? withRoom(size, spare) : undefined) ?? Buffer.allocUnsafeSlow(size);
+  const bytes = (spare > 0 ? zeroedOrNone(size + spare) : undefined) ?? Buffer.allocUnsafeSlow(size);
   const slice = Math.max(SLICE_ALIGN, Math.ceil(size / READ_SLICES / SLICE_ALIGN) * SLICE_ALIGN);
   const reads: Promise<void>[] = [];
   for (let start = 0; start < size; start += slice) {
@@ -157,10 +157,13 @@ async function readWhole(handle: FileHandle, size: number, path: string, spare =
   return bytes;
 }
 
-/** `size + spare` zeroed bytes, or undefined where so much cannot be had (then the image is read without room). */
-function withRoom(size: number, spare: number): Buffer | undefined {
+/**
+ * `size` zeroed bytes, or undefined where so much cannot be had: room for an image to grow into,
+ * which a caller then does without (the system maps zeroed memory lazily: room untouched costs none).
+ */
+export function zeroedOrNone(size: number): Buffer | undefined {
   try {
-    return Buffer.alloc(size + spare);
+    return Buffer.alloc(size);
   } catch (error) {
     if (error instanceof RangeError) return undefined;
     throw error;

@@ -5,9 +5,11 @@
  * to 2, so the first edits after it merge into those and rewrite them: on the Linux kernel a
  * fresh index had 3, 8 (100 MB) and 1 (202 MB) segments there, and its first one-file syncs merged
  * the 100 MB (4.2 s) and then the 303 MB (6.3 s, the process 0.6 GB larger, the change log past
- * its limit and 326 MB of the file left free). Moved to a level that edits reach only after some
- * 16^7 saves, the rebuild's segments are never merged again, while edits merge among their own
- * small segments as before. Searches read the same segments either way.
+ * its limit and 326 MB of the file left free). Moved to a level that edits' merges reach only after
+ * some 16^7 saves, the rebuild's segments stay as they are while edits merge among their own small
+ * segments. (FTS4 also moves segments down to a merge's level when every higher one is smaller
+ * than what the merge wrote: only on a small index, whose rebuild the edits outgrow, and cheaply.)
+ * Searches read the same segments either way.
  */
 import type { SqliteDb } from './sqlite.js';
 

@@ -71,7 +71,7 @@ export interface LiveReport {
   /** Probes in the settling time after the daemon is watching, while it readies its edit path. */
   readonly probeWhileSettlingMs: number[];
   readonly settleMs: number;
-  /** The daemon's peak resident set over the one-file edits, and over the burst and its compaction. */
+  /** The daemon's peak resident set over the one-file edits, and over the bursts and the compaction (or the fold at stop). */
   readonly peakRssMb: number;
   readonly peakBurstRssMb: number;
   readonly rssAfterLoadMb: number;

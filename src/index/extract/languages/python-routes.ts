@@ -99,11 +99,12 @@ export function registeredRouter(b: ExtractionBuilder, call: Node): void {
  * `View.as_view()`). An `include(…)` entry is no route: it mounts the included module.
  */
 export function djangoRoute(b: ExtractionBuilder, call: Node): void {
+  // Most calls are in no list: that is seen from the parent alone, before reading any argument.
   const prefix = tablePrefix(call);
-  const args = positionalArguments(call);
+  if (prefix === undefined) return;
   const entry = entryPath(call);
-  const view = args[1];
-  if (prefix === undefined || entry === undefined || view === undefined) return;
+  const view = entry === undefined ? undefined : positionalArguments(call)[1];
+  if (entry === undefined || view === undefined) return;
   // Django joins an included list's paths to the including entry's as written.
   const written = prefix + entry;
   const included = includedModule(view);

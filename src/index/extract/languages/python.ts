@@ -14,7 +14,7 @@ import { isTestPath } from '../test-paths.js';
 import type { LanguageExtractor } from '../types.js';
 import { walk } from '../walk.js';
 import { PYTHON_PARAMETERS, attributeReceiver, builtinType, noteAttribute, noteParameter, pythonTypes, type PythonTypes } from './python-receivers.js';
-import { decoratorRoutes, djangoRoute, noteRouter, registeredRouter, urlRule, type PythonRouters } from './python-routes.js';
+import { decoratorRoutes, djangoRoute, noteRouter, pythonRouters, registeredRouter, urlRule, type PythonRouters } from './python-routes.js';
 
 const TYPES: ReadonlySet<string> = new Set([
   'function_definition', 'class_definition', 'decorator', 'import_statement', 'import_from_statement',
@@ -43,10 +43,10 @@ const isComment = (type: string): boolean => type === 'comment';
 /** Extracts symbols, references and imports from Python files. */
 export const pythonExtractor: LanguageExtractor = {
   languages: ['python'],
-  extract(tree: Tree, _source: string, path: string, language: string): FileExtraction {
+  extract(tree: Tree, source: string, path: string, language: string): FileExtraction {
     const b = new ExtractionBuilder(language);
     const typed = pythonTypes();
-    const routers: PythonRouters = new Map();
+    const routers = pythonRouters(source);
     const visit = (node: Node, type: string): boolean | void => enter(b, node, type, typed, routers);
     walk(tree.rootNode, b, TYPES, visit);
     return b.finish(countParseErrors(tree.rootNode), isTestPath(path));
@@ -76,9 +76,9 @@ function enter(b: ExtractionBuilder, node: Node, type: string, typed: PythonType
       return;
     case 'call':
       call(b, node, typed);
-      djangoRoute(b, node);
+      djangoRoute(b, node, routers);
       urlRule(b, node, routers);
-      registeredRouter(b, node);
+      registeredRouter(b, node, routers);
       return;
     case 'type':
       typeRefs(b, node);

@@ -7,7 +7,7 @@
  * (resolve/steps/result-step.ts). Builtin and primitive types, type parameters and "any value"
  * types give nothing: they say nothing about which project type is meant.
  */
-import type { Node, Tree } from 'web-tree-sitter';
+import type { Node } from 'web-tree-sitter';
 import { namesClass } from './local-types.js';
 
 /** Where one grammar keeps a function's return type. */
@@ -191,42 +191,18 @@ function declaresTypeParameter(declaration: Node, name: string): boolean {
   const listed = declaration.childForFieldName('type_parameters')
     ?? declaration.namedChildren.find((c) => c !== null && c.type.startsWith('type_parameter')) ?? null;
   if (listed === null) return false;
-  for (const parameter of listed.descendantsOfType(PARAMETER_NAMES)) {
+  for (const parameter of listed.descendantsOfType(['type_identifier', 'identifier', 'name', 'simple_identifier'])) {
     if (parameter?.text === name) return true;
   }
   return false;
 }
-
-/** The identifiers written in a tree's type parameter lists, each tree's read once. */
-const parameterNames = new WeakMap<Tree, ReadonlySet<string>>();
-
-/**
- * Every identifier of `tree` inside a node whose type starts with `type_parameter` (the lists
- * `declaresTypeParameter` reads, whatever the language names them): a name outside this set is
- * no type parameter anywhere in the file. One native walk per file, instead of climbing from
- * every function to the file's root (a fifth of reading return types on tokio).
- */
-function typeParameterNames(tree: Tree): ReadonlySet<string> {
-  let names = parameterNames.get(tree);
-  if (names !== undefined) return names;
-  const lists = tree.language.types.filter((type, i, all) => type.startsWith('type_parameter') && all.indexOf(type) === i);
-  const found = new Set<string>();
-  for (const list of lists.length === 0 ? [] : tree.rootNode.descendantsOfType(lists)) {
-    for (const parameter of list?.descendantsOfType(PARAMETER_NAMES) ?? []) if (parameter !== null) found.add(parameter.text);
-  }
-  names = found;
-  parameterNames.set(tree, names);
-  return names;
-}
-
-const PARAMETER_NAMES = ['type_identifier', 'identifier', 'name', 'simple_identifier'];
 
 /**
  * Whether `name` is a type parameter of `fn` or of the declarations around it. Only declarations
  * are asked, never the bodies between them, whose members may be thousands.
  */
 function isTypeParameter(fn: Node, name: string): boolean {
-  if (name.includes('.') || !typeParameterNames(fn.tree).has(name)) return false;
+  if (name.includes('.')) return false;
   if (declaresTypeParameter(fn, name)) return true;
   let owners = 0;
   for (let node = fn.parent; node !== null && owners < 2; node = node.parent) {

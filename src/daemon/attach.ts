@@ -158,7 +158,7 @@ const DAEMON_MMAP_THRESHOLD = 131_072;
  */
 export function daemonLaunch(cli: string, root: string, noWatch: boolean, env: NodeJS.ProcessEnv, imageBytes = 0): { args: string[]; env: NodeJS.ProcessEnv } {
   return {
-    // --expose-gc: the daemon collects once its saves pause (see project-daemon.ts).
+    // --expose-gc: the daemon collects once its saves pause (see garbage-collector.ts).
     args: ['--expose-gc', ...daemonHeapFlags(imageBytes), cli, 'daemon', 'run', root, ...(noWatch ? ['--no-watch'] : [])],
     env: { MALLOC_MMAP_THRESHOLD_: String(DAEMON_MMAP_THRESHOLD), ...env },
   };

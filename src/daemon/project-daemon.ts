@@ -21,6 +21,7 @@ import { callParams, helloParams, promptParams, serveConnection, type DaemonConn
 import { removeDaemonRecord, writeDaemonRecord } from './daemon-files.js';
 import { AutoSyncHealth } from './health.js';
 import { LiveTools } from './live-tools.js';
+import { garbageCollector } from './garbage-collector.js';
 import { daemonSocketPath, indexIdentity } from './socket-path.js';
 import { runWatcher, syncNow } from './watcher.js';
 import { proofOf, writeDaemonToken } from './daemon-proof.js';
@@ -29,13 +30,6 @@ import type { WatchControl } from '../index/watch.js';
 
 /** How often a RECOVERING daemon retries a full reconcile. */
 export const RECONCILE_MS = 30_000;
-
-/**
- * Once this long has passed after a save with no save since, the daemon runs a full collection.
- * Measured on django: a collection after every save made the next one-file sync 10 ms slower (72
- * to 82 ms median in the daemon), as its heap grew back; at rest it costs nothing.
- */
-const COLLECT_AFTER_SAVE_MS = 1000;
 
 /**
  * The status snapshot beside the index (what a one-shot `codegraph status` reads) is written once
@@ -63,44 +57,6 @@ export function foldLine(event: FoldEvent): string {
     case 'failed':
       return `writing the index whole failed after ${Math.round(event.ms)} ms; the index on disk is whole and keeps every saved edit: ${event.error instanceof Error ? event.error.message : String(event.error)}`;
   }
-}
-
-/**
- * A full collection that took longer than this stops every query for as long, so after
- * COSTLY_IN_A_ROW such in a row (one slow spell of a busy machine is not enough) the daemon
- * collects only after saves that wrote the image whole, until one of those is cheap again. Full
- * collections take 20 to 35 ms on django; on the Linux kernel 430 to 560 ms each while its
- * resolver tables filled 1.3 GB of heap, 90 to 260 ms since they are read as asked (about 230 MB
- * of heap once the edit path is ready), after every one-file save, while an append leaves no
- * whole copy to give back.
- */
-const COLLECT_BUDGET_MS = 100;
-const COSTLY_IN_A_ROW = 2;
-
-/**
- * A full collection once the saves pause, where the process allows one (the daemon is spawned
- * with `--expose-gc`). A whole save may copy the database out of sql.js (when its file outgrew
- * the room it was read into; before images were written in place, each did): left to V8, several
- * of those copies waited for a collection and glibc kept the pages they held, so on django the
- * resident set after 100 one-file syncs stood 30 % above its level after the first 15, against
- * 2 % with this (each collection takes 20 to 35 ms there). Where a collection costs more than
- * COLLECT_BUDGET_MS, appended saves are left to V8's own collections.
- */
-export function garbageCollector(gc = (globalThis as { gc?: () => void }).gc, afterMs = COLLECT_AFTER_SAVE_MS): (whole: boolean) => void {
-  if (gc === undefined) return () => undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let slow = 0;
-  const collect = (): void => {
-    const started = performance.now();
-    gc();
-    slow = performance.now() - started > COLLECT_BUDGET_MS ? slow + 1 : 0;
-  };
-  return (whole) => {
-    if (slow >= COSTLY_IN_A_ROW && !whole) return;
-    clearTimeout(timer);
-    timer = setTimeout(collect, afterMs);
-    timer.unref();
-  };
 }
 
 /** Options of a project daemon. */

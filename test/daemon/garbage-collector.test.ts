@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { garbageCollector } from '../../src/daemon/project-daemon.js';
+import { garbageCollector } from '../../src/daemon/garbage-collector.js';
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -33,9 +33,9 @@ describe('garbageCollector', () => {
     assert.equal(fake.calls(), 2);
   });
 
-  test('after two collections in a row over their budget, collects only after whole saves', async () => {
+  test('after two collections in a row over their budget, collects only after whole saves while little garbage grew', async () => {
     const fake = fakeGc(130);
-    const saved = garbageCollector(fake.gc, 20);
+    const saved = garbageCollector(fake.gc, 20, () => 0);
     saved(false);
     await sleep(200);
     saved(false);
@@ -47,5 +47,46 @@ describe('garbageCollector', () => {
     saved(true);
     await sleep(200);
     assert.equal(fake.calls(), 3, 'a whole save left a copy to give back');
+  });
+
+  test('after costly collections, an appended save is followed by one once the heap grew by 64 MiB since the last', async () => {
+    const fake = fakeGc(130);
+    let heap = 100 * 2 ** 20;
+    const saved = garbageCollector(fake.gc, 20, () => heap);
+    saved(false);
+    await sleep(200);
+    saved(false);
+    await sleep(200);
+    assert.equal(fake.calls(), 2);
+    heap += 63 * 2 ** 20;
+    saved(false);
+    await sleep(80);
+    assert.equal(fake.calls(), 2, '63 MiB of garbage is not worth a costly pause');
+    heap += 2 ** 20;
+    saved(false);
+    await sleep(200);
+    assert.equal(fake.calls(), 3, '64 MiB is');
+    saved(false);
+    await sleep(80);
+    assert.equal(fake.calls(), 3, 'the growth is counted from what the last collection left');
+  });
+
+  test('a collection dearer than the ceiling is not repeated after appended saves, however much the heap grew', async () => {
+    const fake = fakeGc(270);
+    let heap = 0;
+    const saved = garbageCollector(fake.gc, 20, () => heap);
+    saved(false);
+    await sleep(330);
+    saved(false);
+    await sleep(330);
+    assert.equal(fake.calls(), 2);
+    heap += 2 ** 30;
+    saved(false);
+    await sleep(80);
+    assert.equal(fake.calls(), 2, 'a pause longer than 250 ms would hold queries past their bound');
+    saved(false);
+    saved(true);
+    await sleep(330);
+    assert.equal(fake.calls(), 3, 'a whole save among the latest ones still leads to a collection');
   });
 });

@@ -19,6 +19,15 @@ function fakeGc(ms: number): { gc: () => void; calls: () => number } {
   };
 }
 
+/** Two appended saves, each followed by its collection, each of `ms`: the collector then counts collections as costly. */
+async function twoCostlyCollections(saved: (whole: boolean) => void, fake: { calls: () => number }, ms: number): Promise<void> {
+  for (let i = 0; i < 2; i++) {
+    saved(false);
+    await sleep(ms + 60);
+  }
+  assert.equal(fake.calls(), 2, 'one slow collection alone changes nothing');
+}
+
 describe('garbageCollector', () => {
   test('collects once the saves pause, whatever kind they were, while collections are cheap', async () => {
     const fake = fakeGc(0);
@@ -36,11 +45,7 @@ describe('garbageCollector', () => {
   test('after two collections in a row over their budget, collects only after whole saves while little garbage grew', async () => {
     const fake = fakeGc(130);
     const saved = garbageCollector(fake.gc, 20, () => 0);
-    saved(false);
-    await sleep(200);
-    saved(false);
-    await sleep(200);
-    assert.equal(fake.calls(), 2, 'one slow collection alone changes nothing');
+    await twoCostlyCollections(saved, fake, 130);
     saved(false);
     await sleep(80);
     assert.equal(fake.calls(), 2, 'an appended save no longer pays a costly collection');
@@ -53,11 +58,7 @@ describe('garbageCollector', () => {
     const fake = fakeGc(130);
     let heap = 100 * 2 ** 20;
     const saved = garbageCollector(fake.gc, 20, () => heap);
-    saved(false);
-    await sleep(200);
-    saved(false);
-    await sleep(200);
-    assert.equal(fake.calls(), 2);
+    await twoCostlyCollections(saved, fake, 130);
     heap += 63 * 2 ** 20;
     saved(false);
     await sleep(80);
@@ -75,17 +76,13 @@ describe('garbageCollector', () => {
     const fake = fakeGc(270);
     let heap = 0;
     const saved = garbageCollector(fake.gc, 20, () => heap);
-    saved(false);
-    await sleep(330);
-    saved(false);
-    await sleep(330);
-    assert.equal(fake.calls(), 2);
+    await twoCostlyCollections(saved, fake, 270);
     heap += 2 ** 30;
     saved(false);
     await sleep(80);
     assert.equal(fake.calls(), 2, 'a pause longer than 250 ms would hold queries past their bound');
-    saved(false);
     saved(true);
+    saved(false);
     await sleep(330);
     assert.equal(fake.calls(), 3, 'a whole save among the latest ones still leads to a collection');
   });

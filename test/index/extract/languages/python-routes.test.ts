@@ -143,3 +143,19 @@ test('a blueprint or router of another module registered under a prefix mounts t
   // Tied to the import that binds each name; `local_bp` is bound by no import and mounts nothing.
   assert.deepEqual(ex.mounts, [{ prefix: '/auth', importLine: 3 }, { prefix: '/admin', importLine: 4 }, { prefix: '/items', importLine: 5 }]);
 });
+
+test('each route idiom is found in a file that holds it alone: a file is passed over only when it lacks the words that idiom needs', async () => {
+  const alone: readonly (readonly [string, readonly string[], (ex: FileExtraction) => unknown, unknown])[] = [
+    ['a URL table named *_urls', ['from django.urls import path', "api_urls = [path('ping/', ping)]"], routes, ['ANY /ping/ -> ping']],
+    ['a URL table named *patterns', ['from django.urls import path', "admin_patterns = [path('log/', log)]"], routes, ['ANY /log/ -> log']],
+    ['add_url_rule', ["app.add_url_rule('/health', view_func=health)"], routes, ['GET /health -> health']],
+    ['a Blueprint with a prefix', ["bp = Blueprint('b', __name__, url_prefix='/b')", "@bp.get('/x')", 'def x():', '    pass'], routes, ['GET /b/x -> x']],
+    ['an APIRouter with a prefix', ["r = APIRouter(prefix='/r')", "@r.get('/y')", 'def y():', '    pass'], routes, ['GET /r/y -> y']],
+    ['register_blueprint', ['from .auth import bp', "app.register_blueprint(bp, url_prefix='/auth')"], (ex) => ex.mounts, [{ prefix: '/auth', importLine: 1 }]],
+    ['include_router', ['from .items import router', "api.include_router(router, prefix='/items')"], (ex) => ex.mounts, [{ prefix: '/items', importLine: 1 }]],
+  ];
+  for (const [idiom, lines, read, expected] of alone) {
+    const ex = await extractSource('python', `${lines.join('\n')}\n`, 'app/routes.py');
+    assert.deepEqual(read(ex), expected, idiom);
+  }
+});

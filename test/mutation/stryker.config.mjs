@@ -13,8 +13,8 @@ export const MODULES = {
   schema: { mutate: ['src/tools/schema.ts'], tests: ['dist/test/tools/schema.test.js'] },
   http: { mutate: ['src/transport/http/**/*.ts'], tests: ['dist/test/transport/http/*.test.js'] },
   daemon: {
-    mutate: ['src/daemon/attach.ts', 'src/daemon/claim-socket.ts', 'src/daemon/socket-path.ts', 'src/daemon/socket-trust.ts', 'src/daemon/daemon-proof.ts', 'src/daemon/introduce.ts'],
-    tests: ['dist/test/daemon/attach*.test.js', 'dist/test/daemon/socket-*.test.js', 'dist/test/daemon/daemon-proof.test.js', 'dist/test/daemon/introduce.test.js'],
+    mutate: ['src/daemon/attach.ts', 'src/daemon/claim-socket.ts', 'src/daemon/socket-path.ts', 'src/daemon/socket-trust.ts', 'src/daemon/daemon-proof.ts', 'src/daemon/introduce.ts', 'src/daemon/garbage-collector.ts'],
+    tests: ['dist/test/daemon/attach*.test.js', 'dist/test/daemon/socket-*.test.js', 'dist/test/daemon/daemon-proof.test.js', 'dist/test/daemon/introduce.test.js', 'dist/test/daemon/garbage-collector.test.js'],
   },
   sync: { mutate: ['src/index/sync/**/*.ts'], tests: ['dist/test/index/sync/*.test.js', 'dist/test/index/session.test.js', 'dist/test/project/freshness.test.js', 'dist/test/store/status-snapshot.test.js', 'dist/test/store/saved-index.test.js'] },
   steps: { mutate: ['src/index/resolve/steps/**/*.ts'], tests: ['dist/test/index/resolve/*.test.js'] },

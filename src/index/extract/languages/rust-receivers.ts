@@ -114,9 +114,14 @@ export function noteLet(b: ExtractionBuilder, typing: RustTyping, node: Node): v
 function calledPath(value: Node | null): string | undefined {
   let v = value;
   for (let depth = 0; v !== null && depth < 4; depth++) {
-    if (v.type === 'try_expression' || v.type === 'await_expression') v = v.namedChild(0);
-    else if (v.type === 'call_expression' && calledOn(v, UNWRAPS) !== null) v = calledOn(v, UNWRAPS);
-    else break;
+    const type = v.type;
+    if (type === 'try_expression' || type === 'await_expression') {
+      v = v.namedChild(0);
+      continue;
+    }
+    const on = type === 'call_expression' ? calledOn(v, UNWRAPS) : null;
+    if (on === null) break;
+    v = on;
   }
   return v?.type === 'call_expression' ? callOf(v.childForFieldName('function')?.text) : undefined;
 }

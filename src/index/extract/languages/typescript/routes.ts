@@ -2,8 +2,9 @@
  * JavaScript/TypeScript web routes: a call on a router, `app.get('/users/:id', …handlers)`, as
  * Express, Koa's router, Fastify and Hono write them, and Express's `app.route('/p').get(h)`. The
  * receiver must be a router by its name (`app`, `router`, `routes`, `server`, `fastify`, `…Router`, `…App`,
- * also as a field: `this.app`) or by what made it in this file (`express()`, `Router()`,
- * `new Router()`, `Fastify()`, `new Hono()`), so HTTP clients (`axios.post('/login', data)`) are not routes. The route is the
+ * also as a field: `this.app`), by what made it in this file (`express()`, `Router()`,
+ * `new Router()`, `Fastify()`, `new Hono()`) or by its declared type (`route: Router`), so HTTP
+ * clients (`axios.post('/login', data)`) are not routes. The route is the
  * handlers' scope: calls inside an inline handler are the route's; a named handler is called.
  * NestJS: `@Get(':id')` … on the methods of a `@Controller('users')` class, under its path.
  * A router another module mounts (`app.use('/api', users)`) is recorded as a mount; its prefix is
@@ -64,12 +65,12 @@ export function visitRouteCall(state: FileState, routers: ReadonlyMap<string, st
   let path: string | undefined;
   let prefix = '';
   let handlers: Node[];
-  const chain = target?.type === 'call_expression' ? routeChain(target, routers) : undefined;
+  const chain = target?.type === 'call_expression' ? routeChain(target, state) : undefined;
   if (chain !== undefined) {
     // `app.route('/book').get(list).put(update)`
     path = pathOf(argumentsOf(chain)[0]);
     handlers = args;
-  } else if (target?.type === 'identifier' && isRouter(target.text, routers)) {
+  } else if (target?.type === 'identifier' && isRouter(state, target.text)) {
     path = pathOf(args[0]);
     prefix = routers.get(target.text) ?? '';
     handlers = args.slice(1);
@@ -103,7 +104,7 @@ export function visitRouteCall(state: FileState, routers: ReadonlyMap<string, st
 function noteMount(state: FileState, routers: ReadonlyMap<string, string>, call: Node, callee: Node): void {
   const target = callee.childForFieldName('object');
   let prefix: string;
-  if (target?.type === 'identifier' && isRouter(target.text, routers)) prefix = routers.get(target.text) ?? '';
+  if (target?.type === 'identifier' && isRouter(state, target.text)) prefix = routers.get(target.text) ?? '';
   else if (target?.type === 'member_expression' && ROUTER_NAME.test(target.childForFieldName('property')?.text ?? '')) prefix = '';
   else return;
   const args = argumentsOf(call);
@@ -135,18 +136,29 @@ function mountedModule(arg: Node): MountTarget | undefined {
 /** Methods that hand a router over as middleware (Koa's `router.routes()`). */
 const ROUTER_METHODS: ReadonlySet<string> = new Set(['routes', 'middleware']);
 
-function isRouter(name: string, routers: ReadonlyMap<string, string>): boolean {
-  return routers.has(name) || ROUTER_NAME.test(name);
+/**
+ * Types a router or an application that routes is declared with: Express's `Router`, `IRouter`,
+ * `Express` and `Application`, Koa's router's `Router`, Fastify's `FastifyInstance`, Hono's
+ * `Hono`. A router handed to a function that adds its routes is often named for what it holds
+ * (`function (route: Router) { route.get('/-/ping', …) }`), so its type says what its name does not.
+ */
+const ROUTER_TYPES: ReadonlySet<string> = new Set(['Router', 'IRouter', 'Express', 'Application', 'FastifyInstance', 'Hono']);
+
+/** Whether `name` is a router where the walk is: by what made it in this file, by its name, or by its declared type. */
+function isRouter(state: FileState, name: string): boolean {
+  if (state.routers.has(name) || ROUTER_NAME.test(name)) return true;
+  const type = state.typed.locals.typeOf(state.builder.current, name);
+  return type !== undefined && ROUTER_TYPES.has(type);
 }
 
 /** The `x.route('/p')` call on a router that `call` is, or continues with method calls (`.get(h)`). */
-function routeChain(call: Node, routers: ReadonlyMap<string, string>): Node | undefined {
+function routeChain(call: Node, state: FileState): Node | undefined {
   const fn = call.childForFieldName('function');
   if (fn?.type !== 'member_expression') return undefined;
   const property = fn.childForFieldName('property')?.text ?? '';
   const object = fn.childForFieldName('object');
-  if (property === 'route') return object?.type === 'identifier' && isRouter(object.text, routers) ? call : undefined;
-  return METHOD_NAMES.has(property) && object?.type === 'call_expression' ? routeChain(object, routers) : undefined;
+  if (property === 'route') return object?.type === 'identifier' && isRouter(state, object.text) ? call : undefined;
+  return METHOD_NAMES.has(property) && object?.type === 'call_expression' ? routeChain(object, state) : undefined;
 }
 
 function argumentsOf(call: Node): Node[] {
@@ -234,7 +246,7 @@ export function controllerRoutes(state: FileState, decorators: readonly Node[], 
 function objectRoute(state: FileState, routers: ReadonlyMap<string, string>, call: Node, callee: Node): boolean {
   const target = callee.childForFieldName('object');
   const options = argumentsOf(call)[0];
-  if (target?.type !== 'identifier' || !isRouter(target.text, routers) || options?.type !== 'object') return false;
+  if (target?.type !== 'identifier' || !isRouter(state, target.text) || options?.type !== 'object') return false;
   const fields = new Map<string, Node>();
   for (const pair of options.namedChildren) {
     const key = pair?.type === 'pair' ? pair.childForFieldName('key')?.text.replace(/^['"]|['"]$/g, '') : undefined;

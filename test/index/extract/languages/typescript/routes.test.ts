@@ -60,6 +60,31 @@ test('routes inside a function that receives the app, in TypeScript, Koa and Fas
   assert.equal(ex.symbols.find((s) => s.name === 'PATCH /users/:id')?.parent, ex.symbols.findIndex((s) => s.name === 'mount'));
 });
 
+test('a router handed to a function is one by its declared type, whatever its name; a parameter of another type, or of none, is not', async () => {
+  const source = [
+    "import { Router } from 'express';",
+    'export default function (route: Router, storage: Storage): void {',
+    "  route.get('/-/ping', function (req, res) { res.send(pong()); });",
+    "  route.route('/-/whoami').get(whoami);",
+    "  route.use('/-/npm', require('./npm'));",
+    '}',
+    'export const stars = (api: IRouter) => {',
+    "  api.put('/stars/:name', star);",
+    '};',
+    'export function plugins(instance: FastifyInstance) {',
+    "  instance.route({ method: 'GET', url: '/plugins', handler: list });",
+    '}',
+    'export function remote(http: AxiosInstance, route) {',
+    "  http.get('/users', onUsers);",
+    "  route.get('/untyped', untyped);",
+    '}',
+    '',
+  ].join('\n');
+  const ex = await extractSource('typescript', source, 'src/api/index.ts');
+  assert.deepEqual(routes(ex), ['GET /-/ping -> res.send', 'GET /-/whoami -> whoami', 'PUT /stars/:name -> star', 'GET /plugins -> list']);
+  assert.deepEqual(ex.mounts?.map((m) => m.prefix), ['/-/npm']);
+});
+
 test('NestJS routes: method decorators under the controller\'s path, an object path, a bare decorator; other classes\' @Get are not routes', async () => {
   const source = [
     "@Controller('cats')",

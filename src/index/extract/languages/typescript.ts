@@ -70,7 +70,7 @@ const VISITORS: Readonly<Record<string, Visitor>> = {
     visitCall(state, call);
     visitDefineProperty(state, call);
     // A route walks its own parts: its handlers are its scope.
-    return visitRouteCall(state, state.routers, call) ? false : undefined;
+    return visitRouteCall(state, call) ? false : undefined;
   },
   new_expression: visitNew,
   type_identifier: visitTypeIdentifier,

@@ -49,13 +49,13 @@ export function noteRouterVariable(routers: Map<string, string>, declarator: Nod
  * (a chain's earlier routes) in the current scope, the arguments as the route's. Returns whether
  * it did, so the walk skips what was walked.
  */
-export function visitRouteCall(state: FileState, routers: ReadonlyMap<string, string>, call: Node): boolean {
+export function visitRouteCall(state: FileState, call: Node): boolean {
   const callee = call.childForFieldName('function');
   if (callee?.type !== 'member_expression') return false;
   const property = callee.childForFieldName('property')?.text ?? '';
-  if (property === 'route') return objectRoute(state, routers, call, callee);
+  if (property === 'route') return objectRoute(state, call, callee);
   if (property === 'use') {
-    noteMount(state, routers, call, callee);
+    noteMount(state, call, callee);
     return false;
   }
   const method = METHOD_NAMES.get(property);
@@ -72,7 +72,7 @@ export function visitRouteCall(state: FileState, routers: ReadonlyMap<string, st
     handlers = args;
   } else if (target?.type === 'identifier' && isRouter(state, target.text)) {
     path = pathOf(args[0]);
-    prefix = routers.get(target.text) ?? '';
+    prefix = state.routers.get(target.text) ?? '';
     handlers = args.slice(1);
   } else if (target?.type === 'member_expression' && ROUTER_NAME.test(target.childForFieldName('property')?.text ?? '')) {
     // `this.app.get(…)`, `this.router.post(…)`: a router kept in a field.
@@ -101,10 +101,10 @@ export function visitRouteCall(state: FileState, routers: ReadonlyMap<string, st
  * under the path (as written, substitutions too; '' when the first argument is no path). What
  * the file imports under that name is tied to the mount when the file is finished.
  */
-function noteMount(state: FileState, routers: ReadonlyMap<string, string>, call: Node, callee: Node): void {
+function noteMount(state: FileState, call: Node, callee: Node): void {
   const target = callee.childForFieldName('object');
   let prefix: string;
-  if (target?.type === 'identifier' && isRouter(state, target.text)) prefix = routers.get(target.text) ?? '';
+  if (target?.type === 'identifier' && isRouter(state, target.text)) prefix = state.routers.get(target.text) ?? '';
   else if (target?.type === 'member_expression' && ROUTER_NAME.test(target.childForFieldName('property')?.text ?? '')) prefix = '';
   else return;
   const args = argumentsOf(call);
@@ -243,7 +243,7 @@ export function controllerRoutes(state: FileState, decorators: readonly Node[], 
  * Fastify's and hapi's object form, `server.route({ method: 'GET', url: '/p', handler })` (`path`
  * for hapi; a list of methods, or `'*'` for any). The object is walked as the route's.
  */
-function objectRoute(state: FileState, routers: ReadonlyMap<string, string>, call: Node, callee: Node): boolean {
+function objectRoute(state: FileState, call: Node, callee: Node): boolean {
   const target = callee.childForFieldName('object');
   const options = argumentsOf(call)[0];
   if (target?.type !== 'identifier' || !isRouter(state, target.text) || options?.type !== 'object') return false;
@@ -260,7 +260,7 @@ function objectRoute(state: FileState, routers: ReadonlyMap<string, string>, cal
   if (path === undefined || methods.length === 0 || !methods.every((m): m is string => m !== undefined && /^[A-Z]+$/.test(m))) return false;
   const handlerNode = fields.get('handler');
   const handler = handlerNode === undefined ? undefined : handlerOf(handlerNode);
-  const indexes = defineRoute(state.builder, methods, joinRoutePath(routers.get(target.text) ?? '', path), call, handler);
+  const indexes = defineRoute(state.builder, methods, joinRoutePath(state.routers.get(target.text) ?? '', path), call, handler);
   state.builder.within(indexes[0]!, () => state.visit(options));
   return true;
 }

@@ -103,6 +103,32 @@ test('typescript: a parameter declared with a class type gives its calls that cl
   assert.doesNotMatch(dump, /function:checkout@\S+ -calls-> cart\.ts#method:Ledger\.saveOrder/);
 });
 
+test('typescript: a type written through its module (`repos.Repo`, `express.Router`) types a parameter or a variable: the project\'s class, or an outside one that binds to nothing', async () => {
+  const dump = await indexed({
+    'repos.ts': 'export class Repo {\n  saveOrder(id: number): void {}\n}\n',
+    'cart.ts': [
+      "import * as repos from './repos.js';",
+      "import * as express from 'express';",
+      'export class Ledger {',
+      '  saveOrder(id: number): void {}',
+      '  get(path: string): void {}',
+      '}',
+      'export function checkout(repo: repos.Repo, id: number): void {',
+      '  repo.saveOrder(id);',
+      '}',
+      'export function mount(router: express.Router, id: number): void {',
+      '  const store: repos.Repo = pick();',
+      '  store.saveOrder(id);',
+      "  router.get('/orders');",
+      '}',
+      '',
+    ].join('\n'),
+  });
+  assert.match(dump, /edge cart\.ts#function:checkout@\S+ -calls-> repos\.ts#method:Repo\.saveOrder@/);
+  assert.match(dump, /edge cart\.ts#function:mount@\S+ -calls-> repos\.ts#method:Repo\.saveOrder@/);
+  assert.doesNotMatch(dump, /-calls-> cart\.ts#method:Ledger\./, 'neither the project\'s same-named methods');
+});
+
 test('rust: methods in impl blocks resolve through self, Self and the type, across blocks; a bare name never reaches them', async () => {
   const dump = await indexed({
     'src/lib.rs': [

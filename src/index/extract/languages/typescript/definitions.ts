@@ -7,13 +7,12 @@ import type { Node } from 'web-tree-sitter';
 import type { NodeKind } from '../../../../model.js';
 import { headText, type ExtractionBuilder } from '../../builder.js';
 import { leadingComment, unquote } from '../../comments.js';
-import { namesClass } from '../../local-types.js';
 import { isPascalCase } from '../../names.js';
 import type { FileState } from './file-state.js';
 import { firstOverload, isOverloadSignature } from './overloads.js';
 import { decoratorRefs, decoratorsOf, heritageRef, noteTypeParameters } from './references.js';
 import { controllerPath, controllerRoutes } from './routes.js';
-import { FUNCTION_VALUES, docOf, exportedSpan, isComment, isExported, memberDoc, nameOf, spanDoc } from './syntax.js';
+import { FUNCTION_VALUES, annotatedClass, docOf, exportedSpan, isComment, isExported, memberDoc, nameOf, spanDoc } from './syntax.js';
 
 /**
  * Defines a function named `name` whose syntax is `node` and whose symbol spans `span` (the
@@ -55,7 +54,7 @@ function noteParameters(state: FileState, node: Node, index: number): void {
     const pattern = parameter.childForFieldName('pattern');
     const type = parameter.childForFieldName('type')?.namedChild(0);
     if (pattern?.type !== 'identifier') continue;
-    state.typed.locals.note(index, pattern.text, type?.type === 'type_identifier' && namesClass(type.text) ? type.text : undefined);
+    state.typed.locals.note(index, pattern.text, annotatedClass(type));
   }
 }
 

@@ -144,11 +144,14 @@ const ROUTER_METHODS: ReadonlySet<string> = new Set(['routes', 'middleware']);
  */
 const ROUTER_TYPES: ReadonlySet<string> = new Set(['Router', 'IRouter', 'Express', 'Application', 'FastifyInstance', 'Hono']);
 
-/** Whether `name` is a router where the walk is: by what made it in this file, by its name, or by its declared type. */
+/**
+ * Whether `name` is a router where the walk is: by what made it in this file, by its name, or by
+ * its declared type, written alone or through its module (`express.Router`).
+ */
 function isRouter(state: FileState, name: string): boolean {
   if (state.routers.has(name) || ROUTER_NAME.test(name)) return true;
   const type = state.typed.locals.typeOf(state.builder.current, name);
-  return type !== undefined && ROUTER_TYPES.has(type);
+  return type !== undefined && ROUTER_TYPES.has(type.slice(type.lastIndexOf('.') + 1));
 }
 
 /** The `x.route('/p')` call on a router that `call` is, or continues with method calls (`.get(h)`). */

@@ -4,6 +4,7 @@
  */
 import type { Node } from 'web-tree-sitter';
 import { leadingComment } from '../../comments.js';
+import { namesClass } from '../../local-types.js';
 
 /** Value node types that are functions: `const f = () => …`, `x = function () {…}`. */
 export const FUNCTION_VALUES: ReadonlySet<string> = new Set([
@@ -47,4 +48,14 @@ export function spanDoc(span: Node): string | undefined {
 /** The comment documenting a class member, looking past its decorators. */
 export function memberDoc(member: Node): string | undefined {
   return leadingComment(member, isComment, DECORATORS);
+}
+
+/**
+ * The class a type annotation's first node names: `Repo`, or `models.Repo` and `express.Router`
+ * through a module (the path as written, without spaces); undefined for any other type.
+ */
+export function annotatedClass(type: Node | null | undefined): string | undefined {
+  if (type?.type !== 'type_identifier' && type?.type !== 'nested_type_identifier') return undefined;
+  const path = type.text.replace(/\s+/g, '');
+  return namesClass(path) ? path : undefined;
 }

@@ -12,7 +12,7 @@ import { defineClass, defineFunction } from './definitions.js';
 import type { FileState } from './file-state.js';
 import { isRequireCall, namespaceImport, requireImport } from './imports.js';
 import { receiverPath } from './references.js';
-import { FUNCTION_VALUES, docOf, isExported } from './syntax.js';
+import { FUNCTION_VALUES, annotatedClass, docOf, isExported } from './syntax.js';
 
 /** How the declaration around a declarator reads: its keyword, and whether it is at module level. */
 interface DeclarationContext {
@@ -96,9 +96,11 @@ function defineVariable(state: FileState, context: DeclarationContext, declarato
  */
 function declaredClass(declarator: Node, value: Node | null): string | undefined {
   const annotation = declarator.childForFieldName('type')?.namedChild(0);
+  const annotated = annotatedClass(annotation);
+  if (annotated !== undefined) return annotated;
+  if (annotation?.type === 'type_identifier' || annotation?.type === 'nested_type_identifier') return undefined;
   let path: string | undefined;
-  if (annotation?.type === 'type_identifier') path = annotation.text;
-  else if (value?.type === 'new_expression') {
+  if (value?.type === 'new_expression') {
     const constructor = value.childForFieldName('constructor');
     if (constructor?.type === 'identifier' || constructor?.type === 'member_expression') path = receiverPath(constructor, 0);
   } else if (annotation === undefined && value?.type === 'call_expression') {

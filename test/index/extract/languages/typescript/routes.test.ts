@@ -60,7 +60,7 @@ test('routes inside a function that receives the app, in TypeScript, Koa and Fas
   assert.equal(ex.symbols.find((s) => s.name === 'PATCH /users/:id')?.parent, ex.symbols.findIndex((s) => s.name === 'mount'));
 });
 
-test('a router handed to a function is one by its declared type, whatever its name; a parameter of another type, or of none, is not', async () => {
+test('a router handed to a function is one by its declared type, alone or through its module, whatever its name; a parameter of another type, or of none, is not', async () => {
   const source = [
     "import { Router } from 'express';",
     'export default function (route: Router, storage: Storage): void {',
@@ -78,10 +78,14 @@ test('a router handed to a function is one by its declared type, whatever its na
     "  http.get('/users', onUsers);",
     "  route.get('/untyped', untyped);",
     '}',
+    'export function users(r: express.Router, client: axios.AxiosInstance) {',
+    "  r.delete('/users/:id', remove);",
+    "  client.get('/profile', onProfile);",
+    '}',
     '',
   ].join('\n');
   const ex = await extractSource('typescript', source, 'src/api/index.ts');
-  assert.deepEqual(routes(ex), ['GET /-/ping -> res.send', 'GET /-/whoami -> whoami', 'PUT /stars/:name -> star', 'GET /plugins -> list']);
+  assert.deepEqual(routes(ex), ['GET /-/ping -> res.send', 'GET /-/whoami -> whoami', 'PUT /stars/:name -> star', 'GET /plugins -> list', 'DELETE /users/:id -> remove']);
   assert.deepEqual(ex.mounts?.map((m) => m.prefix), ['/-/npm']);
 });
 

@@ -60,7 +60,23 @@ test('routes inside a function that receives the app, in TypeScript, Koa and Fas
   assert.equal(ex.symbols.find((s) => s.name === 'PATCH /users/:id')?.parent, ex.symbols.findIndex((s) => s.name === 'mount'));
 });
 
-test('a router handed to a function is one by its declared type, alone or through its module, whatever its name; a parameter of another type, or of none, is not', async () => {
+test('a router named route or …Route is one, also untyped as compiled TypeScript leaves a parameter; a route object\'s own methods are not routes', async () => {
+  const source = [
+    "exports.default = function (route, auth) {",
+    "  route.get('/-/ping', ping);",
+    "  route.put('/-/user/:name', auth.login, saveUser);",
+    "};",
+    "telegramRoute.post('/send', send);",
+    "const route = router.route('/book');",
+    "route.get(list);",
+    "currentRoute.get('title');",
+    '',
+  ].join('\n');
+  const ex = await extractSource('javascript', source, 'build/api/ping.js');
+  assert.deepEqual(routes(ex), ['GET /-/ping -> ping', 'PUT /-/user/:name -> auth.login', 'POST /send -> send']);
+});
+
+test('a router handed to a function is one by its declared type, alone or through its module, whatever its name; a parameter of another type, or of none and another name, is not', async () => {
   const source = [
     "import { Router } from 'express';",
     'export default function (route: Router, storage: Storage): void {',
@@ -74,9 +90,9 @@ test('a router handed to a function is one by its declared type, alone or throug
     'export function plugins(instance: FastifyInstance) {',
     "  instance.route({ method: 'GET', url: '/plugins', handler: list });",
     '}',
-    'export function remote(http: AxiosInstance, route) {',
+    'export function remote(http: AxiosInstance, target) {',
     "  http.get('/users', onUsers);",
-    "  route.get('/untyped', untyped);",
+    "  target.get('/untyped', untyped);",
     '}',
     'export function users(r: express.Router, client: axios.AxiosInstance) {',
     "  r.delete('/users/:id', remove);",

@@ -24,6 +24,7 @@ const MEASURES: readonly { readonly title: string; readonly cell: (s: Summary) =
   { title: 'explore whole', cell: (s) => ratio(s.exploreWhole) },
   { title: 'median chars', cell: (s) => count(s.exploreMedianChars) },
   { title: 'search hit@5', cell: (s) => ratio(s.searchHit) },
+  { title: 'search hit@1', cell: (s) => ratio(s.searchFirst) },
   { title: 'prose hit@5', cell: (s) => ratio(s.proseSearchHit) },
   { title: 'callers P', cell: (s) => ratio(s.callersPrecision) },
   { title: 'callers R', cell: (s) => ratio(s.callersRecall) },

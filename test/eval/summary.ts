@@ -33,6 +33,8 @@ export interface Summary {
   readonly searchQuestions: number;
   /** Share of searched questions with a target among the first SEARCH_DEPTH results. */
   readonly searchHit: number | undefined;
+  /** Share of searched questions whose first result is a target. */
+  readonly searchFirst: number | undefined;
   readonly proseSearchQuestions: number;
   /** The same over prose questions (explore prose and search questions, both in a developer's words). */
   readonly proseSearchHit: number | undefined;
@@ -55,7 +57,7 @@ export function summarize(questions: readonly QuestionResult[], side: Side): Sum
   const searches = answered.flatMap(({ q, a }) => (a.search === undefined ? [] : [{ kind: q.kind, s: a.search }]));
   const prose = searches.filter((x) => x.kind === 'prose' || x.kind === 'search');
   const callers = answered.flatMap(({ a }) => (a.callers === undefined ? [] : [a.callers]));
-  const hits = (list: typeof searches) => list.filter((x) => x.s.rank !== undefined && x.s.rank <= SEARCH_DEPTH).length;
+  const hits = (list: typeof searches, depth = SEARCH_DEPTH) => list.filter((x) => x.s.rank !== undefined && x.s.rank <= depth).length;
   const okExplores = explores.filter((e) => e.status === 'ok');
   const sum = (f: (c: (typeof callers)[number]) => number) => callers.reduce((n, c) => n + f(c), 0);
   const calls = [...explores, ...searches.map((x) => x.s), ...callers];
@@ -73,6 +75,7 @@ export function summarize(questions: readonly QuestionResult[], side: Side): Sum
     exploreMedianMs: median(okExplores.map((e) => e.ms)),
     searchQuestions: searches.length,
     searchHit: share(hits(searches), searches.length),
+    searchFirst: share(hits(searches, 1), searches.length),
     proseSearchQuestions: prose.length,
     proseSearchHit: share(hits(prose), prose.length),
     callersQuestions: callers.length,

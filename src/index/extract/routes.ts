@@ -51,10 +51,11 @@ export function methodHandler(nameNode: Node): RouteHandler {
 /**
  * Records one route per method at `node` (the decorator, call or table entry), in `parent`'s
  * scope (default: the current one), each calling `handler` (or each of the handlers, in order)
- * when given. Returns the indexes.
+ * when given, with `signature` (default: the node's first line). Returns the indexes.
  */
 export function defineRoute(
   b: ExtractionBuilder, methods: readonly string[], path: string, node: Node, handler: RouteHandler | readonly RouteHandler[] | undefined, parent?: number,
+  signature: string = node.text.split('\n')[0]?.trim() ?? '',
 ): number[] {
   const handlers = handler === undefined ? [] : 'name' in handler ? [handler] : handler;
   const indexes: number[] = [];
@@ -63,7 +64,7 @@ export function defineRoute(
     const index = b.define('route', name, node, {
       qualifiedName: name,
       exported: true,
-      signature: node.text.split('\n')[0]?.trim() ?? '',
+      signature,
       ...(parent !== undefined ? { parent } : {}),
     });
     if (handlers.length > 0) b.within(index, () => { for (const h of handlers) b.ref(h.kind ?? 'calls', h.name, h.node, h.receiver); });

@@ -27,7 +27,7 @@ import {
   visitCall, visitNestedTypeIdentifier, visitNew, visitTypeIdentifier, visitTypeParameter,
 } from './typescript/references.js';
 import { defineFileRoutes } from './typescript/file-routes.js';
-import { noteRouterVariable, visitRouteCall } from './typescript/routes.js';
+import { mayHoldRouteObjects, noteRouterVariable, visitRouteCall, visitRouteObject } from './typescript/routes.js';
 import { visitDeclaration } from './typescript/variables.js';
 
 /** Handles one node of a visited type; returns false to skip the node's descendants. */
@@ -82,6 +82,8 @@ const VISITORS: Readonly<Record<string, Visitor>> = {
   type_parameter: visitTypeParameter,
   expression_statement: visitAssignmentStatement,
   pair: visitPair,
+  // A route object walks its own parts, as the route's.
+  object: (state, object) => (state.routeObjects && visitRouteObject(state, object) ? false : undefined),
   function_expression: visitFunctionExpression,
   generator_function: visitFunctionExpression,
 };
@@ -105,6 +107,7 @@ export const typescriptExtractor: LanguageExtractor = {
     const state: FileState = {
       builder, typeParams: new Set(), exportedNames: new Set(), components: new Set(), typed: { locals: new LocalTypes(), fields: classFieldTypes(tree.rootNode, source) },
       objectPaths: new Map(), prototypeOwners: new Set(), constructors: new Set(), assigned: [], routers: new Map(), controllers: new Map(),
+      routeObjects: mayHoldRouteObjects(source),
       visit: (root) => walk(root, builder, TYPES, enter),
     };
     state.visit(tree.rootNode);

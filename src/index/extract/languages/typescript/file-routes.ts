@@ -45,16 +45,42 @@ export function defineFileRoutes(b: ExtractionBuilder, root: Node, path: string)
     if (statement?.type !== 'export_statement') continue;
     const isDefault = statement.children.some((c) => c?.type === 'default');
     const declaration = statement.childForFieldName('declaration');
+    const listed = listedExports(statement);
     if (place.kind === 'handlers') {
       for (const nameNode of exportedNames(declaration)) {
         if (HANDLER_NAMES.has(nameNode.text)) defineRoute(b, [nameNode.text], place.url, statement, { name: nameNode.text, node: nameNode }, -1);
       }
-    } else if (isDefault && declaration?.type !== 'class_declaration') {
+      for (const { local, exported } of listed) {
+        if (HANDLER_NAMES.has(exported)) defineRoute(b, [exported], place.url, statement, { name: local.text, node: local }, -1);
+      }
+      continue;
+    }
+    const method = place.kind === 'api' ? ANY_METHOD : 'GET';
+    if (isDefault && declaration?.type !== 'class_declaration') {
       const nameNode = declaration?.childForFieldName('name') ?? (statement.childForFieldName('value')?.type === 'identifier' ? statement.childForFieldName('value') : null);
       const handler = nameNode === null || nameNode === undefined ? undefined : { name: nameNode.text, node: nameNode };
-      defineRoute(b, [place.kind === 'api' ? ANY_METHOD : 'GET'], place.url, statement, handler, -1);
+      defineRoute(b, [method], place.url, statement, handler, -1);
+    }
+    // `export { default } from './loading'`, `export { Page as default }`
+    const listedDefault = listed.find((l) => l.exported === 'default');
+    if (listedDefault !== undefined) {
+      const local = listedDefault.local;
+      defineRoute(b, [method], place.url, statement, local.text === 'default' ? undefined : { name: local.text, node: local }, -1);
     }
   }
+}
+
+/**
+ * The names an `export { … }` list exports, each with the local name it exports
+ * (`export { handler as GET }`: `handler` as `GET`; with `from`, the other module's name).
+ */
+function listedExports(statement: Node): { readonly local: Node; readonly exported: string }[] {
+  const clause = statement.namedChildren.find((c) => c?.type === 'export_clause');
+  return (clause?.namedChildren ?? []).flatMap((specifier) => {
+    const local = specifier?.type === 'export_specifier' ? specifier.childForFieldName('name') : null;
+    if (local === null || local === undefined) return [];
+    return [{ local, exported: specifier?.childForFieldName('alias')?.text ?? local.text }];
+  });
 }
 
 /** The names an `export` declaration binds: a function's, or each `const`'s. */
@@ -67,8 +93,19 @@ function exportedNames(declaration: Node | null): Node[] {
   if (declaration.type === 'lexical_declaration' || declaration.type === 'variable_declaration') {
     return declaration.namedChildren.flatMap((d) => {
       const name = d?.type === 'variable_declarator' ? d.childForFieldName('name') : null;
-      return name?.type === 'identifier' ? [name] : [];
+      if (name?.type === 'identifier') return [name];
+      // `export const { GET, POST } = handlers`: each name the pattern binds.
+      return name?.type === 'object_pattern' ? patternNames(name) : [];
     });
   }
   return [];
+}
+
+/** The names an object pattern binds at its top level: `{ GET, post: POST }` binds `GET` and `POST`. */
+function patternNames(pattern: Node): Node[] {
+  return pattern.namedChildren.flatMap((p) => {
+    if (p?.type === 'shorthand_property_identifier_pattern') return [p];
+    const value = p?.type === 'pair_pattern' ? p.childForFieldName('value') : null;
+    return value?.type === 'identifier' ? [value] : [];
+  });
 }

@@ -25,6 +25,8 @@ export interface FileState {
   readonly assigned: number[];
   /** Variables made by a router factory (`express.Router()`), with their prefix: their method calls declare routes. */
   readonly routers: Map<string, string>;
+  /** Whether the file's text has both a `path:` key and a `handler`, as a hapi route object does (routes.ts). */
+  readonly routeObjects: boolean;
   /** The path of each NestJS controller class, by symbol index. */
   readonly controllers: Map<number, string>;
   /** Classes of variables made with `new` or declared with a class type, and of the file's class fields. */

@@ -180,10 +180,11 @@ export function decoratorsOf(node: Node): Node[] {
   if (parent?.type === 'export_statement') {
     for (const decorator of parent.childrenForFieldName('decorator')) if (decorator !== null) found.push(decorator);
   }
-  // In a class body, a member's decorators are its preceding siblings rather than its children.
+  // In a class body, a member's decorators are its preceding siblings rather than its children,
+  // comments among them included (`@UseInterceptors(…) // why`).
   if (parent?.type === 'class_body') {
-    for (let sibling = node.previousNamedSibling; sibling?.type === 'decorator'; sibling = sibling.previousNamedSibling) {
-      found.push(sibling);
+    for (let sibling = node.previousNamedSibling; sibling?.type === 'decorator' || sibling?.type === 'comment'; sibling = sibling.previousNamedSibling) {
+      if (sibling.type === 'decorator') found.push(sibling);
     }
   }
   return found;

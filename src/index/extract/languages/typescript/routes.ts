@@ -249,26 +249,91 @@ export function controllerRoutes(state: FileState, decorators: readonly Node[], 
 
 /**
  * Fastify's and hapi's object form, `server.route({ method: 'GET', url: '/p', handler })` (`path`
- * for hapi; a list of methods, or `'*'` for any). The object is walked as the route's.
+ * for hapi; a list of methods, or `'*'` for any). The object's parts are walked as the route's.
  */
 function objectRoute(state: FileState, call: Node, callee: Node): boolean {
   const target = callee.childForFieldName('object');
   const options = argumentsOf(call)[0];
   if (target?.type !== 'identifier' || !isRouter(state, target.text) || options?.type !== 'object') return false;
+  const fields = fieldsOf(options);
+  const route = routeFields(fields, fields.get('url') ?? fields.get('path'));
+  if (route === undefined) return false;
+  const handlerNode = fields.get('handler');
+  const handler = handlerNode === undefined ? undefined : handlerOf(handlerNode);
+  const indexes = defineRoute(state.builder, route.methods, joinRoutePath(state.routers.get(target.text) ?? '', route.path), call, handler);
+  state.builder.within(indexes[0]!, () => walkFields(state, options));
+  return true;
+}
+
+/**
+ * A hapi route written as an object wherever it is, not only in `server.route(…)`: an array of
+ * them exported from a routes module, or one a function returns
+ * (`module.exports = () => ({ method: 'GET', path: '/builds/{id}', options: { handler } })`),
+ * as hapi applications keep most of theirs. Only an object with a `path` literal, an HTTP method
+ * and a handler (its own, or in its `options` or older `config`) is one, so an HTTP client's
+ * request options (`{ method: 'GET', path: '/x', host }`) are not. The route is the object, its
+ * signature the method and path as written. Returns whether it was one (its parts are walked).
+ */
+export function visitRouteObject(state: FileState, object: Node): boolean {
+  const fields = fieldsOf(object);
+  const route = routeFields(fields, fields.get('path'));
+  if (route === undefined) return false;
+  const handlerNode = fields.get('handler') ?? handlerInOptions(fields.get('options') ?? fields.get('config'));
+  if (handlerNode === undefined) return false;
+  const signature = ['method', 'path'].map((key) => fields.get(key)?.parent?.text ?? '').join(', ');
+  const indexes = defineRoute(state.builder, route.methods, route.path, object, handlerOf(handlerNode), undefined, signature);
+  state.builder.within(indexes[0]!, () => walkFields(state, object));
+  return true;
+}
+
+/** Whether `source` can hold a route object: it has a `path:` key and a `handler` (one test per file, not per object). */
+export function mayHoldRouteObjects(source: string): boolean {
+  return ROUTE_OBJECT_HANDLER.test(source) && ROUTE_OBJECT_PATH.test(source);
+}
+
+const ROUTE_OBJECT_HANDLER = /\bhandler\b/;
+const ROUTE_OBJECT_PATH = /\bpath['"]?\s*:/;
+
+/** An object's properties by key (quotes dropped), each its value; a method (`handler(request, h) {…}`) is its own value. */
+function fieldsOf(object: Node): Map<string, Node> {
   const fields = new Map<string, Node>();
-  for (const pair of options.namedChildren) {
-    const key = pair?.type === 'pair' ? pair.childForFieldName('key')?.text.replace(/^['"]|['"]$/g, '') : undefined;
-    const value = pair?.childForFieldName('value');
+  for (const member of object.namedChildren) {
+    if (member?.type === 'method_definition') {
+      fields.set(member.childForFieldName('name')?.text ?? '', member);
+      continue;
+    }
+    const key = member?.type === 'pair' ? member.childForFieldName('key')?.text.replace(/^['"]|['"]$/g, '') : undefined;
+    const value = member?.childForFieldName('value');
     if (key !== undefined && value !== null && value !== undefined) fields.set(key, value);
   }
-  const path = pathOf(fields.get('url') ?? fields.get('path'));
+  return fields;
+}
+
+/** A route object's methods (upper-cased, `'*'` as any) and path, when both are written as literals. */
+function routeFields(fields: ReadonlyMap<string, Node>, pathNode: Node | undefined): { methods: string[]; path: string } | undefined {
+  const path = pathOf(pathNode);
   const methodNode = fields.get('method');
   const written = methodNode?.type === 'array' ? methodNode.namedChildren : [methodNode];
   const methods = written.map((m) => (m?.type === 'string' ? m.text.slice(1, -1).toUpperCase() : undefined)).map((m) => (m === '*' ? ANY_METHOD : m));
-  if (path === undefined || methods.length === 0 || !methods.every((m): m is string => m !== undefined && /^[A-Z]+$/.test(m))) return false;
-  const handlerNode = fields.get('handler');
-  const handler = handlerNode === undefined ? undefined : handlerOf(handlerNode);
-  const indexes = defineRoute(state.builder, methods, joinRoutePath(state.routers.get(target.text) ?? '', path), call, handler);
-  state.builder.within(indexes[0]!, () => state.visit(options));
-  return true;
+  if (path === undefined || methods.length === 0 || !methods.every((m): m is string => m !== undefined && /^[A-Z]+$/.test(m))) return undefined;
+  return { methods, path };
+}
+
+/** The `handler` of a route's `options` (or `config`) object. */
+function handlerInOptions(options: Node | undefined): Node | undefined {
+  return options?.type === 'object' ? fieldsOf(options).get('handler') : undefined;
+}
+
+/**
+ * Walks a route object's properties (not the object itself, which would be taken for a route
+ * again); a handler written as a method is walked as its body, so that its calls are the route's
+ * as an inline function's are, not a method's named `handler`.
+ */
+function walkFields(state: FileState, object: Node): void {
+  for (const child of object.namedChildren) {
+    if (child === null) continue;
+    const handlerMethod = child.type === 'method_definition' && child.childForFieldName('name')?.text === 'handler';
+    const body = handlerMethod ? child.childForFieldName('body') : null;
+    state.visit(body ?? child);
+  }
 }

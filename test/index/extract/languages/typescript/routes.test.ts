@@ -105,6 +105,50 @@ test('a router handed to a function is one by its declared type, alone or throug
   assert.deepEqual(ex.mounts?.map((m) => m.prefix), ['/-/npm']);
 });
 
+test('hapi route objects wherever they are written: an exported list, one a function returns or a module exports, the handler in options or config or a method; request options and objects without a literal path are not routes', async () => {
+  const source = [
+    "module.exports = [",
+    "  { method: 'GET', path: '/participants/{name}', handler: Handler.getByName, options: { tags } },",
+    "  {",
+    "    method: ['get', 'POST'],",
+    "    path: '/participants',",
+    "    config: { handler: Handler.create },",
+    "  },",
+    "];",
+    "exports.token = () => ({",
+    "  method: '*',",
+    "  path: '/auth/token/{buildId?}',",
+    "  options: { description: 'a token', handler: async (request, h) => h.response(sign(request)) },",
+    "});",
+    "export default ({ method: 'GET', path: '/health', handler(request, h) { return h.response(healthy()); } });",
+    "http.request({ method: 'GET', path: '/status', host: 'example.org' }, onStatus);",
+    "const assets = files.map((f) => ({ method: 'GET', path: f.from, handler: serve }));",
+    "const quiet = { method: 'GET', path: '/quiet' };",
+    '',
+  ].join('\n');
+  const ex = await extractSource('javascript', source, 'src/api/participants/routes.js');
+  assert.deepEqual(routes(ex), [
+    'GET /participants/{name} -> Handler.getByName', 'GET /participants -> Handler.create', 'POST /participants -> Handler.create', 'ANY /auth/token/{buildId?} -> h.response',
+    'GET /health -> h.response',
+  ]);
+  const token = ex.symbols.find((s) => s.name === 'ANY /auth/token/{buildId?}');
+  assert.equal(token?.startLine, 9, 'the route is the object');
+  assert.equal(token?.signature, "method: '*', path: '/auth/token/{buildId?}'");
+  assert.deepEqual(routes(ex, true).find((r) => r.startsWith('ANY /auth')), 'ANY /auth/token/{buildId?} -> h.response, sign', 'an inline handler\'s calls are the route\'s');
+  assert.deepEqual(routes(ex, true).find((r) => r.startsWith('GET /health')), 'GET /health -> h.response, healthy', 'a handler written as a method');
+});
+
+test('a route object handed to server.route() is one route, under the router\'s prefix', async () => {
+  const source = [
+    "server.route({ method: 'GET', path: '/status', handler: status });",
+    "server.route([{ method: 'POST', path: '/hooks', options: { handler: hooks.receive } }]);",
+    "srv.route({ method: 'PUT', path: '/state', handler: saveState });",
+    '',
+  ].join('\n');
+  const ex = await extractSource('javascript', source, 'lib/server.js');
+  assert.deepEqual(routes(ex), ['GET /status -> status', 'POST /hooks -> hooks.receive', 'PUT /state -> saveState']);
+});
+
 test('NestJS routes: method decorators under the controller\'s path, an object path, a bare decorator; other classes\' @Get are not routes', async () => {
   const source = [
     "@Controller('cats')",
@@ -127,7 +171,28 @@ test('NestJS routes: method decorators under the controller\'s path, an object p
   assert.equal(ex.symbols.find((s) => s.name === 'GET /cats/:id')?.parent, controller);
 });
 
-test('Next.js file routes: an app route\'s handlers, a page, groups and slots left out, pages and API routes, private folders and _app none', async () => {
+test('NestJS routes whose decorators have comments among them or before the method', async () => {
+  const source = [
+    "@Controller('files')",
+    'export class FilesController {',
+    "  @Post('upload')",
+    "  @UseInterceptors(FileInterceptor('file')) // the form field's name",
+    '  upload(@UploadedFile() file) { return this.files.save(file); }',
+    "  @Get(':id') /* one file */",
+    '  one() { return this.files.one(); }',
+    "  @Delete(':id')",
+    '  /** Removes one. */',
+    '  remove() { return this.files.remove(); }',
+    '  // not decorated',
+    '  helper() {}',
+    '}',
+    '',
+  ].join('\n');
+  const ex = await extractSource('typescript', source, 'src/files.controller.ts');
+  assert.deepEqual(routes(ex), ['POST /files/upload -> this.upload', 'GET /files/:id -> this.one', 'DELETE /files/:id -> this.remove']);
+});
+
+test('Next.js file routes: an app route\'s handlers (declared, listed under another name, destructured, re-exported), a page (also a listed default), groups and slots left out, pages and API routes, private folders and _app none', async () => {
   const handlers = 'export async function GET(req: Request) { return list(); }\nexport const POST = async () => create();\nexport function helper() {}\n';
   const page = 'export default function Page() { return null; }\n';
   const cases: [string, string, string[]][] = [
@@ -142,6 +207,11 @@ test('Next.js file routes: an app route\'s handlers, a page, groups and slots le
     ['src/lib/route.ts', handlers, []],
     ['e2e/pages/LoginPage.ts', page, []],
     ['src/pages/Login.ts', 'export default class LoginPage { open() {} }\n', []],
+    ['app/api/trpc/[trpc]/route.ts', 'const handler = (req: Request) => serve(req);\nexport { handler as GET, handler as POST, helper as util };\n', ['GET /api/trpc/[trpc] -> handler', 'POST /api/trpc/[trpc] -> handler']],
+    ['app/api/auth/[...nextauth]/route.ts', 'export const { GET, POST: post, auth } = NextAuth(config).handlers;\n', ['GET /api/auth/[...nextauth] -> GET']],
+    ['app/api/health/route.ts', "export { GET } from '../status/route';\n", ['GET /api/health -> GET']],
+    ['app/[variants]/page.tsx', "export { default } from './loading';\n", ['GET /[variants] -> ']],
+    ['app/about/page.tsx', 'function About() { return null; }\nexport { About as default };\n', ['GET /about -> About']],
   ];
   for (const [path, source, expected] of cases) {
     const ex = await extractSource(path.endsWith('x') ? 'tsx' : 'typescript', source, path);

@@ -72,8 +72,14 @@ test('a statement runs to where its brackets close, at most six lines', () => {
 });
 
 test('a declaration is found when a route node starts on its line or one line away', () => {
-  const routes = new Map([['a.js', [10, 30]]]);
+  const routes = new Map([['a.js', [{ start: 10, end: 20 }, { start: 30, end: 30 }]]]);
   const at = (line: number) => routeIndexed({ file: 'a.js', line, text: '', what: '' }, routes);
   assert.deepEqual([at(9), at(10), at(11), at(12), at(29)], [true, true, true, false, true]);
   assert.equal(routeIndexed({ file: 'b.js', line: 10, text: '', what: '' }, routes), false);
+});
+
+test('with a window, a declaration is also found inside a route node that starts at most that many lines above it', () => {
+  const routes = new Map([['a.js', [{ start: 10, end: 20 }, { start: 30, end: 31 }]]]);
+  const at = (line: number) => routeIndexed({ file: 'a.js', line, text: '', what: '' }, routes, 5);
+  assert.deepEqual([at(8), at(13), at(15), at(16), at(21), at(32)], [false, true, true, false, false, false]);
 });

@@ -28,6 +28,12 @@ export interface FrameworkRules {
   readonly docstrings: boolean;
   readonly corpora: readonly string[];
   readonly patterns: readonly RoutePattern[];
+  /**
+   * How many lines below a route node's first line a declaration may be and still be found,
+   * when the node spans it (a hapi route object's `path:` line sits below its opening brace and
+   * its method); 1 (a node starting one line away either way) when not given.
+   */
+  readonly within: number;
 }
 
 /**
@@ -62,6 +68,7 @@ export function loadFrameworkRules(file = routePatternsFile()): Map<string, Fram
       blockComments: r['blockComments'] === true,
       docstrings: r['docstrings'] === true,
       corpora: r['corpora'] as string[],
+      within: typeof r['within'] === 'number' ? r['within'] : 1,
       patterns: (r['patterns'] as { what: string; regex: string; require?: string; exclude?: string }[]).map((p) => ({
         what: p.what,
         regex: new RegExp(p.regex),

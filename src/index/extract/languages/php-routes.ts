@@ -1,7 +1,8 @@
 /**
  * Laravel routes: `Route::get('/users/{id}', [UserController::class, 'show'])`, the
  * `'UserController@show'` string form, a closure (whose calls are the route's), `Route::any` and
- * `Route::match(['get', 'post'], …)`, under the prefixes of the groups around them
+ * `Route::match(['get', 'post'], …)`, a handler in a variable, `Route::view` and
+ * `Route::redirect`, `Route::resource` and `apiResource`, under the prefixes of the groups around them
  * (`Route::prefix('admin')->group(function () {…})`, `Route::group(['prefix' => 'admin'], …)`).
  * Symfony: a controller method's `#[Route('/p', methods: ['GET'])]` under its class's `#[Route]`.
  */
@@ -21,13 +22,17 @@ export function laravelRoute(b: ExtractionBuilder, call: Node): void {
   if (call.childForFieldName('scope')?.text !== 'Route') return;
   const verb = call.childForFieldName('name')?.text ?? '';
   const args = argumentsOf(call);
+  if (RESOURCE_ACTIONS.has(verb)) {
+    resourceRoutes(b, call, verb, args);
+    return;
+  }
   let methods: string[];
   let rest: Node[];
   if (verb === 'match') {
     methods = stringList(args[0]).map((m) => m.toUpperCase());
     rest = args.slice(1);
   } else {
-    const method = verb === 'any' ? ANY_METHOD : METHOD_NAMES.get(verb);
+    const method = VIEW_VERBS.get(verb) ?? (verb === 'any' ? ANY_METHOD : METHOD_NAMES.get(verb));
     // `Route::all` is no Laravel route.
     if (method === undefined || verb === 'all') return;
     methods = [method];
@@ -36,10 +41,46 @@ export function laravelRoute(b: ExtractionBuilder, call: Node): void {
   const path = stringOf(rest[0]);
   const action = rest[1];
   if (methods.length === 0 || path === undefined || action === undefined) return;
-  const handler = handlerOf(action);
-  if (handler === undefined && !CLOSURES.has(action.type)) return;
+  // A view or a redirect serves no handler of the project; a variable holds one not known here.
+  const handler = VIEW_VERBS.has(verb) ? undefined : handlerOf(action);
+  if (handler === undefined && !CLOSURES.has(action.type) && !VIEW_VERBS.has(verb) && action.type !== 'variable_name') return;
   const [first] = defineRoute(b, methods, joinRoutePath(groupPrefix(call), path), call, handler);
   if (first !== undefined) b.open(first);
+}
+
+/** Routes that serve a view or a redirect (`Route::view('/welcome', 'welcome')`), and their method. */
+const VIEW_VERBS: ReadonlyMap<string, string> = new Map([['view', 'GET'], ['redirect', ANY_METHOD], ['permanentRedirect', ANY_METHOD]]);
+
+/**
+ * The routes `Route::resource('photos', PhotoController::class)` makes, each calling the
+ * controller's method of its name: index, create, store, show, edit, update (PUT and PATCH) and
+ * destroy, the item's parameter named for the resource in the singular (`{photo}`); an
+ * `apiResource` leaves out the two that show forms (create and edit).
+ */
+const RESOURCE_ROUTES: readonly (readonly [string, string, boolean, string])[] = [
+  ['GET', '', false, 'index'], ['GET', '/create', false, 'create'], ['POST', '', false, 'store'], ['GET', '', true, 'show'],
+  ['GET', '/edit', true, 'edit'], ['PUT', '', true, 'update'], ['PATCH', '', true, 'update'], ['DELETE', '', true, 'destroy'],
+];
+const RESOURCE_ACTIONS: ReadonlySet<string> = new Set(['resource', 'apiResource']);
+const FORM_ACTIONS: ReadonlySet<string> = new Set(['create', 'edit']);
+
+function resourceRoutes(b: ExtractionBuilder, call: Node, verb: string, args: readonly Node[]): void {
+  const name = stringOf(args[0]);
+  const controller = args[1]?.type === 'class_constant_access_expression' ? args[1].namedChild(0) : null;
+  if (name === undefined || controller === null || controller === undefined || name.includes('.')) return;
+  const base = joinRoutePath(groupPrefix(call), name);
+  const item = `${base}/{${singular(name.split('/').pop() ?? name)}}`;
+  for (const [method, suffix, onItem, action] of RESOURCE_ROUTES) {
+    if (verb === 'apiResource' && FORM_ACTIONS.has(action)) continue;
+    defineRoute(b, [method], `${onItem ? item : base}${suffix}`, call, { name: action, node: controller, receiver: controller.text.split('\\').pop() });
+  }
+}
+
+/** A resource name in the singular, as Laravel names its parameter: `photos` → `photo`, `categories` → `category`. */
+function singular(word: string): string {
+  if (/ies$/.test(word)) return `${word.slice(0, -3)}y`;
+  if (/(?:ss|x|ch|sh)es$/.test(word)) return word.slice(0, -2);
+  return word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word;
 }
 
 /** The arguments' expressions. */

@@ -1,6 +1,6 @@
 /**
  * Python web routes: Flask and FastAPI decorators (`@app.route('/p', methods=[…])`,
- * `@bp.get('/p')`, `@router.post('/p')`) and Flask's `app.add_url_rule('/p', view_func=f)`, with
+ * `@bp.get('/p')`, `@router.post('/p')`) Flask's `app.add_url_rule('/p', view_func=f)` and FastAPI's `router.add_api_route('/p', f)`, with
  * the prefix of a Blueprint or APIRouter made in the same file; a blueprint or router of another
  * module registered under a prefix (`app.register_blueprint(bp, url_prefix='/p')`,
  * `app.include_router(router, prefix='/p')`) mounts that module's routes; and Django URL tables
@@ -43,7 +43,7 @@ export function pythonRouters(source: string): PythonRouters {
     prefixes: new Map(),
     mayMakeRouters: any && [...ROUTER_PREFIX.keys()].some((name) => source.includes(name)),
     mayHoldTables: any && URL_TABLE_WORDS.test(source),
-    mayAddRules: any && source.includes('add_url_rule'),
+    mayAddRules: any && (source.includes('add_url_rule') || source.includes('add_api_route')),
     mayRegister: any && [...REGISTRATIONS.keys()].some((name) => source.includes(name)),
   };
 }
@@ -80,16 +80,21 @@ export function decoratorRoutes(b: ExtractionBuilder, decorator: Node, handler: 
   defineRoute(b, methods, joinRoutePath(prefix ?? '', path), decorator, handler, parent);
 }
 
-/** Flask's `x.add_url_rule('/p', 'endpoint', view_func, methods=[…])`: a route calling the view function. */
+/**
+ * Flask's `x.add_url_rule('/p', 'endpoint', view_func, methods=[…])` and FastAPI's
+ * `x.add_api_route('/p', endpoint, methods=[…])`: a route calling the view function (GET when no
+ * methods are listed, as both take it).
+ */
 export function urlRule(b: ExtractionBuilder, call: Node, routers: PythonRouters): void {
   if (!routers.mayAddRules) return;
   const fn = call.childForFieldName('function');
-  if (fn?.type !== 'attribute' || fn.childForFieldName('attribute')?.text !== 'add_url_rule') return;
+  const adder = fn?.type === 'attribute' ? fn.childForFieldName('attribute')?.text : undefined;
+  if (fn?.type !== 'attribute' || (adder !== 'add_url_rule' && adder !== 'add_api_route')) return;
   const object = fn.childForFieldName('object');
   const prefix = object?.type === 'identifier' ? routers.prefixes.get(object.text) : undefined;
   const positional = positionalArguments(call);
   const path = stringArgument(positional[0]);
-  const view = keywordValue(call, 'view_func') ?? positional[2];
+  const view = adder === 'add_url_rule' ? (keywordValue(call, 'view_func') ?? positional[2]) : (keywordValue(call, 'endpoint') ?? positional[1]);
   const handler = view === undefined ? undefined : viewHandler(view);
   if (path === undefined || !path.startsWith('/') || handler === undefined) return;
   defineRoute(b, listedMethods(keywordValue(call, 'methods')) ?? ['GET'], joinRoutePath(prefix ?? '', path), call, handler);
@@ -204,10 +209,11 @@ const URL_TABLE = /^(?:urlpatterns|\w+_urls|\w+_?patterns)$/;
 const URL_TABLE_WORDS = /_urls|patterns/;
 /**
  * A part of every word the flags of `pythonRouters` look for (`add_url_rule` holds `_url_rule`,
+ * `add_api_route` `_api_route`,
  * `register_blueprint` `_blueprint`, `include_router` `_router`): one pass over a file that holds
  * none, three times faster than the whole words in one alternation.
  */
-const ROUTE_WORDS = /patterns|_urls|_url_rule|_blueprint|_router|Blueprint|APIRouter/;
+const ROUTE_WORDS = /patterns|_urls|_url_rule|_api_route|_blueprint|_router|Blueprint|APIRouter/;
 
 function lastSegment(fn: Node | null): string | undefined {
   if (fn?.type === 'identifier') return fn.text;

@@ -32,6 +32,30 @@ test('Laravel routes: a controller array or "Controller@method", a closure\'s ca
   ]);
 });
 
+test('Laravel views, redirects, a handler in a variable and resources', async () => {
+  const source = [
+    '<?php',
+    "Route::view('/welcome', 'welcome', ['name' => 'Taylor']);",
+    "Route::redirect('/here', '/there');",
+    "Route::get('after', $controller)->middleware('auth');",
+    "Route::apiResource('categories', CategoryController::class);",
+    "Route::prefix('admin')->group(function () {",
+    "    Route::resource('photos', Admin\\PhotoController::class);",
+    '});',
+    "Route::resource('photos.comments', CommentController::class);",
+    '',
+  ].join('\n');
+  const ex = await extractSource('php', source, 'routes/web.php');
+  assert.deepEqual(routes(ex), [
+    'GET /welcome -> ', 'ANY /here -> ', 'GET /after -> ',
+    'GET /categories -> CategoryController.index', 'POST /categories -> CategoryController.store', 'GET /categories/{category} -> CategoryController.show',
+    'PUT /categories/{category} -> CategoryController.update', 'PATCH /categories/{category} -> CategoryController.update', 'DELETE /categories/{category} -> CategoryController.destroy',
+    'GET /admin/photos -> PhotoController.index', 'GET /admin/photos/create -> PhotoController.create', 'POST /admin/photos -> PhotoController.store',
+    'GET /admin/photos/{photo} -> PhotoController.show', 'GET /admin/photos/{photo}/edit -> PhotoController.edit', 'PUT /admin/photos/{photo} -> PhotoController.update',
+    'PATCH /admin/photos/{photo} -> PhotoController.update', 'DELETE /admin/photos/{photo} -> PhotoController.destroy',
+  ]);
+});
+
 test('Symfony routes: a method\'s #[Route] under its class\'s, with its methods or any; methods without one are no routes', async () => {
   const source = [
     '<?php',

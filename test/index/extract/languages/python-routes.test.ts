@@ -149,6 +149,8 @@ test('each route idiom is found in a file that holds it alone: a file is passed 
     ['a URL table named *_urls', ['from django.urls import path', "api_urls = [path('ping/', ping)]"], routes, ['ANY /ping/ -> ping']],
     ['a URL table named *patterns', ['from django.urls import path', "admin_patterns = [path('log/', log)]"], routes, ['ANY /log/ -> log']],
     ['add_url_rule', ["app.add_url_rule('/health', view_func=health)"], routes, ['GET /health -> health']],
+    ['add_api_route', ["router.add_api_route('/browser', self._browser, methods=['GET', 'HEAD'])", "router.add_api_route('/status', endpoint=status)", "router.add_api_route(f'/{base}/item', item)"], routes,
+      ['GET /browser -> self._browser', 'HEAD /browser -> self._browser', 'GET /status -> status']],
     ['a Blueprint with a prefix', ["bp = Blueprint('b', __name__, url_prefix='/b')", "@bp.get('/x')", 'def x():', '    pass'], routes, ['GET /b/x -> x']],
     ['an APIRouter with a prefix', ["r = APIRouter(prefix='/r')", "@r.get('/y')", 'def y():', '    pass'], routes, ['GET /r/y -> y']],
     ['register_blueprint', ['from .auth import bp', "app.register_blueprint(bp, url_prefix='/auth')"], (ex) => ex.mounts, [{ prefix: '/auth', importLine: 1 }]],

@@ -79,8 +79,9 @@ export function visitRouteCall(state: FileState, call: Node): boolean {
     path = pathOf(args[0]);
     prefix = state.routers.get(target.text) ?? '';
     handlers = args.slice(1);
-  } else if (target?.type === 'member_expression' && ROUTER_NAME.test(target.childForFieldName('property')?.text ?? '')) {
-    // `this.app.get(…)`, `this.router.post(…)`: a router kept in a field.
+  } else if ((target?.type === 'member_expression' && ROUTER_NAME.test(target.childForFieldName('property')?.text ?? '')) || takesRequest(args[args.length - 1])) {
+    // `this.app.get(…)`, `this.router.post(…)`: a router kept in a field; or any receiver whose
+    // handler takes a request or a context first (`api.get('/threads', async (c) => …)`).
     path = pathOf(args[0]);
     handlers = args.slice(1);
   } else {
@@ -158,6 +159,25 @@ function isRouter(state: FileState, name: string): boolean {
   const type = state.typed.locals.typeOf(state.builder.current, name);
   return type !== undefined && ROUTER_TYPES.has(type.slice(type.lastIndexOf('.') + 1));
 }
+
+/**
+ * Whether `handler` is an inline function whose first parameter is named as route handlers name
+ * the request or the context they are given: Express's `req`, Fastify's and hapi's `request`,
+ * Hono's `c`, Koa's `ctx`. Compiled TypeScript leaves a router handed to a function untyped
+ * (`export function registerThreadRoutes(api, context) { api.get('/threads', async (c) => …) }`),
+ * and its handlers say what its name does not. An HTTP client's callback takes an error or a
+ * response first (`(err, res) => …`), and its options are no function.
+ */
+function takesRequest(handler: Node | undefined): boolean {
+  if (handler === undefined || !FUNCTION_VALUES.has(handler.type)) return false;
+  const parameters = handler.childForFieldName('parameters');
+  const first = parameters?.namedChildren.find((p) => p !== null && p.type !== 'comment') ?? handler.childForFieldName('parameter');
+  const name = first?.type === 'required_parameter' || first?.type === 'optional_parameter' ? first.childForFieldName('pattern') : first;
+  return name?.type === 'identifier' && REQUEST_PARAMETERS.has(name.text);
+}
+
+/** What route handlers name their first parameter (see `takesRequest`). */
+const REQUEST_PARAMETERS: ReadonlySet<string> = new Set(['req', 'request', 'c', 'ctx']);
 
 /** The `x.route('/p')` call on a router that `call` is, or continues with method calls (`.get(h)`). */
 function routeChain(call: Node, state: FileState): Node | undefined {

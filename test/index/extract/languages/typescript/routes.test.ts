@@ -76,6 +76,24 @@ test('a router named route or …Route is one, also untyped as compiled TypeScri
   assert.deepEqual(routes(ex), ['GET /-/ping -> ping', 'PUT /-/user/:name -> auth.login', 'POST /send -> send']);
 });
 
+test('a receiver of any name routes when its handler takes a request or a context first; a client\'s callback or options do not', async () => {
+  const source = [
+    'export function registerThreadRoutes(api, context) {',
+    "  api.post('/threads', zValidator('json', schema), async (c) => c.json(await create(c)));",
+    "  api.get('/threads/:id', (req, res) => res.send(find(req.params.id)));",
+    "  hooks.put('/state', async function (ctx) { ctx.body = save(); });",
+    "  server.delete('/items/:id', (request) => remove(request));",
+    '}',
+    "client.get('/users', (err, res) => done(res));",
+    "http.get('/status', (response) => read(response));",
+    "api.post('/login', credentials);",
+    "store.get('/key', () => fallback());",
+    '',
+  ].join('\n');
+  const ex = await extractSource('typescript', source, 'src/embed/threads.ts');
+  assert.deepEqual(routes(ex), ['POST /threads -> schema', 'GET /threads/:id -> res.send', 'PUT /state -> save', 'DELETE /items/:id -> remove']);
+});
+
 test('a router handed to a function is one by its declared type, alone or through its module, whatever its name; a parameter of another type, or of none and another name, is not', async () => {
   const source = [
     "import { Router } from 'express';",

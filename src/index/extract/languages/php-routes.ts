@@ -4,7 +4,8 @@
  * `Route::match(['get', 'post'], …)`, a handler in a variable, `Route::view` and
  * `Route::redirect`, `Route::resource` and `apiResource`, under the prefixes of the groups around them
  * (`Route::prefix('admin')->group(function () {…})`, `Route::group(['prefix' => 'admin'], …)`).
- * Symfony: a controller method's `#[Route('/p', methods: ['GET'])]` under its class's `#[Route]`.
+ * Symfony: a controller method's `#[Route('/p', methods: ['GET'])]` (or `@Route("/p")` in its doc
+ * comment) under its class's.
  */
 import type { Node } from 'web-tree-sitter';
 import type { ExtractionBuilder } from '../builder.js';
@@ -167,11 +168,30 @@ function routeAttribute(node: Node): { path: string; methods: string[] } | undef
           if (key === undefined || key === 'path') path ??= stringOf(value);
           else if (key === 'methods') methods = value?.type === 'array_creation_expression' ? stringList(value).map((m) => m.toUpperCase()) : [stringOf(value)?.toUpperCase() ?? ''];
         }
-        if (path !== undefined) return { path, methods: methods.filter((m) => m !== '') };
+        // A route without a path of its own (`#[Route(name: 'post', methods: ['POST'])]`) is its class's path.
+        return { path: path ?? '', methods: methods.filter((m) => m !== '') };
       }
     }
   }
-  return undefined;
+  return docblockRoute(node);
+}
+
+/**
+ * The `@Route("/p", methods={"GET"})` annotation of a declaration's doc comment, as Symfony
+ * applications wrote routes before PHP had attributes (with `@Method("GET")` beside it in older
+ * ones): its path (the first string or `path="…"`) and methods.
+ */
+function docblockRoute(node: Node): { path: string; methods: string[] } | undefined {
+  const doc = node.previousNamedSibling;
+  if (doc?.type !== 'comment' || !doc.text.startsWith('/**') || !doc.text.includes('@Route(')) return undefined;
+  const route = /@Route\(\s*(?:"([^"]*)"|'([^']*)')?([^)]*)\)/.exec(doc.text);
+  if (route === null) return undefined;
+  const rest = route[3] ?? '';
+  const path = route[1] ?? route[2] ?? /\bpath\s*=\s*"([^"]*)"/.exec(rest)?.[1];
+  if (path === undefined) return undefined;
+  const listed = /\bmethods\s*=\s*\{([^}]*)\}/.exec(rest)?.[1] ?? /@Method\(\s*\{?([^)}]*)\}?\s*\)/.exec(doc.text)?.[1] ?? '';
+  const methods = [...listed.matchAll(/"([A-Za-z]+)"/g)].map((m) => (m[1] ?? '').toUpperCase());
+  return { path, methods };
 }
 
 /** Records the routes of a Symfony controller method (`#[Route]`), under its class's `#[Route]` path, calling the method. */

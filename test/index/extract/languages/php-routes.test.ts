@@ -75,3 +75,31 @@ test('Symfony routes: a method\'s #[Route] under its class\'s, with its methods 
   const controller = ex.symbols.findIndex((s) => s.name === 'BlogController');
   assert.ok(ex.symbols.filter((s) => s.kind === 'route').every((s) => s.parent === controller));
 });
+
+test('Symfony routes in doc comments and without a path of their own; a doc comment without @Route declares none', async () => {
+  const source = [
+    '<?php',
+    '/**',
+    ' * @Route("/blog")',
+    ' */',
+    'class BlogController extends AbstractController {',
+    '    /**',
+    '     * Shows a post.',
+    '     * @Route("/{slug}", name="blog_show", methods={"GET", "HEAD"})',
+    '     */',
+    '    public function show($slug) { return $this->render(); }',
+    '    /**',
+    '     * @Route(path="/feed", name="feed")',
+    '     * @Method("GET")',
+    '     */',
+    '    public function feed() {}',
+    "    #[Route(name: 'create', methods: ['POST'])]",
+    '    public function create() {}',
+    '    /** A helper. */',
+    '    public function helper() {}',
+    '}',
+    '',
+  ].join('\n');
+  const ex = await extractSource('php', source, 'src/Controller/BlogController.php');
+  assert.deepEqual(routes(ex), ['GET /blog/{slug} -> this.show', 'HEAD /blog/{slug} -> this.show', 'GET /blog/feed -> this.feed', 'POST /blog -> this.create']);
+});

@@ -43,9 +43,10 @@ export async function explore(sources: ExploreSources, query: string, options: E
   const parsed = understandQuery(query, data, budget.files);
   const ranking = rank(parsed, data);
   const impact = impactOf(parsed, ranking, data, source.freshLines);
-  const selection = selectFiles(ranking, budget);
+  const flowNodes = impact.flows.flat();
+  const selection = selectFiles(ranking, budget, new Set(flowNodes.map((n) => n.path)));
   const head = headBlocks(query, parsed, ranking, impact);
-  const namedIds = new Set(impact.named.map((n) => n.id));
+  const namedIds = new Set([...impact.named, ...flowNodes].map((n) => n.id));
   const render = fileRenderer({ data, parsed, budget, source, namedIds });
   const layout = layOut(selection.files, sourceRoom(budget, headLength(head)), budget, render);
   return answer({

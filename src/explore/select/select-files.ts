@@ -15,14 +15,27 @@ export interface FileSelection {
  */
 const LOW_SCORE = 0.08;
 
-/** Files to render: pinned and named first, low scorers dropped, secrets never; at most maxFiles. */
-export function selectFiles(ranking: Ranking, budget: ExploreBudget): FileSelection {
+/**
+ * Files to render: pinned and named first, low scorers dropped, secrets never; at most maxFiles.
+ * A file holding a symbol of the question's call flow (`onFlow`) is kept in place of the last
+ * file that is neither pinned, named nor on the flow.
+ */
+export function selectFiles(ranking: Ranking, budget: ExploreBudget, onFlow: ReadonlySet<string> = new Set()): FileSelection {
   const notes: string[] = [];
   const eligible = ranking.files.filter((f) => !isSecretPath(f.path));
   const best = Math.max(0, ...eligible.map((f) => f.base));
-  const kept = eligible.filter((f) => f.pinned || f.named || f.base >= best * LOW_SCORE);
+  const kept = eligible.filter((f) => f.pinned || f.named || onFlow.has(f.path) || f.base >= best * LOW_SCORE);
   const chosen = kept.slice(0, budget.files);
-  const rest = kept.slice(budget.files);
+  const held = (f: RankedFile): boolean => f.pinned || f.named || onFlow.has(f.path);
+  for (const file of kept.slice(budget.files)) {
+    if (!onFlow.has(file.path)) continue;
+    let at = chosen.length - 1;
+    while (at >= 0 && held(chosen[at]!)) at--;
+    if (at < 0) break;
+    chosen.splice(at, 1);
+    chosen.push(file);
+  }
+  const rest = kept.filter((f) => !chosen.includes(f));
   if (rest.length > 0) {
     notes.push(`${rest.length} more relevant file${rest.length === 1 ? '' : 's'} not shown (maxFiles ${budget.files}): ${rest.slice(0, 4).map((f) => `\`${f.path}\``).join(', ')}${rest.length > 4 ? ` +${rest.length - 4} more` : ''}.`);
   }

@@ -38,3 +38,12 @@ test('selectFiles counts the relevant files beyond maxFiles', () => {
   assert.deepEqual(files.map((f) => f.path), ['a.ts', 'b.ts']);
   assert.deepEqual(notes, ['1 more relevant file not shown (maxFiles 2): `c.ts`.']);
 });
+
+test('selectFiles keeps a file of the call flow in place of the last file that is neither pinned, named nor on the flow', () => {
+  const files = [file('a.ts', 5, { named: true }), file('b.ts', 4), file('c.ts', 3), file('flow.ts', 0.5)];
+  const chosen = selectFiles({ symbols: [], prose: [], files }, BUDGET, new Set(['flow.ts']));
+  assert.deepEqual(chosen.files.map((f) => f.path), ['a.ts', 'flow.ts']);
+  assert.deepEqual(chosen.notes, ['2 more relevant files not shown (maxFiles 2): `b.ts`, `c.ts`.']);
+  const held = selectFiles({ symbols: [], prose: [], files: [file('a.ts', 5, { named: true }), file('b.ts', 4, { pinned: true }), file('flow.ts', 1)] }, BUDGET, new Set(['flow.ts']));
+  assert.deepEqual(held.files.map((f) => f.path), ['a.ts', 'b.ts'], 'a pinned or named file stays');
+});

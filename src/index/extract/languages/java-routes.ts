@@ -87,7 +87,25 @@ function requestMethods(annotation: Node): string[] | undefined {
 
 function strings(node: Node | null | undefined): string[] {
   if (node === null || node === undefined) return [];
-  if (node.type === 'string_literal') return [unquote(node.text)];
-  if (node.type === 'element_value_array_initializer') return node.namedChildren.flatMap((c) => (c?.type === 'string_literal' ? [unquote(c.text)] : []));
-  return [];
+  if (node.type === 'element_value_array_initializer') return node.namedChildren.flatMap((c) => (c === null ? [] : pathText(c) ?? []));
+  const path = pathText(node);
+  return path === undefined ? [] : [path];
+}
+
+/**
+ * A path as written: a string, or a constant or a concatenation of strings and constants, each
+ * constant kept as its name in braces (`@Path("/{version : " + VERSION + "}/entity")` is
+ * `/{version : {VERSION}}/entity`, `@GetMapping(ApiPaths.USERS)` is `{ApiPaths.USERS}`), so the route
+ * keeps the parts that are written rather than losing the whole path. Undefined for anything else.
+ */
+function pathText(node: Node): string | undefined {
+  if (node.type === 'string_literal') return unquote(node.text);
+  if (node.type === 'identifier' || node.type === 'field_access') return `{${node.text.replace(/\s+/g, '')}}`;
+  if (node.type === 'parenthesized_expression') return node.namedChild(0) === null ? undefined : pathText(node.namedChild(0)!);
+  if (node.type !== 'binary_expression' || node.childForFieldName('operator')?.text !== '+') return undefined;
+  const left = node.childForFieldName('left');
+  const right = node.childForFieldName('right');
+  const a = left === null ? undefined : pathText(left);
+  const b = right === null ? undefined : pathText(right);
+  return a === undefined || b === undefined ? undefined : a + b;
 }

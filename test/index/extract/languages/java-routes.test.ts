@@ -48,3 +48,28 @@ test('JAX-RS routes: the method annotation with the method\'s and the class\'s @
   const ex = await extractSource('java', source, 'Orders.java');
   assert.deepEqual(routes(ex), ['GET /orders -> this.all', 'POST /orders/{id}/cancel -> this.cancel']);
 });
+
+test('a path written with constants keeps its written parts, each constant as its name in braces', async () => {
+  const source = [
+    '@RestController',
+    '@RequestMapping(ApiPaths.BASE + "/users")',
+    'public class UserController {',
+    '    @GetMapping(value = {ApiPaths.BY_ID, "/me"})',
+    '    public User get() { return null; }',
+    '}',
+    '@Path("/{version : " + SERVICE_VERSION_FORMAT + "}/{context}/entity/")',
+    'public class EntityResource {',
+    '    @GET @Path("{type}/{id}")',
+    '    public Response find() { return null; }',
+    '    @DELETE @Path(helper())',
+    '    public Response remove() { return null; }',
+    '}',
+    '',
+  ].join('\n');
+  const ex = await extractSource('java', source, 'src/main/java/app/UserController.java');
+  assert.deepEqual(routes(ex), [
+    'GET /{ApiPaths.BASE}/users/{ApiPaths.BY_ID} -> this.get', 'GET /{ApiPaths.BASE}/users/me -> this.get',
+    'GET /{version : {SERVICE_VERSION_FORMAT}}/{context}/entity/{type}/{id} -> this.find', 'DELETE /{version : {SERVICE_VERSION_FORMAT}}/{context}/entity -> this.remove',
+  ]);
+});
+

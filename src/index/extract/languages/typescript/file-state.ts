@@ -27,6 +27,8 @@ export interface FileState {
   readonly routers: Map<string, string>;
   /** Whether the file's text has both a `path:` key and a `handler`, as a hapi route object does (routes.ts). */
   readonly routeObjects: boolean;
+  /** Route definitions of Hono's OpenAPI helper by variable (`const r = createRoute({…})`), for `app.openapi(r, …)`. */
+  readonly routeDefinitions: Map<string, Node>;
   /** The path of each NestJS controller class, by symbol index. */
   readonly controllers: Map<number, string>;
   /** Classes of variables made with `new` or declared with a class type, and of the file's class fields. */

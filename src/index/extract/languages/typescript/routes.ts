@@ -59,6 +59,7 @@ export function visitRouteCall(state: FileState, call: Node): boolean {
   if (callee?.type !== 'member_expression') return false;
   const property = callee.childForFieldName('property')?.text ?? '';
   if (property === 'route') return objectRoute(state, call, callee);
+  if (property === 'openapi') return openapiRoute(state, call);
   if (property === 'use') {
     noteMount(state, call, callee);
     return false;
@@ -282,6 +283,42 @@ function objectRoute(state: FileState, call: Node, callee: Node): boolean {
   const handler = handlerNode === undefined ? undefined : handlerOf(handlerNode);
   const indexes = defineRoute(state.builder, route.methods, joinRoutePath(state.routers.get(target.text) ?? '', route.path), call, handler);
   state.builder.within(indexes[0]!, () => walkFields(state, options));
+  return true;
+}
+
+/**
+ * Notes `const getUser = createRoute({ method: 'get', path: '/users/{id}', … })`, the route
+ * definition of Hono's OpenAPI helper (@hono/zod-openapi), which `app.openapi(getUser, handler)`
+ * serves later.
+ */
+export function noteRouteDefinition(state: FileState, declarator: Node): void {
+  const name = declarator.childForFieldName('name');
+  const object = createdRoute(declarator.childForFieldName('value'));
+  if (name?.type === 'identifier' && object !== undefined) state.routeDefinitions.set(name.text, object);
+}
+
+/** The object of a `createRoute({…})` call. */
+function createdRoute(value: Node | null | undefined): Node | undefined {
+  if (value?.type !== 'call_expression' || value.childForFieldName('function')?.text !== 'createRoute') return undefined;
+  const object = argumentsOf(value)[0];
+  return object?.type === 'object' ? object : undefined;
+}
+
+/**
+ * `app.openapi(getUser, (c) => …)` or `app.openapi(createRoute({…}), handler)`: the route its
+ * definition's method and path declare, served by the handler (whose body is the route's).
+ */
+function openapiRoute(state: FileState, call: Node): boolean {
+  const [definition, handlerNode] = argumentsOf(call);
+  const object = definition?.type === 'identifier' ? state.routeDefinitions.get(definition.text) : createdRoute(definition);
+  if (object === undefined || handlerNode === undefined) return false;
+  const route = routeFields(fieldsOf(object), fieldsOf(object).get('path'));
+  if (route === undefined) return false;
+  const indexes = defineRoute(state.builder, route.methods, route.path, call, handlerOf(handlerNode));
+  state.visit(call.childForFieldName('function')!);
+  state.builder.within(indexes[0]!, () => {
+    for (const arg of argumentsOf(call)) state.visit(arg);
+  });
   return true;
 }
 

@@ -167,6 +167,22 @@ test('a route object handed to server.route() is one route, under the router\'s 
   assert.deepEqual(routes(ex), ['GET /status -> status', 'POST /hooks -> hooks.receive', 'PUT /state -> saveState']);
 });
 
+test('Hono OpenAPI routes: a createRoute definition served by app.openapi, by name or inline; a definition served by nothing is no route', async () => {
+  const source = [
+    "import { createRoute, OpenAPIHono } from '@hono/zod-openapi';",
+    "const getUser = createRoute({ method: 'get', path: '/users/{id}', responses: { 200: { description: 'a user' } } });",
+    "const unused = createRoute({ method: 'post', path: '/unused', responses: {} });",
+    'const app = new OpenAPIHono();',
+    'app.openapi(getUser, (c) => c.json(findUser(c.req.valid(\'param\').id)));',
+    "app.openapi(createRoute({ method: 'delete', path: '/users/{id}', responses: {} }), removeUser);",
+    '',
+  ].join('\n');
+  const ex = await extractSource('typescript', source, 'src/users.ts');
+  assert.deepEqual(routes(ex), ['GET /users/{id} -> c.json', 'DELETE /users/{id} -> removeUser']);
+  assert.deepEqual(routes(ex, true).find((r) => r.startsWith('GET')), 'GET /users/{id} -> c.json, findUser, c.req.valid', 'the handler\'s calls are the route\'s');
+  assert.equal(ex.symbols.find((s) => s.name === 'GET /users/{id}')?.startLine, 5, 'the route is where it is served');
+});
+
 test('NestJS routes: method decorators under the controller\'s path, an object path, a bare decorator; other classes\' @Get are not routes', async () => {
   const source = [
     "@Controller('cats')",

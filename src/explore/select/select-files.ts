@@ -18,7 +18,7 @@ const LOW_SCORE = 0.08;
 /**
  * Files to render: pinned and named first, low scorers dropped, secrets never; at most maxFiles.
  * A file holding a symbol of the question's call flow (`onFlow`) is kept in place of the last
- * file that is neither pinned, named nor on the flow.
+ * file that is neither pinned, named nor on the flow, for at most half of maxFiles.
  */
 export function selectFiles(ranking: Ranking, budget: ExploreBudget, onFlow: ReadonlySet<string> = new Set()): FileSelection {
   const notes: string[] = [];
@@ -27,8 +27,10 @@ export function selectFiles(ranking: Ranking, budget: ExploreBudget, onFlow: Rea
   const kept = eligible.filter((f) => f.pinned || f.named || onFlow.has(f.path) || f.base >= best * LOW_SCORE);
   const chosen = kept.slice(0, budget.files);
   const held = (f: RankedFile): boolean => f.pinned || f.named || onFlow.has(f.path);
+  // At most half the sections go to flow files the ranking put further down.
+  let promotions = Math.floor(budget.files / 2);
   for (const file of kept.slice(budget.files)) {
-    if (!onFlow.has(file.path)) continue;
+    if (!onFlow.has(file.path) || promotions-- <= 0) continue;
     let at = chosen.length - 1;
     while (at >= 0 && held(chosen[at]!)) at--;
     if (at < 0) break;

@@ -47,3 +47,11 @@ test('selectFiles keeps a file of the call flow in place of the last file that i
   const held = selectFiles({ symbols: [], prose: [], files: [file('a.ts', 5, { named: true }), file('b.ts', 4, { pinned: true }), file('flow.ts', 1)] }, BUDGET, new Set(['flow.ts']));
   assert.deepEqual(held.files.map((f) => f.path), ['a.ts', 'b.ts'], 'a pinned or named file stays');
 });
+
+test('selectFiles gives at most half of maxFiles to flow files ranked further down', () => {
+  const budget: ExploreBudget = { ...BUDGET, files: 4 };
+  const files = ['a', 'b', 'c', 'd', 'f1', 'f2', 'f3'].map((p, i) => file(`${p}.ts`, 10 - i));
+  const chosen = selectFiles({ symbols: [], prose: [], files }, budget, new Set(['f1.ts', 'f2.ts', 'f3.ts']));
+  assert.deepEqual(chosen.files.map((f) => f.path), ['a.ts', 'b.ts', 'f1.ts', 'f2.ts']);
+});
+

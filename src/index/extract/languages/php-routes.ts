@@ -10,7 +10,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { ExtractionBuilder } from '../builder.js';
 import { unquote } from '../comments.js';
-import { ANY_METHOD, defineRoute, joinRoutePath, METHOD_NAMES, methodHandler, type RouteHandler } from '../routes.js';
+import { ANY_METHOD, defineRoute, HTTP_METHODS, joinRoutePath, METHOD_NAMES, methodHandler, type RouteHandler } from '../routes.js';
 
 /** PHP's closure node types (`function () {…}`, `fn () => …`). */
 export const CLOSURES: ReadonlySet<string> = new Set(['anonymous_function_creation_expression', 'anonymous_function', 'arrow_function']);
@@ -42,11 +42,18 @@ export function laravelRoute(b: ExtractionBuilder, call: Node): void {
   const path = stringOf(rest[0]);
   const action = rest[1];
   if (methods.length === 0 || path === undefined || action === undefined) return;
-  // A view or a redirect serves no handler of the project; a variable holds one not known here.
   const handler = VIEW_VERBS.has(verb) ? undefined : handlerOf(action);
-  if (handler === undefined && !CLOSURES.has(action.type) && !VIEW_VERBS.has(verb) && action.type !== 'variable_name') return;
+  if (handler === undefined && !servesUnnamed(verb, action)) return;
   const [first] = defineRoute(b, methods, joinRoutePath(groupPrefix(call), path), call, handler);
   if (first !== undefined) b.open(first);
+}
+
+/**
+ * A route without a handler to name: a view or a redirect serves none of the project's, a closure
+ * is the route's own body, and a variable holds one not known here.
+ */
+function servesUnnamed(verb: string, action: Node): boolean {
+  return VIEW_VERBS.has(verb) || CLOSURES.has(action.type) || action.type === 'variable_name';
 }
 
 /** Routes that serve a view or a redirect (`Route::view('/welcome', 'welcome')`), and their method. */
@@ -70,18 +77,48 @@ function resourceRoutes(b: ExtractionBuilder, call: Node, verb: string, args: re
   const controller = args[1]?.type === 'class_constant_access_expression' ? args[1].namedChild(0) : null;
   if (name === undefined || controller === null || controller === undefined || name.includes('.')) return;
   const base = joinRoutePath(groupPrefix(call), name);
-  const item = `${base}/{${singular(name.split('/').pop() ?? name)}}`;
+  const item = `${base}/{${singular((name.split('/').pop() ?? name).replace(/-/g, '_'))}}`;
+  const kept = keptActions(call);
   for (const [method, suffix, onItem, action] of RESOURCE_ROUTES) {
-    if (verb === 'apiResource' && FORM_ACTIONS.has(action)) continue;
+    if ((verb === 'apiResource' && FORM_ACTIONS.has(action)) || !kept(action)) continue;
     defineRoute(b, [method], `${onItem ? item : base}${suffix}`, call, { name: action, node: controller, receiver: controller.text.split('\\').pop() });
   }
 }
 
-/** A resource name in the singular, as Laravel names its parameter: `photos` → `photo`, `categories` → `category`. */
-function singular(word: string): string {
-  if (/ies$/.test(word)) return `${word.slice(0, -3)}y`;
-  if (/(?:ss|x|ch|sh)es$/.test(word)) return word.slice(0, -2);
-  return word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word;
+/** The actions `->only([…])` and `->except([…])` chained on a resource keep (every one when none is). */
+function keptActions(call: Node): (action: string) => boolean {
+  let only: ReadonlySet<string> | undefined;
+  const except = new Set<string>();
+  for (let chain = call.parent; chain?.type === 'member_call_expression'; chain = chain.parent) {
+    const listed = argumentsOf(chain)[0];
+    const names = listed?.type === 'array_creation_expression' ? stringList(listed) : [stringOf(listed) ?? ''];
+    const verb = chain.childForFieldName('name')?.text;
+    if (verb === 'only') only = new Set(names);
+    else if (verb === 'except') for (const n of names) except.add(n);
+  }
+  return (action) => (only === undefined || only.has(action)) && !except.has(action);
+}
+
+/** Plurals no suffix rule gives back (after Doctrine's inflector, which Laravel uses). */
+const IRREGULAR_PLURALS: ReadonlyMap<string, string> = new Map([
+  ['people', 'person'], ['children', 'child'], ['men', 'man'], ['women', 'woman'], ['movies', 'movie'], ['cookies', 'cookie'],
+  ['mice', 'mouse'], ['geese', 'goose'], ['feet', 'foot'], ['teeth', 'tooth'],
+]);
+
+/**
+ * A resource name in the singular, as Laravel names its parameter: `photos` → `photo`,
+ * `categories` → `category`, `statuses` → `status`, `addresses` → `address`, `people` → `person`
+ * (the last word of a snake_case name).
+ */
+function singular(name: string): string {
+  const cut = name.lastIndexOf('_') + 1;
+  const head = name.slice(0, cut);
+  const word = name.slice(cut);
+  const irregular = IRREGULAR_PLURALS.get(word.toLowerCase());
+  if (irregular !== undefined) return head + irregular;
+  if (/(?:ss|x|ch|sh|zz|alias|status|bus|campus|virus)es$/.test(word)) return head + word.slice(0, -2);
+  if (/(?:[^aeiouy]|qu)ies$/.test(word)) return `${head}${word.slice(0, -3)}y`;
+  return head + (word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word);
 }
 
 /** The arguments' expressions. */
@@ -160,15 +197,20 @@ function routeAttribute(node: Node): { path: string; methods: string[] } | undef
       for (const attribute of group?.namedChildren ?? []) {
         if (attribute?.type !== 'attribute' || attribute.namedChild(0)?.text.split('\\').pop() !== 'Route') continue;
         let path: string | undefined;
+        let pathWritten = false;
         let methods: string[] = [];
         for (const arg of attribute.childForFieldName('parameters')?.namedChildren ?? []) {
           if (arg?.type !== 'argument') continue;
           const key = arg.childForFieldName('name')?.text;
           const value = arg.namedChild(arg.namedChildCount - 1) ?? undefined;
-          if (key === undefined || key === 'path') path ??= stringOf(value);
-          else if (key === 'methods') methods = value?.type === 'array_creation_expression' ? stringList(value).map((m) => m.toUpperCase()) : [stringOf(value)?.toUpperCase() ?? ''];
+          if (key === undefined || key === 'path') {
+            pathWritten = true;
+            path ??= stringOf(value);
+          } else if (key === 'methods') methods = value?.type === 'array_creation_expression' ? stringList(value).map((m) => m.toUpperCase()) : [stringOf(value)?.toUpperCase() ?? ''];
         }
-        // A route without a path of its own (`#[Route(name: 'post', methods: ['POST'])]`) is its class's path.
+        // A route without a path of its own (`#[Route(name: 'post', methods: ['POST'])]`) is its
+        // class's path; one whose path is not a literal (a constant, a localized map) is none.
+        if (path === undefined && pathWritten) return undefined;
         return { path: path ?? '', methods: methods.filter((m) => m !== '') };
       }
     }
@@ -184,14 +226,33 @@ function routeAttribute(node: Node): { path: string; methods: string[] } | undef
 function docblockRoute(node: Node): { path: string; methods: string[] } | undefined {
   const doc = node.previousNamedSibling;
   if (doc?.type !== 'comment' || !doc.text.startsWith('/**') || !doc.text.includes('@Route(')) return undefined;
-  const route = /@Route\(\s*(?:"([^"]*)"|'([^']*)')?([^)]*)\)/.exec(doc.text);
-  if (route === null) return undefined;
-  const rest = route[3] ?? '';
-  const path = route[1] ?? route[2] ?? /\bpath\s*=\s*"([^"]*)"/.exec(rest)?.[1];
-  if (path === undefined) return undefined;
-  const listed = /\bmethods\s*=\s*\{([^}]*)\}/.exec(rest)?.[1] ?? /@Method\(\s*\{?([^)}]*)\}?\s*\)/.exec(doc.text)?.[1] ?? '';
-  const methods = [...listed.matchAll(/"([A-Za-z]+)"/g)].map((m) => (m[1] ?? '').toUpperCase());
-  return { path, methods };
+  const route = annotationArguments(doc.text, '@Route(');
+  if (route === undefined) return undefined;
+  const path = /^\s*(?:"([^"]*)"|'([^']*)')/.exec(route) ?? /\bpath\s*=\s*"([^"]*)"/.exec(route);
+  if (path === null) return undefined;
+  const listed = /\bmethods\s*=\s*\{([^}]*)\}/.exec(route)?.[1] ?? annotationArguments(doc.text, '@Method(') ?? '';
+  const methods = [...listed.matchAll(/"([A-Za-z]+)"/g)].map((m) => (m[1] ?? '').toUpperCase()).filter((m) => HTTP_METHODS.has(m));
+  return { path: path[1] ?? path[2] ?? '', methods };
+}
+
+/** Most characters of an annotation's arguments read: a doc comment is the file's text, any length. */
+const MAX_ANNOTATION = 1024;
+
+/**
+ * The arguments of the first annotation `opening` (`@Route(`) that starts a line of the doc
+ * comment `doc`: the text up to the first `)`, at most MAX_ANNOTATION characters; undefined when
+ * no line starts with it. Found by searching, not by one pattern over the comment, so a long
+ * comment costs one pass (a pattern spanning it took seconds on a few KB of blank lines).
+ */
+function annotationArguments(doc: string, opening: string): string | undefined {
+  for (let at = doc.indexOf(opening); at >= 0; at = doc.indexOf(opening, at + opening.length)) {
+    const before = doc.slice(doc.lastIndexOf('\n', at) + 1, at).trim();
+    if (before !== '' && before !== '*' && before !== '/**') continue;
+    const from = at + opening.length;
+    const end = doc.indexOf(')', from);
+    return doc.slice(from, end < 0 ? from + MAX_ANNOTATION : Math.min(end, from + MAX_ANNOTATION));
+  }
+  return undefined;
 }
 
 /** Records the routes of a Symfony controller method (`#[Route]`), under its class's `#[Route]` path, calling the method. */

@@ -27,7 +27,7 @@ import {
   visitCall, visitNestedTypeIdentifier, visitNew, visitTypeIdentifier, visitTypeParameter,
 } from './typescript/references.js';
 import { defineFileRoutes } from './typescript/file-routes.js';
-import { mayHoldRouteObjects, noteRouteDefinition, noteRouterVariable, visitRouteCall, visitRouteObject } from './typescript/routes.js';
+import { mayHoldRouteObjects, noteRouteDefinition, noteRouterVariable, requestFrameworks, visitRouteCall, visitRouteObject } from './typescript/routes.js';
 import { visitDeclaration } from './typescript/variables.js';
 
 /** Handles one node of a visited type; returns false to skip the node's descendants. */
@@ -111,7 +111,7 @@ export const typescriptExtractor: LanguageExtractor = {
     const state: FileState = {
       builder, typeParams: new Set(), exportedNames: new Set(), components: new Set(), typed: { locals: new LocalTypes(), fields: classFieldTypes(tree.rootNode, source) },
       objectPaths: new Map(), prototypeOwners: new Set(), constructors: new Set(), assigned: [], routers: new Map(), controllers: new Map(),
-      routeObjects: mayHoldRouteObjects(source), routeDefinitions: new Map(),
+      routeObjects: mayHoldRouteObjects(source), routeDefinitions: new Map(), ...requestFrameworks(source),
       visit: (root) => walk(root, builder, TYPES, enter),
     };
     state.visit(tree.rootNode);

@@ -32,7 +32,7 @@ test('Laravel routes: a controller array or "Controller@method", a closure\'s ca
   ]);
 });
 
-test('Laravel views, redirects, a handler in a variable and resources', async () => {
+test('Laravel views, redirects, a handler in a variable and resources, with only and except and their parameter in the singular', async () => {
   const source = [
     '<?php',
     "Route::view('/welcome', 'welcome', ['name' => 'Taylor']);",
@@ -43,6 +43,9 @@ test('Laravel views, redirects, a handler in a variable and resources', async ()
     "    Route::resource('photos', Admin\\PhotoController::class);",
     '});',
     "Route::resource('photos.comments', CommentController::class);",
+    "Route::resource('statuses', StatusController::class)->only(['index', 'show']);",
+    "Route::apiResource('user-profiles', ProfileController::class)->except(['destroy', 'update']);",
+    "Route::resource('people', PersonController::class)->names('folks')->only('show');",
     '',
   ].join('\n');
   const ex = await extractSource('php', source, 'routes/web.php');
@@ -53,6 +56,9 @@ test('Laravel views, redirects, a handler in a variable and resources', async ()
     'GET /admin/photos -> PhotoController.index', 'GET /admin/photos/create -> PhotoController.create', 'POST /admin/photos -> PhotoController.store',
     'GET /admin/photos/{photo} -> PhotoController.show', 'GET /admin/photos/{photo}/edit -> PhotoController.edit', 'PUT /admin/photos/{photo} -> PhotoController.update',
     'PATCH /admin/photos/{photo} -> PhotoController.update', 'DELETE /admin/photos/{photo} -> PhotoController.destroy',
+    'GET /statuses -> StatusController.index', 'GET /statuses/{status} -> StatusController.show',
+    'GET /user-profiles -> ProfileController.index', 'POST /user-profiles -> ProfileController.store', 'GET /user-profiles/{user_profile} -> ProfileController.show',
+    'GET /people/{person} -> PersonController.show',
   ]);
 });
 
@@ -103,3 +109,29 @@ test('Symfony routes in doc comments and without a path of their own; a doc comm
   const ex = await extractSource('php', source, 'src/Controller/BlogController.php');
   assert.deepEqual(routes(ex), ['GET /blog/{slug} -> this.show', 'HEAD /blog/{slug} -> this.show', 'GET /blog/feed -> this.feed', 'POST /blog -> this.create']);
 });
+
+test('Symfony: an annotation mentioned inside a doc comment\'s text, an unknown method and a path that is no literal declare nothing; long hostile doc comments are read in one pass', async () => {
+  const source = [
+    '<?php',
+    'class BlogController {',
+    '    /**',
+    '     * Replaces the old @Route("/old") of this action.',
+    '     * @Route("/new", methods={"GET", "OAUTH"})',
+    '     */',
+    '    public function current() {}',
+    "    #[Route(self::LIST_PATH, name: 'list')]",
+    '    public function list() {}',
+    "    #[Route(['en' => '/about', 'nl' => '/over-ons'])]",
+    '    public function about() {}',
+    '    /**',
+    `     * @Method(${' '.repeat(4000)}`,
+    `     * @Route(${' '.repeat(100_000)}`,
+    '     */',
+    '    public function hostile() {}',
+    '}',
+    '',
+  ].join('\n');
+  const ex = await extractSource('php', source, 'src/Controller/BlogController.php');
+  assert.deepEqual(routes(ex), ['GET /new -> this.current']);
+});
+

@@ -27,6 +27,10 @@ export interface FileState {
   readonly routers: Map<string, string>;
   /** Whether the file's text has both a `path:` key and a `handler`, as a hapi route object does (routes.ts). */
   readonly routeObjects: boolean;
+  /** Whether the file imports Hono or Koa, whose handlers take a context alone (routes.ts, `requestFrameworks`). */
+  readonly contextRoutes: boolean;
+  /** Whether the file imports the mock server msw, whose handlers are mocks, not routes. */
+  readonly mockRoutes: boolean;
   /** Route definitions of Hono's OpenAPI helper by variable (`const r = createRoute({…})`), for `app.openapi(r, …)`. */
   readonly routeDefinitions: Map<string, Node>;
   /** The path of each NestJS controller class, by symbol index. */

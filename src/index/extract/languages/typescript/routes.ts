@@ -11,7 +11,7 @@
  * joined to that module's routes once the project is resolved.
  */
 import type { Node } from 'web-tree-sitter';
-import { ANY_METHOD, defineRoute, joinRoutePath, METHOD_NAMES, methodHandler, type RouteHandler } from '../../routes.js';
+import { ANY_METHOD, defineRoute, HTTP_METHODS, joinRoutePath, METHOD_NAMES, methodHandler, type RouteHandler } from '../../routes.js';
 import type { MountTarget } from '../../../../model.js';
 import type { FileState } from './file-state.js';
 import { FUNCTION_VALUES } from './syntax.js';
@@ -80,7 +80,7 @@ export function visitRouteCall(state: FileState, call: Node): boolean {
     path = pathOf(args[0]);
     prefix = state.routers.get(target.text) ?? '';
     handlers = args.slice(1);
-  } else if ((target?.type === 'member_expression' && ROUTER_NAME.test(target.childForFieldName('property')?.text ?? '')) || takesRequest(args[args.length - 1])) {
+  } else if ((target?.type === 'member_expression' && ROUTER_NAME.test(target.childForFieldName('property')?.text ?? '')) || takesRequest(state, args[args.length - 1])) {
     // `this.app.get(…)`, `this.router.post(…)`: a router kept in a field; or any receiver whose
     // handler takes a request or a context first (`api.get('/threads', async (c) => …)`).
     path = pathOf(args[0]);
@@ -162,23 +162,34 @@ function isRouter(state: FileState, name: string): boolean {
 }
 
 /**
- * Whether `handler` is an inline function whose first parameter is named as route handlers name
- * the request or the context they are given: Express's `req`, Fastify's and hapi's `request`,
- * Hono's `c`, Koa's `ctx`. Compiled TypeScript leaves a router handed to a function untyped
- * (`export function registerThreadRoutes(api, context) { api.get('/threads', async (c) => …) }`),
- * and its handlers say what its name does not. An HTTP client's callback takes an error or a
- * response first (`(err, res) => …`), and its options are no function.
+ * Whether `handler` is an inline function whose parameters are named as route handlers name what
+ * they are given: a request and a response (Express's `(req, res)`, Fastify's `(request, reply)`,
+ * hapi's `(request, h)`), or a context alone (Hono's `(c)`, Koa's `(ctx)`) in a file that imports
+ * Hono or Koa (`state.contextRoutes`). Compiled TypeScript leaves a router handed to a function
+ * untyped (`export function registerThreadRoutes(api, context) { api.get('/threads', async (c) =>
+ * …) }`), and its handlers say what its name does not. An HTTP client's callback takes an error or
+ * a response first (`(err, res) => …`), a cache's or a mock's a request alone, and a file that
+ * imports the mock server msw declares mocks, not routes.
  */
-function takesRequest(handler: Node | undefined): boolean {
-  if (handler === undefined || !FUNCTION_VALUES.has(handler.type)) return false;
-  const parameters = handler.childForFieldName('parameters');
-  const first = parameters?.namedChildren.find((p) => p !== null && p.type !== 'comment') ?? handler.childForFieldName('parameter');
-  const name = first?.type === 'required_parameter' || first?.type === 'optional_parameter' ? first.childForFieldName('pattern') : first;
-  return name?.type === 'identifier' && REQUEST_PARAMETERS.has(name.text);
+function takesRequest(state: FileState, handler: Node | undefined): boolean {
+  if (handler === undefined || !FUNCTION_VALUES.has(handler.type) || state.mockRoutes) return false;
+  const single = handler.childForFieldName('parameter');
+  const parameters = single !== null ? [single] : (handler.childForFieldName('parameters')?.namedChildren ?? []).filter((p): p is Node => p !== null && p.type !== 'comment');
+  const [first, second] = parameters.map((p) => (p.type === 'required_parameter' || p.type === 'optional_parameter' ? p.childForFieldName('pattern') : p)?.text);
+  if (first === 'req' || first === 'request') return second !== undefined && RESPONSE_PARAMETERS.has(second);
+  return state.contextRoutes && (first === 'c' || first === 'ctx');
 }
 
-/** What route handlers name their first parameter (see `takesRequest`). */
-const REQUEST_PARAMETERS: ReadonlySet<string> = new Set(['req', 'request', 'c', 'ctx']);
+/** What route handlers name the parameter after the request (see `takesRequest`). */
+const RESPONSE_PARAMETERS: ReadonlySet<string> = new Set(['res', 'response', 'reply', 'h']);
+
+/** Whether a file's text imports Hono or Koa (a handler taking a context alone is a route's there) or the mock server msw. */
+export function requestFrameworks(source: string): { readonly contextRoutes: boolean; readonly mockRoutes: boolean } {
+  return { contextRoutes: CONTEXT_FRAMEWORKS.test(source), mockRoutes: MOCK_SERVERS.test(source) };
+}
+
+const CONTEXT_FRAMEWORKS = /['"](?:@hono\/|@koa\/|hono['"/]|koa['"/-])/;
+const MOCK_SERVERS = /['"]msw['"/]/;
 
 /** The `x.route('/p')` call on a router that `call` is, or continues with method calls (`.get(h)`). */
 function routeChain(call: Node, state: FileState): Node | undefined {
@@ -207,7 +218,7 @@ function pathOf(node: Node | undefined, substitutions = false): string | undefin
 
 /** The handler a name or member names; a wrapper call's last argument (`asyncHandler(list)`). */
 function handlerOf(node: Node): RouteHandler | undefined {
-  if (node.type === 'identifier') return { name: node.text, node };
+  if (node.type === 'identifier' || node.type === 'shorthand_property_identifier') return { name: node.text, node };
   if (node.type === 'member_expression') {
     const property = node.childForFieldName('property');
     const object = node.childForFieldName('object');
@@ -279,7 +290,7 @@ function objectRoute(state: FileState, call: Node, callee: Node): boolean {
   const fields = fieldsOf(options);
   const route = routeFields(fields, fields.get('url') ?? fields.get('path'));
   if (route === undefined) return false;
-  const handlerNode = fields.get('handler');
+  const handlerNode = handlerField(fields);
   const handler = handlerNode === undefined ? undefined : handlerOf(handlerNode);
   const indexes = defineRoute(state.builder, route.methods, joinRoutePath(state.routers.get(target.text) ?? '', route.path), call, handler);
   state.builder.within(indexes[0]!, () => walkFields(state, options));
@@ -333,9 +344,9 @@ function openapiRoute(state: FileState, call: Node): boolean {
  */
 export function visitRouteObject(state: FileState, object: Node): boolean {
   const fields = fieldsOf(object);
-  const route = routeFields(fields, fields.get('path'));
+  const route = routeFields(fields, fields.get('path'), true);
   if (route === undefined) return false;
-  const handlerNode = fields.get('handler') ?? handlerInOptions(fields.get('options') ?? fields.get('config'));
+  const handlerNode = handlerField(fields);
   if (handlerNode === undefined) return false;
   const signature = ['method', 'path'].map((key) => fields.get(key)?.parent?.text ?? '').join(', ');
   const indexes = defineRoute(state.builder, route.methods, route.path, object, handlerOf(handlerNode), undefined, signature);
@@ -351,12 +362,19 @@ export function mayHoldRouteObjects(source: string): boolean {
 const ROUTE_OBJECT_HANDLER = /\bhandler\b/;
 const ROUTE_OBJECT_PATH = /\bpath['"]?\s*:/;
 
-/** An object's properties by key (quotes dropped), each its value; a method (`handler(request, h) {…}`) is its own value. */
+/**
+ * An object's properties by key (quotes dropped), each its value; a method (`handler(request, h)
+ * {…}`) and a shorthand property (`{ handler }`) are their own values.
+ */
 function fieldsOf(object: Node): Map<string, Node> {
   const fields = new Map<string, Node>();
   for (const member of object.namedChildren) {
     if (member?.type === 'method_definition') {
       fields.set(member.childForFieldName('name')?.text ?? '', member);
+      continue;
+    }
+    if (member?.type === 'shorthand_property_identifier') {
+      fields.set(member.text, member);
       continue;
     }
     const key = member?.type === 'pair' ? member.childForFieldName('key')?.text.replace(/^['"]|['"]$/g, '') : undefined;
@@ -366,31 +384,44 @@ function fieldsOf(object: Node): Map<string, Node> {
   return fields;
 }
 
-/** A route object's methods (upper-cased, `'*'` as any) and path, when both are written as literals. */
-function routeFields(fields: ReadonlyMap<string, Node>, pathNode: Node | undefined): { methods: string[]; path: string } | undefined {
+/**
+ * A route object's methods (upper-cased, `'*'` as any) and path, when both are written as
+ * literals; `known` takes only HTTP's own methods (an object nothing says is a route's, where
+ * `method: 'oauth'` is something else), else any word (Fastify's `SEARCH`, `PROPFIND`).
+ */
+function routeFields(fields: ReadonlyMap<string, Node>, pathNode: Node | undefined, known = false): { methods: string[]; path: string } | undefined {
   const path = pathOf(pathNode);
   const methodNode = fields.get('method');
   const written = methodNode?.type === 'array' ? methodNode.namedChildren : [methodNode];
   const methods = written.map((m) => (m?.type === 'string' ? m.text.slice(1, -1).toUpperCase() : undefined)).map((m) => (m === '*' ? ANY_METHOD : m));
-  if (path === undefined || methods.length === 0 || !methods.every((m): m is string => m !== undefined && /^[A-Z]+$/.test(m))) return undefined;
+  const valid = (m: string | undefined): m is string => m !== undefined && (known ? m === ANY_METHOD || HTTP_METHODS.has(m) : /^[A-Z]+$/.test(m));
+  if (path === undefined || methods.length === 0 || !methods.every(valid)) return undefined;
   return { methods, path };
 }
 
-/** The `handler` of a route's `options` (or `config`) object. */
-function handlerInOptions(options: Node | undefined): Node | undefined {
-  return options?.type === 'object' ? fieldsOf(options).get('handler') : undefined;
+/** A route object's `handler`: its own, or that of its `options` (or older `config`) object. */
+function handlerField(fields: ReadonlyMap<string, Node>): Node | undefined {
+  const options = fields.get('options') ?? fields.get('config');
+  return fields.get('handler') ?? (options?.type === 'object' ? fieldsOf(options).get('handler') : undefined);
 }
 
 /**
  * Walks a route object's properties (not the object itself, which would be taken for a route
- * again); a handler written as a method is walked as its body, so that its calls are the route's
- * as an inline function's are, not a method's named `handler`.
+ * again). Its handler, its own or in `options`/`config`, is walked as its parameters and body, so
+ * that its calls are the route's whatever form it takes (an arrow, a function, a method), rather
+ * than those of a symbol named `handler` that an object assigned to a name would define.
  */
 function walkFields(state: FileState, object: Node): void {
   for (const child of object.namedChildren) {
     if (child === null) continue;
-    const handlerMethod = child.type === 'method_definition' && child.childForFieldName('name')?.text === 'handler';
-    const body = handlerMethod ? child.childForFieldName('body') : null;
-    state.visit(body ?? child);
+    const key = child.type === 'pair' || child.type === 'method_definition' ? (child.childForFieldName(child.type === 'pair' ? 'key' : 'name')?.text ?? '').replace(/^['"]|['"]$/g, '') : '';
+    const value = child.type === 'pair' ? child.childForFieldName('value') : child;
+    if (key === 'handler' && value !== null && (value.type === 'method_definition' || FUNCTION_VALUES.has(value.type))) {
+      for (const part of [value.childForFieldName('parameters') ?? value.childForFieldName('parameter'), value.childForFieldName('body')]) if (part !== null) state.visit(part);
+    } else if ((key === 'options' || key === 'config') && value?.type === 'object') {
+      walkFields(state, value);
+    } else {
+      state.visit(child);
+    }
   }
 }

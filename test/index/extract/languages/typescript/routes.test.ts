@@ -76,13 +76,15 @@ test('a router named route or …Route is one, also untyped as compiled TypeScri
   assert.deepEqual(routes(ex), ['GET /-/ping -> ping', 'PUT /-/user/:name -> auth.login', 'POST /send -> send']);
 });
 
-test('a receiver of any name routes when its handler takes a request or a context first; a client\'s callback or options do not', async () => {
+test('a receiver of any name routes when its handler takes a request and a response, or a context in a file of Hono or Koa; a client\'s callback or options do not', async () => {
   const source = [
+    "import { zValidator } from '@hono/zod-validator';",
     'export function registerThreadRoutes(api, context) {',
     "  api.post('/threads', zValidator('json', schema), async (c) => c.json(await create(c)));",
     "  api.get('/threads/:id', (req, res) => res.send(find(req.params.id)));",
     "  hooks.put('/state', async function (ctx) { ctx.body = save(); });",
-    "  server.delete('/items/:id', (request) => remove(request));",
+    "  server.delete('/items/:id', (request, reply) => remove(request));",
+    "  cache.get('/users', (req) => fetchUsers(req));",
     '}',
     "client.get('/users', (err, res) => done(res));",
     "http.get('/status', (response) => read(response));",
@@ -92,6 +94,16 @@ test('a receiver of any name routes when its handler takes a request or a contex
   ].join('\n');
   const ex = await extractSource('typescript', source, 'src/embed/threads.ts');
   assert.deepEqual(routes(ex), ['POST /threads -> schema', 'GET /threads/:id -> res.send', 'PUT /state -> save', 'DELETE /items/:id -> remove']);
+  const elsewhere = [
+    "client.get('/config', (c) => apply(c));",
+    "handlers.delete('/x', (ctx) => 1);",
+    "fetchMock.post('/api/items', (req) => created());",
+    "mockServer.get('/api/users', (req, res) => res.json([]));",
+    '',
+  ].join('\n');
+  assert.deepEqual(routes(await extractSource('typescript', elsewhere, 'src/client.ts')), ['GET /api/users -> res.json'], 'a context alone routes only where Hono or Koa is imported');
+  const mocks = ["import { rest } from 'msw';", "rest.get('/api/user', (req, res, ctx) => res(ctx.json(user)));", ''].join('\n');
+  assert.deepEqual(routes(await extractSource('typescript', mocks, 'src/mocks/handlers.ts')), [], 'mocks of msw are no routes');
 });
 
 test('a router handed to a function is one by its declared type, alone or through its module, whatever its name; a parameter of another type, or of none and another name, is not', async () => {
@@ -156,15 +168,31 @@ test('hapi route objects wherever they are written: an exported list, one a func
   assert.deepEqual(routes(ex, true).find((r) => r.startsWith('GET /health')), 'GET /health -> h.response, healthy', 'a handler written as a method');
 });
 
+test('hapi route objects: a shorthand handler, an inline handler of an object given a name, a handler method in options; a method HTTP does not have is none', async () => {
+  const source = [
+    "export default [{ method: 'GET', path: '/d', handler }];",
+    "const list = [{ method: 'GET', path: '/y', options: { handler } }];",
+    "module.exports = { method: 'GET', path: '/m', handler: async (request, h) => { return m(); } };",
+    "const bar = { method: 'GET', path: '/r', handler: function (request, h) { return r(); } };",
+    "const opts = [{ method: 'GET', path: '/e', options: { auth: false, handler(request, h) { return e(); } } }];",
+    "const callback = [{ method: 'oauth', path: '/auth/callback', handler: onCallback }];",
+    '',
+  ].join('\n');
+  const ex = await extractSource('javascript', source, 'lib/routes.js');
+  assert.deepEqual(routes(ex, true), ['GET /d -> handler', 'GET /y -> handler', 'GET /m -> m', 'GET /r -> r', 'GET /e -> e']);
+  assert.equal(ex.symbols.filter((s) => s.name === 'handler').length, 0, 'no symbol named handler stands beside the routes');
+});
+
 test('a route object handed to server.route() is one route, under the router\'s prefix', async () => {
   const source = [
     "server.route({ method: 'GET', path: '/status', handler: status });",
     "server.route([{ method: 'POST', path: '/hooks', options: { handler: hooks.receive } }]);",
+    "server.route({ method: 'GET', path: '/y', options: { handler: yy } });",
     "srv.route({ method: 'PUT', path: '/state', handler: saveState });",
     '',
   ].join('\n');
   const ex = await extractSource('javascript', source, 'lib/server.js');
-  assert.deepEqual(routes(ex), ['GET /status -> status', 'POST /hooks -> hooks.receive', 'PUT /state -> saveState']);
+  assert.deepEqual(routes(ex), ['GET /status -> status', 'POST /hooks -> hooks.receive', 'GET /y -> yy', 'PUT /state -> saveState']);
 });
 
 test('Hono OpenAPI routes: a createRoute definition served by app.openapi, by name or inline; a definition served by nothing is no route', async () => {

@@ -72,7 +72,7 @@ export function decoratorRoutes(b: ExtractionBuilder, decorator: Node, handler: 
   const method = fn.childForFieldName('attribute')?.text ?? '';
   const fixed = METHOD_NAMES.get(method);
   if ((fixed === undefined || fixed === ANY_METHOD) && !ROUTE_METHODS.has(method)) return;
-  const path = stringArgument(positionalArguments(expr)[0]);
+  const path = pathArgument(positionalArguments(expr)[0]);
   const object = fn.childForFieldName('object');
   const prefix = object?.type === 'identifier' ? routers.prefixes.get(object.text) : undefined;
   if (path === undefined || !(path.startsWith('/') || (path === '' && prefix !== undefined))) return;
@@ -93,7 +93,7 @@ export function urlRule(b: ExtractionBuilder, call: Node, routers: PythonRouters
   const object = fn.childForFieldName('object');
   const prefix = object?.type === 'identifier' ? routers.prefixes.get(object.text) : undefined;
   const positional = positionalArguments(call);
-  const path = stringArgument(positional[0]);
+  const path = pathArgument(positional[0]);
   const view = adder === 'add_url_rule' ? (keywordValue(call, 'view_func') ?? positional[2]) : (keywordValue(call, 'endpoint') ?? positional[1]);
   const handler = view === undefined ? undefined : viewHandler(view);
   if (path === undefined || !path.startsWith('/') || handler === undefined) return;
@@ -231,6 +231,19 @@ function keywordValue(call: Node, keyword: string): Node | undefined {
     if (arg?.type === 'keyword_argument' && arg.childForFieldName('name')?.text === keyword) return arg.childForFieldName('value') ?? undefined;
   }
   return undefined;
+}
+
+/**
+ * A route's path: a plain string, or an f-string as written, its substitutions kept in braces
+ * (`f'{base_path}/status'` is `/{base_path}/status`, as glances writes its API's), when what is
+ * written after a leading substitution starts with `/`.
+ */
+function pathArgument(node: Node | undefined): string | undefined {
+  const plain = stringArgument(node);
+  if (plain !== undefined || node?.type !== 'string') return plain;
+  const text = unquote(node.text.replace(/^[rRbB]?[fF][rRbB]?(?=['"])/, ''));
+  const rest = text.startsWith('{') ? text.slice(text.indexOf('}') + 1) : text;
+  return rest.startsWith('/') ? (text.startsWith('/') ? text : `/${text}`) : undefined;
 }
 
 /** A plain string literal's text (no f-string interpolation, no concatenation). */

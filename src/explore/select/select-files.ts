@@ -30,7 +30,9 @@ export function selectFiles(ranking: Ranking, budget: ExploreBudget, onFlow: Rea
   // At most half the sections go to flow files the ranking put further down.
   let promotions = Math.floor(budget.files / 2);
   for (const file of kept.slice(budget.files)) {
-    if (!onFlow.has(file.path) || promotions-- <= 0) continue;
+    if (promotions <= 0) break;
+    if (!onFlow.has(file.path)) continue;
+    promotions--;
     let at = chosen.length - 1;
     while (at >= 0 && held(chosen[at]!)) at--;
     if (at < 0) break;

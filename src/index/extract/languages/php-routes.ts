@@ -225,12 +225,12 @@ function routeAttribute(node: Node): { path: string; methods: string[] } | undef
  */
 function docblockRoute(node: Node): { path: string; methods: string[] } | undefined {
   const doc = node.previousNamedSibling;
-  if (doc?.type !== 'comment' || !doc.text.startsWith('/**') || !doc.text.includes('@Route(')) return undefined;
-  const route = annotationArguments(doc.text, '@Route(');
+  const text = doc?.type === 'comment' ? doc.text : '';
+  const route = text.startsWith('/**') ? annotationArguments(text, '@Route(') : undefined;
   if (route === undefined) return undefined;
   const path = /^\s*(?:"([^"]*)"|'([^']*)')/.exec(route) ?? /\bpath\s*=\s*"([^"]*)"/.exec(route);
   if (path === null) return undefined;
-  const listed = /\bmethods\s*=\s*\{([^}]*)\}/.exec(route)?.[1] ?? annotationArguments(doc.text, '@Method(') ?? '';
+  const listed = /\bmethods\s*=\s*\{([^}]*)\}/.exec(route)?.[1] ?? annotationArguments(text, '@Method(') ?? '';
   const methods = [...listed.matchAll(/"([A-Za-z]+)"/g)].map((m) => (m[1] ?? '').toUpperCase()).filter((m) => HTTP_METHODS.has(m));
   return { path: path[1] ?? path[2] ?? '', methods };
 }

@@ -1,8 +1,9 @@
 /**
  * Python web routes: Flask and FastAPI decorators (`@app.route('/p', methods=[…])`,
- * `@bp.get('/p')`, `@router.post('/p')`) Flask's `app.add_url_rule('/p', view_func=f)` and FastAPI's `router.add_api_route('/p', f)`, with
- * the prefix of a Blueprint or APIRouter made in the same file; a blueprint or router of another
- * module registered under a prefix (`app.register_blueprint(bp, url_prefix='/p')`,
+ * `@bp.get('/p')`, `@router.post('/p')`), Flask's `app.add_url_rule('/p', view_func=f)` and
+ * FastAPI's `router.add_api_route('/p', f)`, with the prefix of a Blueprint or APIRouter made in
+ * the same file (a path written as an f-string kept as written, `/{base_path}/status`); a
+ * blueprint or router of another module registered under a prefix (`app.register_blueprint(bp, url_prefix='/p')`,
  * `app.include_router(router, prefix='/p')`) mounts that module's routes; and Django URL tables
  * (`path`/`re_path`/`url` entries of `urlpatterns` and other URL tables, and of a list included in
  * place, `include([…])`, under the including entry's path), whose `include('app.urls')` entries
@@ -209,9 +210,8 @@ const URL_TABLE = /^(?:urlpatterns|\w+_urls|\w+_?patterns)$/;
 const URL_TABLE_WORDS = /_urls|patterns/;
 /**
  * A part of every word the flags of `pythonRouters` look for (`add_url_rule` holds `_url_rule`,
- * `add_api_route` `_api_route`,
- * `register_blueprint` `_blueprint`, `include_router` `_router`): one pass over a file that holds
- * none, three times faster than the whole words in one alternation.
+ * `add_api_route` `_api_route`, `register_blueprint` `_blueprint`, `include_router` `_router`):
+ * one pass over a file that holds none, three times faster than the whole words in one alternation.
  */
 const ROUTE_WORDS = /patterns|_urls|_url_rule|_api_route|_blueprint|_router|Blueprint|APIRouter/;
 

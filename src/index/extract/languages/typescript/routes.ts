@@ -1,11 +1,14 @@
 /**
  * JavaScript/TypeScript web routes: a call on a router, `app.get('/users/:id', …handlers)`, as
  * Express, Koa's router, Fastify and Hono write them, and Express's `app.route('/p').get(h)`. The
- * receiver must be a router by its name (`app`, `router`, `routes`, `server`, `fastify`, `…Router`, `…App`,
- * also as a field: `this.app`), by what made it in this file (`express()`, `Router()`,
- * `new Router()`, `Fastify()`, `new Hono()`) or by its declared type (`route: Router`), so HTTP
- * clients (`axios.post('/login', data)`) are not routes. The route is the
- * handlers' scope: calls inside an inline handler are the route's; a named handler is called.
+ * receiver must be a router by its name (`app`, `router`, `route`, `routes`, `server`, `fastify`,
+ * `…Router`, `…Route`, `…App`, also as a field: `this.app`), by what made it in this file
+ * (`express()`, `Router()`, `new Router()`, `Fastify()`, `new Hono()`) or by its declared type
+ * (`route: Router`), or its inline handler must take what a route's does (`takesRequest`), so HTTP
+ * clients (`axios.post('/login', data)`) are not routes. The route is the handlers' scope: calls
+ * inside an inline handler are the route's; a named handler is called. Route objects: Fastify's
+ * and hapi's `server.route({ method, url | path, handler })`, a hapi route object wherever it is
+ * written, and Hono's OpenAPI `app.openapi(createRoute({ method, path }), handler)`.
  * NestJS: `@Get(':id')` … on the methods of a `@Controller('users')` class, under its path.
  * A router another module mounts (`app.use('/api', users)`) is recorded as a mount; its prefix is
  * joined to that module's routes once the project is resolved.
@@ -59,7 +62,7 @@ export function visitRouteCall(state: FileState, call: Node): boolean {
   if (callee?.type !== 'member_expression') return false;
   const property = callee.childForFieldName('property')?.text ?? '';
   if (property === 'route') return objectRoute(state, call, callee);
-  if (property === 'openapi') return openapiRoute(state, call);
+  if (property === 'openapi') return openapiRoute(state, call, callee);
   if (property === 'use') {
     noteMount(state, call, callee);
     return false;
@@ -82,7 +85,7 @@ export function visitRouteCall(state: FileState, call: Node): boolean {
     handlers = args.slice(1);
   } else if ((target?.type === 'member_expression' && ROUTER_NAME.test(target.childForFieldName('property')?.text ?? '')) || takesRequest(state, args[args.length - 1])) {
     // `this.app.get(…)`, `this.router.post(…)`: a router kept in a field; or any receiver whose
-    // handler takes a request or a context first (`api.get('/threads', async (c) => …)`).
+    // handler takes what a route's does (`api.get('/threads', async (c) => …)` where Hono is imported).
     path = pathOf(args[0]);
     handlers = args.slice(1);
   } else {
@@ -95,11 +98,16 @@ export function visitRouteCall(state: FileState, call: Node): boolean {
   if (named.length === 0 && !FUNCTION_VALUES.has(last.type) && last.type !== 'call_expression') return false;
   const [index] = defineRoute(state.builder, [method], joinRoutePath(prefix, path), call, named);
   if (index === undefined) return false;
+  walkRouteCall(state, callee, args, index);
+  return true;
+}
+
+/** Walks a route call's callee in the current scope and its arguments (the handlers) as route `index`'s. */
+function walkRouteCall(state: FileState, callee: Node, args: readonly Node[], index: number): void {
   state.visit(callee);
   state.builder.within(index, () => {
     for (const arg of args) state.visit(arg);
   });
-  return true;
 }
 
 /**
@@ -319,17 +327,16 @@ function createdRoute(value: Node | null | undefined): Node | undefined {
  * `app.openapi(getUser, (c) => …)` or `app.openapi(createRoute({…}), handler)`: the route its
  * definition's method and path declare, served by the handler (whose body is the route's).
  */
-function openapiRoute(state: FileState, call: Node): boolean {
-  const [definition, handlerNode] = argumentsOf(call);
+function openapiRoute(state: FileState, call: Node, callee: Node): boolean {
+  const args = argumentsOf(call);
+  const [definition, handlerNode] = args;
   const object = definition?.type === 'identifier' ? state.routeDefinitions.get(definition.text) : createdRoute(definition);
   if (object === undefined || handlerNode === undefined) return false;
-  const route = routeFields(fieldsOf(object), fieldsOf(object).get('path'));
+  const fields = fieldsOf(object);
+  const route = routeFields(fields, fields.get('path'));
   if (route === undefined) return false;
   const indexes = defineRoute(state.builder, route.methods, route.path, call, handlerOf(handlerNode));
-  state.visit(call.childForFieldName('function')!);
-  state.builder.within(indexes[0]!, () => {
-    for (const arg of argumentsOf(call)) state.visit(arg);
-  });
+  walkRouteCall(state, callee, args, indexes[0]!);
   return true;
 }
 
@@ -369,19 +376,18 @@ const ROUTE_OBJECT_PATH = /\bpath['"]?\s*:/;
 function fieldsOf(object: Node): Map<string, Node> {
   const fields = new Map<string, Node>();
   for (const member of object.namedChildren) {
-    if (member?.type === 'method_definition') {
-      fields.set(member.childForFieldName('name')?.text ?? '', member);
-      continue;
-    }
-    if (member?.type === 'shorthand_property_identifier') {
-      fields.set(member.text, member);
-      continue;
-    }
-    const key = member?.type === 'pair' ? member.childForFieldName('key')?.text.replace(/^['"]|['"]$/g, '') : undefined;
-    const value = member?.childForFieldName('value');
-    if (key !== undefined && value !== null && value !== undefined) fields.set(key, value);
+    const field = member === null ? undefined : fieldOf(member);
+    if (field !== undefined) fields.set(field.key, field.value);
   }
   return fields;
+}
+
+/** An object member's key (quotes dropped) and value: a pair's, or a method or shorthand property as its own value. */
+function fieldOf(member: Node): { readonly key: string; readonly value: Node } | undefined {
+  if (member.type === 'shorthand_property_identifier') return { key: member.text, value: member };
+  const keyNode = member.type === 'pair' ? member.childForFieldName('key') : member.type === 'method_definition' ? member.childForFieldName('name') : null;
+  const value = member.type === 'pair' ? member.childForFieldName('value') : member;
+  return keyNode === null || value === null ? undefined : { key: keyNode.text.replace(/^['"]|['"]$/g, ''), value };
 }
 
 /**
@@ -414,11 +420,11 @@ function handlerField(fields: ReadonlyMap<string, Node>): Node | undefined {
 function walkFields(state: FileState, object: Node): void {
   for (const child of object.namedChildren) {
     if (child === null) continue;
-    const key = child.type === 'pair' || child.type === 'method_definition' ? (child.childForFieldName(child.type === 'pair' ? 'key' : 'name')?.text ?? '').replace(/^['"]|['"]$/g, '') : '';
-    const value = child.type === 'pair' ? child.childForFieldName('value') : child;
-    if (key === 'handler' && value !== null && (value.type === 'method_definition' || FUNCTION_VALUES.has(value.type))) {
+    const field = fieldOf(child);
+    const value = field?.value;
+    if (field?.key === 'handler' && value !== undefined && (value.type === 'method_definition' || FUNCTION_VALUES.has(value.type))) {
       for (const part of [value.childForFieldName('parameters') ?? value.childForFieldName('parameter'), value.childForFieldName('body')]) if (part !== null) state.visit(part);
-    } else if ((key === 'options' || key === 'config') && value?.type === 'object') {
+    } else if ((field?.key === 'options' || field?.key === 'config') && value?.type === 'object') {
       walkFields(state, value);
     } else {
       state.visit(child);

@@ -96,9 +96,7 @@ function defineVariable(state: FileState, context: DeclarationContext, declarato
  */
 function declaredClass(declarator: Node, value: Node | null): string | undefined {
   const annotation = declarator.childForFieldName('type')?.namedChild(0);
-  const annotated = annotatedClass(annotation);
-  if (annotated !== undefined) return annotated;
-  if (annotation?.type === 'type_identifier' || annotation?.type === 'nested_type_identifier') return undefined;
+  if (annotation?.type === 'type_identifier' || annotation?.type === 'nested_type_identifier') return annotatedClass(annotation);
   let path: string | undefined;
   if (value?.type === 'new_expression') {
     const constructor = value.childForFieldName('constructor');

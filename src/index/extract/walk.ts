@@ -39,6 +39,15 @@ interface Frame {
 const queries = new WeakMap<Language, WeakMap<ReadonlySet<string>, TypeQuery>>();
 const active: Frame[] = [];
 
+/**
+ * Most walks in progress at once. An extractor walks again a part of the node it visits (a Java
+ * class's body, a route's handler), which costs the stack a few frames per level: a file nesting
+ * those deeper overflowed it at about 700 levels (route calls each inside the last's handler,
+ * Java classes, Go route groups), and the whole file was lost. What lies deeper than this is not
+ * walked; the rest of the file is extracted. Real code nests a few levels.
+ */
+const MAX_NESTED_WALKS = 200;
+
 function queryFor(language: Language, types: ReadonlySet<string>): TypeQuery {
   let byTypes = queries.get(language);
   if (byTypes === undefined) {
@@ -94,6 +103,7 @@ function runWithin(frame: Frame, root: Node): [number, number] | undefined {
 
 /** Visits `root` and its descendants whose types are in `types` (the native call includes the root). */
 export function walk(root: Node, builder: ExtractionBuilder, types: ReadonlySet<string>, enter: EnterNode): void {
+  if (active.length >= MAX_NESTED_WALKS) return;
   const query = queryFor(root.tree.language, types);
   const outer = active[active.length - 1];
   const run = outer !== undefined && outer.query === query && outer.visiting >= 0 ? runWithin(outer, root) : undefined;

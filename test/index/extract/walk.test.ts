@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Node } from 'web-tree-sitter';
 import { ExtractionBuilder } from '../../../src/index/extract/builder.js';
+import { extractSource } from '../../../src/index/extract/extract.js';
 import { walk } from '../../../src/index/extract/walk.js';
 import { loadLanguage, withTree } from '../../../src/index/parse/grammar.js';
 
@@ -98,4 +99,17 @@ test('nested walks over parts of the visited node make no native query of their 
   } finally {
     Node.prototype.descendantsOfType = native;
   }
+});
+
+test('walks nested deeper than the stack allows stop there and the rest of the file is extracted (the whole file was lost at about 700 levels)', async () => {
+  const depth = 2000;
+  const routes = `const app = express();\n${"app.get('/x', (req, res) => ".repeat(depth)}1${')'.repeat(depth)};\nfunction after() {}\n`;
+  const js = await extractSource('javascript', routes, 'app.js');
+  assert.ok(js.symbols.some((s) => s.name === 'after' && s.kind === 'function'));
+  const nested = js.symbols.filter((s) => s.kind === 'route').length;
+  assert.ok(nested >= 100 && nested < depth, `${nested} routes`);
+  const classes = `${'class A { '.repeat(depth)}${'}'.repeat(depth)}\nclass After {}\n`;
+  const java = await extractSource('java', classes, 'A.java');
+  assert.ok(java.symbols.some((s) => s.name === 'After' && s.kind === 'class'));
+  assert.ok(java.symbols.filter((s) => s.name === 'A').length >= 100);
 });

@@ -10,21 +10,49 @@
 import type { Node } from 'web-tree-sitter';
 import type { ExtractionBuilder } from '../builder.js';
 import { unquote } from '../comments.js';
+import { EnclosingValues } from '../enclosing.js';
 import { ANY_METHOD, defineRoute, HTTP_METHODS, joinRoutePath, METHOD_NAMES, methodHandler, type RouteHandler } from '../routes.js';
 
 /** PHP's closure node types (`function () {…}`, `fn () => …`). */
 export const CLOSURES: ReadonlySet<string> = new Set(['anonymous_function_creation_expression', 'anonymous_function', 'arrow_function']);
 
+/** The joined prefix of the route groups around each place of a file (enclosing.ts). */
+export type RouteGroups = EnclosingValues<string>;
+
+/** A file's group prefixes, for a walk in document order. */
+export function routeGroups(): RouteGroups {
+  return new EnclosingValues('');
+}
+
+/** A call that may declare a Laravel route or group the routes in its closure. */
+export function laravelCall(b: ExtractionBuilder, call: Node, groups: RouteGroups): void {
+  laravelGroup(call, groups);
+  laravelRoute(b, call, groups);
+}
+
+/**
+ * A route group's call (`Route::prefix('admin')->group(function () {…})`,
+ * `Route::group(['prefix' => 'admin'], function () {…})`): its closures' routes are under its
+ * prefix, joined to those of the groups around it.
+ */
+function laravelGroup(call: Node, groups: RouteGroups): void {
+  if (call.childForFieldName('name')?.text !== 'group') return;
+  const prefix = call.type === 'scoped_call_expression' ? arrayOption(argumentsOf(call)[0], 'prefix') : chainedPrefix(call.childForFieldName('object'));
+  if (prefix === undefined) return;
+  const joined = joinRoutePath(groups.at(call.startIndex), prefix);
+  for (const closure of argumentsOf(call)) if (CLOSURES.has(closure.type)) groups.give(closure.startIndex, closure.endIndex, joined);
+}
+
 /**
  * Records the route a `Route::…` call declares and opens it, so the rest of the call (a closure
  * handler) is its scope.
  */
-export function laravelRoute(b: ExtractionBuilder, call: Node): void {
+function laravelRoute(b: ExtractionBuilder, call: Node, groups: RouteGroups): void {
   if (call.childForFieldName('scope')?.text !== 'Route') return;
   const verb = call.childForFieldName('name')?.text ?? '';
   const args = argumentsOf(call);
   if (RESOURCE_ACTIONS.has(verb)) {
-    resourceRoutes(b, call, verb, args);
+    resourceRoutes(b, call, verb, args, groups);
     return;
   }
   let methods: string[];
@@ -44,7 +72,7 @@ export function laravelRoute(b: ExtractionBuilder, call: Node): void {
   if (methods.length === 0 || path === undefined || action === undefined) return;
   const handler = VIEW_VERBS.has(verb) ? undefined : handlerOf(action);
   if (handler === undefined && !servesUnnamed(verb, action)) return;
-  const [first] = defineRoute(b, methods, joinRoutePath(groupPrefix(call), path), call, handler);
+  const [first] = defineRoute(b, methods, joinRoutePath(groups.at(call.startIndex), path), call, handler);
   if (first !== undefined) b.open(first);
 }
 
@@ -72,11 +100,11 @@ const RESOURCE_ROUTES: readonly (readonly [string, string, boolean, string])[] =
 const RESOURCE_ACTIONS: ReadonlySet<string> = new Set(['resource', 'apiResource']);
 const FORM_ACTIONS: ReadonlySet<string> = new Set(['create', 'edit']);
 
-function resourceRoutes(b: ExtractionBuilder, call: Node, verb: string, args: readonly Node[]): void {
+function resourceRoutes(b: ExtractionBuilder, call: Node, verb: string, args: readonly Node[], groups: RouteGroups): void {
   const name = stringOf(args[0]);
   const controller = args[1]?.type === 'class_constant_access_expression' ? args[1].namedChild(0) : null;
   if (name === undefined || controller === null || controller === undefined || name.includes('.')) return;
-  const base = joinRoutePath(groupPrefix(call), name);
+  const base = joinRoutePath(groups.at(call.startIndex), name);
   const item = `${base}/{${singular((name.split('/').pop() ?? name).replace(/-/g, '_'))}}`;
   const kept = keptActions(call);
   for (const [method, suffix, onItem, action] of RESOURCE_ROUTES) {
@@ -153,19 +181,6 @@ function stringList(node: Node | undefined): string[] {
     const value = stringOf(e?.namedChild(0) ?? undefined);
     return value === undefined ? [] : [value];
   });
-}
-
-/** The joined prefixes of the route groups whose closures hold `call`, outermost first. */
-function groupPrefix(call: Node): string {
-  const prefixes: string[] = [];
-  for (let n = call.parent; n !== null; n = n.parent) {
-    if (!CLOSURES.has(n.type)) continue;
-    const groupCall = n.parent?.type === 'argument' ? n.parent.parent?.parent : undefined;
-    if (groupCall === undefined || groupCall === null || groupCall.childForFieldName('name')?.text !== 'group') continue;
-    const prefix = groupCall.type === 'scoped_call_expression' ? arrayOption(argumentsOf(groupCall)[0], 'prefix') : chainedPrefix(groupCall.childForFieldName('object'));
-    if (prefix !== undefined) prefixes.unshift(prefix);
-  }
-  return prefixes.reduce((joined, p) => joinRoutePath(joined, p), '');
 }
 
 /** `Route::prefix('admin')->middleware(…)` before `->group(…)`: the prefix call's path. */

@@ -6,7 +6,7 @@ import { callOf, LocalTypes, noteReturnClasses, receiverClass, returnedClass, ty
 import { isTestPath } from '../test-paths.js';
 import type { LanguageExtractor } from '../types.js';
 import { walk } from '../walk.js';
-import { CLOSURES, laravelRoute, symfonyRoutes } from './php-routes.js';
+import { CLOSURES, laravelCall, routeGroups, symfonyRoutes, type RouteGroups } from './php-routes.js';
 import { shortText } from '../node-helpers.js';
 
 const TYPE_KINDS: Readonly<Record<string, NodeKind>> = {
@@ -45,11 +45,12 @@ function extractPhp(tree: Tree, source: string, path: string, language: string):
   // documented parameter, `$x = new T`) and of the properties of the file's classes, so
   // `$route->match()` and `$this->first->match()` are recorded with the class as receiver.
   const typed: FileTypes = { locals: new LocalTypes(), fields: propertyTypes(tree.rootNode) };
-  walk(tree.rootNode, b, TYPES, (node, type) => enter(b, source, typed, node, type));
+  const groups = routeGroups();
+  walk(tree.rootNode, b, TYPES, (node, type) => enter(b, source, typed, groups, node, type));
   return b.finish(countParseErrors(tree.rootNode), isTestPath(path));
 }
 
-function enter(b: ExtractionBuilder, source: string, typed: FileTypes, node: Node, type: string): boolean | void {
+function enter(b: ExtractionBuilder, source: string, typed: FileTypes, groups: RouteGroups, node: Node, type: string): boolean | void {
   const typeKind = TYPE_KINDS[type];
   if (typeKind !== undefined) {
     define(b, typeKind, node.childForFieldName('name'), node, node.childForFieldName('body'), true);
@@ -119,7 +120,7 @@ function enter(b: ExtractionBuilder, source: string, typed: FileTypes, node: Nod
   }
   if (CALLS.has(type)) {
     memberCall(b, source, typed, node, type);
-    if (type === 'scoped_call_expression') laravelRoute(b, node);
+    laravelCall(b, node, groups);
     return;
   }
   if (INCLUDES.has(type)) {

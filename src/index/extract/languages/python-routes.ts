@@ -31,6 +31,13 @@ const DJANGO_ENTRIES: ReadonlySet<string> = new Set(['path', 're_path', 'url']);
  */
 export interface PythonRouters {
   readonly prefixes: Map<string, string>;
+  /**
+   * The calls that are URL table entries, by node id, each with the path its route goes under:
+   * '' in a table, the entries' paths joined in a list included in place. Known from above, as
+   * the walk meets the table and each entry, not by climbing from each call (entries nested 500
+   * deep took 18 s so, each climb step as long as the call is deep).
+   */
+  readonly tableEntries: Map<number, string>;
   readonly mayMakeRouters: boolean;
   readonly mayHoldTables: boolean;
   readonly mayAddRules: boolean;
@@ -42,6 +49,7 @@ export function pythonRouters(source: string): PythonRouters {
   const any = ROUTE_WORDS.test(source);
   return {
     prefixes: new Map(),
+    tableEntries: new Map(),
     mayMakeRouters: any && [...ROUTER_PREFIX.keys()].some((name) => source.includes(name)),
     mayHoldTables: any && URL_TABLE_WORDS.test(source),
     mayAddRules: any && (source.includes('add_url_rule') || source.includes('add_api_route')),
@@ -132,14 +140,15 @@ export function registeredRouter(b: ExtractionBuilder, call: Node, routers: Pyth
  */
 export function djangoRoute(b: ExtractionBuilder, call: Node, routers: PythonRouters): void {
   if (!routers.mayHoldTables) return;
-  // Most calls are in no list: that is seen from the parent alone, before reading any argument.
-  const prefix = tablePrefix(call);
+  const prefix = routers.tableEntries.get(call.id);
   if (prefix === undefined) return;
   const entry = entryPath(call);
-  const view = entry === undefined ? undefined : positionalArguments(call)[1];
-  if (entry === undefined || view === undefined) return;
+  if (entry === undefined) return;
   // Django joins an included list's paths to the including entry's as written.
   const written = prefix + entry;
+  noteIncludedLists(call, written, routers.tableEntries);
+  const view = positionalArguments(call)[1];
+  if (view === undefined) return;
   const included = includedModule(view);
   if (included !== undefined) {
     // `include('app.urls')` imports that module: its routes are served under this entry's path.
@@ -161,23 +170,24 @@ function entryPath(call: Node): string | undefined {
   return path === undefined || name === 'path' ? path : path.replace(/^\^/, '').replace(/\$$/, '');
 }
 
-/**
- * Where an entry's route goes: '' for an element of a URL table, the entries' paths joined for an
- * element of a list included in place (`path('profile/', include([path('votes', v)]))` is
- * `profile/votes`);
- * undefined when the call is in no URL table.
- */
-function tablePrefix(call: Node): string | undefined {
-  const list = call.parent;
-  if (list?.type !== 'list') return undefined;
-  const holder = list.parent;
-  if (holder?.type === 'assignment' || holder?.type === 'augmented_assignment') return URL_TABLE.test(holder.childForFieldName('left')?.text ?? '') ? '' : undefined;
-  const include = holder?.type === 'argument_list' ? holder.parent : null;
-  const entry = include?.parent?.parent;
-  if (include?.type !== 'call' || lastSegment(include.childForFieldName('function')) !== 'include' || entry?.type !== 'call') return undefined;
-  const outer = tablePrefix(entry);
-  const path = entryPath(entry);
-  return outer === undefined || path === undefined ? undefined : outer + path;
+/** A URL table (`urlpatterns = [...]`, `+= [...]`): its calls are entries whose routes go under no prefix. */
+export function noteUrlTable(routers: PythonRouters, assignment: Node): void {
+  if (!routers.mayHoldTables) return;
+  const right = assignment.childForFieldName('right');
+  if (right?.type !== 'list' || !URL_TABLE.test(assignment.childForFieldName('left')?.text ?? '')) return;
+  noteEntries(right, '', routers.tableEntries);
+}
+
+/** The lists an entry includes in place (`path('profile/', include([path('votes', v)]))`): their calls go under its path. */
+function noteIncludedLists(entry: Node, path: string, entries: Map<number, string>): void {
+  for (const include of entry.childForFieldName('arguments')?.namedChildren ?? []) {
+    if (include?.type !== 'call' || lastSegment(include.childForFieldName('function')) !== 'include') continue;
+    for (const list of include.childForFieldName('arguments')?.namedChildren ?? []) if (list?.type === 'list') noteEntries(list, path, entries);
+  }
+}
+
+function noteEntries(list: Node, prefix: string, entries: Map<number, string>): void {
+  for (const element of list.namedChildren) if (element?.type === 'call') entries.set(element.id, prefix);
 }
 
 /** The module of `include('app.urls')` (also with a namespace keyword), when written as a string. */

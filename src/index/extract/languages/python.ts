@@ -14,11 +14,11 @@ import { isTestPath } from '../test-paths.js';
 import type { LanguageExtractor } from '../types.js';
 import { walk } from '../walk.js';
 import { PYTHON_PARAMETERS, attributeReceiver, builtinType, noteAttribute, noteParameter, pythonTypes, type PythonTypes } from './python-receivers.js';
-import { decoratorRoutes, djangoRoute, noteRouter, pythonRouters, registeredRouter, urlRule, type PythonRouters } from './python-routes.js';
+import { decoratorRoutes, djangoRoute, noteRouter, noteUrlTable, pythonRouters, registeredRouter, urlRule, type PythonRouters } from './python-routes.js';
 
 const TYPES: ReadonlySet<string> = new Set([
   'function_definition', 'class_definition', 'decorator', 'import_statement', 'import_from_statement',
-  'future_import_statement', 'assignment', 'call', 'type', ...PYTHON_PARAMETERS,
+  'future_import_statement', 'assignment', 'augmented_assignment', 'call', 'type', ...PYTHON_PARAMETERS,
 ]);
 const CALLS: ReadonlySet<string> = new Set(['call']);
 
@@ -72,7 +72,11 @@ function enter(b: ExtractionBuilder, node: Node, type: string, typed: PythonType
     case 'assignment':
       noteTypes(b, node, typed);
       noteRouter(routers, node);
+      noteUrlTable(routers, node);
       assignment(b, node);
+      return;
+    case 'augmented_assignment':
+      noteUrlTable(routers, node);
       return;
     case 'call':
       call(b, node, typed);

@@ -7,6 +7,7 @@
  */
 import type { Node } from 'web-tree-sitter';
 import type { ExtractionBuilder } from '../builder.js';
+import { EnclosingValues } from '../enclosing.js';
 import { ANY_METHOD, defineRoute, joinRoutePath } from '../routes.js';
 
 /** Whether `path` is a routes file. */
@@ -34,11 +35,31 @@ interface Context {
   readonly resource?: { readonly controller: string; readonly member: string; readonly collection: string; readonly inside: 'member' | 'collection' | 'nested' };
 }
 
-/** Records the routes a call of a routes file declares; returns whether it declared any. */
-export function railsRoutes(b: ExtractionBuilder, call: Node): boolean {
-  const method = call.childForFieldName('method')?.text ?? '';
+/** The context of each place of a routes file, given by the blocks around it (enclosing.ts). */
+export type RouteContexts = EnclosingValues<Context>;
+
+/** A routes file's contexts, for a walk in document order. */
+export function routeContexts(): RouteContexts {
+  return new EnclosingValues<Context>({ path: '', modules: [] });
+}
+
+/**
+ * Records the routes a call of a routes file declares, and the context its block gives the calls
+ * in it; returns whether it declared any.
+ */
+export function railsRoutes(b: ExtractionBuilder, call: Node, contexts: RouteContexts): boolean {
   if (call.childForFieldName('receiver') !== null) return false;
-  const context = contextOf(call);
+  const context = contexts.at(call.startIndex);
+  const block = call.childForFieldName('block');
+  if (block !== null) {
+    const inside = blockContext(call, context);
+    if (inside !== context) contexts.give(block.startIndex, block.endIndex, inside);
+  }
+  return declaredRoutes(b, call, context);
+}
+
+function declaredRoutes(b: ExtractionBuilder, call: Node, context: Context): boolean {
+  const method = call.childForFieldName('method')?.text ?? '';
   const args = argumentsOf(call);
   if (method === 'resources' || method === 'resource') return resourceRoutes(b, call, method === 'resources', args, context);
   if (method === 'root') {
@@ -99,37 +120,29 @@ function define(b: ExtractionBuilder, methods: readonly string[], path: string, 
   return true;
 }
 
-/** The context of the blocks around `call`, outermost first. */
-function contextOf(call: Node): Context {
-  const blocks: Node[] = [];
-  for (let n = call.parent; n !== null; n = n.parent) {
-    if ((n.type === 'do_block' || n.type === 'block') && n.parent?.type === 'call') blocks.unshift(n.parent);
+/** The context inside the block of call `outer`, which sits in `context`. */
+function blockContext(outer: Node, context: Context): Context {
+  const method = outer.childForFieldName('method')?.text;
+  const args = argumentsOf(outer);
+  const name = symbolOf(args[0]) ?? stringOf(args[0]) ?? '';
+  if (method === 'namespace') return { path: joinRoutePath(context.path, name), modules: [...context.modules, name] };
+  if (method === 'scope') {
+    const path = optionValue(args, 'path') ?? stringOf(args[0]) ?? '';
+    const module = optionValue(args, 'module');
+    return { ...context, path: joinRoutePath(context.path, path), modules: module === undefined ? context.modules : [...context.modules, module] };
   }
-  let context: Context = { path: '', modules: [] };
-  for (const outer of blocks) {
-    const method = outer.childForFieldName('method')?.text;
-    const args = argumentsOf(outer);
-    const name = symbolOf(args[0]) ?? stringOf(args[0]) ?? '';
-    if (method === 'namespace') {
-      context = { path: joinRoutePath(context.path, name), modules: [...context.modules, name] };
-    } else if (method === 'scope') {
-      const path = optionValue(args, 'path') ?? stringOf(args[0]) ?? '';
-      const module = optionValue(args, 'module');
-      context = { ...context, path: joinRoutePath(context.path, path), modules: module === undefined ? context.modules : [...context.modules, module] };
-    } else if (method === 'resources' || method === 'resource') {
-      const base = joinRoutePath(context.path, name);
-      const plural = method === 'resources';
-      const singular = name.replace(/s$/, '');
-      const controller = optionValue(args, 'controller') ?? (plural ? name : `${name}s`);
-      context = {
-        path: plural ? `${base}/:${singular}_id` : base,
-        modules: context.modules,
-        resource: { controller, member: plural ? `${base}/:id` : base, collection: base, inside: 'nested' },
-      };
-    } else if ((method === 'member' || method === 'collection') && context.resource !== undefined) {
-      context = { ...context, resource: { ...context.resource, inside: method } };
-    }
+  if (method === 'resources' || method === 'resource') {
+    const base = joinRoutePath(context.path, name);
+    const plural = method === 'resources';
+    const singular = name.replace(/s$/, '');
+    const controller = optionValue(args, 'controller') ?? (plural ? name : `${name}s`);
+    return {
+      path: plural ? `${base}/:${singular}_id` : base,
+      modules: context.modules,
+      resource: { controller, member: plural ? `${base}/:id` : base, collection: base, inside: 'nested' },
+    };
   }
+  if ((method === 'member' || method === 'collection') && context.resource !== undefined) return { ...context, resource: { ...context.resource, inside: method } };
   return context;
 }
 

@@ -7,7 +7,7 @@ import { AgreedTypes, LocalTypes, ownerClass } from '../local-types.js';
 import type { LanguageExtractor } from '../types.js';
 import { walk } from '../walk.js';
 import { shortText } from '../node-helpers.js';
-import { isRoutesFile, railsRoutes } from './ruby-routes.js';
+import { isRoutesFile, railsRoutes, routeContexts, type RouteContexts } from './ruby-routes.js';
 
 const TYPES = new Set(['module', 'class', 'method', 'singleton_method', 'call', 'assignment', 'operator_assignment', 'superclass', 'alias']);
 const REQUIRES = new Set(['require', 'require_relative', 'load']);
@@ -41,13 +41,13 @@ interface State {
   readonly locals: LocalTypes;
   /** Classes that instance variables hold, by `Owner.@name`. */
   readonly ivars: AgreedTypes;
-  /** True in a Rails routes file, whose calls declare routes. */
-  readonly routes: boolean;
+  /** In a Rails routes file, whose calls declare routes: the contexts its blocks give. */
+  readonly routes: RouteContexts | undefined;
 }
 
 function extractRuby(tree: Tree, source: string, path: string, language: string): FileExtraction {
   const b = new ExtractionBuilder(language);
-  const st: State = { b, source, switches: new Map(), locals: new LocalTypes(), ivars: new AgreedTypes(), routes: isRoutesFile(path) };
+  const st: State = { b, source, switches: new Map(), locals: new LocalTypes(), ivars: new AgreedTypes(), routes: isRoutesFile(path) ? routeContexts() : undefined };
   walk(tree.rootNode, b, TYPES, (node, type) => enter(st, node, type));
   return b.finish(countParseErrors(tree.rootNode), isTestPath(path));
 }
@@ -62,7 +62,7 @@ function enter(st: State, node: Node, type: string): boolean | void {
     case 'singleton_method':
       return defineMethod(st, node);
     case 'call':
-      if (st.routes) railsRoutes(st.b, node);
+      if (st.routes !== undefined) railsRoutes(st.b, node, st.routes);
       return visitCall(st, node);
     case 'alias': {
       // `alias new_name old_name`: a second name for a method, defined here.

@@ -161,3 +161,10 @@ test('each route idiom is found in a file that holds it alone: a file is passed 
     assert.deepEqual(read(ex), expected, idiom);
   }
 });
+
+test('Django: lists included in place five hundred deep put the entry under every including path (each entry climbed the tree to find them, 18 s here)', async () => {
+  const depth = 500;
+  const source = `urlpatterns = [${"path('a/', include([".repeat(depth)}path('x', v)${']))'.repeat(depth)}]\n`;
+  const ex = await extractSource('python', source, 'urls.py');
+  assert.deepEqual(routes(ex), [`ANY /${'a/'.repeat(depth)}x -> v`]);
+});

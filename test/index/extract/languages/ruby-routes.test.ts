@@ -96,3 +96,10 @@ test('Rails routes: a target written as controller and action options (hash rock
     'POST /admin/test_email -> AdminController#test_email',
   ]);
 });
+
+test('blocks nested a thousand deep: the route is under every namespace and module (each call read its blocks by climbing the tree, 93 s here)', async () => {
+  const depth = 1000;
+  const source = ['Rails.application.routes.draw do', ...Array<string>(depth).fill('namespace :a do'), "get 'x', to: 'c#a'", ...Array<string>(depth + 1).fill('end'), ''].join('\n');
+  const ex = await extractSource('ruby', source, 'config/routes.rb');
+  assert.deepEqual(routes(ex), [`GET ${'/a'.repeat(depth)}/x -> ${'A::'.repeat(depth)}CController#a`]);
+});

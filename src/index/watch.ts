@@ -5,8 +5,9 @@
  * them are ignored, except the files that decide what is indexed (`.codegraph/config.json`,
  * `.git/info/exclude`, `.gitignore`), which make the next sync walk the whole tree again.
  */
+import { join } from 'node:path';
 import { DEFAULT_INDEX_DIR, INDEX_DIR, LockHeldError } from '../store/index.js';
-import { HEAVY_DIRECTORIES, isControlFile } from './scan/index.js';
+import { HEAVY_DIRECTORIES, holdsToolOutput, isControlFile, skippedByMarks } from './scan/index.js';
 import { IndexSession } from './session.js';
 import { watchTree, type TreeWatch } from './tree-watch.js';
 import { IndexRemovedError, type SyncReport } from './sync/index.js';
@@ -79,11 +80,14 @@ export interface WatchControl {
   flush(): Promise<SyncReport | undefined>;
 }
 
-const HEAVY = new Set(HEAVY_DIRECTORIES);
+/** Folders whose events never matter by their name alone; those skipped by their marks are judged by the scan. */
+const HEAVY = new Set(HEAVY_DIRECTORIES.filter((name) => !skippedByMarks(name)));
 
 /**
  * Whether an event on `relPath` (project-relative, `/`-separated) can matter to the index:
  * anything outside `.git/`, `.codegraph/` and heavy folders, plus the scope files inside them.
+ * An event in a folder skipped only by what it holds (`coverage`) matters: the sync's scan
+ * tells whether it is a report.
  */
 export function eventMatters(relPath: string): boolean {
   if (isControlFile(relPath)) return true;
@@ -94,11 +98,14 @@ export function eventMatters(relPath: string): boolean {
 }
 
 /**
- * Directories left unwatched: heavy folders, `.git` (its `info/exclude` is watched on its own)
- * and other projects' index folders; events from them would not matter (see `eventMatters`).
+ * Directories of the project at `root` left unwatched: heavy folders (a `coverage` or `venv`
+ * folder when it holds a tool's output, as the scan skips it), `.git` (its `info/exclude` is
+ * watched on its own) and other projects' index folders; events from them would not matter (see
+ * `eventMatters`).
  */
-export function unwatchedDirectory(relPath: string): boolean {
+export function unwatchedDirectory(root: string, relPath: string): boolean {
   const name = relPath.slice(relPath.lastIndexOf('/') + 1);
+  if (skippedByMarks(name)) return holdsToolOutput(name, join(root, relPath));
   return HEAVY.has(name) || name === '.git' || ((name === DEFAULT_INDEX_DIR || name === INDEX_DIR) && relPath !== INDEX_DIR);
 }
 
@@ -123,7 +130,7 @@ export async function watchProject(options: WatchOptions): Promise<void> {
       root: options.root,
       onEvent: (relPath) => loop.onFileEvent(relPath),
       onError: (error) => loop.onWatchError(error),
-      skipDirectory: unwatchedDirectory,
+      skipDirectory: (relPath) => unwatchedDirectory(options.root, relPath),
       alsoWatch: ['.git/info'],
     });
     const first = session.sync({ after: watching });

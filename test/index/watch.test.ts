@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { appendFileSync, existsSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { after, test } from 'node:test';
 import { IndexSession } from '../../src/index/session.js';
 import { IndexRemovedError } from '../../src/index/sync/index.js';
-import { eventMatters, QUIET_MS, QUIET_PER_EVENT_MS, quietSpell, watchProject, type WatchEvent } from '../../src/index/watch.js';
+import { eventMatters, QUIET_MS, QUIET_PER_EVENT_MS, quietSpell, unwatchedDirectory, watchProject, type WatchEvent } from '../../src/index/watch.js';
 import { fixtureProject } from '../support/fixture-project.js';
 import { dumpGraph } from '../support/graph-dump.js';
 
@@ -21,6 +21,20 @@ test('events inside .git, .codegraph and heavy folders are ignored, scope files 
   for (const path of ['.git/index', '.git/objects/ab/cdef', '.codegraph/codegraph.db', '.codegraph/writer.lock', 'node_modules/x/index.js', 'app/node_modules', 'pkg/dist/out.js']) {
     assert.equal(eventMatters(path), false, path);
   }
+});
+
+test('a coverage or virtualenv folder is left unwatched when it holds a report or an environment, and its events are left to the scan to judge', () => {
+  const project = mkdtempSync(join(tmpdir(), 'codegraph-marked-'));
+  cleanups.push(() => rmSync(project, { recursive: true, force: true }));
+  for (const file of ['coverage/lcov.info', 'venv/pyvenv.cfg', 'plugins/coverage/index.js', 'src/env/settings.py', 'node_modules/x.js']) {
+    mkdirSync(dirname(join(project, file)), { recursive: true });
+    writeFileSync(join(project, file), '');
+  }
+  assert.deepEqual(
+    ['coverage', 'venv', 'plugins/coverage', 'src/env', 'node_modules', 'src'].map((dir) => unwatchedDirectory(project, dir)),
+    [true, true, false, false, true, false],
+  );
+  for (const path of ['plugins/coverage/index.js', 'coverage/lcov-report/a.js', 'src/env/settings.py']) assert.equal(eventMatters(path), true, path);
 });
 
 test('events on the reference control files matter', () => {

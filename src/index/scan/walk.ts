@@ -19,11 +19,13 @@ import { crateNameFor, type CrateFolders } from './cargo.js';
 import type { ProjectConfig } from './config.js';
 import { IgnoreRules } from './gitignore.js';
 import { compileGlobs } from './glob.js';
+import { holdsToolOutput, skippedByMarks } from './marked-folders.js';
 import { listNames, tooLongName, type Entry, type InvalidEntry } from './names.js';
 
 /**
  * Directory names skipped at any depth because they hold dependencies, build output, caches or
- * editor state rather than the project's own code. An include glob can re-admit one: see
+ * editor state rather than the project's own code; `coverage`, `env`, `venv` and `.venv` only
+ * when they hold a tool's output (marked-folders.ts). An include glob can re-admit one: see
  * `scanProject`.
  */
 export const HEAVY_DIRECTORIES: readonly string[] = [
@@ -106,7 +108,8 @@ interface Walk {
 /**
  * Lists the files of the project at `root` that should be indexed.
  *
- * Skipped silently: `.git` and `.codegraph` anywhere; `HEAVY_DIRECTORIES` anywhere; minified
+ * Skipped silently: `.git` and `.codegraph` anywhere; `HEAVY_DIRECTORIES` anywhere (those skipped
+ * by their marks only when they hold them); minified
  * builds (`*.min.js`) unless an include glob that says `.min.` names them; paths ignored
  * by `.gitignore` files (each relative to its own directory, deeper files winning) or by
  * `.git/info/exclude`, unless `respectGitignore` is false; paths matching an `exclude` glob (a
@@ -373,7 +376,7 @@ function insideRoot(rootReal: string, target: string): boolean {
 }
 
 function admitsDirectory(walk: Walk, relPath: string, name: string, rules: IgnoreRules): boolean {
-  if (HEAVY_DIRECTORIES.includes(name) && !walk.readmitted.has(relPath)) return false;
+  if (HEAVY_DIRECTORIES.includes(name) && !walk.readmitted.has(relPath) && (!skippedByMarks(name) || holdsToolOutput(name, join(walk.rootReal, relPath)))) return false;
   return !walk.excluded(relPath) && !rules.ignoresEntry(relPath, true);
 }
 

@@ -106,11 +106,33 @@ test('scanProject skips heavy folders at any depth', async () => {
     'node_modules/x/index.js': '',
     'pkg/node_modules/y.js': '',
     'pkg/build/out.js': '',
+    '.venv/pyvenv.cfg': '',
     '.venv/lib/site.py': '',
     'pkg/src/a.ts': '',
   };
   await withTree(tree, async (root) => {
     assert.deepEqual(paths(await scan(root)), ['pkg/src/a.ts']);
+  });
+});
+
+test('scanProject skips a coverage or virtualenv folder by what it holds: a report or an environment is skipped, code so named is indexed', async () => {
+  const tree = {
+    'coverage/lcov.info': '',
+    'coverage/lcov-report/sorter.js': '',
+    'web/coverage/tmp/coverage-1.json': '',
+    'web/coverage/prettify.js': '',
+    'plugins/coverage/index.js': '',
+    'coverage-py/coverage/control.py': '',
+    'venv/pyvenv.cfg': '',
+    'venv/lib/python3.11/site-packages/six.py': '',
+    'old/env/bin/activate': '',
+    'old/env/lib/python2.7/site.py': '',
+    'conda/.venv/conda-meta/history': '',
+    'conda/.venv/lib/site.py': '',
+    'src/env/settings.py': '',
+  };
+  await withTree(tree, async (root) => {
+    assert.deepEqual(paths(await scan(root)), ['coverage-py/coverage/control.py', 'plugins/coverage/index.js', 'src/env/settings.py']);
   });
 });
 

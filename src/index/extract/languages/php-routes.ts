@@ -236,7 +236,7 @@ function routeAttribute(node: Node): { path: string; methods: string[] } | undef
 /**
  * The `@Route("/p", methods={"GET"})` annotation of a declaration's doc comment, as Symfony
  * applications wrote routes before PHP had attributes (with `@Method("GET")` beside it in older
- * ones): its path (the first string or `path="…"`) and methods.
+ * ones): its path (the first string or `path="…"`, none for the class's own) and methods.
  */
 function docblockRoute(node: Node): { path: string; methods: string[] } | undefined {
   const doc = node.previousNamedSibling;
@@ -244,10 +244,12 @@ function docblockRoute(node: Node): { path: string; methods: string[] } | undefi
   const route = text.startsWith('/**') ? annotationArguments(text, '@Route(') : undefined;
   if (route === undefined) return undefined;
   const path = /^\s*(?:"([^"]*)"|'([^']*)')/.exec(route) ?? /\bpath\s*=\s*"([^"]*)"/.exec(route);
-  if (path === null) return undefined;
+  // No path (`@Route(name="post", methods={"POST"})`) is the class's path, as for an attribute; a
+  // path that is no literal (a localized map, `@Route({"nl": "/hier"})`) is none.
+  if (path === null && (/^\s*[{"']/.test(route) || /\bpath\s*=/.test(route))) return undefined;
   const listed = /\bmethods\s*=\s*\{([^}]*)\}/.exec(route)?.[1] ?? annotationArguments(text, '@Method(') ?? '';
   const methods = [...listed.matchAll(/"([A-Za-z]+)"/g)].map((m) => (m[1] ?? '').toUpperCase()).filter((m) => HTTP_METHODS.has(m));
-  return { path: path[1] ?? path[2] ?? '', methods };
+  return { path: path?.[1] ?? path?.[2] ?? '', methods };
 }
 
 /** Most characters of an annotation's arguments read: a doc comment is the file's text, any length. */
@@ -256,7 +258,7 @@ const MAX_ANNOTATION = 1024;
 /**
  * The arguments of the first annotation `opening` (`@Route(`) that starts a line of the doc
  * comment `doc`: the text up to the first `)`, at most MAX_ANNOTATION characters; undefined when
- * no line starts with it. Found by searching, not by one pattern over the comment, so a long
+ * no line starts with it or it is never closed. Found by searching, not by one pattern over the comment, so a long
  * comment costs one pass (a pattern spanning it took seconds on a few KB of blank lines).
  */
 function annotationArguments(doc: string, opening: string): string | undefined {
@@ -265,7 +267,7 @@ function annotationArguments(doc: string, opening: string): string | undefined {
     if (before !== '' && before !== '*' && before !== '/**') continue;
     const from = at + opening.length;
     const end = doc.indexOf(')', from);
-    return doc.slice(from, end < 0 ? from + MAX_ANNOTATION : Math.min(end, from + MAX_ANNOTATION));
+    return end < 0 ? undefined : doc.slice(from, Math.min(end, from + MAX_ANNOTATION));
   }
   return undefined;
 }

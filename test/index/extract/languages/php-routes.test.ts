@@ -101,13 +101,21 @@ test('Symfony routes in doc comments and without a path of their own; a doc comm
     '    public function feed() {}',
     "    #[Route(name: 'create', methods: ['POST'])]",
     '    public function create() {}',
+    '    /**',
+    '     * @Route(name="blog_update", methods={"PUT"})',
+    '     */',
+    '    public function update() {}',
+    '    /**',
+    '     * @Route({"nl": "/over", "en": "/about"}, name="about")',
+    '     */',
+    '    public function about() {}',
     '    /** A helper. */',
     '    public function helper() {}',
     '}',
     '',
   ].join('\n');
   const ex = await extractSource('php', source, 'src/Controller/BlogController.php');
-  assert.deepEqual(routes(ex), ['GET /blog/{slug} -> this.show', 'HEAD /blog/{slug} -> this.show', 'GET /blog/feed -> this.feed', 'POST /blog -> this.create']);
+  assert.deepEqual(routes(ex), ['GET /blog/{slug} -> this.show', 'HEAD /blog/{slug} -> this.show', 'GET /blog/feed -> this.feed', 'POST /blog -> this.create', 'PUT /blog -> this.update']);
 });
 
 test('Symfony: an annotation mentioned inside a doc comment\'s text, an unknown method and a path that is no literal declare nothing; long hostile doc comments are read in one pass', async () => {

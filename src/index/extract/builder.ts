@@ -1,3 +1,4 @@
+import { trimEndWhile } from './trim.js';
 import type { Node } from 'web-tree-sitter';
 import { ownerSegment } from './names.js';
 import { returnedType } from './return-types.js';
@@ -256,8 +257,11 @@ export function headText(node: Node, body: Node | null): string {
   const text = node.text;
   const end = body !== null ? body.startIndex - node.startIndex : text.indexOf('\n');
   const head = end >= 0 ? text.slice(0, end) : text;
-  return clip(head.replace(/[\s{:=]+$/u, ''), MAX_SIGNATURE);
+  return clip(trimEndWhile(head, endsHead), MAX_SIGNATURE);
 }
+
+/** What ends a head before its body: whitespace, `{`, `:` and `=`. */
+const endsHead = (ch: string): boolean => ch === '{' || ch === ':' || ch === '=' || /\s/u.test(ch);
 
 /** Longest stretch of source read for a declaration head, so a huge node is never copied whole. */
 const MAX_HEAD_SOURCE = 1000;

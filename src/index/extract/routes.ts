@@ -4,6 +4,7 @@
  * framework's idiom (a decorator, a call on a router, an entry of a URL table) and record it
  * through `defineRoute`; the path is written as the framework spells it, prefixes joined.
  */
+import { isSlash, trimEndWhile, trimStartWhile } from './trim.js';
 import type { Node } from 'web-tree-sitter';
 import type { ExtractionBuilder } from './builder.js';
 
@@ -21,7 +22,7 @@ export const HTTP_METHODS: ReadonlySet<string> = new Set([...METHOD_NAMES.values
 
 /** Joins a prefix and a path with one slash between them; the result starts with `/`. */
 export function joinRoutePath(prefix: string, path: string): string {
-  const joined = `${prefix.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+  const joined = `${trimEndWhile(prefix, isSlash)}/${trimStartWhile(path, isSlash)}`;
   const single = joined.replace(/\/{2,}/g, '/');
   const rooted = single.startsWith('/') ? single : `/${single}`;
   return rooted.length > 1 && path === '' ? rooted.replace(/\/$/, '') : rooted;

@@ -14,7 +14,10 @@ export function truncateOutput(text: string, max = MAX_OUTPUT_CHARS, hint = ''):
   const room = Math.max(0, max - 200 - hint.length);
   let cut = text.lastIndexOf('\n', room);
   if (cut <= 0) cut = room;
-  const rest = text.slice(cut + 1).replace(/\n+$/, '');
+  // Trailing newlines dropped by index: `/\n+$/` tries every newline of a long run again.
+  let end = text.length;
+  while (end > cut + 1 && text[end - 1] === '\n') end--;
+  const rest = text.slice(cut + 1, end);
   const more = rest === '' ? 0 : rest.split('\n').length;
   return `${text.slice(0, cut)}\n… output truncated (${more} more lines)${hint === '' ? '' : `. ${hint}`}\n`;
 }

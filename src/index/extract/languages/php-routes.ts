@@ -11,6 +11,7 @@ import type { Node } from 'web-tree-sitter';
 import type { ExtractionBuilder } from '../builder.js';
 import { unquote } from '../comments.js';
 import { EnclosingValues } from '../enclosing.js';
+import { isSlash, trimEndWhile, trimStartWhile } from '../trim.js';
 import { ANY_METHOD, defineRoute, HTTP_METHODS, joinRoutePath, METHOD_NAMES, methodHandler, type RouteHandler } from '../routes.js';
 
 /** PHP's closure node types (`function () {…}`, `fn () => …`). */
@@ -72,8 +73,13 @@ function laravelRoute(b: ExtractionBuilder, call: Node, groups: RouteGroups): vo
   if (methods.length === 0 || path === undefined || action === undefined) return;
   const handler = VIEW_VERBS.has(verb) ? undefined : handlerOf(action);
   if (handler === undefined && !servesUnnamed(verb, action)) return;
-  const [first] = defineRoute(b, methods, joinRoutePath(groups.at(call.startIndex), path), call, handler);
+  const [first] = defineRoute(b, methods, laravelPath(groups.at(call.startIndex), path), call, handler);
   if (first !== undefined) b.open(first);
+}
+
+/** A Laravel route's path under its groups' prefix: Laravel trims the slashes around each part, so `'/'` in a `register` group is `/register`. */
+function laravelPath(prefix: string, path: string): string {
+  return joinRoutePath(prefix, trimEndWhile(trimStartWhile(path, isSlash), isSlash));
 }
 
 /**
@@ -104,7 +110,7 @@ function resourceRoutes(b: ExtractionBuilder, call: Node, verb: string, args: re
   const name = stringOf(args[0]);
   const controller = args[1]?.type === 'class_constant_access_expression' ? args[1].namedChild(0) : null;
   if (name === undefined || controller === null || controller === undefined || name.includes('.')) return;
-  const base = joinRoutePath(groups.at(call.startIndex), name);
+  const base = laravelPath(groups.at(call.startIndex), name);
   const item = `${base}/{${singular((name.split('/').pop() ?? name).replace(/-/g, '_'))}}`;
   const kept = keptActions(call);
   for (const [method, suffix, onItem, action] of RESOURCE_ROUTES) {
@@ -162,6 +168,11 @@ function handlerOf(action: Node): RouteHandler | undefined {
     const name = stringOf(method ?? undefined);
     const scope = cls?.type === 'class_constant_access_expression' ? cls.namedChild(0)?.text : undefined;
     return name === undefined || method === null || method === undefined ? undefined : { name, node: method, receiver: scope };
+  }
+  // A single-action controller (`Route::get('/analytics', AnalyticsController::class)`) serves by its `__invoke`.
+  if (action.type === 'class_constant_access_expression' && action.namedChild(1)?.text === 'class') {
+    const cls = action.namedChild(0)?.text.split('\\').pop();
+    return cls === undefined ? undefined : { name: '__invoke', node: action, receiver: cls };
   }
   const text = stringOf(action);
   const at = text?.lastIndexOf('@') ?? -1;

@@ -6,12 +6,14 @@ import { routeLines } from '../../../support/route-lines.js';
 
 const routes = (ex: FileExtraction): string[] => routeLines(ex);
 
-test('Laravel routes: a controller array or "Controller@method", a closure\'s calls, any and match; other static calls are not routes', async () => {
+test('Laravel routes: a controller array or "Controller@method", a single-action controller\'s __invoke, a closure\'s calls, any and match; other static calls are not routes', async () => {
   const source = [
     '<?php',
     'use App\\Http\\Controllers\\UserController;',
     "Route::get('/users/{id}', [UserController::class, 'show'])->name('users.show');",
     "Route::post('users', 'App\\\\Http\\\\Controllers\\\\UserController@store');",
+    "Route::get('/analytics', Cpanel\\AnalyticsController::class)->name('analytics');",
+    "Route::get('/const', UserController::ROLE);",
     "Route::any('/ping', function () { return response()->json(status()); });",
     "Route::match(['get', 'post'], '/search', [SearchController::class, 'run']);",
     "Cache::get('/key', 'default');",
@@ -26,7 +28,8 @@ test('Laravel routes: a controller array or "Controller@method", a closure\'s ca
   ].join('\n');
   const ex = await extractSource('php', source, 'routes/web.php');
   assert.deepEqual(routes(ex), [
-    'GET /users/{id} -> UserController.show', 'POST /users -> UserController.store', 'ANY /ping -> response().json, response, status',
+    'GET /users/{id} -> UserController.show', 'POST /users -> UserController.store', 'GET /analytics -> AnalyticsController.__invoke',
+    'ANY /ping -> response().json, response, status',
     'GET /search -> SearchController.run', 'POST /search -> SearchController.run',
     'GET /admin/users -> AdminController.users', 'DELETE /admin/reports/{id} -> ReportController.destroy',
   ]);

@@ -5,9 +5,8 @@
  * them are ignored, except the files that decide what is indexed (`.codegraph/config.json`,
  * `.git/info/exclude`, `.gitignore`), which make the next sync walk the whole tree again.
  */
-import { join } from 'node:path';
 import { DEFAULT_INDEX_DIR, INDEX_DIR, LockHeldError } from '../store/index.js';
-import { HEAVY_DIRECTORIES, holdsToolOutput, isControlFile, skippedByMarks } from './scan/index.js';
+import { HEAVY_DIRECTORIES, isControlFile, skippedByMarks, ToolOutputFolders } from './scan/index.js';
 import { IndexSession } from './session.js';
 import { watchTree, type TreeWatch } from './tree-watch.js';
 import { IndexRemovedError, type SyncReport } from './sync/index.js';
@@ -86,27 +85,28 @@ const HEAVY = new Set(HEAVY_DIRECTORIES.filter((name) => !skippedByMarks(name)))
 /**
  * Whether an event on `relPath` (project-relative, `/`-separated) can matter to the index:
  * anything outside `.git/`, `.codegraph/` and heavy folders, plus the scope files inside them.
- * An event in a folder skipped only by what it holds (`coverage`) matters: the sync's scan
- * tells whether it is a report.
+ * A folder skipped only by what it holds (`coverage`, `.venv`) is judged by `marked`, as the scan
+ * judges it; without it, its events matter and the sync's scan tells.
  */
-export function eventMatters(relPath: string): boolean {
+export function eventMatters(relPath: string, marked?: ToolOutputFolders): boolean {
   if (isControlFile(relPath)) return true;
   const segments = relPath.split('/');
   const first = segments[0];
   if (first === '.git' || first === DEFAULT_INDEX_DIR || first === INDEX_DIR) return false;
-  return !segments.slice(0, -1).some((s) => HEAVY.has(s)) && !HEAVY.has(segments[segments.length - 1] ?? '');
+  if (segments.some((s) => HEAVY.has(s))) return false;
+  return marked === undefined || !marked.within(relPath);
 }
 
 /**
- * Directories of the project at `root` left unwatched: heavy folders (a `coverage` or `venv`
- * folder when it holds a tool's output, as the scan skips it), `.git` (its `info/exclude` is
- * watched on its own) and other projects' index folders; events from them would not matter (see
+ * Directories left unwatched: heavy folders (a `coverage` or `venv` folder, and what lies in it,
+ * once it holds a tool's output, as the scan skips it), `.git` (its `info/exclude` is watched on
+ * its own) and other projects' index folders; events from them would not matter (see
  * `eventMatters`).
  */
-export function unwatchedDirectory(root: string, relPath: string): boolean {
+export function unwatchedDirectory(relPath: string, marked: ToolOutputFolders): boolean {
   const name = relPath.slice(relPath.lastIndexOf('/') + 1);
-  if (skippedByMarks(name)) return holdsToolOutput(name, join(root, relPath));
-  return HEAVY.has(name) || name === '.git' || ((name === DEFAULT_INDEX_DIR || name === INDEX_DIR) && relPath !== INDEX_DIR);
+  if (HEAVY.has(name) || name === '.git' || ((name === DEFAULT_INDEX_DIR || name === INDEX_DIR) && relPath !== INDEX_DIR)) return true;
+  return marked.within(relPath);
 }
 
 /**
@@ -123,14 +123,15 @@ export async function watchProject(options: WatchOptions): Promise<void> {
   let watcher: TreeWatch | undefined;
   try {
     if (options.signal.aborted) return;
-    const loop = new WatchLoop(session, options);
+    const marked = new ToolOutputFolders(options.root);
+    const loop = new WatchLoop(session, options, marked);
     // Watch before the first sync runs, so edits made while it runs are not missed; the sync is
     // queued at once, so queries asked for while the watch is set up wait for it.
     const watching = watchTree({
       root: options.root,
       onEvent: (relPath) => loop.onFileEvent(relPath),
       onError: (error) => loop.onWatchError(error),
-      skipDirectory: (relPath) => unwatchedDirectory(options.root, relPath),
+      skipDirectory: (relPath) => unwatchedDirectory(relPath, marked),
       alsoWatch: ['.git/info'],
     });
     const first = session.sync({ after: watching });
@@ -155,6 +156,8 @@ class WatchLoop {
   readonly #session: IndexSession;
   readonly #options: WatchOptions;
   readonly #debounceMs: number;
+  /** The folders skipped by what they hold, judged as events arrive. */
+  readonly #marked: ToolOutputFolders;
   /** Project-relative paths changed since the last sync started. */
   readonly #pending = new Set<string>();
   /** An event without a file name: the next sync walks the whole tree. */
@@ -168,9 +171,10 @@ class WatchLoop {
   /** Ends the wait in `stopped` early (a watch error, or the index is gone). */
   #wake: (() => void) | undefined;
 
-  constructor(session: IndexSession, options: WatchOptions) {
+  constructor(session: IndexSession, options: WatchOptions, marked: ToolOutputFolders) {
     this.#session = session;
     this.#options = options;
+    this.#marked = marked;
     this.#debounceMs = options.debounceMs ?? DEFAULT_DEBOUNCE_MS;
   }
 
@@ -180,7 +184,7 @@ class WatchLoop {
       this.#walkAll = true;
     } else {
       const rel = String(filename).split('\\').join('/');
-      if (!eventMatters(rel)) return;
+      if (!eventMatters(rel, this.#marked)) return;
       this.#pending.add(rel);
     }
     this.#events += 1;

@@ -6,6 +6,7 @@ import { after, test } from 'node:test';
 import { IndexSession } from '../../src/index/session.js';
 import { IndexRemovedError } from '../../src/index/sync/index.js';
 import { eventMatters, QUIET_MS, QUIET_PER_EVENT_MS, quietSpell, unwatchedDirectory, watchProject, type WatchEvent } from '../../src/index/watch.js';
+import { ToolOutputFolders } from '../../src/index/scan/index.js';
 import { fixtureProject } from '../support/fixture-project.js';
 import { dumpGraph } from '../support/graph-dump.js';
 
@@ -23,18 +24,28 @@ test('events inside .git, .codegraph and heavy folders are ignored, scope files 
   }
 });
 
-test('a coverage or virtualenv folder is left unwatched when it holds a report or an environment, and its events are left to the scan to judge', () => {
+test('a coverage or virtualenv folder is left unwatched, its events dropped, once it holds a report or an environment, also one made empty and marked later', () => {
   const project = mkdtempSync(join(tmpdir(), 'codegraph-marked-'));
   cleanups.push(() => rmSync(project, { recursive: true, force: true }));
-  for (const file of ['coverage/lcov.info', 'venv/pyvenv.cfg', 'plugins/coverage/index.js', 'src/env/settings.py', 'node_modules/x.js']) {
+  const write = (file: string): void => {
     mkdirSync(dirname(join(project, file)), { recursive: true });
     writeFileSync(join(project, file), '');
-  }
+  };
+  for (const file of ['coverage/lcov.info', 'venv/pyvenv.cfg', 'plugins/coverage/index.js', 'src/env/settings.py', 'node_modules/x.js', 'web/coverage/unit/sorter.js']) write(file);
+  mkdirSync(join(project, '.venv'));
+  const marked = new ToolOutputFolders(project);
+  const dirs = ['coverage', 'venv', 'venv/lib/site-packages', 'plugins/coverage', 'src/env', 'node_modules', 'src', 'web/coverage', '.venv'];
+  assert.deepEqual(dirs.map((dir) => unwatchedDirectory(dir, marked)), [true, true, true, false, false, true, false, true, false]);
   assert.deepEqual(
-    ['coverage', 'venv', 'plugins/coverage', 'src/env', 'node_modules', 'src'].map((dir) => unwatchedDirectory(project, dir)),
-    [true, true, false, false, true, false],
+    ['coverage/lcov-report/a.js', 'venv/lib/six.py', 'plugins/coverage/index.js', 'src/env/settings.py', '.venv/lib/x.py'].map((path) => eventMatters(path, marked)),
+    [false, false, true, true, true],
   );
-  for (const path of ['plugins/coverage/index.js', 'coverage/lcov-report/a.js', 'src/env/settings.py']) assert.equal(eventMatters(path), true, path);
+  // A tool makes its folder first and writes its marks after: asked again, it is judged anew.
+  write('.venv/pyvenv.cfg');
+  assert.equal(unwatchedDirectory('.venv/lib', marked), true);
+  assert.equal(eventMatters('.venv/lib/x.py', marked), false);
+  // Without a judge, a marked name's events are left to the sync's scan.
+  assert.equal(eventMatters('coverage/lcov-report/a.js'), true);
 });
 
 test('events on the reference control files matter', () => {

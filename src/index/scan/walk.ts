@@ -348,7 +348,7 @@ async function visitLink(
     return;
   }
   if (info.isDirectory()) {
-    if (!admitsDirectory(walk, relPath, name, rules)) return;
+    if (!admitsDirectory(walk, relPath, name, rules, target)) return;
     if (!insideRoot(walk.rootReal, target)) {
       skip(walk, relPath, 'symlink-outside-root', `links to ${target}, outside the project`);
     } else if (ancestors.includes(target)) {
@@ -375,9 +375,16 @@ function insideRoot(rootReal: string, target: string): boolean {
   return target === rootReal || target.startsWith(prefix);
 }
 
-function admitsDirectory(walk: Walk, relPath: string, name: string, rules: IgnoreRules): boolean {
-  if (HEAVY_DIRECTORIES.includes(name) && !walk.readmitted.has(relPath) && (!skippedByMarks(name) || holdsToolOutput(name, join(walk.rootReal, relPath)))) return false;
+/** Whether the walk enters a directory; `target` is a linked one's real path, never read when outside the project. */
+function admitsDirectory(walk: Walk, relPath: string, name: string, rules: IgnoreRules, target?: string): boolean {
+  if (HEAVY_DIRECTORIES.includes(name) && !walk.readmitted.has(relPath) && heldAsHeavy(walk, relPath, name, target)) return false;
   return !walk.excluded(relPath) && !rules.ignoresEntry(relPath, true);
+}
+
+/** A heavy name skips its folder, one skipped by its marks when it holds them; a link of such a name out of the project is skipped unread. */
+function heldAsHeavy(walk: Walk, relPath: string, name: string, target: string | undefined): boolean {
+  if (!skippedByMarks(name) || (target !== undefined && !insideRoot(walk.rootReal, target))) return true;
+  return holdsToolOutput(name, join(walk.rootReal, relPath));
 }
 
 /** The file's language when it is to be indexed; cheapest checks first. */

@@ -130,9 +130,13 @@ test('scanProject skips a coverage or virtualenv folder by what it holds: a repo
     'conda/.venv/conda-meta/history': '',
     'conda/.venv/lib/site.py': '',
     'src/env/settings.py': '',
+    'ng/coverage/my-app/prettify.js': '',
+    'ng/coverage/my-app/index.html': '',
+    'tool/coverage/templates/index.html': '',
+    'tool/coverage/report.js': '',
   };
   await withTree(tree, async (root) => {
-    assert.deepEqual(paths(await scan(root)), ['coverage-py/coverage/control.py', 'plugins/coverage/index.js', 'src/env/settings.py']);
+    assert.deepEqual(paths(await scan(root)), ['coverage-py/coverage/control.py', 'plugins/coverage/index.js', 'src/env/settings.py', 'tool/coverage/report.js']);
   });
 });
 
@@ -202,6 +206,9 @@ test('scanProject skips symlinks that leave the root with a diagnostic', async (
     const root = join(base, 'project');
     await symlink(join(base, 'outside'), join(root, 'dir-link'));
     await symlink(join(base, 'outside', 'b.ts'), join(root, 'file-link.ts'));
+    // A heavy name, or one skipped by its marks, linked out of the project is skipped unread and unreported.
+    await symlink(join(base, 'outside'), join(root, 'node_modules'));
+    await symlink(join(base, 'outside'), join(root, 'env'));
     const result = await scan(root);
     assert.deepEqual(paths(result), ['c.ts']);
     assert.deepEqual(

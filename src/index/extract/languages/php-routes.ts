@@ -252,8 +252,10 @@ function routeAttribute(node: Node): { path: string; methods: string[] } | undef
 function docblockRoute(node: Node): { path: string; methods: string[] } | undefined {
   const doc = node.previousNamedSibling;
   const text = doc?.type === 'comment' ? doc.text : '';
-  const route = text.startsWith('/**') ? annotationArguments(text, '@Route(') : undefined;
-  if (route === undefined) return undefined;
+  const written = text.startsWith('/**') ? annotationArguments(text, '@Route(') : undefined;
+  if (written === undefined) return undefined;
+  // Arguments over several lines (`@Route(\n *     "/{slug}",`) without each line's ` * `.
+  const route = written.replace(/\n[ \t]*\*/g, '\n');
   const path = /^\s*(?:"([^"]*)"|'([^']*)')/.exec(route) ?? /\bpath\s*=\s*"([^"]*)"/.exec(route);
   // No path (`@Route(name="post", methods={"POST"})`) is the class's path, as for an attribute; a
   // path that is no literal (a localized map, `@Route({"nl": "/hier"})`) is none.

@@ -48,14 +48,14 @@ export function routeContexts(): RouteContexts {
  * in it; returns whether it declared any.
  */
 export function railsRoutes(b: ExtractionBuilder, call: Node, contexts: RouteContexts): boolean {
-  if (call.childForFieldName('receiver') !== null) return false;
   const context = contexts.at(call.startIndex);
   const block = call.childForFieldName('block');
+  // Also a call with a receiver: Rails 2's `map.namespace :admin do`.
   if (block !== null) {
     const inside = blockContext(call, context);
     if (inside !== context) contexts.give(block.startIndex, block.endIndex, inside);
   }
-  return declaredRoutes(b, call, context);
+  return call.childForFieldName('receiver') === null && declaredRoutes(b, call, context);
 }
 
 function declaredRoutes(b: ExtractionBuilder, call: Node, context: Context): boolean {

@@ -112,13 +112,27 @@ test('Symfony routes in doc comments and without a path of their own; a doc comm
     '     * @Route({"nl": "/over", "en": "/about"}, name="about")',
     '     */',
     '    public function about() {}',
+    '    /**',
+    '     * @Route(',
+    '     *     "/{slug}/edit",',
+    '     *     name="blog_edit",',
+    '     *     methods={"GET"}',
+    '     * )',
+    '     */',
+    '    public function edit() {}',
+    '    /**',
+    '     * @Route(',
+    '     *     {"nl": "/archief", "en": "/archive"}',
+    '     * )',
+    '     */',
+    '    public function archive() {}',
     '    /** A helper. */',
     '    public function helper() {}',
     '}',
     '',
   ].join('\n');
   const ex = await extractSource('php', source, 'src/Controller/BlogController.php');
-  assert.deepEqual(routes(ex), ['GET /blog/{slug} -> this.show', 'HEAD /blog/{slug} -> this.show', 'GET /blog/feed -> this.feed', 'POST /blog -> this.create', 'PUT /blog -> this.update']);
+  assert.deepEqual(routes(ex), ['GET /blog/{slug} -> this.show', 'HEAD /blog/{slug} -> this.show', 'GET /blog/feed -> this.feed', 'POST /blog -> this.create', 'PUT /blog -> this.update', 'GET /blog/{slug}/edit -> this.edit']);
 });
 
 test('Symfony: an annotation mentioned inside a doc comment\'s text, an unknown method and a path that is no literal declare nothing; long hostile doc comments are read in one pass', async () => {

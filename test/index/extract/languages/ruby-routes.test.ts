@@ -103,3 +103,9 @@ test('blocks nested a thousand deep: the route is under every namespace and modu
   const ex = await extractSource('ruby', source, 'config/routes.rb');
   assert.deepEqual(routes(ex), [`GET ${'/a'.repeat(depth)}/x -> ${'A::'.repeat(depth)}CController#a`]);
 });
+
+test('a block of a call with a receiver gives its context too (Rails 2: `map.namespace :admin do`), though such a call declares no route', async () => {
+  const source = ['Rails.application.routes.draw do', '  map.namespace :admin do', "    get 'x', to: 'c#a'", '  end', "  self.scope '/api' do", "    get 'y', to: 'c#b'", '  end', 'end', ''].join('\n');
+  const ex = await extractSource('ruby', source, 'config/routes.rb');
+  assert.deepEqual(routes(ex), ['GET /admin/x -> Admin::CController#a', 'GET /api/y -> CController#b']);
+});

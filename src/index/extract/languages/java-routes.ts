@@ -1,8 +1,8 @@
 /**
  * Java web routes: Spring's `@GetMapping("/p")` … `@RequestMapping(value = "/p", method =
  * RequestMethod.POST)` and JAX-RS's `@GET @Path("p")` on methods, under the class's own
- * `@RequestMapping("/prefix")` or `@Path("/prefix")`. Each route is the class's, beside the
- * method it calls.
+ * `@RequestMapping("/prefix")` or `@Path("/prefix")`; a JAX-RS sub-resource's (a class without
+ * `@Path`) under its name in braces. Each route is the class's, beside the method it calls.
  */
 import type { Node } from 'web-tree-sitter';
 import type { ExtractionBuilder } from '../builder.js';
@@ -38,7 +38,7 @@ export function classRoutePrefix(mods: Node | null): string | undefined {
  * Records the routes a method's annotations declare, in scope `owner` (its class) under the
  * class's `prefix`, each calling the method.
  */
-export function methodRoutes(b: ExtractionBuilder, mods: Node | null, nameNode: Node, owner: number, prefix: string | undefined): void {
+export function methodRoutes(b: ExtractionBuilder, mods: Node | null, nameNode: Node, owner: number, prefix: string | undefined, jaxrsFile: boolean): void {
   const found = annotationsOf(mods);
   for (const [name, annotation] of found) {
     const fixed = SPRING_MAPPINGS.get(name);
@@ -50,11 +50,31 @@ export function methodRoutes(b: ExtractionBuilder, mods: Node | null, nameNode: 
     for (const path of paths.length > 0 ? paths : ['']) define(b, methods, joinRoutePath(prefix ?? '', path), annotation, nameNode, owner);
   }
   const jaxrs = [...found.keys()].filter((n) => HTTP_METHODS.has(n));
-  if (jaxrs.length > 0 && (prefix !== undefined || found.has(JAXRS_PATH))) {
-    const path = found.has(JAXRS_PATH) ? (pathsOf(found.get(JAXRS_PATH)!)[0] ?? '') : '';
-    define(b, jaxrs, joinRoutePath(prefix ?? '', path), found.get(jaxrs[0]!)!, nameNode, owner);
-  }
+  if (jaxrs.length === 0) return;
+  const base = prefix ?? (jaxrsFile && jaxrs.every((n) => found.get(n)?.type === 'marker_annotation') ? subResourcePrefix(b, owner) : undefined);
+  if (base === undefined && !found.has(JAXRS_PATH)) return;
+  const path = found.has(JAXRS_PATH) ? (pathsOf(found.get(JAXRS_PATH)!)[0] ?? '') : '';
+  define(b, jaxrs, joinRoutePath(base ?? '', path), found.get(jaxrs[0]!)!, nameNode, owner);
 }
+
+/**
+ * Where a JAX-RS sub-resource's routes are: a class without `@Path` is served under the path of
+ * a locator method elsewhere (`@Path("{id}") GroupResource group(…)`), not known here, so its
+ * routes are written under the class's name in braces (`GET /{GroupResource}/members`), as a
+ * constant in a path is. Only a class's, and only for JAX-RS's own marker annotations: Retrofit's
+ * `@GET("users")` on an interface is an HTTP client's.
+ */
+function subResourcePrefix(b: ExtractionBuilder, owner: number): string | undefined {
+  const owning = b.symbolAt(owner);
+  return owning?.kind === 'class' ? `{${owning.name}}` : undefined;
+}
+
+/** Whether a Java file uses JAX-RS (`javax.ws.rs`, `jakarta.ws.rs`): only there is `@GET` on a class without `@Path` a sub-resource's. */
+export function usesJaxrs(source: string): boolean {
+  return JAXRS_PACKAGE.test(source);
+}
+
+const JAXRS_PACKAGE = /\b(?:javax|jakarta)\.ws\.rs\b/;
 
 function define(b: ExtractionBuilder, methods: readonly string[], path: string, at: Node, nameNode: Node, owner: number): void {
   defineRoute(b, methods, path, at, methodHandler(nameNode), owner);

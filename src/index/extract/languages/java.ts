@@ -13,7 +13,7 @@ import { isTestPath } from '../test-paths.js';
 import type { LanguageExtractor } from '../types.js';
 import type { FileTypes } from '../local-types.js';
 import { walk } from '../walk.js';
-import { classRoutePrefix, methodRoutes } from './java-routes.js';
+import { classRoutePrefix, methodRoutes, usesJaxrs } from './java-routes.js';
 import { JAVA_LOCALS, javaReceiver, javaTypes, noteJavaLocal } from './java-receivers.js';
 
 const TYPES: ReadonlySet<string> = new Set([
@@ -61,14 +61,16 @@ interface State {
   readonly typed: FileTypes;
   /** Each class's route prefix (`@RequestMapping("/api")`), by symbol index; undefined for none. */
   readonly routePrefixes: Map<number, string | undefined>;
+  /** The file uses JAX-RS, whose sub-resources' routes have no `@Path` of their class. */
+  readonly jaxrs: boolean;
 }
 
 /** Extracts symbols, references and imports from Java files. */
 export const javaExtractor: LanguageExtractor = {
   languages: ['java'],
-  extract(tree: Tree, _source: string, path: string, language: string): FileExtraction {
+  extract(tree: Tree, source: string, path: string, language: string): FileExtraction {
     const b = new ExtractionBuilder(language);
-    const st: State = { b, typeParams: new Set(), typed: javaTypes(tree.rootNode), routePrefixes: new Map() };
+    const st: State = { b, typeParams: new Set(), typed: javaTypes(tree.rootNode), routePrefixes: new Map(), jaxrs: usesJaxrs(source) };
     walk(tree.rootNode, b, TYPES, (n, t) => enter(st, n, t));
     return b.finish(countParseErrors(tree.rootNode), isTestPath(path));
   },
@@ -174,7 +176,7 @@ function callable(st: State, node: Node, type: string): void {
     arity: parameterArity(node.childForFieldName('parameters'), parameterRole) ?? (type === 'annotation_type_element_declaration' ? packArity(0, 0) : undefined),
   });
   const nameNode = node.childForFieldName('name');
-  if (type === 'method_declaration' && nameNode !== null) methodRoutes(b, mods, nameNode, owner, st.routePrefixes.get(owner));
+  if (type === 'method_declaration' && nameNode !== null) methodRoutes(b, mods, nameNode, owner, st.routePrefixes.get(owner), st.jaxrs);
   b.open(index);
   annotations(b, mods);
 }

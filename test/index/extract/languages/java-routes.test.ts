@@ -49,6 +49,25 @@ test('JAX-RS routes: the method annotation with the method\'s and the class\'s @
   assert.deepEqual(routes(ex), ['GET /orders -> this.all', 'POST /orders/{id}/cancel -> this.cancel']);
 });
 
+test('a JAX-RS sub-resource (a class without @Path) has its routes under its name in braces; an interface, a Retrofit client or a file without JAX-RS has none', async () => {
+  const source = [
+    'import jakarta.ws.rs.*;',
+    'public class GroupResource {',
+    '    @GET',
+    '    public Group get() { return null; }',
+    '    @DELETE @Path("members/{id}")',
+    '    public void remove(@PathParam("id") String id) {}',
+    '}',
+    'interface Api { @GET List<Group> all(); }',
+    'interface GitHub { @GET("users/{user}/repos") Call<List<Repo>> repos(@Path("user") String user); }',
+    '',
+  ].join('\n');
+  const ex = await extractSource('java', source, 'GroupResource.java');
+  assert.deepEqual(routes(ex), ['GET /{GroupResource} -> this.get', 'DELETE /{GroupResource}/members/{id} -> this.remove']);
+  const plain = await extractSource('java', 'class Plain { @GET public void notARoute() {} }\n', 'Plain.java');
+  assert.deepEqual(routes(plain), []);
+});
+
 test('a path written with constants keeps its written parts, each constant as its name in braces', async () => {
   const source = [
     '@RestController',

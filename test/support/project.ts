@@ -23,5 +23,6 @@ export async function makeIndexedProject(prefix = 'codegraph-indexed-'): Promise
 
 /** Removes a folder made by this module; never throws for a folder that is already gone. */
 export async function removeDir(path: string): Promise<void> {
-  await rm(path, { recursive: true, force: true });
+  // Retried: a project's daemon may still write its last file into `.codegraph/` as the folder goes (ENOTEMPTY).
+  await rm(path, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
 }

@@ -18,6 +18,7 @@ import { walk } from '../walk.js';
 import { actionRoutes, controllerTemplate, minimalApiRoute, type MapGroups } from './csharp-routes.js';
 import { CSHARP_LOCALS, csharpTypes, invocation, noteCsharpLocal } from './csharp-receivers.js';
 import { SPECIAL_MEMBERS, specialMemberName } from './csharp-special-members.js';
+import { blankLambdaReturnTypes } from './csharp-lambda-returns.js';
 
 const TYPES: ReadonlySet<string> = new Set([
   'using_directive', 'namespace_declaration', 'file_scoped_namespace_declaration', 'class_declaration',
@@ -64,6 +65,9 @@ interface State {
 /** Extracts symbols, references and `using` imports from C# files. */
 export const csharpExtractor: LanguageExtractor = {
   languages: ['c_sharp'],
+  recover(_tree: Tree, parsed: string): string | undefined {
+    return blankLambdaReturnTypes(parsed);
+  },
   extract(tree: Tree, source: string, path: string, language: string): FileExtraction {
     const b = new ExtractionBuilder(language);
     const st: State = { b, source, pkg: undefined, pkgFromType: false, isTest: false, typed: csharpTypes(tree.rootNode), templates: new Map(), groups: new Map() };

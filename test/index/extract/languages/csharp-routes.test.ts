@@ -45,3 +45,28 @@ test('ASP.NET minimal APIs: MapGet and the rest, a group\'s prefix, a lambda\'s 
   const ex = await extractSource('c_sharp', source, 'Program.cs');
   assert.deepEqual(routes(ex), ['GET / -> ', 'POST /api/todos -> Todos.Create', 'DELETE /api/todos/{id} -> TodoDb.Remove']);
 });
+
+test('a minimal API lambda with an explicit return type (C# 10) is read, by a second parse with the type blanked; a generic method\'s own type parameters are kept', async () => {
+  const source = [
+    'static class WebHooksApi {',
+    '    public static void Map(WebApplication app) {',
+    '        var api = app.MapGroup("/api/webhooks");',
+    '        api.MapGet("/{id:int}", async Task<Results<Ok<Subscription>, NotFound<string>>> (',
+    '            int id, WebhooksContext context) =>',
+    '        {',
+    '            return await Find(context, id);',
+    '        });',
+    '        api.MapDelete("/{id:int}", Results<Accepted, NotFound> (int id) => Remove(id));',
+    '    }',
+    '    static T Pick<T>(T x) => x;',
+    '    static async Task<Subscription> Find(WebhooksContext context, int id) => null;',
+    '}',
+    '',
+  ].join('\n');
+  const ex = await extractSource('c_sharp', source, 'WebHooksApi.cs');
+  assert.equal(ex.parseErrors, 0);
+  assert.deepEqual(routes(ex), ['GET /api/webhooks/{id:int} -> Find', 'DELETE /api/webhooks/{id:int} -> Remove']);
+  assert.deepEqual(ex.symbols.filter((s) => s.kind === 'method').map((s) => [s.name, s.signature]), [
+    ['Map', 'public static void Map(WebApplication app)'], ['Pick', 'static T Pick<T>(T x)'], ['Find', 'static async Task<Subscription> Find(WebhooksContext context, int id)'],
+  ]);
+});

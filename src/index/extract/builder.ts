@@ -1,7 +1,7 @@
-import { trimEndWhile } from './trim.js';
 import type { Node } from 'web-tree-sitter';
 import { ownerSegment } from './names.js';
 import { returnedType } from './return-types.js';
+import { trimEndWhile } from './trim.js';
 import type {
   ExtractedImport, ExtractedRef, ExtractedSymbol, FileExtraction, MountTarget, NodeKind, RefKind, RouteMount,
 } from '../../model.js';

@@ -4,9 +4,9 @@
  * framework's idiom (a decorator, a call on a router, an entry of a URL table) and record it
  * through `defineRoute`; the path is written as the framework spells it, prefixes joined.
  */
-import { isSlash, trimEndWhile, trimStartWhile } from './trim.js';
 import type { Node } from 'web-tree-sitter';
 import type { ExtractionBuilder } from './builder.js';
+import { isSlash, trimEndWhile, trimStartWhile } from './trim.js';
 
 /** The method a route answers when the framework does not fix one. */
 export const ANY_METHOD = 'ANY';

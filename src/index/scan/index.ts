@@ -10,6 +10,6 @@ export { IgnoreRules } from './gitignore.js';
 export { compileGlob, compileGlobs } from './glob.js';
 export type { ScanDiagnostic, ScannedFile, ScanOptions, ScanResult, SkipReason } from './walk.js';
 export { ALWAYS_SKIPPED, HEAVY_DIRECTORIES, SKIP_REASONS, scanProject } from './walk.js';
-export { holdsToolOutput, skippedByMarks, ToolOutputFolders } from './marked-folders.js';
+export { skippedByMarks, ToolOutputFolders } from './marked-folders.js';
 export { includeAdvice, outweighingIndex, skippedOutputFolders } from './output-folders.js';
 export type { SkippedOutput } from './output-folders.js';

@@ -1,4 +1,5 @@
 /** Text helpers shared by the lookup tools: output cap, numbered source, counted nouns, signatures. */
+import { trimEndWhile } from '../../index/extract/trim.js';
 import { isSecretPath } from '../../project/freshness.js';
 
 /** Largest text a lookup tool returns; longer output is cut at a line boundary with a note. */
@@ -14,10 +15,7 @@ export function truncateOutput(text: string, max = MAX_OUTPUT_CHARS, hint = ''):
   const room = Math.max(0, max - 200 - hint.length);
   let cut = text.lastIndexOf('\n', room);
   if (cut <= 0) cut = room;
-  // Trailing newlines dropped by index: `/\n+$/` tries every newline of a long run again.
-  let end = text.length;
-  while (end > cut + 1 && text[end - 1] === '\n') end--;
-  const rest = text.slice(cut + 1, end);
+  const rest = trimEndWhile(text.slice(cut + 1), (ch) => ch === '\n');
   const more = rest === '' ? 0 : rest.split('\n').length;
   return `${text.slice(0, cut)}\n… output truncated (${more} more lines)${hint === '' ? '' : `. ${hint}`}\n`;
 }

@@ -11,7 +11,7 @@ import type { Node } from 'web-tree-sitter';
 import type { ExtractionBuilder } from '../builder.js';
 import { unquote } from '../comments.js';
 import { EnclosingValues } from '../enclosing.js';
-import { isSlash, trimEndWhile, trimStartWhile } from '../trim.js';
+import { isSlash, trimEndWhile } from '../trim.js';
 import { ANY_METHOD, defineRoute, HTTP_METHODS, joinRoutePath, METHOD_NAMES, methodHandler, type RouteHandler } from '../routes.js';
 
 /** PHP's closure node types (`function () {…}`, `fn () => …`). */
@@ -38,10 +38,11 @@ export function laravelCall(b: ExtractionBuilder, call: Node, groups: RouteGroup
  */
 function laravelGroup(call: Node, groups: RouteGroups): void {
   if (call.childForFieldName('name')?.text !== 'group') return;
-  const prefix = call.type === 'scoped_call_expression' ? arrayOption(argumentsOf(call)[0], 'prefix') : chainedPrefix(call.childForFieldName('object'));
+  const args = argumentsOf(call);
+  const prefix = call.type === 'scoped_call_expression' ? arrayOption(args[0], 'prefix') : chainedPrefix(call.childForFieldName('object'));
   if (prefix === undefined) return;
   const joined = joinRoutePath(groups.at(call.startIndex), prefix);
-  for (const closure of argumentsOf(call)) if (CLOSURES.has(closure.type)) groups.give(closure.startIndex, closure.endIndex, joined);
+  for (const closure of args) if (CLOSURES.has(closure.type)) groups.give(closure.startIndex, closure.endIndex, joined);
 }
 
 /**
@@ -77,9 +78,12 @@ function laravelRoute(b: ExtractionBuilder, call: Node, groups: RouteGroups): vo
   if (first !== undefined) b.open(first);
 }
 
-/** A Laravel route's path under its groups' prefix: Laravel trims the slashes around each part, so `'/'` in a `register` group is `/register`. */
+/**
+ * A Laravel route's path under its groups' prefix. Laravel trims the slashes around each part, so
+ * `'/'` in a `register` group is `/register`: the join drops the leading ones, this the trailing.
+ */
 function laravelPath(prefix: string, path: string): string {
-  return joinRoutePath(prefix, trimEndWhile(trimStartWhile(path, isSlash), isSlash));
+  return joinRoutePath(prefix, trimEndWhile(path, isSlash));
 }
 
 /**
@@ -271,8 +275,9 @@ const MAX_ANNOTATION = 1024;
 /**
  * The arguments of the first annotation `opening` (`@Route(`) that starts a line of the doc
  * comment `doc`: the text up to the first `)`, at most MAX_ANNOTATION characters; undefined when
- * no line starts with it or it is never closed. Found by searching, not by one pattern over the comment, so a long
- * comment costs one pass (a pattern spanning it took seconds on a few KB of blank lines).
+ * no line starts with it or it is never closed. Found by searching, not by one pattern over the
+ * comment, so a long comment costs one pass (a pattern spanning it took seconds on a few KB of
+ * blank lines).
  */
 function annotationArguments(doc: string, opening: string): string | undefined {
   for (let at = doc.indexOf(opening); at >= 0; at = doc.indexOf(opening, at + opening.length)) {

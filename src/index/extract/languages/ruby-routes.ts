@@ -120,9 +120,14 @@ function define(b: ExtractionBuilder, methods: readonly string[], path: string, 
   return true;
 }
 
+/** The calls whose block gives its calls another context. */
+const CONTEXT_METHODS: ReadonlySet<string> = new Set(['namespace', 'scope', 'resources', 'resource', 'member', 'collection']);
+
 /** The context inside the block of call `outer`, which sits in `context`. */
 function blockContext(outer: Node, context: Context): Context {
   const method = outer.childForFieldName('method')?.text;
+  // Most blocks (`draw`, `constraints`, `concern`) give the context they sit in.
+  if (method === undefined || !CONTEXT_METHODS.has(method)) return context;
   const args = argumentsOf(outer);
   const name = symbolOf(args[0]) ?? stringOf(args[0]) ?? '';
   if (method === 'namespace') return { path: joinRoutePath(context.path, name), modules: [...context.modules, name] };

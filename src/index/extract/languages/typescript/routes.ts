@@ -79,17 +79,14 @@ export function visitRouteCall(state: FileState, call: Node): boolean {
     // `app.route('/book').get(list).put(update)`
     path = pathOf(argumentsOf(chain)[0]);
     handlers = args;
-  } else if (target?.type === 'identifier' && isRouter(state, target.text)) {
-    path = pathOf(args[0]);
-    prefix = state.routers.get(target.text) ?? '';
-    handlers = args.slice(1);
-  } else if ((target?.type === 'member_expression' && ROUTER_NAME.test(target.childForFieldName('property')?.text ?? '')) || takesRequest(state, args[args.length - 1])) {
-    // `this.app.get(…)`, `this.router.post(…)`: a router kept in a field; or any receiver whose
-    // handler takes what a route's does (`api.get('/threads', async (c) => …)` where Hono is imported).
-    path = pathOf(args[0]);
-    handlers = args.slice(1);
   } else {
-    return false;
+    // A router, or any receiver whose handler takes what a route's does (`api.get('/threads',
+    // async (c) => …)` where Hono is imported).
+    const routerPrefix = receiverPrefix(state, target);
+    if (routerPrefix === undefined && !takesRequest(state, args[args.length - 1])) return false;
+    path = pathOf(args[0]);
+    prefix = routerPrefix ?? '';
+    handlers = args.slice(1);
   }
   const last = handlers[handlers.length - 1];
   if (path === undefined || last === undefined) return false;
@@ -117,11 +114,8 @@ function walkRouteCall(state: FileState, callee: Node, args: readonly Node[], in
  * the file imports under that name is tied to the mount when the file is finished.
  */
 function noteMount(state: FileState, call: Node, callee: Node): void {
-  const target = callee.childForFieldName('object');
-  let prefix: string;
-  if (target?.type === 'identifier' && isRouter(state, target.text)) prefix = state.routers.get(target.text) ?? '';
-  else if (target?.type === 'member_expression' && ROUTER_NAME.test(target.childForFieldName('property')?.text ?? '')) prefix = '';
-  else return;
+  const prefix = receiverPrefix(state, callee.childForFieldName('object'));
+  if (prefix === undefined) return;
   const args = argumentsOf(call);
   const path = pathOf(args[0], true);
   const mounted = path === undefined ? args : args.slice(1);
@@ -167,6 +161,16 @@ function isRouter(state: FileState, name: string): boolean {
   if (state.routers.has(name) || ROUTER_NAME.test(name)) return true;
   const type = state.typed.locals.typeOf(state.builder.current, name);
   return type !== undefined && ROUTER_TYPES.has(type.slice(type.lastIndexOf('.') + 1));
+}
+
+/**
+ * The prefix a call's receiver adds when it is a router: a variable one (`router`, its factory's
+ * prefix or none), or one kept in a field (`this.app`, `this.router`, none); undefined for any
+ * other receiver.
+ */
+function receiverPrefix(state: FileState, target: Node | null): string | undefined {
+  if (target?.type === 'identifier') return isRouter(state, target.text) ? (state.routers.get(target.text) ?? '') : undefined;
+  return target?.type === 'member_expression' && ROUTER_NAME.test(target.childForFieldName('property')?.text ?? '') ? '' : undefined;
 }
 
 /**

@@ -97,6 +97,17 @@ export interface RouteMount {
   readonly importLine: number;
 }
 
+/**
+ * A JAX-RS sub-resource locator (`@Path("groups/{id}") GroupResource group(…)`): the routes of the
+ * class it returns, `typeName`, are served under `prefix` (the locator's path, after its own
+ * class's `@Path` when it has one). `line` is the locator's first line.
+ */
+export interface RouteLocator {
+  readonly prefix: string;
+  readonly typeName: string;
+  readonly line: number;
+}
+
 /** What a mount names, as written where it is: a local name an import binds, or a module imported inline. */
 export type MountTarget = { readonly local: string } | { readonly module: string };
 
@@ -108,6 +119,8 @@ export interface FileExtraction {
   readonly imports: readonly ExtractedImport[];
   /** Routers of other modules this file mounts; absent when none. */
   readonly mounts?: readonly RouteMount[];
+  /** Sub-resource locators the file declares; absent when none. */
+  readonly locators?: readonly RouteLocator[];
   /** The file's own package/module/namespace declaration when the language has one (Go, Java, Kotlin, C#, PHP, Scala, Dart library). */
   readonly packageName?: string;
   /** Count of ERROR/MISSING nodes in the parse tree: a partial parse is still indexed. */

@@ -46,6 +46,9 @@ export function writeFileRows(db: SqliteDb, file: FileInfo, extraction: FileExtr
   if (extraction.mounts !== undefined) {
     db.insertRows(`INSERT INTO route_mounts(file_id, import_line, prefix)`, extraction.mounts.map((m) => [fileId, m.importLine, m.prefix]));
   }
+  if (extraction.locators !== undefined) {
+    db.insertRows(`INSERT INTO route_mounts(file_id, import_line, prefix, type_name)`, extraction.locators.map((l) => [fileId, l.line, l.prefix, l.typeName]));
+  }
   writeNodeUses(db, extraction.refs, nodeIds);
   // Index through the view so the FTS text is exactly what a later delete will read back.
   if (indexSearch) db.cached(

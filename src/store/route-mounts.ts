@@ -13,12 +13,18 @@ import type { SqliteDb } from './sqlite.js';
 const FILE_KIND = code(NODE_CODE, 'file');
 const ROUTE_KIND = code(NODE_CODE, 'route');
 const IMPORTS_KIND = code(EDGE_CODE, 'imports');
+const METHOD_KIND = code(NODE_CODE, 'method');
+const CLASS_KIND = code(NODE_CODE, 'class');
 
-/** One mount: file `from` serves the routes of file `to` under `prefix`. */
+/**
+ * One mount: file `from` serves the routes of file `to` under `prefix`; through a sub-resource
+ * locator, those of class `typeName`, whose routes are written under its name in braces.
+ */
 export interface MountLink {
   readonly from: number;
   readonly to: number;
   readonly prefix: string;
+  readonly typeName?: string;
 }
 
 /** A route node: its name as its file writes it (`GET /:id`) and its qualified name now. */
@@ -41,17 +47,30 @@ export function hasMounts(reader: GraphReader): boolean {
   return connectionOf(reader).value(`SELECT 1 FROM route_mounts LIMIT 1`) !== undefined;
 }
 
-/** Every mount whose import resolved to a file of the project, by the mounting file's path and line. */
+/**
+ * Every mount whose import resolved to a file of the project, and every sub-resource locator whose
+ * method refers to a class of the name it returns, by the mounting file's path and line.
+ */
 export function readMountLinks(reader: GraphReader): MountLink[] {
   const out: MountLink[] = [];
   connectionOf(reader).cached(
-    `SELECT m.file_id, t.file_id, m.prefix FROM route_mounts m
+    `SELECT f.path, m.import_line, m.rowid, m.file_id, t.file_id, m.prefix, NULL FROM route_mounts m
        JOIN files f ON f.id = m.file_id
        JOIN nodes fn ON fn.file_id = m.file_id AND fn.kind = ${FILE_KIND}
        JOIN edges e ON e.source_id = fn.id AND e.kind = ${IMPORTS_KIND} AND e.line = m.import_line
        JOIN nodes t ON t.id = e.target_id
-     ORDER BY f.path, m.import_line, m.rowid`,
-  ).each([], ([from, to, prefix]) => out.push({ from: num(from), to: num(to), prefix: str(prefix) }));
+     WHERE m.type_name IS NULL
+     UNION
+     SELECT f.path, m.import_line, m.rowid, m.file_id, t.file_id, m.prefix, m.type_name FROM route_mounts m
+       JOIN files f ON f.id = m.file_id
+       JOIN nodes loc ON loc.file_id = m.file_id AND loc.start_line = m.import_line AND loc.kind = ${METHOD_KIND}
+       JOIN edges e ON e.source_id = loc.id
+       JOIN nodes t ON t.id = e.target_id AND t.kind = ${CLASS_KIND} AND t.name = m.type_name
+     WHERE m.type_name IS NOT NULL
+     ORDER BY 1, 2, 3`,
+  ).each([], ([, , , from, to, prefix, typeName]) => {
+    out.push({ from: num(from), to: num(to), prefix: str(prefix), ...(typeName === null ? {} : { typeName: str(typeName) }) });
+  });
   return out;
 }
 

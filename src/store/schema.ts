@@ -15,7 +15,7 @@ import type { EdgeKind } from '../model.js';
 import type { SqliteDb } from './sqlite.js';
 
 /** Bumped whenever the DDL below changes shape. */
-export const SCHEMA_VERSION = 7;
+export const SCHEMA_VERSION = 8;
 
 /**
  * SQLite's `application_id` of a codegraph-wasm index ("CGWA"): written in every index, so that a
@@ -85,10 +85,12 @@ export function edgeRelation(kinds?: readonly EdgeKind[]): 'graph_edges' | 'edge
 
 /**
  * Routers a file mounts under a path prefix (schema 6): the module the file's import at
- * `import_line` names is served under `prefix`. Read by the stage that joins prefixes to routes.
- * No index: a project has tens of mounts, and most none.
+ * `import_line` names is served under `prefix`. With `type_name` (schema 8), a sub-resource
+ * locator instead: the class of that name the method starting at `import_line` refers to is
+ * served under `prefix`. Read by the stage that joins prefixes to routes. No index: a project has
+ * tens of mounts, and most none.
  */
-const ROUTE_MOUNTS = `CREATE TABLE IF NOT EXISTS route_mounts(file_id INTEGER NOT NULL, import_line INTEGER NOT NULL, prefix TEXT NOT NULL);`;
+const ROUTE_MOUNTS = `CREATE TABLE IF NOT EXISTS route_mounts(file_id INTEGER NOT NULL, import_line INTEGER NOT NULL, prefix TEXT NOT NULL, type_name TEXT);`;
 
 /** Explore's stored term index (store/term-tables.ts); empty until a sync writes it. */
 const TERM_TABLES = `CREATE TABLE IF NOT EXISTS term_postings(
@@ -220,7 +222,8 @@ export type Migration = (db: SqliteDb) => void;
  * Version 6 adds `route_mounts`, empty until the files are extracted again (the extraction
  * version changed with it). Version 7 records the type each function returns (`nodes.returns`),
  * which types a call on a call's result; rows written before it have none until the files are
- * extracted again (the extraction version changed with it).
+ * extracted again (the extraction version changed with it). Version 8 adds `route_mounts.type_name`
+ * for sub-resource locators, empty until the files are extracted again (the same).
  */
 export const MIGRATIONS: ReadonlyMap<number, Migration> = new Map([
   [1, (db: SqliteDb) => db.exec('ALTER TABLE nodes ADD COLUMN arity INTEGER; ALTER TABLE refs ADD COLUMN args INTEGER')],
@@ -240,6 +243,10 @@ export const MIGRATIONS: ReadonlyMap<number, Migration> = new Map([
   [6, (db: SqliteDb) => {
     const columns = db.all<{ name: string }>(`SELECT name FROM pragma_table_info('nodes')`);
     if (!columns.some((c) => c.name === 'returns')) db.exec('ALTER TABLE nodes ADD COLUMN returns TEXT');
+  }],
+  [7, (db: SqliteDb) => {
+    const columns = db.all<{ name: string }>(`SELECT name FROM pragma_table_info('route_mounts')`);
+    if (!columns.some((c) => c.name === 'type_name')) db.exec('ALTER TABLE route_mounts ADD COLUMN type_name TEXT');
   }],
 ]);
 

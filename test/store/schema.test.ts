@@ -102,6 +102,21 @@ describe('migrate', () => {
     assert.deepEqual(migrate(db), { kind: 'migrated', from: 6 }, 'a column already there is kept');
   });
 
+  test('upgrades a schema-7 database in place: a sub-resource locator becomes storable', () => {
+    migrate(db);
+    db.exec('ALTER TABLE route_mounts DROP COLUMN type_name');
+    setVersion(7);
+    assert.deepEqual(migrate(db), { kind: 'migrated', from: 7 });
+    const store = new GraphStore(db);
+    store.replaceFile(
+      { path: 'A.java', language: 'java', size: 1, mtimeMs: 1, sha256: '0'.repeat(64) },
+      { language: 'java', parseErrors: 0, isTest: false, imports: [], refs: [], symbols: [], locators: [{ prefix: '/a', typeName: 'B', line: 3 }] },
+    );
+    assert.deepEqual(db.all(`SELECT import_line, prefix, type_name FROM route_mounts`), [{ import_line: 3, prefix: '/a', type_name: 'B' }]);
+    setVersion(7);
+    assert.deepEqual(migrate(db), { kind: 'migrated', from: 7 }, 'a column already there is kept');
+  });
+
   test('upgrades a schema-2 database in place: name indexes and stored nesting edges go, the edge view comes', () => {
     migrate(db);
     db.exec(`DROP VIEW graph_edges; DROP INDEX nodes_parent; CREATE INDEX nodes_name ON nodes(name); CREATE INDEX refs_name ON refs(name);

@@ -3,7 +3,7 @@ import { ownerSegment } from './names.js';
 import { returnedType } from './return-types.js';
 import { trimEndWhile } from './trim.js';
 import type {
-  ExtractedImport, ExtractedRef, ExtractedSymbol, FileExtraction, MountTarget, NodeKind, RefKind, RouteMount,
+  ExtractedImport, ExtractedRef, ExtractedSymbol, FileExtraction, MountTarget, NodeKind, RefKind, RouteLocator, RouteMount,
 } from '../../model.js';
 
 /** Options for one definition; `exported` defaults to false. */
@@ -48,6 +48,7 @@ export class ExtractionBuilder {
   private readonly refs: ExtractedRef[] = [];
   private readonly imports: ExtractedImport[] = [];
   private readonly pendingMounts: { prefix: string; target: MountTarget; line: number }[] = [];
+  private readonly locators: RouteLocator[] = [];
   private readonly scope: number[] = [];
   private packageName: string | undefined;
   private readonly languageId: string;
@@ -196,6 +197,11 @@ export class ExtractionBuilder {
     this.pendingMounts.push({ prefix, target, line });
   }
 
+  /** Records a sub-resource locator: the routes of the class `typeName` are served under `prefix`. */
+  locate(prefix: string, typeName: string, line: number): void {
+    this.locators.push({ prefix, typeName, line });
+  }
+
   /** The line of the import that binds `local` (or imports `module`), the latest before `line`, else the first after. */
   private importLineOf(target: MountTarget, line: number): number | undefined {
     let found: number | undefined;
@@ -228,6 +234,7 @@ export class ExtractionBuilder {
       refs: this.refs,
       imports: this.imports,
       ...(mounts.length > 0 ? { mounts } : {}),
+      ...(this.locators.length > 0 ? { locators: this.locators } : {}),
       parseErrors,
       isTest,
       ...(this.packageName !== undefined ? { packageName: this.packageName } : {}),

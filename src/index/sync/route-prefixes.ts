@@ -21,13 +21,17 @@ export const MAX_MOUNT_DEPTH = 8;
  */
 export function joinMountedRoutes(store: GraphStore, rewritten: ReadonlySet<number>): boolean {
   const before = storedIds(store.getMeta(MOUNTED_FILES_META));
-  const prefixes = hasMounts(store) ? filePrefixes(readMountLinks(store)) : new Map<number, string>();
+  const links = hasMounts(store) ? readMountLinks(store) : [];
+  const prefixes = filePrefixes(links);
   if (prefixes.size === 0 && before.length === 0) return false;
+  const located = locatedTypes(links);
   const renames: QualifiedRoute[] = [];
   let outside = false;
   for (const route of readRouteNames(store, [...new Set([...before, ...prefixes.keys()])])) {
     const prefix = prefixes.get(route.fileId);
-    const qualifiedName = prefix === undefined ? route.name : prefixedName(route.name, prefix);
+    const typeName = located.get(route.fileId);
+    const name = typeName === undefined ? route.name : withoutPlaceholder(route.name, typeName);
+    const qualifiedName = prefix === undefined ? route.name : prefixedName(name, prefix);
     if (qualifiedName === route.qualifiedName) continue;
     renames.push({ id: route.id, name: route.name, qualifiedName });
     if (!rewritten.has(route.fileId)) outside = true;
@@ -44,15 +48,17 @@ export function joinMountedRoutes(store: GraphStore, rewritten: ReadonlySet<numb
  * cycle or a chain past MAX_MOUNT_DEPTH stops where it closes. Files whose prefix is '' are left out.
  */
 export function filePrefixes(links: readonly MountLink[]): Map<number, string> {
-  const first = new Map<number, MountLink>();
-  for (const link of links) if (link.to !== link.from && !first.has(link.to)) first.set(link.to, link);
+  const first = firstLinks(links);
   const out = new Map<number, string>();
   for (const file of first.keys()) {
     const parts: string[] = [];
     const seen = new Set<number>([file]);
     let link = first.get(file);
     while (link !== undefined && parts.length < MAX_MOUNT_DEPTH) {
-      parts.unshift(link.prefix);
+      // A locator in a sub-resource writes its path under its own class's placeholder, which the
+      // mount of that class replaces.
+      const up = first.get(link.from)?.typeName;
+      parts.unshift(up === undefined ? link.prefix : withoutPlaceholder(link.prefix, up));
       if (seen.has(link.from)) break;
       seen.add(link.from);
       link = first.get(link.from);
@@ -61,6 +67,37 @@ export function filePrefixes(links: readonly MountLink[]): Map<number, string> {
     if (prefix !== '' && prefix !== '/') out.set(file, prefix);
   }
   return out;
+}
+
+/** Each mounted file's first mount (by the mounting file's path and line). */
+function firstLinks(links: readonly MountLink[]): Map<number, MountLink> {
+  const first = new Map<number, MountLink>();
+  for (const link of links) if (link.to !== link.from && !first.has(link.to)) first.set(link.to, link);
+  return first;
+}
+
+/** The class each file mounted by a sub-resource locator is mounted as (by its first mount). */
+export function locatedTypes(links: readonly MountLink[]): Map<number, string> {
+  const out = new Map<number, string>();
+  for (const [file, link] of firstLinks(links)) if (link.typeName !== undefined) out.set(file, link.typeName);
+  return out;
+}
+
+/**
+ * A route or path of a JAX-RS sub-resource without the placeholder of its class: `GET
+ * /{GroupResource}/members` is `GET /members`, `{GroupResource}/roles` is `/roles`, and `DELETE
+ * /{GroupResource}` is `DELETE /`; anything else is kept.
+ */
+export function withoutPlaceholder(text: string, typeName: string): string {
+  const space = text.indexOf(' ');
+  const head = text.slice(0, space + 1);
+  const path = text.slice(space + 1);
+  const placeholder = `{${typeName}}`;
+  const start = path.startsWith('/') ? 1 : 0;
+  if (!path.startsWith(placeholder, start)) return text;
+  const rest = path.slice(start + placeholder.length);
+  if (rest !== '' && !rest.startsWith('/')) return text;
+  return head + (rest === '' ? '/' : rest);
 }
 
 /**

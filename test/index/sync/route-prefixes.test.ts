@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { filePrefixes, joinMountedRoutes, MAX_MOUNT_DEPTH, prefixedName } from '../../../src/index/sync/route-prefixes.js';
+import { filePrefixes, joinMountedRoutes, locatedTypes, MAX_MOUNT_DEPTH, prefixedName, withoutPlaceholder } from '../../../src/index/sync/route-prefixes.js';
 import type { GraphStore } from '../../../src/store/index.js';
 import { indexProject } from '../../../src/index/sync/index.js';
 import { fullTextSearch } from '../../../src/search/index.js';
@@ -34,6 +34,24 @@ test('a mounted file\'s prefix is its mount\'s after its mounter\'s; the first m
   const deepest = filePrefixes(chain).get(MAX_MOUNT_DEPTH + 3);
   assert.equal(deepest?.split('/').length, MAX_MOUNT_DEPTH + 1, 'a chain is followed MAX_MOUNT_DEPTH mounts up');
   assert.ok(deepest?.endsWith(`/p${MAX_MOUNT_DEPTH + 1}`));
+});
+
+test('a sub-resource\'s placeholder gives way to its locator\'s path, in its routes and in the locators it declares', () => {
+  assert.equal(withoutPlaceholder('GET /{GroupResource}/members', 'GroupResource'), 'GET /members');
+  assert.equal(withoutPlaceholder('DELETE /{GroupResource}', 'GroupResource'), 'DELETE /');
+  assert.equal(withoutPlaceholder('/{GroupResource}/roles', 'GroupResource'), '/roles');
+  assert.equal(withoutPlaceholder('{GroupResource}/roles', 'GroupResource'), '/roles');
+  assert.equal(withoutPlaceholder('GET /{GroupResourceX}/members', 'GroupResource'), 'GET /{GroupResourceX}/members', 'a longer name is another class');
+  assert.equal(withoutPlaceholder('GET /{Other}/members', 'GroupResource'), 'GET /{Other}/members');
+  assert.equal(withoutPlaceholder('GET /a/{GroupResource}', 'GroupResource'), 'GET /a/{GroupResource}', 'only a leading placeholder');
+  const links = [
+    { from: 1, to: 2, prefix: '/admin/realms/{realm}', typeName: 'RealmResource' },
+    { from: 2, to: 3, prefix: '/{RealmResource}/groups', typeName: 'GroupsResource' },
+    { from: 5, to: 3, prefix: '/other', typeName: 'GroupsResource' },
+    { from: 1, to: 4, prefix: '/api' },
+  ];
+  assert.deepEqual([...filePrefixes(links)].sort((a, b) => a[0] - b[0]), [[2, '/admin/realms/{realm}'], [3, '/admin/realms/{realm}/groups'], [4, '/api']]);
+  assert.deepEqual([...locatedTypes(links)].sort((a, b) => a[0] - b[0]), [[2, 'RealmResource'], [3, 'GroupsResource']], 'by first mount; an import mount names no class');
 });
 
 test('a route under a prefix: the path joined, the router\'s root is the prefix (with a Django prefix\'s slash)', () => {
@@ -167,4 +185,66 @@ test('a Flask blueprint and a FastAPI router of other modules, registered under 
     'web/auth.py POST /login = POST /auth/login',
     'web/items.py GET /v1/{item_id} = GET /items/v1/{item_id}',
   ]);
+});
+
+const JAXRS_ROOT = (path: string) => [
+  'import javax.ws.rs.*;',
+  '@Path("/admin")',
+  'public class AdminRoot {',
+  `    @Path("${path}")`,
+  '    public RealmsResource realms() { return new RealmsResource(); }',
+  '}',
+  '',
+].join('\n');
+const JAXRS_REALMS = [
+  'import javax.ws.rs.*;',
+  'public class RealmsResource {',
+  '    @GET',
+  '    public String list() { return ""; }',
+  '    @Path("{realm}/groups")',
+  '    public GroupsResource groups(@PathParam("realm") String realm) { return null; }',
+  '}',
+  '',
+].join('\n');
+const JAXRS_GROUPS = [
+  'import javax.ws.rs.*;',
+  'public class GroupsResource {',
+  '    @GET @Path("{id}/members")',
+  '    public String members(@PathParam("id") String id) { return id; }',
+  '    @DELETE',
+  '    public void clear() {}',
+  '}',
+  '',
+].join('\n');
+
+test('JAX-RS sub-resources are qualified by the locators that return them, through two locators; an edit keeps the index equal to a fresh one', async () => {
+  const project = await generatedProject({
+    'src/app/AdminRoot.java': JAXRS_ROOT('realms'), 'src/app/RealmsResource.java': JAXRS_REALMS, 'src/app/GroupsResource.java': JAXRS_GROUPS,
+  });
+  cleanups.push(project.cleanup);
+  const { root } = project;
+  const sync = () => indexProject({ root, mode: 'incremental', command: 'test', workers: 1 });
+  await indexProject({ root, mode: 'full', command: 'test', workers: 1 });
+  assert.deepEqual(await routeNames(root), [
+    'src/app/GroupsResource.java DELETE /{GroupsResource} = DELETE /admin/realms/{realm}/groups',
+    'src/app/GroupsResource.java GET /{GroupsResource}/{id}/members = GET /admin/realms/{realm}/groups/{id}/members',
+    'src/app/RealmsResource.java GET /{RealmsResource} = GET /admin/realms',
+  ]);
+  assert.equal((await searched(root, 'admin realms groups members'))[0], 'GET /admin/realms/{realm}/groups/{id}/members');
+
+  // The root locator's path changes: both sub-resources follow.
+  writeFileSync(join(root, 'src/app/AdminRoot.java'), JAXRS_ROOT('tenants'));
+  await sync();
+  assert.ok((await routeNames(root)).includes('src/app/GroupsResource.java GET /{GroupsResource}/{id}/members = GET /admin/tenants/{realm}/groups/{id}/members'));
+  assert.equal(await dumpGraph(root), await freshDumpOf(root, cleanups));
+
+  // The root locator goes: the first sub-resource is unlocated, the second keeps its own locator's part under the first's placeholder.
+  writeFileSync(join(root, 'src/app/AdminRoot.java'), 'public class AdminRoot {}\n');
+  await sync();
+  assert.deepEqual(await routeNames(root), [
+    'src/app/GroupsResource.java DELETE /{GroupsResource} = DELETE /{RealmsResource}/{realm}/groups',
+    'src/app/GroupsResource.java GET /{GroupsResource}/{id}/members = GET /{RealmsResource}/{realm}/groups/{id}/members',
+    'src/app/RealmsResource.java GET /{RealmsResource} = GET /{RealmsResource}',
+  ]);
+  assert.equal(await dumpGraph(root), await freshDumpOf(root, cleanups));
 });

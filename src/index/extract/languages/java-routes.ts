@@ -50,11 +50,37 @@ export function methodRoutes(b: ExtractionBuilder, mods: Node | null, nameNode: 
     for (const path of paths.length > 0 ? paths : ['']) define(b, methods, joinRoutePath(prefix ?? '', path), annotation, nameNode, owner);
   }
   const jaxrs = [...found.keys()].filter((n) => HTTP_METHODS.has(n));
-  if (jaxrs.length === 0) return;
+  if (jaxrs.length === 0) {
+    if (jaxrsFile && found.has(JAXRS_PATH)) locator(b, found.get(JAXRS_PATH)!, nameNode, owner, prefix);
+    return;
+  }
   const base = prefix ?? (jaxrsFile && jaxrs.every((n) => found.get(n)?.type === 'marker_annotation') ? subResourcePrefix(b, owner) : undefined);
   if (base === undefined && !found.has(JAXRS_PATH)) return;
   const path = found.has(JAXRS_PATH) ? (pathsOf(found.get(JAXRS_PATH)!)[0] ?? '') : '';
   define(b, jaxrs, joinRoutePath(base ?? '', path), found.get(jaxrs[0]!)!, nameNode, owner);
+}
+
+/**
+ * A JAX-RS sub-resource locator: a method with `@Path` and no HTTP method, whose returned class
+ * serves the requests under its path (`@Path("groups/{id}") GroupResource group(…)`). Recorded
+ * with the path as this class's routes are written, for the stage after resolution to join to the
+ * returned class's routes. `void` or a primitive records nothing; a type that is no class of the
+ * project (`Object`, `Response`) is recorded and joins nothing.
+ */
+function locator(b: ExtractionBuilder, path: Node, nameNode: Node, owner: number, prefix: string | undefined): void {
+  const method = nameNode.parent;
+  const returned = method?.childForFieldName('type');
+  const typeName = returned === null || returned === undefined ? undefined : className(returned);
+  if (method === null || typeName === undefined) return;
+  const base = prefix ?? subResourcePrefix(b, owner) ?? '';
+  b.locate(joinRoutePath(base, pathsOf(path)[0] ?? ''), typeName, method.startPosition.row + 1);
+}
+
+/** The class a type names (`GroupResource`, `admin.GroupResource`, `Resource<T>`), undefined for a primitive or `void`. */
+function className(type: Node): string | undefined {
+  if (type.type === 'generic_type') return type.namedChild(0) === null ? undefined : className(type.namedChild(0)!);
+  if (type.type === 'scoped_type_identifier') return type.text.split('.').pop()?.trim();
+  return type.type === 'type_identifier' ? type.text : undefined;
 }
 
 /**

@@ -68,6 +68,40 @@ test('a JAX-RS sub-resource (a class without @Path) has its routes under its nam
   assert.deepEqual(routes(plain), []);
 });
 
+test('a JAX-RS sub-resource locator (@Path, no HTTP method) records the class it returns under its path, as its own class writes its routes; nothing else is a locator', async () => {
+  const source = [
+    'import javax.ws.rs.*;',
+    '@Path("/realms/{realm}")',
+    'public class RealmResource {',
+    '    @Path("groups/{id}")',
+    '    public GroupResource group(@PathParam("id") String id) { return new GroupResource(id); }',
+    '    @Path("users")',
+    '    public admin.UsersResource<User> users() { return null; }',
+    '    @GET @Path("info")',
+    '    public GroupResource info() { return null; }',
+    '    @Path("any")',
+    '    public Object dynamic() { return null; }',
+    '    @Path("none")',
+    '    public void nothing() {}',
+    '}',
+    'class GroupResource {',
+    '    @Path("roles")',
+    '    public RoleMapper roles() { return null; }',
+    '}',
+    '',
+  ].join('\n');
+  const ex = await extractSource('java', source, 'RealmResource.java');
+  assert.deepEqual(ex.locators, [
+    { prefix: '/realms/{realm}/groups/{id}', typeName: 'GroupResource', line: 4 },
+    { prefix: '/realms/{realm}/users', typeName: 'UsersResource', line: 6 },
+    { prefix: '/realms/{realm}/any', typeName: 'Object', line: 10 },
+    { prefix: '/{GroupResource}/roles', typeName: 'RoleMapper', line: 16 },
+  ]);
+  assert.ok(routes(ex).includes('GET /realms/{realm}/info -> this.info'), 'a method with an HTTP method is a route, not a locator');
+  const plain = await extractSource('java', 'class Plain { @Path("x") public Plain sub() { return this; } }\n', 'Plain.java');
+  assert.equal(plain.locators, undefined, 'without JAX-RS imported, @Path is someone else\'s');
+});
+
 test('a path written with constants keeps its written parts, each constant as its name in braces', async () => {
   const source = [
     '@RestController',

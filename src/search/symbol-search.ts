@@ -75,7 +75,9 @@ export function searchSymbols(store: GraphStore, query: string, options: SymbolS
   const { found, total, fuzzy } = gatherCandidates(store, q, { kinds: wanted, accept: filterOf(parsed), filtered, fuzzy: options.fuzzy !== false });
   const bundles = copiesFound(found) ? bundledFiles(store) : NO_BUNDLES;
   const rareNames = rareWrittenNames(found, q);
-  const scored = found.map((c) => ({ c, demoted: c.row.isTest || isDemotedPath(c.row.path) || bundles.has(c.row.path), score: scoreOf(c, q, rareNames), uses: 0 }));
+  const scored = found.map((c) => ({
+    c, demoted: c.row.isTest || isDemotedPath(c.row.path) || bundles.has(c.row.path), written: isWrittenPath(c.row, q.written.paths), score: scoreOf(c, q, rareNames), uses: 0,
+  }));
   scored.sort(byRank);
   const top = withUseTies(store, scored, limit).slice(0, limit);
   const nodes = new Map(store.nodesByIds(top.map((s) => s.c.row.id)).map((n) => [n.id, n]));
@@ -109,15 +111,18 @@ function copiesFound(found: readonly Candidate[]): boolean {
 interface Scored {
   readonly c: Candidate;
   readonly demoted: boolean;
+  /** Named by a path the query writes (written-names.ts): first among the rest. */
+  readonly written: boolean;
   readonly score: number;
   /** Edges pointing at the symbol, read only to order equal scores at the cut. */
   uses: number;
 }
 
-/** Demoted last, then by score; equal scores by how much points at them, then by place. */
+/** Demoted last, then a written path's symbols, then by score; equal scores by how much points at them, then by place. */
 function byRank(a: Scored, b: Scored): number {
   return (
     Number(a.demoted) - Number(b.demoted) ||
+    Number(b.written) - Number(a.written) ||
     b.score - a.score ||
     b.uses - a.uses ||
     compareText(a.c.row.path, b.c.row.path) ||
@@ -137,7 +142,7 @@ const MAX_TIED = 200;
 function withUseTies(store: GraphStore, ranked: Scored[], limit: number): Scored[] {
   const last = ranked[Math.min(limit, ranked.length) - 1];
   if (last === undefined) return ranked;
-  const same = (a: Scored, b: Scored): boolean => a.demoted === b.demoted && a.score === b.score;
+  const same = (a: Scored, b: Scored): boolean => a.demoted === b.demoted && a.written === b.written && a.score === b.score;
   let end = Math.min(limit, ranked.length);
   while (end < ranked.length && end < MAX_TIED && same(ranked[end]!, last)) end += 1;
   const tied = ranked.slice(0, end).filter((s, i, all) => (i > 0 && same(all[i - 1]!, s)) || (i + 1 < all.length && same(all[i + 1]!, s)));
@@ -232,13 +237,15 @@ function isOneName(q: QueryShape): boolean {
 }
 
 /**
- * Added to a symbol a sentence names in code form (written-names.ts): by its path
- * (`QuerySet.exclude`, the whole qualified name or its end), or by an identifier no prose word
- * looks like (`check_password`) that at most WRITTEN_NAME_DEFINITIONS candidates bear: a name
- * many symbols bear (`getName()`, written as an example of a pattern) points at none of them.
- * Set on the evaluation's tuning half.
+ * A symbol a sentence names in code form (written-names.ts) by its path (`QuerySet.exclude`, the
+ * whole qualified name or its end) ranks before every symbol it does not name so (`isWrittenPath`):
+ * a person who writes the path means that symbol, however much more of the sentence another
+ * symbol's docstring holds (the JDK's `ThreadPoolExecutor` constructor's against
+ * `ThreadPoolExecutor.execute`). One named by an identifier no prose word looks like
+ * (`check_password`) that at most WRITTEN_NAME_DEFINITIONS candidates bear gets WRITTEN_NAME: a
+ * name many symbols bear (`getName()`, written as an example of a pattern) points at none of
+ * them. Set on the evaluation's tuning half.
  */
-const WRITTEN_PATH = 60;
 const WRITTEN_NAME = 40;
 const WRITTEN_NAME_DEFINITIONS = 3;
 
@@ -253,9 +260,8 @@ function rareWrittenNames(found: readonly Candidate[], q: QueryShape): ReadonlyS
 
 const NO_NAMES: ReadonlySet<string> = new Set();
 
-function writtenScore(row: SearchRow, paths: readonly string[], rareNames: ReadonlySet<string>): number {
-  if (paths.some((p) => row.qualifiedName === p || row.qualifiedName.endsWith(`.${p}`))) return WRITTEN_PATH;
-  return rareNames.has(row.name) ? WRITTEN_NAME : 0;
+function isWrittenPath(row: SearchRow, paths: readonly string[]): boolean {
+  return paths.some((p) => row.qualifiedName === p || row.qualifiedName.endsWith(`.${p}`));
 }
 
 function scoreOf(c: Candidate, q: QueryShape, rareNames: ReadonlySet<string>): number {
@@ -263,7 +269,7 @@ function scoreOf(c: Candidate, q: QueryShape, rareNames: ReadonlySet<string>): n
   let score = KIND_WEIGHT[row.kind] ?? 1;
   if (c.fuzzy) return score + 30;
   if (q.text === '') return score;
-  score += nameScore(row, q) + writtenScore(row, q.written.paths, rareNames) + (isOneName(q) ? ONE_NAME_TEXT_SHARE : 1) * textScore(c.text);
+  score += nameScore(row, q) + (rareNames.has(row.name) ? WRITTEN_NAME : 0) + (isOneName(q) ? ONE_NAME_TEXT_SHARE : 1) * textScore(c.text);
   // Shorter names are closer to what was typed, all else equal.
   return score - Math.min(5, row.name.length / 10);
 }

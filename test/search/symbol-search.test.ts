@@ -91,6 +91,15 @@ describe('searchSymbols for a sentence that writes names in code form', () => {
       'web/headers.py': header,
       'web/check.py': 'class Checker:\n    def check_value(self, value):\n        return value\n',
       'web/stores.py': sets(4),
+      'pool/Pool.java': [
+        'public class Pool {',
+        '  /** Creates a pool: each new task may start a new worker thread, queue the task in the work queue, or reject the task;',
+        '   *  a worker thread takes each queued task, and a rejected task goes to the reject handler; start, queue, reject. */',
+        '  public Pool(int workers) {}',
+        '  public void execute(Runnable task) {}',
+        '}',
+        '',
+      ].join('\n'),
     });
   });
   after(() => project.close());
@@ -100,6 +109,13 @@ describe('searchSymbols for a sentence that writes names in code form', () => {
     // parse_header's name and docstring hold the questions' other words.
     assert.equal(top('when does check_value split a header'), 'Checker.check_value');
     assert.equal(top('how does Checker.check_value split a request header into options'), 'Checker.check_value');
+  });
+
+  test('a written path ranks first, however much more of the sentence another symbol\'s docstring holds', () => {
+    const query = 'how does Pool.execute decide whether to start a new worker thread, queue the task, or reject it';
+    assert.equal(top(query), 'Pool.execute');
+    const others = searchSymbols(project.index.store, query.replace('Pool.execute', 'the pool'), { fuzzy: false }).matches;
+    assert.equal(others[0]?.node.qualifiedName, 'Pool.Pool', 'without the path, the docstring\'s words lead');
   });
 
   test('a name more than three symbols bear, or names listed without a sentence, rank as their words do', () => {

@@ -77,7 +77,10 @@ function mayHaveCommentAbove(source: string, start: number): boolean {
 /**
  * The text of the comments directly above `anchor` (no blank line between them and it), markers
  * stripped, or undefined. `isComment` says which named node types are comments; node types in
- * `transparent` (attributes, decorators) may sit between the comment and the definition.
+ * `transparent` (attributes, decorators) may sit between the comment and the definition. With
+ * `detachedDocBlock` (JavaScript and TypeScript), a doc block (`/** … *\/`) with only blank lines
+ * between it and the definition documents it too, as JSDoc and TypeScript read it (Express and its
+ * family write every one so); a file's own block (`@license`, `@file`, `@module` …) does not.
  *
  * While `withSourceText` has registered the tree's source, a quick look at the text first rules
  * out the common case of plain code above the definition. With `transparent` types it applies
@@ -86,7 +89,7 @@ function mayHaveCommentAbove(source: string, start: number): boolean {
  */
 export function leadingComment(
   anchor: Node, isComment: (type: string) => boolean, transparent?: ReadonlySet<string>,
-  options: { readonly transparentEndsLikeCode?: boolean } = {},
+  options: { readonly transparentEndsLikeCode?: boolean; readonly detachedDocBlock?: boolean } = {},
 ): string | undefined {
   const quick = transparent === undefined || transparent.size === 0 || options.transparentEndsLikeCode === false;
   const source = quick ? sources.get(anchor.tree) : undefined;
@@ -109,7 +112,8 @@ export function leadingComment(
     if (transparent?.has(type) === true) {
       below = sibling.startPosition.row;
     } else if (isComment(type)) {
-      if ((endRow ?? sibling.endPosition.row) < below - 1) break;
+      const detached = (endRow ?? sibling.endPosition.row) < below - 1;
+      if (detached && (block.length > 0 || options.detachedDocBlock !== true || !isDocBlock(sibling.text))) break;
       // A trailing comment on the previous statement's line documents that statement, not this one.
       if (step.done !== true) {
         const before = step.value;
@@ -119,6 +123,7 @@ export function leadingComment(
       }
       block.push(sibling);
       below = sibling.startPosition.row;
+      if (detached) break;
     } else {
       break;
     }
@@ -138,6 +143,14 @@ export function leadingComment(
   }
   const text = withoutBlankEnds(lines).join('\n');
   return text === '' ? undefined : text;
+}
+
+/** A file's own doc block names its file, licence or module rather than the code after it. */
+const FILE_DOC_TAG = /@(?:license|licence|copyright|preserve|file|fileoverview|overview|module|packageDocumentation)\b/;
+
+/** A JSDoc block (`/** … *\/`, not the empty `/**\/`) that is not its file's own. */
+function isDocBlock(text: string): boolean {
+  return text.startsWith('/**') && !text.startsWith('/**/') && !FILE_DOC_TAG.test(text);
 }
 
 /** Strips comment markers (`/** *\/`, `//`, `///`, `#`, `--`, `;;`, leading `*`) from each line. */

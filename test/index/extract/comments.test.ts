@@ -47,6 +47,54 @@ test('a doc comment above an attribute or typespec whose last line ends like cod
   assert.deepEqual(docs, [['a', undefined], ['b', 'Makes one.'], ['S', undefined], ['c', undefined]]);
 });
 
+test('in JavaScript and TypeScript a doc block with blank lines below it documents the definition after; a plain comment, a file\'s block or one below another comment does not', async () => {
+  const source = [
+    '/**',
+    ' * Project helpers.',
+    ' * @license MIT',
+    ' */',
+    '',
+    'function first() {}',
+    '',
+    '/**',
+    ' * Mount a middleware under a path.',
+    ' * @public',
+    ' */',
+    '',
+    'proto.use = function use(route, fn) { return this; };',
+    '',
+    '/** Starts the server. */',
+    '',
+    '',
+    'export function listen() {}',
+    '',
+    '// Not a doc block.',
+    '',
+    'function plain() {}',
+    '',
+    '/** Above another comment. */',
+    '',
+    '// The nearest one.',
+    'function near() {}',
+    '',
+    'class Server {',
+    '  /** Closes it. */',
+    '',
+    '  close() {}',
+    '}',
+    '',
+  ].join('\n');
+  for (const [language, path] of [['javascript', 'lib/server.js'], ['typescript', 'src/server.ts']] as const) {
+    const docs = (await extractSource(language, source, path)).symbols.filter((s) => s.kind !== 'file').map((s) => [s.name, s.docstring]);
+    assert.deepEqual(docs, [
+      ['first', undefined], ['use', 'Mount a middleware under a path. @public'], ['listen', 'Starts the server.'], ['plain', undefined],
+      ['near', 'The nearest one.'], ['Server', undefined], ['close', 'Closes it.'],
+    ], language);
+  }
+  const python = (await extractSource('python', '# A comment.\n\ndef f():\n    pass\n', 'a.py')).symbols.find((s) => s.name === 'f');
+  assert.equal(python?.docstring, undefined, 'other languages keep the blank line as the end of a comment\'s reach');
+});
+
 test('a long doc comment gives its first lines, not its last, and reading stops once the docstring is full', async () => {
   const lines = Array.from({ length: 120 }, (_, i) => `/// Line ${i} of the documentation, ${'word '.repeat(i % 7)}end.`);
   const rust = `${lines.join('\n')}\n#[inline]\npub fn documented() {}\n`;

@@ -8,10 +8,10 @@
 import type { Node } from 'web-tree-sitter';
 import type { NodeKind } from '../../../../model.js';
 import { headText } from '../../builder.js';
-import { leadingComment, unquote } from '../../comments.js';
+import { unquote } from '../../comments.js';
 import { defineClass } from './definitions.js';
 import type { FileState } from './file-state.js';
-import { FUNCTION_VALUES, isComment } from './syntax.js';
+import { docComment, FUNCTION_VALUES } from './syntax.js';
 
 /** Longest member path read (`a.b.c.d…`); longer ones are not definitions anyone names. */
 const MAX_PATH = 8;
@@ -146,7 +146,7 @@ function defineAssigned(
   builder.open(builder.define(kind, name, span, {
     parent, qualifiedName, exported,
     signature: headText(span, value.childForFieldName('body')),
-    docstring: leadingComment(span, isComment),
+    docstring: docComment(span),
   }));
   return undefined;
 }
@@ -157,7 +157,7 @@ function defineAlias(state: FileState, span: Node, path: readonly string[], valu
   state.assigned.push(state.builder.symbolCount);
   state.builder.define(value.type === 'class' ? 'class' : functionKind(path), path[path.length - 1] ?? '', span, {
     parent, qualifiedName, exported: onModuleExports(path) && state.builder.current < 0,
-    signature: headText(span, value.childForFieldName('body')), docstring: leadingComment(span, isComment),
+    signature: headText(span, value.childForFieldName('body')), docstring: docComment(span),
   });
 }
 
@@ -218,7 +218,7 @@ function exportValue(state: FileState, span: Node, value: Node): boolean | void 
   if (value.type === 'class') return defineClass(state, value, span, name, options);
   if (FUNCTION_VALUES.has(value.type)) {
     builder.open(builder.define('function', name, span, {
-      ...options, signature: headText(span, value.childForFieldName('body')), docstring: leadingComment(span, isComment),
+      ...options, signature: headText(span, value.childForFieldName('body')), docstring: docComment(span),
     }));
     return;
   }
@@ -298,7 +298,7 @@ export function visitObjectMethod(state: FileState, method: Node): boolean {
   state.assigned.push(state.builder.symbolCount);
   state.builder.open(state.builder.define(kind, path[path.length - 1] ?? '', method, {
     parent, qualifiedName, exported: onModuleExports(path) && state.builder.current < 0,
-    signature: headText(method, method.childForFieldName('body')), docstring: leadingComment(method, isComment),
+    signature: headText(method, method.childForFieldName('body')), docstring: docComment(method),
   }));
   return true;
 }
@@ -328,7 +328,7 @@ export function visitDefineProperty(state: FileState, call: Node): void {
   const span = call.parent?.type === 'expression_statement' ? call.parent : call;
   state.builder.open(state.builder.define('property', name, span, {
     parent, qualifiedName, exported: onModuleExports(path) && state.builder.current < 0,
-    signature: headText(span, descriptor), docstring: leadingComment(span, isComment),
+    signature: headText(span, descriptor), docstring: docComment(span),
   }));
 }
 

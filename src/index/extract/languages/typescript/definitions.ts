@@ -6,13 +6,13 @@
 import type { Node } from 'web-tree-sitter';
 import type { NodeKind } from '../../../../model.js';
 import { headText, type ExtractionBuilder } from '../../builder.js';
-import { leadingComment, unquote } from '../../comments.js';
+import { unquote } from '../../comments.js';
 import { isPascalCase } from '../../names.js';
 import type { FileState } from './file-state.js';
 import { firstOverload, isOverloadSignature } from './overloads.js';
 import { decoratorRefs, decoratorsOf, heritageRef, noteTypeParameters } from './references.js';
 import { controllerPath, controllerRoutes } from './routes.js';
-import { FUNCTION_VALUES, annotatedClass, docOf, exportedSpan, isComment, isExported, memberDoc, nameOf, spanDoc } from './syntax.js';
+import { FUNCTION_VALUES, annotatedClass, docComment, docOf, exportedSpan, isExported, memberDoc, nameOf, spanDoc } from './syntax.js';
 
 /**
  * Defines a function named `name` whose syntax is `node` and whose symbol spans `span` (the
@@ -221,7 +221,7 @@ export function visitEnum(state: FileState, declaration: Node): boolean {
       const memberName = member.type === 'enum_assignment' ? member.childForFieldName('name') : member;
       if (memberName === null || member.type === 'comment') continue;
       builder.define('enum_member', memberName.text, member, {
-        exported, signature: member.text, docstring: leadingComment(member, isComment),
+        exported, signature: member.text, docstring: docComment(member),
       });
     }
   });

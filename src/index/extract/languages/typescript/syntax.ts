@@ -34,10 +34,18 @@ export function exportedSpan(span: Node): boolean {
   return isExported(span);
 }
 
+/**
+ * The comments directly above `anchor`, or a doc block with only blank lines between (comments.ts),
+ * past the node types in `transparent`.
+ */
+export function docComment(anchor: Node, transparent?: ReadonlySet<string>): string | undefined {
+  return leadingComment(anchor, isComment, transparent, { detachedDocBlock: true });
+}
+
 /** The comment documenting a declaration: the one before its `export` statement when exported. */
 export function docOf(node: Node): string | undefined {
   const anchor = isExported(node) ? (node.parent ?? node) : node;
-  return leadingComment(anchor, isComment, DECORATORS);
+  return docComment(anchor, DECORATORS);
 }
 
 /** The comment documenting a definition spanning `span`: a declarator's is its declaration's. */
@@ -47,7 +55,7 @@ export function spanDoc(span: Node): string | undefined {
 
 /** The comment documenting a class member, looking past its decorators. */
 export function memberDoc(member: Node): string | undefined {
-  return leadingComment(member, isComment, DECORATORS);
+  return docComment(member, DECORATORS);
 }
 
 /**

@@ -78,9 +78,10 @@ function mayHaveCommentAbove(source: string, start: number): boolean {
  * The text of the comments directly above `anchor` (no blank line between them and it), markers
  * stripped, or undefined. `isComment` says which named node types are comments; node types in
  * `transparent` (attributes, decorators) may sit between the comment and the definition. With
- * `detachedDocBlock` (JavaScript and TypeScript), a doc block (`/** … *\/`) with only blank lines
- * between it and the definition documents it too, as JSDoc and TypeScript read it (Express and its
- * family write every one so); a file's own block (`@license`, `@file`, `@module` …) does not.
+ * `detachedDocBlock` (JavaScript, TypeScript, Java, PHP), a doc block (`/** … *\/`) with only blank
+ * lines between it and the definition documents it too, as JSDoc, TypeScript, javadoc and PHP's
+ * reflection read it (Express and its family write every one so); a file's own block (`@license`,
+ * `@file`, `@module` …) does not.
  *
  * While `withSourceText` has registered the tree's source, a quick look at the text first rules
  * out the common case of plain code above the definition. With `transparent` types it applies

@@ -47,7 +47,7 @@ test('a doc comment above an attribute or typespec whose last line ends like cod
   assert.deepEqual(docs, [['a', undefined], ['b', 'Makes one.'], ['S', undefined], ['c', undefined]]);
 });
 
-test('in JavaScript and TypeScript a doc block with blank lines below it documents the definition after; a plain comment, a file\'s block or one below another comment does not', async () => {
+test('in JavaScript, TypeScript, Java and PHP a doc block with blank lines below it documents the definition after; a plain comment, a file\'s block or one below another comment does not', async () => {
   const source = [
     '/**',
     ' * Project helpers.',
@@ -91,6 +91,12 @@ test('in JavaScript and TypeScript a doc block with blank lines below it documen
       ['near', 'The nearest one.'], ['Server', undefined], ['close', 'Closes it.'],
     ], language);
   }
+  const java = 'package p;\n\n/**\n * A pool.\n */\n\npublic class Pool {\n  /** Runs a task. */\n\n  public void execute(Runnable r) {}\n\n  // Not a doc block.\n\n  void plain() {}\n}\n';
+  assert.deepEqual((await extractSource('java', java, 'p/Pool.java')).symbols.filter((s) => s.kind !== 'file').map((s) => [s.name, s.docstring]),
+    [['Pool', 'A pool.'], ['execute', 'Runs a task.'], ['plain', undefined]], 'Java, as javadoc reads it');
+  const php = '<?php\n/**\n * @file Helpers.\n */\n\nfunction first() {}\n\n/** Loads a template. */\n\nfunction load($name) {}\n';
+  assert.deepEqual((await extractSource('php', php, 'src/helpers.php')).symbols.filter((s) => s.kind !== 'file').map((s) => [s.name, s.docstring]),
+    [['first', undefined], ['load', 'Loads a template.']], 'PHP, as its reflection reads it');
   const python = (await extractSource('python', '# A comment.\n\ndef f():\n    pass\n', 'a.py')).symbols.find((s) => s.name === 'f');
   assert.equal(python?.docstring, undefined, 'other languages keep the blank line as the end of a comment\'s reach');
 });

@@ -124,7 +124,7 @@ function enter(st: State, node: Node, type: string): boolean | void {
       if (name === '') return;
       b.open(b.define('enum_member', name, node, {
         exported: b.symbolAt(b.current)?.exported ?? false, signature: headText(node, node.childForFieldName('body')),
-        docstring: leadingComment(node, isComment),
+        docstring: leadingComment(node, isComment, undefined, { detachedDocBlock: true }),
       }));
       return;
     }
@@ -172,7 +172,7 @@ function callable(st: State, node: Node, type: string): void {
   const owner = b.current;
   const index = b.define(type === 'method_declaration' || type === 'annotation_type_element_declaration' ? 'method' : 'constructor', name, node, {
     exported: isVisible(st, node, mods), signature: signature(node, node.childForFieldName('body')),
-    docstring: leadingComment(node, isComment),
+    docstring: leadingComment(node, isComment, undefined, { detachedDocBlock: true }),
     arity: parameterArity(node.childForFieldName('parameters'), parameterRole) ?? (type === 'annotation_type_element_declaration' ? packArity(0, 0) : undefined),
   });
   const nameNode = node.childForFieldName('name');
@@ -190,7 +190,7 @@ function fields(st: State, node: Node, type: string): void {
   const mods = modifiersOf(node);
   const isConst = type === 'constant_declaration' || (hasModifier(mods, 'static') && hasModifier(mods, 'final'));
   const exported = isVisible(st, node, mods);
-  const doc = leadingComment(node, isComment);
+  const doc = leadingComment(node, isComment, undefined, { detachedDocBlock: true });
   const first = b.symbolCount;
   for (const decl of node.childrenForFieldName('declarator')) {
     const name = decl?.childForFieldName('name')?.text ?? '';
@@ -248,7 +248,7 @@ function typeDeclaration(st: State, node: Node, kind: NodeKind): boolean | void 
   const mods = modifiersOf(node);
   const body = node.childForFieldName('body');
   const index = b.define(kind, name, node, {
-    exported: isVisible(st, node, mods), signature: signature(node, body), docstring: leadingComment(node, isComment),
+    exported: isVisible(st, node, mods), signature: signature(node, body), docstring: leadingComment(node, isComment, undefined, { detachedDocBlock: true }),
   });
   st.routePrefixes.set(index, classRoutePrefix(mods));
   b.open(index);

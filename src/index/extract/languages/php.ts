@@ -160,7 +160,7 @@ function define(b: ExtractionBuilder, kind: NodeKind, nameNode: Node | null, nod
   const index = b.define(kind, name, node, {
     exported: !isPrivate(node),
     signature: headText(node, body),
-    docstring: leadingComment(node, isComment),
+    docstring: leadingComment(node, isComment, undefined, { detachedDocBlock: true }),
   });
   if (open) b.open(index);
 }
@@ -219,7 +219,7 @@ function method(b: ExtractionBuilder, node: Node): void {
 /** Each element of a `const` or property declaration, sharing the declaration's docs and head. */
 function constantsOrProperties(b: ExtractionBuilder, node: Node): void {
   const hidden = isPrivate(node);
-  const docstring = leadingComment(node, isComment);
+  const docstring = leadingComment(node, isComment, undefined, { detachedDocBlock: true });
   const signature = headText(node, null);
   for (const element of node.namedChildren) {
     if (element === null || (element.type !== 'const_element' && element.type !== 'property_element')) continue;

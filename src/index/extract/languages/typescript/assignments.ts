@@ -353,7 +353,22 @@ export function visitFunctionExpression(state: FileState, expression: Node): voi
   const name = expression.childForFieldName('name');
   if (name === null || DEFINING_PARENTS.has(outsideParentheses(expression)?.type ?? '')) return;
   const builder = state.builder;
+  const docstring = callStatementDoc(expression);
   builder.open(builder.define('function', name.text, expression, {
     signature: headText(expression, expression.childForFieldName('body')),
+    ...(docstring === undefined ? {} : { docstring }),
   }));
+}
+
+/**
+ * The doc comment of a call statement that defines a function by passing it, the call's one
+ * function argument (`/** Check if … *\/ defineGetter(req, 'xhr', function xhr() {…});`): it
+ * documents the function, as a comment above `x.y = function` does.
+ */
+function callStatementDoc(expression: Node): string | undefined {
+  const args = outsideParentheses(expression);
+  const call = args?.type === 'arguments' ? args.parent : null;
+  if (call?.type !== 'call_expression' || call.parent?.type !== 'expression_statement') return undefined;
+  const functions = (args?.namedChildren ?? []).filter((a) => a !== null && FUNCTION_VALUES.has(a.type));
+  return functions.length === 1 ? docComment(call.parent) : undefined;
 }

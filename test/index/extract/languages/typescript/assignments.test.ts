@@ -58,6 +58,24 @@ test('Object.defineProperty with an accessor defines a property; a named functio
   assert.equal(symbol(ex, 'xhr').kind, 'function');
 });
 
+test('a function defined by passing it to a call statement takes the statement\'s doc comment, when it is the call\'s one function', async () => {
+  const ex = await js([
+    '/**',
+    ' * Check if the request was an XMLHttpRequest.',
+    ' */',
+    '',
+    "defineGetter(req, 'xhr', function xhr() {});",
+    '/** Two handlers. */',
+    "register('x', function first() {}, function second() {});",
+    '/** Assigned. */',
+    'var run = wrap(function inner() {});',
+    '',
+  ].join('\n'));
+  assert.equal(symbol(ex, 'xhr').docstring, 'Check if the request was an XMLHttpRequest.');
+  assert.equal(symbol(ex, 'first').docstring, undefined, 'two functions: the comment is the call\'s');
+  assert.equal(symbol(ex, 'run.inner').docstring, undefined, 'a call in a declaration documents the declaration');
+});
+
 test('a named function expression in parentheses is the one definition its declarator or assignment makes', async () => {
   const ex = await js('var runInContext = (function runInContext(context) {\n  function debounce() {}\n});\nexports.wrap = ((function wrap() {}));\n');
   assert.deepEqual(ex.symbols.map((s) => s.qualifiedName), ['runInContext', 'runInContext.debounce', 'exports.wrap']);

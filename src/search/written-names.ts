@@ -32,11 +32,16 @@ function codeShaped(word: string): boolean {
 /** The names `text` writes in code form; none when it is no sentence. */
 export function writtenNames(text: string): WrittenNames {
   const trimmed = text.trim();
-  if (!trimmed.toLowerCase().split(/[^a-z]+/).some((w) => STOP_WORDS.has(w))) return NO_WRITTEN_NAMES;
+  if (!isSentence(trimmed)) return NO_WRITTEN_NAMES;
   const paths = new Set<string>();
   const names = new Set<string>();
   for (const [written] of trimmed.matchAll(PATH)) paths.add(written.replace(/::|#/g, '.'));
   const rest = trimmed.replace(PATH, ' ');
   for (const [word] of rest.matchAll(IDENTIFIER)) if (codeShaped(word)) names.add(word);
   return { paths: [...paths], names: [...names] };
+}
+
+/** A text holding a stop word is a sentence, not a name or a list of names. */
+export function isSentence(text: string): boolean {
+  return text.toLowerCase().split(/[^a-z]+/).some((w) => STOP_WORDS.has(w));
 }

@@ -91,6 +91,15 @@ describe('searchSymbols for a sentence that writes names in code form', () => {
       'web/headers.py': header,
       'web/check.py': 'class Checker:\n    def check_value(self, value):\n        return value\n',
       'web/stores.py': sets(4),
+      'queue/queue_pool.py': [
+        'class QueuePool:',
+        '    """A pool of connections kept in a queue: an idle connection is reused, and an overflow connection is opened when none is idle."""',
+        '',
+        '    def _do_get(self):',
+        '        """Returns an idle connection, or opens an overflow one."""',
+        '        return None',
+        '',
+      ].join('\n'),
       'pool/Pool.java': [
         'public class Pool {',
         '  /** Creates a pool: each new task may start a new worker thread, queue the task in the work queue, or reject the task;',
@@ -109,6 +118,14 @@ describe('searchSymbols for a sentence that writes names in code form', () => {
     // parse_header's name and docstring hold the questions' other words.
     assert.equal(top('when does check_value split a header'), 'Checker.check_value');
     assert.equal(top('how does Checker.check_value split a request header into options'), 'Checker.check_value');
+  });
+
+  test('in a sentence, a member that scores at least half its class\'s comes before the class; a list of words keeps the class first', () => {
+    const all = (query: string): string[] => searchSymbols(project.index.store, query, { fuzzy: false }).matches.map((m) => m.node.qualifiedName);
+    const sentence = all('when does the queue pool open an overflow connection for an idle connection');
+    assert.ok(sentence.indexOf('QueuePool._do_get') >= 0 && sentence.indexOf('QueuePool._do_get') < sentence.indexOf('QueuePool'), sentence.join(', '));
+    const words = all('queue pool overflow connection idle');
+    assert.ok(words.indexOf('QueuePool') >= 0 && words.indexOf('QueuePool') < words.indexOf('QueuePool._do_get'), words.join(', '));
   });
 
   test('a written path ranks first, however much more of the sentence another symbol\'s docstring holds', () => {

@@ -91,6 +91,13 @@ describe('searchSymbols for a sentence that writes names in code form', () => {
       'web/headers.py': header,
       'web/check.py': 'class Checker:\n    def check_value(self, value):\n        return value\n',
       'web/stores.py': sets(4),
+      'att/signed.js': [
+        '/** The length of the signature that ends a signed write: a signed write carries its signature and a sign counter. */',
+        'const SIGNED_WRITE_SIGNATURE_LENGTH = 12;',
+        '/** Checks a write. */',
+        'function handleSigned(pdu) { return verifySignature(pdu, SIGNED_WRITE_SIGNATURE_LENGTH); }',
+        '',
+      ].join('\n'),
       'queue/queue_pool.py': [
         'class QueuePool:',
         '    """A pool of connections kept in a queue: an idle connection is reused, and an overflow connection is opened when none is idle."""',
@@ -126,6 +133,14 @@ describe('searchSymbols for a sentence that writes names in code form', () => {
     assert.ok(sentence.indexOf('QueuePool._do_get') >= 0 && sentence.indexOf('QueuePool._do_get') < sentence.indexOf('QueuePool'), sentence.join(', '));
     const words = all('queue pool overflow connection idle');
     assert.ok(words.indexOf('QueuePool') >= 0 && words.indexOf('QueuePool') < words.indexOf('QueuePool._do_get'), words.join(', '));
+  });
+
+  test('in a sentence, a function that scores at least a third of a constant\'s comes before it; a list of words keeps the constant first', () => {
+    const all = (query: string): string[] => searchSymbols(project.index.store, query, { fuzzy: false }).matches.map((m) => m.node.qualifiedName);
+    const sentence = all('how is the signature of a signed write checked');
+    assert.ok(sentence.indexOf('handleSigned') >= 0 && sentence.indexOf('handleSigned') < sentence.indexOf('SIGNED_WRITE_SIGNATURE_LENGTH'), sentence.join(', '));
+    const words = all('signature signed write checked');
+    assert.ok(words.indexOf('SIGNED_WRITE_SIGNATURE_LENGTH') >= 0 && words.indexOf('SIGNED_WRITE_SIGNATURE_LENGTH') < words.indexOf('handleSigned'), words.join(', '));
   });
 
   test('a written path ranks first, however much more of the sentence another symbol\'s docstring holds', () => {

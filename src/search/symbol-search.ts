@@ -10,7 +10,7 @@
  */
 import { NODE_KINDS } from '../model.js';
 import type { NodeKind } from '../model.js';
-import { incomingEdgeCounts } from '../store/index.js';
+import { eachEdgeOf, incomingEdgeCounts } from '../store/index.js';
 import type { GraphStore, SearchRow, StoredNode } from '../store/index.js';
 import { gatherCandidates, queryShape } from './candidates.js';
 import type { Candidate, QueryShape } from './candidates.js';
@@ -80,7 +80,7 @@ export function searchSymbols(store: GraphStore, query: string, options: SymbolS
     c, demoted: c.row.isTest || isDemotedPath(c.row.path) || bundles.has(c.row.path), written: isWrittenPath(c.row, q.written.paths), score: scoreOf(c, q, rareNames), uses: 0,
   }));
   scored.sort(byRank);
-  const top = sentenceOrder(withUseTies(store, scored, limit), q, limit).slice(0, limit);
+  const top = sentenceOrder(store, withUseTies(store, scored, limit), q, limit).slice(0, limit);
   const nodes = new Map(store.nodesByIds(top.map((s) => s.c.row.id)).map((n) => [n.id, n]));
   const matches: SymbolMatch[] = top.flatMap((s) => {
     const node = nodes.get(s.c.row.id);
@@ -176,14 +176,33 @@ const CONTAINER_KINDS: ReadonlySet<NodeKind> = new Set(['class', 'struct', 'inte
 const DATA_KINDS: ReadonlySet<NodeKind> = new Set(['field', 'property', 'constant', 'variable', 'macro', 'type_alias', 'enum_member']);
 const CALLABLE_KINDS: ReadonlySet<NodeKind> = new Set(['function', 'method', 'constructor']);
 
-/** `ranked` ordered for a sentence among its first `limit`: members before their containers, then code before data. */
-function sentenceOrder(ranked: Scored[], q: QueryShape, limit: number): Scored[] {
+/**
+ * `ranked` ordered for a sentence among its first `limit`: members before their containers, code
+ * before data, and the best ranked of what a route calls (its handler), wherever it ranks, right
+ * before the route: the route says where a request comes in, its handler how it is served
+ * (`image_proxy` before `GET /image_proxy`).
+ */
+function sentenceOrder(store: GraphStore, ranked: Scored[], q: QueryShape, limit: number): Scored[] {
   if (!isSentence(q.text)) return ranked;
   const out = [...ranked];
   const end = Math.min(out.length, limit);
   raiseBefore(out, end, MEMBER_SHARE, (container) => CONTAINER_KINDS.has(container.c.row.kind), (container, member) =>
     member.c.row.path === container.c.row.path && member.c.row.qualifiedName.startsWith(`${container.c.row.qualifiedName}.`));
   raiseBefore(out, end, CALLABLE_SHARE, (data) => DATA_KINDS.has(data.c.row.kind), (_, code) => CALLABLE_KINDS.has(code.c.row.kind));
+  const handlers = routeHandlers(store, out.slice(0, end));
+  for (let i = 0; i < end && handlers.size > 0; i += 1) {
+    const called = handlers.get(out[i]!.c.row.id);
+    const j = called === undefined ? -1 : out.findIndex((s, k) => k > i && s.demoted === out[i]!.demoted && called.has(s.c.row.id));
+    if (j > 0) out.splice(i++, 0, ...out.splice(j, 1));
+  }
+  return out;
+}
+
+/** What each route among `shown` calls (its handlers), read only when a route is shown. */
+function routeHandlers(store: GraphStore, shown: readonly Scored[]): Map<number, Set<number>> {
+  const routes = shown.filter((s) => s.c.row.kind === 'route').map((s) => s.c.row.id);
+  const out = new Map<number, Set<number>>();
+  if (routes.length > 0) eachEdgeOf(store, routes, 'out', ['calls'], (route, handler) => out.set(route, (out.get(route) ?? new Set()).add(handler)));
   return out;
 }
 

@@ -91,6 +91,15 @@ describe('searchSymbols for a sentence that writes names in code form', () => {
       'web/headers.py': header,
       'web/check.py': 'class Checker:\n    def check_value(self, value):\n        return value\n',
       'web/stores.py': sets(4),
+      'web/images.py': [
+        'from flask import Flask',
+        'app = Flask(__name__)',
+        '',
+        "@app.route('/image_proxy')",
+        'def image_proxy():',
+        '    return fetch()',
+        '',
+      ].join('\n'),
       'att/signed.js': [
         '/** The length of the signature that ends a signed write: a signed write carries its signature and a sign counter. */',
         'const SIGNED_WRITE_SIGNATURE_LENGTH = 12;',
@@ -141,6 +150,14 @@ describe('searchSymbols for a sentence that writes names in code form', () => {
     assert.ok(sentence.indexOf('handleSigned') >= 0 && sentence.indexOf('handleSigned') < sentence.indexOf('SIGNED_WRITE_SIGNATURE_LENGTH'), sentence.join(', '));
     const words = all('signature signed write checked');
     assert.ok(words.indexOf('SIGNED_WRITE_SIGNATURE_LENGTH') >= 0 && words.indexOf('SIGNED_WRITE_SIGNATURE_LENGTH') < words.indexOf('handleSigned'), words.join(', '));
+  });
+
+  test('in a sentence, a shown route\'s handler comes right before it; a list of words keeps the route first', () => {
+    const all = (query: string): string[] => searchSymbols(project.index.store, query, { fuzzy: false }).matches.map((m) => m.node.qualifiedName);
+    const sentence = all('which endpoint is the image proxy');
+    assert.ok(sentence.indexOf('image_proxy') >= 0 && sentence.indexOf('image_proxy') === sentence.indexOf('GET /image_proxy') - 1, sentence.join(', '));
+    const words = all('image proxy endpoint');
+    assert.ok(words.indexOf('GET /image_proxy') >= 0 && words.indexOf('GET /image_proxy') < words.indexOf('image_proxy'), words.join(', '));
   });
 
   test('a written path ranks first, however much more of the sentence another symbol\'s docstring holds', () => {

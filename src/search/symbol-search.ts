@@ -80,7 +80,9 @@ export function searchSymbols(store: GraphStore, query: string, options: SymbolS
     c, demoted: c.row.isTest || isDemotedPath(c.row.path) || bundles.has(c.row.path), written: isWrittenPath(c.row, q.written.paths), score: scoreOf(c, q, rareNames), uses: 0,
   }));
   scored.sort(byRank);
-  const top = sentenceOrder(store, withUseTies(store, scored, limit), q, limit).slice(0, limit);
+  // A sentence reorders its first SENTENCE_WINDOW at least, so its first answers do not depend on how many were asked for.
+  const window = Math.max(limit, SENTENCE_WINDOW);
+  const top = sentenceOrder(store, withUseTies(store, scored, window), q, window).slice(0, limit);
   const nodes = new Map(store.nodesByIds(top.map((s) => s.c.row.id)).map((n) => [n.id, n]));
   const matches: SymbolMatch[] = top.flatMap((s) => {
     const node = nodes.get(s.c.row.id);
@@ -170,6 +172,9 @@ const MEMBER_SHARE = 0.5;
  */
 const CALLABLE_SHARE = 0.3;
 
+/** The results a sentence's reordering looks at, whatever fewer are asked for: the tool's default count. */
+const SENTENCE_WINDOW = 10;
+
 /** Kinds whose members' qualified names continue theirs. */
 const CONTAINER_KINDS: ReadonlySet<NodeKind> = new Set(['class', 'struct', 'interface', 'trait', 'protocol', 'module', 'namespace', 'enum', 'impl']);
 /** Kinds that hold data rather than do something. */
@@ -191,7 +196,7 @@ function sentenceOrder(store: GraphStore, ranked: Scored[], q: QueryShape, limit
   raiseBefore(out, end, CALLABLE_SHARE, (data) => DATA_KINDS.has(data.c.row.kind), (_, code) => CALLABLE_KINDS.has(code.c.row.kind));
   const handlers = routeHandlers(store, out.slice(0, end));
   for (let i = 0; i < end && handlers.size > 0; i += 1) {
-    const called = handlers.get(out[i]!.c.row.id);
+    const called = out[i]!.written ? undefined : handlers.get(out[i]!.c.row.id);
     const j = called === undefined ? -1 : out.findIndex((s, k) => k > i && s.demoted === out[i]!.demoted && called.has(s.c.row.id));
     if (j > 0) out.splice(i++, 0, ...out.splice(j, 1));
   }
@@ -208,12 +213,13 @@ function routeHandlers(store: GraphStore, shown: readonly Scored[]): Map<number,
 
 /**
  * Moves, in place among the first `end`, each candidate `raises` picks for an `ahead` one above it
- * to right before it, when it scores at least `share` of its score (demoted ones stay apart).
+ * to right before it, when it scores at least `share` of its score (demoted ones stay apart, and
+ * nothing goes before a symbol the sentence names by its path).
  */
 function raiseBefore(out: Scored[], end: number, share: number, ahead: (s: Scored) => boolean, raises: (above: Scored, below: Scored) => boolean): void {
   for (let i = 0; i < end; i += 1) {
     const above = out[i]!;
-    if (!ahead(above)) continue;
+    if (above.written || !ahead(above)) continue;
     const j = out.findIndex((s, k) => k > i && k < end && s.demoted === above.demoted && raises(above, s) && s.score >= share * above.score);
     if (j > 0) out.splice(i, 0, ...out.splice(j, 1));
   }

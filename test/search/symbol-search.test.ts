@@ -107,6 +107,16 @@ describe('searchSymbols for a sentence that writes names in code form', () => {
         'function handleSigned(pdu) { return verifySignature(pdu, SIGNED_WRITE_SIGNATURE_LENGTH); }',
         '',
       ].join('\n'),
+      'queue/engine.py': [
+        'class Engine:',
+        '    class Pool:',
+        '        """Connections."""',
+        '',
+        '        def get(self):',
+        '            """Hands out a free socket, or opens one."""',
+        '            return None',
+        '',
+      ].join('\n'),
       'queue/queue_pool.py': [
         'class QueuePool:',
         '    """A pool of connections kept in a queue: an idle connection is reused, and an overflow connection is opened when none is idle."""',
@@ -142,6 +152,9 @@ describe('searchSymbols for a sentence that writes names in code form', () => {
     assert.ok(sentence.indexOf('QueuePool._do_get') >= 0 && sentence.indexOf('QueuePool._do_get') < sentence.indexOf('QueuePool'), sentence.join(', '));
     const words = all('queue pool overflow connection idle');
     assert.ok(words.indexOf('QueuePool') >= 0 && words.indexOf('QueuePool') < words.indexOf('QueuePool._do_get'), words.join(', '));
+    const query = 'when does the queue pool open an overflow connection for an idle connection';
+    assert.equal(searchSymbols(project.index.store, query, { fuzzy: false, limit: 1 }).matches[0]?.node.qualifiedName, sentence[0], 'the first answer whatever the limit');
+    assert.equal(all('how does Engine.Pool hand out a free socket')[0], 'Engine.Pool', 'nothing goes before a symbol the sentence names by its path');
   });
 
   test('in a sentence, a function that scores at least a third of a constant\'s comes before it; a list of words keeps the constant first', () => {

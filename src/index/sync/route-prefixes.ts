@@ -14,6 +14,9 @@ export const MOUNTED_FILES_META = 'mounted_route_files';
 /** Mounts followed from a file up to the one that mounts nothing: Express apps nest two or three. */
 export const MAX_MOUNT_DEPTH = 8;
 
+/** Locators followed from a class up to a root resource: keycloak's admin API nests six. */
+export const MAX_LOCATOR_DEPTH = 16;
+
 /**
  * Qualifies the routes of mounted files by their whole path (and restores those no longer
  * mounted). Returns whether a route of a file outside `rewritten` changed: its file's derived
@@ -22,24 +25,34 @@ export const MAX_MOUNT_DEPTH = 8;
 export function joinMountedRoutes(store: GraphStore, rewritten: ReadonlySet<number>): boolean {
   const before = storedIds(store.getMeta(MOUNTED_FILES_META));
   const links = hasMounts(store) ? readMountLinks(store) : [];
-  const prefixes = filePrefixes(links);
-  if (prefixes.size === 0 && before.length === 0) return false;
-  const located = locatedTypes(links);
+  const prefixes = filePrefixes(links.filter((link) => link.typeName === undefined));
+  const located = locatedPrefixes(links);
+  const files = new Set([...prefixes.keys(), ...located.keys()]);
+  if (files.size === 0 && before.length === 0) return false;
   const renames: QualifiedRoute[] = [];
   let outside = false;
-  for (const route of readRouteNames(store, [...new Set([...before, ...prefixes.keys()])])) {
-    const prefix = prefixes.get(route.fileId);
-    const typeName = located.get(route.fileId);
-    const name = typeName === undefined ? route.name : withoutPlaceholder(route.name, typeName);
-    const qualifiedName = prefix === undefined ? route.name : prefixedName(name, prefix);
+  for (const route of readRouteNames(store, [...new Set([...before, ...files])])) {
+    const qualifiedName = qualifiedRoute(route.name, prefixes.get(route.fileId), located.get(route.fileId));
     if (qualifiedName === route.qualifiedName) continue;
     renames.push({ id: route.id, name: route.name, qualifiedName });
     if (!rewritten.has(route.fileId)) outside = true;
   }
   store.qualifyRoutes(renames);
-  const now = [...prefixes.keys()].sort((a, b) => a - b);
+  const now = [...files].sort((a, b) => a - b);
   if (now.join(',') !== before.join(',')) store.setMeta(MOUNTED_FILES_META, JSON.stringify(now));
   return outside;
+}
+
+/**
+ * A route's qualified name: under its file's mount prefix, or, for a route written under a located
+ * class's name in braces, under that class's path (the rest of the file's routes keep their names).
+ */
+export function qualifiedRoute(name: string, prefix: string | undefined, classes: ReadonlyMap<string, string> | undefined): string {
+  for (const [typeName, path] of classes ?? []) {
+    const bare = withoutPlaceholder(name, typeName);
+    if (bare !== name) return prefixedName(bare, path);
+  }
+  return prefix === undefined ? name : prefixedName(name, prefix);
 }
 
 /**
@@ -48,17 +61,15 @@ export function joinMountedRoutes(store: GraphStore, rewritten: ReadonlySet<numb
  * cycle or a chain past MAX_MOUNT_DEPTH stops where it closes. Files whose prefix is '' are left out.
  */
 export function filePrefixes(links: readonly MountLink[]): Map<number, string> {
-  const first = firstLinks(links);
+  const first = new Map<number, MountLink>();
+  for (const link of links) if (link.to !== link.from && !first.has(link.to)) first.set(link.to, link);
   const out = new Map<number, string>();
   for (const file of first.keys()) {
     const parts: string[] = [];
     const seen = new Set<number>([file]);
     let link = first.get(file);
     while (link !== undefined && parts.length < MAX_MOUNT_DEPTH) {
-      // A locator in a sub-resource writes its path under its own class's placeholder, which the
-      // mount of that class replaces.
-      const up = first.get(link.from)?.typeName;
-      parts.unshift(up === undefined ? link.prefix : withoutPlaceholder(link.prefix, up));
+      parts.unshift(link.prefix);
       if (seen.has(link.from)) break;
       seen.add(link.from);
       link = first.get(link.from);
@@ -69,18 +80,74 @@ export function filePrefixes(links: readonly MountLink[]): Map<number, string> {
   return out;
 }
 
-/** Each mounted file's first mount (by the mounting file's path and line). */
-function firstLinks(links: readonly MountLink[]): Map<number, MountLink> {
-  const first = new Map<number, MountLink>();
-  for (const link of links) if (link.to !== link.from && !first.has(link.to)) first.set(link.to, link);
-  return first;
+/**
+ * The path of each class a sub-resource locator returns, by file and class name. A locator's path
+ * is written as its own class's routes are: under that class's name in braces when it is itself a
+ * sub-resource, which that class's own path then replaces. A class takes the first of its locators
+ * (by file path and line) whose chain ends at a class no locator returns; a locator in a cycle of
+ * them (`A` returns `B`, which returns `A`) or past MAX_LOCATOR_DEPTH gives nothing.
+ */
+export function locatedPrefixes(links: readonly MountLink[]): Map<number, Map<string, string>> {
+  const byClass = new Map<string, MountLink[]>();
+  for (const link of links) {
+    if (link.typeName === undefined) continue;
+    const key = classKey(link.to, link.typeName);
+    byClass.set(key, [...(byClass.get(key) ?? []), link]);
+  }
+  // Each class's path and how many locators lead to it, so the depth bound does not depend on the order classes are asked in.
+  const known = new Map<string, { readonly path: string; readonly depth: number }>();
+  const pathOf = (key: string, open: Set<string>): { readonly path: string; readonly depth: number } | undefined => {
+    const done = known.get(key);
+    if (done !== undefined || open.has(key)) return done;
+    open.add(key);
+    let found: { path: string; depth: number } | undefined;
+    for (const link of byClass.get(key) ?? []) {
+      let depth = 1;
+      const path = locatorPath(link, (up) => {
+        const upKey = classKey(link.from, up);
+        if (!byClass.has(upKey)) return undefined;
+        const above = pathOf(upKey, open);
+        depth += above?.depth ?? 0;
+        return above?.path ?? null;
+      });
+      if (path !== undefined && depth <= MAX_LOCATOR_DEPTH) {
+        found = { path, depth };
+        break;
+      }
+    }
+    open.delete(key);
+    if (found !== undefined) known.set(key, found);
+    return found;
+  };
+  const out = new Map<number, Map<string, string>>();
+  for (const [key, classLinks] of byClass) {
+    const link = classLinks[0];
+    const path = pathOf(key, new Set())?.path;
+    if (link?.typeName === undefined || path === undefined) continue;
+    out.set(link.to, (out.get(link.to) ?? new Map<string, string>()).set(link.typeName, path));
+  }
+  return out;
 }
 
-/** The class each file mounted by a sub-resource locator is mounted as (by its first mount). */
-export function locatedTypes(links: readonly MountLink[]): Map<number, string> {
-  const out = new Map<number, string>();
-  for (const [file, link] of firstLinks(links)) if (link.typeName !== undefined) out.set(file, link.typeName);
-  return out;
+function classKey(file: number, typeName: string): string {
+  return `${file}\u0000${typeName}`;
+}
+
+/** A leading class name in braces (`{GroupResource}/roles`): the locator's own class, a sub-resource. */
+const LEADING_CLASS = /^\/?\{([A-Za-z_$][\w$]*)\}(?=\/|$)/;
+
+/**
+ * A locator's whole path: as written when it starts with no class name in braces, or when no
+ * locator returns that class (`upstream` gives undefined); after that class's path when one does;
+ * nothing when that class has none (`upstream` gives null: a cycle, or too deep).
+ */
+function locatorPath(link: MountLink, upstream: (typeName: string) => string | null | undefined): string | undefined {
+  const up = LEADING_CLASS.exec(link.prefix)?.[1];
+  const path = up === undefined ? undefined : upstream(up);
+  if (up === undefined || path === undefined) return link.prefix;
+  if (path === null) return undefined;
+  const rest = withoutPlaceholder(link.prefix, up);
+  return rest === '/' ? path : joinRoutePath(path, rest);
 }
 
 /**

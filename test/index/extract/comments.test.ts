@@ -47,7 +47,7 @@ test('a doc comment above an attribute or typespec whose last line ends like cod
   assert.deepEqual(docs, [['a', undefined], ['b', 'Makes one.'], ['S', undefined], ['c', undefined]]);
 });
 
-test('in JavaScript, TypeScript, Java and PHP a doc block with blank lines below it documents the definition after; a plain comment, a file\'s block or one below another comment does not', async () => {
+test('in JavaScript, TypeScript, Java and PHP a doc block with blank lines below it documents the definition after; a plain comment, a file\'s block, a JSDoc type, a banner or one below another comment does not', async () => {
   const source = [
     '/**',
     ' * Project helpers.',
@@ -97,8 +97,31 @@ test('in JavaScript, TypeScript, Java and PHP a doc block with blank lines below
   const php = '<?php\n/**\n * @file Helpers.\n */\n\nfunction first() {}\n\n/** Loads a template. */\n\nfunction load($name) {}\n';
   assert.deepEqual((await extractSource('php', php, 'src/helpers.php')).symbols.filter((s) => s.kind !== 'file').map((s) => [s.name, s.docstring]),
     [['first', undefined], ['load', 'Loads a template.']], 'PHP, as its reflection reads it');
+  const standalone = [
+    '/**\n * Copyright (c) Meta Platforms, Inc.\n * @flow strict\n */\n\nfunction a() {}\n',
+    '/**\n * @typedef {Object} Options\n * @property {string} name\n */\n\nfunction b() {}\n',
+    '/** @callback Done */\n\nfunction c() {}\n',
+    '/**********/\n\nfunction d() {}\n',
+    '/*** Section: string helpers ***/\n\nfunction e() {}\n',
+  ];
+  for (const source of standalone) {
+    const [symbol] = (await extractSource('javascript', source, 'lib/x.js')).symbols.filter((s) => s.kind !== 'file');
+    assert.equal(symbol?.docstring, undefined, source);
+  }
+  const wordpress = '<?php\n/**\n * Main Formatting API.\n * @package WordPress\n */\n\nfunction wp_foo() {}\n';
+  assert.equal((await extractSource('php', wordpress, 'wp-includes/formatting.php')).symbols.find((s) => s.name === 'wp_foo')?.docstring, undefined);
+  const banner = (await extractSource('javascript', '/**********/\nfunction pad() {}\n', 'lib/x.js')).symbols.find((s) => s.name === 'pad');
+  assert.equal(banner?.docstring, undefined, 'a banner right above is no text either');
   const python = (await extractSource('python', '# A comment.\n\ndef f():\n    pass\n', 'a.py')).symbols.find((s) => s.name === 'f');
   assert.equal(python?.docstring, undefined, 'other languages keep the blank line as the end of a comment\'s reach');
+});
+
+test('every declarator of one declaration has the declaration\'s doc comment, read once', async () => {
+  const declarators = Array.from({ length: 300 }, (_, i) => `v${i} = ${i}`).join(', ');
+  const source = `/**\n${' * a line of a long comment\n'.repeat(20_000)} */\n\nvar ${declarators};\n`;
+  const symbols = (await extractSource('javascript', source, 'lib/vars.js')).symbols.filter((s) => s.kind !== 'file');
+  assert.equal(symbols.length, 300);
+  assert.ok(symbols.every((s) => s.docstring === symbols[0]?.docstring && s.docstring?.startsWith('a line of a long comment')));
 });
 
 test('a long doc comment gives its first lines, not its last, and reading stops once the docstring is full', async () => {

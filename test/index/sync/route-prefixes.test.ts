@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { filePrefixes, joinMountedRoutes, locatedTypes, MAX_MOUNT_DEPTH, prefixedName, withoutPlaceholder } from '../../../src/index/sync/route-prefixes.js';
+import { filePrefixes, joinMountedRoutes, locatedPrefixes, MAX_LOCATOR_DEPTH, MAX_MOUNT_DEPTH, prefixedName, qualifiedRoute, withoutPlaceholder } from '../../../src/index/sync/route-prefixes.js';
 import type { GraphStore } from '../../../src/store/index.js';
 import { indexProject } from '../../../src/index/sync/index.js';
 import { fullTextSearch } from '../../../src/search/index.js';
@@ -36,7 +36,7 @@ test('a mounted file\'s prefix is its mount\'s after its mounter\'s; the first m
   assert.ok(deepest?.endsWith(`/p${MAX_MOUNT_DEPTH + 1}`));
 });
 
-test('a sub-resource\'s placeholder gives way to its locator\'s path, in its routes and in the locators it declares', () => {
+test('a sub-resource\'s name in braces gives way to its path, in its routes and in the locators it declares', () => {
   assert.equal(withoutPlaceholder('GET /{GroupResource}/members', 'GroupResource'), 'GET /members');
   assert.equal(withoutPlaceholder('DELETE /{GroupResource}', 'GroupResource'), 'DELETE /');
   assert.equal(withoutPlaceholder('/{GroupResource}/roles', 'GroupResource'), '/roles');
@@ -44,14 +44,48 @@ test('a sub-resource\'s placeholder gives way to its locator\'s path, in its rou
   assert.equal(withoutPlaceholder('GET /{GroupResourceX}/members', 'GroupResource'), 'GET /{GroupResourceX}/members', 'a longer name is another class');
   assert.equal(withoutPlaceholder('GET /{Other}/members', 'GroupResource'), 'GET /{Other}/members');
   assert.equal(withoutPlaceholder('GET /a/{GroupResource}', 'GroupResource'), 'GET /a/{GroupResource}', 'only a leading placeholder');
-  const links = [
+});
+
+const paths = (links: Parameters<typeof locatedPrefixes>[0]): [number, string, string][] =>
+  [...locatedPrefixes(links)].flatMap(([file, classes]) => [...classes].map(([type, path]): [number, string, string] => [file, type, path])).sort((a, b) => a[0] - b[0] || a[1].localeCompare(b[1]));
+
+test('a located class\'s path follows its locators up to a class no locator returns; the first that gets there wins; a cycle gives nothing', () => {
+  assert.deepEqual(paths([
     { from: 1, to: 2, prefix: '/admin/realms/{realm}', typeName: 'RealmResource' },
     { from: 2, to: 3, prefix: '/{RealmResource}/groups', typeName: 'GroupsResource' },
     { from: 5, to: 3, prefix: '/other', typeName: 'GroupsResource' },
     { from: 1, to: 4, prefix: '/api' },
-  ];
-  assert.deepEqual([...filePrefixes(links)].sort((a, b) => a[0] - b[0]), [[2, '/admin/realms/{realm}'], [3, '/admin/realms/{realm}/groups'], [4, '/api']]);
-  assert.deepEqual([...locatedTypes(links)].sort((a, b) => a[0] - b[0]), [[2, 'RealmResource'], [3, 'GroupsResource']], 'by first mount; an import mount names no class');
+  ]), [[2, 'RealmResource', '/admin/realms/{realm}'], [3, 'GroupsResource', '/admin/realms/{realm}/groups']], 'an import mount locates nothing');
+  assert.deepEqual(paths([
+    { from: 1, to: 2, prefix: '/{A}/b', typeName: 'B' },
+    { from: 2, to: 1, prefix: '/{B}/a', typeName: 'A' },
+  ]), [], 'a cycle without a root names no path');
+  assert.deepEqual(paths([
+    { from: 1, to: 2, prefix: '/{A}/b', typeName: 'B' },
+    { from: 2, to: 1, prefix: '/{B}/a', typeName: 'A' },
+    { from: 9, to: 1, prefix: '/r/x', typeName: 'A' },
+  ]), [[1, 'A', '/r/x'], [2, 'B', '/r/x/b']], 'a root reaches into the cycle, whichever locator sorts first');
+  assert.deepEqual(paths([
+    { from: 1, to: 1, prefix: '/root/inner', typeName: 'Inner' },
+    { from: 1, to: 1, prefix: '/{Inner}/deeper', typeName: 'Deeper' },
+    { from: 7, to: 8, prefix: '/{Unlocated}/x', typeName: 'X' },
+  ]), [[1, 'Deeper', '/root/inner/deeper'], [1, 'Inner', '/root/inner'], [8, 'X', '/{Unlocated}/x']], 'a class of the same file; a locator under a class no locator returns keeps its braces');
+  const chain = Array.from({ length: MAX_LOCATOR_DEPTH + 2 }, (_, i) => ({ from: i + 1, to: i + 2, prefix: i === 0 ? '/top' : `/{C${i}}/p${i}`, typeName: `C${i + 1}` }));
+  for (const links of [chain, [...chain].reverse()]) {
+    const located = locatedPrefixes(links);
+    assert.equal(located.get(MAX_LOCATOR_DEPTH + 1)?.get(`C${MAX_LOCATOR_DEPTH}`)?.split('/').length, MAX_LOCATOR_DEPTH + 1, 'MAX_LOCATOR_DEPTH locators are followed');
+    assert.equal(located.get(MAX_LOCATOR_DEPTH + 2), undefined, 'a chain past MAX_LOCATOR_DEPTH gives nothing, in any order');
+    assert.equal(located.get(3)?.get('C2'), '/top/p1');
+  }
+});
+
+test('in a located file only the routes under a located class\'s braces take its path; a root resource beside them keeps its own', () => {
+  const classes = new Map([['UsersRes', '/root/users'], ['GroupsRes', '/root/groups']]);
+  assert.equal(qualifiedRoute('GET /{UsersRes}/{id}', undefined, classes), 'GET /root/users/{id}');
+  assert.equal(qualifiedRoute('DELETE /{GroupsRes}', undefined, classes), 'DELETE /root/groups');
+  assert.equal(qualifiedRoute('GET /health', undefined, classes), 'GET /health');
+  assert.equal(qualifiedRoute('GET /{Other}/x', undefined, classes), 'GET /{Other}/x');
+  assert.equal(qualifiedRoute('GET /:id', '/api', undefined), 'GET /api/:id');
 });
 
 test('a route under a prefix: the path joined, the router\'s root is the prefix (with a Django prefix\'s slash)', () => {
@@ -193,6 +227,8 @@ const JAXRS_ROOT = (path: string) => [
   'public class AdminRoot {',
   `    @Path("${path}")`,
   '    public RealmsResource realms() { return new RealmsResource(); }',
+  '    @Path("status")',
+  '    public HealthResource status() { return new HealthResource(); }',
   '}',
   '',
 ].join('\n');
@@ -217,9 +253,10 @@ const JAXRS_GROUPS = [
   '',
 ].join('\n');
 
-test('JAX-RS sub-resources are qualified by the locators that return them, through two locators; an edit keeps the index equal to a fresh one', async () => {
+test('JAX-RS sub-resources are qualified by the locators that return them, through two locators; a root resource a locator returns keeps its path; an edit keeps the index equal to a fresh one', async () => {
   const project = await generatedProject({
     'src/app/AdminRoot.java': JAXRS_ROOT('realms'), 'src/app/RealmsResource.java': JAXRS_REALMS, 'src/app/GroupsResource.java': JAXRS_GROUPS,
+    'src/app/HealthResource.java': 'import javax.ws.rs.*;\n@Path("/health")\npublic class HealthResource {\n    @GET\n    public String ok() { return ""; }\n}\n',
   });
   cleanups.push(project.cleanup);
   const { root } = project;
@@ -228,6 +265,7 @@ test('JAX-RS sub-resources are qualified by the locators that return them, throu
   assert.deepEqual(await routeNames(root), [
     'src/app/GroupsResource.java DELETE /{GroupsResource} = DELETE /admin/realms/{realm}/groups',
     'src/app/GroupsResource.java GET /{GroupsResource}/{id}/members = GET /admin/realms/{realm}/groups/{id}/members',
+    'src/app/HealthResource.java GET /health = GET /health',
     'src/app/RealmsResource.java GET /{RealmsResource} = GET /admin/realms',
   ]);
   assert.equal((await searched(root, 'admin realms groups members'))[0], 'GET /admin/realms/{realm}/groups/{id}/members');
@@ -244,6 +282,7 @@ test('JAX-RS sub-resources are qualified by the locators that return them, throu
   assert.deepEqual(await routeNames(root), [
     'src/app/GroupsResource.java DELETE /{GroupsResource} = DELETE /{RealmsResource}/{realm}/groups',
     'src/app/GroupsResource.java GET /{GroupsResource}/{id}/members = GET /{RealmsResource}/{realm}/groups/{id}/members',
+    'src/app/HealthResource.java GET /health = GET /health',
     'src/app/RealmsResource.java GET /{RealmsResource} = GET /{RealmsResource}',
   ]);
   assert.equal(await dumpGraph(root), await freshDumpOf(root, cleanups));

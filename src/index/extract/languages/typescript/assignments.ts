@@ -363,12 +363,16 @@ export function visitFunctionExpression(state: FileState, expression: Node): voi
 /**
  * The doc comment of a call statement that defines a function by passing it, the call's one
  * function argument (`/** Check if … *\/ defineGetter(req, 'xhr', function xhr() {…});`): it
- * documents the function, as a comment above `x.y = function` does.
+ * documents the function, as a comment above `x.y = function` does. Not for a chain of calls; a
+ * call that only takes a named callback (`register(plugin, function done() {})`) gives it its
+ * comment too.
  */
 function callStatementDoc(expression: Node): string | undefined {
   const args = outsideParentheses(expression);
   const call = args?.type === 'arguments' ? args.parent : null;
   if (call?.type !== 'call_expression' || call.parent?.type !== 'expression_statement') return undefined;
+  // A chain's last call (`router.route('/u').get(a).post(b)`) is one of several the comment is about.
+  if (call.childForFieldName('function')?.childForFieldName('object')?.type === 'call_expression') return undefined;
   const functions = (args?.namedChildren ?? []).filter((a) => a !== null && FUNCTION_VALUES.has(a.type));
   return functions.length === 1 ? docComment(call.parent) : undefined;
 }

@@ -5,6 +5,7 @@
  * meets the code that runs, and the definition shows its typed signatures with its body.
  */
 import type { Node } from 'web-tree-sitter';
+import { nearestNamedSibling } from '../../comments.js';
 import { isComment, nameOf } from './syntax.js';
 
 /** The implementations each kind of signature can announce. */
@@ -52,7 +53,5 @@ function declarationIn(statement: Node): Node {
 
 /** The nearest named sibling that is not a comment, in one direction. */
 function sibling(node: Node, direction: 'next' | 'previous'): Node | null {
-  let s = direction === 'next' ? node.nextNamedSibling : node.previousNamedSibling;
-  while (s !== null && isComment(s.type)) s = direction === 'next' ? s.nextNamedSibling : s.previousNamedSibling;
-  return s;
+  return nearestNamedSibling(node, direction, isComment);
 }

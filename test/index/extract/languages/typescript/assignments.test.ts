@@ -69,11 +69,14 @@ test('a function defined by passing it to a call statement takes the statement\'
     "register('x', function first() {}, function second() {});",
     '/** Assigned. */',
     'var run = wrap(function inner() {});',
+    '/** Routes of users. */',
+    "pipeline.step('users').then(function createUser() {});",
     '',
   ].join('\n'));
   assert.equal(symbol(ex, 'xhr').docstring, 'Check if the request was an XMLHttpRequest.');
   assert.equal(symbol(ex, 'first').docstring, undefined, 'two functions: the comment is the call\'s');
   assert.equal(symbol(ex, 'run.inner').docstring, undefined, 'a call in a declaration documents the declaration');
+  assert.equal(symbol(ex, 'createUser').docstring, undefined, 'a chain\'s last call is one of several');
 });
 
 test('a named function expression in parentheses is the one definition its declarator or assignment makes', async () => {

@@ -146,31 +146,35 @@ describe('searchSymbols for a sentence that writes names in code form', () => {
     assert.equal(top('how does Checker.check_value split a request header into options'), 'Checker.check_value');
   });
 
+  const all = (query: string): string[] => searchSymbols(project.index.store, query, { fuzzy: false }).matches.map((m) => m.node.qualifiedName);
+  /** Asserts that `first` is found and comes before `then` in `found` (which may lack `then`). */
+  const precedes = (found: readonly string[], first: string, then: string): void => {
+    const at = found.indexOf(first);
+    assert.ok(at >= 0 && (found.indexOf(then) < 0 || at < found.indexOf(then)), `${first} before ${then}: ${found.join(', ')}`);
+  };
+
   test('in a sentence, a member that scores at least half its class\'s comes before the class; a list of words keeps the class first', () => {
-    const all = (query: string): string[] => searchSymbols(project.index.store, query, { fuzzy: false }).matches.map((m) => m.node.qualifiedName);
-    const sentence = all('when does the queue pool open an overflow connection for an idle connection');
-    assert.ok(sentence.indexOf('QueuePool._do_get') >= 0 && sentence.indexOf('QueuePool._do_get') < sentence.indexOf('QueuePool'), sentence.join(', '));
-    const words = all('queue pool overflow connection idle');
-    assert.ok(words.indexOf('QueuePool') >= 0 && words.indexOf('QueuePool') < words.indexOf('QueuePool._do_get'), words.join(', '));
     const query = 'when does the queue pool open an overflow connection for an idle connection';
+    const sentence = all(query);
+    precedes(sentence, 'QueuePool._do_get', 'QueuePool');
+    assert.ok(sentence.includes('QueuePool'));
+    precedes(all('queue pool overflow connection idle'), 'QueuePool', 'QueuePool._do_get');
     assert.equal(searchSymbols(project.index.store, query, { fuzzy: false, limit: 1 }).matches[0]?.node.qualifiedName, sentence[0], 'the first answer whatever the limit');
     assert.equal(all('how does Engine.Pool hand out a free socket')[0], 'Engine.Pool', 'nothing goes before a symbol the sentence names by its path');
   });
 
   test('in a sentence, a function that scores at least a third of a constant\'s comes before it; a list of words keeps the constant first', () => {
-    const all = (query: string): string[] => searchSymbols(project.index.store, query, { fuzzy: false }).matches.map((m) => m.node.qualifiedName);
     const sentence = all('how is the signature of a signed write checked');
-    assert.ok(sentence.indexOf('handleSigned') >= 0 && sentence.indexOf('handleSigned') < sentence.indexOf('SIGNED_WRITE_SIGNATURE_LENGTH'), sentence.join(', '));
-    const words = all('signature signed write checked');
-    assert.ok(words.indexOf('SIGNED_WRITE_SIGNATURE_LENGTH') >= 0 && words.indexOf('SIGNED_WRITE_SIGNATURE_LENGTH') < words.indexOf('handleSigned'), words.join(', '));
+    precedes(sentence, 'handleSigned', 'SIGNED_WRITE_SIGNATURE_LENGTH');
+    assert.ok(sentence.includes('SIGNED_WRITE_SIGNATURE_LENGTH'));
+    precedes(all('signature signed write checked'), 'SIGNED_WRITE_SIGNATURE_LENGTH', 'handleSigned');
   });
 
   test('in a sentence, a shown route\'s handler comes right before it; a list of words keeps the route first', () => {
-    const all = (query: string): string[] => searchSymbols(project.index.store, query, { fuzzy: false }).matches.map((m) => m.node.qualifiedName);
     const sentence = all('which endpoint is the image proxy');
-    assert.ok(sentence.indexOf('image_proxy') >= 0 && sentence.indexOf('image_proxy') === sentence.indexOf('GET /image_proxy') - 1, sentence.join(', '));
-    const words = all('image proxy endpoint');
-    assert.ok(words.indexOf('GET /image_proxy') >= 0 && words.indexOf('GET /image_proxy') < words.indexOf('image_proxy'), words.join(', '));
+    assert.equal(sentence.indexOf('image_proxy'), sentence.indexOf('GET /image_proxy') - 1, sentence.join(', '));
+    assert.ok(sentence.includes('image_proxy'));
+    precedes(all('image proxy endpoint'), 'GET /image_proxy', 'image_proxy');
   });
 
   test('a written path ranks first, however much more of the sentence another symbol\'s docstring holds', () => {

@@ -41,7 +41,11 @@ export function writtenNames(text: string): WrittenNames {
   return { paths: [...paths], names: [...names] };
 }
 
-/** A text holding a stop word is a sentence, not a name or a list of names. */
+/**
+ * A text holding a stop word is a sentence, not a name or a list of names. A word is the text
+ * between spaces and punctuation, so the parts of an identifier or a hyphenated name are not
+ * (`allowed_to?`, `get_or_create`, `X-Requested-With`).
+ */
 export function isSentence(text: string): boolean {
-  return text.toLowerCase().split(/[^a-z]+/).some((w) => STOP_WORDS.has(w));
+  return text.toLowerCase().split(/[^a-z0-9_$-]+/).some((w) => STOP_WORDS.has(w));
 }

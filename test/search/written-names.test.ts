@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { NO_WRITTEN_NAMES, writtenNames } from '../../src/search/written-names.js';
+import { isSentence, NO_WRITTEN_NAMES, writtenNames } from '../../src/search/written-names.js';
 
 describe('writtenNames', () => {
   test('a path, in any of the separators, and the identifiers no prose word looks like', () => {
@@ -20,5 +20,13 @@ describe('writtenNames', () => {
     assert.deepEqual(writtenNames('QuerySet.exclude'), NO_WRITTEN_NAMES);
     assert.deepEqual(writtenNames('  check_password '), NO_WRITTEN_NAMES);
     assert.deepEqual(writtenNames('create_engine make_url QuerySet.exclude'), NO_WRITTEN_NAMES);
+  });
+
+  test('a stop word inside an identifier or a hyphenated name makes no sentence', () => {
+    assert.deepEqual(writtenNames('allowed_to? roles_for_project builtin_role'), NO_WRITTEN_NAMES);
+    assert.equal(isSentence('get_or_create set_to_default'), false);
+    assert.equal(isSentence('X-Requested-With autocompleter'), false);
+    assert.equal(isSentence('how does get_or_create work'), true);
+    assert.equal(isSentence('parse a URL'), true);
   });
 });

@@ -98,7 +98,8 @@ export function locatedPrefixes(links: readonly MountLink[]): Map<number, Map<st
   const known = new Map<string, { readonly path: string; readonly depth: number }>();
   const pathOf = (key: string, open: Set<string>): { readonly path: string; readonly depth: number } | undefined => {
     const done = known.get(key);
-    if (done !== undefined || open.has(key)) return done;
+    // Past MAX_LOCATOR_DEPTH open classes the chain is too deep whatever lies above: no deeper recursion.
+    if (done !== undefined || open.has(key) || open.size >= MAX_LOCATOR_DEPTH) return done;
     open.add(key);
     let found: { path: string; depth: number } | undefined;
     for (const link of byClass.get(key) ?? []) {

@@ -77,6 +77,8 @@ test('a located class\'s path follows its locators up to a class no locator retu
     assert.equal(located.get(MAX_LOCATOR_DEPTH + 2), undefined, 'a chain past MAX_LOCATOR_DEPTH gives nothing, in any order');
     assert.equal(located.get(3)?.get('C2'), '/top/p1');
   }
+  const hostile = Array.from({ length: 50_000 }, (_, i) => ({ from: i + 1, to: i + 2, prefix: i === 0 ? '/top' : `/{C${i}}/p`, typeName: `C${i + 1}` }));
+  assert.equal(locatedPrefixes(hostile.reverse()).size, MAX_LOCATOR_DEPTH, 'a chain of 50,000 locators overflows nothing');
 });
 
 test('in a located file only the routes under a located class\'s braces take its path; a root resource beside them keeps its own', () => {

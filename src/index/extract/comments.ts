@@ -16,22 +16,21 @@ const sources = new WeakMap<Tree, string>();
 const siblingLists = new WeakMap<Tree, Map<number, { readonly nodes: Node[]; readonly index: Map<number, number> }>>();
 
 /**
- * Each anchor's doc comment once per extraction: the declarators of one declaration share its
- * comment, and reading a 1 MB comment once per declarator of 2,000 took minutes.
+ * The last anchor's doc comment: the declarators of one declaration ask for its comment one after
+ * another, and reading a 1 MB comment once per declarator of 2,000 took minutes.
  */
-const docs = new WeakMap<Tree, Map<string, string | undefined>>();
+let lastDoc: { readonly tree: Tree; readonly start: number; readonly flags: string; readonly doc: string | undefined } | undefined;
 
 /** Runs `fn` with `source` known as the text of `tree` (for `leadingComment`'s quick check). */
 export function withSourceText<T>(tree: Tree, source: string, fn: () => T): T {
   sources.set(tree, source);
   siblingLists.set(tree, new Map());
-  docs.set(tree, new Map());
   try {
     return fn();
   } finally {
     sources.delete(tree);
     siblingLists.delete(tree);
-    docs.delete(tree);
+    lastDoc = undefined;
   }
 }
 
@@ -120,11 +119,12 @@ export function leadingComment(
   anchor: Node, isComment: (type: string) => boolean, transparent?: ReadonlySet<string>,
   options: { readonly transparentEndsLikeCode?: boolean; readonly detachedDocBlock?: boolean } = {},
 ): string | undefined {
-  const cache = docs.get(anchor.tree);
-  const key = `${anchor.startIndex}:${anchor.type}:${options.detachedDocBlock === true ? 1 : 0}:${transparent === undefined ? '' : [...transparent].join(',')}`;
-  if (cache?.has(key) === true) return cache.get(key);
+  const tree = anchor.tree;
+  const start = anchor.startIndex;
+  const flags = `${anchor.type}:${options.detachedDocBlock === true}:${options.transparentEndsLikeCode === false}:${transparent?.size ?? 0}`;
+  if (lastDoc !== undefined && lastDoc.tree === tree && lastDoc.start === start && lastDoc.flags === flags) return lastDoc.doc;
   const doc = readLeadingComment(anchor, isComment, transparent, options);
-  cache?.set(key, doc);
+  lastDoc = sources.has(tree) ? { tree, start, flags, doc } : undefined;
   return doc;
 }
 

@@ -134,8 +134,8 @@ function classKey(file: number, typeName: string): string {
   return `${file}\u0000${typeName}`;
 }
 
-/** A leading class name in braces (`{GroupResource}/roles`): the locator's own class, a sub-resource. */
-const LEADING_CLASS = /^\/?\{([A-Za-z_$][\w$]*)\}(?=\/|$)/;
+/** A leading class name in braces (`/{GroupResource}/roles`; a locator's path is rooted): the locator's own class, a sub-resource. */
+const LEADING_CLASS = /^\/\{([A-Za-z_$][\w$]*)\}(?=\/|$)/;
 
 /**
  * A locator's whole path: as written when it starts with no class name in braces, or when no

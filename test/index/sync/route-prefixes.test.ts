@@ -44,6 +44,7 @@ test('a sub-resource\'s name in braces gives way to its path, in its routes and 
   assert.equal(withoutPlaceholder('GET /{GroupResourceX}/members', 'GroupResource'), 'GET /{GroupResourceX}/members', 'a longer name is another class');
   assert.equal(withoutPlaceholder('GET /{Other}/members', 'GroupResource'), 'GET /{Other}/members');
   assert.equal(withoutPlaceholder('GET /a/{GroupResource}', 'GroupResource'), 'GET /a/{GroupResource}', 'only a leading placeholder');
+  assert.equal(withoutPlaceholder('GET /{GroupResource}.json', 'GroupResource'), 'GET /{GroupResource}.json', 'only a whole segment');
 });
 
 const paths = (links: Parameters<typeof locatedPrefixes>[0]): [number, string, string][] =>
@@ -69,7 +70,9 @@ test('a located class\'s path follows its locators up to a class no locator retu
     { from: 1, to: 1, prefix: '/root/inner', typeName: 'Inner' },
     { from: 1, to: 1, prefix: '/{Inner}/deeper', typeName: 'Deeper' },
     { from: 7, to: 8, prefix: '/{Unlocated}/x', typeName: 'X' },
-  ]), [[1, 'Deeper', '/root/inner/deeper'], [1, 'Inner', '/root/inner'], [8, 'X', '/{Unlocated}/x']], 'a class of the same file; a locator under a class no locator returns keeps its braces');
+    { from: 1, to: 5, prefix: '/{Inner}', typeName: 'Same' },
+  ]), [[1, 'Deeper', '/root/inner/deeper'], [1, 'Inner', '/root/inner'], [5, 'Same', '/root/inner'], [8, 'X', '/{Unlocated}/x']],
+  'a class of the same file; a locator at its class\'s own path; a locator under a class no locator returns keeps its braces');
   const chain = Array.from({ length: MAX_LOCATOR_DEPTH + 2 }, (_, i) => ({ from: i + 1, to: i + 2, prefix: i === 0 ? '/top' : `/{C${i}}/p${i}`, typeName: `C${i + 1}` }));
   for (const links of [chain, [...chain].reverse()]) {
     const located = locatedPrefixes(links);

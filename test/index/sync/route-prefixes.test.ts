@@ -71,8 +71,9 @@ test('a located class\'s path follows its locators up to a class no locator retu
     { from: 1, to: 1, prefix: '/{Inner}/deeper', typeName: 'Deeper' },
     { from: 7, to: 8, prefix: '/{Unlocated}/x', typeName: 'X' },
     { from: 1, to: 5, prefix: '/{Inner}', typeName: 'Same' },
-  ]), [[1, 'Deeper', '/root/inner/deeper'], [1, 'Inner', '/root/inner'], [5, 'Same', '/root/inner'], [8, 'X', '/{Unlocated}/x']],
-  'a class of the same file; a locator at its class\'s own path; a locator under a class no locator returns keeps its braces');
+    { from: 1, to: 6, prefix: '/x/{Inner}', typeName: 'Param' },
+  ]), [[1, 'Deeper', '/root/inner/deeper'], [1, 'Inner', '/root/inner'], [5, 'Same', '/root/inner'], [6, 'Param', '/x/{Inner}'], [8, 'X', '/{Unlocated}/x']],
+  'a class of the same file; a locator at its class\'s own path; braces later in a path are a parameter; a locator under a class no locator returns keeps its braces');
   const chain = Array.from({ length: MAX_LOCATOR_DEPTH + 2 }, (_, i) => ({ from: i + 1, to: i + 2, prefix: i === 0 ? '/top' : `/{C${i}}/p${i}`, typeName: `C${i + 1}` }));
   for (const links of [chain, [...chain].reverse()]) {
     const located = locatedPrefixes(links);

@@ -13,7 +13,7 @@ import type { GraphStore, SearchRow, TermStats } from '../store/index.js';
 import { fieldScore, NO_MATCH } from './fields.js';
 import type { FieldScore } from './fields.js';
 import { identifierWords, searchSpellings, searchWords } from './terms.js';
-import { writtenNames, type WrittenNames } from './written-names.js';
+import { isSentence, NO_WRITTEN_NAMES, writtenNames, type WrittenNames } from './written-names.js';
 
 /** A symbol found for a query, and how. */
 export interface Candidate {
@@ -38,6 +38,8 @@ export interface QueryShape {
   readonly nameWords: readonly string[];
   /** The text as a dotted qualified name, when it is one. */
   readonly qualified: string | undefined;
+  /** The text holds a stop word: a sentence, not a name or a list of names (written-names.ts). */
+  readonly sentence: boolean;
   /** The names a text of several words writes in code form (written-names.ts). */
   readonly written: WrittenNames;
 }
@@ -71,7 +73,11 @@ export function queryShape(text: string): QueryShape {
   const words = searchWords(text);
   const { spellings, meaning } = searchSpellings(words);
   const nameWords = [...new Set(identifierWords(text))].filter((w) => words.includes(w));
-  return { text, lower: text.toLowerCase(), words, spellings, meaning, nameWords, qualified: qualifiedQuery(text), written: writtenNames(text) };
+  const sentence = isSentence(text);
+  return {
+    text, lower: text.toLowerCase(), words, spellings, meaning, nameWords, qualified: qualifiedQuery(text), sentence,
+    written: sentence ? writtenNames(text) : NO_WRITTEN_NAMES,
+  };
 }
 
 /** Where candidates may come from and what they must pass. */

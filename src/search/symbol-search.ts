@@ -20,7 +20,6 @@ import type { ParsedSearchQuery } from './query.js';
 import { BUNDLE_LANGUAGES, bundledFiles } from './bundles.js';
 import { isDemotedPath } from './symbol-index.js';
 import { identifierWords } from './terms.js';
-import { isSentence } from './written-names.js';
 
 /** Score added per kind: definitions people look for first outrank members and locals. */
 const KIND_WEIGHT: Readonly<Partial<Record<NodeKind, number>>> = {
@@ -80,9 +79,10 @@ export function searchSymbols(store: GraphStore, query: string, options: SymbolS
     c, demoted: c.row.isTest || isDemotedPath(c.row.path) || bundles.has(c.row.path), written: isWrittenPath(c.row, q.written.paths), score: scoreOf(c, q, rareNames), uses: 0,
   }));
   scored.sort(byRank);
-  // A sentence reorders its first SENTENCE_WINDOW at least, so its first answers do not depend on how many were asked for.
-  const window = Math.max(limit, SENTENCE_WINDOW);
-  const top = sentenceOrder(store, withUseTies(store, scored, window), q, window).slice(0, limit);
+  // A sentence is reordered among its first SENTENCE_WINDOW at least, so its first answers do not depend on how many were asked for.
+  const top = q.sentence
+    ? sentenceOrder(store, withUseTies(store, scored, Math.max(limit, SENTENCE_WINDOW)), Math.max(limit, SENTENCE_WINDOW)).slice(0, limit)
+    : withUseTies(store, scored, limit).slice(0, limit);
   const nodes = new Map(store.nodesByIds(top.map((s) => s.c.row.id)).map((n) => [n.id, n]));
   const matches: SymbolMatch[] = top.flatMap((s) => {
     const node = nodes.get(s.c.row.id);
@@ -182,13 +182,12 @@ const DATA_KINDS: ReadonlySet<NodeKind> = new Set(['field', 'property', 'constan
 const CALLABLE_KINDS: ReadonlySet<NodeKind> = new Set(['function', 'method', 'constructor']);
 
 /**
- * `ranked` ordered for a sentence among its first `limit`: members before their containers, code
+ * A sentence's `ranked` ordered among its first `limit`: members before their containers, code
  * before data, and the best ranked of what a route calls (its handler), wherever it ranks, right
  * before the route: the route says where a request comes in, its handler how it is served
  * (`image_proxy` before `GET /image_proxy`).
  */
-function sentenceOrder(store: GraphStore, ranked: Scored[], q: QueryShape, limit: number): Scored[] {
-  if (!isSentence(q.text)) return ranked;
+function sentenceOrder(store: GraphStore, ranked: Scored[], limit: number): Scored[] {
   const out = [...ranked];
   const end = Math.min(out.length, limit);
   raiseBefore(out, end, MEMBER_SHARE, (container) => CONTAINER_KINDS.has(container.c.row.kind), (container, member) =>

@@ -240,15 +240,15 @@ export const MIGRATIONS: ReadonlyMap<number, Migration> = new Map([
     INSERT INTO node_search(node_search) VALUES ('rebuild');`)],
   [4, (db: SqliteDb) => db.exec(`DROP VIEW IF EXISTS node_search_src; ${SEARCH_DDL}`)],
   [5, (db: SqliteDb) => db.exec(ROUTE_MOUNTS)],
-  [6, (db: SqliteDb) => {
-    const columns = db.all<{ name: string }>(`SELECT name FROM pragma_table_info('nodes')`);
-    if (!columns.some((c) => c.name === 'returns')) db.exec('ALTER TABLE nodes ADD COLUMN returns TEXT');
-  }],
-  [7, (db: SqliteDb) => {
-    const columns = db.all<{ name: string }>(`SELECT name FROM pragma_table_info('route_mounts')`);
-    if (!columns.some((c) => c.name === 'type_name')) db.exec('ALTER TABLE route_mounts ADD COLUMN type_name TEXT');
-  }],
+  [6, (db: SqliteDb) => addColumn(db, 'nodes', 'returns')],
+  [7, (db: SqliteDb) => addColumn(db, 'route_mounts', 'type_name')],
 ]);
+
+/** Adds a nullable text column unless the table has it (a table created by a later migration already does). */
+function addColumn(db: SqliteDb, table: string, column: string): void {
+  const columns = db.all<{ name: string }>(`SELECT name FROM pragma_table_info('${table}')`);
+  if (!columns.some((c) => c.name === column)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} TEXT`);
+}
 
 /** What `migrate` found and did. Only `created`, `current` and `migrated` leave a usable database. */
 export type MigrateResult =

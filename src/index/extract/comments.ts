@@ -19,7 +19,18 @@ const siblingLists = new WeakMap<Tree, Map<number, { readonly nodes: Node[]; rea
  * The last anchor's doc comment: the declarators of one declaration ask for its comment one after
  * another, and reading a 1 MB comment once per declarator of 2,000 took minutes.
  */
-let lastDoc: { readonly tree: Tree; readonly start: number; readonly flags: string; readonly doc: string | undefined } | undefined;
+let lastDoc: {
+  readonly anchor: Node; readonly transparent: ReadonlySet<string> | undefined; readonly options: CommentOptions; readonly doc: string | undefined;
+} | undefined;
+
+/** How far `leadingComment` looks (see there). */
+export interface CommentOptions {
+  readonly transparentEndsLikeCode?: boolean;
+  readonly detachedDocBlock?: boolean;
+}
+
+/** The options of a language whose doc blocks reach across blank lines (JavaScript, TypeScript, Java, PHP). */
+export const DOC_BLOCKS: CommentOptions = { detachedDocBlock: true };
 
 /** Runs `fn` with `source` known as the text of `tree` (for `leadingComment`'s quick check). */
 export function withSourceText<T>(tree: Tree, source: string, fn: () => T): T {
@@ -117,21 +128,18 @@ function mayHaveCommentAbove(source: string, start: number): boolean {
  */
 export function leadingComment(
   anchor: Node, isComment: (type: string) => boolean, transparent?: ReadonlySet<string>,
-  options: { readonly transparentEndsLikeCode?: boolean; readonly detachedDocBlock?: boolean } = {},
+  options: CommentOptions = {},
 ): string | undefined {
-  const tree = anchor.tree;
-  const start = anchor.startIndex;
-  const flags = `${anchor.type}:${options.detachedDocBlock === true}:${options.transparentEndsLikeCode === false}:${transparent?.size ?? 0}`;
-  if (lastDoc !== undefined && lastDoc.tree === tree && lastDoc.start === start && lastDoc.flags === flags) return lastDoc.doc;
+  const last = lastDoc;
+  if (last !== undefined && last.anchor.tree === anchor.tree && last.anchor.startIndex === anchor.startIndex && last.anchor.type === anchor.type &&
+    last.transparent === transparent && last.options.detachedDocBlock === options.detachedDocBlock &&
+    last.options.transparentEndsLikeCode === options.transparentEndsLikeCode) return last.doc;
   const doc = readLeadingComment(anchor, isComment, transparent, options);
-  lastDoc = sources.has(tree) ? { tree, start, flags, doc } : undefined;
+  lastDoc = sources.has(anchor.tree) ? { anchor, transparent, options, doc } : undefined;
   return doc;
 }
 
-function readLeadingComment(
-  anchor: Node, isComment: (type: string) => boolean, transparent: ReadonlySet<string> | undefined,
-  options: { readonly transparentEndsLikeCode?: boolean; readonly detachedDocBlock?: boolean },
-): string | undefined {
+function readLeadingComment(anchor: Node, isComment: (type: string) => boolean, transparent: ReadonlySet<string> | undefined, options: CommentOptions): string | undefined {
   const quick = transparent === undefined || transparent.size === 0 || options.transparentEndsLikeCode === false;
   const source = quick ? sources.get(anchor.tree) : undefined;
   if (source !== undefined && !mayHaveCommentAbove(source, anchor.startIndex)) return undefined;

@@ -143,12 +143,12 @@ const LEADING_CLASS = /^\/\{([A-Za-z_$][\w$]*)\}(?=\/|$)/;
  * nothing when that class has none (`upstream` gives null: a cycle, or too deep).
  */
 function locatorPath(link: MountLink, upstream: (typeName: string) => string | null | undefined): string | undefined {
-  const up = LEADING_CLASS.exec(link.prefix)?.[1];
-  const path = up === undefined ? undefined : upstream(up);
-  if (up === undefined || path === undefined) return link.prefix;
+  const leading = LEADING_CLASS.exec(link.prefix);
+  const path = leading?.[1] === undefined ? undefined : upstream(leading[1]);
+  if (leading === null || path === undefined) return link.prefix;
   if (path === null) return undefined;
-  const rest = withoutPlaceholder(link.prefix, up);
-  return rest === '/' ? path : joinRoutePath(path, rest);
+  const rest = link.prefix.slice(leading[0].length);
+  return rest === '' ? path : joinRoutePath(path, rest);
 }
 
 /**

@@ -116,7 +116,7 @@ test('in JavaScript, TypeScript, Java and PHP a doc block with blank lines below
   assert.equal(python?.docstring, undefined, 'other languages keep the blank line as the end of a comment\'s reach');
 });
 
-test('every declarator of one declaration has the declaration\'s doc comment, read once', async () => {
+test('every declarator of one declaration has the declaration\'s doc comment, however long', async () => {
   const declarators = Array.from({ length: 300 }, (_, i) => `v${i} = ${i}`).join(', ');
   const source = `/**\n${' * a line of a long comment\n'.repeat(20_000)} */\n\nvar ${declarators};\n`;
   const symbols = (await extractSource('javascript', source, 'lib/vars.js')).symbols.filter((s) => s.kind !== 'file');

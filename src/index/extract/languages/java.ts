@@ -5,7 +5,7 @@ import { packArity } from '../../arity.js';
 import { argumentCount, parameterArity } from '../arity.js';
 import type { ParameterRole } from '../arity.js';
 import { ExtractionBuilder, countParseErrors, headText } from '../builder.js';
-import { leadingComment } from '../comments.js';
+import { DOC_BLOCKS, leadingComment } from '../comments.js';
 import { isUpperSnake, splitQualified } from '../names.js';
 import { receiverText } from '../receivers.js';
 import type { PathShape } from '../receivers.js';
@@ -124,7 +124,7 @@ function enter(st: State, node: Node, type: string): boolean | void {
       if (name === '') return;
       b.open(b.define('enum_member', name, node, {
         exported: b.symbolAt(b.current)?.exported ?? false, signature: headText(node, node.childForFieldName('body')),
-        docstring: leadingComment(node, isComment, undefined, { detachedDocBlock: true }),
+        docstring: leadingComment(node, isComment, undefined, DOC_BLOCKS),
       }));
       return;
     }
@@ -172,7 +172,7 @@ function callable(st: State, node: Node, type: string): void {
   const owner = b.current;
   const index = b.define(type === 'method_declaration' || type === 'annotation_type_element_declaration' ? 'method' : 'constructor', name, node, {
     exported: isVisible(st, node, mods), signature: signature(node, node.childForFieldName('body')),
-    docstring: leadingComment(node, isComment, undefined, { detachedDocBlock: true }),
+    docstring: leadingComment(node, isComment, undefined, DOC_BLOCKS),
     arity: parameterArity(node.childForFieldName('parameters'), parameterRole) ?? (type === 'annotation_type_element_declaration' ? packArity(0, 0) : undefined),
   });
   const nameNode = node.childForFieldName('name');
@@ -190,7 +190,7 @@ function fields(st: State, node: Node, type: string): void {
   const mods = modifiersOf(node);
   const isConst = type === 'constant_declaration' || (hasModifier(mods, 'static') && hasModifier(mods, 'final'));
   const exported = isVisible(st, node, mods);
-  const doc = leadingComment(node, isComment, undefined, { detachedDocBlock: true });
+  const doc = leadingComment(node, isComment, undefined, DOC_BLOCKS);
   const first = b.symbolCount;
   for (const decl of node.childrenForFieldName('declarator')) {
     const name = decl?.childForFieldName('name')?.text ?? '';
@@ -248,7 +248,7 @@ function typeDeclaration(st: State, node: Node, kind: NodeKind): boolean | void 
   const mods = modifiersOf(node);
   const body = node.childForFieldName('body');
   const index = b.define(kind, name, node, {
-    exported: isVisible(st, node, mods), signature: signature(node, body), docstring: leadingComment(node, isComment, undefined, { detachedDocBlock: true }),
+    exported: isVisible(st, node, mods), signature: signature(node, body), docstring: leadingComment(node, isComment, undefined, DOC_BLOCKS),
   });
   st.routePrefixes.set(index, classRoutePrefix(mods));
   b.open(index);

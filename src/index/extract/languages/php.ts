@@ -1,7 +1,7 @@
 import type { Node, Tree } from 'web-tree-sitter';
 import type { FileExtraction, NodeKind, RefKind } from '../../../model.js';
 import { ExtractionBuilder, countParseErrors, headText } from '../builder.js';
-import { leadingComment, unquote } from '../comments.js';
+import { DOC_BLOCKS, leadingComment, unquote } from '../comments.js';
 import { callOf, LocalTypes, noteReturnClasses, receiverClass, returnedClass, type FileTypes } from '../local-types.js';
 import { isTestPath } from '../test-paths.js';
 import type { LanguageExtractor } from '../types.js';
@@ -160,7 +160,7 @@ function define(b: ExtractionBuilder, kind: NodeKind, nameNode: Node | null, nod
   const index = b.define(kind, name, node, {
     exported: !isPrivate(node),
     signature: headText(node, body),
-    docstring: leadingComment(node, isComment, undefined, { detachedDocBlock: true }),
+    docstring: leadingComment(node, isComment, undefined, DOC_BLOCKS),
   });
   if (open) b.open(index);
 }
@@ -219,7 +219,7 @@ function method(b: ExtractionBuilder, node: Node): void {
 /** Each element of a `const` or property declaration, sharing the declaration's docs and head. */
 function constantsOrProperties(b: ExtractionBuilder, node: Node): void {
   const hidden = isPrivate(node);
-  const docstring = leadingComment(node, isComment, undefined, { detachedDocBlock: true });
+  const docstring = leadingComment(node, isComment, undefined, DOC_BLOCKS);
   const signature = headText(node, null);
   for (const element of node.namedChildren) {
     if (element === null || (element.type !== 'const_element' && element.type !== 'property_element')) continue;

@@ -3,7 +3,7 @@
  * documentation sits: the questions every kind of definition asks of its syntax.
  */
 import type { Node } from 'web-tree-sitter';
-import { leadingComment } from '../../comments.js';
+import { DOC_BLOCKS, leadingComment } from '../../comments.js';
 import { namesClass } from '../../local-types.js';
 
 /** Value node types that are functions: `const f = () => …`, `x = function () {…}`. */
@@ -39,7 +39,7 @@ export function exportedSpan(span: Node): boolean {
  * past the node types in `transparent`.
  */
 export function docComment(anchor: Node, transparent?: ReadonlySet<string>): string | undefined {
-  return leadingComment(anchor, isComment, transparent, { detachedDocBlock: true });
+  return leadingComment(anchor, isComment, transparent, DOC_BLOCKS);
 }
 
 /** The comment documenting a declaration: the one before its `export` statement when exported. */

@@ -32,7 +32,7 @@ test('the Flask census counts route decorators and add_url_rule, not other decor
   assert.deepEqual(lines('flask', ["@app.route('/a')", '@login_required', "@bp.get('/b')", "app.add_url_rule('/c', view_func=c)", "@cache.memoize(60)"]), ['1', '3', '4']);
 });
 
-test('the Express census counts method calls with a path literal, not those in a block comment or with a computed path', () => {
+test('the Express census counts method calls with a path literal, a template of a path or a constant\'s name, not those in a block comment or with a computed path', () => {
   assert.deepEqual(lines('express', [
     "router.get('/-/ping', ping);",
     '/*',
@@ -42,11 +42,15 @@ test('the Express census counts method calls with a path literal, not those in a
     'app.post(prefix + "/x", h);',
     "app.route('/book').get(list);",
     'route.put(`/:package/:tag`, tag);',
-  ]), ['1', '7', '8']);
+    'app.get(`${API}/users`, users);',
+    'app.post(API_PATH, create);',
+    'cache.get(`${kind}.${name}`);',
+    'app.get(key, h);',
+  ]), ['1', '7', '8', '9', '10']);
 });
 
-test('the Fastify census counts a route object only with a path literal in the statement', () => {
-  assert.deepEqual(lines('fastify', ['fastify.route({', "  url: '/json',", "  method: 'GET',", '})', 'fastify.route({', '  url: `${prefix}/x`,', '})']), ['1']);
+test('the Fastify census counts a route object only with a path literal or a template of a path in the statement', () => {
+  assert.deepEqual(lines('fastify', ['fastify.route({', "  url: '/json',", "  method: 'GET',", '})', 'fastify.route({', '  url: `${prefix}/x`,', '})', 'fastify.route({', '  url: routeUrl,', '})']), ['1', '5']);
 });
 
 test('the Rails census reads routes files only and counts each resources once', () => {

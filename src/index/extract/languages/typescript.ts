@@ -27,6 +27,7 @@ import {
   visitCall, visitNestedTypeIdentifier, visitNew, visitTypeIdentifier, visitTypeParameter,
 } from './typescript/references.js';
 import { defineFileRoutes } from './typescript/file-routes.js';
+import { notePathConstants, pathConstants } from './typescript/route-paths.js';
 import { mayHoldRouteObjects, noteRouteDefinition, noteRouterVariable, requestFrameworks, visitRouteCall, visitRouteObject } from './typescript/routes.js';
 import { visitDeclaration } from './typescript/variables.js';
 
@@ -89,9 +90,10 @@ const VISITORS: Readonly<Record<string, Visitor>> = {
 };
 
 function noteRouters(state: FileState, declaration: Node): void {
+  notePathConstants(state.pathConstants, declaration);
   for (const declarator of declaration.namedChildren) {
     if (declarator?.type !== 'variable_declarator') continue;
-    noteRouterVariable(state.routers, declarator);
+    noteRouterVariable(state, declarator);
     noteRouteDefinition(state, declarator);
   }
 }
@@ -111,7 +113,7 @@ export const typescriptExtractor: LanguageExtractor = {
     const state: FileState = {
       builder, typeParams: new Set(), exportedNames: new Set(), components: new Set(), typed: { locals: new LocalTypes(), fields: classFieldTypes(tree.rootNode, source) },
       objectPaths: new Map(), prototypeOwners: new Set(), constructors: new Set(), assigned: [], routers: new Map(), controllers: new Map(),
-      routeObjects: mayHoldRouteObjects(source), routeDefinitions: new Map(), ...requestFrameworks(source),
+      routeObjects: mayHoldRouteObjects(source), routeDefinitions: new Map(), pathConstants: pathConstants(), ...requestFrameworks(source),
       visit: (root) => walk(root, builder, TYPES, enter),
     };
     state.visit(tree.rootNode);

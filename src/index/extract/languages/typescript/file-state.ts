@@ -2,6 +2,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { ExtractionBuilder } from '../../builder.js';
 import type { FileTypes } from '../../local-types.js';
+import type { PathConstants } from './route-paths.js';
 
 /**
  * One file's extraction in progress: the builder every visitor records into, and the facts one
@@ -31,6 +32,8 @@ export interface FileState {
   readonly contextRoutes: boolean;
   /** Whether the file imports the mock server msw, whose handlers are mocks, not routes. */
   readonly mockRoutes: boolean;
+  /** The file's top-level string constants, which route paths are read with (route-paths.ts). */
+  readonly pathConstants: PathConstants;
   /** Route definitions of Hono's OpenAPI helper by variable (`const r = createRoute({…})`), for `app.openapi(r, …)`. */
   readonly routeDefinitions: Map<string, Node>;
   /** The path of each NestJS controller class, by symbol index. */

@@ -17,6 +17,7 @@ import type { Node } from 'web-tree-sitter';
 import { ANY_METHOD, defineRoute, HTTP_METHODS, joinRoutePath, METHOD_NAMES, methodHandler, type RouteHandler } from '../../routes.js';
 import type { MountTarget } from '../../../../model.js';
 import type { FileState } from './file-state.js';
+import { pathOf } from './route-paths.js';
 import { FUNCTION_VALUES } from './syntax.js';
 
 /**
@@ -34,7 +35,7 @@ const ROUTER_FACTORIES: ReadonlySet<string> = new Set(['express', 'Router', 'Fas
  * Notes `const api = express.Router()` (and the other factories): a router by what made it, with
  * the prefix its options give (`new Router({ prefix: '/api' })`, as Koa's router takes one).
  */
-export function noteRouterVariable(routers: Map<string, string>, declarator: Node): void {
+export function noteRouterVariable(state: FileState, declarator: Node): void {
   const name = declarator.childForFieldName('name');
   const value = declarator.childForFieldName('value');
   if (name?.type !== 'identifier' || value === null) return;
@@ -47,9 +48,9 @@ export function noteRouterVariable(routers: Map<string, string>, declarator: Nod
   const options = argumentsOf(value).find((a) => a.type === 'object');
   let prefix = '';
   for (const pair of options?.namedChildren ?? []) {
-    if (pair?.type === 'pair' && pair.childForFieldName('key')?.text === 'prefix') prefix = pathOf(pair.childForFieldName('value') ?? undefined) ?? '';
+    if (pair?.type === 'pair' && pair.childForFieldName('key')?.text === 'prefix') prefix = pathOf(pair.childForFieldName('value'), state.pathConstants) ?? '';
   }
-  routers.set(name.text, prefix);
+  state.routers.set(name.text, prefix);
 }
 
 /**
@@ -77,14 +78,14 @@ export function visitRouteCall(state: FileState, call: Node): boolean {
   const chain = target?.type === 'call_expression' ? routeChain(target, state) : undefined;
   if (chain !== undefined) {
     // `app.route('/book').get(list).put(update)`
-    path = pathOf(argumentsOf(chain)[0]);
+    path = pathOf(argumentsOf(chain)[0], state.pathConstants);
     handlers = args;
   } else {
     // A router, or any receiver whose handler takes what a route's does (`api.get('/threads',
     // async (c) => …)` where Hono is imported).
     const routerPrefix = receiverPrefix(state, target);
     if (routerPrefix === undefined && !takesRequest(state, args[args.length - 1])) return false;
-    path = pathOf(args[0]);
+    path = pathOf(args[0], state.pathConstants);
     prefix = routerPrefix ?? '';
     handlers = args.slice(1);
   }
@@ -110,14 +111,16 @@ function walkRouteCall(state: FileState, callee: Node, args: readonly Node[], in
 /**
  * `app.use('/api', users)`, `router.use(`/${key}`, plural(db))`, `app.use('/v1', require('./v1'))`,
  * `router.use('/admin', admin.routes())`: the module each later argument comes from is mounted
- * under the path (as written, substitutions too; '' when the first argument is no path). What
- * the file imports under that name is tied to the mount when the file is finished.
+ * under the path (read as a route's is; '' when the first argument is no path). A name alone is
+ * what is mounted, not a path (`app.use(ROUTES)`). What the file imports under that name is tied
+ * to the mount when the file is finished.
  */
 function noteMount(state: FileState, call: Node, callee: Node): void {
   const prefix = receiverPrefix(state, callee.childForFieldName('object'));
   if (prefix === undefined) return;
   const args = argumentsOf(call);
-  const path = pathOf(args[0], true);
+  const alone = args.length === 1 && (args[0]?.type === 'identifier' || args[0]?.type === 'member_expression');
+  const path = alone ? undefined : pathOf(args[0], state.pathConstants);
   const mounted = path === undefined ? args : args.slice(1);
   const line = call.startPosition.row + 1;
   const full = path === undefined && prefix === '' ? '' : joinRoutePath(prefix, path ?? '');
@@ -217,17 +220,6 @@ function argumentsOf(call: Node): Node[] {
   return (call.childForFieldName('arguments')?.namedChildren ?? []).filter((a): a is Node => a !== null && a.type !== 'comment');
 }
 
-/**
- * A path literal that starts with `/`: a string, or a template without substitutions (with
- * `substitutions`, a mount's, kept as written: `/${key}`).
- */
-function pathOf(node: Node | undefined, substitutions = false): string | undefined {
-  if (node === undefined) return undefined;
-  if (node.type !== 'string' && !(node.type === 'template_string' && (substitutions || !node.namedChildren.some((c) => c?.type === 'template_substitution')))) return undefined;
-  const text = node.text.slice(1, -1);
-  return text.startsWith('/') ? text : undefined;
-}
-
 /** The handler a name or member names; a wrapper call's last argument (`asyncHandler(list)`). */
 function handlerOf(node: Node): RouteHandler | undefined {
   if (node.type === 'identifier' || node.type === 'shorthand_property_identifier') return { name: node.text, node };
@@ -300,7 +292,7 @@ function objectRoute(state: FileState, call: Node, callee: Node): boolean {
   const options = argumentsOf(call)[0];
   if (target?.type !== 'identifier' || !isRouter(state, target.text) || options?.type !== 'object') return false;
   const fields = fieldsOf(options);
-  const route = routeFields(fields, fields.get('url') ?? fields.get('path'));
+  const route = routeFields(state, fields, fields.get('url') ?? fields.get('path'));
   if (route === undefined) return false;
   const handlerNode = handlerField(fields);
   const handler = handlerNode === undefined ? undefined : handlerOf(handlerNode);
@@ -337,7 +329,7 @@ function openapiRoute(state: FileState, call: Node, callee: Node): boolean {
   const object = definition?.type === 'identifier' ? state.routeDefinitions.get(definition.text) : createdRoute(definition);
   if (object === undefined || handlerNode === undefined) return false;
   const fields = fieldsOf(object);
-  const route = routeFields(fields, fields.get('path'));
+  const route = routeFields(state, fields, fields.get('path'));
   if (route === undefined) return false;
   const indexes = defineRoute(state.builder, route.methods, route.path, call, handlerOf(handlerNode));
   walkRouteCall(state, callee, args, indexes[0]!);
@@ -355,7 +347,7 @@ function openapiRoute(state: FileState, call: Node, callee: Node): boolean {
  */
 export function visitRouteObject(state: FileState, object: Node): boolean {
   const fields = fieldsOf(object);
-  const route = routeFields(fields, fields.get('path'), true);
+  const route = routeFields(state, fields, fields.get('path'), true);
   if (route === undefined) return false;
   const handlerNode = handlerField(fields);
   if (handlerNode === undefined) return false;
@@ -399,8 +391,8 @@ function fieldOf(member: Node): { readonly key: string; readonly value: Node } |
  * literals; `known` takes only HTTP's own methods (an object nothing says is a route's, where
  * `method: 'oauth'` is something else), else any word (Fastify's `SEARCH`, `PROPFIND`).
  */
-function routeFields(fields: ReadonlyMap<string, Node>, pathNode: Node | undefined, known = false): { methods: string[]; path: string } | undefined {
-  const path = pathOf(pathNode);
+function routeFields(state: FileState, fields: ReadonlyMap<string, Node>, pathNode: Node | undefined, known = false): { methods: string[]; path: string } | undefined {
+  const path = pathOf(pathNode, state.pathConstants);
   const methodNode = fields.get('method');
   const written = methodNode?.type === 'array' ? methodNode.namedChildren : [methodNode];
   const methods = written.map((m) => (m?.type === 'string' ? m.text.slice(1, -1).toUpperCase() : undefined)).map((m) => (m === '*' ? ANY_METHOD : m));

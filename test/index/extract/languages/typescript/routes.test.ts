@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { extractSource } from '../../../../../src/index/extract/extract.js';
 import type { FileExtraction } from '../../../../../src/model.js';
+import { MAX_PATH_CONSTANT } from '../../../../../src/index/extract/languages/typescript/route-paths.js';
 import { routeLines } from '../../../../support/route-lines.js';
 
 const routes = (ex: FileExtraction, all = false): string[] => routeLines(ex, { refs: all ? 'all' : 'first' });
@@ -308,4 +309,90 @@ test('Express mounts: the module a router comes from, under the path (a template
     { prefix: '', importLine: 2 },
   ]);
   assert.equal((await extractSource('javascript', "app.get('/', home);\n", 'plain.js')).mounts, undefined, 'a file that mounts nothing has no list');
+});
+
+test('route paths written with templates, constants and concatenations: a top-level string constant read as its value, any other part kept as written', async () => {
+  const source = [
+    "const API = '/api/v1';",
+    "export const section = 'settings';",
+    "const TYPED = '/typed' as const;",
+    'const NESTED = `${API}/nested`;',
+    "const express = require('express');",
+    '',
+    'router.get(`${API}/users/:id`, show);',
+    'router.get(API, index);',
+    'router.post(`/${section}/:id`, update);',
+    "router.put(API + '/things/' + section, put);",
+    'router.get(TYPED, typed);',
+    "router.get(NESTED + '/deep', deep);",
+    'router.get(USERS_PATH, users);',
+    'router.get(Paths.ADMIN, admin);',
+    'router.get(`/${this.base}:id`, byId);',
+    'router.get(`${CONFIG.prefix}/status`, status);',
+    '',
+    'router.get(lowerName, notAPath);',
+    'router.get(`${a}${b}`, twoParts);',
+    'router.get(`x${API}`, noSlash);',
+    'router.get(left + right, noString);',
+    '',
+  ].join('\n');
+  const ex = await extractSource('javascript', source, 'routes.js');
+  assert.deepEqual(routes(ex), [
+    'GET /api/v1/users/:id -> show', 'GET /api/v1 -> index', 'POST /settings/:id -> update', 'PUT /api/v1/things/settings -> put', 'GET /typed -> typed',
+    'GET /api/v1/nested/deep -> deep', 'GET /${USERS_PATH} -> users', 'GET /${Paths.ADMIN} -> admin', 'GET /${this.base}:id -> byId', 'GET /${CONFIG.prefix}/status -> status',
+  ]);
+});
+
+test('a constant a function, loop or parameter binds again is kept as written; one declared twice with two values too; a function\'s own constant is not the file\'s', async () => {
+  const source = [
+    "const API = '/api';",
+    "const path = '/p';",
+    "const TWICE = '/one';",
+    "const TWICE = '/two';",
+    "const LOCAL = '/local';",
+    '',
+    'function mount(path) { router.get(`${path}/param`, a); }',
+    'router.get(`${API}/top`, b);',
+    'for (const path of list) router.get(`${path}/loop`, c);',
+    'router.get(`${TWICE}/x`, d);',
+    "function inner() { const ONLY_HERE = '/here'; router.get(`${ONLY_HERE}/y`, e); }",
+    '',
+  ].join('\n');
+  const ex = await extractSource('javascript', source, 'routes.js');
+  assert.deepEqual(routes(ex), ['GET /${path}/param -> a', 'GET /api/top -> b', 'GET /${path}/loop -> c', 'GET /${TWICE}/x -> d', 'GET /${ONLY_HERE}/y -> e']);
+});
+
+test('a mount\'s path read as a route\'s: a constant\'s value, a name kept as written; a name alone is what is mounted', async () => {
+  const source = [
+    "const users = require('./users');",
+    "const ROUTES = require('./routes');",
+    "const API = '/api';",
+    '',
+    'app.use(`${API}/users`, users);',
+    'app.use(API_BASE, users);',
+    'app.use(ROUTES);',
+    '',
+  ].join('\n');
+  const ex = await extractSource('javascript', source, 'app.js');
+  assert.deepEqual(ex.mounts, [
+    { prefix: '/api/users', importLine: 1 },
+    { prefix: '/${API_BASE}', importLine: 1 },
+    { prefix: '', importLine: 2 },
+  ]);
+});
+
+test('route paths from constants stay bounded: a constant past its bound is kept as a name, a path resolved past its bound is kept as written, a long concatenation is none', async () => {
+  const long = `/${'y'.repeat(MAX_PATH_CONSTANT)}`;
+  const repeated = '${B}'.repeat(1000);
+  const source = [
+    `const LONG = '${long}';`,
+    "const B = '/0123456789';",
+    '',
+    'router.get(`${LONG}/z`, a);',
+    `router.get(\`/x${repeated}\`, b);`,
+    `router.get('/c'${' + B'.repeat(100)}, c);`,
+    '',
+  ].join('\n');
+  const ex = await extractSource('javascript', source, 'routes.js');
+  assert.deepEqual(routes(ex), ['GET /${LONG}/z -> a', `GET /x${repeated} -> b`]);
 });

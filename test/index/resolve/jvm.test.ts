@@ -60,3 +60,29 @@ test('jvm: a call on a type from outside the project (String, Map.Entry) binds t
   assert.equal(targetOf(result, b, onConstant), indexOf);
   assert.equal(targetOf(result, b, onOwn), indexOf);
 });
+
+test('jvm: a type written with its package binds the class of that name in that package, not another package\'s; a package the project does not declare binds nothing', () => {
+  const b = new ProjectBuilder();
+  const mine = b.file('src/org/acme/admin/GroupResource.java', { packageName: 'org.acme.admin' });
+  const group = b.sym(mine, 'GroupResource', { kind: 'class' });
+  const other = b.file('src/org/acme/client/GroupResource.java', { packageName: 'org.acme.client' });
+  b.sym(other, 'GroupResource', { kind: 'class' });
+  const root = b.file('src/org/acme/Root.java', { packageName: 'org.acme', imports: [imp('org.acme.client.GroupResource')] });
+  const written = b.ref(root, 'GroupResource', { kind: 'references', receiver: 'org.acme.admin' });
+  const imported = b.ref(root, 'GroupResource', { kind: 'references' });
+  const outside = b.ref(root, 'List', { kind: 'references', receiver: 'java.util' });
+  const result = b.resolve();
+  assert.equal(targetOf(result, b, written), group, 'the package written wins over the import');
+  assert.notEqual(targetOf(result, b, imported), group, 'without its package, the import\'s');
+  assert.equal(targetOf(result, b, outside), undefined);
+});
+
+test('csharp: a type written with its namespace binds the class of that name in that namespace', () => {
+  const b = new ProjectBuilder();
+  const admin = b.file('Api/Admin/Users.cs', { packageName: 'Acme.Admin' });
+  const users = b.sym(admin, 'UsersController', { kind: 'class' });
+  const web = b.file('Web/Users.cs', { packageName: 'Acme.Web' });
+  b.sym(web, 'UsersController', { kind: 'class' });
+  const r = b.ref(b.file('Api/Startup.cs', { packageName: 'Acme' }), 'UsersController', { kind: 'references', receiver: 'Acme.Admin' });
+  assert.equal(targetOf(b.resolve(), b, r), users);
+});

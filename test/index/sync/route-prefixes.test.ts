@@ -293,3 +293,18 @@ test('JAX-RS sub-resources are qualified by the locators that return them, throu
   ]);
   assert.equal(await dumpGraph(root), await freshDumpOf(root, cleanups));
 });
+
+test('a locator whose return type is written with its package serves that package\'s class, not another of the same name', async () => {
+  const groups = (pkg: string) => `package ${pkg};\nimport javax.ws.rs.*;\npublic class GroupsResource {\n    @GET @Path("members")\n    public String members() { return ""; }\n}\n`;
+  const project = await generatedProject({
+    'src/org/acme/AdminRoot.java': 'package org.acme;\nimport javax.ws.rs.*;\n@Path("/admin")\npublic class AdminRoot {\n    @Path("groups")\n    public org.acme.admin.GroupsResource groups() { return null; }\n}\n',
+    'src/org/acme/admin/GroupsResource.java': groups('org.acme.admin'),
+    'src/org/acme/client/GroupsResource.java': groups('org.acme.client'),
+  });
+  cleanups.push(project.cleanup);
+  await indexProject({ root: project.root, mode: 'full', command: 'test', workers: 1 });
+  assert.deepEqual(await routeNames(project.root), [
+    'src/org/acme/admin/GroupsResource.java GET /{GroupsResource}/members = GET /admin/groups/members',
+    'src/org/acme/client/GroupsResource.java GET /{GroupsResource}/members = GET /{GroupsResource}/members',
+  ]);
+});

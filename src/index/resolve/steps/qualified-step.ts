@@ -2,6 +2,7 @@ import type { ResolveContext, StepOutcome } from '../context.js';
 import { AMBIGUOUS, CLAIMED, bound } from '../context.js';
 import type { FileScope } from '../file-scope.js';
 import { targetFilter } from '../kinds.js';
+import { packageKeyOf } from '../project-index.js';
 import { namesTypeByCase, traitsOf } from '../languages.js';
 import { findMember } from '../members.js';
 import type { Receiver } from '../receivers.js';
@@ -26,6 +27,8 @@ export function qualifiedStep(
   ctx: ResolveContext, scope: FileScope, ref: ResolverRef, receiver: Receiver | undefined, filter: KindFilter,
 ): StepOutcome | undefined {
   if (receiver === undefined || receiver.kind !== 'path') return undefined;
+  const packaged = inPackage(ctx, scope, ref, receiver.segments, filter);
+  if (packaged !== undefined) return packaged;
   const ownerName = receiver.segments[receiver.segments.length - 1];
   if (ownerName === undefined) return undefined;
   const { project } = ctx;
@@ -49,4 +52,24 @@ export function qualifiedStep(
   if (matches.length === 1 && matches[0] !== undefined) return bound(matches[0], 'qualified', 0.9);
   const pick = closest(ctx, ref.fileId, matches, true);
   return pick === undefined ? AMBIGUOUS : bound(pick.target, 'qualified', 0.8);
+}
+
+/** Families whose references may name a type with its package (`org.acme.admin.GroupResource`, `Acme.Admin.GroupResource`). */
+const PACKAGE_QUALIFIED: ReadonlySet<string> = new Set(['jvm', 'csharp']);
+
+/**
+ * A name written with its package or namespace (`org.acme.admin.GroupResource`, as a return type
+ * or a `new`): the top-level definition of that name in the project's files of that package. A
+ * receiver that is no package of the project is left to the owner lookup.
+ */
+function inPackage(ctx: ResolveContext, scope: FileScope, ref: ResolverRef, segments: readonly string[], filter: KindFilter): StepOutcome | undefined {
+  if (!PACKAGE_QUALIFIED.has(scope.family) || segments.length === 0) return undefined;
+  const key = packageKeyOf(scope.family, '', segments.join('.'));
+  const files = key === undefined ? [] : ctx.project.filesInPackage(key);
+  const matches: ResolverSymbol[] = [];
+  for (const file of files) for (const s of ctx.project.topLevel(file, ref.name)) if (filter(s.kind)) matches.push(s);
+  if (matches.length === 0) return undefined;
+  if (matches.length === 1 && matches[0] !== undefined) return bound(matches[0], 'qualified', 0.95);
+  const pick = closest(ctx, ref.fileId, matches, true);
+  return pick === undefined ? AMBIGUOUS : bound(pick.target, 'qualified', 0.9);
 }

@@ -108,6 +108,19 @@ export interface RouteLocator {
   readonly line: number;
 }
 
+/**
+ * An ASP.NET controller class that others may inherit a route template from: one with its own
+ * `[Route("api/[controller]")]` (`template`), or one deriving from the framework's controller
+ * base without one (no `template`). A derived controller without its own `[Route]` writes its
+ * routes under its base class's name in braces (`GET /{BaseApiController}/items`), which the stage
+ * after resolution replaces by the nearest inherited template (`GET /api/Orders/items`).
+ */
+export interface RouteTemplate {
+  readonly className: string;
+  readonly template?: string;
+  readonly line: number;
+}
+
 /** What a mount names, as written where it is: a local name an import binds, or a module imported inline. */
 export type MountTarget = { readonly local: string } | { readonly module: string };
 
@@ -121,6 +134,8 @@ export interface FileExtraction {
   readonly mounts?: readonly RouteMount[];
   /** Sub-resource locators the file declares; absent when none. */
   readonly locators?: readonly RouteLocator[];
+  /** ASP.NET controller classes that route templates are inherited from; absent when none. */
+  readonly routeTemplates?: readonly RouteTemplate[];
   /** The file's own package/module/namespace declaration when the language has one (Go, Java, Kotlin, C#, PHP, Scala, Dart library). */
   readonly packageName?: string;
   /** Count of ERROR/MISSING nodes in the parse tree: a partial parse is still indexed. */

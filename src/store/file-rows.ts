@@ -1,5 +1,5 @@
 /**
- * The rows one source file owns (its `files` row, its nodes, references, imports and route mounts, the names
+ * The rows one source file owns (its `files` row, its nodes, references, imports, route mounts and templates, the names
  * each symbol uses, and their full-text entries), written and deleted together. Callers run these inside a transaction.
  */
 import { posix } from 'node:path';
@@ -49,6 +49,9 @@ export function writeFileRows(db: SqliteDb, file: FileInfo, extraction: FileExtr
   if (extraction.locators !== undefined) {
     db.insertRows(`INSERT INTO route_mounts(file_id, import_line, prefix, type_name)`, extraction.locators.map((l) => [fileId, l.line, l.prefix, l.typeName]));
   }
+  if (extraction.routeTemplates !== undefined) {
+    db.insertRows(`INSERT INTO route_templates(file_id, line, class_name, template)`, extraction.routeTemplates.map((t) => [fileId, t.line, t.className, t.template ?? null]));
+  }
   writeNodeUses(db, extraction.refs, nodeIds);
   // Index through the view so the FTS text is exactly what a later delete will read back.
   if (indexSearch) db.cached(
@@ -61,7 +64,7 @@ export function writeFileRows(db: SqliteDb, file: FileInfo, extraction: FileExtr
 
 /**
  * Deletes what came from one file (its full-text entries, edges from and into its nodes,
- * references, imports, route mounts and nodes) but not its `files` row.
+ * references, imports, route mounts and templates, and nodes) but not its `files` row.
  */
 export function deleteFileContents(db: SqliteDb, fileId: number, indexSearch: boolean): void {
   // FTS first: an external-content table reads the node rows to know which terms to remove.
@@ -72,6 +75,7 @@ export function deleteFileContents(db: SqliteDb, fileId: number, indexSearch: bo
     `DELETE FROM refs WHERE file_id = ?`,
     `DELETE FROM imports WHERE file_id = ?`,
     `DELETE FROM route_mounts WHERE file_id = ?`,
+    `DELETE FROM route_templates WHERE file_id = ?`,
     `DELETE FROM node_uses WHERE node_id IN (SELECT id FROM nodes WHERE file_id = ?)`,
     `DELETE FROM nodes WHERE file_id = ?`,
   ]) {

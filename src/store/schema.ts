@@ -15,7 +15,7 @@ import type { EdgeKind } from '../model.js';
 import type { SqliteDb } from './sqlite.js';
 
 /** Bumped whenever the DDL below changes shape. */
-export const SCHEMA_VERSION = 8;
+export const SCHEMA_VERSION = 9;
 
 /**
  * SQLite's `application_id` of a codegraph-wasm index ("CGWA"): written in every index, so that a
@@ -91,6 +91,14 @@ export function edgeRelation(kinds?: readonly EdgeKind[]): 'graph_edges' | 'edge
  * tens of mounts, and most none.
  */
 const ROUTE_MOUNTS = `CREATE TABLE IF NOT EXISTS route_mounts(file_id INTEGER NOT NULL, import_line INTEGER NOT NULL, prefix TEXT NOT NULL, type_name TEXT);`;
+
+/**
+ * ASP.NET controller classes route templates are inherited from (schema 9): the class named
+ * `class_name` starting at `line` has the route template `template` (none when NULL: it derives
+ * from the framework's controller base without one). Read by the stage that joins prefixes to
+ * routes, through the `extends` edges into those classes. No index: tens of rows, most projects none.
+ */
+const ROUTE_TEMPLATES = `CREATE TABLE IF NOT EXISTS route_templates(file_id INTEGER NOT NULL, line INTEGER NOT NULL, class_name TEXT NOT NULL, template TEXT);`;
 
 /** Explore's stored term index (store/term-tables.ts); empty until a sync writes it. */
 const TERM_TABLES = `CREATE TABLE IF NOT EXISTS term_postings(
@@ -188,6 +196,8 @@ CREATE TABLE diagnostics(path TEXT NOT NULL, reason TEXT NOT NULL, detail TEXT N
 
 ${ROUTE_MOUNTS}
 
+${ROUTE_TEMPLATES}
+
 ${TERM_TABLES}
 
 ${GRAPH_EDGES_VIEW}
@@ -223,7 +233,8 @@ export type Migration = (db: SqliteDb) => void;
  * version changed with it). Version 7 records the type each function returns (`nodes.returns`),
  * which types a call on a call's result; rows written before it have none until the files are
  * extracted again (the extraction version changed with it). Version 8 adds `route_mounts.type_name`
- * for sub-resource locators, empty until the files are extracted again (the same).
+ * for sub-resource locators, empty until the files are extracted again (the same). Version 9 adds
+ * `route_templates`, empty until the files are extracted again (the same).
  */
 export const MIGRATIONS: ReadonlyMap<number, Migration> = new Map([
   [1, (db: SqliteDb) => db.exec('ALTER TABLE nodes ADD COLUMN arity INTEGER; ALTER TABLE refs ADD COLUMN args INTEGER')],
@@ -242,6 +253,7 @@ export const MIGRATIONS: ReadonlyMap<number, Migration> = new Map([
   [5, (db: SqliteDb) => db.exec(ROUTE_MOUNTS)],
   [6, (db: SqliteDb) => addColumn(db, 'nodes', 'returns')],
   [7, (db: SqliteDb) => addColumn(db, 'route_mounts', 'type_name')],
+  [8, (db: SqliteDb) => db.exec(ROUTE_TEMPLATES)],
 ]);
 
 /** Adds a nullable text column unless the table has it (a table created by a later migration already does). */

@@ -117,6 +117,26 @@ describe('migrate', () => {
     assert.deepEqual(migrate(db), { kind: 'migrated', from: 7 }, 'a column already there is kept');
   });
 
+  test('upgrades a schema-8 database in place: an inherited route template becomes storable, and goes with its file', () => {
+    migrate(db);
+    db.exec('DROP TABLE route_templates');
+    setVersion(8);
+    assert.deepEqual(migrate(db), { kind: 'migrated', from: 8 });
+    const store = new GraphStore(db);
+    const file = { path: 'Base.cs', language: 'c_sharp', size: 1, mtimeMs: 1, sha256: '0'.repeat(64) };
+    store.replaceFile(file, {
+      language: 'c_sharp', parseErrors: 0, isTest: false, imports: [], refs: [], symbols: [],
+      routeTemplates: [{ className: 'ApiBase', template: 'api/[controller]', line: 3 }, { className: 'PlainBase', line: 9 }],
+    });
+    assert.deepEqual(db.all(`SELECT line, class_name, template FROM route_templates ORDER BY line`), [
+      { line: 3, class_name: 'ApiBase', template: 'api/[controller]' }, { line: 9, class_name: 'PlainBase', template: null },
+    ]);
+    store.replaceFile(file, { language: 'c_sharp', parseErrors: 0, isTest: false, imports: [], refs: [], symbols: [] });
+    assert.equal(db.value(`SELECT count(*) FROM route_templates`), 0);
+    setVersion(8);
+    assert.deepEqual(migrate(db), { kind: 'migrated', from: 8 }, 'a table already there is kept');
+  });
+
   test('upgrades a schema-2 database in place: name indexes and stored nesting edges go, the edge view comes', () => {
     migrate(db);
     db.exec(`DROP VIEW graph_edges; DROP INDEX nodes_parent; CREATE INDEX nodes_name ON nodes(name); CREATE INDEX refs_name ON refs(name);

@@ -3,7 +3,7 @@ import { ownerSegment } from './names.js';
 import { returnedType } from './return-types.js';
 import { trimEndWhile } from './trim.js';
 import type {
-  ExtractedImport, ExtractedRef, ExtractedSymbol, FileExtraction, MountTarget, NodeKind, RefKind, RouteLocator, RouteMount,
+  ExtractedImport, ExtractedRef, ExtractedSymbol, FileExtraction, MountTarget, NodeKind, RefKind, RouteLocator, RouteMount, RouteTemplate,
 } from '../../model.js';
 
 /** Options for one definition; `exported` defaults to false. */
@@ -49,6 +49,7 @@ export class ExtractionBuilder {
   private readonly imports: ExtractedImport[] = [];
   private readonly pendingMounts: { prefix: string; target: MountTarget; line: number }[] = [];
   private readonly locators: RouteLocator[] = [];
+  private readonly routeTemplates: RouteTemplate[] = [];
   private readonly scope: number[] = [];
   private packageName: string | undefined;
   private readonly languageId: string;
@@ -202,6 +203,11 @@ export class ExtractionBuilder {
     this.locators.push({ prefix, typeName, line });
   }
 
+  /** Records a controller class its subclasses may inherit a route template from (`template` undefined: none of its own). */
+  routeTemplate(className: string, template: string | undefined, line: number): void {
+    this.routeTemplates.push({ className, line, ...(template === undefined ? {} : { template }) });
+  }
+
   /** The line of the import that binds `local` (or imports `module`), the latest before `line`, else the first after. */
   private importLineOf(target: MountTarget, line: number): number | undefined {
     let found: number | undefined;
@@ -235,6 +241,7 @@ export class ExtractionBuilder {
       imports: this.imports,
       ...(mounts.length > 0 ? { mounts } : {}),
       ...(this.locators.length > 0 ? { locators: this.locators } : {}),
+      ...(this.routeTemplates.length > 0 ? { routeTemplates: this.routeTemplates } : {}),
       parseErrors,
       isTest,
       ...(this.packageName !== undefined ? { packageName: this.packageName } : {}),

@@ -6,7 +6,9 @@
  * are those of the files mounted now or by the last run (kept in the index's metadata).
  */
 import { joinRoutePath } from '../extract/routes.js';
-import { hasMounts, readMountLinks, readRouteNames, type GraphStore, type MountLink, type QualifiedRoute } from '../../store/index.js';
+import {
+  hasMounts, hasRouteTemplates, readInheritedTemplates, readMountLinks, readRouteNames, type GraphStore, type InheritedTemplate, type MountLink, type QualifiedRoute,
+} from '../../store/index.js';
 
 /** The metadata key listing the files whose routes carry a mount's prefix. */
 export const MOUNTED_FILES_META = 'mounted_route_files';
@@ -27,12 +29,14 @@ export function joinMountedRoutes(store: GraphStore, rewritten: ReadonlySet<numb
   const links = hasMounts(store) ? readMountLinks(store) : [];
   const prefixes = filePrefixes(links.filter((link) => link.typeName === undefined));
   const located = locatedPrefixes(links);
-  const files = new Set([...prefixes.keys(), ...located.keys()]);
+  const inherited = inheritedPaths(hasRouteTemplates(store) ? readInheritedTemplates(store) : []);
+  const files = new Set([...prefixes.keys(), ...located.keys(), ...[...inherited.values()].map((h) => h.fileId)]);
   if (files.size === 0 && before.length === 0) return false;
   const renames: QualifiedRoute[] = [];
   let outside = false;
   for (const route of readRouteNames(store, [...new Set([...before, ...files])])) {
-    const qualifiedName = qualifiedRoute(route.name, prefixes.get(route.fileId), located.get(route.fileId));
+    const heir = route.parentId === null ? undefined : inherited.get(route.parentId);
+    const qualifiedName = inheritedRoute(route.name, heir) ?? qualifiedRoute(route.name, prefixes.get(route.fileId), located.get(route.fileId));
     if (qualifiedName === route.qualifiedName) continue;
     renames.push({ id: route.id, name: route.name, qualifiedName });
     if (!rewritten.has(route.fileId)) outside = true;
@@ -41,6 +45,13 @@ export function joinMountedRoutes(store: GraphStore, rewritten: ReadonlySet<numb
   const now = [...files].sort((a, b) => a - b);
   if (now.join(',') !== before.join(',')) store.setMeta(MOUNTED_FILES_META, JSON.stringify(now));
   return outside;
+}
+
+/** A controller's route written under its base's name, under the path that name stands for; undefined for any other. */
+export function inheritedRoute(name: string, heir: InheritedPath | undefined): string | undefined {
+  if (heir === undefined) return undefined;
+  const bare = withoutPlaceholder(name, heir.base);
+  return bare === name ? undefined : prefixedName(bare, heir.path);
 }
 
 /**
@@ -126,6 +137,27 @@ export function locatedPrefixes(links: readonly MountLink[]): Map<number, Map<st
     const path = pathOf(key, new Set())?.path;
     if (link?.typeName === undefined || path === undefined) continue;
     out.set(link.to, (out.get(link.to) ?? new Map<string, string>()).set(link.typeName, path));
+  }
+  return out;
+}
+
+/** What an ASP.NET controller's routes written under its base's name (`{base}`) are served under. */
+export interface InheritedPath {
+  readonly fileId: number;
+  readonly base: string;
+  readonly path: string;
+}
+
+/**
+ * By controller class: the path its base's name stands for in its routes, the inherited template
+ * with `[controller]` filled in with the controller's own name (`api/[controller]` is `api/Orders`
+ * for `OrdersController`), or '' when the class it comes down from has none.
+ */
+export function inheritedPaths(heirs: readonly InheritedTemplate[]): Map<number, InheritedPath> {
+  const out = new Map<number, InheritedPath>();
+  for (const heir of heirs) {
+    const path = heir.template === undefined ? '' : heir.template.replaceAll('[controller]', heir.className.replace(/Controller$/, ''));
+    out.set(heir.classId, { fileId: heir.fileId, base: heir.base, path });
   }
   return out;
 }

@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { filePrefixes, joinMountedRoutes, locatedPrefixes, MAX_LOCATOR_DEPTH, MAX_MOUNT_DEPTH, prefixedName, qualifiedRoute, withoutPlaceholder } from '../../../src/index/sync/route-prefixes.js';
-import type { GraphStore } from '../../../src/store/index.js';
+import { MAX_TEMPLATE_DEPTH, type GraphStore } from '../../../src/store/index.js';
 import { indexProject } from '../../../src/index/sync/index.js';
 import { fullTextSearch } from '../../../src/search/index.js';
 import { dumpGraph, readStoredIndex } from '../../support/graph-dump.js';
@@ -307,4 +307,64 @@ test('a locator whose return type is written with its package serves that packag
     'src/org/acme/admin/GroupsResource.java GET /{GroupsResource}/members = GET /admin/groups/members',
     'src/org/acme/client/GroupsResource.java GET /{GroupsResource}/members = GET /{GroupsResource}/members',
   ]);
+});
+
+const ASPNET_BASE = (template: string) => `using Microsoft.AspNetCore.Mvc;\n[ApiController]\n${template}\npublic abstract class ApiBase : ControllerBase { }\n`;
+const ASPNET_DEVICES = 'public class DevicesController : ApiBase {\n    [HttpGet("Info")]\n    public string Info() => "";\n    [HttpGet]\n    public string List() => "";\n    [HttpGet("/health")]\n    public string Health() => "";\n}\n';
+
+test('ASP.NET controllers inherit the nearest base\'s route template across files, [controller] their own name; a project base without one gives none, an outside base stays named; an edit keeps the index equal to a fresh one', async () => {
+  const project = await generatedProject({
+    'Api/ApiBase.cs': ASPNET_BASE('[Route("api/[controller]")]'),
+    'Api/DevicesController.cs': ASPNET_DEVICES,
+    'Api/AdminBase.cs': 'public abstract class AdminBase : ApiBase { }\n',
+    'Api/UsersController.cs': 'public class UsersController : AdminBase {\n    [HttpGet("{id}")]\n    public string Get(int id) => "";\n}\n',
+    'Api/PlainBase.cs': 'public abstract class PlainBase : Controller { }\n',
+    'Api/HomeController.cs': 'public class HomeController : PlainBase {\n    [HttpGet("about")]\n    public string About() => "";\n}\n',
+    'Api/OutsideController.cs': 'public class OutsideController : VendorBase {\n    [HttpGet("v")]\n    public string V() => "";\n}\n',
+    'Api/Pair.cs': 'public class OrdersController : ApiBase { [HttpGet("o")] public void O() {} }\npublic class CartsController : ApiBase { [HttpGet("c")] public void C() {} }\n',
+    'Api/EntityBase.cs': 'public abstract class EntityBase { }\n',
+    'Api/Invoice.cs': 'public class Invoice : EntityBase {\n    [HttpPost("pay")]\n    public void Pay() {}\n}\n',
+  });
+  cleanups.push(project.cleanup);
+  const { root } = project;
+  await indexProject({ root, mode: 'full', command: 'test', workers: 1 });
+  assert.deepEqual(await routeNames(root), [
+    'Api/DevicesController.cs GET /health = GET /health',
+    'Api/DevicesController.cs GET /{ApiBase} = GET /api/Devices',
+    'Api/DevicesController.cs GET /{ApiBase}/Info = GET /api/Devices/Info',
+    'Api/HomeController.cs GET /{PlainBase}/about = GET /about',
+    'Api/Invoice.cs POST /{EntityBase}/pay = POST /pay',
+    'Api/OutsideController.cs GET /{VendorBase}/v = GET /{VendorBase}/v',
+    'Api/Pair.cs GET /{ApiBase}/c = GET /api/Carts/c',
+    'Api/Pair.cs GET /{ApiBase}/o = GET /api/Orders/o',
+    'Api/UsersController.cs GET /{AdminBase}/{id} = GET /api/Users/{id}',
+  ]);
+
+  // The base's template changes: every controller below it follows.
+  writeFileSync(join(root, 'Api/ApiBase.cs'), ASPNET_BASE('[Route("v2/[controller]")]'));
+  await indexProject({ root, mode: 'incremental', command: 'test', workers: 1 });
+  assert.ok((await routeNames(root)).includes('Api/UsersController.cs GET /{AdminBase}/{id} = GET /v2/Users/{id}'));
+  assert.equal(await dumpGraph(root), await freshDumpOf(root, cleanups));
+
+  // A controller takes a template of its own: it no longer inherits.
+  writeFileSync(join(root, 'Api/DevicesController.cs'), `[Route("gear")]\n${ASPNET_DEVICES}`);
+  await indexProject({ root, mode: 'incremental', command: 'test', workers: 1 });
+  assert.ok((await routeNames(root)).includes('Api/DevicesController.cs GET /gear/Info = GET /gear/Info'));
+  assert.equal(await dumpGraph(root), await freshDumpOf(root, cleanups));
+});
+
+test('an inherited template is followed down MAX_TEMPLATE_DEPTH classes; below, a route keeps its base\'s name; a cycle of classes ends', async () => {
+  const chain = ['[Route("root")]', 'public class C0 : ControllerBase { }'];
+  for (let i = 1; i <= MAX_TEMPLATE_DEPTH + 1; i++) chain.push(`public class C${i} : C${i - 1} { [HttpGet("x${i}")] public void M${i}() {} }`);
+  const project = await generatedProject({
+    'Chain.cs': `${chain.join('\n')}\n`,
+    'Cycle.cs': '[Route("api/[controller]")]\npublic class ABase : BBase { [HttpGet("a")] public void A() {} }\npublic class BBase : ABase { [HttpGet("b")] public void B() {} }\n',
+  });
+  cleanups.push(project.cleanup);
+  await indexProject({ root: project.root, mode: 'full', command: 'test', workers: 1 });
+  const names = await routeNames(project.root);
+  assert.ok(names.includes(`Chain.cs GET /{C${MAX_TEMPLATE_DEPTH - 1}}/x${MAX_TEMPLATE_DEPTH} = GET /root/x${MAX_TEMPLATE_DEPTH}`));
+  assert.ok(names.includes(`Chain.cs GET /{C${MAX_TEMPLATE_DEPTH}}/x${MAX_TEMPLATE_DEPTH + 1} = GET /{C${MAX_TEMPLATE_DEPTH}}/x${MAX_TEMPLATE_DEPTH + 1}`));
+  assert.ok(names.includes('Cycle.cs GET /{ABase}/b = GET /api/BBase/b'));
+  assert.ok(names.includes('Cycle.cs GET /api/ABase/a = GET /api/ABase/a'));
 });

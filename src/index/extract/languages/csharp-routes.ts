@@ -32,9 +32,32 @@ function attributesOf(node: Node): [string, string | undefined, Node][] {
   return out;
 }
 
-/** The route template of a controller class (`[Route("api/[controller]")]`), undefined for none. */
-export function controllerTemplate(classNode: Node): string | undefined {
-  return attributesOf(classNode).find(([name]) => name === 'Route')?.[1];
+/** The framework's controller bases: a class deriving from one inherits no route template. */
+const FRAMEWORK_CONTROLLERS: ReadonlySet<string> = new Set(['ControllerBase', 'Controller', 'ApiController', 'ODataController']);
+
+/**
+ * The route template a class's actions are under: its own `[Route("api/[controller]")]`; without
+ * one, its base class's name in braces (`{BaseApiController}`), which the stage after resolution
+ * replaces by the template the class inherits (ASP.NET takes the nearest base's that declares
+ * one); none for a class deriving from the framework's controller base, or from nothing. A class
+ * with a template of its own, or deriving from the framework's base, is recorded for the classes
+ * below it (`RouteTemplate`).
+ */
+export function controllerTemplate(b: ExtractionBuilder, classNode: Node, index: number): string | undefined {
+  const own = attributesOf(classNode).find(([name]) => name === 'Route')?.[1];
+  const symbol = b.symbolAt(index);
+  const base = symbol?.kind === 'class' ? baseClassName(classNode) : undefined;
+  if (symbol !== undefined && (own !== undefined || (base !== undefined && FRAMEWORK_CONTROLLERS.has(base)))) b.routeTemplate(symbol.name, own, symbol.startLine);
+  if (own !== undefined) return own;
+  return base === undefined || FRAMEWORK_CONTROLLERS.has(base) ? undefined : `{${base}}`;
+}
+
+/** The class a class declaration derives from: the first of its bases unless named as interfaces are (`IDisposable`). */
+function baseClassName(classNode: Node): string | undefined {
+  const first = classNode.childForFieldName('bases')?.namedChildren.find((c) => c !== null && c.type !== 'comment');
+  const type = first?.type === 'primary_constructor_base_type' ? first.firstNamedChild : first;
+  const name = type?.type === 'generic_name' ? type.firstNamedChild?.text : type?.text.split('.').pop();
+  return name === undefined || /^I[A-Z]/.test(name) || !/^[A-Za-z_]\w*$/.test(name) ? undefined : name;
 }
 
 /**

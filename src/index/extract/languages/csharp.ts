@@ -191,7 +191,7 @@ function typeDeclaration(st: State, node: Node, type: string, kind: NodeKind): v
   const index = b.define(kind, name, node, {
     exported, signature: head(st.source, node, node.childForFieldName('body')), docstring: docComment(node),
   });
-  st.templates.set(index, controllerTemplate(node));
+  st.templates.set(index, controllerTemplate(b, node, index));
   b.open(index);
   attributes(st, node);
   const bases = node.childForFieldName('bases');

@@ -32,6 +32,36 @@ test('ASP.NET controllers: verb attributes under the class template with its tok
   ]);
 });
 
+test('ASP.NET controllers without a template of their own: under their base class\'s name in braces, none under the framework\'s base; the classes subclasses inherit from are recorded', async () => {
+  const source = [
+    '[ApiController]',
+    '[Route("api/[controller]")]',
+    'public abstract class ApiBase : ControllerBase { }',
+    'public class DevicesController : ApiBase, IDisposable {',
+    '    [HttpGet("Info")]',
+    '    public string Info() => "";',
+    '    [HttpGet]',
+    '    public string List() => "";',
+    '    [HttpGet("/health")]',
+    '    public string Health() => "";',
+    '}',
+    'public class PlainController : Microsoft.AspNetCore.Mvc.Controller {',
+    '    [HttpGet("x")]',
+    '    public string X() => "";',
+    '    [HttpGet]',
+    '    public string NoTemplate() => "";',
+    '}',
+    'public class Paged : PagedBase<Item> { [HttpGet("p")] public void P() {} }',
+    'public class Disposer : IDisposable { [HttpGet("d")] public void D() {} }',
+    '',
+  ].join('\n');
+  const ex = await extractSource('c_sharp', source, 'Controllers/Devices.cs');
+  assert.deepEqual(routes(ex), [
+    'GET /{ApiBase}/Info -> this.Info', 'GET /{ApiBase} -> this.List', 'GET /health -> this.Health', 'GET /x -> this.X', 'GET /{PagedBase}/p -> this.P', 'GET /d -> this.D',
+  ]);
+  assert.deepEqual(ex.routeTemplates, [{ className: 'ApiBase', template: 'api/[controller]', line: 1 }, { className: 'PlainController', line: 12 }]);
+});
+
 test('ASP.NET minimal APIs: MapGet and the rest, a group\'s prefix, a lambda\'s calls the route\'s', async () => {
   const source = [
     'var app = builder.Build();',

@@ -2,7 +2,8 @@
  * Go web routes: `net/http`'s `HandleFunc`/`Handle` (a Go 1.22 `"GET /p"` pattern fixes the
  * method, gorilla/mux's `.Methods("GET")` too), Gin's and Echo's `r.GET("/p", h)` and `Any`, chi's
  * `r.Get("/p", h)`, and a method written before the path (chi's `r.MethodFunc("GET", "/p", h)`, Gin's
- * `r.Handle("GET", "/p", h)`), with the prefixes of groups made in the same file (`v1 := r.Group("/v1")`);
+ * `r.Handle("GET", "/p", h)`), with the prefixes of groups made in the same file (`v1 := r.Group("/v1")`),
+ * a path joined from strings and names (`apiPrefix+"/users"`, `go-route-paths.ts`);
  * chi's `Mount` of another package's router is recorded as a mount of that package.
  */
 import type { Node } from 'web-tree-sitter';
@@ -10,13 +11,14 @@ import type { ExtractionBuilder } from '../builder.js';
 import { unquote } from '../comments.js';
 import { ANY_METHOD, defineRoute, joinRoutePath, METHOD_NAMES, type RouteHandler } from '../routes.js';
 import { walkNode, type EnterNode } from '../walk.js';
+import { goRoutePath, type GoPathConstants } from './go-route-paths.js';
 
 /**
  * chi's `r.Mount("/users", users.Routes())` (or `users.Handler`): the routes of package `users`
  * are served under the path (after the group's prefix), tied to the import of that package.
  */
-function noteMount(b: ExtractionBuilder, prefix: string, args: readonly Node[], call: Node): void {
-  const path = stringOf(args[0]);
+function noteMount(b: ExtractionBuilder, prefix: string, args: readonly Node[], call: Node, paths: GoPathConstants): void {
+  const path = goRoutePath(args[0], paths);
   let mounted = args[1];
   if (mounted?.type === 'call_expression') mounted = mounted.childForFieldName('function') ?? undefined;
   const pkg = mounted?.type === 'selector_expression' ? mounted.childForFieldName('operand') : null;
@@ -24,8 +26,16 @@ function noteMount(b: ExtractionBuilder, prefix: string, args: readonly Node[], 
   b.mount(joinRoutePath(prefix, path), { local: pkg.text }, call.startPosition.row + 1);
 }
 
-/** One file's route groups: each variable made by `x.Group("/p")`, with its whole prefix. */
-export type GoGroups = Map<string, string>;
+/** One file's route groups (each variable made by `x.Group("/p")`, with its whole prefix) and the constants its paths are read with. */
+export interface GoRoutes {
+  readonly groups: Map<string, string>;
+  readonly paths: GoPathConstants;
+}
+
+/** A file's routes context, nothing noted yet. */
+export function goRoutes(): GoRoutes {
+  return { groups: new Map(), paths: {} };
+}
 
 /** Calls that register a handler for any method unless their pattern names one. */
 const HANDLE = new Set(['Handle', 'HandleFunc', 'HandlerFunc', 'Any']);
@@ -46,7 +56,8 @@ function methodOf(name: string): string | undefined {
  * Records the route a call declares (walking its arguments as the route's scope), or notes a
  * group it makes. Returns true when it walked the call's arguments itself.
  */
-export function goRouteCall(b: ExtractionBuilder, groups: GoGroups, call: Node, visit: EnterNode, types: ReadonlySet<string>): boolean {
+export function goRouteCall(b: ExtractionBuilder, routes: GoRoutes, call: Node, visit: EnterNode, types: ReadonlySet<string>): boolean {
+  const { groups, paths } = routes;
   const fn = call.childForFieldName('function');
   if (fn?.type !== 'selector_expression') return false;
   const name = fn.childForFieldName('field')?.text ?? '';
@@ -66,14 +77,14 @@ export function goRouteCall(b: ExtractionBuilder, groups: GoGroups, call: Node, 
     args = args.slice(1);
   }
   if (mount) {
-    noteMount(b, prefix, args, call);
+    noteMount(b, prefix, args, call, paths);
     return false;
   }
-  const path = stringOf(args[0]);
+  const path = goRoutePath(args[0], paths);
   if (group) noteGroup(groups, call, joinRoutePath(prefix, path ?? ''));
   if (method === undefined || path === undefined || args.length < 2) return false;
   const last = args[args.length - 1];
-  if (last === undefined || !HANDLER_TYPES.has(last.type)) return false;
+  if (last === undefined || !HANDLER_TYPES.has(last.type) || isClientCall(operand, name, args)) return false;
   let written = path;
   const pattern = /^([A-Z]+)\s+(\/.*)$/.exec(path);
   if (pattern !== null && method === ANY_METHOD && !methodFirst) {
@@ -91,8 +102,18 @@ export function goRouteCall(b: ExtractionBuilder, groups: GoGroups, call: Node, 
   return true;
 }
 
+/**
+ * An HTTP client's request, not a route: `net/http`'s own `http.Get(url)`, `http.Post(url, "application/json", body)`
+ * (a package that registers only with `Handle…`), or any call passing a string after the path, a
+ * client's content type (`client.Post(srv.URL+"/login", "application/json", body)`).
+ */
+function isClientCall(operand: Node | null, name: string, args: readonly Node[]): boolean {
+  if (operand?.type === 'identifier' && operand.text === 'http' && !HANDLE.has(name)) return true;
+  return args.slice(1, -1).some((a) => a.type === 'interpreted_string_literal' || a.type === 'raw_string_literal');
+}
+
 /** `v1 := r.Group("/v1")` or `v1 = …`: the variable's routes get the prefix. */
-function noteGroup(groups: GoGroups, call: Node, prefix: string): void {
+function noteGroup(groups: Map<string, string>, call: Node, prefix: string): void {
   const list = call.parent;
   const statement = list?.parent;
   if (list?.type !== 'expression_list' || (statement?.type !== 'short_var_declaration' && statement?.type !== 'assignment_statement')) return;

@@ -9,7 +9,7 @@ import { isTestPath } from '../test-paths.js';
 import type { LanguageExtractor } from '../types.js';
 import { walk, walkNode } from '../walk.js';
 import { BUILTIN_TYPES, GO_LOCALS, goReceiver, goTypes, noteGoLocal, type GoTypes } from './go-receivers.js';
-import { goRouteCall, type GoGroups } from './go-routes.js';
+import { goRouteCall, goRoutes, type GoRoutes } from './go-routes.js';
 
 const TYPES: ReadonlySet<string> = new Set([
   'package_clause', 'import_spec', 'function_declaration', 'method_declaration', 'type_spec', 'type_alias',
@@ -35,8 +35,8 @@ export const goExtractor: LanguageExtractor = {
     const b = new ExtractionBuilder(language);
     const typeParams = new Set<string>();
     const locals = goTypes(tree.rootNode, typeParams);
-    const groups: GoGroups = new Map();
-    const visit = (node: Node, type: string): boolean | void => enter(b, typeParams, locals, groups, node, type, visit);
+    const routes = goRoutes();
+    const visit = (node: Node, type: string): boolean | void => enter(b, typeParams, locals, routes, node, type, visit);
     walk(tree.rootNode, b, TYPES, visit);
     return b.finish(countParseErrors(tree.rootNode), isTestPath(path));
   },
@@ -45,7 +45,7 @@ export const goExtractor: LanguageExtractor = {
 type Visit = (node: Node, type: string) => boolean | void;
 
 function enter(
-  b: ExtractionBuilder, typeParams: Set<string>, locals: GoTypes, groups: GoGroups, node: Node, type: string, visit: Visit,
+  b: ExtractionBuilder, typeParams: Set<string>, locals: GoTypes, routes: GoRoutes, node: Node, type: string, visit: Visit,
 ): boolean | void {
   if (GO_LOCALS.has(type)) {
     if (b.current >= 0) noteGoLocal(b, locals, node, type);
@@ -91,7 +91,7 @@ function enter(
       if (fn?.type === 'identifier') b.ref('calls', fn.text, fn);
       else if (fn?.type === 'selector_expression') selectorRef(b, 'calls', fn, locals);
       // A route walks its arguments itself: its handlers are its scope.
-      return goRouteCall(b, groups, node, visit, TYPES) ? false : undefined;
+      return goRouteCall(b, routes, node, visit, TYPES) ? false : undefined;
     }
     case 'composite_literal': {
       const t = node.childForFieldName('type');

@@ -2,7 +2,8 @@
  * Python web routes: Flask and FastAPI decorators (`@app.route('/p', methods=[…])`,
  * `@bp.get('/p')`, `@router.post('/p')`), Flask's `app.add_url_rule('/p', view_func=f)` and
  * FastAPI's `router.add_api_route('/p', f)`, with the prefix of a Blueprint or APIRouter made in
- * the same file (a path written as an f-string kept as written, `/{base_path}/status`); a
+ * the same file (a path built from strings and names, `python-route-paths.ts`: `API_PREFIX + '/login'`,
+ * `/{base_path}/status`); a
  * blueprint or router of another module registered under a prefix (`app.register_blueprint(bp, url_prefix='/p')`,
  * `app.include_router(router, prefix='/p')`) mounts that module's routes; and Django URL tables
  * (`path`/`re_path`/`url` entries of `urlpatterns` and other URL tables, and of a list included in
@@ -13,6 +14,7 @@ import type { Node } from 'web-tree-sitter';
 import type { ExtractionBuilder } from '../builder.js';
 import { unquote } from '../comments.js';
 import { ANY_METHOD, defineRoute, joinRoutePath, METHOD_NAMES, type RouteHandler } from '../routes.js';
+import { pythonPathConstants, routePath, type PythonPathConstants } from './python-route-paths.js';
 
 /** Decorator methods that take a route and the methods it answers (default GET, as Flask and FastAPI do). */
 const ROUTE_METHODS: ReadonlySet<string> = new Set(['route', 'api_route']);
@@ -31,6 +33,8 @@ const DJANGO_ENTRIES: ReadonlySet<string> = new Set(['path', 're_path', 'url']);
  */
 export interface PythonRouters {
   readonly prefixes: Map<string, string>;
+  /** The module's string constants, which route paths are read with. */
+  readonly constants: PythonPathConstants;
   /**
    * The calls that are URL table entries, by node id, each with the path its route goes under:
    * '' in a table, the entries' paths joined in a list included in place. Known from above, as
@@ -49,6 +53,7 @@ export function pythonRouters(source: string): PythonRouters {
   const any = ROUTE_WORDS.test(source);
   return {
     prefixes: new Map(),
+    constants: pythonPathConstants(source),
     tableEntries: new Map(),
     mayMakeRouters: any && [...ROUTER_PREFIX.keys()].some((name) => source.includes(name)),
     mayHoldTables: any && URL_TABLE_WORDS.test(source),
@@ -81,7 +86,7 @@ export function decoratorRoutes(b: ExtractionBuilder, decorator: Node, handler: 
   const method = fn.childForFieldName('attribute')?.text ?? '';
   const fixed = METHOD_NAMES.get(method);
   if ((fixed === undefined || fixed === ANY_METHOD) && !ROUTE_METHODS.has(method)) return;
-  const path = pathArgument(positionalArguments(expr)[0]);
+  const path = routePath(positionalArguments(expr)[0], routers.constants);
   const object = fn.childForFieldName('object');
   const prefix = object?.type === 'identifier' ? routers.prefixes.get(object.text) : undefined;
   if (path === undefined || !(path.startsWith('/') || (path === '' && prefix !== undefined))) return;
@@ -102,7 +107,7 @@ export function urlRule(b: ExtractionBuilder, call: Node, routers: PythonRouters
   const object = fn.childForFieldName('object');
   const prefix = object?.type === 'identifier' ? routers.prefixes.get(object.text) : undefined;
   const positional = positionalArguments(call);
-  const path = pathArgument(positional[0]);
+  const path = routePath(positional[0], routers.constants);
   const view = adder === 'add_url_rule' ? (keywordValue(call, 'view_func') ?? positional[2]) : (keywordValue(call, 'endpoint') ?? positional[1]);
   const handler = view === undefined ? undefined : viewHandler(view);
   if (path === undefined || !path.startsWith('/') || handler === undefined) return;
@@ -241,19 +246,6 @@ function keywordValue(call: Node, keyword: string): Node | undefined {
     if (arg?.type === 'keyword_argument' && arg.childForFieldName('name')?.text === keyword) return arg.childForFieldName('value') ?? undefined;
   }
   return undefined;
-}
-
-/**
- * A route's path: a plain string, or an f-string as written, its substitutions kept in braces
- * (`f'{base_path}/status'` is `/{base_path}/status`, as glances writes its API's), when what is
- * written after a leading substitution starts with `/`.
- */
-function pathArgument(node: Node | undefined): string | undefined {
-  const plain = stringArgument(node);
-  if (plain !== undefined || node?.type !== 'string') return plain;
-  const text = unquote(node.text.replace(/^[rRbB]?[fF][rRbB]?(?=['"])/, ''));
-  const rest = text.startsWith('{') ? text.slice(text.indexOf('}') + 1) : text;
-  return rest.startsWith('/') ? (text.startsWith('/') ? text : `/${text}`) : undefined;
 }
 
 /** A plain string literal's text (no f-string interpolation, no concatenation). */

@@ -14,6 +14,7 @@ import { isTestPath } from '../test-paths.js';
 import type { LanguageExtractor } from '../types.js';
 import { walk } from '../walk.js';
 import { PYTHON_PARAMETERS, attributeReceiver, builtinType, noteAttribute, noteParameter, pythonTypes, type PythonTypes } from './python-receivers.js';
+import { notePathConstant } from './python-route-paths.js';
 import { decoratorRoutes, djangoRoute, noteRouter, noteUrlTable, pythonRouters, registeredRouter, urlRule, type PythonRouters } from './python-routes.js';
 
 const TYPES: ReadonlySet<string> = new Set([
@@ -72,6 +73,7 @@ function enter(b: ExtractionBuilder, node: Node, type: string, typed: PythonType
     case 'assignment':
       noteTypes(b, node, typed);
       noteRouter(routers, node);
+      notePathConstant(routers.constants, node);
       noteUrlTable(routers, node);
       assignment(b, node);
       return;

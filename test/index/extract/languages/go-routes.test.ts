@@ -23,6 +23,9 @@ test('Go routes: net/http patterns, gorilla Methods, Gin and Echo groups, chi me
     '\tcr.Get("/articles", listArticles)',
     '\tresp, _ := client.Get("/remote")',
     '\tcache.Get("/key", &value)',
+    '\tresp, _ = http.Post(srv.URL+"/login", "application/json", body)',
+    '\tresp, _ = client.Post(base+"/items", "application/json", payload)',
+    '\tresp, _ = http.Get("/local")',
     '}',
     '',
   ].join('\n');
@@ -76,4 +79,30 @@ test('chi mounts: another package\'s router under the path (after a group\'s pre
   ].join('\n');
   const ex = await extractSource('go', source, 'main.go');
   assert.deepEqual(ex.mounts, [{ prefix: '/users', importLine: 5 }, { prefix: '/api/admin', importLine: 6 }]);
+});
+
+test('Go route paths joined from strings and names: a top-level constant or variable read as its value (declared after, too), a name bound again or unknown kept in braces, a group\'s and a pattern\'s', async () => {
+  const source = [
+    'package main',
+    '',
+    'func routes(prefix string) {',
+    '\tr := gin.Default()',
+    '\tr.GET(apiPrefix+"/users", listUsers)',
+    '\tmux.HandleFunc(prefix+"/login", login)',
+    '\tmux.HandleFunc("GET "+apiPrefix+"/items", items)',
+    '\tv2 := r.Group(apiPrefix + "/v2")',
+    '\tv2.POST("/things", things)',
+    '\tmux.HandleFunc(base+"/challenge", challenge)',
+    '\tmux.HandleFunc(name+suffix, notAPath)',
+    '\tmux.HandleFunc("x"+apiPrefix, noSlash)',
+    '}',
+    'const apiPrefix = "/api/v1"',
+    'var base = "/b"',
+    'func other() { base := "x"; _ = base }',
+    '',
+  ].join('\n');
+  const ex = await extractSource('go', source, 'routes.go');
+  assert.deepEqual(routes(ex), [
+    'GET /api/v1/users -> listUsers', 'ANY /{prefix}/login -> login', 'GET /api/v1/items -> items', 'POST /api/v1/v2/things -> things', 'ANY /{base}/challenge -> challenge',
+  ]);
 });

@@ -168,3 +168,37 @@ test('Django: lists included in place five hundred deep put the entry under ever
   const ex = await extractSource('python', source, 'urls.py');
   assert.deepEqual(routes(ex), [`ANY /${'a/'.repeat(depth)}x -> v`]);
 });
+
+test('Flask route paths built from strings and names: a module constant read as its value, also in an f-string; a name bound again or unknown kept in braces; no path without a slash', async () => {
+  const source = [
+    'from flask import Flask',
+    'app = Flask(__name__)',
+    "API_VERSION = '01'",
+    "API_PREFIX = '/api/v' + API_VERSION",
+    "api_prefix = '/beer'",
+    "BASE = '/b'",
+    "@app.route(API_PREFIX + '/login', methods=['POST'])",
+    'def api_login(): pass',
+    "@app.get(f'{API_PREFIX}/items/{item_id}')",
+    'def items(): pass',
+    '@app.route(API_PREFIX)',
+    'def root(): pass',
+    "@app.route(api_prefix + '/search/')",
+    'def search(): pass',
+    "@app.route(UNKNOWN + '/x')",
+    'def unknown(): pass',
+    "@app.route(BASE + '/shadowed')",
+    'def shadowed(): pass',
+    'def shadow(BASE): pass',
+    "@app.route(API_PREFIX + 'nosl')",
+    'def glued(): pass',
+    "@app.route('x' + API_PREFIX)",
+    'def not_a_path(): pass',
+    '',
+  ].join('\n');
+  const ex = await extractSource('python', source, 'app.py');
+  assert.deepEqual(routeLines(ex, {}), [
+    'POST /api/v01/login -> api_login', 'GET /api/v01/items/{item_id} -> items', 'GET /api/v01 -> root', 'GET /beer/search/ -> search',
+    'GET /{UNKNOWN}/x -> unknown', 'GET /{BASE}/shadowed -> shadowed', 'GET /api/v01nosl -> glued',
+  ]);
+});

@@ -7,19 +7,7 @@
  * mount's prefix already was.
  */
 import type { Node } from 'web-tree-sitter';
-
-/**
- * A top-level constant longer than this is not a path and is not read as one: a route path in
- * public Express code is tens of characters; the bound keeps a file that repeats a long constant
- * in a template from making its route names larger than the file.
- */
-export const MAX_PATH_CONSTANT = 512;
-
-/** A path longer than this is not built from constants: it is kept as written (as long as the source). */
-const MAX_RESOLVED_PATH = 2048;
-
-/** A constant's name by convention (`API_PREFIX`, `Paths.USERS`): taken as a path on its own. */
-const CONSTANT_NAME = /^[A-Z][A-Z0-9_]*[A-Z0-9]$/;
+import { CONSTANT_NAME, joinedPath, MAX_PATH_CONSTANT, MAX_PATH_PARTS, readsAsPath, type ConstantLookup, type PathPart } from '../../route-path-parts.js';
 
 /** What route paths are read with in one file. */
 export interface PathConstants {
@@ -41,10 +29,10 @@ export function notePathConstants(constants: PathConstants, declaration: Node): 
     if (declarator?.type !== 'variable_declarator') continue;
     const name = declarator.childForFieldName('name');
     const value = unwrapped(declarator.childForFieldName('value'));
-    if (name?.type !== 'identifier' || value === undefined) continue;
-    const text = written(value, constants, true);
-    if (text === undefined || text.length > MAX_PATH_CONSTANT) continue;
-    constants.values.set(name.text, text);
+    const parts = value === undefined ? undefined : partsOf(value);
+    if (name?.type !== 'identifier' || value === undefined || parts === undefined) continue;
+    const text = joinedPath(parts, lookupIn(constants, value));
+    if (text !== undefined && text.length <= MAX_PATH_CONSTANT) constants.values.set(name.text, text);
   }
 }
 
@@ -56,48 +44,33 @@ export function notePathConstants(constants: PathConstants, declaration: Node): 
 export function pathOf(node: Node | undefined | null, constants: PathConstants): string | undefined {
   const value = unwrapped(node ?? null);
   if (value === undefined) return undefined;
+  const lookup = lookupIn(constants, value);
   if (value.type === 'identifier' || value.type === 'member_expression') {
-    const known = constantValue(value, constants);
+    const known = value.type === 'identifier' ? lookup(value.text) : undefined;
     if (known !== undefined) return known.startsWith('/') ? known : undefined;
     const last = value.type === 'identifier' ? value.text : value.childForFieldName('property')?.text ?? '';
     return CONSTANT_NAME.test(last) ? `\${${value.text}}` : undefined;
   }
-  const text = written(value, constants, true) ?? written(value, constants, false);
-  return text !== undefined && readsAsPath(text) ? text : undefined;
+  const parts = partsOf(value);
+  const text = parts === undefined ? undefined : joinedPath(parts, lookup);
+  return text !== undefined && readsAsPath(text, '${', true) ? text : undefined;
 }
 
-/** Whether a built path starts with `/`, or with one substitution and then `/` or nothing. */
-function readsAsPath(text: string): boolean {
-  if (text.startsWith('/')) return true;
-  if (!text.startsWith('${')) return false;
-  const end = text.indexOf('}');
-  return end > 0 && (end === text.length - 1 || text[end + 1] === '/');
-}
-
-/** A concatenation of more parts than this is not read as a path (public route paths join two to four). */
-const MAX_PARTS = 64;
-
-/**
- * The string `node` writes, substitutions and names kept as `${…}` unless `resolve` and a
- * constant gives their value; undefined when `node` is no string, template or concatenation
- * of them, or when resolving makes it longer than `MAX_RESOLVED_PATH`.
- */
-function written(node: Node, constants: PathConstants, resolve: boolean): string | undefined {
-  if (node.type === 'string') return node.text.slice(1, -1);
-  if (node.type === 'template_string') return templateText(node, constants, resolve);
-  const parts = concatenated(node);
-  if (parts === undefined || !parts.some((p) => p.type === 'string' || p.type === 'template_string')) return undefined;
-  let out = '';
-  for (const p of parts) {
-    const text = p.type === 'string' ? p.text.slice(1, -1) : p.type === 'template_string' ? templateText(p, constants, resolve) : substitution(p, constants, resolve);
-    if (text === undefined) return undefined;
-    out += text;
-    if (resolve && out.length > MAX_RESOLVED_PATH) return undefined;
+/** A string's, template's or concatenation's parts; undefined for anything else, or a concatenation without a string. */
+function partsOf(node: Node): PathPart[] | undefined {
+  if (node.type === 'string') return [{ text: node.text.slice(1, -1) }];
+  if (node.type === 'template_string') return templateParts(node);
+  const operands = concatenated(node);
+  if (operands === undefined || !operands.some((p) => p.type === 'string' || p.type === 'template_string')) return undefined;
+  const out: PathPart[] = [];
+  for (const operand of operands) {
+    if (operand.type === 'string' || operand.type === 'template_string') out.push(...(partsOf(operand) ?? []));
+    else out.push(substitution(operand));
   }
   return out;
 }
 
-/** The operands of a `+` chain, in order, each unwrapped (at most `MAX_PARTS`); undefined when `node` is no `+`. */
+/** The operands of a `+` chain, in order, each unwrapped (at most MAX_PATH_PARTS); undefined when `node` is no `+`. */
 function concatenated(node: Node): Node[] | undefined {
   if (node.type !== 'binary_expression' || node.childForFieldName('operator')?.text !== '+') return undefined;
   const out: Node[] = [];
@@ -108,7 +81,7 @@ function concatenated(node: Node): Node[] | undefined {
     const right = at.childForFieldName('right');
     if (at.type !== 'binary_expression' || at.childForFieldName('operator')?.text !== '+' || left === null || right === null) {
       out.push(at);
-      if (out.length > MAX_PARTS) return undefined;
+      if (out.length > MAX_PATH_PARTS) return undefined;
       continue;
     }
     const r = unwrapped(right);
@@ -119,34 +92,33 @@ function concatenated(node: Node): Node[] | undefined {
   return out;
 }
 
-/** A template's text, each `${…}` read as `substitution` reads it. */
-function templateText(node: Node, constants: PathConstants, resolve: boolean): string | undefined {
-  let out = '';
+/** A template's parts: its text, and each `${…}` as a substitution. */
+function templateParts(node: Node): PathPart[] {
+  const out: PathPart[] = [];
   for (const child of node.children) {
     if (child === null || child.type === '`') continue;
-    if (child.type !== 'template_substitution') {
-      out += child.text;
-      continue;
+    if (child.type !== 'template_substitution') out.push({ text: child.text });
+    else {
+      const inner = child.namedChildren.find((c) => c !== null && c.type !== 'comment') ?? null;
+      if (inner !== null) out.push(substitution(inner));
     }
-    const inner = child.namedChildren.find((c) => c !== null && c.type !== 'comment') ?? null;
-    out += inner === null ? '' : substitution(inner, constants, resolve);
-    if (resolve && out.length > MAX_RESOLVED_PATH) return undefined;
   }
   return out;
 }
 
-/** An expression inside a path: a constant's value when `resolve` knows it, else `${expression}`. */
-function substitution(node: Node, constants: PathConstants, resolve: boolean): string {
-  return (resolve ? constantValue(node, constants) : undefined) ?? `\${${node.text}}`;
+/** An expression inside a path: a name a constant may give, else kept as written, `${expression}`. */
+function substitution(node: Node): PathPart {
+  return { ...(node.type === 'identifier' ? { name: node.text } : {}), written: `\${${node.text}}` };
 }
 
-/** The value of the top-level constant `node` names, unless the file binds that name anywhere else too. */
-function constantValue(node: Node, constants: PathConstants): string | undefined {
-  if (node.type !== 'identifier') return undefined;
-  const value = constants.values.get(node.text);
-  if (value === undefined) return undefined;
-  constants.rebound ??= boundTwice(node.tree.rootNode);
-  return constants.rebound.has(node.text) ? undefined : value;
+/** The values of the file's top-level constants, except for a name the file binds anywhere else too. */
+function lookupIn(constants: PathConstants, at: Node): ConstantLookup {
+  return (name) => {
+    const value = constants.values.get(name);
+    if (value === undefined) return undefined;
+    constants.rebound ??= boundTwice(at.tree.rootNode);
+    return constants.rebound.has(name) ? undefined : value;
+  };
 }
 
 /** Where names are bound: declarators, parameters, loop and `catch` variables. */

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { extractSource } from '../../../../../src/index/extract/extract.js';
 import type { FileExtraction } from '../../../../../src/model.js';
-import { MAX_PATH_CONSTANT } from '../../../../../src/index/extract/languages/typescript/route-paths.js';
+import { MAX_PATH_CONSTANT, MAX_PATH_PARTS } from '../../../../../src/index/extract/route-path-parts.js';
 import { routeLines } from '../../../../support/route-lines.js';
 
 const routes = (ex: FileExtraction, all = false): string[] => routeLines(ex, { refs: all ? 'all' : 'first' });
@@ -381,16 +381,17 @@ test('a mount\'s path read as a route\'s: a constant\'s value, a name kept as wr
   ]);
 });
 
-test('route paths from constants stay bounded: a constant past its bound is kept as a name, a path resolved past its bound is kept as written, a long concatenation is none', async () => {
+test('route paths from constants stay bounded: a constant past its bound is kept as a name, a path resolved past its bound is kept as written, a path of too many parts is none', async () => {
   const long = `/${'y'.repeat(MAX_PATH_CONSTANT)}`;
-  const repeated = '${B}'.repeat(1000);
+  const repeated = '${B}'.repeat(10);
   const source = [
     `const LONG = '${long}';`,
-    "const B = '/0123456789';",
+    `const B = '/${'b'.repeat(400)}';`,
     '',
     'router.get(`${LONG}/z`, a);',
     `router.get(\`/x${repeated}\`, b);`,
-    `router.get('/c'${' + B'.repeat(100)}, c);`,
+    `router.get('/c'${' + B'.repeat(MAX_PATH_PARTS)}, c);`,
+    `router.get(\`/d${'${B}'.repeat(MAX_PATH_PARTS)}\`, d);`,
     '',
   ].join('\n');
   const ex = await extractSource('javascript', source, 'routes.js');

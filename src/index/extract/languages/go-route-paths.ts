@@ -1,0 +1,125 @@
+/**
+ * A Go route's path as it is written: a string, or a concatenation (`apiPrefix+"/users"`,
+ * `prefix+"/health"`, as public Go servers write them). A constant or variable the file declares
+ * at its top as a string is read as its value (`const apiPrefix = "/api/v1"`) where the file binds
+ * that name nowhere else; any other part is kept as written, in braces (`/{prefix}/health`). The
+ * file's top-level declarations are read once, at the first path that names one: Go declares them
+ * in any order.
+ */
+import type { Node } from 'web-tree-sitter';
+import { unquote } from '../comments.js';
+import { joinedPath, MAX_PATH_CONSTANT, MAX_PATH_PARTS, readsAsPath, type ConstantLookup, type PathPart } from '../route-path-parts.js';
+
+/** A file's top-level string constants, read at the first path that names a name. */
+export interface GoPathConstants {
+  values?: Map<string, string>;
+  /** The names the file binds more than once (a constant and a parameter or a local of that name). */
+  rebound?: Set<string>;
+}
+
+/**
+ * The text `node` writes as a path: a string as it is, a concatenation joined (a constant's value
+ * read, another part kept as `{name}`), rooted when it starts with a part kept so and `/` follows
+ * it; undefined for anything else, or for a concatenation whose text is no path.
+ */
+export function goRoutePath(node: Node | undefined, constants: GoPathConstants): string | undefined {
+  if (node === undefined) return undefined;
+  if (isString(node)) return unquote(node.text);
+  const operands = concatenated(node);
+  if (operands === undefined || !operands.some(isString)) return undefined;
+  const text = joinedPath(operands.map(partOf), lookupIn(constants, node));
+  if (text === undefined) return undefined;
+  // Go 1.22's `"GET "+prefix+"/p"`: the method, then the path.
+  const path = text.replace(/^[A-Z]+\s+/, '');
+  if (!readsAsPath(path, '{', false)) return undefined;
+  return path.startsWith('/') ? text : `${text.slice(0, text.length - path.length)}/${path}`;
+}
+
+function isString(node: Node): boolean {
+  return node.type === 'interpreted_string_literal' || node.type === 'raw_string_literal';
+}
+
+function partOf(node: Node): PathPart {
+  if (isString(node)) return { text: unquote(node.text) };
+  return { ...(node.type === 'identifier' ? { name: node.text } : {}), written: `{${node.text}}` };
+}
+
+/** The operands of a `+` chain, in order (at most MAX_PATH_PARTS); undefined when `node` is no `+`. */
+function concatenated(node: Node): Node[] | undefined {
+  if (node.type !== 'binary_expression' || node.childForFieldName('operator')?.text !== '+') return undefined;
+  const out: Node[] = [];
+  const pending: Node[] = [node];
+  while (pending.length > 0) {
+    const at = pending.pop()!;
+    const left = at.childForFieldName('left');
+    const right = at.childForFieldName('right');
+    if (at.type === 'parenthesized_expression' && at.namedChild(0) !== null) {
+      pending.push(at.namedChild(0)!);
+      continue;
+    }
+    if (at.type !== 'binary_expression' || at.childForFieldName('operator')?.text !== '+' || left === null || right === null) {
+      out.push(at);
+      if (out.length > MAX_PATH_PARTS) return undefined;
+      continue;
+    }
+    pending.push(right, left);
+  }
+  return out;
+}
+
+/** The values of the file's top-level string constants and variables, except for a name bound anywhere else too. */
+function lookupIn(constants: GoPathConstants, at: Node): ConstantLookup {
+  return (name) => {
+    if (constants.values === undefined) {
+      const root = at.tree.rootNode;
+      constants.values = topLevelStrings(root);
+      constants.rebound = boundTwice(root);
+    }
+    return constants.rebound?.has(name) === true ? undefined : constants.values.get(name);
+  };
+}
+
+/** The file's `const`/`var` declarations of one name and one string (or concatenation of strings and earlier ones). */
+function topLevelStrings(root: Node): Map<string, string> {
+  const out = new Map<string, string>();
+  const known: ConstantLookup = (name) => out.get(name);
+  for (const declaration of root.namedChildren) {
+    if (declaration?.type !== 'const_declaration' && declaration?.type !== 'var_declaration') continue;
+    const specs = declaration.descendantsOfType(['const_spec', 'var_spec']);
+    for (const spec of specs) {
+      const names = spec?.childrenForFieldName('name') ?? [];
+      const values = spec?.childForFieldName('value')?.namedChildren ?? [];
+      const [name] = names;
+      const [value] = values;
+      if (names.length !== 1 || values.length !== 1 || name == null || value == null) continue;
+      const operands = isString(value) ? [value] : concatenated(value);
+      if (operands === undefined || !operands.some(isString)) continue;
+      const text = joinedPath(operands.map(partOf), known);
+      if (text !== undefined && text.length <= MAX_PATH_CONSTANT) out.set(name.text, text);
+    }
+  }
+  return out;
+}
+
+/** Where Go binds names. */
+const BINDINGS: readonly string[] = ['const_spec', 'var_spec', 'short_var_declaration', 'parameter_declaration', 'variadic_parameter_declaration', 'range_clause', 'assignment_statement'];
+
+/** The names a file binds more than once. */
+function boundTwice(root: Node): Set<string> {
+  const seen = new Set<string>();
+  const twice = new Set<string>();
+  const add = (name: Node | null): void => {
+    if (name === null || name.type !== 'identifier') return;
+    if (seen.has(name.text)) twice.add(name.text);
+    seen.add(name.text);
+  };
+  for (const node of root.descendantsOfType([...BINDINGS])) {
+    if (node === null) continue;
+    if (node.type === 'const_spec' || node.type === 'var_spec' || node.type === 'parameter_declaration' || node.type === 'variadic_parameter_declaration') {
+      for (const name of node.childrenForFieldName('name')) add(name);
+    } else {
+      for (const name of node.childForFieldName('left')?.namedChildren ?? []) add(name);
+    }
+  }
+  return twice;
+}

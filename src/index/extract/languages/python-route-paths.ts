@@ -1,0 +1,148 @@
+/**
+ * A Python route's path as it is written: a string, an f-string (`f'{API}/items'`), a name
+ * (`@app.route(API_PREFIX)`) or a concatenation (`API_PREFIX + '/login'`, as public Flask code
+ * writes it). A module-level assignment of a string is read as its value where the module binds
+ * that name nowhere else; any other part is kept as written, in braces (`/{base_path}/status`).
+ */
+import type { Node } from 'web-tree-sitter';
+import { unquote } from '../comments.js';
+import { CONSTANT_NAME, joinedPath, MAX_PATH_CONSTANT, MAX_PATH_PARTS, readsAsPath, type ConstantLookup, type PathPart } from '../route-path-parts.js';
+
+/** What a file's route paths are read with. */
+export interface PythonPathConstants {
+  /** Whether the file's text can declare a route at all: only then are its constants noted. */
+  readonly enabled: boolean;
+  /** Module-level string assignments by name (a name bound twice is never read: `rebound`). */
+  readonly values: Map<string, string>;
+  /** The names the module binds more than once, found when a path first names a constant. */
+  rebound?: Set<string>;
+}
+
+/** Route decorators and rules a file's text must hold for its constants to be noted. */
+const ROUTE_CALLS = /@[\w.]+\.(?:route|api_route|get|post|put|delete|patch)\(|\.add_url_rule\(|\.add_api_route\(/;
+
+/** The constants of a file whose text is `source`, none noted yet. */
+export function pythonPathConstants(source: string): PythonPathConstants {
+  return { enabled: ROUTE_CALLS.test(source), values: new Map() };
+}
+
+/** Notes a module-level `NAME = '…'` (or an f-string or concatenation of constants). */
+export function notePathConstant(constants: PythonPathConstants, assignment: Node): void {
+  if (!constants.enabled || assignment.parent?.type !== 'expression_statement' || assignment.parent.parent?.type !== 'module') return;
+  const left = assignment.childForFieldName('left');
+  const right = assignment.childForFieldName('right');
+  const parts = right === null ? undefined : partsOf(right);
+  if (left?.type !== 'identifier' || right === null || parts === undefined) return;
+  const text = joinedPath(parts, lookupIn(constants, right));
+  if (text !== undefined && text.length <= MAX_PATH_CONSTANT) constants.values.set(left.text, text);
+}
+
+/**
+ * The path `node` writes: a plain string as it is; one built from parts rooted (`{base}/status`
+ * is `/{base}/status`) when it reads as a path, starting with `/` or with a substitution
+ * followed by `/`; a name alone when a constant gives it a path or it is named as constants are.
+ */
+export function routePath(node: Node | undefined, constants: PythonPathConstants): string | undefined {
+  if (node === undefined) return undefined;
+  const lookup = lookupIn(constants, node);
+  if (node.type === 'identifier') {
+    const known = lookup(node.text);
+    if (known !== undefined) return known.startsWith('/') ? known : undefined;
+    return CONSTANT_NAME.test(node.text) ? `/{${node.text}}` : undefined;
+  }
+  const parts = partsOf(node);
+  // A plain string is taken as written: '' is a router's own root (`@router.get("")`).
+  if (parts?.length === 1 && 'text' in parts[0]!) return parts[0].text;
+  const text = parts === undefined ? undefined : joinedPath(parts, lookup);
+  if (text === undefined || !readsAsPath(text, '{', false)) return undefined;
+  return text.startsWith('/') ? text : `/${text}`;
+}
+
+/** A string's, f-string's or concatenation's parts; undefined for anything else, or a concatenation without a string. */
+function partsOf(node: Node): PathPart[] | undefined {
+  if (node.type === 'string') return stringParts(node);
+  if (node.type === 'concatenated_string') return joinParts(node.namedChildren.filter((c): c is Node => c !== null && c.type === 'string').map(stringParts));
+  const operands = concatenated(node);
+  if (operands === undefined || !operands.some((o) => o.type === 'string' || o.type === 'concatenated_string')) return undefined;
+  return joinParts(operands.map((o) => partsOf(o) ?? [substitution(o)]));
+}
+
+function joinParts(lists: readonly PathPart[][]): PathPart[] | undefined {
+  const out = lists.flat();
+  return out.length > MAX_PATH_PARTS ? undefined : out;
+}
+
+/** A string literal's parts: a plain one whole, an f-string's text and each `{…}` as a substitution. */
+function stringParts(node: Node): PathPart[] {
+  if (!node.namedChildren.some((c) => c?.type === 'interpolation')) return [{ text: unquote(node.text) }];
+  const out: PathPart[] = [];
+  for (const child of node.namedChildren) {
+    if (child === null || child.type === 'string_start' || child.type === 'string_end') continue;
+    if (child.type !== 'interpolation') out.push({ text: child.text });
+    else {
+      const expression = child.childForFieldName('expression');
+      out.push({ ...(expression?.type === 'identifier' ? { name: expression.text } : {}), written: child.text });
+    }
+  }
+  return out;
+}
+
+/** An expression inside a concatenation: a name a constant may give, else kept as written in braces. */
+function substitution(node: Node): PathPart {
+  return { ...(node.type === 'identifier' ? { name: node.text } : {}), written: `{${node.text}}` };
+}
+
+/** The operands of a `+` chain, in order (at most MAX_PATH_PARTS); undefined when `node` is no `+`. */
+function concatenated(node: Node): Node[] | undefined {
+  if (node.type !== 'binary_operator' || node.childForFieldName('operator')?.text !== '+') return undefined;
+  const out: Node[] = [];
+  const pending: Node[] = [node];
+  while (pending.length > 0) {
+    const at = pending.pop()!;
+    const left = at.childForFieldName('left');
+    const right = at.childForFieldName('right');
+    if (at.type !== 'binary_operator' || at.childForFieldName('operator')?.text !== '+' || left === null || right === null) {
+      out.push(at);
+      if (out.length > MAX_PATH_PARTS) return undefined;
+      continue;
+    }
+    pending.push(right, left);
+  }
+  return out;
+}
+
+/** The values of the module's constants, except for a name the module binds anywhere else too. */
+function lookupIn(constants: PythonPathConstants, at: Node): ConstantLookup {
+  return (name) => {
+    const value = constants.values.get(name);
+    if (value === undefined) return undefined;
+    constants.rebound ??= boundTwice(at.tree.rootNode);
+    return constants.rebound.has(name) ? undefined : value;
+  };
+}
+
+/** Where Python binds names: assignments, parameters, loop and `with`/`except` targets, `:=`. */
+const BINDINGS: readonly string[] = ['assignment', 'augmented_assignment', 'parameters', 'lambda_parameters', 'for_statement', 'for_in_clause', 'as_pattern', 'named_expression', 'global_statement'];
+
+/** The names a module binds more than once (a constant and a parameter or a local of the same name). */
+function boundTwice(root: Node): Set<string> {
+  const seen = new Set<string>();
+  const twice = new Set<string>();
+  const add = (pattern: Node | null): void => {
+    if (pattern === null) return;
+    const names = pattern.type === 'identifier' ? [pattern] : pattern.descendantsOfType('identifier');
+    for (const n of names) {
+      if (n === null) continue;
+      if (seen.has(n.text)) twice.add(n.text);
+      seen.add(n.text);
+    }
+  };
+  for (const node of root.descendantsOfType([...BINDINGS])) {
+    if (node === null) continue;
+    if (node.type === 'assignment' || node.type === 'augmented_assignment' || node.type === 'for_statement' || node.type === 'for_in_clause') add(node.childForFieldName('left'));
+    else if (node.type === 'named_expression') add(node.childForFieldName('name'));
+    else if (node.type === 'as_pattern') add(node.childForFieldName('alias'));
+    else add(node);
+  }
+  return twice;
+}

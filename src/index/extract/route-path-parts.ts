@@ -1,0 +1,60 @@
+/**
+ * A route's path built from parts, as JavaScript, Python and Go write one: strings, and names or
+ * expressions between them (`` `${API}/users` ``, `API_PREFIX + '/login'`, `f'{base}/status'`,
+ * `prefix+"/health"`). A name the file declares once, at its top, as a constant string is read as
+ * its value (`const API = '/api'`, `API_PREFIX = '/api/v1'`, `const apiPrefix = "/api"`); any
+ * other part is kept as the language writes a substitution (`${key}`, `{key}`). Each language
+ * reads its syntax into parts; the joining, its bounds and what reads as a path are here.
+ */
+
+/** A part of a path: literal text, or a name or expression a constant may give the value of. */
+export type PathPart =
+  | { readonly text: string }
+  /** `name` when the part is a plain name; `written` is how it is kept when no constant gives it. */
+  | { readonly name?: string; readonly written: string };
+
+/**
+ * A top-level constant longer than this is not a path and is not read as one: a route path in
+ * public code is tens of characters; the bound keeps a file that repeats a long constant in a
+ * path from making its route names larger than the file.
+ */
+export const MAX_PATH_CONSTANT = 512;
+
+/** A path longer than this is not built from constants: it is kept as written (as long as the source). */
+export const MAX_RESOLVED_PATH = 2048;
+
+/** A path of more parts than this is not read as one (public route paths join two to four). */
+export const MAX_PATH_PARTS = 64;
+
+/** A constant's name by convention (`API_PREFIX`): taken as a path on its own when nothing gives its value. */
+export const CONSTANT_NAME = /^[A-Z][A-Z0-9_]*[A-Z0-9]$/;
+
+/** The value a file's constant gives a name, or undefined (no such constant, or the name is bound again). */
+export type ConstantLookup = (name: string) => string | undefined;
+
+/**
+ * The parts joined: each name a constant gives a value read as it (unless that makes the path
+ * longer than MAX_RESOLVED_PATH: then every part is kept as written); undefined for more than
+ * MAX_PATH_PARTS parts.
+ */
+export function joinedPath(parts: readonly PathPart[], lookup: ConstantLookup): string | undefined {
+  if (parts.length > MAX_PATH_PARTS) return undefined;
+  let resolved = '';
+  for (const part of parts) {
+    resolved += 'text' in part ? part.text : (part.name === undefined ? undefined : lookup(part.name)) ?? part.written;
+    if (resolved.length > MAX_RESOLVED_PATH) return parts.map((p) => ('text' in p ? p.text : p.written)).join('');
+  }
+  return resolved;
+}
+
+/**
+ * Whether a joined path reads as one: it starts with `/`, or with one substitution (opened by
+ * `open`: `${` or `{`) followed by `/`, or, with `alone`, by nothing (JavaScript's
+ * `` app.get(`${API_URL}`, …) ``).
+ */
+export function readsAsPath(text: string, open: string, alone: boolean): boolean {
+  if (text.startsWith('/')) return true;
+  if (!text.startsWith(open)) return false;
+  const end = text.indexOf('}');
+  return end > 0 && ((alone && end === text.length - 1) || text[end + 1] === '/');
+}

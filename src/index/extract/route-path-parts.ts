@@ -4,8 +4,10 @@
  * `prefix+"/health"`). A name the file declares once, at its top, as a constant string is read as
  * its value (`const API = '/api'`, `API_PREFIX = '/api/v1'`, `const apiPrefix = "/api"`); any
  * other part is kept as the language writes a substitution (`${key}`, `{key}`). Each language
- * reads its syntax into parts; the joining, its bounds and what reads as a path are here.
+ * reads its syntax into parts; the joining, its bounds and what reads as a path are here, with
+ * the walks every language's reading shares (a `+` chain's operands, the names a file binds twice).
  */
+import type { Node } from 'web-tree-sitter';
 
 /** A part of a path: literal text, or a name or expression a constant may give the value of. */
 export type PathPart =
@@ -57,4 +59,72 @@ export function readsAsPath(text: string, open: string, alone: boolean): boolean
   if (!text.startsWith(open)) return false;
   const end = text.indexOf('}');
   return end > 0 && ((alone && end === text.length - 1) || text[end + 1] === '/');
+}
+
+/**
+ * The operands of a `+` chain of `binary` nodes, in order, each through `unwrap` (parentheses);
+ * undefined when `node` is no `+`, or for more than MAX_PATH_PARTS operands. Iterative: a chain
+ * of 100,000 operands costs no stack.
+ */
+export function plusOperands(node: Node, binary: string, unwrap: (n: Node) => Node | undefined): Node[] | undefined {
+  if (node.type !== binary || node.childForFieldName('operator')?.text !== '+') return undefined;
+  const out: Node[] = [];
+  const pending: Node[] = [node];
+  while (pending.length > 0) {
+    const at = unwrap(pending.pop()!);
+    if (at === undefined) return undefined;
+    const left = at.childForFieldName('left');
+    const right = at.childForFieldName('right');
+    if (at.type !== binary || at.childForFieldName('operator')?.text !== '+' || left === null || right === null) {
+      out.push(at);
+      if (out.length > MAX_PATH_PARTS) return undefined;
+      continue;
+    }
+    pending.push(right, left);
+  }
+  return out;
+}
+
+/**
+ * The names a file binds more than once (a top-level constant and a parameter or a local of the
+ * same name): `namesOf` gives the name nodes each node of `types` binds. One pass over the file,
+ * made only when a path first names a constant.
+ */
+export function namesBoundTwice(root: Node, types: readonly string[], namesOf: (node: Node) => readonly (Node | null)[]): Set<string> {
+  const seen = new Set<string>();
+  const twice = new Set<string>();
+  for (const node of root.descendantsOfType([...types])) {
+    if (node === null) continue;
+    for (const name of namesOf(node)) {
+      if (name === null) continue;
+      if (seen.has(name.text)) twice.add(name.text);
+      seen.add(name.text);
+    }
+  }
+  return twice;
+}
+
+/** The identifiers a binding pattern holds (itself when it is one). */
+export function identifiersIn(pattern: Node | null, types: readonly string[] = ['identifier']): readonly (Node | null)[] {
+  if (pattern === null) return [];
+  return types.includes(pattern.type) ? [pattern] : pattern.descendantsOfType([...types]);
+}
+
+/** A file's top-level string constants by name, and the names it binds more than once (found when first needed). */
+export interface FileConstants {
+  readonly values: Map<string, string>;
+  rebound?: Set<string>;
+}
+
+/**
+ * The values of a file's constants, except for a name the file binds anywhere else too (found
+ * once, by `rebound`, the first time a path names a constant).
+ */
+export function constantLookup(constants: FileConstants, rebound: () => Set<string>): ConstantLookup {
+  return (name) => {
+    const value = constants.values.get(name);
+    if (value === undefined) return undefined;
+    constants.rebound ??= rebound();
+    return constants.rebound.has(name) ? undefined : value;
+  };
 }

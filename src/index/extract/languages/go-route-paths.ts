@@ -8,7 +8,7 @@
  */
 import type { Node } from 'web-tree-sitter';
 import { unquote } from '../comments.js';
-import { joinedPath, MAX_PATH_CONSTANT, MAX_PATH_PARTS, readsAsPath, type ConstantLookup, type PathPart } from '../route-path-parts.js';
+import { joinedPath, MAX_PATH_CONSTANT, namesBoundTwice, plusOperands, readsAsPath, type ConstantLookup, type PathPart } from '../route-path-parts.js';
 
 /** A file's top-level string constants, read at the first path that names a name. */
 export interface GoPathConstants {
@@ -44,27 +44,16 @@ function partOf(node: Node): PathPart {
   return { ...(node.type === 'identifier' ? { name: node.text } : {}), written: `{${node.text}}` };
 }
 
-/** The operands of a `+` chain, in order (at most MAX_PATH_PARTS); undefined when `node` is no `+`. */
+/** A `+` chain's operands, through parentheses. */
 function concatenated(node: Node): Node[] | undefined {
-  if (node.type !== 'binary_expression' || node.childForFieldName('operator')?.text !== '+') return undefined;
-  const out: Node[] = [];
-  const pending: Node[] = [node];
-  while (pending.length > 0) {
-    const at = pending.pop()!;
-    const left = at.childForFieldName('left');
-    const right = at.childForFieldName('right');
-    if (at.type === 'parenthesized_expression' && at.namedChild(0) !== null) {
-      pending.push(at.namedChild(0)!);
-      continue;
-    }
-    if (at.type !== 'binary_expression' || at.childForFieldName('operator')?.text !== '+' || left === null || right === null) {
-      out.push(at);
-      if (out.length > MAX_PATH_PARTS) return undefined;
-      continue;
-    }
-    pending.push(right, left);
-  }
-  return out;
+  return plusOperands(node, 'binary_expression', unparenthesized);
+}
+
+/** `node` without parentheses around it. */
+function unparenthesized(node: Node): Node | undefined {
+  let at: Node | null = node;
+  while (at?.type === 'parenthesized_expression') at = at.namedChild(0);
+  return at ?? undefined;
 }
 
 /** The values of the file's top-level string constants and variables, except for a name bound anywhere else too. */
@@ -73,7 +62,7 @@ function lookupIn(constants: GoPathConstants, at: Node): ConstantLookup {
     if (constants.values === undefined) {
       const root = at.tree.rootNode;
       constants.values = topLevelStrings(root);
-      constants.rebound = boundTwice(root);
+      constants.rebound = namesBoundTwice(root, BINDINGS, boundBy);
     }
     return constants.rebound?.has(name) === true ? undefined : constants.values.get(name);
   };
@@ -104,22 +93,10 @@ function topLevelStrings(root: Node): Map<string, string> {
 /** Where Go binds names. */
 const BINDINGS: readonly string[] = ['const_spec', 'var_spec', 'short_var_declaration', 'parameter_declaration', 'variadic_parameter_declaration', 'range_clause', 'assignment_statement'];
 
-/** The names a file binds more than once. */
-function boundTwice(root: Node): Set<string> {
-  const seen = new Set<string>();
-  const twice = new Set<string>();
-  const add = (name: Node | null): void => {
-    if (name === null || name.type !== 'identifier') return;
-    if (seen.has(name.text)) twice.add(name.text);
-    seen.add(name.text);
-  };
-  for (const node of root.descendantsOfType([...BINDINGS])) {
-    if (node === null) continue;
-    if (node.type === 'const_spec' || node.type === 'var_spec' || node.type === 'parameter_declaration' || node.type === 'variadic_parameter_declaration') {
-      for (const name of node.childrenForFieldName('name')) add(name);
-    } else {
-      for (const name of node.childForFieldName('left')?.namedChildren ?? []) add(name);
-    }
+/** The names a binding node introduces. */
+function boundBy(node: Node): readonly (Node | null)[] {
+  if (node.type === 'const_spec' || node.type === 'var_spec' || node.type === 'parameter_declaration' || node.type === 'variadic_parameter_declaration') {
+    return node.childrenForFieldName('name');
   }
-  return twice;
+  return (node.childForFieldName('left')?.namedChildren ?? []).filter((n) => n?.type === 'identifier');
 }

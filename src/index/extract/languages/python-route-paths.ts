@@ -6,16 +6,14 @@
  */
 import type { Node } from 'web-tree-sitter';
 import { unquote } from '../comments.js';
-import { CONSTANT_NAME, joinedPath, MAX_PATH_CONSTANT, MAX_PATH_PARTS, readsAsPath, type ConstantLookup, type PathPart } from '../route-path-parts.js';
+import {
+  constantLookup, CONSTANT_NAME, identifiersIn, joinedPath, MAX_PATH_CONSTANT, MAX_PATH_PARTS, namesBoundTwice, plusOperands, readsAsPath, type ConstantLookup, type FileConstants, type PathPart,
+} from '../route-path-parts.js';
 
 /** What a file's route paths are read with. */
-export interface PythonPathConstants {
-  /** Whether the file's text can declare a route at all: only then are its constants noted. */
+export interface PythonPathConstants extends FileConstants {
+  /** Whether the file's text can declare a route at all: only then are its module-level string assignments noted. */
   readonly enabled: boolean;
-  /** Module-level string assignments by name (a name bound twice is never read: `rebound`). */
-  readonly values: Map<string, string>;
-  /** The names the module binds more than once, found when a path first names a constant. */
-  rebound?: Set<string>;
 }
 
 /** Route decorators and rules a file's text must hold for its constants to be noted. */
@@ -62,7 +60,7 @@ export function routePath(node: Node | undefined, constants: PythonPathConstants
 function partsOf(node: Node): PathPart[] | undefined {
   if (node.type === 'string') return stringParts(node);
   if (node.type === 'concatenated_string') return joinParts(node.namedChildren.filter((c): c is Node => c !== null && c.type === 'string').map(stringParts));
-  const operands = concatenated(node);
+  const operands = plusOperands(node, 'binary_operator', unparenthesized);
   if (operands === undefined || !operands.some((o) => o.type === 'string' || o.type === 'concatenated_string')) return undefined;
   return joinParts(operands.map((o) => partsOf(o) ?? [substitution(o)]));
 }
@@ -92,57 +90,25 @@ function substitution(node: Node): PathPart {
   return { ...(node.type === 'identifier' ? { name: node.text } : {}), written: `{${node.text}}` };
 }
 
-/** The operands of a `+` chain, in order (at most MAX_PATH_PARTS); undefined when `node` is no `+`. */
-function concatenated(node: Node): Node[] | undefined {
-  if (node.type !== 'binary_operator' || node.childForFieldName('operator')?.text !== '+') return undefined;
-  const out: Node[] = [];
-  const pending: Node[] = [node];
-  while (pending.length > 0) {
-    const at = pending.pop()!;
-    const left = at.childForFieldName('left');
-    const right = at.childForFieldName('right');
-    if (at.type !== 'binary_operator' || at.childForFieldName('operator')?.text !== '+' || left === null || right === null) {
-      out.push(at);
-      if (out.length > MAX_PATH_PARTS) return undefined;
-      continue;
-    }
-    pending.push(right, left);
-  }
-  return out;
-}
-
 /** The values of the module's constants, except for a name the module binds anywhere else too. */
 function lookupIn(constants: PythonPathConstants, at: Node): ConstantLookup {
-  return (name) => {
-    const value = constants.values.get(name);
-    if (value === undefined) return undefined;
-    constants.rebound ??= boundTwice(at.tree.rootNode);
-    return constants.rebound.has(name) ? undefined : value;
-  };
+  return constantLookup(constants, () => namesBoundTwice(at.tree.rootNode, BINDINGS, boundBy));
 }
 
 /** Where Python binds names: assignments, parameters, loop and `with`/`except` targets, `:=`. */
 const BINDINGS: readonly string[] = ['assignment', 'augmented_assignment', 'parameters', 'lambda_parameters', 'for_statement', 'for_in_clause', 'as_pattern', 'named_expression', 'global_statement'];
 
-/** The names a module binds more than once (a constant and a parameter or a local of the same name). */
-function boundTwice(root: Node): Set<string> {
-  const seen = new Set<string>();
-  const twice = new Set<string>();
-  const add = (pattern: Node | null): void => {
-    if (pattern === null) return;
-    const names = pattern.type === 'identifier' ? [pattern] : pattern.descendantsOfType('identifier');
-    for (const n of names) {
-      if (n === null) continue;
-      if (seen.has(n.text)) twice.add(n.text);
-      seen.add(n.text);
-    }
-  };
-  for (const node of root.descendantsOfType([...BINDINGS])) {
-    if (node === null) continue;
-    if (node.type === 'assignment' || node.type === 'augmented_assignment' || node.type === 'for_statement' || node.type === 'for_in_clause') add(node.childForFieldName('left'));
-    else if (node.type === 'named_expression') add(node.childForFieldName('name'));
-    else if (node.type === 'as_pattern') add(node.childForFieldName('alias'));
-    else add(node);
-  }
-  return twice;
+/** The names a binding node introduces. */
+function boundBy(node: Node): readonly (Node | null)[] {
+  if (node.type === 'assignment' || node.type === 'augmented_assignment' || node.type === 'for_statement' || node.type === 'for_in_clause') return identifiersIn(node.childForFieldName('left'));
+  if (node.type === 'named_expression') return identifiersIn(node.childForFieldName('name'));
+  if (node.type === 'as_pattern') return identifiersIn(node.childForFieldName('alias'));
+  return identifiersIn(node);
+}
+
+/** `node` without parentheses around it. */
+function unparenthesized(node: Node): Node | undefined {
+  let at: Node | null = node;
+  while (at?.type === 'parenthesized_expression') at = at.namedChildren.find((c) => c !== null && c.type !== 'comment') ?? null;
+  return at ?? undefined;
 }

@@ -7,15 +7,12 @@
  * mount's prefix already was.
  */
 import type { Node } from 'web-tree-sitter';
-import { CONSTANT_NAME, joinedPath, MAX_PATH_CONSTANT, MAX_PATH_PARTS, readsAsPath, type ConstantLookup, type PathPart } from '../../route-path-parts.js';
+import {
+  constantLookup, CONSTANT_NAME, identifiersIn, joinedPath, MAX_PATH_CONSTANT, namesBoundTwice, plusOperands, readsAsPath, type ConstantLookup, type FileConstants, type PathPart,
+} from '../../route-path-parts.js';
 
-/** What route paths are read with in one file. */
-export interface PathConstants {
-  /** The file's top-level string constants by name (a name bound twice is never read: `rebound`). */
-  readonly values: Map<string, string>;
-  /** The names the file binds more than once, found when a path first names a constant. */
-  rebound?: Set<string>;
-}
+/** What route paths are read with in one file: its top-level `const` strings. */
+export type PathConstants = FileConstants;
 
 /** An empty set of constants, for one file. */
 export function pathConstants(): PathConstants {
@@ -60,34 +57,12 @@ export function pathOf(node: Node | undefined | null, constants: PathConstants):
 function partsOf(node: Node): PathPart[] | undefined {
   if (node.type === 'string') return [{ text: node.text.slice(1, -1) }];
   if (node.type === 'template_string') return templateParts(node);
-  const operands = concatenated(node);
+  const operands = plusOperands(node, 'binary_expression', (n) => unwrapped(n));
   if (operands === undefined || !operands.some((p) => p.type === 'string' || p.type === 'template_string')) return undefined;
   const out: PathPart[] = [];
   for (const operand of operands) {
     if (operand.type === 'string' || operand.type === 'template_string') out.push(...(partsOf(operand) ?? []));
     else out.push(substitution(operand));
-  }
-  return out;
-}
-
-/** The operands of a `+` chain, in order, each unwrapped (at most MAX_PATH_PARTS); undefined when `node` is no `+`. */
-function concatenated(node: Node): Node[] | undefined {
-  if (node.type !== 'binary_expression' || node.childForFieldName('operator')?.text !== '+') return undefined;
-  const out: Node[] = [];
-  const pending: Node[] = [node];
-  while (pending.length > 0) {
-    const at = pending.pop()!;
-    const left = at.childForFieldName('left');
-    const right = at.childForFieldName('right');
-    if (at.type !== 'binary_expression' || at.childForFieldName('operator')?.text !== '+' || left === null || right === null) {
-      out.push(at);
-      if (out.length > MAX_PATH_PARTS) return undefined;
-      continue;
-    }
-    const r = unwrapped(right);
-    const l = unwrapped(left);
-    if (r === undefined || l === undefined) return undefined;
-    pending.push(r, l);
   }
   return out;
 }
@@ -113,43 +88,19 @@ function substitution(node: Node): PathPart {
 
 /** The values of the file's top-level constants, except for a name the file binds anywhere else too. */
 function lookupIn(constants: PathConstants, at: Node): ConstantLookup {
-  return (name) => {
-    const value = constants.values.get(name);
-    if (value === undefined) return undefined;
-    constants.rebound ??= boundTwice(at.tree.rootNode);
-    return constants.rebound.has(name) ? undefined : value;
-  };
+  return constantLookup(constants, () => namesBoundTwice(at.tree.rootNode, BINDINGS, boundBy));
 }
 
 /** Where names are bound: declarators, parameters, loop and `catch` variables. */
 const BINDINGS: readonly string[] = ['variable_declarator', 'formal_parameters', 'arrow_function', 'for_in_statement', 'catch_clause'];
 
-/**
- * The names a file binds more than once (a top-level constant and a parameter or a local of the
- * same name): such a name in a path may not be the constant, so it is kept as written. One pass
- * over the file, made only when a path names a constant.
- */
-function boundTwice(root: Node): Set<string> {
-  const seen = new Set<string>();
-  const twice = new Set<string>();
-  const add = (pattern: Node | null): void => {
-    if (pattern === null) return;
-    const names = pattern.type === 'identifier' ? [pattern] : pattern.descendantsOfType(['identifier', 'shorthand_property_identifier_pattern']);
-    for (const n of names) {
-      if (n === null) continue;
-      if (seen.has(n.text)) twice.add(n.text);
-      seen.add(n.text);
-    }
-  };
-  for (const node of root.descendantsOfType([...BINDINGS])) {
-    if (node === null) continue;
-    if (node.type === 'variable_declarator') add(node.childForFieldName('name'));
-    else if (node.type === 'formal_parameters') add(node);
-    else if (node.type === 'arrow_function') add(node.childForFieldName('parameter'));
-    else if (node.type === 'for_in_statement') add(node.childForFieldName('left'));
-    else add(node.childForFieldName('parameter'));
-  }
-  return twice;
+/** The names a binding node introduces. */
+function boundBy(node: Node): readonly (Node | null)[] {
+  const pattern = node.type === 'variable_declarator' ? node.childForFieldName('name')
+    : node.type === 'formal_parameters' ? node
+      : node.type === 'for_in_statement' ? node.childForFieldName('left')
+        : node.childForFieldName('parameter');
+  return identifiersIn(pattern, ['identifier', 'shorthand_property_identifier_pattern']);
 }
 
 /** `node` without parentheses and TypeScript's `as`/`satisfies` around it. */

@@ -109,15 +109,16 @@ export interface RouteLocator {
 }
 
 /**
- * An ASP.NET controller class that others may inherit a route template from: one with its own
- * `[Route("api/[controller]")]` (`template`), or one deriving from the framework's controller
- * base without one (no `template`). A derived controller without its own `[Route]` writes its
- * routes under its base class's name in braces (`GET /{BaseApiController}/items`), which the stage
- * after resolution replaces by the nearest inherited template (`GET /api/Orders/items`).
+ * An ASP.NET controller class of the chain route templates are inherited along: one with its own
+ * `[Route("api/[controller]")]` (`template`); one deriving from the framework's controller base
+ * without one (neither); or one without a `[Route]` whose routes are written under its base
+ * class's name in braces (`base`: `GET /{BaseApiController}/items`), which the stage after
+ * resolution replaces by the nearest template above it (`GET /api/Orders/items`).
  */
 export interface RouteTemplate {
   readonly className: string;
   readonly template?: string;
+  readonly base?: string;
   readonly line: number;
 }
 

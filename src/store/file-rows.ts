@@ -50,7 +50,7 @@ export function writeFileRows(db: SqliteDb, file: FileInfo, extraction: FileExtr
     db.insertRows(`INSERT INTO route_mounts(file_id, import_line, prefix, type_name)`, extraction.locators.map((l) => [fileId, l.line, l.prefix, l.typeName]));
   }
   if (extraction.routeTemplates !== undefined) {
-    db.insertRows(`INSERT INTO route_templates(file_id, line, class_name, template)`, extraction.routeTemplates.map((t) => [fileId, t.line, t.className, t.template ?? null]));
+    db.insertRows(`INSERT INTO route_templates(file_id, line, class_name, template, base)`, extraction.routeTemplates.map((t) => [fileId, t.line, t.className, t.template ?? null, t.base ?? null]));
   }
   writeNodeUses(db, extraction.refs, nodeIds);
   // Index through the view so the FTS text is exactly what a later delete will read back.

@@ -54,8 +54,8 @@ export {
 } from './term-tables.js';
 export type { FileStamp, StoredTermBase, TermBaseRows, TermBaseStamp, TermField } from './term-tables.js';
 export { indexOwner, type IndexOwner } from './index-owner.js';
-export { hasMounts, hasRouteTemplates, MAX_TEMPLATE_DEPTH, readInheritedTemplates, readMountLinks, readRouteNames } from './route-mounts.js';
-export type { InheritedTemplate, MountLink, QualifiedRoute, RouteName } from './route-mounts.js';
+export { hasMounts, hasRouteTemplates, MAX_TEMPLATE_DEPTH, readMountLinks, readRouteNames, readTemplateChains } from './route-mounts.js';
+export type { MountLink, QualifiedRoute, RouteName, TemplateChainStep } from './route-mounts.js';
 export { cleanStaleTempFiles, hasChanged, loadDatabase, keepDamagedDatabase, saveDatabase } from './persist.js';
 export { CHANGE_LOG_FILE, DATABASE_FILE, DEFAULT_INDEX_DIR, INDEX_DIR, STATUS_SNAPSHOT_FILE } from './layout.js';
 export { LOG_FLOOR_BYTES, LOG_SHARE_OF_BASE, logPastLimit, openSavedDatabase, QUIET_WRITER_LOG_LIMITS } from './saved-index.js';

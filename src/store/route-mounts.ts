@@ -16,8 +16,9 @@ const IMPORTS_KIND = code(EDGE_CODE, 'imports');
 const METHOD_KIND = code(NODE_CODE, 'method');
 const CLASS_KIND = code(NODE_CODE, 'class');
 const EXTENDS_KIND = code(EDGE_CODE, 'extends');
+const CALLS_KIND = code(EDGE_CODE, 'calls');
 
-/** Classes followed down from a template's class: jellyfin's controllers are one below theirs. */
+/** Classes followed up from a controller to the template it inherits: jellyfin's controllers are one below theirs. */
 export const MAX_TEMPLATE_DEPTH = 8;
 
 /**
@@ -37,6 +38,8 @@ export interface RouteName {
   readonly fileId: number;
   /** The node it is declared in (a controller class, a function), null at the top of its file. */
   readonly parentId: number | null;
+  /** The name of the first definition it calls (its handler), when one is resolved. */
+  readonly handler?: string;
   readonly name: string;
   readonly qualifiedName: string;
 }
@@ -85,10 +88,12 @@ export function readRouteNames(reader: GraphReader, fileIds: readonly number[]):
   const out: RouteName[] = [];
   if (fileIds.length === 0) return out;
   connectionOf(reader).cached(
-    `SELECT n.id, n.file_id, n.parent_id, n.name, ${qualifiedNameOf('n')} FROM nodes n
-     WHERE n.file_id IN (SELECT value FROM json_each(?)) AND n.kind = ${ROUTE_KIND} ORDER BY n.id`,
-  ).each([JSON.stringify(fileIds)], ([id, fileId, parentId, name, qualified]) => out.push({
+    `SELECT n.id, n.file_id, n.parent_id, n.name, ${qualifiedNameOf('n')},
+       (SELECT t.name FROM edges e JOIN nodes t ON t.id = e.target_id WHERE e.source_id = n.id AND e.kind = ${CALLS_KIND} ORDER BY e.line, e.col LIMIT 1)
+     FROM nodes n WHERE n.file_id IN (SELECT value FROM json_each(?)) AND n.kind = ${ROUTE_KIND} ORDER BY n.id`,
+  ).each([JSON.stringify(fileIds)], ([id, fileId, parentId, name, qualified, handler]) => out.push({
     id: num(id), fileId: num(fileId), parentId: parentId === null ? null : num(parentId), name: str(name), qualifiedName: str(qualified),
+    ...(handler === null ? {} : { handler: str(handler) }),
   }));
   return out;
 }
@@ -112,61 +117,52 @@ export function writeRouteNames(db: SqliteDb, renames: readonly QualifiedRoute[]
 }
 
 /**
- * A controller class that inherits its route template: class `className` of file `fileId`
- * writes its routes under its base's name, `base`, in braces, and inherits `template` (none: the
- * class it comes down from has no `[Route]`) from the nearest class above it that declares one.
+ * One step up the chain of an ASP.NET controller whose routes are written under its base's name
+ * (`base`): the class `depth` classes above controller `heirId` (0: the controller itself), and
+ * what `route_templates` says of it: a template of its own (`template`), none given (`root`: it
+ * derives from the framework's base), under its own base's name (`heir`), or nothing (`none`).
  */
-export interface InheritedTemplate {
+export interface TemplateChainStep {
+  readonly heirId: number;
   readonly fileId: number;
-  readonly classId: number;
   readonly className: string;
   readonly base: string;
+  readonly depth: number;
+  readonly step: 'template' | 'root' | 'heir' | 'none';
   readonly template?: string;
 }
 
-/** Whether any class declares a route template its subclasses may inherit (one row read). */
+/** Whether any controller class is recorded for inherited route templates (one row read). */
 export function hasRouteTemplates(reader: GraphReader): boolean {
-  return connectionOf(reader).value(`SELECT 1 FROM route_templates LIMIT 1`) !== undefined;
+  return connectionOf(reader).value(`SELECT 1 FROM route_templates WHERE base IS NOT NULL LIMIT 1`) !== undefined;
 }
 
 /**
- * Every class below a class of `route_templates`, through resolved `extends` edges, down to
- * MAX_TEMPLATE_DEPTH, stopping at a class with a row of its own (its subclasses take its
- * template); and every class whose routes are written under the name of a project class it
- * extends that derives from no project class and has no template (none: ASP.NET gives such a
- * controller none). Each class once, nearest template first.
+ * The chain above every controller whose routes are written under its base's name, through the
+ * resolved `extends` edges, MAX_TEMPLATE_DEPTH classes up at most, by controller and depth.
  */
-export function readInheritedTemplates(reader: GraphReader): InheritedTemplate[] {
-  const out: InheritedTemplate[] = [];
-  const seen = new Set<number>();
+export function readTemplateChains(reader: GraphReader): TemplateChainStep[] {
+  const out: TemplateChainStep[] = [];
   connectionOf(reader).cached(
-    `WITH RECURSIVE heirs(class_id, file_id, name, base, template, depth) AS (
-       SELECT d.id, d.file_id, d.name, b.name, t.template, 1 FROM route_templates t
-         JOIN nodes b ON b.file_id = t.file_id AND b.start_line = t.line AND b.kind = ${CLASS_KIND} AND b.name = t.class_name
-         JOIN edges e ON e.target_id = b.id AND e.kind = ${EXTENDS_KIND}
-         JOIN nodes d ON d.id = e.source_id AND d.kind = ${CLASS_KIND}
+    `WITH RECURSIVE up(heir, at, depth) AS (
+       SELECT d.id, d.id, 0 FROM route_templates t
+         JOIN nodes d ON d.file_id = t.file_id AND d.start_line = t.line AND d.kind = ${CLASS_KIND} AND d.name = t.class_name
+       WHERE t.base IS NOT NULL
        UNION
-       SELECT d.id, d.file_id, d.name, b.name, h.template, h.depth + 1 FROM heirs h
-         JOIN nodes b ON b.id = h.class_id
-         JOIN edges e ON e.target_id = b.id AND e.kind = ${EXTENDS_KIND}
-         JOIN nodes d ON d.id = e.source_id AND d.kind = ${CLASS_KIND}
-       WHERE h.depth < ${MAX_TEMPLATE_DEPTH}
-         AND NOT EXISTS (SELECT 1 FROM route_templates o WHERE o.file_id = b.file_id AND o.line = b.start_line AND o.class_name = b.name)
+       SELECT u.heir, e.target_id, u.depth + 1 FROM up u
+         JOIN edges e ON e.source_id = u.at AND e.kind = ${EXTENDS_KIND}
+         JOIN nodes b ON b.id = e.target_id AND b.kind = ${CLASS_KIND}
+       WHERE u.depth < ${MAX_TEMPLATE_DEPTH}
      )
-     SELECT h.class_id, h.file_id, h.name, h.base, h.template, h.depth FROM heirs h
-     UNION ALL
-     SELECT DISTINCT d.id, d.file_id, d.name, b.name, NULL, ${MAX_TEMPLATE_DEPTH + 1} FROM nodes r
-       JOIN nodes d ON d.id = r.parent_id AND d.kind = ${CLASS_KIND}
-       JOIN edges e ON e.source_id = d.id AND e.kind = ${EXTENDS_KIND}
-       JOIN nodes b ON b.id = e.target_id AND b.kind = ${CLASS_KIND}
-     WHERE r.kind = ${ROUTE_KIND} AND substr(r.name, instr(r.name, ' ') + 1, length(b.name) + 3) = '/{' || b.name || '}'
-       AND d.id NOT IN (SELECT class_id FROM heirs) AND b.id NOT IN (SELECT class_id FROM heirs)
-       AND NOT EXISTS (SELECT 1 FROM edges up JOIN nodes a ON a.id = up.target_id AND a.kind = ${CLASS_KIND} WHERE up.source_id = b.id AND up.kind = ${EXTENDS_KIND})
-     ORDER BY 1, 6`,
-  ).each([], ([classId, fileId, className, base, template]) => {
-    if (seen.has(num(classId))) return;
-    seen.add(num(classId));
-    out.push({ fileId: num(fileId), classId: num(classId), className: str(className), base: str(base), ...(template === null ? {} : { template: str(template) }) });
+     SELECT u.heir, d.file_id, d.name, ht.base, u.depth, r.file_id IS NOT NULL, r.template, r.base FROM up u
+       JOIN nodes d ON d.id = u.heir
+       JOIN route_templates ht ON ht.file_id = d.file_id AND ht.line = d.start_line AND ht.class_name = d.name AND ht.base IS NOT NULL
+       JOIN nodes b ON b.id = u.at
+       LEFT JOIN route_templates r ON r.file_id = b.file_id AND r.line = b.start_line AND r.class_name = b.name
+     ORDER BY u.heir, u.depth`,
+  ).each([], ([heirId, fileId, className, base, depth, recorded, template, above]) => {
+    const step = num(recorded) === 0 ? 'none' : template !== null ? 'template' : above !== null ? 'heir' : 'root';
+    out.push({ heirId: num(heirId), fileId: num(fileId), className: str(className), base: str(base), depth: num(depth), step, ...(template === null ? {} : { template: str(template) }) });
   });
   return out;
 }

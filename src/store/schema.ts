@@ -32,6 +32,9 @@ export const FILE_NODES_INDEX = 'nodes_file';
 /** The condition, word for word, under which a nodes row is in the partial qualified-name index. */
 export const QUALIFIED_STORED = `qualified_name <> ''`;
 
+/** A class's row of `route_templates`, by its file and line (schema 9). */
+const ROUTE_TEMPLATES_INDEX = { name: 'route_templates_class', on: 'route_templates(file_id, line)' };
+
 /**
  * The b-tree indexes on the graph's tables (not the primary keys or the unique file path). A bulk
  * load into an empty store drops them and builds each once at the end, which costs far less than
@@ -46,6 +49,7 @@ export const SECONDARY_INDEXES: readonly { readonly name: string; readonly on: s
   { name: 'edges_target', on: 'edges(target_id, kind)' },
   { name: 'refs_file', on: 'refs(file_id)' },
   { name: 'imports_file', on: 'imports(file_id)' },
+  ROUTE_TEMPLATES_INDEX,
 ];
 
 /**
@@ -93,12 +97,14 @@ export function edgeRelation(kinds?: readonly EdgeKind[]): 'graph_edges' | 'edge
 const ROUTE_MOUNTS = `CREATE TABLE IF NOT EXISTS route_mounts(file_id INTEGER NOT NULL, import_line INTEGER NOT NULL, prefix TEXT NOT NULL, type_name TEXT);`;
 
 /**
- * ASP.NET controller classes route templates are inherited from (schema 9): the class named
- * `class_name` starting at `line` has the route template `template` (none when NULL: it derives
- * from the framework's controller base without one). Read by the stage that joins prefixes to
- * routes, through the `extends` edges into those classes. No index: tens of rows, most projects none.
+ * The ASP.NET controller classes route templates are inherited along (schema 9): the class named
+ * `class_name` starting at `line` has the route template `template`; or, with `base`, writes its
+ * routes under that base's name in braces and inherits; or, with neither, derives from the
+ * framework's controller base and gives none. Read by the stage that joins prefixes to routes,
+ * up the `extends` edges from each class with a `base`, a class's row found by its file and line
+ * (without the index, 3,000 controllers on one base took 2 s more to join).
  */
-const ROUTE_TEMPLATES = `CREATE TABLE IF NOT EXISTS route_templates(file_id INTEGER NOT NULL, line INTEGER NOT NULL, class_name TEXT NOT NULL, template TEXT);`;
+const ROUTE_TEMPLATES = `CREATE TABLE IF NOT EXISTS route_templates(file_id INTEGER NOT NULL, line INTEGER NOT NULL, class_name TEXT NOT NULL, template TEXT, base TEXT);`;
 
 /** Explore's stored term index (store/term-tables.ts); empty until a sync writes it. */
 const TERM_TABLES = `CREATE TABLE IF NOT EXISTS term_postings(
@@ -253,7 +259,7 @@ export const MIGRATIONS: ReadonlyMap<number, Migration> = new Map([
   [5, (db: SqliteDb) => db.exec(ROUTE_MOUNTS)],
   [6, (db: SqliteDb) => addColumn(db, 'nodes', 'returns')],
   [7, (db: SqliteDb) => addColumn(db, 'route_mounts', 'type_name')],
-  [8, (db: SqliteDb) => db.exec(ROUTE_TEMPLATES)],
+  [8, (db: SqliteDb) => db.exec(`${ROUTE_TEMPLATES}\n${createIndexSql(ROUTE_TEMPLATES_INDEX).replace('CREATE INDEX', 'CREATE INDEX IF NOT EXISTS')};`)],
 ]);
 
 /** Adds a nullable text column unless the table has it (a table created by a later migration already does). */

@@ -122,14 +122,17 @@ describe('migrate', () => {
     db.exec('DROP TABLE route_templates');
     setVersion(8);
     assert.deepEqual(migrate(db), { kind: 'migrated', from: 8 });
+    assert.equal(db.value(`SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = 'route_templates_class'`), 1, 'with its index');
     const store = new GraphStore(db);
     const file = { path: 'Base.cs', language: 'c_sharp', size: 1, mtimeMs: 1, sha256: '0'.repeat(64) };
     store.replaceFile(file, {
       language: 'c_sharp', parseErrors: 0, isTest: false, imports: [], refs: [], symbols: [],
-      routeTemplates: [{ className: 'ApiBase', template: 'api/[controller]', line: 3 }, { className: 'PlainBase', line: 9 }],
+      routeTemplates: [{ className: 'ApiBase', template: 'api/[controller]', line: 3 }, { className: 'PlainBase', line: 9 }, { className: 'Orders', base: 'ApiBase', line: 12 }],
     });
-    assert.deepEqual(db.all(`SELECT line, class_name, template FROM route_templates ORDER BY line`), [
-      { line: 3, class_name: 'ApiBase', template: 'api/[controller]' }, { line: 9, class_name: 'PlainBase', template: null },
+    assert.deepEqual(db.all(`SELECT line, class_name, template, base FROM route_templates ORDER BY line`), [
+      { line: 3, class_name: 'ApiBase', template: 'api/[controller]', base: null },
+      { line: 9, class_name: 'PlainBase', template: null, base: null },
+      { line: 12, class_name: 'Orders', template: null, base: 'ApiBase' },
     ]);
     store.replaceFile(file, { language: 'c_sharp', parseErrors: 0, isTest: false, imports: [], refs: [], symbols: [] });
     assert.equal(db.value(`SELECT count(*) FROM route_templates`), 0);

@@ -203,9 +203,12 @@ export class ExtractionBuilder {
     this.locators.push({ prefix, typeName, line });
   }
 
-  /** Records a controller class its subclasses may inherit a route template from (`template` undefined: none of its own). */
-  routeTemplate(className: string, template: string | undefined, line: number): void {
-    this.routeTemplates.push({ className, line, ...(template === undefined ? {} : { template }) });
+  /**
+   * Records a controller class for the route templates classes inherit: one with a template of its
+   * own, one that gives none (neither given), or one whose routes are under its base's name (`base`).
+   */
+  routeTemplate(className: string, template: string | undefined, line: number, base?: string): void {
+    this.routeTemplates.push({ className, line, ...(template === undefined ? {} : { template }), ...(base === undefined ? {} : { base }) });
   }
 
   /** The line of the import that binds `local` (or imports `module`), the latest before `line`, else the first after. */

@@ -104,11 +104,37 @@ export function namesBoundTwice(root: Node, types: readonly string[], namesOf: (
   return twice;
 }
 
-/** The identifiers a binding pattern holds (itself when it is one). */
-export function identifiersIn(pattern: Node | null, types: readonly string[] = ['identifier']): readonly (Node | null)[] {
-  if (pattern === null) return [];
-  return types.includes(pattern.type) ? [pattern] : pattern.descendantsOfType([...types]);
+/**
+ * The names a binding pattern introduces: `names` are the node types that are a name, `inner`
+ * gives the parts of a pattern that hold more of them (a destructuring's elements, a parameter's
+ * pattern, a default's left side, never its value or a type). Iterative and never below a
+ * default's value, so nested parameter lists are each read once.
+ */
+export function boundNames(pattern: Node | null, names: ReadonlySet<string>, inner: (node: Node) => readonly (Node | null)[]): Node[] {
+  const out: Node[] = [];
+  const pending: (Node | null)[] = [pattern];
+  while (pending.length > 0) {
+    const at = pending.pop();
+    if (at === null || at === undefined) continue;
+    if (names.has(at.type)) out.push(at);
+    else pending.push(...inner(at));
+  }
+  return out;
 }
+
+/** A name or expression inside a path: a name a constant may give the value of, kept as `open…}` otherwise. */
+export function namePart(node: Node, open: string): PathPart {
+  return { ...(node.type === 'identifier' ? { name: node.text } : {}), written: `${open}${node.text}}` };
+}
+
+/** `node` without parentheses around it (`types`: the grammar's parenthesized node types). */
+export function unparenthesized(node: Node, types: ReadonlySet<string> = PARENTHESIZED): Node | undefined {
+  let at: Node | null = node;
+  while (at !== null && types.has(at.type)) at = at.namedChildren.find((c) => c !== null && c.type !== 'comment') ?? null;
+  return at ?? undefined;
+}
+
+const PARENTHESIZED: ReadonlySet<string> = new Set(['parenthesized_expression']);
 
 /** A file's top-level string constants by name, and the names it binds more than once (found when first needed). */
 export interface FileConstants {

@@ -7,7 +7,7 @@
  */
 import { joinRoutePath } from '../extract/routes.js';
 import {
-  hasMounts, hasRouteTemplates, readInheritedTemplates, readMountLinks, readRouteNames, type GraphStore, type InheritedTemplate, type MountLink, type QualifiedRoute,
+  hasMounts, hasRouteTemplates, MAX_TEMPLATE_DEPTH, readMountLinks, readRouteNames, readTemplateChains, type GraphStore, type MountLink, type QualifiedRoute, type TemplateChainStep,
 } from '../../store/index.js';
 
 /** The metadata key listing the files whose routes carry a mount's prefix. */
@@ -29,14 +29,14 @@ export function joinMountedRoutes(store: GraphStore, rewritten: ReadonlySet<numb
   const links = hasMounts(store) ? readMountLinks(store) : [];
   const prefixes = filePrefixes(links.filter((link) => link.typeName === undefined));
   const located = locatedPrefixes(links);
-  const inherited = inheritedPaths(hasRouteTemplates(store) ? readInheritedTemplates(store) : []);
+  const inherited = inheritedPaths(hasRouteTemplates(store) ? readTemplateChains(store) : []);
   const files = new Set([...prefixes.keys(), ...located.keys(), ...[...inherited.values()].map((h) => h.fileId)]);
   if (files.size === 0 && before.length === 0) return false;
   const renames: QualifiedRoute[] = [];
   let outside = false;
   for (const route of readRouteNames(store, [...new Set([...before, ...files])])) {
     const heir = route.parentId === null ? undefined : inherited.get(route.parentId);
-    const qualifiedName = inheritedRoute(route.name, heir) ?? qualifiedRoute(route.name, prefixes.get(route.fileId), located.get(route.fileId));
+    const qualifiedName = inheritedRoute(route.name, heir, route.handler) ?? qualifiedRoute(route.name, prefixes.get(route.fileId), located.get(route.fileId));
     if (qualifiedName === route.qualifiedName) continue;
     renames.push({ id: route.id, name: route.name, qualifiedName });
     if (!rewritten.has(route.fileId)) outside = true;
@@ -47,11 +47,14 @@ export function joinMountedRoutes(store: GraphStore, rewritten: ReadonlySet<numb
   return outside;
 }
 
-/** A controller's route written under its base's name, under the path that name stands for; undefined for any other. */
-export function inheritedRoute(name: string, heir: InheritedPath | undefined): string | undefined {
+/**
+ * A controller's route written under its base's name, under the path that name stands for, an
+ * inherited `[action]` filled with the name of the action it calls; undefined for any other.
+ */
+export function inheritedRoute(name: string, heir: InheritedPath | undefined, action: string | undefined): string | undefined {
   if (heir === undefined) return undefined;
   const bare = withoutPlaceholder(name, heir.base);
-  return bare === name ? undefined : prefixedName(bare, heir.path);
+  return bare === name ? undefined : prefixedName(bare, action === undefined ? heir.path : heir.path.replaceAll('[action]', action));
 }
 
 /**
@@ -149,15 +152,25 @@ export interface InheritedPath {
 }
 
 /**
- * By controller class: the path its base's name stands for in its routes, the inherited template
- * with `[controller]` filled in with the controller's own name (`api/[controller]` is `api/Orders`
- * for `OrdersController`), or '' when the class it comes down from has none.
+ * By controller class: the path its base's name stands for in its routes. Up its chain, the first
+ * class with a template of its own gives it (`[controller]` filled with the controller's own name:
+ * `api/[controller]` is `api/Orders` for `OrdersController`); one deriving from the framework's
+ * base, or the chain's end (no project class above, as for a base from outside the project), gives
+ * none (''). A chain past MAX_TEMPLATE_DEPTH, or one that loops, gives nothing: the routes keep the
+ * base's name.
  */
-export function inheritedPaths(heirs: readonly InheritedTemplate[]): Map<number, InheritedPath> {
+export function inheritedPaths(steps: readonly TemplateChainStep[]): Map<number, InheritedPath> {
   const out = new Map<number, InheritedPath>();
-  for (const heir of heirs) {
-    const path = heir.template === undefined ? '' : heir.template.replaceAll('[controller]', heir.className.replace(/Controller$/, ''));
-    out.set(heir.classId, { fileId: heir.fileId, base: heir.base, path });
+  const chains = new Map<number, TemplateChainStep[]>();
+  for (const step of steps) chains.set(step.heirId, [...(chains.get(step.heirId) ?? []), step]);
+  for (const [heirId, chain] of chains) {
+    const [self] = chain;
+    if (self === undefined) continue;
+    const given = chain.find((s) => s.depth > 0 && (s.step === 'template' || s.step === 'root'));
+    const ended = given === undefined && chain.length - 1 < MAX_TEMPLATE_DEPTH;
+    if (given === undefined && !ended) continue;
+    const template = given?.template ?? '';
+    out.set(heirId, { fileId: self.fileId, base: self.base, path: template.replaceAll('[controller]', self.className.replace(/Controller$/, '')) });
   }
   return out;
 }

@@ -312,7 +312,7 @@ test('a locator whose return type is written with its package serves that packag
 const ASPNET_BASE = (template: string) => `using Microsoft.AspNetCore.Mvc;\n[ApiController]\n${template}\npublic abstract class ApiBase : ControllerBase { }\n`;
 const ASPNET_DEVICES = 'public class DevicesController : ApiBase {\n    [HttpGet("Info")]\n    public string Info() => "";\n    [HttpGet]\n    public string List() => "";\n    [HttpGet("/health")]\n    public string Health() => "";\n}\n';
 
-test('ASP.NET controllers inherit the nearest base\'s route template across files, [controller] their own name; a project base without one gives none, an outside base stays named; an edit keeps the index equal to a fresh one', async () => {
+test('ASP.NET controllers inherit the nearest base\'s route template across files, [controller] their own name; a project base without one gives none, as a base from outside does; an edit keeps the index equal to a fresh one', async () => {
   const project = await generatedProject({
     'Api/ApiBase.cs': ASPNET_BASE('[Route("api/[controller]")]'),
     'Api/DevicesController.cs': ASPNET_DEVICES,
@@ -334,7 +334,7 @@ test('ASP.NET controllers inherit the nearest base\'s route template across file
     'Api/DevicesController.cs GET /{ApiBase}/Info = GET /api/Devices/Info',
     'Api/HomeController.cs GET /{PlainBase}/about = GET /about',
     'Api/Invoice.cs POST /{EntityBase}/pay = POST /pay',
-    'Api/OutsideController.cs GET /{VendorBase}/v = GET /{VendorBase}/v',
+    'Api/OutsideController.cs GET /{VendorBase}/v = GET /v',
     'Api/Pair.cs GET /{ApiBase}/c = GET /api/Carts/c',
     'Api/Pair.cs GET /{ApiBase}/o = GET /api/Orders/o',
     'Api/UsersController.cs GET /{AdminBase}/{id} = GET /api/Users/{id}',
@@ -367,4 +367,21 @@ test('an inherited template is followed down MAX_TEMPLATE_DEPTH classes; below, 
   assert.ok(names.includes(`Chain.cs GET /{C${MAX_TEMPLATE_DEPTH}}/x${MAX_TEMPLATE_DEPTH + 1} = GET /{C${MAX_TEMPLATE_DEPTH}}/x${MAX_TEMPLATE_DEPTH + 1}`));
   assert.ok(names.includes('Cycle.cs GET /{ABase}/b = GET /api/BBase/b'));
   assert.ok(names.includes('Cycle.cs GET /api/ABase/a = GET /api/ABase/a'));
+});
+
+test('an inherited template\'s [action] is each action\'s name; a project base named like a framework one passes its template on; a chain without templates gives none, whatever else the project holds', async () => {
+  const project = await generatedProject({
+    'Api/ApiController.cs': '[Route("api/[controller]/[action]")]\npublic abstract class ApiController : ControllerBase { }\n',
+    'Api/OrdersController.cs': 'public class OrdersController : ApiController {\n    [HttpGet]\n    public void List() {}\n    [HttpPost("{id}")]\n    public void Cancel(int id) {}\n}\n',
+    'Model/ModelBase.cs': 'public abstract class ModelBase { }\n',
+    'Model/EntityBase.cs': 'public abstract class EntityBase : ModelBase { }\n',
+    'Model/Invoice.cs': 'public class Invoice : EntityBase {\n    [HttpPost("pay")]\n    public void Pay() {}\n}\n',
+  });
+  cleanups.push(project.cleanup);
+  await indexProject({ root: project.root, mode: 'full', command: 'test', workers: 1 });
+  assert.deepEqual(await routeNames(project.root), [
+    'Api/OrdersController.cs GET /{ApiController} = GET /api/Orders/List',
+    'Api/OrdersController.cs POST /{ApiController}/{id} = POST /api/Orders/Cancel/{id}',
+    'Model/Invoice.cs POST /{EntityBase}/pay = POST /pay',
+  ]);
 });

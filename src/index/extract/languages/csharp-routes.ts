@@ -32,31 +32,45 @@ function attributesOf(node: Node): [string, string | undefined, Node][] {
   return out;
 }
 
-/** The framework's controller bases: a class deriving from one inherits no route template. */
-const FRAMEWORK_CONTROLLERS: ReadonlySet<string> = new Set(['ControllerBase', 'Controller', 'ApiController', 'ODataController']);
+/**
+ * ASP.NET Core's own controller bases, which carry no route template: a class deriving from one
+ * is where an inherited template's search ends. (Web API 2's `ApiController` is not among them:
+ * projects name their own base so.)
+ */
+const FRAMEWORK_CONTROLLERS: ReadonlySet<string> = new Set(['ControllerBase', 'Controller', 'ODataController']);
 
 /**
- * The route template a class's actions are under: its own `[Route("api/[controller]")]`; without
- * one, its base class's name in braces (`{BaseApiController}`), which the stage after resolution
- * replaces by the template the class inherits (ASP.NET takes the nearest base's that declares
- * one); none for a class deriving from the framework's controller base, or from nothing. A class
- * with a template of its own, or deriving from the framework's base, is recorded for the classes
- * below it (`RouteTemplate`).
+ * How a class's actions are routed: under its own `[Route("api/[controller]")]` (`template`);
+ * without one, under its base class's name in braces (`{BaseApiController}`, `base`), which the
+ * stage after resolution replaces by the template the class inherits (ASP.NET takes the nearest
+ * base's that declares one); under nothing for a class deriving from the framework's controller
+ * base, or from nothing. `heir` is set once a route is written under the base's name.
  */
-export function controllerTemplate(b: ExtractionBuilder, classNode: Node, index: number): string | undefined {
+export interface ControllerRouting {
+  readonly template?: string;
+  readonly base?: string;
+  heir?: boolean;
+}
+
+/**
+ * The routing of a class's actions. A class with a template of its own, or deriving from the
+ * framework's base, is recorded for the classes below it (`RouteTemplate`); one whose routes go
+ * under its base's name is recorded by the first such route (`actionRoutes`).
+ */
+export function controllerRouting(b: ExtractionBuilder, classNode: Node, index: number): ControllerRouting {
   const own = attributesOf(classNode).find(([name]) => name === 'Route')?.[1];
   const symbol = b.symbolAt(index);
   const base = symbol?.kind === 'class' ? baseClassName(classNode) : undefined;
   if (symbol !== undefined && (own !== undefined || (base !== undefined && FRAMEWORK_CONTROLLERS.has(base)))) b.routeTemplate(symbol.name, own, symbol.startLine);
-  if (own !== undefined) return own;
-  return base === undefined || FRAMEWORK_CONTROLLERS.has(base) ? undefined : `{${base}}`;
+  if (own !== undefined) return { template: own };
+  return base === undefined || FRAMEWORK_CONTROLLERS.has(base) ? {} : { template: `{${base}}`, base };
 }
 
-/** The class a class declaration derives from: the first of its bases unless named as interfaces are (`IDisposable`). */
+/** The class a class declaration derives from (`Acme.Web.ApiBase<T>` is `ApiBase`): the first of its bases unless named as interfaces are (`IDisposable`). */
 function baseClassName(classNode: Node): string | undefined {
   const first = classNode.childForFieldName('bases')?.namedChildren.find((c) => c !== null && c.type !== 'comment');
   const type = first?.type === 'primary_constructor_base_type' ? first.firstNamedChild : first;
-  const name = type?.type === 'generic_name' ? type.firstNamedChild?.text : type?.text.split('.').pop();
+  const name = type?.text.replace(/<[\s\S]*$/, '').split('.').pop()?.trim();
   return name === undefined || /^I[A-Z]/.test(name) || !/^[A-Za-z_]\w*$/.test(name) ? undefined : name;
 }
 
@@ -64,7 +78,8 @@ function baseClassName(classNode: Node): string | undefined {
  * Records the routes a controller action's attributes declare, in scope `owner` (its class), under
  * the class's `template`, each calling the method.
  */
-export function actionRoutes(b: ExtractionBuilder, method: Node, nameNode: Node, owner: number, className: string, template: string | undefined): void {
+export function actionRoutes(b: ExtractionBuilder, method: Node, nameNode: Node, owner: number, className: string, routing: ControllerRouting | undefined): void {
+  const template = routing?.template;
   const found = attributesOf(method);
   const own = found.find(([name]) => name === 'Route')?.[1];
   const fill = (path: string): string => path.replaceAll('[controller]', className.replace(/Controller$/, '')).replaceAll('[action]', nameNode.text);
@@ -76,7 +91,11 @@ export function actionRoutes(b: ExtractionBuilder, method: Node, nameNode: Node,
     const rooted = written.startsWith('/') || written.startsWith('~/');
     if (template === undefined && !rooted && own === undefined && path === undefined) continue;
     const full = rooted ? joinRoutePath('', written.replace(/^~/, '')) : joinRoutePath(template ?? '', written);
-    defineRoute(b, [verb], fill(full), attribute, handler, owner);
+    const [index] = defineRoute(b, [verb], fill(full), attribute, handler, owner);
+    const symbol = b.symbolAt(owner);
+    if (index === undefined || rooted || routing?.base === undefined || routing.heir === true || symbol === undefined) continue;
+    routing.heir = true;
+    b.routeTemplate(symbol.name, undefined, symbol.startLine, routing.base);
   }
 }
 

@@ -15,7 +15,7 @@ import { isTestPath } from '../test-paths.js';
 import type { LanguageExtractor } from '../types.js';
 import type { FileTypes } from '../local-types.js';
 import { walk } from '../walk.js';
-import { actionRoutes, controllerTemplate, minimalApiRoute, type MapGroups } from './csharp-routes.js';
+import { actionRoutes, controllerRouting, minimalApiRoute, type ControllerRouting, type MapGroups } from './csharp-routes.js';
 import { CSHARP_LOCALS, csharpTypes, invocation, noteCsharpLocal } from './csharp-receivers.js';
 import { SPECIAL_MEMBERS, specialMemberName } from './csharp-special-members.js';
 import { blankLambdaReturnTypes } from './csharp-lambda-returns.js';
@@ -58,7 +58,7 @@ interface State {
   isTest: boolean;
   readonly typed: FileTypes;
   /** Each controller class's route template (`[Route("api/[controller]")]`), by symbol index. */
-  readonly templates: Map<number, string | undefined>;
+  readonly templates: Map<number, ControllerRouting>;
   readonly groups: MapGroups;
 }
 
@@ -191,7 +191,7 @@ function typeDeclaration(st: State, node: Node, type: string, kind: NodeKind): v
   const index = b.define(kind, name, node, {
     exported, signature: head(st.source, node, node.childForFieldName('body')), docstring: docComment(node),
   });
-  st.templates.set(index, controllerTemplate(b, node, index));
+  st.templates.set(index, controllerRouting(b, node, index));
   b.open(index);
   attributes(st, node);
   const bases = node.childForFieldName('bases');

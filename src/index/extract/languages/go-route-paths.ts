@@ -8,13 +8,18 @@
  */
 import type { Node } from 'web-tree-sitter';
 import { unquote } from '../comments.js';
-import { joinedPath, MAX_PATH_CONSTANT, namesBoundTwice, plusOperands, readsAsPath, type ConstantLookup, type PathPart } from '../route-path-parts.js';
+import {
+  constantLookup, joinedPath, MAX_PATH_CONSTANT, namePart, namesBoundTwice, plusOperands, readsAsPath, unparenthesized, type ConstantLookup, type FileConstants, type PathPart,
+} from '../route-path-parts.js';
 
-/** A file's top-level string constants, read at the first path that names a name. */
-export interface GoPathConstants {
-  values?: Map<string, string>;
-  /** The names the file binds more than once (a constant and a parameter or a local of that name). */
-  rebound?: Set<string>;
+/** A file's top-level string constants, read from the whole file at the first path that names a name (`read`). */
+export interface GoPathConstants extends FileConstants {
+  read?: boolean;
+}
+
+/** A file's constants, none read yet. */
+export function goPathConstants(): GoPathConstants {
+  return { values: new Map() };
 }
 
 /**
@@ -40,41 +45,32 @@ function isString(node: Node): boolean {
 }
 
 function partOf(node: Node): PathPart {
-  if (isString(node)) return { text: unquote(node.text) };
-  return { ...(node.type === 'identifier' ? { name: node.text } : {}), written: `{${node.text}}` };
+  return isString(node) ? { text: unquote(node.text) } : namePart(node, '{');
 }
 
 /** A `+` chain's operands, through parentheses. */
 function concatenated(node: Node): Node[] | undefined {
-  return plusOperands(node, 'binary_expression', unparenthesized);
-}
-
-/** `node` without parentheses around it. */
-function unparenthesized(node: Node): Node | undefined {
-  let at: Node | null = node;
-  while (at?.type === 'parenthesized_expression') at = at.namedChild(0);
-  return at ?? undefined;
+  return plusOperands(node, 'binary_expression', (n) => unparenthesized(n));
 }
 
 /** The values of the file's top-level string constants and variables, except for a name bound anywhere else too. */
 function lookupIn(constants: GoPathConstants, at: Node): ConstantLookup {
-  return (name) => {
-    if (constants.values === undefined) {
-      const root = at.tree.rootNode;
-      constants.values = topLevelStrings(root);
-      constants.rebound = namesBoundTwice(root, BINDINGS, boundBy);
-    }
-    return constants.rebound?.has(name) === true ? undefined : constants.values.get(name);
-  };
+  const root = at.tree.rootNode;
+  if (constants.read !== true) {
+    constants.read = true;
+    topLevelStrings(root, constants.values);
+  }
+  return constantLookup(constants, () => namesBoundTwice(root, BINDINGS, boundBy));
 }
 
-/** The file's `const`/`var` declarations of one name and one string (or concatenation of strings and earlier ones). */
-function topLevelStrings(root: Node): Map<string, string> {
-  const out = new Map<string, string>();
+/** Notes into `out` the file's `const`/`var` declarations of one name and one string (or a concatenation of strings and earlier ones). */
+function topLevelStrings(root: Node, out: Map<string, string>): void {
   const known: ConstantLookup = (name) => out.get(name);
   for (const declaration of root.namedChildren) {
     if (declaration?.type !== 'const_declaration' && declaration?.type !== 'var_declaration') continue;
-    const specs = declaration.descendantsOfType(['const_spec', 'var_spec']);
+    // The declaration's own specs (in parentheses, a `var` keeps them in a list), never those of a function literal in a value.
+    const list = declaration.namedChildren.find((c) => c?.type === 'var_spec_list');
+    const specs = (list ?? declaration).namedChildren.filter((c) => c?.type === 'const_spec' || c?.type === 'var_spec');
     for (const spec of specs) {
       const names = spec?.childrenForFieldName('name') ?? [];
       const values = spec?.childForFieldName('value')?.namedChildren ?? [];
@@ -87,7 +83,6 @@ function topLevelStrings(root: Node): Map<string, string> {
       if (text !== undefined && text.length <= MAX_PATH_CONSTANT) out.set(name.text, text);
     }
   }
-  return out;
 }
 
 /** Where Go binds names. */

@@ -11,7 +11,7 @@ import type { ExtractionBuilder } from '../builder.js';
 import { unquote } from '../comments.js';
 import { ANY_METHOD, defineRoute, joinRoutePath, METHOD_NAMES, type RouteHandler } from '../routes.js';
 import { walkNode, type EnterNode } from '../walk.js';
-import { goRoutePath, type GoPathConstants } from './go-route-paths.js';
+import { goPathConstants, goRoutePath, type GoPathConstants } from './go-route-paths.js';
 
 /**
  * chi's `r.Mount("/users", users.Routes())` (or `users.Handler`): the routes of package `users`
@@ -34,7 +34,7 @@ export interface GoRoutes {
 
 /** A file's routes context, nothing noted yet. */
 export function goRoutes(): GoRoutes {
-  return { groups: new Map(), paths: {} };
+  return { groups: new Map(), paths: goPathConstants() };
 }
 
 /** Calls that register a handler for any method unless their pattern names one. */

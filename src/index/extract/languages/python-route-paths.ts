@@ -7,7 +7,8 @@
 import type { Node } from 'web-tree-sitter';
 import { unquote } from '../comments.js';
 import {
-  constantLookup, CONSTANT_NAME, identifiersIn, joinedPath, MAX_PATH_CONSTANT, MAX_PATH_PARTS, namesBoundTwice, plusOperands, readsAsPath, type ConstantLookup, type FileConstants, type PathPart,
+  boundNames, constantLookup, CONSTANT_NAME, joinedPath, MAX_PATH_CONSTANT, MAX_PATH_PARTS, namePart, namesBoundTwice, plusOperands, readsAsPath, unparenthesized, type ConstantLookup, type FileConstants,
+  type PathPart,
 } from '../route-path-parts.js';
 
 /** What a file's route paths are read with. */
@@ -60,7 +61,7 @@ export function routePath(node: Node | undefined, constants: PythonPathConstants
 function partsOf(node: Node): PathPart[] | undefined {
   if (node.type === 'string') return stringParts(node);
   if (node.type === 'concatenated_string') return joinParts(node.namedChildren.filter((c): c is Node => c !== null && c.type === 'string').map(stringParts));
-  const operands = plusOperands(node, 'binary_operator', unparenthesized);
+  const operands = plusOperands(node, 'binary_operator', (n) => unparenthesized(n));
   if (operands === undefined || !operands.some((o) => o.type === 'string' || o.type === 'concatenated_string')) return undefined;
   return joinParts(operands.map((o) => partsOf(o) ?? [substitution(o)]));
 }
@@ -87,7 +88,7 @@ function stringParts(node: Node): PathPart[] {
 
 /** An expression inside a concatenation: a name a constant may give, else kept as written in braces. */
 function substitution(node: Node): PathPart {
-  return { ...(node.type === 'identifier' ? { name: node.text } : {}), written: `{${node.text}}` };
+  return namePart(node, '{');
 }
 
 /** The values of the module's constants, except for a name the module binds anywhere else too. */
@@ -95,20 +96,59 @@ function lookupIn(constants: PythonPathConstants, at: Node): ConstantLookup {
   return constantLookup(constants, () => namesBoundTwice(at.tree.rootNode, BINDINGS, boundBy));
 }
 
-/** Where Python binds names: assignments, parameters, loop and `with`/`except` targets, `:=`. */
-const BINDINGS: readonly string[] = ['assignment', 'augmented_assignment', 'parameters', 'lambda_parameters', 'for_statement', 'for_in_clause', 'as_pattern', 'named_expression', 'global_statement'];
+/** Where Python binds names: assignments, parameters, loop and `with`/`except` targets, `:=`, `global`, imports, `def` and `class`. */
+const BINDINGS: readonly string[] = [
+  'assignment', 'augmented_assignment', 'parameters', 'lambda_parameters', 'for_statement', 'for_in_clause', 'as_pattern', 'named_expression',
+  'global_statement', 'import_statement', 'import_from_statement', 'function_definition', 'class_definition',
+];
 
 /** The names a binding node introduces. */
 function boundBy(node: Node): readonly (Node | null)[] {
-  if (node.type === 'assignment' || node.type === 'augmented_assignment' || node.type === 'for_statement' || node.type === 'for_in_clause') return identifiersIn(node.childForFieldName('left'));
-  if (node.type === 'named_expression') return identifiersIn(node.childForFieldName('name'));
-  if (node.type === 'as_pattern') return identifiersIn(node.childForFieldName('alias'));
-  return identifiersIn(node);
+  switch (node.type) {
+    case 'assignment':
+    case 'augmented_assignment':
+    case 'for_statement':
+    case 'for_in_clause':
+      return boundNames(node.childForFieldName('left'), NAMES, patternParts);
+    case 'named_expression':
+    case 'function_definition':
+    case 'class_definition':
+      return [node.childForFieldName('name')];
+    case 'as_pattern':
+      return boundNames(node.childForFieldName('alias'), NAMES, patternParts);
+    case 'import_statement':
+    case 'import_from_statement':
+      return node.childrenForFieldName('name').flatMap((n) => boundNames(n, NAMES, patternParts));
+    default:
+      return boundNames(node, NAMES, patternParts);
+  }
 }
 
-/** `node` without parentheses around it. */
-function unparenthesized(node: Node): Node | undefined {
-  let at: Node | null = node;
-  while (at?.type === 'parenthesized_expression') at = at.namedChildren.find((c) => c !== null && c.type !== 'comment') ?? null;
-  return at ?? undefined;
+const NAMES: ReadonlySet<string> = new Set(['identifier']);
+
+/** The parts of a binding pattern that may hold names: not a default's value, a type or an attribute. */
+function patternParts(node: Node): readonly (Node | null)[] {
+  switch (node.type) {
+    case 'parameters':
+    case 'lambda_parameters':
+    case 'pattern_list':
+    case 'tuple_pattern':
+    case 'list_pattern':
+    case 'as_pattern_target':
+    case 'global_statement':
+    case 'list_splat_pattern':
+    case 'dictionary_splat_pattern':
+      return node.namedChildren;
+    case 'typed_parameter':
+    case 'dotted_name':
+      // `x: int` binds `x`; `import os.path` binds `os`.
+      return [node.namedChild(0)];
+    case 'default_parameter':
+    case 'typed_default_parameter':
+      return [node.childForFieldName('name')];
+    case 'aliased_import':
+      return [node.childForFieldName('alias')];
+    default:
+      return [];
+  }
 }

@@ -32,7 +32,7 @@ test('ASP.NET controllers: verb attributes under the class template with its tok
   ]);
 });
 
-test('ASP.NET controllers without a template of their own: under their base class\'s name in braces, none under the framework\'s base; the classes subclasses inherit from are recorded', async () => {
+test('ASP.NET controllers without a template of their own: under their base class\'s name in braces, none under the framework\'s base; the classes of the chains templates are inherited along are recorded', async () => {
   const source = [
     '[ApiController]',
     '[Route("api/[controller]")]',
@@ -59,7 +59,12 @@ test('ASP.NET controllers without a template of their own: under their base clas
   assert.deepEqual(routes(ex), [
     'GET /{ApiBase}/Info -> this.Info', 'GET /{ApiBase} -> this.List', 'GET /health -> this.Health', 'GET /x -> this.X', 'GET /{PagedBase}/p -> this.P', 'GET /d -> this.D',
   ]);
-  assert.deepEqual(ex.routeTemplates, [{ className: 'ApiBase', template: 'api/[controller]', line: 1 }, { className: 'PlainController', line: 12 }]);
+  assert.deepEqual(ex.routeTemplates, [
+    { className: 'ApiBase', template: 'api/[controller]', line: 1 },
+    { className: 'DevicesController', base: 'ApiBase', line: 4 },
+    { className: 'PlainController', line: 12 },
+    { className: 'Paged', base: 'PagedBase', line: 18 },
+  ]);
 });
 
 test('ASP.NET minimal APIs: MapGet and the rest, a group\'s prefix, a lambda\'s calls the route\'s', async () => {
@@ -99,4 +104,14 @@ test('a minimal API lambda with an explicit return type (C# 10) is read, by a se
   assert.deepEqual(ex.symbols.filter((s) => s.kind === 'method').map((s) => [s.name, s.signature]), [
     ['Map', 'public static void Map(WebApplication app)'], ['Pick', 'static T Pick<T>(T x)'], ['Find', 'static async Task<Subscription> Find(WebhooksContext context, int id)'],
   ]);
+});
+
+test('an ASP.NET base is named by its last segment, without type arguments, whatever its project name (Web API 2\'s ApiController is a project\'s base here)', async () => {
+  const source = [
+    'public class OrdersController : ApiController { [HttpGet("x")] public void X() {} }',
+    'public class ItemsController : Acme.Web.GenericBase<Item> { [HttpGet("y")] public void Y() {} }',
+    '',
+  ].join('\n');
+  const ex = await extractSource('c_sharp', source, 'Controllers.cs');
+  assert.deepEqual(routes(ex), ['GET /{ApiController}/x -> this.X', 'GET /{GenericBase}/y -> this.Y']);
 });

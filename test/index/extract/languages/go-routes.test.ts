@@ -99,10 +99,13 @@ test('Go route paths joined from strings and names: a top-level constant or vari
     'const apiPrefix = "/api/v1"',
     'var base = "/b"',
     'func other() { base := "x"; _ = base }',
+    'var handler = func() { var inner = "/inner"; _ = inner }',
+    'func more() { mux.HandleFunc(inner+"/users", users) }',
     '',
   ].join('\n');
   const ex = await extractSource('go', source, 'routes.go');
   assert.deepEqual(routes(ex), [
     'GET /api/v1/users -> listUsers', 'ANY /{prefix}/login -> login', 'GET /api/v1/items -> items', 'POST /api/v1/v2/things -> things', 'ANY /{base}/challenge -> challenge',
+    'ANY /{inner}/users -> users',
   ]);
 });

@@ -169,7 +169,7 @@ test('Django: lists included in place five hundred deep put the entry under ever
   assert.deepEqual(routes(ex), [`ANY /${'a/'.repeat(depth)}x -> v`]);
 });
 
-test('Flask route paths built from strings and names: a module constant read as its value, also in an f-string; a name bound again or unknown kept in braces; no path without a slash', async () => {
+test('Flask route paths built from strings and names: a module constant read as its value, also in an f-string; a name bound again (a parameter, an import) or unknown kept in braces, a default value binding nothing; no path without a slash', async () => {
   const source = [
     'from flask import Flask',
     'app = Flask(__name__)',
@@ -194,11 +194,21 @@ test('Flask route paths built from strings and names: a module constant read as 
     'def glued(): pass',
     "@app.route('x' + API_PREFIX)",
     'def not_a_path(): pass',
+    "IMPORTED = '/local'",
+    'try:',
+    '    from local_settings import IMPORTED',
+    'except ImportError:',
+    '    pass',
+    "@app.route(IMPORTED + '/i')",
+    'def imported(): pass',
+    'def with_default(prefix=API_VERSION): pass',
+    "@app.route(f'/v{API_VERSION}')",
+    'def versioned(): pass',
     '',
   ].join('\n');
   const ex = await extractSource('python', source, 'app.py');
   assert.deepEqual(routeLines(ex, {}), [
     'POST /api/v01/login -> api_login', 'GET /api/v01/items/{item_id} -> items', 'GET /api/v01 -> root', 'GET /beer/search/ -> search',
-    'GET /{UNKNOWN}/x -> unknown', 'GET /{BASE}/shadowed -> shadowed', 'GET /api/v01nosl -> glued',
+    'GET /{UNKNOWN}/x -> unknown', 'GET /{BASE}/shadowed -> shadowed', 'GET /api/v01nosl -> glued', 'GET /{IMPORTED}/i -> imported', 'GET /v01 -> versioned',
   ]);
 });

@@ -8,15 +8,17 @@
  */
 import type { Node } from 'web-tree-sitter';
 import {
-  constantLookup, CONSTANT_NAME, identifiersIn, joinedPath, MAX_PATH_CONSTANT, namesBoundTwice, plusOperands, readsAsPath, type ConstantLookup, type FileConstants, type PathPart,
+  boundNames, constantLookup, CONSTANT_NAME, joinedPath, MAX_PATH_CONSTANT, namePart, namesBoundTwice, plusOperands, readsAsPath, type ConstantLookup, type FileConstants, type PathPart,
 } from '../../route-path-parts.js';
 
-/** What route paths are read with in one file: its top-level `const` strings. */
-export type PathConstants = FileConstants;
+/** What route paths are read with in one file: its top-level `const` strings, and the names of its other top-level constants (`const AUTH = jwt(…)`), which are no paths. */
+export interface PathConstants extends FileConstants {
+  readonly others: Set<string>;
+}
 
 /** An empty set of constants, for one file. */
 export function pathConstants(): PathConstants {
-  return { values: new Map() };
+  return { values: new Map(), others: new Set() };
 }
 
 /** Notes the string constants of a top-level `const` declaration (`const api = '/api'`, `export const BASE = …`). */
@@ -27,16 +29,18 @@ export function notePathConstants(constants: PathConstants, declaration: Node): 
     const name = declarator.childForFieldName('name');
     const value = unwrapped(declarator.childForFieldName('value'));
     const parts = value === undefined ? undefined : partsOf(value);
-    if (name?.type !== 'identifier' || value === undefined || parts === undefined) continue;
-    const text = joinedPath(parts, lookupIn(constants, value));
+    if (name?.type !== 'identifier') continue;
+    const text = value === undefined || parts === undefined ? undefined : joinedPath(parts, lookupIn(constants, value));
     if (text !== undefined && text.length <= MAX_PATH_CONSTANT) constants.values.set(name.text, text);
+    else if (parts === undefined) constants.others.add(name.text);
   }
 }
 
 /**
  * The path `node` writes, when it reads as one: it starts with `/`, or with a substitution
  * followed by `/` or by nothing (`` `${API}/x` ``, `` `${API}` ``); a bare name or member is a
- * path when a constant gives it one or it is named as a constant is.
+ * path when a constant gives it one or it is named as a constant is (and is no constant the file
+ * gives another value: `const AUTH = jwt(…)`).
  */
 export function pathOf(node: Node | undefined | null, constants: PathConstants): string | undefined {
   const value = unwrapped(node ?? null);
@@ -46,7 +50,7 @@ export function pathOf(node: Node | undefined | null, constants: PathConstants):
     const known = value.type === 'identifier' ? lookup(value.text) : undefined;
     if (known !== undefined) return known.startsWith('/') ? known : undefined;
     const last = value.type === 'identifier' ? value.text : value.childForFieldName('property')?.text ?? '';
-    return CONSTANT_NAME.test(last) ? `\${${value.text}}` : undefined;
+    return CONSTANT_NAME.test(last) && !constants.others.has(value.text) ? `\${${value.text}}` : undefined;
   }
   const parts = partsOf(value);
   const text = parts === undefined ? undefined : joinedPath(parts, lookup);
@@ -83,7 +87,7 @@ function templateParts(node: Node): PathPart[] {
 
 /** An expression inside a path: a name a constant may give, else kept as written, `${expression}`. */
 function substitution(node: Node): PathPart {
-  return { ...(node.type === 'identifier' ? { name: node.text } : {}), written: `\${${node.text}}` };
+  return namePart(node, '${');
 }
 
 /** The values of the file's top-level constants, except for a name the file binds anywhere else too. */
@@ -100,7 +104,34 @@ function boundBy(node: Node): readonly (Node | null)[] {
     : node.type === 'formal_parameters' ? node
       : node.type === 'for_in_statement' ? node.childForFieldName('left')
         : node.childForFieldName('parameter');
-  return identifiersIn(pattern, ['identifier', 'shorthand_property_identifier_pattern']);
+  return boundNames(pattern, NAMES, patternParts);
+}
+
+const NAMES: ReadonlySet<string> = new Set(['identifier', 'shorthand_property_identifier_pattern']);
+
+/** The parts of a binding pattern that may hold names: not a default's value, a type or a key. */
+function patternParts(node: Node): readonly (Node | null)[] {
+  switch (node.type) {
+    case 'formal_parameters':
+    case 'object_pattern':
+    case 'array_pattern':
+    case 'rest_pattern':
+    case 'lexical_declaration':
+    case 'variable_declaration':
+      return node.namedChildren;
+    case 'required_parameter':
+    case 'optional_parameter':
+      return [node.childForFieldName('pattern')];
+    case 'assignment_pattern':
+    case 'object_assignment_pattern':
+      return [node.childForFieldName('left')];
+    case 'pair_pattern':
+      return [node.childForFieldName('value')];
+    case 'variable_declarator':
+      return [node.childForFieldName('name')];
+    default:
+      return [];
+  }
 }
 
 /** `node` without parentheses and TypeScript's `as`/`satisfies` around it. */

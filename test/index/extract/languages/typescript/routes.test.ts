@@ -343,34 +343,36 @@ test('route paths written with templates, constants and concatenations: a top-le
   ]);
 });
 
-test('a constant a function, loop or parameter binds again is kept as written; one declared twice with two values too; a function\'s own constant is not the file\'s', async () => {
+test('a constant a function, loop, destructuring or parameter binds again is kept as written; a default value binds nothing; a function\'s own constant is not the file\'s', async () => {
   const source = [
     "const API = '/api';",
     "const path = '/p';",
-    "const TWICE = '/one';",
-    "const TWICE = '/two';",
+    "const PICKED = '/one';",
     "const LOCAL = '/local';",
     '',
     'function mount(path) { router.get(`${path}/param`, a); }',
-    'router.get(`${API}/top`, b);',
+    'function withDefault(app, prefix = API) { router.get(`${API}/top`, b); }',
     'for (const path of list) router.get(`${path}/loop`, c);',
-    'router.get(`${TWICE}/x`, d);',
+    'const { PICKED: renamed, ...rest } = config; let [, PICKED] = pair;',
+    'router.get(`${PICKED}/x`, d);',
     "function inner() { const ONLY_HERE = '/here'; router.get(`${ONLY_HERE}/y`, e); }",
     '',
   ].join('\n');
   const ex = await extractSource('javascript', source, 'routes.js');
-  assert.deepEqual(routes(ex), ['GET /${path}/param -> a', 'GET /api/top -> b', 'GET /${path}/loop -> c', 'GET /${TWICE}/x -> d', 'GET /${ONLY_HERE}/y -> e']);
+  assert.deepEqual(routes(ex), ['GET /${path}/param -> a', 'GET /api/top -> b', 'GET /${path}/loop -> c', 'GET /${PICKED}/x -> d', 'GET /${ONLY_HERE}/y -> e']);
 });
 
-test('a mount\'s path read as a route\'s: a constant\'s value, a name kept as written; a name alone is what is mounted', async () => {
+test('a mount\'s path read as a route\'s: a constant\'s value, a name kept as written; a name alone is what is mounted, as is a constant the file gives another value', async () => {
   const source = [
     "const users = require('./users');",
     "const ROUTES = require('./routes');",
     "const API = '/api';",
+    'const AUTH = jwt({ secret });',
     '',
     'app.use(`${API}/users`, users);',
     'app.use(API_BASE, users);',
     'app.use(ROUTES);',
+    'app.use(AUTH, users);',
     '',
   ].join('\n');
   const ex = await extractSource('javascript', source, 'app.js');
@@ -378,6 +380,7 @@ test('a mount\'s path read as a route\'s: a constant\'s value, a name kept as wr
     { prefix: '/api/users', importLine: 1 },
     { prefix: '/${API_BASE}', importLine: 1 },
     { prefix: '', importLine: 2 },
+    { prefix: '', importLine: 1 },
   ]);
 });
 

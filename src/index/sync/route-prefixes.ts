@@ -5,6 +5,7 @@
  * Recomputed whole by every sync that changed content: mounts are few, and the routes looked at
  * are those of the files mounted now or by the last run (kept in the index's metadata).
  */
+import { actionName, withTokens } from '../extract/languages/csharp-routes.js';
 import { joinRoutePath } from '../extract/routes.js';
 import {
   hasMounts, hasRouteTemplates, MAX_TEMPLATE_DEPTH, readMountLinks, readRouteNames, readTemplateChains, type GraphStore, type MountLink, type QualifiedRoute, type TemplateChainStep,
@@ -49,12 +50,12 @@ export function joinMountedRoutes(store: GraphStore, rewritten: ReadonlySet<numb
 
 /**
  * A controller's route written under its base's name, under the path that name stands for, an
- * inherited `[action]` filled with the name of the action it calls; undefined for any other.
+ * inherited `[action]` filled with the name of the action it calls (`actionName`); undefined for any other.
  */
 export function inheritedRoute(name: string, heir: InheritedPath | undefined, action: string | undefined): string | undefined {
   if (heir === undefined) return undefined;
   const bare = withoutPlaceholder(name, heir.base);
-  return bare === name ? undefined : prefixedName(bare, action === undefined ? heir.path : heir.path.replaceAll('[action]', action));
+  return bare === name ? undefined : prefixedName(bare, withTokens(heir.path, heir.controller, action === undefined ? undefined : actionName(action)));
 }
 
 /**
@@ -148,12 +149,15 @@ export function locatedPrefixes(links: readonly MountLink[]): Map<number, Map<st
 export interface InheritedPath {
   readonly fileId: number;
   readonly base: string;
+  /** The inherited template, its tokens still to fill ('' for none). */
   readonly path: string;
+  /** The controller's class name, which `[controller]` stands for. */
+  readonly controller: string;
 }
 
 /**
- * By controller class: the path its base's name stands for in its routes. Up its chain, the first
- * class with a template of its own gives it (`[controller]` filled with the controller's own name:
+ * By controller class: the template its base's name stands for in its routes. Up its chain, the
+ * first class with a template of its own gives it (its tokens filled per route, `inheritedRoute`:
  * `api/[controller]` is `api/Orders` for `OrdersController`); one deriving from the framework's
  * base, or the chain's end (no project class above, as for a base from outside the project), gives
  * none (''). A chain past MAX_TEMPLATE_DEPTH, or one that loops, gives nothing: the routes keep the
@@ -169,8 +173,7 @@ export function inheritedPaths(steps: readonly TemplateChainStep[]): Map<number,
     const given = chain.find((s) => s.depth > 0 && (s.step === 'template' || s.step === 'root'));
     const ended = given === undefined && chain.length - 1 < MAX_TEMPLATE_DEPTH;
     if (given === undefined && !ended) continue;
-    const template = given?.template ?? '';
-    out.set(heirId, { fileId: self.fileId, base: self.base, path: template.replaceAll('[controller]', self.className.replace(/Controller$/, '')) });
+    out.set(heirId, { fileId: self.fileId, base: self.base, path: given?.template ?? '', controller: self.className });
   }
   return out;
 }

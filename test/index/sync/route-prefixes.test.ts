@@ -372,7 +372,7 @@ test('an inherited template is followed down MAX_TEMPLATE_DEPTH classes; below, 
 test('an inherited template\'s [action] is each action\'s name; a project base named like a framework one passes its template on; a chain without templates gives none, whatever else the project holds', async () => {
   const project = await generatedProject({
     'Api/ApiController.cs': '[Route("api/[controller]/[action]")]\npublic abstract class ApiController : ControllerBase { }\n',
-    'Api/OrdersController.cs': 'public class OrdersController : ApiController {\n    [HttpGet]\n    public void List() {}\n    [HttpPost("{id}")]\n    public void Cancel(int id) {}\n}\n',
+    'Api/OrdersController.cs': 'public class OrdersController : ApiController {\n    [HttpGet]\n    public void List() {}\n    [HttpPost("{id}")]\n    public Task CancelAsync(int id) => null;\n}\n',
     'Model/ModelBase.cs': 'public abstract class ModelBase { }\n',
     'Model/EntityBase.cs': 'public abstract class EntityBase : ModelBase { }\n',
     'Model/Invoice.cs': 'public class Invoice : EntityBase {\n    [HttpPost("pay")]\n    public void Pay() {}\n}\n',

@@ -82,7 +82,8 @@ export function actionRoutes(b: ExtractionBuilder, method: Node, nameNode: Node,
   const template = routing?.template;
   const found = attributesOf(method);
   const own = found.find(([name]) => name === 'Route')?.[1];
-  const fill = (path: string): string => path.replaceAll('[controller]', className.replace(/Controller$/, '')).replaceAll('[action]', nameNode.text);
+  const action = found.find(([name]) => name === 'ActionName')?.[1] ?? actionName(nameNode.text);
+  const fill = (path: string): string => withTokens(path, className, action);
   const handler = methodHandler(nameNode);
   for (const [name, path, attribute] of found) {
     const verb = HTTP_ATTRIBUTES.get(name);
@@ -97,6 +98,24 @@ export function actionRoutes(b: ExtractionBuilder, method: Node, nameNode: Node,
     routing.heir = true;
     b.routeTemplate(symbol.name, undefined, symbol.startLine, routing.base);
   }
+}
+
+/**
+ * The name an action's method gives a route's `[action]`: without an `Async` suffix, as ASP.NET
+ * Core names actions by default (`SuppressAsyncSuffixInActionNames`, since 3.0): `GetAsync` is `Get`.
+ * An `[ActionName("…")]` attribute names it instead (read where the action's file is).
+ */
+export function actionName(method: string): string {
+  return method.length > 'Async'.length && method.endsWith('Async') ? method.slice(0, -'Async'.length) : method;
+}
+
+/**
+ * A route template with its tokens filled in, in any case as ASP.NET reads them: `[controller]`
+ * with the controller's name without `Controller`, `[action]` with `action` when it is known.
+ */
+export function withTokens(template: string, className: string, action: string | undefined): string {
+  const controller = template.replace(/\[controller\]/gi, () => className.replace(/Controller$/, ''));
+  return action === undefined ? controller : controller.replace(/\[action\]/gi, () => action);
 }
 
 /** One file's route groups (`var api = app.MapGroup("/api")`), with their whole prefix. */

@@ -115,3 +115,17 @@ test('an ASP.NET base is named by its last segment, without type arguments, what
   const ex = await extractSource('c_sharp', source, 'Controllers.cs');
   assert.deepEqual(routes(ex), ['GET /{ApiController}/x -> this.X', 'GET /{GenericBase}/y -> this.Y']);
 });
+
+test('an [action] token is the action\'s name without an Async suffix, or its ActionName; tokens in any case, as ASP.NET Core reads them', async () => {
+  const source = [
+    '[Route("api/[Controller]/[Action]")]',
+    'public class OrdersController : ControllerBase {',
+    '    [HttpGet] public Task<IActionResult> ListAsync() => null;',
+    '    [HttpGet] public IActionResult Async() => null;',
+    '    [HttpGet, ActionName("Summary")] public IActionResult Totals() => null;',
+    '}',
+    '',
+  ].join('\n');
+  const ex = await extractSource('c_sharp', source, 'OrdersController.cs');
+  assert.deepEqual(routes(ex), ['GET /api/Orders/List -> this.ListAsync', 'GET /api/Orders/Async -> this.Async', 'GET /api/Orders/Summary -> this.Totals']);
+});

@@ -81,7 +81,7 @@ export function defineClass(
     signature: headText(placement !== undefined ? span : node, node.childForFieldName('body')), docstring: spanDoc(span),
   });
   decoratorRefs(builder, node, index);
-  const controller = controllerPath(decoratorsOf(node));
+  const controller = controllerPath(decoratorsOf(node), state.pathConstants);
   if (controller !== undefined) state.controllers.set(index, controller);
   builder.open(index);
   noteTypeParameters(state, node);

@@ -57,6 +57,22 @@ export function pathOf(node: Node | undefined | null, constants: PathConstants):
   return text !== undefined && readsAsPath(text, '${', true) ? text : undefined;
 }
 
+/**
+ * The path `node` writes whatever it reads as, for a decorator's relative path (`@Get(':id')`,
+ * `@Controller(Routes.USERS)`): a constant's value, a name kept as written (`${Routes.USERS}`), a
+ * template or concatenation joined; undefined for another expression or a name the file gives
+ * a value other than a string.
+ */
+export function writtenPath(node: Node, constants: PathConstants): string | undefined {
+  const value = unwrapped(node);
+  if (value === undefined) return undefined;
+  const lookup = lookupIn(constants, value);
+  if (value.type === 'identifier') return lookup(value.text) ?? (constants.others.has(value.text) ? undefined : `\${${value.text}}`);
+  if (value.type === 'member_expression') return `\${${value.text}}`;
+  const parts = partsOf(value);
+  return parts === undefined ? undefined : joinedPath(parts, lookup);
+}
+
 /** A string's, template's or concatenation's parts; undefined for anything else, or a concatenation without a string. */
 function partsOf(node: Node): PathPart[] | undefined {
   if (node.type === 'string') return [{ text: node.text.slice(1, -1) }];

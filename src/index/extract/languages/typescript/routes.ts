@@ -17,7 +17,7 @@ import type { Node } from 'web-tree-sitter';
 import { ANY_METHOD, defineRoute, HTTP_METHODS, joinRoutePath, METHOD_NAMES, methodHandler, type RouteHandler } from '../../routes.js';
 import type { MountTarget } from '../../../../model.js';
 import type { FileState } from './file-state.js';
-import { pathOf } from './route-paths.js';
+import { pathOf, writtenPath, type PathConstants } from './route-paths.js';
 import { FUNCTION_VALUES } from './syntax.js';
 
 /**
@@ -251,23 +251,23 @@ function decoratorCall(decorator: Node): { name: string; args: Node[] } | undefi
 }
 
 /** A decorator argument's path: a string, or an object's `path`; '' when there is none. */
-function decoratorPath(arg: Node | undefined): string | undefined {
+function decoratorPath(arg: Node | undefined, constants: PathConstants): string | undefined {
   if (arg === undefined) return '';
   if (arg.type === 'string') return arg.text.slice(1, -1);
   if (arg.type === 'object') {
     for (const pair of arg.namedChildren) {
-      if (pair?.type === 'pair' && pair.childForFieldName('key')?.text === 'path') return decoratorPath(pair.childForFieldName('value') ?? undefined);
+      if (pair?.type === 'pair' && pair.childForFieldName('key')?.text === 'path') return decoratorPath(pair.childForFieldName('value') ?? undefined, constants);
     }
     return '';
   }
-  return undefined;
+  return writtenPath(arg, constants);
 }
 
 /** The path of a `@Controller(…)` class, or undefined when it is no controller. */
-export function controllerPath(decorators: readonly Node[]): string | undefined {
+export function controllerPath(decorators: readonly Node[], constants: PathConstants): string | undefined {
   for (const decorator of decorators) {
     const call = decoratorCall(decorator);
-    if (call?.name === 'Controller') return decoratorPath(call.args[0]);
+    if (call?.name === 'Controller') return decoratorPath(call.args[0], constants);
   }
   return undefined;
 }
@@ -277,7 +277,7 @@ export function controllerRoutes(state: FileState, decorators: readonly Node[], 
   for (const decorator of decorators) {
     const call = decoratorCall(decorator);
     const method = call === undefined ? undefined : NEST_METHODS.get(call.name);
-    const path = call === undefined ? undefined : decoratorPath(call.args[0]);
+    const path = call === undefined ? undefined : decoratorPath(call.args[0], state.pathConstants);
     if (method === undefined || path === undefined) continue;
     defineRoute(state.builder, [method], joinRoutePath(prefix, path), decorator, methodHandler(nameNode), owner);
   }

@@ -400,3 +400,27 @@ test('route paths from constants stay bounded: a constant past its bound is kept
   const ex = await extractSource('javascript', source, 'routes.js');
   assert.deepEqual(routes(ex), ['GET /${LONG}/z -> a', `GET /x${repeated} -> b`]);
 });
+
+test('NestJS paths written with constants: a controller\'s and a method\'s, kept as written or read from a top-level constant; a name given another value is none', async () => {
+  const source = [
+    "import { Controller, Get, Post, Delete } from '@nestjs/common';",
+    "import { Routes } from './constants';",
+    "const ITEMS = 'items';",
+    'const GUARD = makeGuard();',
+    '@Controller(Routes.USERS)',
+    'export class UsersController {',
+    "  @Get('profile') profile() {}",
+    '  @Post(Routes.REGISTER) register() {}',
+    '}',
+    '@Controller(ITEMS)',
+    'export class ItemsController {',
+    "  @Get(':id') one() {}",
+    '  @Delete(GUARD) nothing() {}',
+    '}',
+    '',
+  ].join('\n');
+  const ex = await extractSource('typescript', source, 'users.controller.ts');
+  assert.deepEqual(routes(ex), [
+    'GET /${Routes.USERS}/profile -> this.profile', 'POST /${Routes.USERS}/${Routes.REGISTER} -> this.register', 'GET /items/:id -> this.one',
+  ]);
+});

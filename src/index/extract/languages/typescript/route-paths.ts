@@ -1,17 +1,18 @@
 /**
  * A JavaScript/TypeScript route's path as it is written: a string (`'/users/:id'`), a template
  * (`` `/${key}/:id` ``, `` `${API_PREFIX}/jobs` ``), a constant (`app.get(USERS_PATH, h)`) or a
- * concatenation (`base + '/users'`). A name the file declares at its top level as a constant
- * string is read as its value (`const v1 = '/v1/tournaments'` makes `` `${v1}/live` ``
- * `/v1/tournaments/live`); any other substitution is kept as written, `${expression}`, as a
- * mount's prefix already was.
+ * concatenation (`base + '/users'`). A name the file declares once, as a `const` string (at its
+ * top or in a function, before the path), is read as its value (`const v1 = '/v1/tournaments'`
+ * makes `` `${v1}/live` `` `/v1/tournaments/live`); a name the file binds anywhere else too (a
+ * parameter, another variable, an import) and any other substitution are kept as written,
+ * `${expression}`, as a mount's prefix already was.
  */
 import type { Node } from 'web-tree-sitter';
 import {
   boundNames, constantLookup, CONSTANT_NAME, joinedPath, MAX_PATH_CONSTANT, namePart, namesBoundTwice, plusOperands, readsAsPath, type ConstantLookup, type FileConstants, type PathPart,
 } from '../../route-path-parts.js';
 
-/** What route paths are read with in one file: its top-level `const` strings, and the names of its other top-level constants (`const AUTH = jwt(…)`), which are no paths. */
+/** What route paths are read with in one file: its `const` strings, and the names of its other constants (`const AUTH = jwt(…)`), which are no paths. */
 export interface PathConstants extends FileConstants {
   readonly others: Set<string>;
 }
@@ -21,9 +22,9 @@ export function pathConstants(): PathConstants {
   return { values: new Map(), others: new Set() };
 }
 
-/** Notes the string constants of a top-level `const` declaration (`const api = '/api'`, `export const BASE = …`). */
+/** Notes the string constants of a `const` declaration (`const api = '/api'`, `export const BASE = …`, one in a function). */
 export function notePathConstants(constants: PathConstants, declaration: Node): void {
-  if (declaration.type !== 'lexical_declaration' || declaration.firstChild?.text !== 'const' || !topLevel(declaration)) return;
+  if (declaration.type !== 'lexical_declaration' || declaration.firstChild?.text !== 'const') return;
   for (const declarator of declaration.namedChildren) {
     if (declarator?.type !== 'variable_declarator') continue;
     const name = declarator.childForFieldName('name');
@@ -106,18 +107,19 @@ function substitution(node: Node): PathPart {
   return namePart(node, '${');
 }
 
-/** The values of the file's top-level constants, except for a name the file binds anywhere else too. */
+/** The values of the file's constants, except for a name the file binds anywhere else too. */
 function lookupIn(constants: PathConstants, at: Node): ConstantLookup {
   return constantLookup(constants, () => namesBoundTwice(at.tree.rootNode, BINDINGS, boundBy));
 }
 
 /** Where names are bound: declarators, parameters, loop and `catch` variables. */
-const BINDINGS: readonly string[] = ['variable_declarator', 'formal_parameters', 'arrow_function', 'for_in_statement', 'catch_clause'];
+const BINDINGS: readonly string[] = ['variable_declarator', 'formal_parameters', 'arrow_function', 'for_in_statement', 'catch_clause', 'import_clause', 'function_declaration', 'class_declaration'];
 
 /** The names a binding node introduces. */
 function boundBy(node: Node): readonly (Node | null)[] {
+  if (node.type === 'function_declaration' || node.type === 'class_declaration') return [node.childForFieldName('name')];
   const pattern = node.type === 'variable_declarator' ? node.childForFieldName('name')
-    : node.type === 'formal_parameters' ? node
+    : node.type === 'formal_parameters' || node.type === 'import_clause' ? node
       : node.type === 'for_in_statement' ? node.childForFieldName('left')
         : node.childForFieldName('parameter');
   return boundNames(pattern, NAMES, patternParts);
@@ -129,6 +131,9 @@ const NAMES: ReadonlySet<string> = new Set(['identifier', 'shorthand_property_id
 function patternParts(node: Node): readonly (Node | null)[] {
   switch (node.type) {
     case 'formal_parameters':
+    case 'import_clause':
+    case 'named_imports':
+    case 'namespace_import':
     case 'object_pattern':
     case 'array_pattern':
     case 'rest_pattern':
@@ -143,6 +148,8 @@ function patternParts(node: Node): readonly (Node | null)[] {
       return [node.childForFieldName('left')];
     case 'pair_pattern':
       return [node.childForFieldName('value')];
+    case 'import_specifier':
+      return [node.childForFieldName('alias') ?? node.childForFieldName('name')];
     case 'variable_declarator':
       return [node.childForFieldName('name')];
     default:
@@ -157,10 +164,4 @@ function unwrapped(node: Node | null): Node | undefined {
     at = at.namedChildren.find((c) => c !== null && c.type !== 'comment') ?? null;
   }
   return at ?? undefined;
-}
-
-/** Whether a declaration is the file's own (at the top, exported or not), not a function's. */
-function topLevel(declaration: Node): boolean {
-  const parent = declaration.parent;
-  return parent?.type === 'program' || (parent?.type === 'export_statement' && parent.parent?.type === 'program');
 }

@@ -343,7 +343,7 @@ test('route paths written with templates, constants and concatenations: a top-le
   ]);
 });
 
-test('a constant a function, loop, destructuring or parameter binds again is kept as written; a default value binds nothing; a function\'s own constant is not the file\'s', async () => {
+test('a constant a function, loop, destructuring, parameter or import binds again is kept as written; a default value binds nothing; a function\'s own constant declared once is read', async () => {
   const source = [
     "const API = '/api';",
     "const path = '/p';",
@@ -356,10 +356,12 @@ test('a constant a function, loop, destructuring or parameter binds again is kep
     'const { PICKED: renamed, ...rest } = config; let [, PICKED] = pair;',
     'router.get(`${PICKED}/x`, d);',
     "function inner() { const ONLY_HERE = '/here'; router.get(`${ONLY_HERE}/y`, e); }",
+    "import { IMPORTED } from './paths';",
+    "function local() { const IMPORTED = '/local'; router.get(`${IMPORTED}/z`, f); }",
     '',
   ].join('\n');
   const ex = await extractSource('javascript', source, 'routes.js');
-  assert.deepEqual(routes(ex), ['GET /${path}/param -> a', 'GET /api/top -> b', 'GET /${path}/loop -> c', 'GET /${PICKED}/x -> d', 'GET /${ONLY_HERE}/y -> e']);
+  assert.deepEqual(routes(ex), ['GET /${path}/param -> a', 'GET /api/top -> b', 'GET /${path}/loop -> c', 'GET /${PICKED}/x -> d', 'GET /here/y -> e', 'GET /${IMPORTED}/z -> f']);
 });
 
 test('a mount\'s path read as a route\'s: a constant\'s value, a name kept as written; a name alone is what is mounted, as is a constant the file gives another value', async () => {

@@ -120,7 +120,8 @@ export function writeRouteNames(db: SqliteDb, renames: readonly QualifiedRoute[]
  * One step up the chain of an ASP.NET controller whose routes are written under its base's name
  * (`base`): the class `depth` classes above controller `heirId` (0: the controller itself), and
  * what `route_templates` says of it: a template of its own (`template`), none given (`root`: it
- * derives from the framework's base), under its own base's name (`heir`), or nothing (`none`).
+ * derives from the framework's base), or nothing of its own (`none`: unrecorded, or itself under
+ * its base's name), where the search goes on up.
  */
 export interface TemplateChainStep {
   readonly heirId: number;
@@ -128,7 +129,7 @@ export interface TemplateChainStep {
   readonly className: string;
   readonly base: string;
   readonly depth: number;
-  readonly step: 'template' | 'root' | 'heir' | 'none';
+  readonly step: 'template' | 'root' | 'none';
   readonly template?: string;
 }
 
@@ -144,24 +145,22 @@ export function hasRouteTemplates(reader: GraphReader): boolean {
 export function readTemplateChains(reader: GraphReader): TemplateChainStep[] {
   const out: TemplateChainStep[] = [];
   connectionOf(reader).cached(
-    `WITH RECURSIVE up(heir, at, depth) AS (
-       SELECT d.id, d.id, 0 FROM route_templates t
+    `WITH RECURSIVE up(heir, file_id, name, base, at, depth) AS (
+       SELECT d.id, d.file_id, d.name, t.base, d.id, 0 FROM route_templates t
          JOIN nodes d ON d.file_id = t.file_id AND d.start_line = t.line AND d.kind = ${CLASS_KIND} AND d.name = t.class_name
        WHERE t.base IS NOT NULL
        UNION
-       SELECT u.heir, e.target_id, u.depth + 1 FROM up u
+       SELECT u.heir, u.file_id, u.name, u.base, e.target_id, u.depth + 1 FROM up u
          JOIN edges e ON e.source_id = u.at AND e.kind = ${EXTENDS_KIND}
          JOIN nodes b ON b.id = e.target_id AND b.kind = ${CLASS_KIND}
        WHERE u.depth < ${MAX_TEMPLATE_DEPTH}
      )
-     SELECT u.heir, d.file_id, d.name, ht.base, u.depth, r.file_id IS NOT NULL, r.template, r.base FROM up u
-       JOIN nodes d ON d.id = u.heir
-       JOIN route_templates ht ON ht.file_id = d.file_id AND ht.line = d.start_line AND ht.class_name = d.name AND ht.base IS NOT NULL
+     SELECT u.heir, u.file_id, u.name, u.base, u.depth, r.file_id IS NOT NULL AND r.base IS NULL, r.template FROM up u
        JOIN nodes b ON b.id = u.at
        LEFT JOIN route_templates r ON r.file_id = b.file_id AND r.line = b.start_line AND r.class_name = b.name
      ORDER BY u.heir, u.depth`,
-  ).each([], ([heirId, fileId, className, base, depth, recorded, template, above]) => {
-    const step = num(recorded) === 0 ? 'none' : template !== null ? 'template' : above !== null ? 'heir' : 'root';
+  ).each([], ([heirId, fileId, className, base, depth, gives, template]) => {
+    const step = template !== null ? 'template' : num(gives) === 1 ? 'root' : 'none';
     out.push({ heirId: num(heirId), fileId: num(fileId), className: str(className), base: str(base), depth: num(depth), step, ...(template === null ? {} : { template: str(template) }) });
   });
   return out;

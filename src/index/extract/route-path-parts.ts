@@ -1,9 +1,10 @@
 /**
  * A route's path built from parts, as JavaScript, Python and Go write one: strings, and names or
  * expressions between them (`` `${API}/users` ``, `API_PREFIX + '/login'`, `f'{base}/status'`,
- * `prefix+"/health"`). A name the file declares once, at its top, as a constant string is read as
- * its value (`const API = '/api'`, `API_PREFIX = '/api/v1'`, `const apiPrefix = "/api"`); any
- * other part is kept as the language writes a substitution (`${key}`, `{key}`). Each language
+ * `prefix+"/health"`). A name the file binds once, to a constant string, is read as its value
+ * (`const API = '/api'`, `API_PREFIX = '/api/v1'`, `const apiPrefix = "/api"`; which declarations
+ * count is each language's); any other part is kept as the language writes a substitution
+ * (`${key}`, `{key}`). Each language
  * reads its syntax into parts; the joining, its bounds and what reads as a path are here, with
  * the walks every language's reading shares (a `+` chain's operands, the names a file binds twice).
  */
@@ -16,7 +17,7 @@ export type PathPart =
   | { readonly name?: string; readonly written: string };
 
 /**
- * A top-level constant longer than this is not a path and is not read as one: a route path in
+ * A constant longer than this is not a path and is not read as one: a route path in
  * public code is tens of characters; the bound keeps a file that repeats a long constant in a
  * path from making its route names larger than the file.
  */
@@ -29,7 +30,7 @@ export const MAX_RESOLVED_PATH = 2048;
 export const MAX_PATH_PARTS = 64;
 
 /** A constant's name by convention (`API_PREFIX`): taken as a path on its own when nothing gives its value. */
-export const CONSTANT_NAME = /^[A-Z][A-Z0-9_]*[A-Z0-9]$/;
+const CONSTANT_NAME = /^[A-Z][A-Z0-9_]*[A-Z0-9]$/;
 
 /** The value a file's constant gives a name, or undefined (no such constant, or the name is bound again). */
 export type ConstantLookup = (name: string) => string | undefined;
@@ -47,6 +48,17 @@ export function joinedPath(parts: readonly PathPart[], lookup: ConstantLookup): 
     if (resolved.length > MAX_RESOLVED_PATH) return parts.map((p) => ('text' in p ? p.text : p.written)).join('');
   }
   return resolved;
+}
+
+/**
+ * A name alone as a path: the value a constant gives `name` when that is a path (`/…`); else the
+ * name kept as `written` when it is named as constants are (`last`, its last segment:
+ * `USERS_PATH`, `Paths.ADMIN`); else none.
+ */
+export function nameAsPath(name: string | undefined, last: string, written: string, lookup: ConstantLookup): string | undefined {
+  const known = name === undefined ? undefined : lookup(name);
+  if (known !== undefined) return known.startsWith('/') ? known : undefined;
+  return CONSTANT_NAME.test(last) ? written : undefined;
 }
 
 /**
@@ -86,8 +98,7 @@ export function plusOperands(node: Node, binary: string, unwrap: (n: Node) => No
 }
 
 /**
- * The names a file binds more than once (a top-level constant and a parameter or a local of the
- * same name): `namesOf` gives the name nodes each node of `types` binds. One pass over the file,
+ * The names a file binds more than once (a constant and a parameter or a local of the same name): `namesOf` gives the name nodes each node of `types` binds. One pass over the file,
  * made only when a path first names a constant.
  */
 export function namesBoundTwice(root: Node, types: readonly string[], namesOf: (node: Node) => readonly (Node | null)[]): Set<string> {
@@ -136,7 +147,7 @@ export function unparenthesized(node: Node, types: ReadonlySet<string> = PARENTH
 
 const PARENTHESIZED: ReadonlySet<string> = new Set(['parenthesized_expression']);
 
-/** A file's top-level string constants by name, and the names it binds more than once (found when first needed). */
+/** A file's string constants by name, and the names it binds more than once (found when first needed). */
 export interface FileConstants {
   readonly values: Map<string, string>;
   rebound?: Set<string>;

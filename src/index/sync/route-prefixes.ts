@@ -166,7 +166,11 @@ export interface InheritedPath {
 export function inheritedPaths(steps: readonly TemplateChainStep[]): Map<number, InheritedPath> {
   const out = new Map<number, InheritedPath>();
   const chains = new Map<number, TemplateChainStep[]>();
-  for (const step of steps) chains.set(step.heirId, [...(chains.get(step.heirId) ?? []), step]);
+  for (const step of steps) {
+    const chain = chains.get(step.heirId);
+    if (chain === undefined) chains.set(step.heirId, [step]);
+    else chain.push(step);
+  }
   for (const [heirId, chain] of chains) {
     const [self] = chain;
     if (self === undefined) continue;

@@ -93,10 +93,11 @@ export function actionRoutes(b: ExtractionBuilder, method: Node, nameNode: Node,
     if (template === undefined && !rooted && own === undefined && path === undefined) continue;
     const full = rooted ? joinRoutePath('', written.replace(/^~/, '')) : joinRoutePath(template ?? '', written);
     const [index] = defineRoute(b, [verb], fill(full), attribute, handler, owner);
-    const symbol = b.symbolAt(owner);
-    if (index === undefined || rooted || routing?.base === undefined || routing.heir === true || symbol === undefined) continue;
+    // The first route written under the base's name records the class for the stage that joins templates.
+    const line = b.symbolAt(owner)?.startLine;
+    if (index === undefined || rooted || routing?.base === undefined || routing.heir === true || line === undefined) continue;
     routing.heir = true;
-    b.routeTemplate(symbol.name, undefined, symbol.startLine, routing.base);
+    b.routeTemplate(className, undefined, line, routing.base);
   }
 }
 

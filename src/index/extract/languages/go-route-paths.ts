@@ -30,9 +30,7 @@ export function goPathConstants(): GoPathConstants {
 export function goRoutePath(node: Node | undefined, constants: GoPathConstants): string | undefined {
   if (node === undefined) return undefined;
   if (isString(node)) return unquote(node.text);
-  const operands = concatenated(node);
-  if (operands === undefined || !operands.some(isString)) return undefined;
-  const text = joinedPath(operands.map(partOf), lookupIn(constants, node));
+  const text = joined(node, lookupIn(constants, node));
   if (text === undefined) return undefined;
   // Go 1.22's `"GET "+prefix+"/p"`: the method, then the path.
   const path = text.replace(/^[A-Z]+\s+/, '');
@@ -48,19 +46,23 @@ function partOf(node: Node): PathPart {
   return isString(node) ? { text: unquote(node.text) } : namePart(node, '{');
 }
 
-/** A `+` chain's operands, through parentheses. */
-function concatenated(node: Node): Node[] | undefined {
-  return plusOperands(node, 'binary_expression', (n) => unparenthesized(n));
+/** A string, or a `+` chain (through parentheses) holding one, joined; undefined for anything else. */
+function joined(node: Node, lookup: ConstantLookup): string | undefined {
+  const operands = isString(node) ? [node] : plusOperands(node, 'binary_expression', (n) => unparenthesized(n));
+  return operands === undefined || !operands.some(isString) ? undefined : joinedPath(operands.map(partOf), lookup);
 }
 
-/** The values of the file's top-level string constants and variables, except for a name bound anywhere else too. */
+/** The values of the file's top-level string constants and variables (read at the first name asked for), except for a name bound anywhere else too. */
 function lookupIn(constants: GoPathConstants, at: Node): ConstantLookup {
   const root = at.tree.rootNode;
-  if (constants.read !== true) {
-    constants.read = true;
-    topLevelStrings(root, constants.values);
-  }
-  return constantLookup(constants, () => namesBoundTwice(root, BINDINGS, boundBy));
+  const lookup = constantLookup(constants, () => namesBoundTwice(root, BINDINGS, boundBy));
+  return (name) => {
+    if (constants.read !== true) {
+      constants.read = true;
+      topLevelStrings(root, constants.values);
+    }
+    return lookup(name);
+  };
 }
 
 /** Notes into `out` the file's `const`/`var` declarations of one name and one string (or a concatenation of strings and earlier ones). */
@@ -77,9 +79,7 @@ function topLevelStrings(root: Node, out: Map<string, string>): void {
       const [name] = names;
       const [value] = values;
       if (names.length !== 1 || values.length !== 1 || name == null || value == null) continue;
-      const operands = isString(value) ? [value] : concatenated(value);
-      if (operands === undefined || !operands.some(isString)) continue;
-      const text = joinedPath(operands.map(partOf), known);
+      const text = joined(value, known);
       if (text !== undefined && text.length <= MAX_PATH_CONSTANT) out.set(name.text, text);
     }
   }

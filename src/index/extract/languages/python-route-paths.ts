@@ -7,7 +7,7 @@
 import type { Node } from 'web-tree-sitter';
 import { unquote } from '../comments.js';
 import {
-  boundNames, constantLookup, CONSTANT_NAME, joinedPath, MAX_PATH_CONSTANT, MAX_PATH_PARTS, namePart, namesBoundTwice, plusOperands, readsAsPath, unparenthesized, type ConstantLookup, type FileConstants,
+  boundNames, constantLookup, joinedPath, MAX_PATH_CONSTANT, nameAsPath, namePart, namesBoundTwice, plusOperands, readsAsPath, unparenthesized, type ConstantLookup, type FileConstants,
   type PathPart,
 } from '../route-path-parts.js';
 
@@ -44,11 +44,7 @@ export function notePathConstant(constants: PythonPathConstants, assignment: Nod
 export function routePath(node: Node | undefined, constants: PythonPathConstants): string | undefined {
   if (node === undefined) return undefined;
   const lookup = lookupIn(constants, node);
-  if (node.type === 'identifier') {
-    const known = lookup(node.text);
-    if (known !== undefined) return known.startsWith('/') ? known : undefined;
-    return CONSTANT_NAME.test(node.text) ? `/{${node.text}}` : undefined;
-  }
+  if (node.type === 'identifier') return nameAsPath(node.text, node.text, `/{${node.text}}`, lookup);
   const parts = partsOf(node);
   // A plain string is taken as written: '' is a router's own root (`@router.get("")`).
   if (parts?.length === 1 && 'text' in parts[0]!) return parts[0].text;
@@ -60,15 +56,10 @@ export function routePath(node: Node | undefined, constants: PythonPathConstants
 /** A string's, f-string's or concatenation's parts; undefined for anything else, or a concatenation without a string. */
 function partsOf(node: Node): PathPart[] | undefined {
   if (node.type === 'string') return stringParts(node);
-  if (node.type === 'concatenated_string') return joinParts(node.namedChildren.filter((c): c is Node => c !== null && c.type === 'string').map(stringParts));
+  if (node.type === 'concatenated_string') return node.namedChildren.filter((c): c is Node => c !== null && c.type === 'string').flatMap(stringParts);
   const operands = plusOperands(node, 'binary_operator', (n) => unparenthesized(n));
   if (operands === undefined || !operands.some((o) => o.type === 'string' || o.type === 'concatenated_string')) return undefined;
-  return joinParts(operands.map((o) => partsOf(o) ?? [substitution(o)]));
-}
-
-function joinParts(lists: readonly PathPart[][]): PathPart[] | undefined {
-  const out = lists.flat();
-  return out.length > MAX_PATH_PARTS ? undefined : out;
+  return operands.flatMap((o) => partsOf(o) ?? [substitution(o)]);
 }
 
 /** A string literal's parts: a plain one whole, an f-string's text and each `{…}` as a substitution. */

@@ -9,7 +9,8 @@
  */
 import type { Node } from 'web-tree-sitter';
 import {
-  boundNames, constantLookup, CONSTANT_NAME, joinedPath, MAX_PATH_CONSTANT, namePart, namesBoundTwice, plusOperands, readsAsPath, type ConstantLookup, type FileConstants, type PathPart,
+  boundNames, constantLookup, joinedPath, MAX_PATH_CONSTANT, nameAsPath, namePart, namesBoundTwice, plusOperands, readsAsPath, unparenthesized, type ConstantLookup, type FileConstants,
+  type PathPart,
 } from '../../route-path-parts.js';
 
 /** What route paths are read with in one file: its `const` strings, and the names of its other constants (`const AUTH = jwt(…)`), which are no paths. */
@@ -48,10 +49,9 @@ export function pathOf(node: Node | undefined | null, constants: PathConstants):
   if (value === undefined) return undefined;
   const lookup = lookupIn(constants, value);
   if (value.type === 'identifier' || value.type === 'member_expression') {
-    const known = value.type === 'identifier' ? lookup(value.text) : undefined;
-    if (known !== undefined) return known.startsWith('/') ? known : undefined;
-    const last = value.type === 'identifier' ? value.text : value.childForFieldName('property')?.text ?? '';
-    return CONSTANT_NAME.test(last) && !constants.others.has(value.text) ? `\${${value.text}}` : undefined;
+    if (constants.others.has(value.text)) return undefined;
+    const name = value.type === 'identifier' ? value.text : undefined;
+    return nameAsPath(name, name ?? value.childForFieldName('property')?.text ?? '', `\${${value.text}}`, lookup);
   }
   const parts = partsOf(value);
   const text = parts === undefined ? undefined : joinedPath(parts, lookup);
@@ -112,7 +112,7 @@ function lookupIn(constants: PathConstants, at: Node): ConstantLookup {
   return constantLookup(constants, () => namesBoundTwice(at.tree.rootNode, BINDINGS, boundBy));
 }
 
-/** Where names are bound: declarators, parameters, loop and `catch` variables. */
+/** Where names are bound: declarators, parameters, loop and `catch` variables, imports, functions and classes. */
 const BINDINGS: readonly string[] = ['variable_declarator', 'formal_parameters', 'arrow_function', 'for_in_statement', 'catch_clause', 'import_clause', 'function_declaration', 'class_declaration'];
 
 /** The names a binding node introduces. */
@@ -159,9 +159,7 @@ function patternParts(node: Node): readonly (Node | null)[] {
 
 /** `node` without parentheses and TypeScript's `as`/`satisfies` around it. */
 function unwrapped(node: Node | null): Node | undefined {
-  let at: Node | null = node;
-  while (at !== null && (at.type === 'parenthesized_expression' || at.type === 'as_expression' || at.type === 'satisfies_expression')) {
-    at = at.namedChildren.find((c) => c !== null && c.type !== 'comment') ?? null;
-  }
-  return at ?? undefined;
+  return node === null ? undefined : unparenthesized(node, WRAPPERS);
 }
+
+const WRAPPERS: ReadonlySet<string> = new Set(['parenthesized_expression', 'as_expression', 'satisfies_expression']);

@@ -253,7 +253,6 @@ function decoratorCall(decorator: Node): { name: string; args: Node[] } | undefi
 /** A decorator argument's path: a string, or an object's `path`; '' when there is none. */
 function decoratorPath(arg: Node | undefined, constants: PathConstants): string | undefined {
   if (arg === undefined) return '';
-  if (arg.type === 'string') return arg.text.slice(1, -1);
   if (arg.type === 'object') {
     for (const pair of arg.namedChildren) {
       if (pair?.type === 'pair' && pair.childForFieldName('key')?.text === 'path') return decoratorPath(pair.childForFieldName('value') ?? undefined, constants);

@@ -218,9 +218,33 @@ function enoughForDocstring(text: string): string {
  */
 const STANDALONE_BLOCK = /@(?:license|licence|copyright|preserve|file|fileoverview|overview|module|packageDocumentation|package|flow|typedef|callback)\b|\bcopyright\b|\blicen[cs]ed?\b/i;
 
-/** A JSDoc block (`/** … *\/`; not the empty `/**\/`, nor a `/***` banner, which JSDoc skips too) that is not a standalone one. */
+/** How much of a doc block is read to tell commented-out code from documentation. */
+const CODE_CHECK_CHARS = 2000;
+// A line of code ends a statement or opens or closes a block.
+const CODE_LINE_END = /[;{}]$/;
+// A statement starts with a declaration or control keyword, or a name called or assigned (`old()`, `this.x = 1`).
+const CODE_LINE_START = /^(?:(?:function|const|let|var|class|def|return|if|for|while|switch|import|export|public|private|protected|static|async|await|throw|try|new|echo)\b|[\w$.>-]+\s*(?:\(|=[^=]))/;
+
+/**
+ * Commented-out code written as a doc block (`/** function old() { … } *\/`): each of its first
+ * lines ends a statement or a block, one starts as a statement does, and none is a tag
+ * (`@deprecated`, `{@inheritDoc}`). Prose with an example ends some line otherwise. With blank
+ * lines below it, such a block is code put aside, not the next definition's documentation; right
+ * above a definition it may be its example (TypeScript's `/** class X {} *\/ classElement`), and
+ * it is kept.
+ */
+function isCodeBlock(text: string): boolean {
+  if (!text.startsWith('/**')) return false;
+  const lines = cleanLines(text.slice(0, CODE_CHECK_CHARS)).filter((line) => line !== '');
+  // A cut block's last line may be cut short.
+  if (text.length > CODE_CHECK_CHARS) lines.pop();
+  if (lines.length === 0 || lines.some((line) => line.startsWith('@') || line.startsWith('{@') || !CODE_LINE_END.test(line))) return false;
+  return lines.some((line) => CODE_LINE_START.test(line));
+}
+
+/** A JSDoc block (`/** … *\/`; not the empty `/**\/`, nor a `/***` banner, which JSDoc skips too) that is neither a standalone one nor code. */
 function isDocBlock(text: string): boolean {
-  return text.startsWith('/**') && !text.startsWith('/**/') && !text.startsWith('/***') && !STANDALONE_BLOCK.test(text);
+  return text.startsWith('/**') && !text.startsWith('/**/') && !text.startsWith('/***') && !STANDALONE_BLOCK.test(text) && !isCodeBlock(text);
 }
 
 /** Strips comment markers (`/** *\/`, `//`, `///`, `#`, `--`, `;;`, leading `*`) from each line. */

@@ -116,6 +116,54 @@ test('in JavaScript, TypeScript, Java and PHP a doc block with blank lines below
   assert.equal(python?.docstring, undefined, 'other languages keep the blank line as the end of a comment\'s reach');
 });
 
+test('commented-out code written as a doc block with blank lines below it documents nothing; prose with an example, a tag, or code right above a definition does', async () => {
+  const source = [
+    '/** function old(a) { return a + 1; } */',
+    '',
+    'function first() {}',
+    '',
+    '/**',
+    ' * const cache = new Map();',
+    ' * if (cache.has(key)) {',
+    ' *   return cache.get(key);',
+    ' * }',
+    ' */',
+    '',
+    'function second() {}',
+    '',
+    '/**',
+    ' * Adds one. For example:',
+    ' *   add(1);',
+    ' */',
+    '',
+    'function add(n) {}',
+    '',
+    '/** {@inheritDoc} */',
+    '',
+    'function inherited() {}',
+    '',
+    '/** Returns the keys: {a, b} */',
+    '',
+    'function keys() {}',
+    '',
+    '/** var x = class X {} */',
+    'function example() {}',
+    '',
+  ].join('\n');
+  for (const [language, path] of [['javascript', 'lib/x.js'], ['typescript', 'src/x.ts']] as const) {
+    const docs = (await extractSource(language, source, path)).symbols.filter((s) => s.kind !== 'file').map((s) => [s.name, s.docstring]);
+    assert.deepEqual(docs, [
+      ['first', undefined], ['second', undefined], ['add', 'Adds one. For example: add(1);'], ['inherited', '{@inheritDoc}'],
+      ['keys', 'Returns the keys: {a, b}'], ['example', 'var x = class X {}'],
+    ], language);
+  }
+  const java = 'class A {\n  /** private int old; */\n\n  void run() {}\n\n  /**\n   * count++;\n   */\n\n  void step() {}\n}\n';
+  assert.deepEqual((await extractSource('java', java, 'A.java')).symbols.filter((s) => s.kind === 'method').map((s) => [s.name, s.docstring]),
+    [['run', undefined], ['step', 'count++;']], 'a block with no statement start is kept');
+  const php = '<?php\n/** $x = load(); */\n\nfunction f() {}\n';
+  assert.equal((await extractSource('php', php, 'a.php')).symbols.find((s) => s.name === 'f')?.docstring, undefined, 'PHP');
+});
+
 test('every declarator of one declaration has the declaration\'s doc comment, however long', async () => {
   const declarators = Array.from({ length: 300 }, (_, i) => `v${i} = ${i}`).join(', ');
   const source = `/**\n${' * a line of a long comment\n'.repeat(20_000)} */\n\nvar ${declarators};\n`;

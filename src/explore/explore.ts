@@ -56,6 +56,7 @@ export async function explore(sources: ExploreSources, query: string, options: E
     banner: source.banner,
     language: (path) => data.byPath.get(path)?.language ?? '',
     freshLines: source.freshLines,
+    callees: (ids) => new Set([...data.edges.outgoing(ids).values()].flatMap((list) => list.filter((a) => a.kind === 'calls').map((a) => a.id))),
   });
 }
 

@@ -41,6 +41,15 @@ for (const [name, project, query] of GOLDEN) {
   });
 }
 
+test('explore quotes, after the best ranked definitions it does not show, lower ranked ones that the shown code calls', async () => {
+  const { text, json } = await explore(ledger.index, 'how does checkout apply discounts', { maxFiles: 1 });
+  const [, called] = text.split('Called by the code above:\n');
+  assert.ok(called !== undefined, text);
+  assert.match(called, /^ledger\/engine\.py\n```python\n233\t    def dispatch\(self, kind, payload\):\n```/);
+  assert.ok(!json.files.some((f) => f.ranges.some(([a, b]) => a <= 233 && 233 <= b)), 'dispatch is in no section');
+  assert.ok(text.indexOf('Also relevant') < text.indexOf('Called by the code above'));
+});
+
 test('explore pins a named file first and shows a small file whole', async () => {
   const { text, json } = await explore(shop.index, 'what is in src/db/repo.ts');
   assert.equal(json.files[0]?.path, 'src/db/repo.ts');

@@ -7,13 +7,14 @@
 import type { GraphStore } from '../store/index.js';
 import { budgetFor } from './budget.js';
 import { currentSource } from './current-source.js';
-import { indexData } from './data/index-data.js';
+import { indexData, type IndexData } from './data/index-data.js';
 import { impactOf } from './impact/impact.js';
 import { layOut, sourceRoom } from './layout/lay-out.js';
 import { fileRenderer } from './layout/render-file.js';
 import { understandQuery } from './query/understand.js';
 import { rank } from './rank/rank.js';
 import { answer, headBlocks, headLength, type ExploreResult } from './render/answer.js';
+import type { CallGraph } from './render/pointer-choice.js';
 import { layoutNotes } from './render/notes.js';
 import { selectFiles } from './select/select-files.js';
 import type { SourceReader } from './source-reader.js';
@@ -56,8 +57,19 @@ export async function explore(sources: ExploreSources, query: string, options: E
     banner: source.banner,
     language: (path) => data.byPath.get(path)?.language ?? '',
     freshLines: source.freshLines,
-    callees: (ids) => new Set([...data.edges.outgoing(ids).values()].flatMap((list) => list.filter((a) => a.kind === 'calls').map((a) => a.id))),
+    calls: callGraph(data),
   });
+}
+
+/** What the also-relevant block reads of the call graph (`render/pointer-choice.ts`). */
+function callGraph(data: IndexData): CallGraph {
+  return {
+    callees: (ids) => {
+      const targets = [...data.edges.outgoing(ids).values()].flatMap((list) => list.filter((a) => a.kind === 'calls').map((a) => a.id));
+      return [...data.nodes.many(targets).values()];
+    },
+    callers: (ids) => new Map([...data.edges.incoming(ids)].map(([id, list]) => [id, list.filter((a) => a.kind === 'calls').length])),
+  };
 }
 
 /** The answer as text and as data (defined with the stage that assembles it). */

@@ -4,7 +4,7 @@ import type { ExploreBudget } from './budget.js';
 import type { BlastEntry } from './impact/blast.js';
 import type { DynamicSite } from './impact/dynamic.js';
 import type { ParsedQuery } from './query/understand.js';
-import type { RankedFile, RankedSymbol } from './rank/rank.js';
+import type { RankedFile } from './rank/rank.js';
 import type { FileSection } from './render/file-section.js';
 
 /** A symbol reference in the JSON. */
@@ -57,7 +57,7 @@ export interface JsonInput {
   readonly blast: readonly BlastEntry[];
   readonly flows: readonly (readonly StoredNode[])[];
   readonly dynamic: readonly DynamicSite[];
-  readonly pointers: readonly RankedSymbol[];
+  readonly pointers: readonly StoredNode[];
   readonly notes: readonly string[];
   readonly cut: readonly string[];
   readonly sections: readonly { readonly file: RankedFile; readonly section: FileSection; readonly drifted: boolean }[];
@@ -96,7 +96,7 @@ export function toJson(input: JsonInput): ExploreJson {
     })),
     dynamicDispatch: input.dynamic.map((d) => ({ ...sym(d.node), line: d.line, what: d.what, snippet: d.snippet })),
     files,
-    notShown: input.pointers.map((p) => sym(p.node)),
+    notShown: input.pointers.map((node) => sym(node)),
     notes: input.notes,
   };
 }

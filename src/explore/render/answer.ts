@@ -13,7 +13,7 @@ import type { ParsedQuery } from '../query/understand.js';
 import type { RankedSymbol, Ranking } from '../rank/rank.js';
 import { toJson, type ExploreJson } from '../result-json.js';
 import { assemble, type PlacedSection } from './document.js';
-import { chosenPointers } from './pointer-choice.js';
+import { chosenPointers, type CallGraph } from './pointer-choice.js';
 import { pointerEntries } from './pointers.js';
 import { summaryLines, titleLine } from './summary.js';
 
@@ -48,8 +48,8 @@ export interface AnswerParts {
   readonly language: (path: string) => string;
   /** A file's current lines while they still match the index (for the declaration lines of what no section shows). */
   readonly freshLines: (path: string) => readonly string[] | undefined;
-  /** What the given definitions call. */
-  readonly callees: (ids: readonly number[]) => ReadonlySet<number>;
+  /** What the definitions call, and how many calls reach them. */
+  readonly calls: CallGraph;
 }
 
 /**
@@ -83,8 +83,8 @@ export function answer(parts: AnswerParts): ExploreResult {
   const shownOf = (s: RenderedFile): readonly RankedSymbol[] => visible.get(s.file.path) ?? s.section.shown;
   const placed: PlacedSection[] = shownSections.map((s) => ({ path: s.file.path, text: s.section.text, symbols: shownOf(s).length, drifted: s.drifted, named: s.file.named || s.file.pinned }));
   const shownIds = new Set([...visible.values()].flatMap((list) => list.map((x) => x.node.id)));
-  const chosen = chosenPointers(ranking.symbols, shownIds, parts.callees, (s) => !isSecretPath(s.node.path), MAX_POINTERS);
-  const pointers = [...chosen.best, ...chosen.called];
+  const chosen = chosenPointers(ranking.symbols, shownIds, parts.calls, (node) => !isSecretPath(node.path), MAX_POINTERS);
+  const pointers = [...chosen.best.map((s) => s.node), ...chosen.called];
   const assembled = assemble(
     {
       banner: parts.banner,
@@ -94,7 +94,7 @@ export function answer(parts: AnswerParts): ExploreResult {
       blast: head.blast,
       dynamic: head.dynamic,
       sections: placed,
-      alsoRelevant: [...pointerEntries(chosen.best.map((s) => s.node), parts), ...calledEntries(pointerEntries(chosen.called.map((s) => s.node), parts))],
+      alsoRelevant: [...pointerEntries(chosen.best.map((s) => s.node), parts), ...calledEntries(pointerEntries(chosen.called, parts))],
       notes: parts.notes,
     },
     budget.total,

@@ -1,8 +1,10 @@
 /**
- * Which ranked definitions that no section shows the also-relevant block quotes: the best ranked
- * ones, and, after them, lower ranked ones that a shown callable calls (the code to read next
- * once "how does X do Y" shows X). The callees come last, so a full answer drops them first.
+ * Which definitions that no section shows the also-relevant block quotes: the best ranked ones,
+ * and, after them, callables the shown code calls (the code to read next once "how does X do Y"
+ * shows X), those the fewest others call first: the helpers that the shown code has to itself,
+ * not the utilities everything calls. The callees come last, so a full answer drops them first.
  */
+import type { StoredNode } from '../../store/index.js';
 import { CALLABLE_KINDS } from '../kinds.js';
 import type { RankedSymbol } from '../rank/rank.js';
 
@@ -15,21 +17,35 @@ const MAX_CALLEES = 5;
 /** The definitions to quote: the best ranked, then the callees of the shown code. */
 export interface PointerChoice {
   readonly best: readonly RankedSymbol[];
-  readonly called: readonly RankedSymbol[];
+  readonly called: readonly StoredNode[];
+}
+
+/** What the choice reads of the graph. */
+export interface CallGraph {
+  /** The definitions the given ones call. */
+  readonly callees: (ids: readonly number[]) => readonly StoredNode[];
+  /** How many calls reach each of the given definitions. */
+  readonly callers: (ids: readonly number[]) => ReadonlyMap<number, number>;
 }
 
 /**
  * The first `max` of `ranked` (best first) not in `shown` that `keep` passes, and up to
- * MAX_CALLEES more of them that the shown callables call (`callees` of their ids).
+ * MAX_CALLEES callables, neither shown nor among those, that the shown functions and methods
+ * call: the fewest called first, then by rank (unranked last). A shown route is left out: what it
+ * calls is its handler, the entry of a table, not code it delegates to.
  */
 export function chosenPointers(
-  ranked: readonly RankedSymbol[], shown: ReadonlySet<number>, callees: (ids: readonly number[]) => ReadonlySet<number>,
-  keep: (s: RankedSymbol) => boolean, max: number,
+  ranked: readonly RankedSymbol[], shown: ReadonlySet<number>, graph: CallGraph, keep: (node: StoredNode) => boolean, max: number,
 ): PointerChoice {
-  const open = ranked.filter((s) => !shown.has(s.node.id) && keep(s));
-  const best = open.slice(0, max);
-  const callers = ranked.filter((s) => shown.has(s.node.id) && CALLABLE_KINDS.has(s.node.kind)).map((s) => s.node.id);
-  if (callers.length === 0 || open.length <= max) return { best, called: [] };
-  const reached = callees(callers);
-  return { best, called: open.slice(max).filter((s) => reached.has(s.node.id) && CALLABLE_KINDS.has(s.node.kind)).slice(0, MAX_CALLEES) };
+  const best = ranked.filter((s) => !shown.has(s.node.id) && keep(s.node)).slice(0, max);
+  const callers = ranked.filter((s) => shown.has(s.node.id) && CALLABLE_KINDS.has(s.node.kind) && s.node.kind !== 'route').map((s) => s.node.id);
+  if (callers.length === 0) return { best, called: [] };
+  const taken = new Set([...shown, ...best.map((s) => s.node.id)]);
+  const open = new Map<number, StoredNode>();
+  for (const node of graph.callees(callers)) if (!taken.has(node.id) && CALLABLE_KINDS.has(node.kind) && keep(node)) open.set(node.id, node);
+  const fanIn = graph.callers([...open.keys()]);
+  const rank = new Map(ranked.map((s, i) => [s.node.id, i]));
+  const called = [...open.values()].sort((a, b) =>
+    (fanIn.get(a.id) ?? 0) - (fanIn.get(b.id) ?? 0) || (rank.get(a.id) ?? Infinity) - (rank.get(b.id) ?? Infinity) || a.id - b.id);
+  return { best, called: called.slice(0, MAX_CALLEES) };
 }

@@ -4,7 +4,7 @@
  * tier's budget, then render the notes and assemble the answer. The engine does no I/O: the
  * index comes as a store, and source text through the injected reader.
  */
-import type { GraphStore } from '../store/index.js';
+import { callerCounts, type GraphStore } from '../store/index.js';
 import { budgetFor } from './budget.js';
 import { currentSource } from './current-source.js';
 import { indexData, type IndexData } from './data/index-data.js';
@@ -68,7 +68,7 @@ function callGraph(data: IndexData): CallGraph {
       const targets = [...data.edges.outgoing(ids).values()].flatMap((list) => list.filter((a) => a.kind === 'calls').map((a) => a.id));
       return [...data.nodes.many(targets).values()];
     },
-    callers: (ids) => new Map([...data.edges.incoming(ids)].map(([id, list]) => [id, list.filter((a) => a.kind === 'calls').length])),
+    callers: (ids) => callerCounts(data.store, ids),
   };
 }
 

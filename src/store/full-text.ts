@@ -13,7 +13,7 @@ import type { NodeKind } from '../model.js';
 import { fileFactsOf } from './file-facts.js';
 import { connectionOf } from './graph-reader.js';
 import type { GraphStore } from './graph-store.js';
-import { NODE_CODE, code, nodeKindOf } from './records.js';
+import { EDGE_CODE, NODE_CODE, code, nodeKindOf } from './records.js';
 import { QUALIFIED_STORED, qualifiedNameOf } from './schema.js';
 import type { SqlValue } from './sqlite.js';
 
@@ -160,12 +160,22 @@ export function eachSymbolById(store: GraphStore, ids: readonly number[], kinds:
  * the edges' target index; ids nothing points at are absent.
  */
 export function incomingEdgeCounts(store: GraphStore, ids: readonly number[]): Map<number, number> {
+  return countsOf(store, `SELECT target_id, count(*) FROM edges WHERE target_id ${IN_IDS} GROUP BY target_id`, [JSON.stringify(ids)], ids);
+}
+
+/**
+ * How many calls from other definitions (a recursive call is none) reach each of `ids`, counted
+ * through the edges' (target, kind) index, never read row by row: a utility may have a hundred
+ * thousand callers. Ids no call reaches are absent.
+ */
+export function callerCounts(store: GraphStore, ids: readonly number[]): Map<number, number> {
+  const sql = `SELECT target_id, count(*) FROM edges WHERE target_id ${IN_IDS} AND kind = ? AND source_id <> target_id GROUP BY target_id`;
+  return countsOf(store, sql, [JSON.stringify(ids), code(EDGE_CODE, 'calls')], ids);
+}
+
+function countsOf(store: GraphStore, sql: string, params: SqlValue[], ids: readonly number[]): Map<number, number> {
   const counts = new Map<number, number>();
-  if (ids.length === 0) return counts;
-  connectionOf(store).cached(`SELECT target_id, count(*) FROM edges WHERE target_id ${IN_IDS} GROUP BY target_id`).each(
-    [JSON.stringify(ids)],
-    ([id, count]) => counts.set(Number(id), Number(count)),
-  );
+  if (ids.length > 0) connectionOf(store).cached(sql).each(params, ([id, count]) => counts.set(Number(id), Number(count)));
   return counts;
 }
 

@@ -2,12 +2,12 @@ import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import { GraphStore } from '../../src/store/graph-store.js';
 import {
-  eachSymbolById, eachSymbolNamed, eachSymbolQualified, eachSymbolWithPrefix, eachTextMatch, searchTermStats,
+  callerCounts, eachSymbolById, eachSymbolNamed, eachSymbolQualified, eachSymbolWithPrefix, eachTextMatch, incomingEdgeCounts, searchTermStats,
 } from '../../src/store/full-text.js';
 import type { SearchRow } from '../../src/store/full-text.js';
 import { MIGRATIONS, SEARCH_COLUMNS } from '../../src/store/schema.js';
 import { SqliteDb } from '../../src/store/sqlite.js';
-import { fileInfo, loadSample, userExtraction } from './fixtures/sample.js';
+import { callEdge, fileInfo, loadSample, userExtraction } from './fixtures/sample.js';
 
 let db: SqliteDb;
 let store: GraphStore;
@@ -118,6 +118,19 @@ describe('search reads', () => {
     assert.equal((save[0] ?? 0) & bit('docstring'), bit('docstring'));
     assert.equal((save[1] ?? 0) & bit('name'), bit('name'));
     for (const [, columns] of masks) assert.equal(columns.length, 2);
+  });
+
+  test('caller counts count the calls from other definitions; edge counts count every edge, a recursive call too', () => {
+    const { user, main } = loadSample(store);
+    const [service, getUserId, save] = [user[0]!, user[1]!, user[2]!];
+    const mainFn = main.find((id) => id !== undefined)!;
+    store.addResolvedEdges([
+      callEdge(mainFn, getUserId, 1, 1), callEdge(save, getUserId, 2, 1), callEdge(getUserId, getUserId, 3, 1),
+      { ...callEdge(mainFn, service, 4, 1), kind: 'instantiates' },
+    ]);
+    assert.deepEqual(callerCounts(store, [getUserId, service, save]), new Map([[getUserId, 2]]));
+    assert.deepEqual(incomingEdgeCounts(store, [getUserId, service, save]), new Map([[getUserId, 3], [service, 1]]));
+    assert.deepEqual(callerCounts(store, []), new Map());
   });
 
   test('a match restricted to ids returns only those', () => {

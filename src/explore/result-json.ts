@@ -46,6 +46,8 @@ export interface ExploreJson {
     readonly symbols: readonly (JsonSymbol & { readonly score: number })[];
   }[];
   readonly notShown: readonly JsonSymbol[];
+  /** Callables the shown code calls, quoted after `notShown` (`render/pointer-choice.ts`). */
+  readonly calledByShown: readonly JsonSymbol[];
   readonly notes: readonly string[];
 }
 
@@ -58,6 +60,7 @@ export interface JsonInput {
   readonly flows: readonly (readonly StoredNode[])[];
   readonly dynamic: readonly DynamicSite[];
   readonly pointers: readonly StoredNode[];
+  readonly called: readonly StoredNode[];
   readonly notes: readonly string[];
   readonly cut: readonly string[];
   readonly sections: readonly { readonly file: RankedFile; readonly section: FileSection; readonly drifted: boolean }[];
@@ -97,6 +100,7 @@ export function toJson(input: JsonInput): ExploreJson {
     dynamicDispatch: input.dynamic.map((d) => ({ ...sym(d.node), line: d.line, what: d.what, snippet: d.snippet })),
     files,
     notShown: input.pointers.map((node) => sym(node)),
+    calledByShown: input.called.map((node) => sym(node)),
     notes: input.notes,
   };
 }

@@ -48,6 +48,8 @@ test('explore quotes, after the best ranked definitions it does not show, lower 
   assert.match(called, /^ledger\/engine\.py\n```python\n233\t    def dispatch\(self, kind, payload\):\n```/);
   assert.ok(!json.files.some((f) => f.ranges.some(([a, b]) => a <= 233 && 233 <= b)), 'dispatch is in no section');
   assert.ok(text.indexOf('Also relevant') < text.indexOf('Called by the code above'));
+  assert.deepEqual(json.calledByShown.map((s) => s.qualifiedName), ['Engine.dispatch']);
+  assert.ok(!json.notShown.some((s) => s.qualifiedName === 'Engine.dispatch'));
 });
 
 test('explore pins a named file first and shows a small file whole', async () => {

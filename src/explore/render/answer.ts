@@ -84,7 +84,6 @@ export function answer(parts: AnswerParts): ExploreResult {
   const placed: PlacedSection[] = shownSections.map((s) => ({ path: s.file.path, text: s.section.text, symbols: shownOf(s).length, drifted: s.drifted, named: s.file.named || s.file.pinned }));
   const shownIds = new Set([...visible.values()].flatMap((list) => list.map((x) => x.node.id)));
   const chosen = chosenPointers(ranking.symbols, shownIds, parts.calls, (node) => !isSecretPath(node.path), MAX_POINTERS);
-  const pointers = [...chosen.best.map((s) => s.node), ...chosen.called];
   const assembled = assemble(
     {
       banner: parts.banner,
@@ -103,7 +102,7 @@ export function answer(parts: AnswerParts): ExploreResult {
   return {
     text: assembled.text,
     json: toJson({
-      query: parts.query, budget, parsed: parts.parsed, blast: impact.blast, flows: impact.flows, dynamic: impact.dynamic, pointers, notes: parts.notes, cut: assembled.cut,
+      query: parts.query, budget, parsed: parts.parsed, blast: impact.blast, flows: impact.flows, dynamic: impact.dynamic, pointers: chosen.best.map((s) => s.node), called: chosen.called, notes: parts.notes, cut: assembled.cut,
       sections: shownSections.filter((s) => kept.has(s.file.path)).map((s) => ({ file: s.file, section: { ...s.section, shown: shownOf(s) }, drifted: s.drifted })),
       language: parts.language,
     }),

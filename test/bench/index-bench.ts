@@ -12,7 +12,7 @@
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
@@ -290,6 +290,8 @@ function timed(time: string, invocation: Invocation, timeoutMs: number): Promise
 /** A copy of `source` at `dest`, replacing what was there. */
 export async function freshCopy(source: string, dest: string): Promise<string> {
   await rm(dest, { recursive: true, force: true });
+  // On a new machine the work folder does not exist yet.
+  await mkdir(dirname(dest), { recursive: true });
   const copied = await run('cp', ['-a', source, dest]);
   if (copied.code !== 0) throw new Error(`cp -a ${source} ${dest} failed: ${tail(copied.stderr)}`);
   return dest;

@@ -4,7 +4,7 @@
  * tier's budget, then render the notes and assemble the answer. The engine does no I/O: the
  * index comes as a store, and source text through the injected reader.
  */
-import { callerCounts, type GraphStore } from '../store/index.js';
+import { boundCallees, callerCounts, type GraphStore } from '../store/index.js';
 import { budgetFor } from './budget.js';
 import { currentSource } from './current-source.js';
 import { indexData, type IndexData } from './data/index-data.js';
@@ -64,10 +64,7 @@ export async function explore(sources: ExploreSources, query: string, options: E
 /** What the also-relevant block reads of the call graph (`render/pointer-choice.ts`). */
 function callGraph(data: IndexData): CallGraph {
   return {
-    callees: (ids) => {
-      const targets = [...data.edges.outgoing(ids).values()].flatMap((list) => list.filter((a) => a.kind === 'calls').map((a) => a.id));
-      return [...data.nodes.many(targets).values()];
-    },
+    callees: (ids) => [...data.nodes.many([...boundCallees(data.store, ids).values()].flat()).values()],
     callers: (ids) => callerCounts(data.store, ids),
   };
 }

@@ -13,7 +13,7 @@ import type { NodeKind } from '../model.js';
 import { fileFactsOf } from './file-facts.js';
 import { connectionOf } from './graph-reader.js';
 import type { GraphStore } from './graph-store.js';
-import { EDGE_CODE, NODE_CODE, code, nodeKindOf } from './records.js';
+import { EDGE_CODE, METHOD_CODE, NODE_CODE, code, nodeKindOf } from './records.js';
 import { QUALIFIED_STORED, qualifiedNameOf } from './schema.js';
 import type { SqlValue } from './sqlite.js';
 
@@ -171,6 +171,22 @@ export function incomingEdgeCounts(store: GraphStore, ids: readonly number[]): M
 export function callerCounts(store: GraphStore, ids: readonly number[]): Map<number, number> {
   const sql = `SELECT target_id, count(*) FROM edges WHERE target_id ${IN_IDS} AND kind = ? AND source_id <> target_id GROUP BY target_id`;
   return countsOf(store, sql, [JSON.stringify(ids), code(EDGE_CODE, 'calls')], ids);
+}
+
+/**
+ * What each of `ids` calls where the call was bound by more than the name alone (an import, a
+ * qualified name, the receiver's type, the same file), through the edges' (source, kind) index.
+ */
+export function boundCallees(store: GraphStore, ids: readonly number[]): Map<number, number[]> {
+  const out = new Map<number, number[]>();
+  if (ids.length === 0) return out;
+  const sql = `SELECT source_id, target_id FROM edges WHERE source_id ${IN_IDS} AND kind = ? AND (method IS NULL OR method <> ?) ORDER BY rowid`;
+  connectionOf(store).cached(sql).each([JSON.stringify(ids), code(EDGE_CODE, 'calls'), code(METHOD_CODE, 'name')], ([source, target]) => {
+    const list = out.get(Number(source));
+    if (list === undefined) out.set(Number(source), [Number(target)]);
+    else list.push(Number(target));
+  });
+  return out;
 }
 
 function countsOf(store: GraphStore, sql: string, params: SqlValue[], ids: readonly number[]): Map<number, number> {

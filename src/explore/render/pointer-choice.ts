@@ -22,7 +22,7 @@ export interface PointerChoice {
 
 /** What the choice reads of the graph. */
 export interface CallGraph {
-  /** The definitions the given ones call. */
+  /** The definitions the given ones call, where the call was bound by more than its name alone (a guess is no pointer). */
   readonly callees: (ids: readonly number[]) => readonly StoredNode[];
   /** How many calls reach each of the given definitions. */
   readonly callers: (ids: readonly number[]) => ReadonlyMap<number, number>;

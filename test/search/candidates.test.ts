@@ -72,3 +72,18 @@ describe('candidates of a word spread over columns', () => {
     assert.equal(searchSymbols(project.index.store, 'Gadget', { fuzzy: false }).matches[0]?.node.name, 'Gadget');
   });
 });
+
+describe('a word a docstring emphasizes with underscores', () => {
+  let project: OpenedProject;
+  before(async () => {
+    project = await openGeneratedProject({
+      'request.js': '/**\n * Check if the request was an _XMLHttpRequest_.\n */\nfunction xhr() {}\n\n/** Check if the request came from a request library over http. */\nfunction secure() {}\nmodule.exports = { xhr, secure };\n',
+    });
+  });
+  after(() => project.close());
+
+  test('is found by the word', () => {
+    assert.deepEqual(searchSymbols(project.index.store, 'xmlhttprequest', { fuzzy: false }).matches.map((m) => m.node.name), ['xhr']);
+    assert.equal(searchSymbols(project.index.store, 'request from an XMLHttpRequest', { fuzzy: false }).matches[0]?.node.name, 'xhr');
+  });
+});

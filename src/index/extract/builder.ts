@@ -104,7 +104,7 @@ export class ExtractionBuilder {
       parent,
       exported: options.exported ?? false,
       ...(options.signature !== undefined && options.signature !== '' ? { signature: clip(options.signature, MAX_SIGNATURE) } : {}),
-      ...(options.docstring !== undefined && options.docstring !== '' ? { docstring: clip(options.docstring, MAX_DOCSTRING) } : {}),
+      ...(options.docstring !== undefined && options.docstring !== '' ? { docstring: withoutEmphasis(clip(options.docstring, MAX_DOCSTRING)) } : {}),
       ...(options.arity !== undefined ? { arity: options.arity } : {}),
       ...(returns !== undefined ? { returns } : {}),
     };
@@ -261,6 +261,18 @@ function lineLength(node: Node, row: number): number {
 }
 
 /** Collapses whitespace and cuts to `max` characters with an ellipsis. */
+// A word wrapped in single underscores (`_XMLHttpRequest_`, `_Content-Type_`): no `_` inside,
+// a space, bracket, quote or the text's edge outside. `__init__` and `_private` are names.
+const EMPHASIS = /(^|[\s([{"'])_([A-Za-z][\w.-]*?)_(?=$|[\s)\]}.,;:!?"'])/g;
+
+/**
+ * A docstring without Markdown's underscore emphasis: the search index reads `_` as part of a
+ * word, and no query word has one, so an emphasized word could not be found.
+ */
+export function withoutEmphasis(text: string): string {
+  return text.includes('_') ? text.replace(EMPHASIS, (whole, before: string, word: string) => (word.includes('_') ? whole : `${before}${word}`)) : text;
+}
+
 export function clip(text: string, max: number): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;

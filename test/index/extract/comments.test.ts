@@ -164,6 +164,21 @@ test('commented-out code written as a doc block with blank lines below it docume
   assert.equal((await extractSource('php', php, 'a.php')).symbols.find((s) => s.name === 'f')?.docstring, undefined, 'PHP');
 });
 
+test('a docstring keeps no Markdown underscore emphasis, so its words can be searched; names with underscores stay whole', async () => {
+  const source = [
+    '/**',
+    ' * Check if the request was an _XMLHttpRequest_ (sets _Content-Type_).',
+    ' * Calls __init__, _private and snake_case_name; _foo_bar_ stays.',
+    ' */',
+    'function xhr() {}',
+    '',
+  ].join('\n');
+  const [symbol] = (await extractSource('javascript', source, 'lib/request.js')).symbols.filter((s) => s.kind !== 'file');
+  assert.equal(symbol?.docstring, 'Check if the request was an XMLHttpRequest (sets Content-Type). Calls __init__, _private and snake_case_name; _foo_bar_ stays.');
+  const python = (await extractSource('python', 'def f():\n    """Return the _raw_ bytes."""\n', 'a.py')).symbols.find((s) => s.name === 'f');
+  assert.equal(python?.docstring, 'Return the raw bytes.', 'a string docstring too');
+});
+
 test('every declarator of one declaration has the declaration\'s doc comment, however long', async () => {
   const declarators = Array.from({ length: 300 }, (_, i) => `v${i} = ${i}`).join(', ');
   const source = `/**\n${' * a line of a long comment\n'.repeat(20_000)} */\n\nvar ${declarators};\n`;

@@ -69,6 +69,11 @@ export interface ExtractedRef {
   readonly col: number;
   /** A call's argument count (Java and C#), for choosing among overloads. */
   readonly args?: number;
+  /**
+   * A call the framework makes for the symbol, written elsewhere (a Rails filter guarding an
+   * action): a caller edge like any other, but no name the symbol's body uses.
+   */
+  readonly implicit?: true;
 }
 
 /** One import (or re-export) statement's bindings, for import-aware resolution. */

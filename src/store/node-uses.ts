@@ -9,11 +9,12 @@ import type { SqliteDb } from './sqlite.js';
 /** Longest list of names kept per symbol: a huge generated body adds little beyond its first names. */
 const MAX_NAMES_PER_SYMBOL = 200;
 
-/** Stores, for each symbol of a file, the distinct names its references use (file-level references are left out). */
+/** Stores, for each symbol of a file, the distinct names its references use (file-level and implicit references are left out). */
 export function writeNodeUses(db: SqliteDb, refs: readonly ExtractedRef[], nodeIds: readonly number[]): void {
   const bySymbol = new Map<number, Set<string>>();
   for (const r of refs) {
-    if (r.from < 0) continue;
+    // A call the framework makes for the symbol is no name its body uses.
+    if (r.from < 0 || r.implicit === true) continue;
     let names = bySymbol.get(r.from);
     if (names === undefined) bySymbol.set(r.from, (names = new Set()));
     if (names.size < MAX_NAMES_PER_SYMBOL) names.add(r.name);

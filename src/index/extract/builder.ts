@@ -164,6 +164,15 @@ export class ExtractionBuilder {
    * count where the language overloads by it.
    */
   ref(kind: RefKind, name: string, node: Node, receiver?: string, args?: number): void {
+    this.#addRef(kind, name, node, receiver, args, false);
+  }
+
+  /** Records a call the framework makes for the current scope, written at `node` elsewhere (`ExtractedRef.implicit`). */
+  implicitCall(name: string, node: Node): void {
+    this.#addRef('calls', name, node, undefined, undefined, true);
+  }
+
+  #addRef(kind: RefKind, name: string, node: Node, receiver: string | undefined, args: number | undefined, implicit: boolean): void {
     if (name === '') return;
     this.refs.push({
       kind,
@@ -173,6 +182,7 @@ export class ExtractionBuilder {
       col: node.startPosition.column,
       ...(receiver !== undefined && receiver !== '' ? { receiver } : {}),
       ...(args !== undefined ? { args } : {}),
+      ...(implicit ? { implicit: true as const } : {}),
     });
   }
 

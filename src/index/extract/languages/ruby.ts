@@ -7,6 +7,7 @@ import { AgreedTypes, LocalTypes, ownerClass } from '../local-types.js';
 import type { LanguageExtractor } from '../types.js';
 import { walk } from '../walk.js';
 import { shortText } from '../node-helpers.js';
+import { ControllerFilters, isFilterCall } from './ruby-filters.js';
 import { isRoutesFile, railsRoutes, routeContexts, type RouteContexts } from './ruby-routes.js';
 
 const TYPES = new Set(['module', 'class', 'method', 'singleton_method', 'call', 'assignment', 'operator_assignment', 'superclass', 'alias']);
@@ -43,12 +44,15 @@ interface State {
   readonly ivars: AgreedTypes;
   /** In a Rails routes file, whose calls declare routes: the contexts its blocks give. */
   readonly routes: RouteContexts | undefined;
+  /** Controller filters (`before_action :x`) and the actions they guard, per class. */
+  readonly filters: ControllerFilters;
 }
 
 function extractRuby(tree: Tree, source: string, path: string, language: string): FileExtraction {
   const b = new ExtractionBuilder(language);
-  const st: State = { b, source, switches: new Map(), locals: new LocalTypes(), ivars: new AgreedTypes(), routes: isRoutesFile(path) ? routeContexts() : undefined };
+  const st: State = { b, source, switches: new Map(), locals: new LocalTypes(), ivars: new AgreedTypes(), routes: isRoutesFile(path) ? routeContexts() : undefined, filters: new ControllerFilters() };
   walk(tree.rootNode, b, TYPES, (node, type) => enter(st, node, type));
+  st.filters.record(b);
   return b.finish(countParseErrors(tree.rootNode), isTestPath(path));
 }
 
@@ -168,14 +172,14 @@ function defineMethod(st: State, node: Node): void {
   const singleton = node.type === 'singleton_method';
   const owner = b.symbolAt(b.current)?.kind;
   const inType = owner === 'class' || owner === 'module';
-  b.open(b.define(
+  const exported = !name.startsWith('_') && !isHidden(st, node);
+  const index = b.define(
     name === 'initialize' && !singleton ? 'constructor' : (singleton || inType ? 'method' : 'function'),
-    name, node, {
-      exported: !name.startsWith('_') && !isHidden(st, node),
-      signature: rubyHead(st.source, node),
-      docstring: rubyDoc(node),
-    },
-  ));
+    name, node, { exported, signature: rubyHead(st.source, node), docstring: rubyDoc(node) },
+  );
+  // A public instance method of a class is an action its controller filters may guard.
+  if (owner === 'class' && !singleton && exported && name !== 'initialize') st.filters.action(b.current, index, name);
+  b.open(index);
 }
 
 /** Returns false when the call was fully handled (its arguments hold nothing more to record). */
@@ -208,6 +212,8 @@ function visitCall(st: State, node: Node): boolean {
         defineNamed(st, node, defined, name);
         return name !== 'alias_method';
       }
+    } else if (isFilterCall(name) && b.symbolAt(b.current)?.kind === 'class') {
+      st.filters.note(b.current, node, name);
     } else if (VISIBILITY.has(name)) {
       return true; // `private def x` is handled when the walk reaches the method.
     } else if (name === 'new') {

@@ -67,6 +67,19 @@ describe('the persisted search tables', () => {
     assert.equal(usesMatch('file').length, 1, 'camelCase words of a used name are indexed');
   });
 
+  test('an implicit call (a framework runs it for the symbol) is no name the symbol\'s body uses', () => {
+    loadSample(store);
+    const refs = [
+      { kind: 'calls' as const, from: 2, name: 'write', line: 12, col: 14 },
+      { kind: 'calls' as const, from: 2, name: 'audit_trail', line: 4, col: 2, implicit: true as const },
+      { kind: 'calls' as const, from: 1, name: 'audit_trail', line: 4, col: 2, implicit: true as const },
+    ];
+    store.replaceFile(fileInfo('src/user.ts', 3), { ...userExtraction, refs });
+    ftsIntact();
+    assert.deepEqual(uses(), { main: 'getUserId', save: 'write' });
+    assert.equal(usesMatch('audit').length, 0);
+  });
+
   test('removing a file removes its uses', () => {
     loadSample(store);
     store.removeFile('src/user.ts');

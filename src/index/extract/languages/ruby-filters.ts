@@ -68,19 +68,40 @@ export class ControllerFilters {
     this.#actions.set(owner, list);
   }
 
-  /** Records, from each action, a call of every filter that guards it (a filter of the class is no action). */
+  /**
+   * Records, from each action, a call of every filter that guards it (a filter of the class is no
+   * action), up to MAX_FILTER_CALLS in the file and MAX_FILTER_CHECKS pairs of a filter and an
+   * action looked at.
+   */
   record(b: ExtractionBuilder): void {
+    let left = MAX_FILTER_CALLS;
+    let checks = MAX_FILTER_CHECKS;
     for (const [owner, filters] of this.#filters) {
       const named = new Set(filters.map((f) => f.name));
+      const skips = new Map<string, Filter[]>();
+      for (const f of filters) if (f.skip) skips.set(f.name, [...(skips.get(f.name) ?? []), f]);
+      const guards = filters.filter((f) => !f.skip);
       for (const action of this.#actions.get(owner) ?? []) {
         if (named.has(action.name)) continue;
-        const guarding = filters.filter((f) => !f.skip && applies(f, action.name) &&
-          !filters.some((s) => s.skip && s.name === f.name && applies(s, action.name)));
+        checks -= guards.length;
+        if (checks < 0) return;
+        const guarding = guards.filter((f) => applies(f, action.name) && !(skips.get(f.name) ?? []).some((s) => applies(s, action.name))).slice(0, left);
+        left -= guarding.length;
         if (guarding.length > 0) b.within(action.index, () => guarding.forEach((f) => b.implicitCall(f.name, f.at)));
+        if (left === 0) return;
       }
     }
   }
 }
+
+/**
+ * Most filter calls recorded in one file: redmine's 50 controllers make 978 in all. A file past it
+ * is generated (a thousand filters on a thousand actions would be a million calls); its first
+ * ones are kept.
+ */
+const MAX_FILTER_CALLS = 10_000;
+/** Most pairs of a filter and an action looked at in one file (each a few set lookups): a generated file's bound. */
+const MAX_FILTER_CHECKS = 1_000_000;
 
 function applies(filter: Filter, action: string): boolean {
   return (filter.only === undefined || filter.only.has(action)) && (filter.except === undefined || !filter.except.has(action));

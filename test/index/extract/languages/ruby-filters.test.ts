@@ -55,3 +55,15 @@ test('a filter declared in another class guards only that class\'s actions', asy
   const two = 'class A\n  before_action :a\n  def x; end\nend\nclass B\n  def y; end\nend\n';
   assert.deepEqual(await guards(two), ['x -> a @2']);
 });
+
+test('a generated controller records at most 10,000 filter calls, the first ones', async () => {
+  const lines = ['class HugeController'];
+  for (let i = 0; i < 200; i++) lines.push(`  before_action :f${i}`);
+  for (let i = 0; i < 200; i++) lines.push(`  def a${i}; end`);
+  lines.push('end', '');
+  const ex = await extractSource('ruby', lines.join('\n'), 'app/controllers/huge_controller.rb');
+  const implicit = ex.refs.filter((r) => r.implicit === true);
+  assert.equal(implicit.length, 10_000);
+  assert.equal(ex.symbols[implicit[0]!.from]?.name, 'a0');
+  assert.equal(ex.symbols[implicit[9_999]!.from]?.name, 'a49');
+});

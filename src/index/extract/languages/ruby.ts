@@ -177,8 +177,10 @@ function defineMethod(st: State, node: Node): void {
     name === 'initialize' && !singleton ? 'constructor' : (singleton || inType ? 'method' : 'function'),
     name, node, { exported, signature: rubyHead(st.source, node), docstring: rubyDoc(node) },
   );
-  // A public instance method of a class is an action its controller filters may guard.
-  if (owner === 'class' && !singleton && exported && name !== 'initialize') st.filters.action(b.current, index, name);
+  // A public instance method of a class (not one of `class << self`) is an action its controller filters may guard.
+  if (owner === 'class' && !singleton && exported && name !== 'initialize' && node.parent?.parent?.type !== 'singleton_class') {
+    st.filters.action(b.current, index, name);
+  }
   b.open(index);
 }
 

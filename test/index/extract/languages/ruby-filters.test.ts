@@ -26,6 +26,9 @@ const CONTROLLER = [
   '  def create; end',
   '  def edit; end',
   '  def self.policy; end',
+  '  class << self',
+  '    def config; end',
+  '  end',
   '',
   '  private',
   '',
@@ -44,7 +47,7 @@ test('each action calls the filters that guard it, at their declaration, in the 
   ]);
 });
 
-test('a filter limited by an expression, a block filter, a class method, a private method and a module guard nothing', async () => {
+test('a filter limited by an expression, a block filter, a class method (either form), a private method and a module guard nothing', async () => {
   const calls = await guards(CONTROLLER);
   assert.ok(!calls.some((c) => c.includes('dynamic') || c.startsWith('policy') || c.startsWith('find_issue')), calls.join('\n'));
   const concern = 'module Auditable\n  before_action :audit\n  def show; end\nend\n';

@@ -1,8 +1,9 @@
 /**
  * Which definitions that no section shows the also-relevant block quotes: the best ranked ones,
  * and, after them, callables the shown code calls (the code to read next once "how does X do Y"
- * shows X), those the fewest others call first: the helpers that the shown code has to itself,
- * not the utilities everything calls. The callees come last, so a full answer drops them first.
+ * shows X): those of the symbols the question names first, then those the fewest others call
+ * (the helpers the shown code has to itself, not the utilities everything calls). The callees
+ * come last, so a full answer drops them first.
  */
 import type { StoredNode } from '../../store/index.js';
 import { CALLABLE_KINDS } from '../kinds.js';
@@ -31,21 +32,28 @@ export interface CallGraph {
 /**
  * The first `max` of `ranked` (best first) not in `shown` that `keep` passes, and up to
  * MAX_CALLEES callables, neither shown nor among those, that the shown functions and methods
- * call: the fewest called first, then by rank (unranked last). A shown route is left out: what it
+ * call: those the named ones (`exact`, `named`) call first, then the fewest called, then by rank
+ * (unranked last). A shown route is left out: what it
  * calls is its handler, the entry of a table, not code it delegates to.
  */
 export function chosenPointers(
   ranked: readonly RankedSymbol[], shown: ReadonlySet<number>, graph: CallGraph, keep: (node: StoredNode) => boolean, max: number,
 ): PointerChoice {
   const best = ranked.filter((s) => !shown.has(s.node.id) && keep(s.node)).slice(0, max);
-  const callers = ranked.filter((s) => shown.has(s.node.id) && CALLABLE_KINDS.has(s.node.kind) && s.node.kind !== 'route').map((s) => s.node.id);
+  const callers = ranked.filter((s) => shown.has(s.node.id) && CALLABLE_KINDS.has(s.node.kind) && s.node.kind !== 'route');
   if (callers.length === 0) return { best, called: [] };
   const taken = new Set([...shown, ...best.map((s) => s.node.id)]);
   const open = new Map<number, StoredNode>();
-  for (const node of graph.callees(callers)) if (!taken.has(node.id) && CALLABLE_KINDS.has(node.kind) && keep(node)) open.set(node.id, node);
+  for (const node of graph.callees(callers.map((s) => s.node.id))) if (!taken.has(node.id) && CALLABLE_KINDS.has(node.kind) && keep(node)) open.set(node.id, node);
+  // What the symbols the question names (exactly or by name) call comes before the rest.
+  const named = callers.filter((s) => s.exact || s.named).map((s) => s.node.id);
+  const first = named.length === 0 ? NONE : new Set(graph.callees(named).map((n) => n.id));
   const fanIn = graph.callers([...open.keys()]);
   const rank = new Map(ranked.map((s, i) => [s.node.id, i]));
   const called = [...open.values()].sort((a, b) =>
-    (fanIn.get(a.id) ?? 0) - (fanIn.get(b.id) ?? 0) || (rank.get(a.id) ?? Infinity) - (rank.get(b.id) ?? Infinity) || a.id - b.id);
+    Number(first.has(b.id)) - Number(first.has(a.id)) || (fanIn.get(a.id) ?? 0) - (fanIn.get(b.id) ?? 0) ||
+    (rank.get(a.id) ?? Infinity) - (rank.get(b.id) ?? Infinity) || a.id - b.id);
   return { best, called: called.slice(0, MAX_CALLEES) };
 }
+
+const NONE: ReadonlySet<number> = new Set();

@@ -52,3 +52,13 @@ test('a shown route\'s handler is no callee; a shown class calls nothing; the fi
   assert.deepEqual(ids(chosen.called), [4], 'called by the shown function 6, not through the route or the class; 5 is refused');
   assert.deepEqual(ids(chosenPointers(nodes.map(ranked), new Set([1, 2]), graph(nodes, { 1: [4], 2: [4] }), all, 1).called), []);
 });
+
+test('what a symbol the question names calls comes before what the other shown code calls', () => {
+  const nodes = Array.from({ length: 12 }, (_, i) => node(i + 1));
+  const list = nodes.map(ranked);
+  list[1] = { ...list[1]!, named: true };
+  // 1 (shown) calls 10 (called once); 2 (shown, named by the question) calls 11 (five callers) and 12 (four).
+  const edges = { 1: [10], 2: [11, 12], 3: [11], 4: [11], 5: [11], 6: [11], 7: [12], 8: [12], 9: [12] };
+  const chosen = chosenPointers(list, new Set([1, 2]), graph(nodes, edges), all, 1);
+  assert.deepEqual(ids(chosen.called), [12, 11, 10], 'the named one\'s callees first, each group the fewest called first');
+});

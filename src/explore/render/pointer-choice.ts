@@ -33,8 +33,8 @@ export interface CallGraph {
  * The first `max` of `ranked` (best first) not in `shown` that `keep` passes, and up to
  * MAX_CALLEES callables, neither shown nor among those, that the shown functions and methods
  * call: those the named ones (`exact`, `named`) call first, then the fewest called, then by rank
- * (unranked last). A shown route is left out: what it
- * calls is its handler, the entry of a table, not code it delegates to.
+ * (unranked last). A shown route is left out: what it calls is its handler, the entry of a
+ * table, not code it delegates to.
  */
 export function chosenPointers(
   ranked: readonly RankedSymbol[], shown: ReadonlySet<number>, graph: CallGraph, keep: (node: StoredNode) => boolean, max: number,

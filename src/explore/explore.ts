@@ -64,8 +64,12 @@ export async function explore(sources: ExploreSources, query: string, options: E
 /** What the also-relevant block reads of the call graph (`render/pointer-choice.ts`). */
 function callGraph(data: IndexData): CallGraph {
   return {
-    callees: (ids) => [...data.nodes.many([...boundCallees(data.store, ids).values()].flat()).values()],
-    callers: (ids) => callerCounts(data.store, ids),
+    callees: (ids) => {
+      const reached = boundCallees(data.store, ids);
+      const nodes = data.nodes.many([...reached.values()].flat());
+      return new Map([...reached].map(([id, targets]) => [id, targets.flatMap((target) => nodes.get(target) ?? [])]));
+    },
+    callerCounts: (ids) => callerCounts(data.store, ids),
   };
 }
 

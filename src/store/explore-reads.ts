@@ -1,5 +1,6 @@
 /**
- * The reads explore's derived data is built from: relationship edges of many nodes at once, the
+ * The reads explore's derived data is built from: relationship edges of many nodes at once (and,
+ * for the callees it quotes, the calls bound by more than a name and how many calls reach each), the
  * file table, file paths, every definition's name, qualifier and docstring opening, and the
  * names and signatures of some languages' definitions. Whole-index reads hand rows to a callback
  * as they are read, never collected.
@@ -7,7 +8,7 @@
 import type { EdgeKind, NodeKind } from '../model.js';
 import { connectionOf } from './graph-reader.js';
 import type { GraphReader } from './graph-reader.js';
-import { EDGE_CODE, NODE_CODE, code, edgeKindOf, nodeKindOf, shaHex } from './records.js';
+import { EDGE_CODE, METHOD_CODE, NODE_CODE, code, edgeKindOf, nodeKindOf, shaHex } from './records.js';
 import { qualifiedNameOf } from './schema.js';
 
 const FILE_KIND = code(NODE_CODE, 'file');
@@ -31,6 +32,42 @@ export function eachEdgeOf(
       fn(Number(from), Number(to), edgeKindOf(Number(kind)), typeof line === 'number' ? line : null);
     },
   );
+}
+
+const CALLS_KIND = code(EDGE_CODE, 'calls');
+const NAME_METHOD = code(METHOD_CODE, 'name');
+const IN_IDS = 'IN (SELECT value FROM json_each(?))';
+
+/**
+ * What each of `ids` calls where the call was bound by more than the name alone (an import, a
+ * qualified name, the receiver's type, the same file), in the order stored, through the edges'
+ * (source, kind) index.
+ */
+export function boundCallees(reader: GraphReader, ids: readonly number[]): Map<number, number[]> {
+  const out = new Map<number, number[]>();
+  if (ids.length === 0) return out;
+  connectionOf(reader).cached(
+    `SELECT source_id, target_id FROM edges WHERE source_id ${IN_IDS} AND kind = ${CALLS_KIND} AND (method IS NULL OR method <> ${NAME_METHOD}) ORDER BY rowid`,
+  ).each([JSON.stringify(ids)], ([source, target]) => {
+    const list = out.get(Number(source));
+    if (list === undefined) out.set(Number(source), [Number(target)]);
+    else list.push(Number(target));
+  });
+  return out;
+}
+
+/**
+ * How many calls from other definitions (a recursive call is none) reach each of `ids`, counted
+ * through the edges' (target, kind) index, never read row by row: a utility may have a hundred
+ * thousand callers. Ids no call reaches are absent.
+ */
+export function callerCounts(reader: GraphReader, ids: readonly number[]): Map<number, number> {
+  const counts = new Map<number, number>();
+  if (ids.length === 0) return counts;
+  connectionOf(reader).cached(
+    `SELECT target_id, count(*) FROM edges WHERE target_id ${IN_IDS} AND kind = ${CALLS_KIND} AND source_id <> target_id GROUP BY target_id`,
+  ).each([JSON.stringify(ids)], ([id, count]) => counts.set(Number(id), Number(count)));
+  return counts;
 }
 
 /** One file as explore keeps it. */

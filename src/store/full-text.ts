@@ -13,7 +13,7 @@ import type { NodeKind } from '../model.js';
 import { fileFactsOf } from './file-facts.js';
 import { connectionOf } from './graph-reader.js';
 import type { GraphStore } from './graph-store.js';
-import { EDGE_CODE, METHOD_CODE, NODE_CODE, code, nodeKindOf } from './records.js';
+import { NODE_CODE, code, nodeKindOf } from './records.js';
 import { QUALIFIED_STORED, qualifiedNameOf } from './schema.js';
 import type { SqlValue } from './sqlite.js';
 
@@ -160,38 +160,12 @@ export function eachSymbolById(store: GraphStore, ids: readonly number[], kinds:
  * the edges' target index; ids nothing points at are absent.
  */
 export function incomingEdgeCounts(store: GraphStore, ids: readonly number[]): Map<number, number> {
-  return countsOf(store, `SELECT target_id, count(*) FROM edges WHERE target_id ${IN_IDS} GROUP BY target_id`, [JSON.stringify(ids)], ids);
-}
-
-/**
- * How many calls from other definitions (a recursive call is none) reach each of `ids`, counted
- * through the edges' (target, kind) index, never read row by row: a utility may have a hundred
- * thousand callers. Ids no call reaches are absent.
- */
-export function callerCounts(store: GraphStore, ids: readonly number[]): Map<number, number> {
-  const sql = `SELECT target_id, count(*) FROM edges WHERE target_id ${IN_IDS} AND kind = ? AND source_id <> target_id GROUP BY target_id`;
-  return countsOf(store, sql, [JSON.stringify(ids), code(EDGE_CODE, 'calls')], ids);
-}
-
-/**
- * What each of `ids` calls where the call was bound by more than the name alone (an import, a
- * qualified name, the receiver's type, the same file), through the edges' (source, kind) index.
- */
-export function boundCallees(store: GraphStore, ids: readonly number[]): Map<number, number[]> {
-  const out = new Map<number, number[]>();
-  if (ids.length === 0) return out;
-  const sql = `SELECT source_id, target_id FROM edges WHERE source_id ${IN_IDS} AND kind = ? AND (method IS NULL OR method <> ?) ORDER BY rowid`;
-  connectionOf(store).cached(sql).each([JSON.stringify(ids), code(EDGE_CODE, 'calls'), code(METHOD_CODE, 'name')], ([source, target]) => {
-    const list = out.get(Number(source));
-    if (list === undefined) out.set(Number(source), [Number(target)]);
-    else list.push(Number(target));
-  });
-  return out;
-}
-
-function countsOf(store: GraphStore, sql: string, params: SqlValue[], ids: readonly number[]): Map<number, number> {
   const counts = new Map<number, number>();
-  if (ids.length > 0) connectionOf(store).cached(sql).each(params, ([id, count]) => counts.set(Number(id), Number(count)));
+  if (ids.length === 0) return counts;
+  connectionOf(store).cached(`SELECT target_id, count(*) FROM edges WHERE target_id ${IN_IDS} GROUP BY target_id`).each(
+    [JSON.stringify(ids)],
+    ([id, count]) => counts.set(Number(id), Number(count)),
+  );
   return counts;
 }
 

@@ -43,10 +43,10 @@ export { callTrail, fileStates, filesUsing, pathsEndingWith } from './lookup-que
 export type { FileState, Trail, TrailRow } from './lookup-queries.js';
 export { contentStamp, eachIndexedFile, eachSymbolName } from './search-reads.js';
 export {
-  eachSymbolById, eachTextMatch, eachSymbolInOrder, eachSymbolNamed, eachSymbolQualified, eachSymbolWithPrefix, boundCallees, callerCounts, incomingEdgeCounts, searchTermStats,
+  eachSymbolById, eachTextMatch, eachSymbolInOrder, eachSymbolNamed, eachSymbolQualified, eachSymbolWithPrefix, incomingEdgeCounts, searchTermStats,
 } from './full-text.js';
 export type { MatchRequest, SearchRow, TermStats } from './full-text.js';
-export { eachDefinitionShape, eachDefinitionText, eachEdgeOf, eachExploreFile, eachFilePath } from './explore-reads.js';
+export { boundCallees, callerCounts, eachDefinitionShape, eachDefinitionText, eachEdgeOf, eachExploreFile, eachFilePath } from './explore-reads.js';
 export type { ExploreFile } from './explore-reads.js';
 export {
   NO_DEFINITION, TERM_FIELDS, decodeIds, eachDefinitionTextInFiles, eachFileStamp, encodeIds, maxNodeId, readTermBase, readTermBaseStamp,

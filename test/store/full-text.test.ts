@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import { GraphStore } from '../../src/store/graph-store.js';
 import {
-  boundCallees, callerCounts, eachSymbolById, eachSymbolNamed, eachSymbolQualified, eachSymbolWithPrefix, eachTextMatch, incomingEdgeCounts, searchTermStats,
+  eachSymbolById, eachSymbolNamed, eachSymbolQualified, eachSymbolWithPrefix, eachTextMatch, incomingEdgeCounts, searchTermStats,
 } from '../../src/store/full-text.js';
 import type { SearchRow } from '../../src/store/full-text.js';
 import { MIGRATIONS, SEARCH_COLUMNS } from '../../src/store/schema.js';
@@ -133,7 +133,7 @@ describe('search reads', () => {
     for (const [, columns] of masks) assert.equal(columns.length, 2);
   });
 
-  test('caller counts count the calls from other definitions; edge counts count every edge, a recursive call too', () => {
+  test('edge counts count every edge pointing at a symbol, a recursive call too', () => {
     const { user, main } = loadSample(store);
     const [service, getUserId, save] = [user[0]!, user[1]!, user[2]!];
     const mainFn = main.find((id) => id !== undefined)!;
@@ -141,22 +141,7 @@ describe('search reads', () => {
       callEdge(mainFn, getUserId, 1, 1), callEdge(save, getUserId, 2, 1), callEdge(getUserId, getUserId, 3, 1),
       { ...callEdge(mainFn, service, 4, 1), kind: 'instantiates' },
     ]);
-    assert.deepEqual(callerCounts(store, [getUserId, service, save]), new Map([[getUserId, 2]]));
     assert.deepEqual(incomingEdgeCounts(store, [getUserId, service, save]), new Map([[getUserId, 3], [service, 1]]));
-    assert.deepEqual(callerCounts(store, []), new Map());
-  });
-
-  test('bound callees are the calls bound by more than the name alone, in the order stored', () => {
-    const { user, main } = loadSample(store);
-    const [service, getUserId, save] = [user[0]!, user[1]!, user[2]!];
-    const mainFn = main.find((id) => id !== undefined)!;
-    store.addResolvedEdges([
-      callEdge(mainFn, save, 1, 1), { ...callEdge(mainFn, getUserId, 2, 1), method: 'name', confidence: 0.5 },
-      { ...callEdge(mainFn, getUserId, 3, 1), method: 'import' }, { ...callEdge(mainFn, service, 4, 1), kind: 'references' },
-      { ...callEdge(save, getUserId, 5, 1), method: 'same-file' },
-    ]);
-    assert.deepEqual(boundCallees(store, [mainFn, save, service]), new Map([[mainFn, [save, getUserId]], [save, [getUserId]]]));
-    assert.deepEqual(boundCallees(store, []), new Map());
   });
 
   test('a match restricted to ids returns only those', () => {

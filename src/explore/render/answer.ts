@@ -14,7 +14,7 @@ import type { RankedSymbol, Ranking } from '../rank/rank.js';
 import { toJson, type ExploreJson } from '../result-json.js';
 import { assemble, type PlacedSection } from './document.js';
 import { chosenPointers, type CallGraph } from './pointer-choice.js';
-import { pointerEntries } from './pointers.js';
+import { calledEntries, pointerEntries } from './pointers.js';
 import { summaryLines, titleLine } from './summary.js';
 
 /** The answer as text and as data. */
@@ -84,6 +84,7 @@ export function answer(parts: AnswerParts): ExploreResult {
   const placed: PlacedSection[] = shownSections.map((s) => ({ path: s.file.path, text: s.section.text, symbols: shownOf(s).length, drifted: s.drifted, named: s.file.named || s.file.pinned }));
   const shownIds = new Set([...visible.values()].flatMap((list) => list.map((x) => x.node.id)));
   const chosen = chosenPointers(ranking.symbols, shownIds, parts.calls, (node) => !isSecretPath(node.path), MAX_POINTERS);
+  const pointers = chosen.best.map((s) => s.node);
   const assembled = assemble(
     {
       banner: parts.banner,
@@ -93,7 +94,7 @@ export function answer(parts: AnswerParts): ExploreResult {
       blast: head.blast,
       dynamic: head.dynamic,
       sections: placed,
-      alsoRelevant: [...pointerEntries(chosen.best.map((s) => s.node), parts), ...calledEntries(pointerEntries(chosen.called, parts))],
+      alsoRelevant: [...pointerEntries(pointers, parts), ...calledEntries(chosen.called, parts)],
       notes: parts.notes,
     },
     budget.total,
@@ -102,20 +103,12 @@ export function answer(parts: AnswerParts): ExploreResult {
   return {
     text: assembled.text,
     json: toJson({
-      query: parts.query, budget, parsed: parts.parsed, blast: impact.blast, flows: impact.flows, dynamic: impact.dynamic, pointers: chosen.best.map((s) => s.node), called: chosen.called, notes: parts.notes, cut: assembled.cut,
+      query: parts.query, budget, parsed: parts.parsed, blast: impact.blast, flows: impact.flows, dynamic: impact.dynamic, pointers, called: chosen.called, notes: parts.notes, cut: assembled.cut,
       sections: shownSections.filter((s) => kept.has(s.file.path)).map((s) => ({ file: s.file, section: { ...s.section, shown: shownOf(s) }, drifted: s.drifted })),
       language: parts.language,
     }),
   };
 }
-
-/** The callees' entries, the first under a line saying what they are (dropped with it when the answer is full). */
-function calledEntries(entries: readonly string[]): string[] {
-  return entries.map((entry, i) => (i === 0 ? `${CALLED_HEADING}\n${entry}` : entry));
-}
-
-/** The line above the callees in the also-relevant block. */
-const CALLED_HEADING = 'Called by the code above:';
 
 /**
  * Per shown file, the ranked symbols whose definition starts on a rendered line, chosen or not

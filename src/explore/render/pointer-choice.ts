@@ -23,10 +23,10 @@ export interface PointerChoice {
 
 /** What the choice reads of the graph. */
 export interface CallGraph {
-  /** The definitions the given ones call, where the call was bound by more than its name alone (a guess is no pointer). */
-  readonly callees: (ids: readonly number[]) => readonly StoredNode[];
-  /** How many calls reach each of the given definitions. */
-  readonly callers: (ids: readonly number[]) => ReadonlyMap<number, number>;
+  /** What each of the given definitions calls, where the call was bound by more than its name alone (a guess is no pointer). */
+  readonly callees: (ids: readonly number[]) => ReadonlyMap<number, readonly StoredNode[]>;
+  /** How many calls from other definitions reach each of the given ones. */
+  readonly callerCounts: (ids: readonly number[]) => ReadonlyMap<number, number>;
 }
 
 /**
@@ -43,17 +43,21 @@ export function chosenPointers(
   const callers = ranked.filter((s) => shown.has(s.node.id) && CALLABLE_KINDS.has(s.node.kind) && s.node.kind !== 'route');
   if (callers.length === 0) return { best, called: [] };
   const taken = new Set([...shown, ...best.map((s) => s.node.id)]);
+  const reached = graph.callees(callers.map((s) => s.node.id));
   const open = new Map<number, StoredNode>();
-  for (const node of graph.callees(callers.map((s) => s.node.id))) if (!taken.has(node.id) && CALLABLE_KINDS.has(node.kind) && keep(node)) open.set(node.id, node);
   // What the symbols the question names (exactly or by name) call comes before the rest.
-  const named = callers.filter((s) => s.exact || s.named).map((s) => s.node.id);
-  const first = named.length === 0 ? NONE : new Set(graph.callees(named).map((n) => n.id));
-  const fanIn = graph.callers([...open.keys()]);
+  const first = new Set<number>();
+  for (const caller of callers) {
+    for (const node of reached.get(caller.node.id) ?? []) {
+      if (taken.has(node.id) || !CALLABLE_KINDS.has(node.kind) || !keep(node)) continue;
+      open.set(node.id, node);
+      if (caller.exact || caller.named) first.add(node.id);
+    }
+  }
+  const fanIn = graph.callerCounts([...open.keys()]);
   const rank = new Map(ranked.map((s, i) => [s.node.id, i]));
   const called = [...open.values()].sort((a, b) =>
     Number(first.has(b.id)) - Number(first.has(a.id)) || (fanIn.get(a.id) ?? 0) - (fanIn.get(b.id) ?? 0) ||
     (rank.get(a.id) ?? Infinity) - (rank.get(b.id) ?? Infinity) || a.id - b.id);
   return { best, called: called.slice(0, MAX_CALLEES) };
 }
-
-const NONE: ReadonlySet<number> = new Set();

@@ -44,6 +44,14 @@ export function pointerEntries(nodes: readonly StoredNode[], source: PointerSour
   return out;
 }
 
+/** The line above the callees of the shown code in the block. */
+export const CALLED_HEADING = 'Called by the code above:';
+
+/** The entries of the shown code's callees (`pointerEntries`), the first under CALLED_HEADING: dropped with it when the answer is full. */
+export function calledEntries(nodes: readonly StoredNode[], source: PointerSource): string[] {
+  return pointerEntries(nodes, source).map((entry, i) => (i === 0 ? `${CALLED_HEADING}\n${entry}` : entry));
+}
+
 /** A definition by name, kind and place: for a file that cannot be quoted. */
 function pointerBullet(node: StoredNode): string {
   return `- \`${node.qualifiedName || node.name}\` (${node.kind}) ${node.path}:${node.startLine}`;

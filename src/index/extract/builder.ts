@@ -270,7 +270,6 @@ function lineLength(node: Node, row: number): number {
   return row === node.startPosition.row ? node.startPosition.column + end - lineStart : end - lineStart;
 }
 
-/** Collapses whitespace and cuts to `max` characters with an ellipsis. */
 // A word wrapped in single underscores (`_XMLHttpRequest_`, `_Content-Type_`): no `_` inside,
 // a space, bracket, quote or the text's edge outside. `__init__` and `_private` are names.
 const EMPHASIS = /(^|[\s([{"'])_([A-Za-z][\w.-]*?)_(?=$|[\s)\]}.,;:!?"'])/g;
@@ -283,6 +282,7 @@ export function withoutEmphasis(text: string): string {
   return text.includes('_') ? text.replace(EMPHASIS, (whole, before: string, word: string) => (word.includes('_') ? whole : `${before}${word}`)) : text;
 }
 
+/** Collapses whitespace and cuts to `max` characters with an ellipsis. */
 export function clip(text: string, max: number): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;

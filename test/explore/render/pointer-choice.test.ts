@@ -19,8 +19,8 @@ function ranked(n: StoredNode): RankedSymbol {
 function graph(nodes: readonly StoredNode[], edges: Readonly<Record<number, readonly number[]>>): CallGraph {
   const byId = new Map(nodes.map((n) => [n.id, n]));
   return {
-    callees: (from) => from.flatMap((id) => edges[id] ?? []).flatMap((id) => byId.get(id) ?? []),
-    callers: (ids) => new Map(ids.map((id) => [id, Object.values(edges).filter((to) => to.includes(id)).length])),
+    callees: (from) => new Map(from.map((id) => [id, (edges[id] ?? []).flatMap((to) => byId.get(to) ?? [])])),
+    callerCounts: (ids) => new Map(ids.map((id) => [id, Object.values(edges).filter((to) => to.includes(id)).length])),
   };
 }
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { pointerEntries, type PointerSource } from '../../../src/explore/render/pointers.js';
+import { calledEntries, pointerEntries, type PointerSource } from '../../../src/explore/render/pointers.js';
 import type { StoredNode } from '../../../src/store/index.js';
 
 function node(path: string, name: string, startLine: number, kind: StoredNode['kind'] = 'method'): StoredNode {
@@ -55,4 +55,13 @@ test('the block quotes every line of a declaration written over several lines', 
     language: () => 'java',
   });
   assert.deepEqual(entries, ['src/Server.java\n```java\n12\t  void start(int a,\n13\t             int b) {\n```']);
+});
+
+test('the callees\' entries are the same entries, the first under a line saying what they are; none give none', () => {
+  const entries = calledEntries([node('src/Server.java', 'stop', 30), node('src/Codec.cs', 'decode', 4)], source());
+  assert.deepEqual(entries, [
+    'Called by the code above:\nsrc/Server.java\n```java\n30\t    line 30\n```',
+    'src/Codec.cs\n```csharp\n4\t  codec 4\n```',
+  ]);
+  assert.deepEqual(calledEntries([], source()), []);
 });

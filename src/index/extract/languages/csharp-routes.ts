@@ -94,8 +94,9 @@ export function actionRoutes(b: ExtractionBuilder, method: Node, nameNode: Node,
     const full = rooted ? joinRoutePath('', written.replace(/^~/, '')) : joinRoutePath(template ?? '', written);
     const [index] = defineRoute(b, [verb], fill(full), attribute, handler, owner);
     // The first route written under the base's name records the class for the stage that joins templates.
+    if (index === undefined || rooted || routing?.base === undefined || routing.heir === true) continue;
     const line = b.symbolAt(owner)?.startLine;
-    if (index === undefined || rooted || routing?.base === undefined || routing.heir === true || line === undefined) continue;
+    if (line === undefined) continue;
     routing.heir = true;
     b.routeTemplate(className, undefined, line, routing.base);
   }

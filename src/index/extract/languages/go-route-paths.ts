@@ -38,7 +38,8 @@ export function goRoutePath(node: Node | undefined, constants: GoPathConstants):
   return path.startsWith('/') ? text : `${text.slice(0, text.length - path.length)}/${path}`;
 }
 
-function isString(node: Node): boolean {
+/** A Go string literal, interpreted (`"…"`) or raw (`` `…` ``). */
+export function isString(node: Node): boolean {
   return node.type === 'interpreted_string_literal' || node.type === 'raw_string_literal';
 }
 

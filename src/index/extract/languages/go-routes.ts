@@ -11,7 +11,7 @@ import type { ExtractionBuilder } from '../builder.js';
 import { unquote } from '../comments.js';
 import { ANY_METHOD, defineRoute, joinRoutePath, METHOD_NAMES, type RouteHandler } from '../routes.js';
 import { walkNode, type EnterNode } from '../walk.js';
-import { goPathConstants, goRoutePath, type GoPathConstants } from './go-route-paths.js';
+import { goPathConstants, goRoutePath, isString, type GoPathConstants } from './go-route-paths.js';
 
 /**
  * chi's `r.Mount("/users", users.Routes())` (or `users.Handler`): the routes of package `users`
@@ -109,7 +109,7 @@ export function goRouteCall(b: ExtractionBuilder, routes: GoRoutes, call: Node, 
  */
 function isClientCall(operand: Node | null, name: string, args: readonly Node[]): boolean {
   if (operand?.type === 'identifier' && operand.text === 'http' && !HANDLE.has(name)) return true;
-  return args.slice(1, -1).some((a) => a.type === 'interpreted_string_literal' || a.type === 'raw_string_literal');
+  return args.slice(1, -1).some(isString);
 }
 
 /** `v1 := r.Group("/v1")` or `v1 = …`: the variable's routes get the prefix. */
@@ -150,6 +150,5 @@ function handlerOf(node: Node): RouteHandler | undefined {
 }
 
 function stringOf(node: Node | undefined): string | undefined {
-  if (node?.type !== 'interpreted_string_literal' && node?.type !== 'raw_string_literal') return undefined;
-  return unquote(node.text);
+  return node !== undefined && isString(node) ? unquote(node.text) : undefined;
 }

@@ -38,13 +38,14 @@ export class ControllerFilters {
   note(owner: number, call: Node, name: string): void {
     const args = call.childForFieldName('arguments');
     if (args === null) return;
-    const names: Node[] = [];
+    const names: { readonly name: string; readonly at: Node }[] = [];
     let only: Set<string> | undefined;
     let except: Set<string> | undefined;
     let unread = false;
     for (const arg of args.namedChildren) {
       if (arg === null) continue;
-      if (symbolText(arg) !== undefined) names.push(arg);
+      const named = symbolText(arg);
+      if (named !== undefined) names.push({ name: named, at: arg });
       for (const pair of arg.type === 'pair' ? [arg] : arg.type === 'hash' ? arg.namedChildren : []) {
         const key = pair?.type === 'pair' ? keyText(pair.childForFieldName('key')) : undefined;
         if (key !== 'only' && key !== 'except') continue;
@@ -57,7 +58,7 @@ export class ControllerFilters {
     // Actions named by an expression (`only: ACTIONS`) are not known here: such a filter is left out.
     if (names.length === 0 || unread) return;
     const list = this.#filters.get(owner) ?? [];
-    for (const at of names) list.push({ name: symbolText(at) ?? '', at, only, except, skip: SKIPS.has(name) });
+    for (const { name: filter, at } of names) list.push({ name: filter, at, only, except, skip: SKIPS.has(name) });
     this.#filters.set(owner, list);
   }
 
@@ -70,22 +71,22 @@ export class ControllerFilters {
 
   /**
    * Records, from each action, a call of every filter that guards it (a filter of the class is no
-   * action), up to MAX_FILTER_CALLS in the file and MAX_FILTER_CHECKS pairs of a filter and an
-   * action looked at.
+   * action), up to MAX_FILTER_CALLS in the file and MAX_FILTER_CHECKS pairs of a declaration (a
+   * filter or a skip) and an action looked at.
    */
   record(b: ExtractionBuilder): void {
     let left = MAX_FILTER_CALLS;
     let checks = MAX_FILTER_CHECKS;
     for (const [owner, filters] of this.#filters) {
       const named = new Set(filters.map((f) => f.name));
-      const skips = new Map<string, Filter[]>();
-      for (const f of filters) if (f.skip) skips.set(f.name, [...(skips.get(f.name) ?? []), f]);
       const guards = filters.filter((f) => !f.skip);
+      const skips = filters.filter((f) => f.skip);
       for (const action of this.#actions.get(owner) ?? []) {
         if (named.has(action.name)) continue;
-        checks -= guards.length;
+        checks -= filters.length;
         if (checks < 0) return;
-        const guarding = guards.filter((f) => applies(f, action.name) && !(skips.get(f.name) ?? []).some((s) => applies(s, action.name))).slice(0, left);
+        const skipped = new Set(skips.filter((s) => applies(s, action.name)).map((s) => s.name));
+        const guarding = guards.filter((f) => !skipped.has(f.name) && applies(f, action.name)).slice(0, left);
         left -= guarding.length;
         if (guarding.length > 0) b.within(action.index, () => guarding.forEach((f) => b.implicitCall(f.name, f.at)));
         if (left === 0) return;
@@ -100,7 +101,7 @@ export class ControllerFilters {
  * ones are kept.
  */
 const MAX_FILTER_CALLS = 10_000;
-/** Most pairs of a filter and an action looked at in one file (each a few set lookups): a generated file's bound. */
+/** Most pairs of a declaration and an action looked at in one file (each a few set lookups): a generated file's bound. */
 const MAX_FILTER_CHECKS = 1_000_000;
 
 function applies(filter: Filter, action: string): boolean {

@@ -7,7 +7,7 @@ import {
 import type { SearchRow } from '../../src/store/full-text.js';
 import { MIGRATIONS, SEARCH_COLUMNS } from '../../src/store/schema.js';
 import { SqliteDb } from '../../src/store/sqlite.js';
-import { callEdge, fileInfo, loadSample, userExtraction } from './fixtures/sample.js';
+import { fileInfo, loadSample, loadSampleCalls, userExtraction } from './fixtures/sample.js';
 
 let db: SqliteDb;
 let store: GraphStore;
@@ -134,13 +134,7 @@ describe('search reads', () => {
   });
 
   test('edge counts count every edge pointing at a symbol, a recursive call too', () => {
-    const { user, main } = loadSample(store);
-    const [service, getUserId, save] = [user[0]!, user[1]!, user[2]!];
-    const mainFn = main.find((id) => id !== undefined)!;
-    store.addResolvedEdges([
-      callEdge(mainFn, getUserId, 1, 1), callEdge(save, getUserId, 2, 1), callEdge(getUserId, getUserId, 3, 1),
-      { ...callEdge(mainFn, service, 4, 1), kind: 'instantiates' },
-    ]);
+    const { service, getUserId, save } = loadSampleCalls(store);
     assert.deepEqual(incomingEdgeCounts(store, [getUserId, service, save]), new Map([[getUserId, 3], [service, 1]]));
   });
 

@@ -129,6 +129,17 @@ test('understandQuery: in a sentence a lowercase word names only definitions spe
   });
 });
 
+test('understandQuery: in a sentence a lowercase word names the type it capitalises, before what is spelled that way', async () => {
+  await withGeneratedData({
+    'lexer.php': '<?php\nclass Lexer {\n    public function lexData() {}\n}\nclass Environment {\n    private $lexer;\n}\nclass Token {\n    public function error() {}\n}\n',
+  }, (data) => {
+    const sentence = understandQuery('where does the lexer strip the whitespace before an error', data, 8);
+    assert.deepEqual(sentence.named.map((n) => [n.text, n.nodes.map((d) => d.qualifiedName)]), [['lexer', ['Lexer', 'Environment.lexer']], ['error', ['Token.error']]]);
+    const bag = understandQuery('lexer lexData', data, 8);
+    assert.deepEqual(bag.named.find((n) => n.text === 'lexer')?.nodes.map((d) => d.qualifiedName), ['Environment.lexer'], 'a bag of names means the spelling');
+  });
+});
+
 test('understandQuery: adjacent words that spell a type name together name that type', async () => {
   await withGeneratedData({
     'loaders.py': 'class LazyLoader:\n    def load(self):\n        return 1\n\ndef lazy_loader():\n    return LazyLoader()\n',

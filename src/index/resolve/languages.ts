@@ -26,9 +26,11 @@ export interface FamilyTraits {
   readonly enforcesExport: boolean;
   /**
    * Types built into the language whose methods no project class defines (`list`, `str`), as the
-   * extractor records the receiver of a call on a literal or on a variable one made: such a call
-   * binds to nothing when the project has no class of that name (`parts.append()` is not
-   * `ListMixin.append`).
+   * extractor records the receiver of a call on a literal or on a variable one made, and the
+   * runtime's global objects a call names directly (JavaScript's `JSON`, `console`, `process`):
+   * such a call binds to nothing when the project has no class of that name (`parts.append()` is
+   * not `ListMixin.append`; rtk's 30 `JSON.stringify(…)` calls were bound to a `stringify` nested
+   * in one of its functions, json-server's `console.log(…)` to a no-op one function assigns).
    */
   readonly builtinTypes?: ReadonlySet<string>;
   /**
@@ -150,7 +152,11 @@ const TRAITS: ReadonlyMap<string, FamilyTraits> = new Map([
   // JS files without imports are classic scripts sharing globals; see `bareNameScopeOf`.
   ['js', {
     bareNames: 'module', implicitThis: false, enforcesExport: true,
-    builtinTypes: new Set(['Array', 'Map', 'Set', 'WeakMap', 'WeakSet', 'Promise', 'String', 'Number', 'Object', 'RegExp', 'Date', 'Error', 'URL', 'URLSearchParams']),
+    builtinTypes: new Set([
+      'Array', 'Map', 'Set', 'WeakMap', 'WeakSet', 'Promise', 'String', 'Number', 'Object', 'RegExp', 'Date', 'Error', 'URL', 'URLSearchParams',
+      // The global objects of ECMAScript, and of Node and the browser's console.
+      'JSON', 'Math', 'Reflect', 'Intl', 'Atomics', 'Symbol', 'BigInt', 'globalThis', 'console', 'process', 'Buffer',
+    ]),
     builtinMethods: JS_BUILTIN_METHODS,
   }],
   ['python', {

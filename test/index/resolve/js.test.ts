@@ -191,6 +191,24 @@ test('js: a call on a variable holding a builtin (new Map(), Promise) binds to n
   assert.equal(targetOf(result, b, onPromise), undefined);
 });
 
+test('js: a call on a global object of the runtime (JSON, console, process) binds to no project function of that name, unless the project defines that object', () => {
+  const b = new ProjectBuilder();
+  const middleware = b.file('src/middleware.ts');
+  const outer = b.sym(middleware, 'createMiddleware', { kind: 'function' });
+  b.sym(middleware, 'stringify', { parent: outer, kind: 'function', qualifiedName: 'createMiddleware.stringify' });
+  b.sym(middleware, 'log', { parent: outer, kind: 'function', qualifiedName: 'createMiddleware.console.log' });
+  const emitter = b.sym(middleware, 'Emitter', { kind: 'class' });
+  b.sym(middleware, 'on', { parent: emitter, qualifiedName: 'Emitter.on' });
+  const app = b.file('src/app.ts');
+  const calls = [b.ref(app, 'stringify', { receiver: 'JSON' }), b.ref(app, 'log', { receiver: 'console' }), b.ref(app, 'on', { receiver: 'process' })];
+  const result = b.resolve();
+  assert.deepEqual(calls.map((r) => targetOf(result, b, r)), [undefined, undefined, undefined]);
+  const own = b.file('src/json.ts');
+  const json = b.sym(own, 'JSON', { kind: 'class' });
+  const parse = b.sym(own, 'stringify', { parent: json, qualifiedName: 'JSON.stringify' });
+  assert.equal(targetOf(b.resolve(), b, calls[0]!), parse, 'a project class named JSON keeps its calls');
+});
+
 test('js: a call of an array, string or promise method on a value of unknown type binds to no project method of that name; a typed one, or a name collections define, may', () => {
   const b = new ProjectBuilder();
   const dep = b.file('lib/dependency.js');

@@ -49,6 +49,14 @@ export interface FamilyTraits {
    */
   readonly builtinMethods?: ReadonlySet<string>;
   /**
+   * A function declared in another function's body is bound in that body alone, and the extractor
+   * marks exported those the file makes properties of their own name (a factory's `return { get
+   * }`): a call on an object never binds by name to one of the others (json-server's 26 calls
+   * of `db.get()`, `app.get()` and `req.get()` were bound to a `get` handler local to a router
+   * factory, `server.destroy()` to a local `destroy`). Set where the extractor marks them.
+   */
+  readonly scopedLocals?: boolean;
+  /**
    * A receiver written as type names are (`String`, `Map.Entry`, `File`, `Vec`: PascalCase, which
    * the language's conventions keep for types) names a type, so when the project defines no type
    * of that name the call is on a type from outside and binds to nothing (jdk-mgmt's
@@ -158,6 +166,7 @@ const TRAITS: ReadonlyMap<string, FamilyTraits> = new Map([
       'JSON', 'Math', 'Reflect', 'Intl', 'Atomics', 'Symbol', 'BigInt', 'globalThis', 'console', 'process', 'Buffer',
     ]),
     builtinMethods: JS_BUILTIN_METHODS,
+    scopedLocals: true,
   }],
   ['python', {
     bareNames: 'module', implicitThis: false, enforcesExport: false,

@@ -209,6 +209,27 @@ test('js: a call on a global object of the runtime (JSON, console, process) bind
   assert.equal(targetOf(b.resolve(), b, calls[0]!), parse, 'a project class named JSON keeps its calls');
 });
 
+test('js: a call on an object binds by name to a function local to another\'s body only when it escapes as a property; its mark decides no tie', () => {
+  const b = new ProjectBuilder();
+  const router = b.file('lib/router/nested.js');
+  const factory = b.sym(router, 'module.exports', { kind: 'function' });
+  b.sym(router, 'get', { parent: factory, kind: 'function', qualifiedName: 'module.exports.get', exported: false });
+  const exposed = b.sym(router, 'schedule', { parent: factory, kind: 'function', qualifiedName: 'module.exports.schedule', exported: true });
+  const query = b.file('lib/query.js');
+  const cls = b.sym(query, 'Query', { kind: 'class', exported: true });
+  const cancel = b.sym(query, 'cancel', { parent: cls, qualifiedName: 'Query.cancel', exported: true });
+  const retry = b.sym(query, 'createRetryer', { kind: 'function' });
+  b.sym(query, 'cancel', { parent: retry, kind: 'function', qualifiedName: 'createRetryer.cancel', exported: true });
+  const app = b.file('lib/app.js');
+  const onDb = b.ref(app, 'get', { receiver: 'db' });
+  const onManager = b.ref(app, 'schedule', { receiver: 'notifyManager' });
+  const onQuery = b.ref(app, 'cancel', { receiver: 'query' });
+  const result = b.resolve();
+  assert.equal(targetOf(result, b, onDb), undefined, 'db.get() is no handler local to a router factory');
+  assert.equal(targetOf(result, b, onManager), exposed, 'a factory\'s returned local is reached');
+  assert.equal(targetOf(result, b, onQuery), cancel, 'of two same-named, the exported method wins over an escaping local');
+});
+
 test('js: a call of an array, string or promise method on a value of unknown type binds to no project method of that name; a typed one, or a name collections define, may', () => {
   const b = new ProjectBuilder();
   const dep = b.file('lib/dependency.js');

@@ -8,6 +8,7 @@ import type { Receiver } from '../receivers.js';
 import { outerInstanceType } from '../receivers.js';
 import type { ResolverRef, ResolverSymbol } from '../types.js';
 import { callerOwnName } from './delegation.js';
+import { isScopedLocal } from '../locals.js';
 import { closest } from './proximity.js';
 
 const TIER_CONFIDENCE = [0.4, 0.5, 0.6, 0.7] as const;
@@ -52,7 +53,8 @@ function ofInstanceType(
  * Step 5: the exact name anywhere in the project, same language family only, ranked by proximity.
  * Refuses when more than `maxCandidates` remain or when no candidate is clearly closest; never
  * binds more than one target. Bare names keep to the file's module (Python, ES modules) or package
- * (Go) where the language says a bare name cannot come from anywhere else; a call through another
+ * (Go) where the language says a bare name cannot come from anywhere else; a call on an object
+ * never binds to a JavaScript function local to another's body that does not escape as a property; a call through another
  * object to the caller's own name never binds to the caller's own (`delegation.ts`); a call named
  * like a method of the language's builtin types is left unbound (`FamilyTraits.builtinMethods`).
  */
@@ -76,6 +78,8 @@ export function nameStep(ctx: ResolveContext, scope: FileScope, ref: ResolverRef
     const member = isMember(s);
     // A bare call never means some other class's method; an implicit `this` was tried already.
     if (bare && member) continue;
+    // A call on an object never means a function local to another's body that does not escape as a property.
+    if (!bare && !s.exported && isScopedLocal(project, s)) continue;
     if (bare && traits.bareNames === 'package' && project.packageKey(s.fileId) !== ownPackage) continue;
     if (!member && traits.enforcesExport && !s.exported && s.fileId !== ref.fileId && project.dir(s.fileId) !== fromDir) continue;
     // Production code does not call into tests.

@@ -1,4 +1,5 @@
 import type { ResolveContext } from '../context.js';
+import { isScopedLocal } from '../locals.js';
 import { topFolder } from '../paths.js';
 import type { ResolverSymbol } from '../types.js';
 
@@ -24,7 +25,8 @@ export function proximityTier(ctx: ResolveContext, fromFile: number, candidateFi
 
 /**
  * The one candidate clearly closest to `fromFile`: alone in the best proximity tier, or (when
- * `preferOwnFile`) the only one there in `fromFile` itself, or the only exported one there.
+ * `preferOwnFile`) the only one there in `fromFile` itself, or the only exported one there (a
+ * local function's mark aside, locals.ts).
  * Undefined when the best tier holds several equals: binding one of them would be a guess, and
  * binding all would merge distinct definitions.
  */
@@ -50,7 +52,8 @@ export function closest(
   // sync/semaphore.rs, not sync/batch_semaphore.rs).
   const own = preferOwnFile ? best.filter((c) => c.fileId === fromFile) : [];
   if (own.length === 1 && own[0] !== undefined) return { target: own[0], tier: bestTier };
-  const exported = best.filter((c) => c.exported);
+  // A local's mark says it escapes its factory, not that a call of its name means it.
+  const exported = best.filter((c) => c.exported && !isScopedLocal(ctx.project, c));
   if (exported.length === 1 && exported[0] !== undefined) return { target: exported[0], tier: bestTier };
   return undefined;
 }

@@ -1,0 +1,44 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { extractSource } from '../../../../../src/index/extract/extract.js';
+
+const FACTORY = [
+  'module.exports = function factory(opts) {',
+  '  function keep() { return 1; }',
+  '  const pair = () => 2;',
+  '  function assigned() { return 3; }',
+  '  function renamed() { return 4; }',
+  '  function handler(req) { return req; }',
+  '  function inner() {',
+  '    function deeper() {}',
+  '    return deeper;',
+  '  }',
+  '  router.get("/x", handler);',
+  '  const api = { keep, pair: pair, other: renamed };',
+  '  api.assigned = assigned;',
+  '  api.extra = handler;',
+  '  return api;',
+  '};',
+  'class Box {',
+  '  open() {',
+  '    const close = () => 0;',
+  '    return { close };',
+  '  }',
+  '}',
+  '',
+].join('\n');
+
+test('a function local to another\'s body is exported only where the file makes it a property of its own name', async () => {
+  const ex = await extractSource('javascript', FACTORY, 'factory.js');
+  const exported = (qualifiedName: string): boolean | undefined => ex.symbols.find((s) => s.qualifiedName === qualifiedName)?.exported;
+  assert.deepEqual(
+    ['keep', 'pair', 'assigned', 'renamed', 'handler', 'inner', 'inner.deeper'].map((n) => [n, exported(`module.exports.${n}`)]),
+    [['keep', true], ['pair', true], ['assigned', true], ['renamed', false], ['handler', false], ['inner', false], ['inner.deeper', false]],
+  );
+  assert.equal(exported('Box.open.close'), true, 'a method\'s local escapes alike');
+});
+
+test('a file with no local functions is not searched for properties, and its symbols keep their marks', async () => {
+  const ex = await extractSource('typescript', 'export function top() { return { top }; }\nfunction hidden() {}\n', 'top.ts');
+  assert.deepEqual(ex.symbols.map((s) => [s.name, s.exported]), [['top', true], ['hidden', false]]);
+});

@@ -51,9 +51,11 @@ export interface FamilyTraits {
   /**
    * A function declared in another function's body is bound in that body alone, and the extractor
    * marks exported those the file makes properties of their own name (a factory's `return { get
-   * }`): a call on an object never binds by name to one of the others (json-server's 26 calls
-   * of `db.get()`, `app.get()` and `req.get()` were bound to a `get` handler local to a router
-   * factory, `server.destroy()` to a local `destroy`). Set where the extractor marks them.
+   * }`, Python's `cls.get = get`): a call on an object never binds by name to one of the others
+   * (json-server's 26 calls of `db.get()`, `app.get()` and `req.get()` were bound to a `get`
+   * handler local to a router factory, `server.destroy()` to a local `destroy`; SQLAlchemy's
+   * `config.db.dialect` lookups through `get_dialect()` to a helper nested in a test assertion).
+   * Set where the extractor marks them (extract/escaped-locals.ts).
    */
   readonly scopedLocals?: boolean;
   /**
@@ -172,6 +174,7 @@ const TRAITS: ReadonlyMap<string, FamilyTraits> = new Map([
     bareNames: 'module', implicitThis: false, enforcesExport: false,
     builtinTypes: new Set(['str', 'bytes', 'bytearray', 'int', 'float', 'list', 'dict', 'set', 'frozenset', 'tuple']),
     builtinMethods: PYTHON_BUILTIN_METHODS,
+    scopedLocals: true,
   }],
   // `error` is Go's one predeclared type with a method: `err.Error()` is not a project's `Error`.
   ['go', { bareNames: 'package', implicitThis: false, enforcesExport: true, builtinMethods: new Set(['Error']), typeCaseReceivers: true }],

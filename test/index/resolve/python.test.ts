@@ -143,3 +143,40 @@ test('python: a call named like a builtin method on a value of unknown type is n
   // A receiver of a known project type still reaches its method.
   assert.equal(targetOf(result, b, typed), append);
 });
+
+test('python: a call on an object binds by name to a nested function only when it is assigned to an attribute of its own name', () => {
+  const b = new ProjectBuilder();
+  const assertions = b.file('testing/assertions.py');
+  const cls = b.sym(assertions, 'AssertsCompiledSQL', { kind: 'class' });
+  const compile = b.sym(assertions, 'assert_compile', { parent: cls, kind: 'method' });
+  b.sym(assertions, 'get_dialect', { parent: compile, kind: 'function', qualifiedName: 'AssertsCompiledSQL.assert_compile.get_dialect', exported: false });
+  const visitors = b.file('sql/visitors.py');
+  const generate = b.sym(visitors, '_generate_compiler_dispatch', { kind: 'function' });
+  const dispatch = b.sym(visitors, '_compiler_dispatch', { parent: generate, kind: 'function', qualifiedName: '_generate_compiler_dispatch._compiler_dispatch', exported: true });
+  const provision = b.file('testing/provision.py');
+  const hidden = b.ref(provision, 'get_dialect', { receiver: 'cfg.db' });
+  const escaped = b.ref(provision, '_compiler_dispatch', { receiver: 'element' });
+  const result = b.resolve();
+  assert.equal(targetOf(result, b, hidden), undefined);
+  assert.equal(targetOf(result, b, escaped), dispatch);
+});
+
+test('python: nested functions never bound by a call on an object still make their name too common to guess among the methods left', () => {
+  const build = (locals: number): { b: ProjectBuilder; call: number; method: number } => {
+    const b = new ProjectBuilder();
+    const evaluator = b.file('orm/evaluator.py');
+    const cls = b.sym(evaluator, 'EvaluatorCompiler', { kind: 'class' });
+    const method = b.sym(evaluator, 'process', { parent: cls, kind: 'method' });
+    for (let i = 0; i < locals; i++) {
+      const types = b.file(`types/t${i}.py`);
+      const processor = b.sym(types, 'bind_processor', { kind: 'function' });
+      b.sym(types, 'process', { parent: processor, kind: 'function', qualifiedName: 'bind_processor.process', exported: false });
+    }
+    const call = b.ref(b.file('orm/context.py'), 'process', { receiver: 'compiler' });
+    return { b, call, method };
+  };
+  const few = build(3);
+  assert.equal(targetOf(few.b.resolve(), few.b, few.call), few.method, 'a few locals aside, the one method is the name\'s');
+  const many = build(12);
+  assert.equal(targetOf(many.b.resolve(), many.b, many.call), undefined, 'twelve locals make `process` a common name');
+});

@@ -6,6 +6,7 @@ import type { Node, Tree } from 'web-tree-sitter';
 import type { FileExtraction, NodeKind } from '../../../model.js';
 import { ExtractionBuilder, countParseErrors, headText } from '../builder.js';
 import { cleanComment, leadingComment, unquote } from '../comments.js';
+import { PYTHON_PROPERTIES, markEscapedLocals } from '../escaped-locals.js';
 import { namesClass, typedChain, type FileTypes } from '../local-types.js';
 import { isUpperSnake } from '../names.js';
 import { receiverText } from '../receivers.js';
@@ -48,18 +49,28 @@ export const pythonExtractor: LanguageExtractor = {
     const b = new ExtractionBuilder(language);
     const typed = pythonTypes();
     const routers = pythonRouters(source);
-    const visit = (node: Node, type: string): boolean | void => enter(b, node, type, typed, routers);
+    const chains = new Set<number>();
+    const visit = (node: Node, type: string): boolean | void => enter(b, node, type, { typed, routers, chains });
     walk(tree.rootNode, b, TYPES, visit);
+    markEscapedLocals(b, tree.rootNode, PYTHON_PROPERTIES);
     return b.finish(countParseErrors(tree.rootNode), isTestPath(path));
   },
 };
 
-function enter(b: ExtractionBuilder, node: Node, type: string, typed: PythonTypes, routers: PythonRouters): boolean | void {
+/** What one file's walk keeps: types, routers, and the inner links of chained assignments seen so far. */
+interface WalkState {
+  readonly typed: PythonTypes;
+  readonly routers: PythonRouters;
+  readonly chains: Set<number>;
+}
+
+function enter(b: ExtractionBuilder, node: Node, type: string, state: WalkState): boolean | void {
+  const { typed, routers } = state;
   if (PYTHON_PARAMETERS.has(type)) return noteParameter(b, typed, node);
   switch (type) {
     case 'function_definition':
     case 'class_definition':
-      return definition(b, node, type === 'class_definition', typed, routers);
+      return definition(b, node, type === 'class_definition', state);
     case 'decorator':
       // Recorded by the decorated definition, which knows its target.
       return false;
@@ -70,13 +81,17 @@ function enter(b: ExtractionBuilder, node: Node, type: string, typed: PythonType
     case 'future_import_statement':
       importFrom(b, node);
       return false;
-    case 'assignment':
+    case 'assignment': {
+      // An inner link of a chain (`b = 1` in `a = b = 1`) is no statement of its own.
+      const link = state.chains.has(node.id);
+      if (!link) noteChain(node, state.chains);
       noteTypes(b, node, typed);
       noteRouter(routers, node);
-      notePathConstant(routers.constants, node);
+      if (!link) notePathConstant(routers.constants, node);
       noteUrlTable(routers, node);
-      assignment(b, node);
+      if (!link) assignment(b, node);
       return;
+    }
     case 'augmented_assignment':
       noteUrlTable(routers, node);
       return;
@@ -98,7 +113,8 @@ function isPublicName(name: string): boolean {
   return !name.startsWith('_') || (name.startsWith('__') && name.endsWith('__'));
 }
 
-function definition(b: ExtractionBuilder, node: Node, isClass: boolean, typed: PythonTypes, routers: PythonRouters): boolean | void {
+function definition(b: ExtractionBuilder, node: Node, isClass: boolean, state: WalkState): boolean | void {
+  const { typed, routers } = state;
   const nameNode = node.childForFieldName('name');
   const name = nameNode?.text ?? '';
   if (name === '') return;
@@ -137,9 +153,9 @@ function definition(b: ExtractionBuilder, node: Node, isClass: boolean, typed: P
       if (base === null || base.type === 'keyword_argument') continue;
       qualifiedRef(b, 'extends', base.type === 'subscript' ? (base.childForFieldName('value') ?? base) : base);
     }
-    if (body !== null) walk(body, b, TYPES, (n, t) => enter(b, n, t, typed, routers));
+    if (body !== null) walk(body, b, TYPES, (n, t) => enter(b, n, t, state));
     const typeParams = node.childForFieldName('type_parameters');
-    if (typeParams !== null) walk(typeParams, b, TYPES, (n, t) => enter(b, n, t, typed, routers));
+    if (typeParams !== null) walk(typeParams, b, TYPES, (n, t) => enter(b, n, t, state));
     return false;
   }
   return;
@@ -165,6 +181,15 @@ function cleanDocstring(text: string): string {
   }
   const out = [lines[0]?.trim() ?? '', ...lines.slice(1).map((l) => (indent === Infinity ? l : l.slice(indent)).trimEnd())];
   return cleanComment(out.join('\n'));
+}
+
+/**
+ * Adds the inner links of the chain of assignments `head` starts (`a = b = c = 1`) to `inner`, read
+ * once from the head: a node's parent is found by walking down from the root, so asking each link
+ * of a long chain for its own took time quadratic in the chain (20,000 links: 8 s).
+ */
+function noteChain(head: Node, inner: Set<number>): void {
+  for (let link = head.childForFieldName('right'); link?.type === 'assignment'; link = link.childForFieldName('right')) inner.add(link.id);
 }
 
 /**

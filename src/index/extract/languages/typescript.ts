@@ -19,7 +19,7 @@ import {
   visitTypeAlias,
 } from './typescript/definitions.js';
 import { applyExportedNames, visitExport } from './typescript/exports.js';
-import { markEscapedLocals } from './typescript/escaped-locals.js';
+import { JS_PROPERTIES, markEscapedLocals } from '../escaped-locals.js';
 import type { FileState } from './typescript/file-state.js';
 import { classFieldTypes } from './typescript/fields.js';
 import { importStatement } from './typescript/imports.js';
@@ -121,7 +121,7 @@ export const typescriptExtractor: LanguageExtractor = {
     defineFileRoutes(builder, tree.rootNode, path);
     applyExportedNames(state);
     applyAssignedFacts(state);
-    markEscapedLocals(builder, tree.rootNode);
+    markEscapedLocals(builder, tree.rootNode, JS_PROPERTIES);
     return builder.finish(countParseErrors(tree.rootNode), isTestPath(path));
   },
 };

@@ -78,8 +78,14 @@ export function nameStep(ctx: ResolveContext, scope: FileScope, ref: ResolverRef
     const member = isMember(s);
     // A bare call never means some other class's method; an implicit `this` was tried already.
     if (bare && member) continue;
-    // A call on an object never means a function local to another's body that does not escape as a property.
-    if (!bare && !s.exported && isScopedLocal(project, s)) continue;
+    // A call on an object never means a function local to another's body that does not escape as
+    // a property; such a local still makes its name a common one, too common to guess among
+    // (SQLAlchemy's hundreds of nested `process` functions: `compiler.process()` is none of the few
+    // methods left).
+    if (!bare && !s.exported && isScopedLocal(project, s)) {
+      if (++members > ctx.maxCandidates) return AMBIGUOUS;
+      continue;
+    }
     if (bare && traits.bareNames === 'package' && project.packageKey(s.fileId) !== ownPackage) continue;
     if (!member && traits.enforcesExport && !s.exported && s.fileId !== ref.fileId && project.dir(s.fileId) !== fromDir) continue;
     // Production code does not call into tests.

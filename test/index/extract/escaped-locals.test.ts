@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { extractSource } from '../../../../../src/index/extract/extract.js';
+import { extractSource } from '../../../src/index/extract/extract.js';
 
 const FACTORY = [
   'module.exports = function factory(opts) {',
@@ -41,4 +41,26 @@ test('a function local to another\'s body is exported only where the file makes 
 test('a file with no local functions is not searched for properties, and its symbols keep their marks', async () => {
   const ex = await extractSource('typescript', 'export function top() { return { top }; }\nfunction hidden() {}\n', 'top.ts');
   assert.deepEqual(ex.symbols.map((s) => [s.name, s.exported]), [['top', true], ['hidden', false]]);
+});
+
+test('a Python function nested in another is exported only where the file assigns it to an attribute of its own name', async () => {
+  const ex = await extractSource('python', [
+    'def generate(cls):',
+    '    def dispatch(self, visitor):',
+    '        return visitor',
+    '    def helper():',
+    '        return 1',
+    '    cls.dispatch = dispatch',
+    '    cls.other = helper',
+    '    return helper',
+    '',
+    'class Assert:',
+    '    def compile(self):',
+    '        def get_dialect():',
+    '            return None',
+    '        return get_dialect()',
+    '',
+  ].join('\n'), 'visitors.py');
+  const exported = (qualifiedName: string): boolean | undefined => ex.symbols.find((s) => s.qualifiedName === qualifiedName)?.exported;
+  assert.deepEqual([exported('generate.dispatch'), exported('generate.helper'), exported('Assert.compile.get_dialect')], [true, false, false]);
 });

@@ -6,6 +6,7 @@
 import type { Node, Tree } from 'web-tree-sitter';
 import type { FileExtraction } from '../../../model.js';
 import { ExtractionBuilder, countParseErrors } from '../builder.js';
+import { JS_PROPERTIES, markEscapedLocals } from '../escaped-locals.js';
 import { LocalTypes } from '../local-types.js';
 import { isTestPath } from '../test-paths.js';
 import type { LanguageExtractor } from '../types.js';
@@ -19,7 +20,6 @@ import {
   visitTypeAlias,
 } from './typescript/definitions.js';
 import { applyExportedNames, visitExport } from './typescript/exports.js';
-import { JS_PROPERTIES, markEscapedLocals } from '../escaped-locals.js';
 import type { FileState } from './typescript/file-state.js';
 import { classFieldTypes } from './typescript/fields.js';
 import { importStatement } from './typescript/imports.js';

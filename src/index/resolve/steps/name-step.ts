@@ -3,12 +3,12 @@ import { AMBIGUOUS, bound } from '../context.js';
 import type { FileScope } from '../file-scope.js';
 import { targetFilter } from '../kinds.js';
 import { traitsOf } from '../languages.js';
+import { isScopedLocal } from '../locals.js';
 import { overloadKey } from '../overloads.js';
 import type { Receiver } from '../receivers.js';
 import { outerInstanceType } from '../receivers.js';
 import type { ResolverRef, ResolverSymbol } from '../types.js';
 import { callerOwnName } from './delegation.js';
-import { isScopedLocal } from '../locals.js';
 import { closest } from './proximity.js';
 
 const TIER_CONFIDENCE = [0.4, 0.5, 0.6, 0.7] as const;
@@ -54,9 +54,10 @@ function ofInstanceType(
  * Refuses when more than `maxCandidates` remain or when no candidate is clearly closest; never
  * binds more than one target. Bare names keep to the file's module (Python, ES modules) or package
  * (Go) where the language says a bare name cannot come from anywhere else; a call on an object
- * never binds to a JavaScript function local to another's body that does not escape as a property; a call through another
- * object to the caller's own name never binds to the caller's own (`delegation.ts`); a call named
- * like a method of the language's builtin types is left unbound (`FamilyTraits.builtinMethods`).
+ * never binds to a function local to another's body that does not escape as a property
+ * (`locals.ts`); a call through another object to the caller's own name never binds to the
+ * caller's own (`delegation.ts`); a call named like a method of the language's builtin types is
+ * left unbound (`FamilyTraits.builtinMethods`).
  */
 export function nameStep(ctx: ResolveContext, scope: FileScope, ref: ResolverRef, receiver: Receiver | undefined): StepOutcome | undefined {
   const { project } = ctx;

@@ -80,3 +80,16 @@ test('a method added to the returned type binds a call on the result that found 
   const dump = await syncEqualsFresh(files, (root) => writeFileSync(join(root, 'models.py'), models));
   assert.match(dump, /edge use\.py#function:run@\S+ -calls-> models\.py#method:Client\.close@/);
 });
+
+test('a factory made to return its local as a property binds a call on an object of that name elsewhere, as a fresh index binds it', async () => {
+  const factory = (returned: string): string => `function createManager() {\n  function schedule(task) { return task; }\n  return ${returned};\n}\nmodule.exports = { createManager };\n`;
+  const files = {
+    'manager.js': factory('{}'),
+    'app.js': "const { createManager } = require('./manager');\nfunction run(manager) { return manager.schedule(1); }\nmodule.exports = { run };\n",
+  };
+  const CALL = /edge app\.js#function:run@\S+ -calls-> manager\.js#function:createManager\.schedule@/;
+  const before = await syncEqualsFresh(files, () => undefined);
+  assert.doesNotMatch(before, CALL, 'a local no property names is reached by no call on an object');
+  const after = await syncEqualsFresh(files, (root) => writeFileSync(join(root, 'manager.js'), factory('{ schedule }')));
+  assert.match(after, CALL);
+});

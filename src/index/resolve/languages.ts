@@ -106,7 +106,8 @@ export function namesTypeByCase(traits: FamilyTraits, name: string): boolean {
 
 /**
  * The methods of Python's builtin types (the library reference's "Built-in Types": str, bytes and
- * bytearray, list, tuple, dict, set and frozenset, int and float).
+ * bytearray, list, tuple, dict, set and frozenset, int and float), and the functions a `property`
+ * holds (`desc.fget(cls)`: SQLAlchemy's 7 such calls were bound to its `index_property.fget`).
  */
 const PYTHON_BUILTIN_METHODS: ReadonlySet<string> = new Set([
   // str
@@ -126,6 +127,8 @@ const PYTHON_BUILTIN_METHODS: ReadonlySet<string> = new Set([
   'issuperset', 'symmetric_difference', 'symmetric_difference_update', 'union',
   // int and float
   'bit_length', 'bit_count', 'to_bytes', 'from_bytes', 'as_integer_ratio', 'is_integer', 'conjugate',
+  // property
+  'fget', 'fset', 'fdel',
 ]);
 
 /**

@@ -133,11 +133,14 @@ test('python: a call named like a builtin method on a value of unknown type is n
   const app = b.file('app.py');
   const listLike = b.ref(app, 'append', { receiver: 'rows' });
   const startswith = b.ref(app, 'startswith', { receiver: 'name' });
+  b.sym(lib, 'fget', { parent: operators });
+  const onProperty = b.ref(app, 'fget', { receiver: 'desc' });
   const own = b.ref(app, 'archive', { receiver: 'rows' });
   const typed = b.ref(app, 'append', { receiver: 'ListMixin' });
   const result = b.resolve();
   assert.equal(targetOf(result, b, listLike), undefined);
   assert.equal(targetOf(result, b, startswith), undefined);
+  assert.equal(targetOf(result, b, onProperty), undefined, 'a property\'s fget, not the project\'s');
   assert.equal(targetOf(result, b, own), archive);
   assert.equal(edgeOf(result, b, own)?.method, 'name');
   // A receiver of a known project type still reaches its method.

@@ -21,6 +21,8 @@ const SCOPES: ReadonlySet<NodeKind> = new Set(['function', 'method', 'constructo
  */
 export interface PropertySyntax {
   readonly assignment: string;
+  /** The conditional expression, whose branches an assignment may give. */
+  readonly conditional: string;
   readonly member: string;
   readonly field: string;
   readonly others: readonly string[];
@@ -60,12 +62,14 @@ function localFunctions(builder: ExtractionBuilder): Map<string, number[]> {
 }
 
 /**
- * JavaScript and TypeScript: `x.get = get` (also in a chain, `a.get = b.get = get`), `{ get }`,
+ * JavaScript and TypeScript: `x.get = get` (also in a chain, `a.get = b.get = get`, or as a
+ * branch, `x.get = c ? a : get`), `{ get }`,
  * `{ get: get }`. A value is read first and the key only for a local's name: an object of data
  * costs one look per entry.
  */
 export const JS_PROPERTIES: PropertySyntax = {
   assignment: 'assignment_expression',
+  conditional: 'ternary_expression',
   member: 'member_expression',
   field: 'property',
   others: ['shorthand_property_identifier', 'pair'],
@@ -77,15 +81,15 @@ export const JS_PROPERTIES: PropertySyntax = {
   },
 };
 
-/** Python: `x.get = get` (`self`, `cls` or any object; also in a chain, `cls.a = (cls.get) = get`). */
+/** Python: `x.get = get` (`self`, `cls` or any object; also in a chain, `cls.a = (cls.get) = get`, or as a branch, `self.get = a if c else get`). */
 export const PYTHON_PROPERTIES: PropertySyntax = {
-  assignment: 'assignment', member: 'attribute', field: 'attribute', others: [], ownName: () => undefined,
+  assignment: 'assignment', conditional: 'conditional_expression', member: 'attribute', field: 'attribute', others: [], ownName: () => undefined,
 };
 
 /**
  * The local the chain of assignments starting at `head` gives to a member of its own name: the
- * chain's last value is the local, and one of its targets (parentheses aside) is a member whose
- * name is the local's. The chain's inner assignments are added to `inner`.
+ * chain's last value is the local (or a conditional one of whose branches is), and one of its
+ * targets (parentheses aside) is a member whose name is the local's. The chain's inner assignments are added to `inner`.
  */
 function assignedOwnName(head: Node, locals: ReadonlyMap<string, unknown>, syntax: PropertySyntax, inner: Set<number>): string | undefined {
   const targets: Node[] = [];
@@ -96,12 +100,19 @@ function assignedOwnName(head: Node, locals: ReadonlyMap<string, unknown>, synta
     if (target !== null) targets.push(target);
     value = value.childForFieldName('right');
   }
-  if (value?.type !== 'identifier' || !locals.has(value.text)) return undefined;
-  const name = value.text;
+  const name = valueNames(unwrapped(value), syntax).find((n) => locals.has(n));
+  if (name === undefined) return undefined;
   return targets.some((t) => {
     const member = unwrapped(t);
     return member?.type === syntax.member && member.childForFieldName(syntax.field)?.text === name;
   }) ? name : undefined;
+}
+
+/** The names a value may be: an identifier's, or a conditional's identifier branches (`a if c else f`, `c ? a : f`). */
+function valueNames(value: Node | null, syntax: PropertySyntax): string[] {
+  if (value?.type === 'identifier') return [value.text];
+  if (value?.type !== syntax.conditional) return [];
+  return value.namedChildren.flatMap((branch) => (branch?.type === 'identifier' ? [branch.text] : []));
 }
 
 /** Most assignments of a chain read from one head (`a = b = … = f`); real code chains two or three. */

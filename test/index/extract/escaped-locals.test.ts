@@ -17,6 +17,7 @@ const FACTORY = [
   '  const api = { keep, pair: pair, other: renamed };',
   '  api.assigned = assigned;',
   '  api.extra = handler;',
+  '  api.inner = opts.plain ? keep : inner;',
   '  return api;',
   '};',
   'class Box {',
@@ -33,7 +34,7 @@ test('a function local to another\'s body is exported only where the file makes 
   const exported = (qualifiedName: string): boolean | undefined => ex.symbols.find((s) => s.qualifiedName === qualifiedName)?.exported;
   assert.deepEqual(
     ['keep', 'pair', 'assigned', 'renamed', 'handler', 'inner', 'inner.deeper'].map((n) => [n, exported(`module.exports.${n}`)]),
-    [['keep', true], ['pair', true], ['assigned', true], ['renamed', false], ['handler', false], ['inner', false], ['inner.deeper', false]],
+    [['keep', true], ['pair', true], ['assigned', true], ['renamed', false], ['handler', false], ['inner', true], ['inner.deeper', false]],
   );
   assert.equal(exported('Box.open.close'), true, 'a method\'s local escapes alike');
 });
@@ -50,6 +51,11 @@ test('a Python function nested in another is exported only where the file assign
     '        return visitor',
     '    def helper():',
     '        return 1',
+    '    def identity(state):',
+    '        return state',
+    '    cls.identity = (',
+    '        cls.base_identity if cls.fixed else identity',
+    '    )',
     '    cls.dispatch = dispatch',
     '    cls.other = helper',
     '    return helper',
@@ -62,5 +68,8 @@ test('a Python function nested in another is exported only where the file assign
     '',
   ].join('\n'), 'visitors.py');
   const exported = (qualifiedName: string): boolean | undefined => ex.symbols.find((s) => s.qualifiedName === qualifiedName)?.exported;
-  assert.deepEqual([exported('generate.dispatch'), exported('generate.helper'), exported('Assert.compile.get_dialect')], [true, false, false]);
+  assert.deepEqual(
+    [exported('generate.dispatch'), exported('generate.identity'), exported('generate.helper'), exported('Assert.compile.get_dialect')],
+    [true, true, false, false],
+  );
 });

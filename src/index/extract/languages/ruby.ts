@@ -10,7 +10,7 @@ import { shortText } from '../node-helpers.js';
 import { ControllerFilters, isFilterCall } from './ruby-filters.js';
 import { isRoutesFile, railsRoutes, routeContexts, type RouteContexts } from './ruby-routes.js';
 
-const TYPES = new Set(['module', 'class', 'method', 'singleton_method', 'call', 'assignment', 'operator_assignment', 'superclass', 'alias']);
+const TYPES = new Set(['module', 'class', 'singleton_class', 'method', 'singleton_method', 'call', 'assignment', 'operator_assignment', 'superclass', 'alias']);
 const REQUIRES = new Set(['require', 'require_relative', 'load']);
 const MIXINS = new Set(['include', 'extend', 'prepend']);
 const ATTRIBUTES = new Set(['attr_accessor', 'attr_reader', 'attr_writer', 'attr']);
@@ -46,17 +46,27 @@ interface State {
   readonly routes: RouteContexts | undefined;
   /** Controller filters (`before_action :x`) and the actions they guard, per class. */
   readonly filters: ControllerFilters;
+  /**
+   * The class, module and `class << self` bodies around the walk's place, innermost last, each
+   * until its end offset: whether a method is written in `class << self` is read here, never by
+   * asking the method for its parents (the runtime finds a parent by walking down from the root).
+   */
+  readonly bodies: { readonly type: string; readonly end: number }[];
 }
 
 function extractRuby(tree: Tree, source: string, path: string, language: string): FileExtraction {
   const b = new ExtractionBuilder(language);
-  const st: State = { b, source, switches: new Map(), locals: new LocalTypes(), ivars: new AgreedTypes(), routes: isRoutesFile(path) ? routeContexts() : undefined, filters: new ControllerFilters() };
+  const st: State = { b, source, switches: new Map(), locals: new LocalTypes(), ivars: new AgreedTypes(), routes: isRoutesFile(path) ? routeContexts() : undefined, filters: new ControllerFilters(), bodies: [] };
   walk(tree.rootNode, b, TYPES, (node, type) => enter(st, node, type));
   st.filters.record(b);
   return b.finish(countParseErrors(tree.rootNode), isTestPath(path));
 }
 
 function enter(st: State, node: Node, type: string): boolean | void {
+  if (type === 'module' || type === 'class' || type === 'singleton_class') {
+    bodyAt(st, node.startIndex);
+    st.bodies.push({ type, end: node.endIndex });
+  }
   switch (type) {
     case 'module':
       return defineType(st, node, 'module');
@@ -178,10 +188,16 @@ function defineMethod(st: State, node: Node): void {
     name, node, { exported, signature: rubyHead(st.source, node), docstring: rubyDoc(node) },
   );
   // A public instance method of a class (not one of `class << self`) is an action its controller filters may guard.
-  if (owner === 'class' && !singleton && exported && name !== 'initialize' && node.parent?.parent?.type !== 'singleton_class') {
+  if (owner === 'class' && !singleton && exported && name !== 'initialize' && bodyAt(st, node.startIndex) !== 'singleton_class') {
     st.filters.action(b.current, index, name);
   }
   b.open(index);
+}
+
+/** The type of the innermost class, module or `class << self` body open at `at`, once those ended before it are left. */
+function bodyAt(st: State, at: number): string | undefined {
+  while (st.bodies.length > 0 && st.bodies[st.bodies.length - 1]!.end <= at) st.bodies.pop();
+  return st.bodies[st.bodies.length - 1]?.type;
 }
 
 /** Returns false when the call was fully handled (its arguments hold nothing more to record). */

@@ -15,6 +15,9 @@ export const NODE_KINDS = [
 ] as const;
 export type NodeKind = (typeof NODE_KINDS)[number];
 
+/** Definitions with a body of statements, where locals are declared: functions, methods, constructors. */
+export const FUNCTION_KINDS: ReadonlySet<NodeKind> = new Set(['function', 'method', 'constructor']);
+
 /** Every kind of edge the graph stores. `contains` comes from nesting; the rest from references. */
 export const EDGE_KINDS = [
   'contains', 'calls', 'imports', 'extends', 'implements', 'instantiates', 'references',

@@ -8,7 +8,7 @@
  * Filtered by kind, language and path; test, generated and vendored files and bundles (a
  * JavaScript file copying other files' code, bundles.ts) rank last.
  */
-import { NODE_KINDS } from '../model.js';
+import { FUNCTION_KINDS, NODE_KINDS } from '../model.js';
 import type { NodeKind } from '../model.js';
 import { eachEdgeOf, incomingEdgeCounts } from '../store/index.js';
 import type { GraphStore, SearchRow, StoredNode } from '../store/index.js';
@@ -179,7 +179,6 @@ const SENTENCE_WINDOW = 10;
 const CONTAINER_KINDS: ReadonlySet<NodeKind> = new Set(['class', 'struct', 'interface', 'trait', 'protocol', 'module', 'namespace', 'enum', 'impl']);
 /** Kinds that hold data rather than do something. */
 const DATA_KINDS: ReadonlySet<NodeKind> = new Set(['field', 'property', 'constant', 'variable', 'macro', 'type_alias', 'enum_member']);
-const CALLABLE_KINDS: ReadonlySet<NodeKind> = new Set(['function', 'method', 'constructor']);
 
 /**
  * A sentence's `ranked` ordered among its first `limit`: members before their containers, code
@@ -192,7 +191,7 @@ function sentenceOrder(store: GraphStore, ranked: Scored[], limit: number): Scor
   const end = Math.min(out.length, limit);
   raiseBefore(out, end, MEMBER_SHARE, (container) => CONTAINER_KINDS.has(container.c.row.kind), (container, member) =>
     member.c.row.path === container.c.row.path && member.c.row.qualifiedName.startsWith(`${container.c.row.qualifiedName}.`));
-  raiseBefore(out, end, CALLABLE_SHARE, (data) => DATA_KINDS.has(data.c.row.kind), (_, code) => CALLABLE_KINDS.has(code.c.row.kind));
+  raiseBefore(out, end, CALLABLE_SHARE, (data) => DATA_KINDS.has(data.c.row.kind), (_, code) => FUNCTION_KINDS.has(code.c.row.kind));
   const handlers = routeHandlers(store, out.slice(0, end));
   for (let i = 0; i < end && handlers.size > 0; i += 1) {
     const called = out[i]!.written ? undefined : handlers.get(out[i]!.c.row.id);

@@ -1,4 +1,5 @@
 /** Cross-file helpers of the leading callables, ranked just below them. */
+import { FUNCTION_KINDS } from '../../model.js';
 import type { StoredNode } from '../../store/index.js';
 import type { IndexData } from '../data/index-data.js';
 import { CALLER_KINDS } from '../data/edges.js';
@@ -11,7 +12,6 @@ const HELPER_LEADERS = 3;
 const HELPER_SHARE = 0.6;
 /** A helper with more callers than this is a utility, not promoted. Tuning half of the eval, 2026-12-03, before quoted declaration lines: 217 of 253 explore targets at this value, 216 at 8, 216 at 32. */
 const HELPER_MAX_CALLERS = 16;
-const LEADER_KINDS = new Set(['function', 'method', 'constructor']);
 
 /**
  * The helpers the leading callables delegate to in other files (`ArrayList.grow` ->
@@ -21,7 +21,7 @@ const LEADER_KINDS = new Set(['function', 'method', 'constructor']);
  */
 export function withHelpers(symbols: readonly RankedSymbol[], data: IndexData, query: ParsedQuery): RankedSymbol[] {
   const isTest = (n: StoredNode): boolean => data.byPath.get(n.path)?.isTest === true;
-  const leaders = symbols.filter((s) => LEADER_KINDS.has(s.node.kind) && s.text > 0 && (query.wantsTests || !isTest(s.node))).slice(0, HELPER_LEADERS);
+  const leaders = symbols.filter((s) => FUNCTION_KINDS.has(s.node.kind) && s.text > 0 && (query.wantsTests || !isTest(s.node))).slice(0, HELPER_LEADERS);
   if (leaders.length === 0) return [...symbols];
   const out = data.edges.outgoing(leaders.map((l) => l.node.id));
   const boost = new Map<number, number>();
@@ -37,7 +37,7 @@ export function withHelpers(symbols: readonly RankedSymbol[], data: IndexData, q
   const directNodes = data.nodes.many([...direct.keys()]);
   const sameFile = [...direct.keys()].filter((id) => {
     const node = directNodes.get(id);
-    return node !== undefined && LEADER_KINDS.has(node.kind) && leaders.some((l) => l.node.path === node.path);
+    return node !== undefined && FUNCTION_KINDS.has(node.kind) && leaders.some((l) => l.node.path === node.path);
   });
   const further = data.edges.outgoing(sameFile);
   for (const id of sameFile) {
@@ -53,7 +53,7 @@ export function withHelpers(symbols: readonly RankedSymbol[], data: IndexData, q
   for (const [id, base] of boost) {
     const node = nodes.get(id);
     const fanIn = (callers.get(id) ?? []).filter((a) => CALLER_KINDS.has(a.kind)).length;
-    if (node === undefined || !LEADER_KINDS.has(node.kind) || fanIn > HELPER_MAX_CALLERS || (isTest(node) && !query.wantsTests)) continue;
+    if (node === undefined || !FUNCTION_KINDS.has(node.kind) || fanIn > HELPER_MAX_CALLERS || (isTest(node) && !query.wantsTests)) continue;
     if (leaders.some((l) => l.node.path === node.path)) continue;
     const current = byId.get(id);
     if (current !== undefined && current.base >= base) continue;

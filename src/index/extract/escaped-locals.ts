@@ -8,11 +8,8 @@
  * name alone (resolve/locals.ts).
  */
 import type { Node } from 'web-tree-sitter';
-import type { NodeKind } from '../../model.js';
+import { FUNCTION_KINDS } from '../../model.js';
 import type { ExtractionBuilder } from './builder.js';
-
-/** Kinds whose bodies declare locals. */
-const SCOPES: ReadonlySet<NodeKind> = new Set(['function', 'method', 'constructor']);
 
 /**
  * How a language makes a name a property: its assignment node type, the member node an
@@ -53,7 +50,7 @@ function localFunctions(builder: ExtractionBuilder): Map<string, number[]> {
     const symbol = builder.symbolAt(index);
     if (symbol === undefined || symbol.kind !== 'function' || symbol.exported || symbol.parent < 0) continue;
     const scope = builder.symbolAt(symbol.parent);
-    if (scope === undefined || !SCOPES.has(scope.kind)) continue;
+    if (scope === undefined || !FUNCTION_KINDS.has(scope.kind)) continue;
     const list = out.get(symbol.name);
     if (list === undefined) out.set(symbol.name, [index]);
     else list.push(index);

@@ -4,16 +4,14 @@
  * by name only to those (steps/name-step.ts), and their mark says nothing of which same-named
  * definition a call means (steps/proximity.ts).
  */
+import { FUNCTION_KINDS } from '../../model.js';
 import { traitsOf } from './languages.js';
 import type { ProjectIndex } from './project-index.js';
 import type { ResolverSymbol } from './types.js';
-
-/** Kinds whose bodies declare locals. */
-const SCOPE_KINDS: ReadonlySet<string> = new Set(['function', 'method', 'constructor']);
 
 /** Whether `s` is a function declared in a function's, method's or constructor's body, in a family that marks locals. */
 export function isScopedLocal(project: ProjectIndex, s: ResolverSymbol): boolean {
   if (s.kind !== 'function' || s.parentId === null || traitsOf(project.family(s.fileId)).scopedLocals !== true) return false;
   const scope = project.symbol(s.parentId);
-  return scope !== undefined && SCOPE_KINDS.has(scope.kind);
+  return scope !== undefined && FUNCTION_KINDS.has(scope.kind);
 }

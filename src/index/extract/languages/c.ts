@@ -4,7 +4,7 @@
  * One module because the C++ grammar extends the C grammar node for node.
  */
 import type { Node, Tree } from 'web-tree-sitter';
-import type { FileExtraction, NodeKind } from '../../../model.js';
+import { FUNCTION_KINDS, type FileExtraction, type NodeKind } from '../../../model.js';
 import { ExtractionBuilder, countParseErrors, headText } from '../builder.js';
 import { leadingComment } from '../comments.js';
 import { LocalTypes, receiverClass, type FileTypes } from '../local-types.js';
@@ -58,8 +58,6 @@ const RECORD_KINDS: Readonly<Record<string, NodeKind>> = {
   struct_specifier: 'struct', union_specifier: 'union', class_specifier: 'class', enum_specifier: 'enum',
 };
 const CONTAINERS: ReadonlySet<NodeKind> = new Set(['struct', 'union', 'class']);
-// C and C++ have no nested functions: a definition found inside one is a parse recovery artefact.
-const FUNCTIONS: ReadonlySet<NodeKind> = new Set(['function', 'method', 'constructor']);
 const isComment = (type: string): boolean => type === 'comment';
 
 /** Extracts symbols, references and includes from C and C++ files. */
@@ -76,7 +74,7 @@ export const cExtractor: LanguageExtractor = {
     const loops = macroLoopsByPosition(iteratorMacros(source));
     const typed: Typed | undefined = language === 'cpp' ? { locals: new LocalTypes(), elements: new LocalTypes(), fields: fieldTypes(tree.rootNode) } : undefined;
     const visit = (n: Node, t: string): boolean | void => {
-      if (typed !== undefined && LOCAL_DECLARATIONS.has(t) && FUNCTIONS.has(b.symbolAt(b.current)?.kind ?? 'file')) noteLocal(b, typed, n);
+      if (typed !== undefined && LOCAL_DECLARATIONS.has(t) && FUNCTION_KINDS.has(b.symbolAt(b.current)?.kind ?? 'file')) noteLocal(b, typed, n);
       return enter(b, n, t, visit, loops, typed);
     };
     walk(tree.rootNode, b, typesFor(typed), visit);
@@ -342,10 +340,13 @@ function functionDefinition(b: ExtractionBuilder, node: Node): boolean | void {
   return;
 }
 
-/** The innermost open scope that is not a function: where a function definition belongs. */
+/**
+ * The innermost open scope that is not a function: where a function definition belongs (C and C++
+ * have no nested functions: a definition found inside one is a parse recovery artefact).
+ */
 function definitionScope(b: ExtractionBuilder): number {
   let index = b.current;
-  for (let symbol = b.symbolAt(index); symbol !== undefined && FUNCTIONS.has(symbol.kind); symbol = b.symbolAt(index)) {
+  for (let symbol = b.symbolAt(index); symbol !== undefined && FUNCTION_KINDS.has(symbol.kind); symbol = b.symbolAt(index)) {
     index = symbol.parent;
   }
   return index;

@@ -1,5 +1,5 @@
 import type { Node, Tree } from 'web-tree-sitter';
-import type { FileExtraction, NodeKind } from '../../../model.js';
+import { FUNCTION_KINDS, type FileExtraction, type NodeKind } from '../../../model.js';
 import { ExtractionBuilder, countParseErrors, headText } from '../builder.js';
 import { cleanComment, leadingComment } from '../comments.js';
 import { callOf, LocalTypes, receiverClass, type FileTypes } from '../local-types.js';
@@ -14,7 +14,6 @@ const TYPES: ReadonlySet<string> = new Set([
   'enum_entry', 'function_declaration', 'secondary_constructor', 'class_parameter', 'property_declaration',
   'type_alias', 'delegation_specifier', 'call_expression', 'parameter', 'for_statement', 'lambda_literal',
 ]);
-const CALLABLES: ReadonlySet<NodeKind> = new Set(['function', 'method', 'constructor']);
 const isComment = (type: string): boolean => type === 'line_comment' || type === 'multiline_comment';
 
 /**
@@ -91,7 +90,7 @@ function enter(b: ExtractionBuilder, source: string, typed: Typed, node: Node, t
       return false;
     }
     case 'property_declaration':
-      if (scopeKind !== undefined && CALLABLES.has(scopeKind)) noteLocal(b, typed, node);
+      if (scopeKind !== undefined && FUNCTION_KINDS.has(scopeKind)) noteLocal(b, typed, node);
       else propertyDeclaration(b, node, scopeKind);
       return;
     case 'parameter':
@@ -133,7 +132,7 @@ function functionDeclaration(b: ExtractionBuilder, node: Node, scopeKind: NodeKi
   if (name === null) return;
   const body = childOfType(node, 'function_body');
   const extended = receiverType(node, name);
-  const inType = scopeKind !== undefined && !CALLABLES.has(scopeKind);
+  const inType = scopeKind !== undefined && !FUNCTION_KINDS.has(scopeKind);
   b.open(b.define(extended !== undefined || inType ? 'method' : 'function', name.text, node, {
     ...options(node, body),
     ...(extended !== undefined ? { qualifiedName: `${extended}.${name.text}` } : {}),

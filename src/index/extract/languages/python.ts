@@ -3,7 +3,7 @@
  * attributes, decorators, docstrings, imports, calls and type hints.
  */
 import type { Node, Tree } from 'web-tree-sitter';
-import type { FileExtraction, NodeKind } from '../../../model.js';
+import { FUNCTION_KINDS, type FileExtraction, type NodeKind } from '../../../model.js';
 import { ExtractionBuilder, countParseErrors, headText } from '../builder.js';
 import { cleanComment, leadingComment, unquote } from '../comments.js';
 import { PYTHON_PROPERTIES, markEscapedLocals } from '../escaped-locals.js';
@@ -39,7 +39,6 @@ const BUILTIN_TYPES: ReadonlySet<string> = new Set([
 ]);
 
 const CLASSLIKE: ReadonlySet<NodeKind> = new Set(['class']);
-const FUNCTIONLIKE: ReadonlySet<NodeKind> = new Set(['function', 'method', 'constructor']);
 const isComment = (type: string): boolean => type === 'comment';
 
 /** Extracts symbols, references and imports from Python files. */
@@ -125,7 +124,7 @@ function definition(b: ExtractionBuilder, node: Node, isClass: boolean, state: W
   }
   const body = node.childForFieldName('body');
   const decorated = node.parent?.type === 'decorated_definition' ? node.parent : null;
-  const inFunction = parent !== undefined && FUNCTIONLIKE.has(parent.kind);
+  const inFunction = parent !== undefined && FUNCTION_KINDS.has(parent.kind);
   const index = b.define(kind, name, node, {
     exported: isPublicName(name) && !inFunction && (parent === undefined || parent.exported),
     // The body starts at its first statement, so a comment after the colon would end up in the head.

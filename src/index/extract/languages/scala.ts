@@ -1,5 +1,5 @@
 import type { Node, Tree } from 'web-tree-sitter';
-import type { FileExtraction, NodeKind } from '../../../model.js';
+import { FUNCTION_KINDS, type FileExtraction, type NodeKind } from '../../../model.js';
 import { ExtractionBuilder, countParseErrors, headText } from '../builder.js';
 import { leadingComment } from '../comments.js';
 import { isPascalCase, isUpperSnake } from '../names.js';
@@ -18,7 +18,6 @@ const TYPES: ReadonlySet<string> = new Set([
   'function_declaration', 'val_definition', 'var_definition', 'val_declaration', 'var_declaration',
   'type_definition', 'class_parameter', 'extends_clause', 'call_expression', 'instance_expression',
 ]);
-const CALLABLES: ReadonlySet<NodeKind> = new Set(['function', 'method', 'constructor']);
 const isComment = (type: string): boolean => type === 'comment' || type === 'block_comment';
 
 /**
@@ -59,7 +58,7 @@ function enter(b: ExtractionBuilder, source: string, node: Node, type: string): 
     case 'function_declaration': {
       const name = node.childForFieldName('name');
       if (name === null) return;
-      const kind = scopeKind !== undefined && !CALLABLES.has(scopeKind) ? 'method' : 'function';
+      const kind = scopeKind !== undefined && !FUNCTION_KINDS.has(scopeKind) ? 'method' : 'function';
       b.open(define(b, kind, name.text, node, node.childForFieldName('body')));
       return;
     }
@@ -107,7 +106,7 @@ function define(b: ExtractionBuilder, kind: NodeKind, name: string, node: Node, 
  * an upper-case or `final` `val`, otherwise a property of its type or a file-level variable.
  */
 function valueDefinition(b: ExtractionBuilder, node: Node, type: string, scopeKind: NodeKind | undefined): void {
-  if (scopeKind !== undefined && CALLABLES.has(scopeKind)) return;
+  if (scopeKind !== undefined && FUNCTION_KINDS.has(scopeKind)) return;
   const pattern = node.childForFieldName('pattern') ?? node.childForFieldName('name');
   if (pattern === null || pattern.type !== 'identifier') return;
   const name = pattern.text;

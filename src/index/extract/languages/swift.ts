@@ -1,5 +1,5 @@
 import type { Node, Tree } from 'web-tree-sitter';
-import type { FileExtraction, NodeKind } from '../../../model.js';
+import { FUNCTION_KINDS, type FileExtraction, type NodeKind } from '../../../model.js';
 import { ExtractionBuilder, countParseErrors, headText } from '../builder.js';
 import { leadingComment } from '../comments.js';
 import { isPascalCase, isUpperSnake } from '../names.js';
@@ -18,7 +18,6 @@ const TYPES: ReadonlySet<string> = new Set([
 const DECLARATION_KINDS: Readonly<Record<string, NodeKind>> = {
   class: 'class', struct: 'struct', enum: 'enum', actor: 'class',
 };
-const CALLABLES: ReadonlySet<NodeKind> = new Set(['function', 'method', 'constructor']);
 const isComment = (type: string): boolean => type === 'comment' || type === 'multiline_comment';
 
 /**
@@ -51,7 +50,7 @@ function extractSwift(tree: Tree, source: string, path: string, language: string
 
   walk(tree.rootNode, b, TYPES, (node, type) => {
     const scopeKind = b.symbolAt(b.current)?.kind;
-    const inType = scopeKind !== undefined && !CALLABLES.has(scopeKind);
+    const inType = scopeKind !== undefined && !FUNCTION_KINDS.has(scopeKind);
     switch (type) {
       case 'import_declaration':
         addImport(b, node);

@@ -6,7 +6,7 @@
  * as they are read, never collected.
  */
 import type { EdgeKind, NodeKind } from '../model.js';
-import { connectionOf } from './graph-reader.js';
+import { IN_JSON_LIST, connectionOf } from './graph-reader.js';
 import type { GraphReader } from './graph-reader.js';
 import { EDGE_CODE, METHOD_CODE, NODE_CODE, code, edgeKindOf, nodeKindOf, shaHex } from './records.js';
 import { qualifiedNameOf } from './schema.js';
@@ -36,7 +36,6 @@ export function eachEdgeOf(
 
 const CALLS_KIND = code(EDGE_CODE, 'calls');
 const NAME_METHOD = code(METHOD_CODE, 'name');
-const IN_IDS = 'IN (SELECT value FROM json_each(?))';
 
 /**
  * What each of `ids` calls where the call was bound by more than the name alone (an import, a
@@ -47,7 +46,7 @@ export function boundCallees(reader: GraphReader, ids: readonly number[]): Map<n
   const out = new Map<number, number[]>();
   if (ids.length === 0) return out;
   connectionOf(reader).cached(
-    `SELECT source_id, target_id FROM edges WHERE source_id ${IN_IDS} AND kind = ${CALLS_KIND} AND (method IS NULL OR method <> ${NAME_METHOD}) ORDER BY rowid`,
+    `SELECT source_id, target_id FROM edges WHERE source_id ${IN_JSON_LIST} AND kind = ${CALLS_KIND} AND (method IS NULL OR method <> ${NAME_METHOD}) ORDER BY rowid`,
   ).each([JSON.stringify(ids)], ([source, target]) => {
     const list = out.get(Number(source));
     if (list === undefined) out.set(Number(source), [Number(target)]);
@@ -65,7 +64,7 @@ export function callerCounts(reader: GraphReader, ids: readonly number[]): Map<n
   const counts = new Map<number, number>();
   if (ids.length === 0) return counts;
   connectionOf(reader).cached(
-    `SELECT target_id, count(*) FROM edges WHERE target_id ${IN_IDS} AND kind = ${CALLS_KIND} AND source_id <> target_id GROUP BY target_id`,
+    `SELECT target_id, count(*) FROM edges WHERE target_id ${IN_JSON_LIST} AND kind = ${CALLS_KIND} AND source_id <> target_id GROUP BY target_id`,
   ).each([JSON.stringify(ids)], ([id, count]) => counts.set(Number(id), Number(count)));
   return counts;
 }
@@ -126,7 +125,7 @@ export function eachDefinitionShape(
     // Files first (CROSS JOIN keeps the order), then their nodes through the file index: an index
     // without such files reads no node (the Linux kernel's 3.9 million).
     `SELECT f.path, n.name, coalesce(n.signature, '') FROM files f CROSS JOIN nodes n ON n.file_id = f.id
-     WHERE f.language IN (SELECT value FROM json_each(?)) AND n.kind IN (SELECT value FROM json_each(?))`,
+     WHERE f.language ${IN_JSON_LIST} AND n.kind ${IN_JSON_LIST}`,
     [JSON.stringify(languages), JSON.stringify(kinds.map((k) => code(NODE_CODE, k)))],
     ([path, name, signature]) => fn(String(path), String(name ?? ''), String(signature ?? '')),
   );

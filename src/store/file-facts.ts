@@ -4,7 +4,7 @@
  * third of those reads on django. Facts are read once per file id and kept per store until its
  * next write (`revision`), so a daemon's store never answers with a file a sync renamed.
  */
-import { connectionOf } from './graph-reader.js';
+import { IN_JSON_LIST, connectionOf } from './graph-reader.js';
 import type { GraphStore } from './graph-store.js';
 
 /** What a symbol row needs to know about its file. */
@@ -35,7 +35,7 @@ export function fileFactsOf(store: GraphStore, fileIds: Iterable<number>): Reado
   const missing: number[] = [];
   for (const id of fileIds) if (!facts.has(id)) missing.push(id);
   if (missing.length > 0) {
-    connectionOf(store).cached(`SELECT id, path, language, is_test FROM files WHERE id IN (SELECT value FROM json_each(?))`).each(
+    connectionOf(store).cached(`SELECT id, path, language, is_test FROM files WHERE id ${IN_JSON_LIST}`).each(
       [JSON.stringify([...new Set(missing)])],
       ([id, path, language, isTest]) => facts.set(Number(id), { path: String(path), language: String(language), isTest: isTest === 1 }),
     );

@@ -11,7 +11,7 @@
 import { NODE_KINDS } from '../model.js';
 import type { NodeKind } from '../model.js';
 import { fileFactsOf } from './file-facts.js';
-import { connectionOf } from './graph-reader.js';
+import { IN_JSON_LIST, connectionOf } from './graph-reader.js';
 import type { GraphStore } from './graph-store.js';
 import { NODE_CODE, code, nodeKindOf } from './records.js';
 import { QUALIFIED_STORED, qualifiedNameOf } from './schema.js';
@@ -63,9 +63,8 @@ const SYMBOL_KINDS = NODE_KINDS.filter((k) => k !== 'file');
 function kindFilter(kinds: readonly NodeKind[]): KindFilter | undefined {
   if (kinds.length === 0) return undefined;
   if (kinds.length === SYMBOL_KINDS.length && SYMBOL_KINDS.every((k) => kinds.includes(k))) return { clause: 'n.kind <> ?', param: FILE_CODE };
-  return { clause: 'n.kind IN (SELECT value FROM json_each(?))', param: JSON.stringify(kinds.map((k) => code(NODE_CODE, k))) };
+  return { clause: `n.kind ${IN_JSON_LIST}`, param: JSON.stringify(kinds.map((k) => code(NODE_CODE, k))) };
 }
-const IN_IDS = 'IN (SELECT value FROM json_each(?))';
 
 /**
  * Runs one symbol read (`ROW_COLUMNS` of `ROW_FROM`) and calls `fn` with each row, its file's
@@ -131,7 +130,7 @@ export function eachTextMatch(store: GraphStore, request: MatchRequest, fn: (id:
   const plain = plainWords(request.words);
   if (plain.length === 0) return false;
   // `+docid`: a plain docid constraint would make FTS4 run the whole MATCH once per id.
-  const only = request.ids === undefined ? '' : `AND +docid ${IN_IDS}`;
+  const only = request.ids === undefined ? '' : `AND +docid ${IN_JSON_LIST}`;
   const params: SqlValue[] = [plain.join(request.mode === 'any' ? ' OR ' : ' ')];
   if (request.ids !== undefined) params.push(JSON.stringify(request.ids));
   params.push(Math.max(0, Math.floor(request.limit)));
@@ -152,7 +151,7 @@ export function eachTextMatch(store: GraphStore, request: MatchRequest, fn: (id:
 export function eachSymbolById(store: GraphStore, ids: readonly number[], kinds: readonly NodeKind[], fn: (row: SearchRow) => void): void {
   const only = kindFilter(kinds);
   if (ids.length === 0 || only === undefined) return;
-  eachRow(store, `SELECT ${ROW_COLUMNS} FROM ${ROW_FROM} WHERE n.id ${IN_IDS} AND ${only.clause}`, [JSON.stringify(ids), only.param], fn);
+  eachRow(store, `SELECT ${ROW_COLUMNS} FROM ${ROW_FROM} WHERE n.id ${IN_JSON_LIST} AND ${only.clause}`, [JSON.stringify(ids), only.param], fn);
 }
 
 /**
@@ -162,7 +161,7 @@ export function eachSymbolById(store: GraphStore, ids: readonly number[], kinds:
 export function incomingEdgeCounts(store: GraphStore, ids: readonly number[]): Map<number, number> {
   const counts = new Map<number, number>();
   if (ids.length === 0) return counts;
-  connectionOf(store).cached(`SELECT target_id, count(*) FROM edges WHERE target_id ${IN_IDS} GROUP BY target_id`).each(
+  connectionOf(store).cached(`SELECT target_id, count(*) FROM edges WHERE target_id ${IN_JSON_LIST} GROUP BY target_id`).each(
     [JSON.stringify(ids)],
     ([id, count]) => counts.set(Number(id), Number(count)),
   );
@@ -174,7 +173,7 @@ export function eachSymbolNamed(store: GraphStore, lowerNames: readonly string[]
   store.restoreIndexes();
   const only = kindFilter(kinds);
   if (lowerNames.length === 0 || only === undefined) return;
-  eachRow(store, `SELECT ${ROW_COLUMNS} FROM ${ROW_FROM} WHERE lower(n.name) ${IN_IDS} AND ${only.clause}`, [JSON.stringify(lowerNames), only.param], fn);
+  eachRow(store, `SELECT ${ROW_COLUMNS} FROM ${ROW_FROM} WHERE lower(n.name) ${IN_JSON_LIST} AND ${only.clause}`, [JSON.stringify(lowerNames), only.param], fn);
 }
 
 /** Calls `fn` for up to `limit` symbols of `kinds` whose case-folded name starts with `prefix`, by name. */

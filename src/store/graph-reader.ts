@@ -14,6 +14,9 @@ import type {
 import { edgeRelation, QUALIFIED_STORED, qualifiedNameOf } from './schema.js';
 import type { SqliteDb } from './sqlite.js';
 
+/** A condition's right side matching any value of a JSON array bound as its parameter: `id ${IN_JSON_LIST}` with `JSON.stringify(ids)`. */
+export const IN_JSON_LIST = 'IN (SELECT value FROM json_each(?))';
+
 const FILE_KIND = code(NODE_CODE, 'file');
 
 /** The columns of a node row joined with its file's path (`n` nodes, `f` files), as `toNode` reads them. */
@@ -109,7 +112,7 @@ export class GraphReader {
   fileDigests(paths: readonly string[]): Map<string, FileDigest> {
     const digests = new Map<string, FileDigest>();
     if (paths.length === 0) return digests;
-    this.#db.each(`SELECT path, size, mtime_ms, sha256 FROM files WHERE path IN (SELECT value FROM json_each(?))`, [JSON.stringify([...new Set(paths)])], ([path, size, mtimeMs, sha]) => {
+    this.#db.each(`SELECT path, size, mtime_ms, sha256 FROM files WHERE path ${IN_JSON_LIST}`, [JSON.stringify([...new Set(paths)])], ([path, size, mtimeMs, sha]) => {
       digests.set(String(path), { size: Number(size), mtimeMs: Number(mtimeMs), sha256: shaHex(sha) });
     });
     return digests;
@@ -119,7 +122,7 @@ export class GraphReader {
   filesByIds(ids: readonly number[]): Map<number, StoredFile> {
     const files = new Map<number, StoredFile>();
     if (ids.length === 0) return files;
-    for (const row of this.#db.all(`${FILE_SELECT} WHERE f.id IN (SELECT value FROM json_each(?))`, [JSON.stringify([...new Set(ids)])])) {
+    for (const row of this.#db.all(`${FILE_SELECT} WHERE f.id ${IN_JSON_LIST}`, [JSON.stringify([...new Set(ids)])])) {
       const file = toFile(row);
       files.set(file.id, file);
     }

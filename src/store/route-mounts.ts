@@ -5,7 +5,7 @@
  * name is the whole path its mounts give (`GET /api/users/:id`), as a method's is its class's
  * path; setting one re-indexes the route's full-text row.
  */
-import { connectionOf, type GraphReader } from './graph-reader.js';
+import { IN_JSON_LIST, connectionOf, type GraphReader } from './graph-reader.js';
 import { EDGE_CODE, NODE_CODE, code, num, str } from './records.js';
 import { qualifiedNameOf, storedQualifiedName } from './schema.js';
 import type { SqliteDb } from './sqlite.js';
@@ -90,7 +90,7 @@ export function readRouteNames(reader: GraphReader, fileIds: readonly number[]):
   connectionOf(reader).cached(
     `SELECT n.id, n.file_id, n.parent_id, n.name, ${qualifiedNameOf('n')},
        (SELECT t.name FROM edges e JOIN nodes t ON t.id = e.target_id WHERE e.source_id = n.id AND e.kind = ${CALLS_KIND} ORDER BY e.line, e.col LIMIT 1)
-     FROM nodes n WHERE n.file_id IN (SELECT value FROM json_each(?)) AND n.kind = ${ROUTE_KIND} ORDER BY n.id`,
+     FROM nodes n WHERE n.file_id ${IN_JSON_LIST} AND n.kind = ${ROUTE_KIND} ORDER BY n.id`,
   ).each([JSON.stringify(fileIds)], ([id, fileId, parentId, name, qualified, handler]) => out.push({
     id: num(id), fileId: num(fileId), parentId: parentId === null ? null : num(parentId), name: str(name), qualifiedName: str(qualified),
     ...(handler === null ? {} : { handler: str(handler) }),

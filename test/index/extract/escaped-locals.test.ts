@@ -39,9 +39,15 @@ test('a function local to another\'s body is exported only where the file makes 
   assert.equal(exported('Box.open.close'), true, 'a method\'s local escapes alike');
 });
 
-test('a file with no local functions is not searched for properties, and its symbols keep their marks', async () => {
-  const ex = await extractSource('typescript', 'export function top() { return { top }; }\nfunction hidden() {}\n', 'top.ts');
-  assert.deepEqual(ex.symbols.map((s) => [s.name, s.exported]), [['top', true], ['hidden', false]]);
+test('a function of a file or a namespace written as a property is no escaped local: its mark says whether it is exported', async () => {
+  const ex = await extractSource('typescript', [
+    'export function top() { return { hidden, inner }; }',
+    'function hidden() {}',
+    'namespace N { function inner() {} }',
+    'const api = { hidden: hidden, inner };',
+    '',
+  ].join('\n'), 'top.ts');
+  assert.deepEqual(ex.symbols.filter((s) => s.kind === 'function').map((s) => [s.name, s.exported]), [['top', true], ['hidden', false], ['inner', false]]);
 });
 
 test('a Python function nested in another is exported only where the file assigns it to an attribute of its own name', async () => {

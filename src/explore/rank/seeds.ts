@@ -6,6 +6,7 @@ import type { StoredNode } from '../../store/index.js';
 import type { IndexData } from '../data/index-data.js';
 import { MAX_DEFINITIONS } from '../query/definitions.js';
 import type { ParsedQuery } from '../query/understand.js';
+import { termsOf } from '../data/terms.js';
 import { textSearch } from './text-search.js';
 
 /** Seed weights by node id, with the nodes and what the query said of them. */
@@ -84,6 +85,7 @@ export function querySeeds(query: ParsedQuery, data: IndexData, penaltyOf: (node
     seedTerms(query, data, penaltyOf, seed, seeds.prose);
     for (const hit of textSearch(data.store, query.words, TEXT_HITS)) seed(hit.node, TEXT_WEIGHT * hit.relevance);
   }
+  seedHandlers(query, data, seeds, seed);
   for (const path of query.paths.pinned) {
     let count = 0;
     for (const n of data.nodes.inFile(path)) {
@@ -134,4 +136,26 @@ function seedTerms(query: ParsedQuery, data: IndexData, penaltyOf: (node: Stored
     if (m.nameSegments >= 2 && m.nameHits === m.nameSegments && !namedTexts.has(node.name) && prose.length < MAX_PROSE) prose.push(node);
     seed(node, TERM_WEIGHT * (m.score / best));
   }
+}
+
+/**
+ * A route's handler takes the route's seed when the query names the route's path: a route is
+ * one declaration line whose words are its path and method, and the question that names them ("which handler takes the POSTed
+ * preferences") asks for the function that serves it, whose own name need not share a word.
+ */
+function seedHandlers(query: ParsedQuery, data: IndexData, seeds: Pick<Seeds, 'weights' | 'nodes'>, seed: Seed): void {
+  // The method alone names no route: "GET" and "POST" are words of half of them.
+  const terms = new Set(query.terms);
+  const namesPath = (route: StoredNode): boolean => termsOf(route.name.slice(route.name.indexOf(' ') + 1)).some((t) => terms.has(t));
+  const routes = [...seeds.nodes.values()].filter((n) => n.kind === 'route' && namesPath(n));
+  if (routes.length === 0) return;
+  const out = data.edges.outgoing(routes.map((r) => r.id));
+  const handlerOf = new Map<number, number>();
+  for (const r of routes) {
+    const handlers = (out.get(r.id) ?? []).filter((adj) => adj.kind === 'calls');
+    // A chain of middleware shares the seed, as a name shares it among its definitions.
+    const weight = (seeds.weights.get(r.id) ?? 0) / Math.sqrt(Math.max(1, handlers.length));
+    for (const adj of handlers) handlerOf.set(adj.id, Math.max(handlerOf.get(adj.id) ?? 0, weight));
+  }
+  for (const [id, node] of data.nodes.many([...handlerOf.keys()])) seed(node, handlerOf.get(id) ?? 0);
 }

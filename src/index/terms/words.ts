@@ -8,10 +8,17 @@ import { createHash } from 'node:crypto';
 /** Already one lowercase word: most words of prose, and many names, need no splitting. */
 const ONE_WORD = /^[a-z0-9]+$/;
 
+/**
+ * An acronym with an inflection written in lowercase after it (`URLs`, `IDs`, `POSTed`): one
+ * word, not the acronym's last letter joined to the ending (`UR Ls`, `POS Ted`).
+ */
+const INFLECTED_ACRONYM = /([A-Z]{2,})(s|es|ed|ing)(?![a-z])/g;
+
 /** Splits an identifier into lowercase words at camelCase humps, digits and `_`/`-`/`$`. */
 export function identifierWords(identifier: string): string[] {
   if (ONE_WORD.test(identifier)) return [identifier];
   return identifier
+    .replace(INFLECTED_ACRONYM, (_, acronym: string, ending: string) => ` ${acronym.toLowerCase()}${ending} `)
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
     .split(/[^A-Za-z0-9]+/)

@@ -98,3 +98,31 @@ test('explore ranks a module before the bundle that copies it', async () => {
     assert.equal(ranked.files[0]?.path, 'lib/parse.js');
   });
 });
+
+test('a route the question names by its path lifts its handler, whose name shares no word with it', async () => {
+  await withGeneratedData({
+    'app.py': [
+      'from flask import Flask',
+      'app = Flask(__name__)',
+      '',
+      "@app.route('/preferences', methods=['POST'])",
+      'def save_settings():',
+      '    return 1',
+      '',
+      "@app.route('/about', methods=['POST'])",
+      'def show_page():',
+      '    return 2',
+      '',
+      'def preferences_form_fields():',
+      '    return 3',
+      '',
+    ].join('\n'),
+  }, (data) => {
+    const r = rank(understandQuery('which handler takes the POSTed preferences form', data, 4), data);
+    const names = r.symbols.map((s) => s.node.name);
+    // The handler of the named path is seeded; the other route's, whose only shared word is its method, is not.
+    const seedOf = (name: string) => r.symbols.find((s) => s.node.name === name)?.text ?? 0;
+    assert.ok(seedOf('save_settings') > 0, names.join(', '));
+    assert.equal(seedOf('show_page'), 0, names.join(', '));
+  });
+});

@@ -9,6 +9,12 @@ describe('identifierWords', () => {
     ['getHTTPResponse_v2', ['get', 'http', 'response', 'v2']],
     ['$scope-name', ['scope', 'name']],
     ['ABC', ['abc']],
+    // An acronym with a lowercase ending is one word, not its last letter joined to the ending.
+    ['URLs', ['urls']],
+    ['POSTed', ['posted']],
+    ['allIDsFor', ['all', 'ids', 'for']],
+    ['HTTPServer', ['http', 'server']],
+    ['MBeanServer', ['m', 'bean', 'server']],
     ['', []],
     ['__', []],
   ];

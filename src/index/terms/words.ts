@@ -14,15 +14,21 @@ const ONE_WORD = /^[a-z0-9]+$/;
  */
 const INFLECTED_ACRONYM = /([A-Z]{2,})(s|es|ed|ing)(?![a-z])/g;
 
-/** Splits an identifier into lowercase words at camelCase humps, digits and `_`/`-`/`$`. */
+/**
+ * A `2` read as "to" between two words of three letters or more (`name2utf8`, `state2str`,
+ * `lang2domain`); shorter sides are names of their own (`m2m`, `l2cap`, `py2k`).
+ */
+const TO_DIGIT = /(?<=[a-z]{3})2(?=[a-z]{3})/;
+
+/** Splits an identifier into lowercase words at camelCase humps, `_`/`-`/`$` and a `2` meaning "to". */
 export function identifierWords(identifier: string): string[] {
-  if (ONE_WORD.test(identifier)) return [identifier];
+  if (ONE_WORD.test(identifier) && !TO_DIGIT.test(identifier)) return [identifier];
   return identifier
     .replace(INFLECTED_ACRONYM, (_, acronym: string, ending: string) => ` ${acronym.toLowerCase()}${ending} `)
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
     .split(/[^A-Za-z0-9]+/)
-    .map((w) => w.toLowerCase())
+    .flatMap((w) => w.toLowerCase().split(TO_DIGIT))
     .filter((w) => w !== '');
 }
 

@@ -15,6 +15,12 @@ describe('identifierWords', () => {
     ['allIDsFor', ['all', 'ids', 'for']],
     ['HTTPServer', ['http', 'server']],
     ['MBeanServer', ['m', 'bean', 'server']],
+    // A `2` between two words of three letters or more reads "to"; shorter sides make a name of their own.
+    ['name2utf8', ['name', 'utf8']],
+    ['ecc_bytes2native', ['ecc', 'bytes', 'native']],
+    ['m2m', ['m2m']],
+    ['l2cap', ['l2cap']],
+    ['str2ba', ['str2ba']],
     ['', []],
     ['__', []],
   ];

@@ -18,6 +18,7 @@ import type { FieldScore } from './fields.js';
 import { kindsFor, parseSearchQuery } from './query.js';
 import type { ParsedSearchQuery } from './query.js';
 import { BUNDLE_LANGUAGES, bundledFiles } from './bundles.js';
+import { isDeprecatedDoc } from './deprecation.js';
 import { isDemotedPath } from './symbol-index.js';
 import { identifierWords } from './terms.js';
 
@@ -79,6 +80,7 @@ export function searchSymbols(store: GraphStore, query: string, options: SymbolS
     c, demoted: c.row.isTest || isDemotedPath(c.row.path) || bundles.has(c.row.path), written: isWrittenPath(c.row, q.written.paths), score: scoreOf(c, q, rareNames), uses: 0,
   }));
   scored.sort(byRank);
+  withDeprecatedLower(store, scored, Math.max(limit, SENTENCE_WINDOW) * DEPRECATED_WINDOW);
   // A sentence is reordered among its first SENTENCE_WINDOW at least, so its first answers do not depend on how many were asked for.
   const top = q.sentence
     ? sentenceOrder(store, withUseTies(store, scored, Math.max(limit, SENTENCE_WINDOW)), Math.max(limit, SENTENCE_WINDOW)).slice(0, limit)
@@ -93,6 +95,25 @@ export function searchSymbols(store: GraphStore, query: string, options: SymbolS
 }
 
 const NO_BUNDLES: ReadonlySet<string> = new Set();
+
+/**
+ * A deprecated definition's score is multiplied by this share: the one its documentation says to
+ * use instead answers the same words (cobra's `ExactValidArgs`, "Deprecated: use
+ * MatchAll(ExactArgs(n), OnlyValidArgs)", before `ExactArgs`). Set on the evaluation's tuning half.
+ */
+const DEPRECATED_SHARE = 0.7;
+/** How many times the results shown are read for deprecation marks. */
+const DEPRECATED_WINDOW = 2;
+
+/** `ranked`'s first `window` with the deprecated ones' scores lowered, in their new order. */
+function withDeprecatedLower(store: GraphStore, ranked: Scored[], window: number): void {
+  const head = ranked.slice(0, window);
+  const deprecated = new Set(store.nodesByIds(head.map((s) => s.c.row.id)).filter((n) => isDeprecatedDoc(n.docstring)).map((n) => n.id));
+  if (deprecated.size === 0) return;
+  const lowered = head.map((s) => (deprecated.has(s.c.row.id) ? { ...s, score: s.score * DEPRECATED_SHARE } : s));
+  lowered.sort(byRank);
+  ranked.splice(0, head.length, ...lowered);
+}
 
 /**
  * Whether two JavaScript or TypeScript candidates in different files share a name and kind, as a

@@ -82,6 +82,40 @@ describe('searchSymbols on equal scores', () => {
   });
 });
 
+describe('searchSymbols and deprecation', () => {
+  // Two functions with the same documentation; only the mark under the second's differs between the projects.
+  const source = (mark: string): Record<string, string> => ({
+    'args.go': [
+      'package args',
+      '',
+      '// ExactCount returns an error unless there are exactly n positional args.',
+      'func ExactCount(n int) int { return n }',
+      '',
+      '// ExactCountOld returns an error unless there are exactly n positional args.',
+      '//',
+      `// ${mark}`,
+      'func ExactCountOld(n int) int { return ExactCount(n) }',
+      '',
+    ].join('\n'),
+  });
+  const scores = async (mark: string): Promise<Map<string, number>> => {
+    const project = await openGeneratedProject(source(mark));
+    try {
+      return new Map(searchSymbols(project.index.store, 'exactly n positional args').matches.map((m) => [m.node.name, m.score]));
+    } finally {
+      project.close();
+    }
+  };
+  const ratio = (s: Map<string, number>): number => (s.get('ExactCountOld') ?? Number.NaN) / (s.get('ExactCount') ?? Number.NaN);
+
+  test('a definition its documentation marks deprecated scores lower than its unmarked twin, and below the one it names instead', async () => {
+    const unmarked = await scores('Use ExactCount instead.');
+    const marked = await scores('Deprecated: use ExactCount instead.');
+    assert.ok(ratio(marked) < 0.8 * ratio(unmarked), `marked ${ratio(marked)}, unmarked ${ratio(unmarked)}`);
+    assert.ok(ratio(marked) < 1, `marked ${ratio(marked)}`);
+  });
+});
+
 describe('searchSymbols for a sentence that writes names in code form', () => {
   let project: OpenedProject;
   const header = 'def parse_header(value):\n    """Parse a request header value into its options, split on semicolons."""\n    return value.split(";")\n';

@@ -12,6 +12,7 @@ import { bySymbolRank, type RankedSymbol, type Ranking } from './ranked.js';
 import { querySeeds } from './seeds.js';
 import { personalizedPageRank } from './walk.js';
 import { kindWeight, pathPenalty } from './weights.js';
+import { isDeprecatedDoc } from '../../search/deprecation.js';
 
 /** The ranking's shapes and order (defined in ranked.ts), importable beside the ranker. */
 export { bySymbolRank } from './ranked.js';
@@ -35,6 +36,9 @@ const PROSE_NAMED_BONUS = 0.5;
 /** Symbols scoring below this are dropped. Tuning half of the eval, 2026-12-03, before quoted declaration lines: 217 of 253 explore targets at this value, 217 at 0.005, 215 at 0.02. */
 const MIN_SCORE = 0.01;
 
+/** A deprecated definition's share of its score (its documentation names what to use instead). */
+const DEPRECATED_SHARE = 0.7;
+
 /** Ranks symbols and files for `query`. */
 export function rank(query: ParsedQuery, data: IndexData): Ranking {
   const bundles = data.bundles();
@@ -51,7 +55,7 @@ export function rank(query: ParsedQuery, data: IndexData): Ranking {
     if (node.kind === 'file') continue;
     const text = seeds.weights.get(id) ?? 0;
     const graph = (walk.get(id) ?? 0) / maxWalk;
-    const penalty = penaltyOf(node);
+    const penalty = penaltyOf(node) * (isDeprecatedDoc(node.docstring) ? DEPRECATED_SHARE : 1);
     const base = (TEXT_SHARE * text + GRAPH_SHARE * graph) * kindWeight(node.kind) * penalty;
     let score = base;
     if (exact.has(id)) score += EXACT_BONUS;

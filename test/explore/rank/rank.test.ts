@@ -126,3 +126,25 @@ test('a route the question names by its path lifts its handler, whose name share
     assert.equal(seedOf('show_page'), 0, names.join(', '));
   });
 });
+
+test('a definition its documentation marks deprecated ranks below its unmarked twin', async () => {
+  await withGeneratedData({
+    'codec.py': [
+      'def decode_payload_old(data):',
+      '    """Decode a framed payload into records.',
+      '',
+      '    .. deprecated:: 2.0 use decode_payload',
+      '    """',
+      '    return decode_payload(data)',
+      '',
+      'def decode_payload(data):',
+      '    """Decode a framed payload into records."""',
+      '    return data',
+      '',
+    ].join('\n'),
+  }, (data) => {
+    const r = rank(understandQuery('how is a framed payload decoded into records', data, 4), data);
+    const score = (name: string) => r.symbols.find((s) => s.node.name === name)?.score ?? 0;
+    assert.ok(score('decode_payload_old') > 0 && score('decode_payload_old') < 0.8 * score('decode_payload'), JSON.stringify(r.symbols.map((s) => [s.node.name, s.score])));
+  });
+});

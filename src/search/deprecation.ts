@@ -1,0 +1,12 @@
+/**
+ * Whether a definition's documentation marks it deprecated, by the conventions documentation
+ * tools read: JSDoc, Javadoc and PHPDoc's `@deprecated`, Sphinx's `.. deprecated::`, and Go's
+ * `Deprecated:` paragraph (or a docstring that ends on the word). A word in a sentence
+ * ("flags which are not hidden or deprecated") is no mark.
+ */
+const MARK = /(?:^|\s)(?:@deprecated\b|\.\. deprecated\b|Deprecated(?::|\.?$))/;
+
+/** True when `docstring` carries a deprecation mark. */
+export function isDeprecatedDoc(docstring: string | null | undefined): boolean {
+  return docstring !== null && docstring !== undefined && docstring.length > 0 && MARK.test(docstring);
+}

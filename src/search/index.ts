@@ -19,3 +19,5 @@ export { editVariants } from './candidates.js';
 export { isDemotedPath, keysWithPrefix, symbolIndex } from './symbol-index.js';
 export type { FileEntry, SymbolEntry, SymbolIndex } from './symbol-index.js';
 export { bundledFiles } from './bundles.js';
+export { implPhrases } from './written-names.js';
+export { isDeprecatedDoc } from './deprecation.js';

@@ -11,6 +11,14 @@ describe('writtenNames', () => {
     assert.deepEqual(writtenNames('is _filter_or_exclude, MAX_VALUE or __init__ used'), { paths: [], names: ['_filter_or_exclude', 'MAX_VALUE', '__init__'] });
   });
 
+  test('a Rust impl block spelt out is a path, however the sentence writes it', () => {
+    assert.deepEqual(writtenNames('how does Serialize for Option map Some and None').paths, ['impl Serialize for Option']);
+    assert.deepEqual(writtenNames('where is the Display impl for Point').paths, ['impl Display for Point']);
+    assert.deepEqual(writtenNames('what does impl Iterator for Lines yield').paths, ['impl Iterator for Lines']);
+    // A stop word before `for` is no trait.
+    assert.deepEqual(writtenNames('what is used for parsing').paths, []);
+  });
+
   test('plain words, short ones and PascalCase names (a place, not a target) are prose', () => {
     assert.deepEqual(writtenNames('How does the Router match a path'), { paths: [], names: [] });
     assert.deepEqual(writtenNames('how does a HashMap resize, a_b or iOS'), { paths: [], names: [] });

@@ -8,6 +8,7 @@ import { isTestSide } from '../rank/weights.js';
 import { definitions, MAX_DEFINITIONS, narrowByParameters } from './definitions.js';
 import type { ExactTarget, NamedSymbol } from './parsed-query.js';
 import { STOPWORDS } from './words.js';
+import { implPhrases } from '../../search/index.js';
 
 /** A word of the query at its place in the text. */
 export interface Token {
@@ -30,8 +31,6 @@ export interface WrittenNames {
 
 /** Most qualified names looked up. Tuning half of the eval, 2026-12-03, before quoted declaration lines: 217 of 253 explore targets at this value, 217 at 4, 217 at 12. */
 const MAX_QUALIFIED = 8;
-/** Most `Trait for Type` phrases looked up. Tuning half of the eval, 2026-12-03, before quoted declaration lines: 217 of 253 explore targets at this value, 217 at 2, 217 at 4. */
-const MAX_IMPL_PHRASES = 3;
 const QUALIFIED = /[A-Za-z_$][\w$]*(?:(?:\.|::|#|->)[A-Za-z_$][\w$]*)+(?:\(\))?/g;
 
 /** The names `text` writes out in full, looked up in the index. */
@@ -65,7 +64,7 @@ export function writtenNames(text: string, data: IndexData): WrittenNames {
     }
     nameExactly(normalized, defs);
   }
-  for (const phrase of implPhrases(text)) {
+  for (const phrase of implPhrases(text, STOPWORDS)) {
     // `Serialize for Option`, `the Display impl for Point`: the impl block itself, when one is so named.
     const defs = definitions(store.nodesByName(phrase), data).filter((n) => n.kind === 'impl');
     if (defs.length === 0 || named.some((n) => n.text === phrase)) continue;
@@ -76,13 +75,3 @@ export function writtenNames(text: string, data: IndexData): WrittenNames {
   return { named, exact, tokens, rest };
 }
 
-/** Impl block names a query spells out: `impl Trait for Type`, `Trait for Type`, `Trait impl(ementation) for Type`. */
-function implPhrases(text: string): string[] {
-  const out: string[] = [];
-  for (const m of text.matchAll(/\b([A-Za-z_][\w]*)\s+(?:impl(?:ementation)?\s+)?for\s+([A-Za-z_][\w]*)/g)) {
-    const trait = m[1] ?? '';
-    if (trait === 'impl' || STOPWORDS.has(trait.toLowerCase()) || out.length >= MAX_IMPL_PHRASES) continue;
-    out.push(`impl ${trait} for ${m[2] ?? ''}`);
-  }
-  return out;
-}

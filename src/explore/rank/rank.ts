@@ -12,7 +12,7 @@ import { bySymbolRank, type RankedSymbol, type Ranking } from './ranked.js';
 import { querySeeds } from './seeds.js';
 import { personalizedPageRank } from './walk.js';
 import { kindWeight, pathPenalty } from './weights.js';
-import { isDeprecatedDoc } from '../../search/deprecation.js';
+import { isDeprecatedDoc } from '../../search/index.js';
 
 /** The ranking's shapes and order (defined in ranked.ts), importable beside the ranker. */
 export { bySymbolRank } from './ranked.js';

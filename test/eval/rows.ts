@@ -14,7 +14,8 @@ export interface Row {
 
 const BULLET_ROW = /^\s*(?:[-*•]|\d+[.)])\s+(.+?)\s+\(([\w -]+)\)\s+[-—–]\s+`?([^\s`]+?):(\d+)/;
 const LOCATION_ONLY = /^\s*`?([^\s`]+\.[A-Za-z0-9]+):(\d+)(?:-\d+)?`?\s*$/;
-const NAME_LINE = /^\s*(?:#+\s*)?(?:\d+[.)]\s+)?[*`]*([^\s*`(]+)[*`]*\s*(?:\(|$)/;
+// A name may hold single spaces: a route's `GET /search`, a Rust impl block's `impl Serialize for Option`.
+const NAME_LINE = /^\s*(?:#+\s*)?(?:\d+[.)]\s+)?[*`]*([^\s*`(]+(?: [^\s*`(]+)*)[*`]*\s*(?:\(|$)/;
 // Suggestions offered when nothing matched are not results.
 const SUGGESTIONS = /^\s*(?:close names|did you mean|similar names)/i;
 

@@ -21,6 +21,14 @@ describe('search rank', () => {
     assert.equal(searchRank(text, t), 1);
   });
 
+  it('reads names holding spaces, as routes and impl blocks print them', () => {
+    const text = ['Found 2 symbols for "how does Serialize for Option map None":', '', 'impl Serialize for Option (impl)', '  src/ser/impls.rs:99', '  impl<T> Serialize for Option<T>', '', 'GET /search (route)', '  searx/webapp.py:583'].join('\n');
+    const impl = [{ file: 'src/ser/impls.rs', name: 'Option', headers: [{ line: 99, text: 'impl<T> Serialize for Option<T>' }] }];
+    const handler = [{ file: 'searx/webapp.py', name: 'search', headers: [{ line: 584, text: 'def search():' }] }];
+    assert.equal(searchRank(text, impl), 1);
+    assert.equal(searchRank(text, handler), 2);
+  });
+
   it('is undefined when no result is a target', () => {
     assert.equal(searchRank('**set** (function)\nlib/application.js:359\n', target), undefined);
   });

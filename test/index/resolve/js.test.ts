@@ -23,6 +23,22 @@ test('js: a directory import resolves to its index file', () => {
   assert.equal(targetOf(b.resolve(), b, r), f);
 });
 
+test('js: a module shipped as code beside its declaration file resolves to the code; a declaration file alone is still found', () => {
+  const b = new ProjectBuilder();
+  const declared = b.file('lib/api/middleware.d.ts');
+  b.sym(declared, 'serveFavicon');
+  const code = b.file('lib/api/middleware.js');
+  const f = b.sym(code, 'serveFavicon');
+  const types = b.file('lib/api/types.d.ts');
+  const t = b.sym(types, 'Config');
+  const main = b.file('lib/api/index.js', { imports: [imp('./middleware', ['serveFavicon']), imp('./types', ['Config'])] });
+  const r = b.ref(main, 'serveFavicon');
+  const c = b.ref(main, 'Config');
+  const resolved = b.resolve();
+  assert.equal(targetOf(resolved, b, r), f);
+  assert.equal(targetOf(resolved, b, c), t);
+});
+
 test('js: a .js specifier in TypeScript resolves to the .ts source', () => {
   const b = new ProjectBuilder();
   const src = b.file('src/a/parse.ts');

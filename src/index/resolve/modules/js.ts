@@ -3,7 +3,12 @@ import type { ModuleResolver } from './types.js';
 import { resolvedImport } from './types.js';
 import type { ProjectIndex } from '../project-index.js';
 
-const EXTENSIONS = ['.ts', '.tsx', '.d.ts', '.js', '.jsx', '.mjs', '.cjs', '.mts', '.cts', '.vue'];
+/**
+ * Probed in order. A declaration file comes after every file of code: a compiled package ships
+ * `middleware.js` beside `middleware.d.ts`, and a call through `require('./middleware')` is a
+ * call of the function in the `.js`, not of its declared signature.
+ */
+const EXTENSIONS = ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs', '.mts', '.cts', '.vue', '.d.ts'];
 
 // TypeScript with ESM output imports `./x.js` while the source is `./x.ts`.
 const SOURCE_FOR_OUTPUT: ReadonlyMap<string, readonly string[]> = new Map([

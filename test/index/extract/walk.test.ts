@@ -113,3 +113,17 @@ test('walks nested deeper than the stack allows stop there and the rest of the f
   assert.ok(java.symbols.some((s) => s.name === 'After' && s.kind === 'class'));
   assert.ok(java.symbols.filter((s) => s.name === 'A').length >= 100);
 });
+
+test('definitions nested deeper than a bound are skipped with their subtrees; the first levels and the rest of the file are extracted', async () => {
+  const depth = 3000;
+  const ts = `${Array.from({ length: depth }, (_, i) => `namespace N${i} {\n`).join('')}${'}\n'.repeat(depth)}export function after() {}\n`;
+  const extracted = await extractSource('typescript', ts, 'deep.ts');
+  const namespaces = extracted.symbols.filter((s) => s.kind === 'namespace').length;
+  assert.ok(namespaces >= 100 && namespaces < depth, `${namespaces} namespaces`);
+  assert.ok(extracted.symbols.some((s) => s.name === 'after' && s.kind === 'function'));
+  const ruby = `${Array.from({ length: depth }, (_, i) => `class C${i}\n  def a${i}; end\n`).join('')}${'end\n'.repeat(depth)}def after; end\n`;
+  const rb = await extractSource('ruby', ruby, 'deep.rb');
+  const classes = rb.symbols.filter((s) => s.kind === 'class').length;
+  assert.ok(classes >= 50 && classes < depth, `${classes} classes`);
+  assert.ok(rb.symbols.some((s) => s.name === 'after'));
+});

@@ -44,7 +44,7 @@ export function identifierWords(name: string): string[] {
   if (SNAKE.test(name)) return name.split('_').filter((w) => w !== '');
   return name
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .replace(/([A-Z])(?=[A-Z][a-z])/g, '$1 ')
     .toLowerCase()
     .split(/[^a-z0-9\u0080-\uffff]+/)
     .filter((w) => w !== '');

@@ -306,7 +306,7 @@ function splitToken(token: string): string {
     if (CASE_BOUNDARY.test(token) || token.includes('_')) {
       const words = token
         .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-        .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+        .replace(/([A-Z])(?=[A-Z][a-z])/g, '$1 ')
         .replace(/_+/g, ' ')
         .trim();
       if (words !== token) split = words;

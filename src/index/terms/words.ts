@@ -12,7 +12,7 @@ const ONE_WORD = /^[a-z0-9]+$/;
  * An acronym with an inflection written in lowercase after it (`URLs`, `IDs`, `POSTed`): one
  * word, not the acronym's last letter joined to the ending (`UR Ls`, `POS Ted`).
  */
-const INFLECTED_ACRONYM = /([A-Z]{2,})(s|es|ed|ing)(?![a-z])/g;
+const INFLECTED_ACRONYM = /(?<![A-Z])([A-Z]{2,})(s|es|ed|ing)(?![a-z])/g;
 
 /**
  * A `2` read as "to" between two words of three letters or more (`name2utf8`, `state2str`,
@@ -26,7 +26,7 @@ export function identifierWords(identifier: string): string[] {
   return identifier
     .replace(INFLECTED_ACRONYM, (_, acronym: string, ending: string) => ` ${acronym.toLowerCase()}${ending} `)
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .replace(/([A-Z])(?=[A-Z][a-z])/g, '$1 ')
     .split(/[^A-Za-z0-9]+/)
     .flatMap((w) => w.toLowerCase().split(TO_DIGIT))
     .filter((w) => w !== '');

@@ -93,7 +93,7 @@ function phraseSymbols(index: ProjectIndex, phrases: readonly (readonly string[]
 export function nameSegments(name: string): string[] {
   return name
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .replace(/([A-Z])(?=[A-Z][a-z])/g, '$1 ')
     .split(/[^A-Za-z0-9]+/)
     .filter((s) => s !== '')
     .map((s) => s.toLowerCase());

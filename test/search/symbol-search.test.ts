@@ -116,6 +116,37 @@ describe('searchSymbols and deprecation', () => {
   });
 });
 
+describe('searchSymbols for a list of names', () => {
+  let project: OpenedProject;
+  before(async () => {
+    project = await openGeneratedProject({
+      'args.go': [
+        'package args',
+        '',
+        '// ExactArgs checks for exactly n args.',
+        'func ExactArgs(n int) int { return n }',
+        '',
+        '// RangeArgs checks for a range of args.',
+        'func RangeArgs(a int, b int) int { return a }',
+        '',
+        '// MatchAll combines several checks.',
+        'func MatchAll(fs ...int) int { return 0 }',
+        '',
+        '// Combined returns zero.',
+        'func Combined(n int) int { return ExactArgs(n) + RangeArgs(n, n) }',
+        '',
+      ].join('\n'),
+    });
+  });
+  after(() => project.close());
+
+  test('a name the list gives comes before a function that uses two of them', () => {
+    const found = searchSymbols(project.index.store, 'ExactArgs RangeArgs MatchAll').matches.map((m) => m.node.name);
+    assert.ok(['ExactArgs', 'RangeArgs'].includes(found[0] ?? ''), found.join(', '));
+    assert.ok(found.indexOf('Combined') > found.indexOf('ExactArgs'), found.join(', '));
+  });
+});
+
 describe('searchSymbols for a sentence that writes names in code form', () => {
   let project: OpenedProject;
   const header = 'def parse_header(value):\n    """Parse a request header value into its options, split on semicolons."""\n    return value.split(";")\n';
@@ -218,7 +249,7 @@ describe('searchSymbols for a sentence that writes names in code form', () => {
     assert.equal(others[0]?.node.qualifiedName, 'Pool.Pool', 'without the path, the docstring\'s words lead');
   });
 
-  test('a name more than three symbols bear, or names listed without a sentence, rank as their words do', () => {
+  test('a name more than three symbols bear ranks as its words do, and a listed name gains less than a written one: what holds the list\'s other words still leads', () => {
     assert.equal(top('how does read_options handle a header'), 'parse_header');
     assert.equal(top('check_value split header'), 'parse_header');
   });

@@ -10,11 +10,11 @@
  */
 import { FUNCTION_KINDS, NODE_KINDS } from '../model.js';
 import type { NodeKind } from '../model.js';
-import { eachEdgeOf, incomingEdgeCounts } from '../store/index.js';
+import { eachEdgeOf, eachSymbolById, incomingEdgeCounts } from '../store/index.js';
 import type { GraphStore, SearchRow, StoredNode } from '../store/index.js';
 import { gatherCandidates, queryShape } from './candidates.js';
 import type { Candidate, QueryShape } from './candidates.js';
-import type { FieldScore } from './fields.js';
+import { NO_MATCH, type FieldScore } from './fields.js';
 import { kindsFor, parseSearchQuery } from './query.js';
 import type { ParsedSearchQuery } from './query.js';
 import { BUNDLE_LANGUAGES, bundledFiles } from './bundles.js';
@@ -83,7 +83,7 @@ export function searchSymbols(store: GraphStore, query: string, options: SymbolS
   withDeprecatedLower(store, scored, Math.max(limit, SENTENCE_WINDOW) * DEPRECATED_WINDOW);
   // A sentence is reordered among its first SENTENCE_WINDOW at least, so its first answers do not depend on how many were asked for.
   const top = q.sentence
-    ? sentenceOrder(store, withUseTies(store, scored, Math.max(limit, SENTENCE_WINDOW)), Math.max(limit, SENTENCE_WINDOW)).slice(0, limit)
+    ? sentenceOrder(store, withUseTies(store, scored, Math.max(limit, SENTENCE_WINDOW)), Math.max(limit, SENTENCE_WINDOW), handlerReader(store, wanted, filterOf(parsed), bundles)).slice(0, limit)
     : withUseTies(store, scored, limit).slice(0, limit);
   const nodes = new Map(store.nodesByIds(top.map((s) => s.c.row.id)).map((n) => [n.id, n]));
   const matches: SymbolMatch[] = top.flatMap((s) => {
@@ -207,7 +207,7 @@ const DATA_KINDS: ReadonlySet<NodeKind> = new Set(['field', 'property', 'constan
  * before the route: the route says where a request comes in, its handler how it is served
  * (`image_proxy` before `GET /image_proxy`).
  */
-function sentenceOrder(store: GraphStore, ranked: Scored[], limit: number): Scored[] {
+function sentenceOrder(store: GraphStore, ranked: Scored[], limit: number, readHandler: (id: number) => Scored | undefined): Scored[] {
   const out = [...ranked];
   const end = Math.min(out.length, limit);
   raiseBefore(out, end, MEMBER_SHARE, (container) => CONTAINER_KINDS.has(container.c.row.kind), (container, member) =>
@@ -215,11 +215,32 @@ function sentenceOrder(store: GraphStore, ranked: Scored[], limit: number): Scor
   raiseBefore(out, end, CALLABLE_SHARE, (data) => DATA_KINDS.has(data.c.row.kind), (_, code) => FUNCTION_KINDS.has(code.c.row.kind));
   const handlers = routeHandlers(store, out.slice(0, end));
   for (let i = 0; i < end && handlers.size > 0; i += 1) {
-    const called = out[i]!.written ? undefined : handlers.get(out[i]!.c.row.id);
-    const j = called === undefined ? -1 : out.findIndex((s, k) => k > i && s.demoted === out[i]!.demoted && called.has(s.c.row.id));
-    if (j > 0) out.splice(i++, 0, ...out.splice(j, 1));
+    const route = out[i]!;
+    const called = route.written ? undefined : handlers.get(route.c.row.id);
+    if (called === undefined) continue;
+    const j = out.findIndex((s, k) => k > i && s.demoted === route.demoted && called.has(s.c.row.id));
+    if (j > 0) {
+      out.splice(i++, 0, ...out.splice(j, 1));
+      continue;
+    }
+    // A handler no word of the sentence matched (`IssuesController#create` of `POST /projects/:id/issues`)
+    // is still what the route is served by: the last of its chain, after any middleware, at the route's score.
+    if (out.some((s) => called.has(s.c.row.id))) continue;
+    const handler = readHandler([...called].pop() ?? -1);
+    if (handler !== undefined && handler.demoted === route.demoted) out.splice(i++, 0, { ...handler, score: route.score });
   }
   return out;
+}
+
+/** Reads one handler as a result when it passes the search's kinds and filters. */
+function handlerReader(store: GraphStore, kinds: readonly NodeKind[], accept: (row: SearchRow) => boolean, bundles: ReadonlySet<string>): (id: number) => Scored | undefined {
+  return (id) => {
+    let found: Scored | undefined;
+    eachSymbolById(store, [id], kinds, (row) => {
+      if (accept(row)) found = { c: { row, text: NO_MATCH, fuzzy: false }, demoted: row.isTest || isDemotedPath(row.path) || bundles.has(row.path), written: false, score: 0, uses: 0 };
+    });
+    return found;
+  };
 }
 
 /** What each route among `shown` calls (its handlers), read only when a route is shown. */

@@ -164,6 +164,10 @@ describe('searchSymbols for a sentence that writes names in code form', () => {
         'def image_proxy():',
         '    return fetch()',
         '',
+        "@app.route('/preferences', methods=['POST'])",
+        'def store_choices():',
+        '    return 1',
+        '',
       ].join('\n'),
       'att/signed.js': [
         '/** The length of the signature that ends a signed write: a signed write carries its signature and a sign counter. */',
@@ -240,6 +244,14 @@ describe('searchSymbols for a sentence that writes names in code form', () => {
     assert.equal(sentence.indexOf('image_proxy'), sentence.indexOf('GET /image_proxy') - 1, sentence.join(', '));
     assert.ok(sentence.includes('image_proxy'));
     precedes(all('image proxy endpoint'), 'GET /image_proxy', 'image_proxy');
+  });
+
+  test('in a sentence, a shown route\'s handler that no word matched is read and comes right before it', () => {
+    const sentence = all('which handler takes the POSTed preferences form');
+    assert.equal(sentence.indexOf('store_choices'), sentence.indexOf('POST /preferences') - 1, sentence.join(', '));
+    assert.ok(sentence.includes('store_choices'), sentence.join(', '));
+    // A kind filter is kept: the handler is no route.
+    assert.ok(!all('which handler takes the POSTed preferences form kind:route').includes('store_choices'));
   });
 
   test('a written path ranks first, however much more of the sentence another symbol\'s docstring holds', () => {

@@ -76,14 +76,14 @@ export function searchSymbols(store: GraphStore, query: string, options: SymbolS
   const { found, total, fuzzy } = gatherCandidates(store, q, { kinds: wanted, accept: filterOf(parsed), filtered, fuzzy: options.fuzzy !== false });
   const bundles = copiesFound(found) ? bundledFiles(store) : NO_BUNDLES;
   const rareNames = rareWrittenNames(found, q);
-  const scored = found.map((c) => ({
-    c, demoted: c.row.isTest || isDemotedPath(c.row.path) || bundles.has(c.row.path), written: isWrittenPath(c.row, q.written.paths), score: scoreOf(c, q, rareNames), uses: 0,
-  }));
+  const demoted = (row: SearchRow): boolean => row.isTest || isDemotedPath(row.path) || bundles.has(row.path);
+  const scored = found.map((c) => ({ c, demoted: demoted(c.row), written: isWrittenPath(c.row, q.written.paths), score: scoreOf(c, q, rareNames), uses: 0 }));
   scored.sort(byRank);
   withDeprecatedLower(store, scored, Math.max(limit, SENTENCE_WINDOW) * DEPRECATED_WINDOW);
   // A sentence is reordered among its first SENTENCE_WINDOW at least, so its first answers do not depend on how many were asked for.
+  const window = Math.max(limit, SENTENCE_WINDOW);
   const top = q.sentence
-    ? sentenceOrder(store, withUseTies(store, scored, Math.max(limit, SENTENCE_WINDOW)), Math.max(limit, SENTENCE_WINDOW), handlerReader(store, wanted, filterOf(parsed), bundles)).slice(0, limit)
+    ? sentenceOrder(store, withUseTies(store, scored, window), window, handlerReader(store, wanted, filterOf(parsed), demoted)).slice(0, limit)
     : withUseTies(store, scored, limit).slice(0, limit);
   const nodes = new Map(store.nodesByIds(top.map((s) => s.c.row.id)).map((n) => [n.id, n]));
   const matches: SymbolMatch[] = top.flatMap((s) => {
@@ -233,11 +233,13 @@ function sentenceOrder(store: GraphStore, ranked: Scored[], limit: number, readH
 }
 
 /** Reads one handler as a result when it passes the search's kinds and filters. */
-function handlerReader(store: GraphStore, kinds: readonly NodeKind[], accept: (row: SearchRow) => boolean, bundles: ReadonlySet<string>): (id: number) => Scored | undefined {
+function handlerReader(
+  store: GraphStore, kinds: readonly NodeKind[], accept: (row: SearchRow) => boolean, demoted: (row: SearchRow) => boolean,
+): (id: number) => Scored | undefined {
   return (id) => {
     let found: Scored | undefined;
     eachSymbolById(store, [id], kinds, (row) => {
-      if (accept(row)) found = { c: { row, text: NO_MATCH, fuzzy: false }, demoted: row.isTest || isDemotedPath(row.path) || bundles.has(row.path), written: false, score: 0, uses: 0 };
+      if (accept(row)) found = { c: { row, text: NO_MATCH, fuzzy: false }, demoted: demoted(row), written: false, score: 0, uses: 0 };
     });
     return found;
   };

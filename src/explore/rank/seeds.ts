@@ -139,9 +139,10 @@ function seedTerms(query: ParsedQuery, data: IndexData, penaltyOf: (node: Stored
 }
 
 /**
- * A route's handler takes the route's seed when the query names the route's path: a route is
- * one declaration line whose words are its path and method, and the question that names them ("which handler takes the POSTed
- * preferences") asks for the function that serves it, whose own name need not share a word.
+ * A route's handler takes the route's seed when the query names a word of the route's path: a
+ * route is one declaration line whose words are its path and method, and the question that names
+ * them ("which handler takes the POSTed preferences") asks for the function that serves it, whose
+ * own name need not share a word with them.
  */
 function seedHandlers(query: ParsedQuery, data: IndexData, seeds: Pick<Seeds, 'weights' | 'nodes'>, seed: Seed): void {
   // The method alone names no route: "GET" and "POST" are words of half of them.

@@ -25,7 +25,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['index'],
   ['project'],
   ['store'],
-  ['jsonrpc', 'model', 'version', 'launch'],
+  ['jsonrpc', 'model', 'version', 'launch', 'words'],
 ];
 
 /** The only folder of src/ whose string literals may hold SQL. */

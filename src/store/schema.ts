@@ -10,6 +10,7 @@
  * top-level C function, a Python module-level def: 73% of the Linux kernel's symbols) is stored
  * as '' and read through `qualifiedNameOf`; only the others are in the qualified-name index.
  */
+import { spaceHumps } from '../words.js';
 import { EDGE_KINDS, NODE_KINDS, RESOLUTION_METHODS } from '../model.js';
 import type { EdgeKind } from '../model.js';
 import type { SqliteDb } from './sqlite.js';
@@ -304,9 +305,7 @@ function splitToken(token: string): string {
   if (split === undefined) {
     split = '';
     if (CASE_BOUNDARY.test(token) || token.includes('_')) {
-      const words = token
-        .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-        .replace(/([A-Z])(?=[A-Z][a-z])/g, '$1 ')
+      const words = spaceHumps(token)
         .replace(/_+/g, ' ')
         .trim();
       if (words !== token) split = words;

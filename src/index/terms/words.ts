@@ -4,6 +4,7 @@
  * the term index) and explore (which stems the query the same way), so both sides always meet.
  */
 import { createHash } from 'node:crypto';
+import { spaceHumps } from '../../words.js';
 
 /** Already one lowercase word: most words of prose, and many names, need no splitting. */
 const ONE_WORD = /^[a-z0-9]+$/;
@@ -23,10 +24,7 @@ const TO_DIGIT = /(?<=[a-z]{3})2(?=[a-z]{3})/;
 /** Splits an identifier into lowercase words at camelCase humps, `_`/`-`/`$` and a `2` meaning "to". */
 export function identifierWords(identifier: string): string[] {
   if (ONE_WORD.test(identifier) && !TO_DIGIT.test(identifier)) return [identifier];
-  return identifier
-    .replace(INFLECTED_ACRONYM, (_, acronym: string, ending: string) => ` ${acronym.toLowerCase()}${ending} `)
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z])(?=[A-Z][a-z])/g, '$1 ')
+  return spaceHumps(identifier.replace(INFLECTED_ACRONYM, (_, acronym: string, ending: string) => ` ${acronym.toLowerCase()}${ending} `))
     .split(/[^A-Za-z0-9]+/)
     .flatMap((w) => w.toLowerCase().split(TO_DIGIT))
     .filter((w) => w !== '');

@@ -4,6 +4,7 @@
  * the same handler `codegraph explore` uses), plain phrases with the symbols whose names contain
  * them. Needs only an index, so a project daemon answers it as well as a one-shot process.
  */
+import { spaceHumps } from '../../words.js';
 import { ANY_METHOD, HTTP_METHODS, routeName } from '../../index/extract/routes.js';
 import type { ProjectIndex } from '../../project/index-cache.js';
 import { fullTextSearch } from '../../search/index.js';
@@ -91,9 +92,7 @@ function phraseSymbols(index: ProjectIndex, phrases: readonly (readonly string[]
 
 /** An identifier's words, lower case: `CheckoutStateMachine`, `checkout_state_machine` -> checkout, state, machine. */
 export function nameSegments(name: string): string[] {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z])(?=[A-Z][a-z])/g, '$1 ')
+  return spaceHumps(name)
     .split(/[^A-Za-z0-9]+/)
     .filter((s) => s !== '')
     .map((s) => s.toLowerCase());

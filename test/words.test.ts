@@ -1,0 +1,23 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { spaceHumps } from '../src/words.js';
+
+test('spaceHumps puts a space where an identifier\'s words meet, and nowhere else', () => {
+  const cases: [string, string][] = [
+    ['getHttp', 'get Http'],
+    ['HTTPServer', 'HTTP Server'],
+    ['getHTTPResponse_v2', 'get HTTP Response_v2'],
+    ['v2Parser', 'v2 Parser'],
+    ['snake_case', 'snake_case'],
+    ['ABC', 'ABC'],
+    ['ABcDEf', 'A Bc D Ef'],
+    ['', ''],
+  ];
+  for (const [input, expected] of cases) assert.equal(spaceHumps(input), expected, input);
+});
+
+test('a long run of capitals is returned whole, with a space only before the word that follows it', () => {
+  const run = 'A'.repeat(50_000);
+  assert.equal(spaceHumps(run), run);
+  assert.equal(spaceHumps(`${run}Bc`), `${run} Bc`);
+});

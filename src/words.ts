@@ -9,3 +9,15 @@
 export function spaceHumps(identifier: string): string {
   return identifier.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/([A-Z])(?=[A-Z][a-z])/g, '$1 ');
 }
+
+/**
+ * An acronym with an inflection written in lowercase after it (`URLs`, `IDs`, `POSTed`): one
+ * word, not the acronym's last letter joined to the ending (`UR Ls`, `POS Ted`). It starts only
+ * where a run of capitals does, so a long run is read once.
+ */
+const INFLECTED_ACRONYM = /(?<![A-Z])([A-Z]{2,})(s|es|ed|ing)(?![a-z])/g;
+
+/** `identifier` with each inflected acronym lowercased and set apart as a word of its own. */
+export function wholeInflectedAcronyms(identifier: string): string {
+  return identifier.replace(INFLECTED_ACRONYM, (_, acronym: string, ending: string) => ` ${acronym.toLowerCase()}${ending} `);
+}

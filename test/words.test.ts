@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { spaceHumps } from '../src/words.js';
+import { spaceHumps, wholeInflectedAcronyms } from '../src/words.js';
 
 test('spaceHumps puts a space where an identifier\'s words meet, and nowhere else', () => {
   const cases: [string, string][] = [
@@ -20,4 +20,13 @@ test('a long run of capitals is returned whole, with a space only before the wor
   const run = 'A'.repeat(50_000);
   assert.equal(spaceHumps(run), run);
   assert.equal(spaceHumps(`${run}Bc`), `${run} Bc`);
+});
+
+test('wholeInflectedAcronyms sets an acronym with a lowercase ending apart as one lowercase word', () => {
+  assert.equal(wholeInflectedAcronyms('URLs'), ' urls ');
+  assert.equal(wholeInflectedAcronyms('getIDsFor'), 'get ids For');
+  assert.equal(wholeInflectedAcronyms('POSTed'), ' posted ');
+  // A capital run followed by a capitalised word, or by a longer lowercase tail, is no inflection.
+  assert.equal(wholeInflectedAcronyms('HTTPServer'), 'HTTPServer');
+  assert.equal(wholeInflectedAcronyms('MBeans'), 'MBeans');
 });

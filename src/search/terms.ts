@@ -5,7 +5,7 @@
  * index's porter tokenizer, which stems these words the same way it stemmed the indexed text.
  */
 
-import { spaceHumps } from '../words.js';
+import { spaceHumps, wholeInflectedAcronyms } from '../words.js';
 import { wordVariants } from '../index/terms/abbreviations.js';
 
 /**
@@ -43,7 +43,7 @@ const SNAKE = /^[a-z0-9_]*$/;
 export function identifierWords(name: string): string[] {
   // Lowercase snake_case (most names the ranker scores) splits on `_` alone.
   if (SNAKE.test(name)) return name.split('_').filter((w) => w !== '');
-  return spaceHumps(name)
+  return spaceHumps(wholeInflectedAcronyms(name))
     .toLowerCase()
     .split(/[^a-z0-9\u0080-\uffff]+/)
     .filter((w) => w !== '');

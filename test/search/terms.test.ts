@@ -11,6 +11,9 @@ describe('identifierWords', () => {
     ['kebab-case-name', ['kebab', 'case', 'name']],
     ['Engine::serve', ['engine', 'serve']],
     ['QuerySet.exclude', ['query', 'set', 'exclude']],
+    // An acronym with a lowercase ending is one word, as in explore's term index.
+    ['URLs', ['urls']],
+    ['POSTed', ['posted']],
   ];
   for (const [input, expected] of cases) {
     test(`splits ${input}`, () => assert.deepEqual(identifierWords(input), expected));

@@ -4,16 +4,11 @@
  * the term index) and explore (which stems the query the same way), so both sides always meet.
  */
 import { createHash } from 'node:crypto';
-import { spaceHumps } from '../../words.js';
+import { spaceHumps, wholeInflectedAcronyms } from '../../words.js';
 
 /** Already one lowercase word: most words of prose, and many names, need no splitting. */
 const ONE_WORD = /^[a-z0-9]+$/;
 
-/**
- * An acronym with an inflection written in lowercase after it (`URLs`, `IDs`, `POSTed`): one
- * word, not the acronym's last letter joined to the ending (`UR Ls`, `POS Ted`).
- */
-const INFLECTED_ACRONYM = /(?<![A-Z])([A-Z]{2,})(s|es|ed|ing)(?![a-z])/g;
 
 /**
  * A `2` read as "to" between two words of three letters or more (`name2utf8`, `state2str`,
@@ -24,7 +19,7 @@ const TO_DIGIT = /(?<=[a-z]{3})2(?=[a-z]{3})/;
 /** Splits an identifier into lowercase words at camelCase humps, `_`/`-`/`$` and a `2` meaning "to". */
 export function identifierWords(identifier: string): string[] {
   if (ONE_WORD.test(identifier) && !TO_DIGIT.test(identifier)) return [identifier];
-  return spaceHumps(identifier.replace(INFLECTED_ACRONYM, (_, acronym: string, ending: string) => ` ${acronym.toLowerCase()}${ending} `))
+  return spaceHumps(wholeInflectedAcronyms(identifier))
     .split(/[^A-Za-z0-9]+/)
     .flatMap((w) => w.toLowerCase().split(TO_DIGIT))
     .filter((w) => w !== '');

@@ -6,6 +6,9 @@
  */
 const MARK = /(?:^|\s)(?:@deprecated\b|\.\. deprecated\b|Deprecated(?::|\.?$))/;
 
+/** The word every mark holds, in some case: a docstring without it carries none. */
+export const DEPRECATION_WORD = 'deprecated';
+
 /** True when `docstring` carries a deprecation mark. */
 export function isDeprecatedDoc(docstring: string | null | undefined): boolean {
   return docstring !== null && docstring !== undefined && docstring.length > 0 && MARK.test(docstring);

@@ -10,7 +10,7 @@
  */
 import { FUNCTION_KINDS, NODE_KINDS } from '../model.js';
 import type { NodeKind } from '../model.js';
-import { eachEdgeOf, eachSymbolById, incomingEdgeCounts } from '../store/index.js';
+import { docstringsHolding, eachEdgeOf, eachSymbolById, incomingEdgeCounts } from '../store/index.js';
 import type { GraphStore, SearchRow, StoredNode } from '../store/index.js';
 import { gatherCandidates, queryShape } from './candidates.js';
 import type { Candidate, QueryShape } from './candidates.js';
@@ -18,7 +18,7 @@ import { NO_MATCH, type FieldScore } from './fields.js';
 import { kindsFor, parseSearchQuery } from './query.js';
 import type { ParsedSearchQuery } from './query.js';
 import { BUNDLE_LANGUAGES, bundledFiles } from './bundles.js';
-import { isDeprecatedDoc } from './deprecation.js';
+import { DEPRECATION_WORD, isDeprecatedDoc } from './deprecation.js';
 import { isDemotedPath } from './symbol-index.js';
 import { identifierWords } from './terms.js';
 
@@ -108,7 +108,8 @@ const DEPRECATED_WINDOW = 2;
 /** `ranked`'s first `window` with the deprecated ones' scores lowered, in their new order. */
 function withDeprecatedLower(store: GraphStore, ranked: Scored[], window: number): void {
   const head = ranked.slice(0, window);
-  const deprecated = new Set(store.nodesByIds(head.map((s) => s.c.row.id)).filter((n) => isDeprecatedDoc(n.docstring)).map((n) => n.id));
+  const marked = docstringsHolding(store, head.map((s) => s.c.row.id), DEPRECATION_WORD);
+  const deprecated = new Set([...marked].filter(([, doc]) => isDeprecatedDoc(doc)).map(([id]) => id));
   if (deprecated.size === 0) return;
   const lowered = head.map((s) => (deprecated.has(s.c.row.id) ? { ...s, score: s.score * DEPRECATED_SHARE } : s));
   lowered.sort(byRank);

@@ -155,6 +155,22 @@ export function eachSymbolById(store: GraphStore, ids: readonly number[], kinds:
 }
 
 /**
+ * The docstrings among `ids`' that hold `word` in any case (SQLite's LIKE), by id: a few rows'
+ * text read by their keys, not every row's.
+ */
+export function docstringsHolding(store: GraphStore, ids: readonly number[], word: string): Map<number, string> {
+  const out = new Map<number, string>();
+  if (ids.length === 0) return out;
+  connectionOf(store).cached(`SELECT id, docstring FROM nodes WHERE id ${IN_JSON_LIST} AND docstring LIKE ?`).each(
+    [JSON.stringify(ids), `%${word.replace(/[%_\\]/g, '')}%`],
+    ([id, docstring]) => {
+      out.set(Number(id), String(docstring ?? ''));
+    },
+  );
+  return out;
+}
+
+/**
  * How many stored edges (calls, references, imports, inheritance) point at each of `ids`, through
  * the edges' target index; ids nothing points at are absent.
  */

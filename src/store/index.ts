@@ -43,7 +43,7 @@ export { callTrail, fileStates, filesUsing, pathsEndingWith } from './lookup-que
 export type { FileState, Trail, TrailRow } from './lookup-queries.js';
 export { contentStamp, eachIndexedFile, eachSymbolName } from './search-reads.js';
 export {
-  eachSymbolById, eachTextMatch, eachSymbolInOrder, eachSymbolNamed, eachSymbolQualified, eachSymbolWithPrefix, incomingEdgeCounts, searchTermStats,
+  docstringsHolding, eachSymbolById, eachTextMatch, eachSymbolInOrder, eachSymbolNamed, eachSymbolQualified, eachSymbolWithPrefix, incomingEdgeCounts, searchTermStats,
 } from './full-text.js';
 export type { MatchRequest, SearchRow, TermStats } from './full-text.js';
 export { boundCallees, callerCounts, eachDefinitionShape, eachDefinitionText, eachEdgeOf, eachExploreFile, eachFilePath } from './explore-reads.js';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import { GraphStore } from '../../src/store/graph-store.js';
 import {
-  eachSymbolById, eachSymbolNamed, eachSymbolQualified, eachSymbolWithPrefix, eachTextMatch, incomingEdgeCounts, searchTermStats,
+  docstringsHolding, eachSymbolById, eachSymbolNamed, eachSymbolQualified, eachSymbolWithPrefix, eachTextMatch, incomingEdgeCounts, searchTermStats,
 } from '../../src/store/full-text.js';
 import type { SearchRow } from '../../src/store/full-text.js';
 import { MIGRATIONS, SEARCH_COLUMNS } from '../../src/store/schema.js';
@@ -131,6 +131,17 @@ describe('search reads', () => {
     assert.equal((save[0] ?? 0) & bit('docstring'), bit('docstring'));
     assert.equal((save[1] ?? 0) & bit('name'), bit('name'));
     for (const [, columns] of masks) assert.equal(columns.length, 2);
+  });
+
+  test('docstrings holding a word in any case are read for the ids asked, and only those', () => {
+    const { user } = loadSample(store);
+    const ids = user.filter((id): id is number => id !== undefined);
+    // `Writes through to the repository.` is the save method's; the class's says `Loads and caches users.`
+    assert.deepEqual(docstringsHolding(store, ids, 'REPOSITORY'), new Map([[user[2], 'Writes through to the repository.']]));
+    assert.deepEqual(docstringsHolding(store, ids.filter((id) => id !== user[2]), 'repository'), new Map());
+    assert.deepEqual(docstringsHolding(store, [], 'repository'), new Map());
+    // LIKE's own wildcards in the word match nothing of their own.
+    assert.deepEqual(docstringsHolding(store, ids, '%'), docstringsHolding(store, ids, ''));
   });
 
   test('edge counts count every edge pointing at a symbol, a recursive call too', () => {

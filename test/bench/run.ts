@@ -16,6 +16,7 @@
  *   npm run bench -- http --corpus django            HTTP latency, and 200 clients x 100 calls with p50/p99 and RSS
  *   npm run bench -- hook [--corpus django]          prompt-hook latency per tier, process start included
  *   npm run bench -- exits                           5,000 prompt-hook processes: none may hang at exit
+ *   npm run bench -- hostile                         extraction of files nesting 5,000 definitions, splitting 200,000-character words
  *   npm run bench -- view --corpus django            the view page in headless Chromium: map paint, neighbourhood after a click, edit to page
  *   npm run bench -- large --large [--corpus linux]  first answers of fresh processes on a large index (jdk without --large)
  *   npm run bench -- live --large [--corpus linux]   20 edits and a compaction through the daemon of a large index: queryable, durable, probes, RSS
@@ -28,6 +29,7 @@ import { formatDaemonReport, runDaemonBench } from './daemon-bench.js';
 import { formatQuestionsReport, runQuestionsBench } from './questions-bench.js';
 import { formatHttpReport, runHttpBench } from './http-bench.js';
 import { formatExitReport, runExitBench } from './exit-bench.js';
+import { formatHostileReport, runHostileBench } from './hostile-bench.js';
 import { formatHookReport, runHookBench } from './hook-bench.js';
 import { formatLargeReport, runLargeBench } from './large-bench.js';
 import { formatLiveReport, runLiveBench } from './live-bench.js';
@@ -81,6 +83,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   },
   { name: 'hook', byDefault: false, run: async (args) => formatHookReport(await runHookBench(args.corpora[0] ?? 'django')) },
   { name: 'exits', byDefault: false, run: async () => formatExitReport(await runExitBench()) },
+  { name: 'hostile', byDefault: false, run: async () => formatHostileReport(await runHostileBench()) },
   {
     name: 'http',
     byDefault: false,

@@ -160,5 +160,25 @@ export function walk(root: Node, builder: ExtractionBuilder, types: ReadonlySet<
   }
 }
 
+/**
+ * The nodes of `types` under `root`, in document order, that lie inside at most
+ * MAX_DEFINITION_DEPTH nodes of `bodies` (class bodies, say): what a pass over a whole file reads
+ * before asking each node for its parent, which costs the node's depth. Nesting is told from byte
+ * ranges, as the walk tells it.
+ */
+export function shallowNodes(root: Node, types: readonly string[], bodies: readonly string[]): Node[] {
+  const wanted = new Set(types);
+  const containers = new Set(bodies);
+  const ends: number[] = [];
+  const out: Node[] = [];
+  for (const node of root.descendantsOfType([...new Set([...types, ...bodies])])) {
+    if (node == null) continue;
+    while (ends.length > 0 && (ends[ends.length - 1] ?? 0) <= node.startIndex) ends.pop();
+    if (wanted.has(node.type) && ends.length <= MAX_DEFINITION_DEPTH) out.push(node);
+    if (containers.has(node.type)) ends.push(node.endIndex);
+  }
+  return out;
+}
+
 /** Same as `walk`; reads better where the node itself, not only its subtree, is the point. */
 export const walkNode = walk;

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { Node } from 'web-tree-sitter';
 import { ExtractionBuilder } from '../../../src/index/extract/builder.js';
 import { extractSource } from '../../../src/index/extract/extract.js';
-import { walk } from '../../../src/index/extract/walk.js';
+import { shallowNodes, walk } from '../../../src/index/extract/walk.js';
 import { loadLanguage, withTree } from '../../../src/index/parse/grammar.js';
 
 /** What a nested walk must visit: the native query's nodes, minus anonymous tokens sharing a listed name. */
@@ -126,4 +126,25 @@ test('definitions nested deeper than a bound are skipped with their subtrees; th
   const classes = rb.symbols.filter((s) => s.kind === 'class').length;
   assert.ok(classes >= 50 && classes < depth, `${classes} classes`);
   assert.ok(rb.symbols.some((s) => s.name === 'after'));
+});
+
+test('shallowNodes keeps the nodes inside at most 128 bodies, in document order, and drops the deeper ones', async () => {
+  const depth = 300;
+  const source = `${Array.from({ length: depth }, (_, i) => `class C${i} {\n int f${i};\n`).join('')}${'}\n'.repeat(depth)}class After { int last; }\n`;
+  const names = await withTree('java', source, (tree) =>
+    shallowNodes(tree.rootNode, ['field_declaration'], ['class_body']).map((n) => n.childForFieldName('declarator')?.childForFieldName('name')?.text));
+  assert.equal(names.length, 129);
+  assert.deepEqual(names.slice(0, 3), ['f0', 'f1', 'f2']);
+  assert.equal(names[127], 'f127');
+  assert.equal(names[128], 'last');
+});
+
+test('a file-wide pass over fields reads the shallow ones\' types: a call on a field of the outermost of 3,000 nested classes binds', async () => {
+  const depth = 3000;
+  const source = `class C0 {\n Repo repo;\n void run() { repo.save(); }\n${Array.from({ length: depth }, (_, i) => `class C${i + 1} {\n`).join('')}${'}\n'.repeat(depth)}}\n`;
+  const extracted = await extractSource('java', source, 'C0.java');
+  const call = extracted.refs.find((r) => r.name === 'save');
+  assert.ok(call !== undefined, 'the call is recorded');
+  // The field's declared class stands for the receiver.
+  assert.equal(call.receiver, 'Repo', JSON.stringify(call));
 });

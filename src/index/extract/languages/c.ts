@@ -12,7 +12,7 @@ import { receiverText } from '../receivers.js';
 import type { PathShape } from '../receivers.js';
 import { isTestPath } from '../test-paths.js';
 import type { LanguageExtractor } from '../types.js';
-import { walk } from '../walk.js';
+import { shallowNodes, walk } from '../walk.js';
 import { maskAttributeMacros } from './c-attributes.js';
 import { blankFailedMacroLines } from './c-bare-macros.js';
 import { findIteratorMacros, maskIteratorMacros, type IteratorMacro } from './c-iterators.js';
@@ -262,7 +262,7 @@ function madeClass(value: Node | null): string | undefined {
 /** `Owner.field` -> its class, for the fields of the file's classes and structs. */
 function fieldTypes(root: Node): Map<string, string> {
   const types = new Map<string, string>();
-  for (const field of root.descendantsOfType('field_declaration')) {
+  for (const field of shallowNodes(root, ['field_declaration'], ['field_declaration_list'])) {
     const owner = field?.parent?.parent?.childForFieldName('name')?.text;
     const held = heldBy(field?.childForFieldName('type') ?? null).type;
     if (field == null || owner === undefined || held === undefined) continue;

@@ -8,6 +8,7 @@ import type { ExtractionBuilder } from '../builder.js';
 import { argumentCount } from '../arity.js';
 import { callOf, LocalTypes, receiverClass, type FileTypes } from '../local-types.js';
 import { receiverText, type PathShape } from '../receivers.js';
+import { shallowNodes } from '../walk.js';
 
 const SHAPE: PathShape = {
   leaves: new Set(['identifier', 'this_expression', 'base_expression', 'predefined_type', 'generic_name']),
@@ -38,7 +39,7 @@ function declaredClass(type: Node | null | undefined): string | undefined {
 /** `Owner.member` -> the declared class of every field and property of the file's types. */
 function memberTypes(root: Node): Map<string, string> {
   const types = new Map<string, string>();
-  for (const member of root.descendantsOfType(['field_declaration', 'property_declaration'])) {
+  for (const member of shallowNodes(root, ['field_declaration', 'property_declaration'], ['declaration_list'])) {
     const owner = member?.parent?.parent?.childForFieldName('name')?.text;
     if (member == null || owner === undefined) continue;
     if (member.type === 'property_declaration') {

@@ -7,6 +7,10 @@
 import type { Node } from 'web-tree-sitter';
 import type { ExtractionBuilder } from '../builder.js';
 import { callOf, LocalTypes, noteReturnClasses, receiverClass, returnedClass, type FileTypes } from '../local-types.js';
+import { shallowNodes } from '../walk.js';
+
+/** The bodies classes, interfaces, enums and annotations nest in. */
+const JAVA_BODIES = ['class_body', 'interface_body', 'enum_body', 'annotation_type_body'];
 
 /** The node types that declare a local or parameter. */
 export const JAVA_LOCALS: ReadonlySet<string> = new Set([
@@ -28,7 +32,7 @@ function declaredClass(type: Node | null): string | undefined {
 /** `Owner.field` -> the field's declared class, and `Owner.method()` -> the class it returns, for the file's classes. */
 function fieldTypes(root: Node): Map<string, string> {
   const types = new Map<string, string>();
-  for (const field of root.descendantsOfType('field_declaration')) {
+  for (const field of shallowNodes(root, ['field_declaration'], JAVA_BODIES)) {
     const owner = field?.parent?.parent?.childForFieldName('name')?.text;
     const type = declaredClass(field?.childForFieldName('type') ?? null);
     if (field == null || owner === undefined || type === undefined) continue;
@@ -37,7 +41,7 @@ function fieldTypes(root: Node): Map<string, string> {
       if (name !== undefined) types.set(`${owner}.${name}`, type);
     }
   }
-  noteReturnClasses(types, root.descendantsOfType('method_declaration'), 'type', declaredClass);
+  noteReturnClasses(types, shallowNodes(root, ['method_declaration'], JAVA_BODIES), 'type', declaredClass);
   return types;
 }
 

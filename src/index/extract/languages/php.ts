@@ -5,7 +5,7 @@ import { DOC_BLOCKS, leadingComment, unquote } from '../comments.js';
 import { callOf, LocalTypes, noteReturnClasses, receiverClass, returnedClass, type FileTypes } from '../local-types.js';
 import { isTestPath } from '../test-paths.js';
 import type { LanguageExtractor } from '../types.js';
-import { walk } from '../walk.js';
+import { shallowNodes, walk } from '../walk.js';
 import { CLOSURES, laravelCall, routeGroups, symfonyRoutes, type RouteGroups } from './php-routes.js';
 import { shortText } from '../node-helpers.js';
 
@@ -272,7 +272,7 @@ function docParam(fn: Node | null, name: string): string | undefined {
  */
 function propertyTypes(root: Node): Map<string, string> {
   const types = new Map<string, string>();
-  for (const node of root.descendantsOfType(['property_declaration', 'property_promotion_parameter'])) {
+  for (const node of shallowNodes(root, ['property_declaration', 'property_promotion_parameter'], ['declaration_list'])) {
     if (node == null) continue;
     const promoted = node.type === 'property_promotion_parameter';
     const owner = (promoted ? node.parent?.parent?.parent?.parent : node.parent?.parent)?.childForFieldName('name')?.text;
@@ -289,7 +289,7 @@ function propertyTypes(root: Node): Map<string, string> {
       if (name !== undefined && type !== undefined) types.set(`${owner}.${name}`, type);
     }
   }
-  noteReturnClasses(types, root.descendantsOfType('method_declaration'), 'return_type', declaredClass);
+  noteReturnClasses(types, shallowNodes(root, ['method_declaration'], ['declaration_list']), 'return_type', declaredClass);
   return types;
 }
 

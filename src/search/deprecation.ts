@@ -6,6 +6,14 @@
  */
 const MARK = /(?:^|\s)(?:@deprecated\b|\.\. deprecated\b|Deprecated(?::|\.?$))/;
 
+/**
+ * A deprecated definition's share of its score, in search and in explore's ranking: the one its
+ * documentation says to use instead answers the same words (cobra's `ExactValidArgs`, "Deprecated:
+ * use MatchAll(ExactArgs(n), OnlyValidArgs)", before `ExactArgs`). Set on the evaluation's tuning
+ * half: search's cobra-s1 3rd -> 2nd, explore one more target shown whole (rtk-02).
+ */
+export const DEPRECATED_SHARE = 0.7;
+
 /** The word every mark holds, in some case: a docstring without it carries none. */
 export const DEPRECATION_WORD = 'deprecated';
 

@@ -20,4 +20,4 @@ export { isDemotedPath, keysWithPrefix, symbolIndex } from './symbol-index.js';
 export type { FileEntry, SymbolEntry, SymbolIndex } from './symbol-index.js';
 export { bundledFiles } from './bundles.js';
 export { implPhrases } from './written-names.js';
-export { isDeprecatedDoc } from './deprecation.js';
+export { DEPRECATED_SHARE, isDeprecatedDoc } from './deprecation.js';

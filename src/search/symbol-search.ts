@@ -18,7 +18,7 @@ import { NO_MATCH, type FieldScore } from './fields.js';
 import { kindsFor, parseSearchQuery } from './query.js';
 import type { ParsedSearchQuery } from './query.js';
 import { BUNDLE_LANGUAGES, bundledFiles } from './bundles.js';
-import { DEPRECATION_WORD, isDeprecatedDoc } from './deprecation.js';
+import { DEPRECATED_SHARE, DEPRECATION_WORD, isDeprecatedDoc } from './deprecation.js';
 import { isDemotedPath } from './symbol-index.js';
 import { identifierWords } from './terms.js';
 
@@ -96,16 +96,10 @@ export function searchSymbols(store: GraphStore, query: string, options: SymbolS
 
 const NO_BUNDLES: ReadonlySet<string> = new Set();
 
-/**
- * A deprecated definition's score is multiplied by this share: the one its documentation says to
- * use instead answers the same words (cobra's `ExactValidArgs`, "Deprecated: use
- * MatchAll(ExactArgs(n), OnlyValidArgs)", before `ExactArgs`). Set on the evaluation's tuning half.
- */
-const DEPRECATED_SHARE = 0.7;
 /** How many times the results shown are read for deprecation marks. */
 const DEPRECATED_WINDOW = 2;
 
-/** `ranked`'s first `window` with the deprecated ones' scores lowered, in their new order. */
+/** `ranked`'s first `window` with the deprecated ones' scores times DEPRECATED_SHARE, in their new order. */
 function withDeprecatedLower(store: GraphStore, ranked: Scored[], window: number): void {
   const head = ranked.slice(0, window);
   const marked = docstringsHolding(store, head.map((s) => s.c.row.id), DEPRECATION_WORD);

@@ -12,7 +12,7 @@ import { bySymbolRank, type RankedSymbol, type Ranking } from './ranked.js';
 import { querySeeds } from './seeds.js';
 import { personalizedPageRank } from './walk.js';
 import { kindWeight, pathPenalty } from './weights.js';
-import { isDeprecatedDoc } from '../../search/index.js';
+import { DEPRECATED_SHARE, isDeprecatedDoc } from '../../search/index.js';
 
 /** The ranking's shapes and order (defined in ranked.ts), importable beside the ranker. */
 export { bySymbolRank } from './ranked.js';
@@ -35,13 +35,6 @@ const NAMED_BONUS = 1;
 const PROSE_NAMED_BONUS = 0.5;
 /** Symbols scoring below this are dropped. Tuning half of the eval, 2026-12-03, before quoted declaration lines: 217 of 253 explore targets at this value, 217 at 0.005, 215 at 0.02. */
 const MIN_SCORE = 0.01;
-
-/**
- * A deprecated definition's share of its score: its documentation names what to use instead.
- * Search's share (search/symbol-search.ts); on the evaluation's tuning half it showed one more
- * target whole (rtk-02) and changed no other figure.
- */
-const DEPRECATED_SHARE = 0.7;
 
 /** Ranks symbols and files for `query`. */
 export function rank(query: ParsedQuery, data: IndexData): Ranking {

@@ -102,12 +102,12 @@ export function ownerClass(builder: ExtractionBuilder): string | undefined {
  * `getLoader` returns. Overloads that return different classes (or no class) leave none: an
  * empty entry.
  */
-export function noteReturnClasses(types: Map<string, string>, methods: Iterable<Node | null>, returnField: string, classOf: (type: Node | null) => string | undefined): void {
+export function noteReturnClasses(types: Map<string, string>, methods: Iterable<Node>, returnField: string, classOf: (type: Node | null) => string | undefined): void {
   for (const method of methods) {
     // A method's parent is its class's body, whose parent is the class.
-    const owner = method?.parent?.parent?.childForFieldName('name')?.text;
-    const name = method?.childForFieldName('name')?.text;
-    if (method == null || owner === undefined || name === undefined) continue;
+    const owner = method.parent?.parent?.childForFieldName('name')?.text;
+    const name = method.childForFieldName('name')?.text;
+    if (owner === undefined || name === undefined) continue;
     const key = `${owner}.${name}()`;
     const type = classOf(method.childForFieldName(returnField));
     const known = types.get(key);

@@ -263,9 +263,9 @@ function madeClass(value: Node | null): string | undefined {
 function fieldTypes(root: Node): Map<string, string> {
   const types = new Map<string, string>();
   for (const field of shallowNodes(root, ['field_declaration'], ['field_declaration_list'])) {
-    const owner = field?.parent?.parent?.childForFieldName('name')?.text;
-    const held = heldBy(field?.childForFieldName('type') ?? null).type;
-    if (field == null || owner === undefined || held === undefined) continue;
+    const owner = field.parent?.parent?.childForFieldName('name')?.text;
+    const held = heldBy(field.childForFieldName('type')).type;
+    if (owner === undefined || held === undefined) continue;
     for (const d of field.childrenForFieldName('declarator')) {
       const core = d === null || functionDeclarator(d) !== null ? null : coreDeclarator(d);
       if (core !== null) types.set(`${owner}.${core.text}`, held);

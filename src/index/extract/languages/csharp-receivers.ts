@@ -40,8 +40,8 @@ function declaredClass(type: Node | null | undefined): string | undefined {
 function memberTypes(root: Node): Map<string, string> {
   const types = new Map<string, string>();
   for (const member of shallowNodes(root, ['field_declaration', 'property_declaration'], ['declaration_list'])) {
-    const owner = member?.parent?.parent?.childForFieldName('name')?.text;
-    if (member == null || owner === undefined) continue;
+    const owner = member.parent?.parent?.childForFieldName('name')?.text;
+    if (owner === undefined) continue;
     if (member.type === 'property_declaration') {
       const type = declaredClass(member.childForFieldName('type'));
       const name = member.childForFieldName('name')?.text;

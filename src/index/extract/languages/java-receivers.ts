@@ -32,16 +32,17 @@ function declaredClass(type: Node | null): string | undefined {
 /** `Owner.field` -> the field's declared class, and `Owner.method()` -> the class it returns, for the file's classes. */
 function fieldTypes(root: Node): Map<string, string> {
   const types = new Map<string, string>();
-  for (const field of shallowNodes(root, ['field_declaration'], JAVA_BODIES)) {
-    const owner = field?.parent?.parent?.childForFieldName('name')?.text;
-    const type = declaredClass(field?.childForFieldName('type') ?? null);
-    if (field == null || owner === undefined || type === undefined) continue;
+  const members = shallowNodes(root, ['field_declaration', 'method_declaration'], JAVA_BODIES);
+  for (const field of members.filter((m) => m.type === 'field_declaration')) {
+    const owner = field.parent?.parent?.childForFieldName('name')?.text;
+    const type = declaredClass(field.childForFieldName('type'));
+    if (owner === undefined || type === undefined) continue;
     for (const declarator of field.childrenForFieldName('declarator')) {
       const name = declarator?.childForFieldName('name')?.text;
       if (name !== undefined) types.set(`${owner}.${name}`, type);
     }
   }
-  noteReturnClasses(types, shallowNodes(root, ['method_declaration'], JAVA_BODIES), 'type', declaredClass);
+  noteReturnClasses(types, members.filter((m) => m.type === 'method_declaration'), 'type', declaredClass);
   return types;
 }
 

@@ -272,8 +272,8 @@ function docParam(fn: Node | null, name: string): string | undefined {
  */
 function propertyTypes(root: Node): Map<string, string> {
   const types = new Map<string, string>();
-  for (const node of shallowNodes(root, ['property_declaration', 'property_promotion_parameter'], ['declaration_list'])) {
-    if (node == null) continue;
+  const members = shallowNodes(root, ['property_declaration', 'property_promotion_parameter', 'method_declaration'], ['declaration_list']);
+  for (const node of members.filter((m) => m.type !== 'method_declaration')) {
     const promoted = node.type === 'property_promotion_parameter';
     const owner = (promoted ? node.parent?.parent?.parent?.parent : node.parent?.parent)?.childForFieldName('name')?.text;
     if (owner === undefined) continue;
@@ -289,7 +289,7 @@ function propertyTypes(root: Node): Map<string, string> {
       if (name !== undefined && type !== undefined) types.set(`${owner}.${name}`, type);
     }
   }
-  noteReturnClasses(types, shallowNodes(root, ['method_declaration'], ['declaration_list']), 'return_type', declaredClass);
+  noteReturnClasses(types, members.filter((m) => m.type === 'method_declaration'), 'return_type', declaredClass);
   return types;
 }
 

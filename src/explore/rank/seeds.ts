@@ -6,6 +6,7 @@ import type { StoredNode } from '../../store/index.js';
 import type { IndexData } from '../data/index-data.js';
 import { MAX_DEFINITIONS } from '../query/definitions.js';
 import type { ParsedQuery } from '../query/understand.js';
+import { routePath } from '../../index/extract/routes.js';
 import { termsOf } from '../data/terms.js';
 import { textSearch } from './text-search.js';
 
@@ -147,7 +148,7 @@ function seedTerms(query: ParsedQuery, data: IndexData, penaltyOf: (node: Stored
 function seedHandlers(query: ParsedQuery, data: IndexData, seeds: Pick<Seeds, 'weights' | 'nodes'>, seed: Seed): void {
   // The method alone names no route: "GET" and "POST" are words of half of them.
   const terms = new Set(query.terms);
-  const namesPath = (route: StoredNode): boolean => termsOf(route.name.slice(route.name.indexOf(' ') + 1)).some((t) => terms.has(t));
+  const namesPath = (route: StoredNode): boolean => termsOf(routePath(route.name)).some((t) => terms.has(t));
   const routes = [...seeds.nodes.values()].filter((n) => n.kind === 'route' && namesPath(n));
   if (routes.length === 0) return;
   const out = data.edges.outgoing(routes.map((r) => r.id));

@@ -33,6 +33,11 @@ export function routeName(method: string, path: string): string {
   return `${method} ${path}`;
 }
 
+/** The path of a route's name (`GET /users/:id` -> `/users/:id`); a path without its method is itself. */
+export function routePath(name: string): string {
+  return name.slice(name.indexOf(' ') + 1);
+}
+
 /** What a route's handler is, as written where the route is declared. */
 export interface RouteHandler {
   /** The handler's name (last segment), and the node it is written at. */

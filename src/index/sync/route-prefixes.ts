@@ -6,7 +6,7 @@
  * are those of the files mounted now or by the last run (kept in the index's metadata).
  */
 import { actionName, withTokens } from '../extract/languages/csharp-routes.js';
-import { joinRoutePath } from '../extract/routes.js';
+import { joinRoutePath, routePath } from '../extract/routes.js';
 import {
   hasMounts, hasRouteTemplates, MAX_TEMPLATE_DEPTH, readMountLinks, readRouteNames, readTemplateChains, type GraphStore, type MountLink, type QualifiedRoute, type TemplateChainStep,
 } from '../../store/index.js';
@@ -209,9 +209,8 @@ function locatorPath(link: MountLink, upstream: (typeName: string) => string | n
  * /{GroupResource}` is `DELETE /`; anything else is kept.
  */
 export function withoutPlaceholder(text: string, typeName: string): string {
-  const space = text.indexOf(' ');
-  const head = text.slice(0, space + 1);
-  const path = text.slice(space + 1);
+  const path = routePath(text);
+  const head = text.slice(0, text.length - path.length);
   const placeholder = `{${typeName}}`;
   const start = path.startsWith('/') ? 1 : 0;
   if (!path.startsWith(placeholder, start)) return text;

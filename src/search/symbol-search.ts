@@ -79,9 +79,9 @@ export function searchSymbols(store: GraphStore, query: string, options: SymbolS
   const demoted = (row: SearchRow): boolean => row.isTest || isDemotedPath(row.path) || bundles.has(row.path);
   const scored = found.map((c) => ({ c, demoted: demoted(c.row), written: isWrittenPath(c.row, q.written.paths), score: scoreOf(c, q, rareNames), uses: 0 }));
   scored.sort(byRank);
-  withDeprecatedLower(store, scored, Math.max(limit, SENTENCE_WINDOW) * DEPRECATED_WINDOW);
   // A sentence is reordered among its first SENTENCE_WINDOW at least, so its first answers do not depend on how many were asked for.
   const window = Math.max(limit, SENTENCE_WINDOW);
+  withDeprecatedLower(store, scored, window * DEPRECATED_WINDOW);
   const top = q.sentence
     ? sentenceOrder(store, withUseTies(store, scored, window), window, handlerReader(store, wanted, filterOf(parsed), demoted)).slice(0, limit)
     : withUseTies(store, scored, limit).slice(0, limit);
@@ -220,8 +220,9 @@ function sentenceOrder(store: GraphStore, ranked: Scored[], limit: number, readH
     }
     // A handler no word of the sentence matched (`IssuesController#create` of `POST /projects/:id/issues`)
     // is still what the route is served by: the last of its chain, after any middleware, at the route's score.
-    if (out.some((s) => called.has(s.c.row.id))) continue;
-    const handler = readHandler([...called].pop() ?? -1);
+    const last = [...called].pop();
+    if (last === undefined || out.some((s) => called.has(s.c.row.id))) continue;
+    const handler = readHandler(last);
     if (handler !== undefined && handler.demoted === route.demoted) out.splice(i++, 0, { ...handler, score: route.score });
   }
   return out;

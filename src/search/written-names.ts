@@ -1,8 +1,8 @@
 /**
  * The names a sentence writes in code form: a path (`QuerySet.exclude`, `Net::HTTP#get`,
- * `String.indexOf(String)`, a Rust impl block's `Serialize for Option`) and an identifier no prose word looks like (`check_password`,
- * `getPathname`, `MAX_VALUE`; not `HashMap`, which a question names as the place of what it
- * asks about). A person who writes a name so in a sentence means that symbol. A text without a
+ * `String.indexOf(String)`, a Rust impl block's `Serialize for Option`) and an identifier no
+ * prose word looks like (`check_password`, `getPathname`, `MAX_VALUE`; not `HashMap`, which a
+ * question names as the place of what it asks about). A person who writes a name so in a sentence means that symbol. A text without a
  * stop word is a list of names (which asks for what uses them all) or one name (compared whole
  * with names, candidates.ts), and gives none. Text in, names out.
  */

@@ -155,8 +155,8 @@ export function eachSymbolById(store: GraphStore, ids: readonly number[], kinds:
 }
 
 /**
- * The docstrings among `ids`' that hold `word` in any case (SQLite's LIKE), by id: a few rows'
- * text read by their keys, not every row's.
+ * The docstrings of `ids` that hold `word` in any case (SQLite's LIKE; `%`, `_` and `\` in the
+ * word are dropped), by id: a few rows' text read by their keys, not every row's.
  */
 export function docstringsHolding(store: GraphStore, ids: readonly number[], word: string): Map<number, string> {
   const out = new Map<number, string>();

@@ -81,7 +81,7 @@ export async function runHostileBench(depth = Number(process.env['CODEGRAPH_BENC
 
 /** The report as text. */
 export function formatHostileReport(report: HostileReport): string {
-  const row = (r: HostileRow): string => `  ${r.input.padEnd(58)} ${ms(r.ms).padStart(10)}  ${r.result}`;
+  const row = (r: HostileRow): string => `  ${r.input.padEnd(58)} ${r.bytes.toLocaleString('en-US').padStart(11)} B ${ms(r.ms).padStart(10)}  ${r.result}`;
   return [
     `extraction of ${report.depth.toLocaleString('en-US')} nested definitions (one file each):`,
     ...report.nesting.map(row),

@@ -9,7 +9,6 @@ import { spaceHumps, wholeInflectedAcronyms } from '../../words.js';
 /** Already one lowercase word: most words of prose, and many names, need no splitting. */
 const ONE_WORD = /^[a-z0-9]+$/;
 
-
 /**
  * A `2` read as "to" between two words of three letters or more (`name2utf8`, `state2str`,
  * `lang2domain`); shorter sides are names of their own (`m2m`, `l2cap`, `py2k`).

@@ -21,12 +21,18 @@ describe('search rank', () => {
     assert.equal(searchRank(text, t), 1);
   });
 
-  it('reads names holding spaces, as routes and impl blocks print them', () => {
-    const text = ['Found 2 symbols for "how does Serialize for Option map None":', '', 'impl Serialize for Option (impl)', '  src/ser/impls.rs:99', '  impl<T> Serialize for Option<T>', '', 'GET /search (route)', '  searx/webapp.py:583'].join('\n');
+  it('reads names holding spaces, as routes and impl blocks print them, each a row of its own', () => {
+    const text = [
+      'Found 3 symbols for "how does Serialize for Option map None":', '',
+      'impl Serialize for Option (impl)', '  src/ser/impls.rs:99', '  impl<T> Serialize for Option<T>', '',
+      'GET /search (route)', '  searx/webapp.py:583', '',
+      'search (function)', '  searx/webapp.py:640',
+    ].join('\n');
     const impl = [{ file: 'src/ser/impls.rs', name: 'Option', headers: [{ line: 99, text: 'impl<T> Serialize for Option<T>' }] }];
-    const handler = [{ file: 'searx/webapp.py', name: 'search', headers: [{ line: 584, text: 'def search():' }] }];
+    const handler = [{ file: 'searx/webapp.py', name: 'search', headers: [{ line: 640, text: 'def search():' }] }];
     assert.equal(searchRank(text, impl), 1);
-    assert.equal(searchRank(text, handler), 2);
+    // The route's row counts, though it is no target: the handler listed after it is third.
+    assert.equal(searchRank(text, handler), 3);
   });
 
   it('is undefined when no result is a target', () => {

@@ -71,9 +71,9 @@ const LISTED_ROWS = 2000;
 /** The shape of a query's text (inline filters already taken out). */
 export function queryShape(text: string): QueryShape {
   const words = searchWords(text);
-  const { spellings, meaning } = searchSpellings(words);
-  const nameWords = [...new Set(identifierWords(text))].filter((w) => words.includes(w));
   const sentence = isSentence(text);
+  const { spellings, meaning } = searchSpellings(words, sentence);
+  const nameWords = [...new Set(identifierWords(text))].filter((w) => words.includes(w));
   return {
     text, lower: text.toLowerCase(), words, spellings, meaning, nameWords, qualified: qualifiedQuery(text), sentence,
     written: sentence ? writtenNames(text) : NO_WRITTEN_NAMES,

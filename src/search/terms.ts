@@ -75,17 +75,40 @@ export function searchWords(text: string): string[] {
 
 /**
  * The spellings a query sends to the full-text index: its words, then the other spellings of
- * each (abbreviations.ts: `arg`, `argv` for `arguments`), with the index of the word each spells.
+ * each (abbreviations.ts: `arg`, `argv` for `arguments`), and in prose the adverb of an adjective
+ * or the adjective of an adverb (`adverbPair`), with the index of the word each spells.
  */
-export function searchSpellings(words: readonly string[]): { spellings: string[]; meaning: number[] } {
+export function searchSpellings(words: readonly string[], prose = false): { spellings: string[]; meaning: number[] } {
   const spellings = [...words];
   const meaning = words.map((_, i) => i);
+  const add = (v: string, i: number): void => {
+    if (spellings.length >= words.length + MAX_EXTRA_SPELLINGS || spellings.includes(v)) return;
+    spellings.push(v);
+    meaning.push(i);
+  };
   words.forEach((w, i) => {
-    for (const v of wordVariants(w)) {
-      if (spellings.length >= words.length + MAX_EXTRA_SPELLINGS || spellings.includes(v)) continue;
-      spellings.push(v);
-      meaning.push(i);
-    }
+    for (const v of wordVariants(w)) add(v, i);
+  });
+  if (prose) words.forEach((w, i) => {
+    const pair = adverbPair(w);
+    if (pair !== undefined) add(pair, i);
   });
   return { spellings, meaning };
 }
+
+/**
+ * The index's porter tokenizer stems an adverb apart from its adjective (`exactly` -> exactli,
+ * `exact` -> exact; `strictly`, `directly`, `randomly` alike) except after `e`, `ent`, `al` and
+ * `ous`, where both already meet (`completely`, `recently`): so "an exact number" never met
+ * "returns an error if there are not exactly n args", though explore's term index (whose stem
+ * drops `ly`) does. A prose word's other form where the two stem apart; a word that is no
+ * adjective (`instead` -> `insteadly`) costs one lookup that finds nothing.
+ */
+export function adverbPair(word: string): string | undefined {
+  const base = word.length >= 6 && word.endsWith('ly') ? word.slice(0, -2) : word;
+  if (base.length < 5 || !/^[a-z]+$/.test(base) || MEETING_ADVERB.test(base)) return undefined;
+  return base === word ? `${word}ly` : base;
+}
+
+/** Endings whose adverb porter already stems alike (`e`, `ent`, `ous`, and `al` under `l`), or that spell it otherwise (`fully`, `easily`). */
+const MEETING_ADVERB = /(?:e|ent|ous|l|y)$/;

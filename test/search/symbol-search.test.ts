@@ -116,6 +116,37 @@ describe('searchSymbols and deprecation', () => {
   });
 });
 
+describe('searchSymbols and adverbs', () => {
+  let project: OpenedProject;
+  before(async () => {
+    // All hold "args"; the second says "exactly", the third "exact", and the first wins a tie by its place.
+    project = await openGeneratedProject({
+      'check.go': [
+        'package check',
+        '',
+        '// CheckA fails unless there are n args.',
+        'func CheckA(n int) int { return n }',
+        '',
+        '// CheckB fails unless there are exactly n args.',
+        'func CheckB(n int) int { return n }',
+        '',
+        '// CheckC fails unless there are n args, the count exact.',
+        'func CheckC(n int) int { return n }',
+        '',
+      ].join('\n'),
+    });
+  });
+  after(() => project.close());
+
+  test('a sentence\'s adjective finds the docstring that writes its adverb, and its adverb the adjective', () => {
+    const order = (query: string): string[] => searchSymbols(project.index.store, query).matches.map((m) => m.node.name);
+    const adjective = order('an exact number of args');
+    assert.ok(adjective.indexOf('CheckB') >= 0 && adjective.indexOf('CheckB') < adjective.indexOf('CheckA'), adjective.join(', '));
+    const adverb = order('fails when not exactly given args');
+    assert.ok(adverb.indexOf('CheckC') >= 0 && adverb.indexOf('CheckC') < adverb.indexOf('CheckA'), adverb.join(', '));
+  });
+});
+
 describe('searchSymbols for a list of names', () => {
   let project: OpenedProject;
   before(async () => {

@@ -198,7 +198,7 @@ const DATA_KINDS: ReadonlySet<NodeKind> = new Set(['field', 'property', 'constan
 
 /**
  * A sentence's `ranked` ordered among its first `limit`: members before their containers, code
- * before data, and the best ranked of what a route calls (its handler), wherever it ranks, right
+ * before data, a written path's helper after it, and the best ranked of what a route calls (its handler), wherever it ranks, right
  * before the route: the route says where a request comes in, its handler how it is served
  * (`image_proxy` before `GET /image_proxy`).
  */
@@ -208,6 +208,7 @@ function sentenceOrder(store: GraphStore, ranked: Scored[], limit: number, readH
   raiseBefore(out, end, MEMBER_SHARE, (container) => CONTAINER_KINDS.has(container.c.row.kind), (container, member) =>
     member.c.row.path === container.c.row.path && member.c.row.qualifiedName.startsWith(`${container.c.row.qualifiedName}.`));
   raiseBefore(out, end, CALLABLE_SHARE, (data) => DATA_KINDS.has(data.c.row.kind), (_, code) => FUNCTION_KINDS.has(code.c.row.kind));
+  raiseWrittenHelper(store, out);
   const handlers = routeHandlers(store, out.slice(0, end));
   for (let i = 0; i < end && handlers.size > 0; i += 1) {
     const route = out[i]!;
@@ -226,6 +227,24 @@ function sentenceOrder(store: GraphStore, ranked: Scored[], limit: number, readH
     if (handler !== undefined && handler.demoted === route.demoted) out.splice(i++, 0, { ...handler, score: route.score });
   }
   return out;
+}
+
+/**
+ * Puts right after the symbols a sentence names by their path (first in `out`) the best ranked
+ * of what the first of them calls, when it is a function among the candidates (it holds a word of
+ * the sentence): "how does `Session.flush` order the work" is answered by `Session.flush` and the
+ * helper it hands the work to, `Session._flush`, as a route is by its handler and explore's lead
+ * by its helpers (explore/pick/callee-priority.ts). One helper: a written path is one symbol's.
+ */
+function raiseWrittenHelper(store: GraphStore, out: Scored[]): void {
+  const first = out[0];
+  if (first === undefined || !first.written || !FUNCTION_KINDS.has(first.c.row.kind)) return;
+  const called = new Set<number>();
+  eachEdgeOf(store, [first.c.row.id], 'out', ['calls'], (_, to) => called.add(to));
+  const j = out.findIndex((s) => !s.written && called.has(s.c.row.id) && FUNCTION_KINDS.has(s.c.row.kind) && s.demoted === first.demoted);
+  if (j < 0) return;
+  const after = out.findIndex((s) => !s.written);
+  out.splice(after, 0, ...out.splice(j, 1));
 }
 
 /** Reads one handler as a result when it passes the search's kinds and filters. */

@@ -226,6 +226,25 @@ describe('searchSymbols for a sentence that writes names in code form', () => {
         '        return None',
         '',
       ].join('\n'),
+      'orm/session.py': [
+        'class Session:',
+        '    def flush(self):',
+        '        """Writes pending changes."""',
+        '        return self._flush()',
+        '',
+        '    def _flush(self):',
+        '        return 1',
+        '',
+        'class Flusher:',
+        '    def order_dependent_flush(self):',
+        '        """Orders the dependent work of a flush."""',
+        '        return 2',
+        '',
+        '    def flush_work_in_order(self):',
+        '        """Flushes dependent work in order."""',
+        '        return 3',
+        '',
+      ].join('\n'),
       'pool/Pool.java': [
         'public class Pool {',
         '  /** Creates a pool: each new task may start a new worker thread, queue the task in the work queue, or reject the task;',
@@ -290,6 +309,13 @@ describe('searchSymbols for a sentence that writes names in code form', () => {
     assert.equal(top(query), 'Pool.execute');
     const others = searchSymbols(project.index.store, query.replace('Pool.execute', 'the pool'), { fuzzy: false }).matches;
     assert.equal(others[0]?.node.qualifiedName, 'Pool.Pool', 'without the path, the docstring\'s words lead');
+  });
+
+  test('a written path\'s best ranked helper comes right after it; without the path it stays below what holds more of the words', () => {
+    const written = all('how does Session.flush order the dependent work');
+    assert.deepEqual(written.slice(0, 2), ['Session.flush', 'Session._flush'], written.join(', '));
+    const prose = all('how does the session flush order the dependent work');
+    assert.ok(prose.indexOf('Session._flush') > 2, prose.join(', '));
   });
 
   test('a name more than three symbols bear ranks as its words do, and a listed name gains less than a written one: what holds the list\'s other words still leads', () => {

@@ -7,6 +7,7 @@
 
 import { spaceHumps, wholeInflectedAcronyms } from '../words.js';
 import { wordVariants } from '../index/terms/abbreviations.js';
+import { adverbPair, regionalPair } from './other-forms.js';
 
 /**
  * Words that carry no meaning in a question about code ("how does the … get …"). Kept short on
@@ -75,8 +76,10 @@ export function searchWords(text: string): string[] {
 
 /**
  * The spellings a query sends to the full-text index: its words, then the other spellings of
- * each (abbreviations.ts: `arg`, `argv` for `arguments`), and in prose the adverb of an adjective
- * or the adjective of an adverb (`adverbPair`), with the index of the word each spells.
+ * each (abbreviations.ts: `arg`, `argv` for `arguments`), then the forms the index stems apart
+ * (other-forms.ts): the other regional spelling (`customized` for `customised`), and in prose
+ * the adverb or adjective (`exactly` for `exact`; in a list, `ExactArgs` holds no adjective), with
+ * the index of the word each spells.
  */
 export function searchSpellings(words: readonly string[], prose = false): { spellings: string[]; meaning: number[] } {
   const spellings = [...words];
@@ -89,26 +92,8 @@ export function searchSpellings(words: readonly string[], prose = false): { spel
   words.forEach((w, i) => {
     for (const v of wordVariants(w)) add(v, i);
   });
-  if (prose) words.forEach((w, i) => {
-    const pair = adverbPair(w);
-    if (pair !== undefined) add(pair, i);
+  words.forEach((w, i) => {
+    for (const other of [prose ? adverbPair(w) : undefined, regionalPair(w)]) if (other !== undefined) add(other, i);
   });
   return { spellings, meaning };
 }
-
-/**
- * The index's porter tokenizer stems an adverb apart from its adjective (`exactly` -> exactli,
- * `exact` -> exact; `strictly`, `directly`, `randomly` alike) except after `e`, `ent`, `al` and
- * `ous`, where both already meet (`completely`, `recently`): so "an exact number" never met
- * "returns an error if there are not exactly n args", though explore's term index (whose stem
- * drops `ly`) does. A prose word's other form where the two stem apart; a word that is no
- * adjective (`instead` -> `insteadly`) costs one lookup that finds nothing.
- */
-export function adverbPair(word: string): string | undefined {
-  const base = word.length >= 6 && word.endsWith('ly') ? word.slice(0, -2) : word;
-  if (base.length < 5 || !/^[a-z]+$/.test(base) || MEETING_ADVERB.test(base)) return undefined;
-  return base === word ? `${word}ly` : base;
-}
-
-/** Endings whose adverb porter already stems alike (`e`, `ent`, `ous`, and `al` under `l`), or that spell it otherwise (`fully`, `easily`). */
-const MEETING_ADVERB = /(?:e|ent|ous|l|y)$/;

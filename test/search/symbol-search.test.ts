@@ -147,6 +147,31 @@ describe('searchSymbols and adverbs', () => {
   });
 });
 
+describe('searchSymbols and British spelling', () => {
+  let project: OpenedProject;
+  before(async () => {
+    // Both hold "order"; only the second says "customizes", and the first wins a tie by its place.
+    project = await openGeneratedProject({
+      'order.go': [
+        'package order',
+        '',
+        '// SetOrder keeps the order of the steps.',
+        'func SetOrder(n int) int { return n }',
+        '',
+        '// WithOrder customizes the order of the steps.',
+        'func WithOrder(n int) int { return n }',
+        '',
+      ].join('\n'),
+    });
+  });
+  after(() => project.close());
+
+  test('a question written the British way finds a docstring written the American way', () => {
+    const found = searchSymbols(project.index.store, 'how is the order of steps customised').matches.map((m) => m.node.name);
+    assert.equal(found[0], 'WithOrder', found.join(', '));
+  });
+});
+
 describe('searchSymbols for a list of names', () => {
   let project: OpenedProject;
   before(async () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { MAX_EXTRA_SPELLINGS, MAX_QUERY_WORDS, STOP_WORDS, adverbPair, identifierWords, searchSpellings, searchWords } from '../../src/search/terms.js';
+import { MAX_EXTRA_SPELLINGS, MAX_QUERY_WORDS, STOP_WORDS, identifierWords, searchSpellings, searchWords } from '../../src/search/terms.js';
 
 describe('identifierWords', () => {
   const cases: [string, string[]][] = [
@@ -67,26 +67,13 @@ describe('searchSpellings', () => {
     assert.deepEqual(searchSpellings(['args', 'arg']).spellings, ['args', 'arg', 'argument', 'argv']);
   });
 
-  test('prose also sends an adjective\'s adverb and an adverb\'s adjective, after the abbreviations; a list of names does not', () => {
+  test('sends the forms the index stems apart after the abbreviations: a list of words its other spellings, prose its adverbs too', () => {
     assert.deepEqual(searchSpellings(['exact', 'arguments'], true), {
       spellings: ['exact', 'arguments', 'arg', 'argv', 'exactly', 'argumentsly'],
       meaning: [0, 1, 1, 1, 0, 1],
     });
-    assert.deepEqual(searchSpellings(['strictly'], true).spellings, ['strictly', 'strict']);
+    assert.deepEqual(searchSpellings(['strictly', 'customised'], true).spellings, ['strictly', 'customised', 'strict', 'customisedly', 'customized']);
     assert.deepEqual(searchSpellings(['exact', 'arguments']).spellings, ['exact', 'arguments', 'arg', 'argv']);
-  });
-});
-
-describe('adverbPair', () => {
-  test('pairs the forms the porter stemmer keeps apart', () => {
-    assert.equal(adverbPair('exact'), 'exactly');
-    assert.equal(adverbPair('exactly'), 'exact');
-    assert.equal(adverbPair('randomly'), 'random');
-  });
-
-  test('leaves the forms porter already stems alike, short words and words not of letters', () => {
-    for (const word of ['complete', 'completely', 'recent', 'recently', 'optional', 'optionally', 'various', 'easy', 'full', 'args', 'apply', 'utf8']) {
-      assert.equal(adverbPair(word), undefined, word);
-    }
+    assert.deepEqual(searchSpellings(['customised', 'exact']).spellings, ['customised', 'exact', 'customized']);
   });
 });

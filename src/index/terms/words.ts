@@ -71,6 +71,7 @@ const MAX_MEMO = 200_000;
 function stemOnce(word: string): string {
   let w = word.toLowerCase();
   if (w.length <= 3 || !/^[a-z]+$/.test(w)) return w;
+  w = americanSpelling(w);
   if (w.endsWith('ies') && w.length > 4) w = `${w.slice(0, -3)}y`;
   else if (/(?:ss|sh|ch|x|z)es$/.test(w)) w = w.slice(0, -2);
   else if (w.endsWith('s') && !/(?:ss|us|is)$/.test(w)) w = w.slice(0, -1);
@@ -90,6 +91,19 @@ function stemOnce(word: string): string {
   if (w.endsWith('at') && w.length > 5) w = w.slice(0, -2);
   if (stripped && w.length > 3 && /([b-df-hj-kmnp-rtv-y])\1$/.test(w)) w = w.slice(0, -1);
   return w;
+}
+
+/**
+ * A British spelling written the American way, so a question and code written in either meet:
+ * `-ise`/`-yse` and their inflections as `-ize`/`-yze` (`customised`, `serialisation`,
+ * `analysing`), and `-our` as `-or` (`behaviour`, `colours`). Both sides go through it: a word
+ * that merely ends so (`promise` -> `promize`) changes on both and still meets itself.
+ */
+function americanSpelling(w: string): string {
+  return w
+    .replace(/([a-z]{3})is(e|es|ed|ing|er|ers|ation|ations)$/, '$1iz$2')
+    .replace(/([a-z])ys(e|es|ed|ing)$/, '$1yz$2')
+    .replace(/([a-z]{3})our(s|ed|ing)?$/, '$1or$2');
 }
 
 /**

@@ -45,3 +45,19 @@ describe('proseTerms and stem, asked again', () => {
     assert.deepEqual(termsOf('ValueMapper'), ['valu', 'map']);
   });
 });
+
+describe('stem across British and American spelling', () => {
+  test('meets -ise and -ize, -yse and -yze, -our and -or, with their inflections', () => {
+    for (const [british, american] of <[string, string][]>[
+      ['customised', 'customized'], ['serialisation', 'serialization'], ['initialises', 'initializes'],
+      ['analysing', 'analyzing'], ['behaviour', 'behavior'], ['colours', 'colors'], ['favoured', 'favored'],
+    ]) assert.equal(stem(british), stem(american), `${british} / ${american}`);
+  });
+
+  test('keeps words that only look alike apart, and short words as they are', () => {
+    assert.notEqual(stem('raise'), stem('raze'));
+    assert.notEqual(stem('hours'), stem('hors'));
+    assert.equal(stem('analysis'), 'analysis');
+    assert.equal(stem('tour'), 'tour');
+  });
+});

@@ -34,15 +34,15 @@ const MAX_IMPL_PHRASES = 3;
 
 /**
  * The impl block names a sentence spells out, as Rust names them: `impl Trait for Type` from
- * `impl Trait for Type`, `Trait for Type` or `Trait impl(ementation) for Type`; a trait that is
- * one of `stopWords` ("wait for", "look for") is no trait.
+ * `impl Trait for Type`, `Trait for Type` or `Trait impl(ementation) for Type`; a trait or type
+ * that is one of `stopWords` ("wait for", "values for a") is none.
  */
 export function implPhrases(text: string, stopWords: ReadonlySet<string>): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(/\b([A-Za-z_][\w]*)\s+(?:impl(?:ementation)?\s+)?for\s+([A-Za-z_][\w]*)/g)) {
-    const trait = m[1] ?? '';
-    if (trait === 'impl' || stopWords.has(trait.toLowerCase()) || out.length >= MAX_IMPL_PHRASES) continue;
-    out.push(`impl ${trait} for ${m[2] ?? ''}`);
+    const [trait, type] = [m[1] ?? '', m[2] ?? ''];
+    if (trait === 'impl' || stopWords.has(trait.toLowerCase()) || stopWords.has(type.toLowerCase()) || out.length >= MAX_IMPL_PHRASES) continue;
+    out.push(`impl ${trait} for ${type}`);
   }
   return out;
 }

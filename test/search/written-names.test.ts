@@ -15,8 +15,9 @@ describe('writtenNames', () => {
     assert.deepEqual(writtenNames('how does Serialize for Option map Some and None').paths, ['impl Serialize for Option']);
     assert.deepEqual(writtenNames('where is the Display impl for Point').paths, ['impl Display for Point']);
     assert.deepEqual(writtenNames('what does impl Iterator for Lines yield').paths, ['impl Iterator for Lines']);
-    // A stop word before `for` is no trait.
+    // A stop word before `for` is no trait, and one after it no type.
     assert.deepEqual(writtenNames('what is used for parsing').paths, []);
+    assert.deepEqual(writtenNames('how does it wait for the lock').paths, []);
   });
 
   test('plain words, short ones and PascalCase names (a place, not a target) are prose', () => {

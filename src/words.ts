@@ -21,3 +21,34 @@ const INFLECTED_ACRONYM = /(?<![A-Z])([A-Z]{2,})(s|es|ed|ing)(?![a-z])/g;
 export function wholeInflectedAcronyms(identifier: string): string {
   return identifier.replace(INFLECTED_ACRONYM, (_, acronym: string, ending: string) => ` ${acronym.toLowerCase()}${ending} `);
 }
+
+/**
+ * British endings and their American spelling: `-ise`/`-yse` and their inflections as
+ * `-ize`/`-yze` (`customised`, `serialisation`, `analysing`), and `-our` as `-or` (`behaviour`,
+ * `colours`). The endings exclude one another, so at most one applies.
+ */
+const TO_AMERICAN: readonly (readonly [RegExp, string])[] = [
+  [/([a-z]{3})is(e|es|ed|ing|er|ers|ation|ations)$/, '$1iz$2'],
+  [/([a-z])ys(e|es|ed|ing)$/, '$1yz$2'],
+  [/([a-z]{3})our(s|ed|ing)?$/, '$1or$2'],
+];
+/** The American `-ize`/`-yze` endings and their British spelling (`-or` has too many words of its own, `error`, `author`). */
+const TO_BRITISH: readonly (readonly [RegExp, string])[] = [
+  [/([a-z]{3})iz(e|es|ed|ing|er|ers|ation|ations)$/, '$1is$2'],
+  [/([a-z])yz(e|es|ed|ing)$/, '$1ys$2'],
+];
+
+/** A lowercase word spelt the American way where its ending is British; the word itself otherwise. */
+export function americanSpelling(word: string): string {
+  return respelt(word, TO_AMERICAN);
+}
+
+/** A lowercase word spelt the British way where its ending is American (`-ize`, `-yze`); the word itself otherwise. */
+export function britishSpelling(word: string): string {
+  return respelt(word, TO_BRITISH);
+}
+
+function respelt(word: string, rules: readonly (readonly [RegExp, string])[]): string {
+  for (const [pattern, other] of rules) if (pattern.test(word)) return word.replace(pattern, other);
+  return word;
+}

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { spaceHumps, wholeInflectedAcronyms } from '../src/words.js';
+import { americanSpelling, britishSpelling, spaceHumps, wholeInflectedAcronyms } from '../src/words.js';
 
 test('spaceHumps puts a space where an identifier\'s words meet, and nowhere else', () => {
   const cases: [string, string][] = [
@@ -29,4 +29,16 @@ test('wholeInflectedAcronyms sets an acronym with a lowercase ending apart as on
   // A capital run followed by a capitalised word, or by a longer lowercase tail, is no inflection.
   assert.equal(wholeInflectedAcronyms('HTTPServer'), 'HTTPServer');
   assert.equal(wholeInflectedAcronyms('MBeans'), 'MBeans');
+});
+
+test('americanSpelling and britishSpelling respell -ise/-ize and -yse/-yze with their inflections, and -our as -or one way', () => {
+  assert.equal(americanSpelling('customised'), 'customized');
+  assert.equal(americanSpelling('serialisations'), 'serializations');
+  assert.equal(americanSpelling('analysing'), 'analyzing');
+  assert.equal(americanSpelling('behaviours'), 'behaviors');
+  assert.equal(britishSpelling('customized'), 'customised');
+  assert.equal(britishSpelling('paralyze'), 'paralyse');
+  // Nothing to respell: the word itself; `-or` has too many words of its own to be read as American.
+  for (const word of ['customize', 'parse', 'hour', 'error']) assert.equal(americanSpelling(word), word);
+  for (const word of ['customise', 'size', 'error', 'author']) assert.equal(britishSpelling(word), word);
 });

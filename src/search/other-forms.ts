@@ -1,9 +1,10 @@
 /**
- * A prose word's other written forms that the search index's porter tokenizer stems apart from
- * it: an adjective's adverb (`exact`, `exactly`) and a British spelling's American one
- * (`customised`, `customized`). Query words in, spellings out; each costs one lookup of the index,
- * which finds nothing when the form is no word.
+ * A query word's other written forms that the search index's porter tokenizer stems apart from
+ * it: an adjective's adverb (`exact`, `exactly`) and the other regional spelling (`customised`,
+ * `customized`). Words in, spellings out; each costs one lookup of the index, which finds
+ * nothing when the form is no word.
  */
+import { americanSpelling, britishSpelling } from '../words.js';
 
 /**
  * The porter tokenizer stems an adverb apart from its adjective (`exactly` -> exactli, `exact` ->
@@ -23,23 +24,14 @@ const MEETING_ADVERB = /(?:e|ent|ous|l|y)$/;
 
 /**
  * The other spelling of a word that British and American English write apart and the porter
- * tokenizer stems apart: `-ise`/`-ize` and `-yse`/`-yze` with their inflections
- * (`customised`, `serialisation`, `analysing`), and `-our` for `-or` (`behaviour`, `colours`). A
+ * tokenizer stems apart (src/words.ts: `-ise`/`-ize`, `-yse`/`-yze`, and `-our` for `-or`). A
  * project, and one file, may write either (`customised` beside `customize`); the question may
  * write the other. A doubled `l` needs nothing: porter stems `cancelled` and `canceled` alike.
  */
 export function regionalPair(word: string): string | undefined {
   if (word.length < 6 || !/^[a-z]+$/.test(word)) return undefined;
-  for (const [pattern, other] of REGIONAL) {
-    if (pattern.test(word)) return word.replace(pattern, other);
-  }
-  return undefined;
+  const american = americanSpelling(word);
+  if (american !== word) return american;
+  const british = britishSpelling(word);
+  return british !== word ? british : undefined;
 }
-
-const REGIONAL: readonly (readonly [RegExp, string])[] = [
-  [/([a-z]{3})is(e|es|ed|ing|er|ers|ation|ations)$/, '$1iz$2'],
-  [/([a-z]{3})iz(e|es|ed|ing|er|ers|ation|ations)$/, '$1is$2'],
-  [/([a-z])ys(e|es|ed|ing)$/, '$1yz$2'],
-  [/([a-z])yz(e|es|ed|ing)$/, '$1ys$2'],
-  [/([a-z]{3})our(s|ed|ing)?$/, '$1or$2'],
-];

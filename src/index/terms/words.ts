@@ -4,7 +4,7 @@
  * the term index) and explore (which stems the query the same way), so both sides always meet.
  */
 import { createHash } from 'node:crypto';
-import { spaceHumps, wholeInflectedAcronyms } from '../../words.js';
+import { americanSpelling, spaceHumps, wholeInflectedAcronyms } from '../../words.js';
 
 /** Already one lowercase word: most words of prose, and many names, need no splitting. */
 const ONE_WORD = /^[a-z0-9]+$/;
@@ -71,6 +71,7 @@ const MAX_MEMO = 200_000;
 function stemOnce(word: string): string {
   let w = word.toLowerCase();
   if (w.length <= 3 || !/^[a-z]+$/.test(w)) return w;
+  // A question and code written in British or American English meet (`customised`, `customized`).
   w = americanSpelling(w);
   if (w.endsWith('ies') && w.length > 4) w = `${w.slice(0, -3)}y`;
   else if (/(?:ss|sh|ch|x|z)es$/.test(w)) w = w.slice(0, -2);
@@ -91,19 +92,6 @@ function stemOnce(word: string): string {
   if (w.endsWith('at') && w.length > 5) w = w.slice(0, -2);
   if (stripped && w.length > 3 && /([b-df-hj-kmnp-rtv-y])\1$/.test(w)) w = w.slice(0, -1);
   return w;
-}
-
-/**
- * A British spelling written the American way, so a question and code written in either meet:
- * `-ise`/`-yse` and their inflections as `-ize`/`-yze` (`customised`, `serialisation`,
- * `analysing`), and `-our` as `-or` (`behaviour`, `colours`). Both sides go through it: a word
- * that merely ends so (`promise` -> `promize`) changes on both and still meets itself.
- */
-function americanSpelling(w: string): string {
-  return w
-    .replace(/([a-z]{3})is(e|es|ed|ing|er|ers|ation|ations)$/, '$1iz$2')
-    .replace(/([a-z])ys(e|es|ed|ing)$/, '$1yz$2')
-    .replace(/([a-z]{3})our(s|ed|ing)?$/, '$1or$2');
 }
 
 /**

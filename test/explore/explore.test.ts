@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { exploreProject as explore } from '../../src/tools/explore/explore-tool.js';
 import { assertGolden } from '../support/golden.js';
-import { openFixture, type OpenProject } from './support.js';
+import { openFixture, openGenerated, type OpenProject } from './support.js';
 
 let shop: OpenProject;
 let ledger: OpenProject;
@@ -110,5 +110,23 @@ test('explore is deterministic for the same index and query', async () => {
     const first = await explore(project.index, q);
     const second = await explore(project.index, q);
     assert.equal(second.text, first.text, q);
+  }
+});
+
+test('explore reads a JVM stack trace: each frame\'s file under its package, and its line\'s enclosing method', async () => {
+  const method = (name: string, line: string): string => `  public void ${name}() {\n    ${line}\n  }\n`;
+  const project = await openGenerated({
+    'src/main/java/com/acme/store/Util.java': `package com.acme.store;\n\npublic class Util {\n${method('flush', 'save();')}${method('save', 'int n = 1;')}}\n`,
+    'src/main/java/com/acme/web/Util.java': `package com.acme.web;\n\npublic class Util {\n${method('render', 'int n = 2;')}}\n`,
+  });
+  try {
+    const trace = 'java.lang.IllegalStateException: closed\n\tat com.acme.store.Util.save(Util.java:8)\n\tat com.acme.store.Util.flush(Util.java:5)';
+    const { text } = await explore(project.index, trace);
+    assert.match(text, /Pinned from the query: `src\/main\/java\/com\/acme\/store\/Util\.java`\.\n/);
+    assert.match(text, /Exact target: `Util\.save` \(src\/main\/java\/com\/acme\/store\/Util\.java:7-9\), enclosing line 8\./);
+    assert.match(text, /Exact target: `Util\.flush` \(src\/main\/java\/com\/acme\/store\/Util\.java:4-6\), enclosing line 5\./);
+    assert.ok(!/Exact target: [^\n]*web\/Util\.java/.test(text), text);
+  } finally {
+    project.close();
   }
 });

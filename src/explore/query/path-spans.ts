@@ -1,7 +1,8 @@
 /**
  * Finds the spans of a query that are written as file paths: quoted or backticked text, `./x`,
- * `a/b/c.py`, Windows `a\b\c.py`, `name.ext` with a source extension, and extensionless
- * kebab-case basenames. Line anchors written onto a path (`:776`, `:12-40`, `#L88-L120`) are
+ * `a/b/c.py`, Windows `a\b\c.py`, `name.ext` with a source extension, extensionless
+ * kebab-case basenames, and the files of stack frames (a JVM frame's `(ArrayList.java:237)`,
+ * .NET's `Users.cs:line 42`). Line anchors written onto a path (`:776`, `:12-40`, `#L88-L120`) are
  * split off here; prose anchors ("lines 900-1003 in x.py") are bound later.
  */
 
@@ -44,9 +45,9 @@ export interface PathSpan {
 export function findPathSpans(query: string, indexedExtensions: ReadonlySet<string>): PathSpan[] {
   const spans: PathSpan[] = [];
   const taken: [number, number][] = [];
-  const consider = (start: number, token: string, quoted: boolean): void => {
+  const consider = (start: number, token: string, quoted: boolean, folder?: string): void => {
     if (spans.length >= MAX_PATH_SPANS) return;
-    const span = classify(start, token, quoted, indexedExtensions);
+    const span = classify(start, token, quoted, indexedExtensions, folder);
     if (span !== undefined) spans.push(span);
   };
   for (const m of query.matchAll(/([`"'])([^`"'\n]{1,300}?)\1/g)) {
@@ -56,16 +57,43 @@ export function findPathSpans(query: string, indexedExtensions: ReadonlySet<stri
     taken.push([m.index ?? 0, (m.index ?? 0) + m[0].length]);
     consider(start, inner.trim(), true);
   }
-  for (const m of query.matchAll(/[^\s`"']+/g)) {
+  const text = withColonLines(query);
+  for (const m of text.matchAll(/[^\s`"']+/g)) {
     const at = m.index ?? 0;
     if (taken.some(([s, e]) => at >= s && at < e)) continue;
-    consider(at, m[0], false);
+    const frame = frameFile(m[0]);
+    if (frame === undefined) consider(at, m[0], false);
+    else consider(at + frame.at, m[0].slice(frame.at), false, frame.folder);
   }
   spans.sort((a, b) => a.start - b.start);
   return spans;
 }
 
-function classify(start: number, raw: string, quoted: boolean, indexedExtensions: ReadonlySet<string>): PathSpan | undefined {
+/**
+ * A JVM stack frame's file: the frame writes it in parentheses right after the method's qualified
+ * name (`java.base/java.util.ArrayList.grow(ArrayList.java:237)`, Kotlin's and Scala's alike), and
+ * that name is no path. Where the file starts in the token, and the folder its package names
+ * (`java/util`: the lowercase parts before the first capitalised one, a module prefix dropped),
+ * which tells apart files of one name. Undefined for any other token.
+ */
+function frameFile(token: string): { readonly at: number; readonly folder: string | undefined } | undefined {
+  const open = token.lastIndexOf('(');
+  if (open <= 0 || !/^\([\w$.\-]+\.\w+:\d+\)/.test(token.slice(open))) return undefined;
+  const parts = token.slice(token.lastIndexOf('/', open) + 1, open).split('.');
+  const type = parts.findIndex((p) => /^[A-Z]/.test(p));
+  const folder = type > 0 && parts.slice(0, type).every((p) => /^[a-z_][a-z0-9_]*$/.test(p)) ? parts.slice(0, type).join('/') : undefined;
+  return { at: open + 1, folder };
+}
+
+/**
+ * `query` with .NET's line anchors (`in /src/Api/Users.cs:line 42`) written as `:42` and padded
+ * to the same length, so every offset still points into the query as written.
+ */
+function withColonLines(query: string): string {
+  return query.replace(/(\.\w+):line (\d+)/g, (whole: string, ext: string, line: string) => `${ext}:${line}`.padEnd(whole.length, ' '));
+}
+
+function classify(start: number, raw: string, quoted: boolean, indexedExtensions: ReadonlySet<string>, folder?: string): PathSpan | undefined {
   if (raw.includes('://')) return undefined;
   // Trim prose punctuation around the token; keep what the anchor suffix needs.
   const lead = raw.match(/^[([{<]+/)?.[0].length ?? 0;
@@ -83,6 +111,9 @@ function classify(start: number, raw: string, quoted: boolean, indexedExtensions
   let path = token.replace(/\\/g, '/');
   const dotSlash = path.startsWith('./') || path.startsWith('../');
   path = path.replace(/^(?:\.\.?\/)+/, '').replace(/^[A-Za-z]:\//, '').replace(/^\/+/, '').replace(/\/{2,}/g, '/').replace(/\/$/, '');
+  // A stack frame's bare file name under the folder its package names; a path that then matches
+  // nothing falls back to the bare name (path-resolve.ts drops leading folders).
+  if (folder !== undefined && !path.includes('/')) path = `${folder}/${path}`;
   if (path === '' || !/^[\w.\-@+/$]+$/.test(path)) return undefined;
   const segments = path.split('/');
   if (segments.some((s) => s === '' || s === '.' || s === '..')) return undefined;

@@ -35,3 +35,26 @@ test('lineRange ignores zero and numbers above one million', () => {
   assert.equal(lineRange('1000001', undefined), undefined);
   assert.deepEqual(lineRange('40', '12'), { start: 40, end: 40, single: true });
 });
+
+test('findPathSpans reads a JVM stack frame\'s file under the folder its package names, the span on the file alone', () => {
+  const frame = '\tat java.base/java.util.ArrayList.grow(ArrayList.java:237)';
+  const [span] = findPathSpans(frame, none);
+  assert.equal(span?.path, 'java/util/ArrayList.java');
+  assert.deepEqual(span?.anchor, { start: 237, end: 237, single: true });
+  assert.equal(frame.slice(span?.start, span?.end), 'ArrayList.java:237)');
+  assert.equal(span?.written, 'ArrayList.java:237');
+  // Kotlin's file class, Scala's object; a frame without a package keeps the bare name.
+  assert.deepEqual(spans('at com.acme.orders.OrderServiceKt.place(OrderService.kt:41)').map((s) => s.path), ['com/acme/orders/OrderService.kt']);
+  assert.deepEqual(spans('at Main.main(Main.java:3)').map((s) => s.path), ['Main.java']);
+  // Not a frame: a call written in prose, and a Node frame, whose path follows a space.
+  assert.deepEqual(spans('does parse(config) run twice'), []);
+  assert.deepEqual(spans('at next (/app/lib/router/index.js:275:16)').map((s) => [s.path, s.anchor?.start]), [['app/lib/router/index.js', 275]]);
+});
+
+test('findPathSpans reads .NET\'s `:line N` as a line anchor, offsets unchanged', () => {
+  const frame = '   at Api.Users.Create() in /src/Api/Users.cs:line 42';
+  const [span] = findPathSpans(frame, none);
+  assert.equal(span?.path, 'src/Api/Users.cs');
+  assert.deepEqual(span?.anchor, { start: 42, end: 42, single: true });
+  assert.ok(frame.slice(span?.start).startsWith('/src/Api/Users.cs:line 42'), 'the span starts where the path is written');
+});

@@ -2,7 +2,7 @@
  * Finds the spans of a query that are written as file paths: quoted or backticked text, `./x`,
  * `a/b/c.py`, Windows `a\b\c.py`, `name.ext` with a source extension, extensionless
  * kebab-case basenames, and the files of stack frames (a JVM frame's `(ArrayList.java:237)`,
- * .NET's `Users.cs:line 42`). Line anchors written onto a path (`:776`, `:12-40`, `#L88-L120`) are
+ * .NET's `Users.cs:line 42`, Ruby's `issue.rb:123:in`, PHP's `Foo.php(42)`). Line anchors written onto a path (`:776`, `:12-40`, `#L88-L120`) are
  * split off here; prose anchors ("lines 900-1003 in x.py") are bound later.
  */
 
@@ -102,8 +102,10 @@ function classify(start: number, raw: string, quoted: boolean, indexedExtensions
   if (token === '') return undefined;
   let anchor: LineRange | undefined;
   const hash = token.match(/#L(\d+)(?:-L?(\d+))?$/);
-  const colon = token.match(/:(\d+)(?:-(\d+)|:\d+)?$/);
-  const suffix = hash ?? colon;
+  // Ruby's backtrace writes `:in` after the line (`issue.rb:123:in`), PHP's the line in parentheses (`Foo.php(42):`).
+  const colon = token.match(/:(\d+)(?:-(\d+)|:\d+)?(?::in)?$/);
+  const paren = token.match(/(?<=\.[A-Za-z]\w*)\((\d+)\)?$/);
+  const suffix = hash ?? colon ?? paren;
   if (suffix !== null && suffix !== undefined) {
     token = token.slice(0, suffix.index);
     anchor = lineRange(suffix[1], suffix[2]);

@@ -102,9 +102,10 @@ function classify(start: number, raw: string, quoted: boolean, indexedExtensions
   if (token === '') return undefined;
   let anchor: LineRange | undefined;
   const hash = token.match(/#L(\d+)(?:-L?(\d+))?$/);
-  // Ruby's backtrace writes `:in` after the line (`issue.rb:123:in`), PHP's the line in parentheses (`Foo.php(42):`).
+  // Ruby's backtrace writes `:in` after the line (`issue.rb:123:in`); PHP's writes the line in
+  // parentheses (`Foo.php(42):`), as TypeScript's and MSBuild's errors do with a column (`cart.ts(12,5):`).
   const colon = token.match(/:(\d+)(?:-(\d+)|:\d+)?(?::in)?$/);
-  const paren = token.match(/(?<=\.[A-Za-z]\w*)\((\d+)\)?$/);
+  const paren = token.match(/(?<=\.[A-Za-z]\w*)\((\d+)(?:,\d+)?\)?$/);
   const suffix = hash ?? colon ?? paren;
   if (suffix !== null && suffix !== undefined) {
     token = token.slice(0, suffix.index);

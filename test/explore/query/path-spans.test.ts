@@ -59,9 +59,10 @@ test('findPathSpans reads .NET\'s `:line N` as a line anchor, offsets unchanged'
   assert.ok(frame.slice(span?.start).startsWith('/src/Api/Users.cs:line 42'), 'the span starts where the path is written');
 });
 
-test('findPathSpans reads the line anchors of Ruby\'s and PHP\'s backtraces', () => {
+test('findPathSpans reads the line anchors of Ruby\'s and PHP\'s backtraces and of TypeScript\'s compiler errors', () => {
   assert.deepEqual(spans("/usr/src/app/models/issue.rb:123:in `save'").map((s) => [s.path, s.anchor?.start]), [['usr/src/app/models/issue.rb', 123]]);
   assert.deepEqual(spans('#0 /var/www/src/Cart.php(42): Cart->total()').map((s) => [s.path, s.anchor?.start]), [['var/www/src/Cart.php', 42]]);
+  assert.deepEqual(spans('src/cart.ts(12,5): error TS2345: bad argument').map((s) => [s.path, s.anchor?.start]), [['src/cart.ts', 12]]);
   // A call written with a number is no PHP frame.
   assert.deepEqual(spans('what does retry(3) do'), []);
 });

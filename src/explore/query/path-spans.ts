@@ -2,7 +2,8 @@
  * Finds the spans of a query that are written as file paths: quoted or backticked text, `./x`,
  * `a/b/c.py`, Windows `a\b\c.py`, `name.ext` with a source extension, extensionless
  * kebab-case basenames, and the files of stack frames (a JVM frame's `(ArrayList.java:237)`,
- * .NET's `Users.cs:line 42`, Ruby's `issue.rb:123:in`, PHP's `Foo.php(42)`). Line anchors written onto a path (`:776`, `:12-40`, `#L88-L120`) are
+ * .NET's `Users.cs:line 42`, Ruby's `issue.rb:123:in`, PHP's `Foo.php(42)`), and links to a
+ * file on GitHub, GitLab or Bitbucket. Line anchors written onto a path (`:776`, `:12-40`, `#L88-L120`) are
  * split off here; prose anchors ("lines 900-1003 in x.py") are bound later.
  */
 
@@ -93,11 +94,27 @@ function withColonLines(query: string): string {
   return query.replace(/(\.\w+):line (\d+)/g, (whole: string, ext: string, line: string) => `${ext}:${line}`.padEnd(whole.length, ' '));
 }
 
+/**
+ * The path inside the repository of a link to a file on a code host, its line anchor kept
+ * (`https://github.com/o/r/blob/main/src/cart.ts#L10-L20` -> `src/cart.ts#L10-L20`; GitLab's
+ * `/-/blob/`, Bitbucket's `/src/` and `#lines-10`); undefined for any other link. A branch name
+ * with a `/` leaves a folder in front, which resolving drops.
+ */
+function repositoryPath(link: string): string | undefined {
+  const m = link.match(/^https?:\/\/[^/\s]+\/(?:[^/\s]+\/){2,}?(?:-\/)?(?:blob|tree|src|raw)\/[^/\s]+\/([^?#\s]+)(?:\?[^#\s]*)?(#\S*)?$/);
+  if (m === null) return undefined;
+  return `${m[1] ?? ''}${(m[2] ?? '').replace(/^#lines-(\d+)(?::(\d+))?/, (_, a: string, b?: string) => `#L${a}${b === undefined ? '' : `-L${b}`}`)}`;
+}
+
 function classify(start: number, raw: string, quoted: boolean, indexedExtensions: ReadonlySet<string>, folder?: string): PathSpan | undefined {
-  if (raw.includes('://')) return undefined;
   // Trim prose punctuation around the token; keep what the anchor suffix needs.
   const lead = raw.match(/^[([{<]+/)?.[0].length ?? 0;
   let token = raw.slice(lead);
+  if (token.includes('://')) {
+    const inRepository = repositoryPath(token.replace(/[)\]}>,;!?.]+$/, ''));
+    if (inRepository === undefined) return undefined;
+    token = inRepository;
+  }
   token = token.replace(/[)\]}>,;!?]+$/, '').replace(/[.:]+$/, '');
   if (token === '') return undefined;
   let anchor: LineRange | undefined;

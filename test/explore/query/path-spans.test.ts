@@ -66,3 +66,13 @@ test('findPathSpans reads the line anchors of Ruby\'s and PHP\'s backtraces and 
   // A call written with a number is no PHP frame.
   assert.deepEqual(spans('what does retry(3) do'), []);
 });
+
+test('findPathSpans reads a link to a file on a code host as the file\'s path in the repository, with its lines', () => {
+  const read = (q: string) => spans(q).map((s) => [s.path, s.anchor?.start, s.anchor?.end]);
+  assert.deepEqual(read('see https://github.com/acme/shop/blob/main/src/cart.ts#L10-L20 for it'), [['src/cart.ts', 10, 20]]);
+  assert.deepEqual(read('(https://gitlab.com/acme/sub/shop/-/blob/v1.2/py/orders/models.py#L7)'), [['py/orders/models.py', 7, 7]]);
+  assert.deepEqual(read('https://bitbucket.org/acme/shop/src/abc123/lib/pay.rb#lines-4:9'), [['lib/pay.rb', 4, 9]]);
+  assert.deepEqual(read('https://github.com/acme/shop/blob/main/README.md?plain=1#L5'), [['README.md', 5, 5]]);
+  // Any other link is no path.
+  assert.deepEqual(read('https://example.com/docs/cart.ts and https://github.com/acme/shop/issues/12'), []);
+});

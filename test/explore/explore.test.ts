@@ -130,3 +130,19 @@ test('explore reads a JVM stack trace: each frame\'s file under its package, and
     project.close();
   }
 });
+
+test('explore reads a pasted diff: each hunk\'s changed lines select the definitions around them', async () => {
+  const diff = [
+    'diff --git a/src/cart.ts b/src/cart.ts',
+    '--- a/src/cart.ts',
+    '+++ b/src/cart.ts',
+    '@@ -24,4 +24,4 @@ export class Cart {',
+    '   total(code?: string): number {',
+    '     let sum = 0;',
+    '-    for (const line of this.lines) sum += priceOf(line.sku);',
+    '+    for (const line of this.lines) sum += priceOf(line.sku) * line.quantity;',
+    '     return code === undefined ? sum : applyDiscount(sum, code);',
+  ].join('\n');
+  const { text } = await explore(shop.index, `what does this change affect?\n${diff}`);
+  assert.match(text, /Exact target: `Cart\.total` \(src\/cart\.ts:24-28\), enclosing line 26\./);
+});

@@ -2,8 +2,8 @@
  * Finds the spans of a query that are written as file paths: quoted or backticked text, `./x`,
  * `a/b/c.py`, Windows `a\b\c.py`, `name.ext` with a source extension, extensionless
  * kebab-case basenames, and the files of stack frames (a JVM frame's `(ArrayList.java:237)`,
- * .NET's `Users.cs:line 42`, Ruby's `issue.rb:123:in`, PHP's `Foo.php(42)`), and links to a
- * file on GitHub, GitLab or Bitbucket. Line anchors written onto a path (`:776`, `:12-40`, `#L88-L120`) are
+ * .NET's `Users.cs:line 42`, Ruby's `issue.rb:123:in`, PHP's `Foo.php(42)`), links to a
+ * file on GitHub, GitLab or Bitbucket, and the hunks of a unified diff. Line anchors written onto a path (`:776`, `:12-40`, `#L88-L120`) are
  * split off here; prose anchors ("lines 900-1003 in x.py") are bound later.
  */
 
@@ -58,6 +58,7 @@ export function findPathSpans(query: string, indexedExtensions: ReadonlySet<stri
     taken.push([m.index ?? 0, (m.index ?? 0) + m[0].length]);
     consider(start, inner.trim(), true);
   }
+  for (const hunk of diffHunks(query)) if (spans.length < MAX_PATH_SPANS) spans.push(hunk);
   const text = withColonLines(query);
   for (const m of text.matchAll(/[^\s`"']+/g)) {
     const at = m.index ?? 0;
@@ -68,6 +69,56 @@ export function findPathSpans(query: string, indexedExtensions: ReadonlySet<stri
   }
   spans.sort((a, b) => a.start - b.start);
   return spans;
+}
+
+/**
+ * The lines each hunk of a unified diff changes, as spans on the hunk headers: after
+ * `+++ b/src/cart.ts`, the hunk `@@ -10,7 +10,9 @@` is its first and last changed lines in
+ * `src/cart.ts` as the diff leaves it (a deletion is the line after it), each a single line, so
+ * each selects the definition around it; a hunk pasted without its body is its header's range.
+ * git's `b/` is dropped.
+ */
+function diffHunks(query: string): PathSpan[] {
+  const out: PathSpan[] = [];
+  const lines = query.split('\n');
+  let offset = 0;
+  let path: string | undefined;
+  lines.forEach((line, i) => {
+    const at = offset;
+    offset += line.length + 1;
+    const file = line.match(/^\+\+\+ (?:b\/)?(\S+)/);
+    if (file !== null) {
+      path = file[1] === '/dev/null' ? undefined : (file[1] ?? '').replace(/\\/g, '/').replace(/^\/+/, '');
+      return;
+    }
+    const header = line.match(/^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@/);
+    if (header === null || path === undefined) return;
+    const first = Number(header[1]);
+    const changed = changedLines(lines, i + 1, first);
+    const ranges = changed.length === 0
+      ? [lineRange(header[1], String(first + Math.max(1, Number(header[2] ?? 1)) - 1))]
+      : [...new Set([changed[0], changed[changed.length - 1]])].map((n) => lineRange(String(n), undefined));
+    for (const anchor of ranges) {
+      if (anchor === undefined) continue;
+      const written = anchor.single ? `${path}:${anchor.start}` : `${path}:${anchor.start}-${anchor.end}`;
+      out.push({ start: at, end: at + header[0].length, path, written, form: 'path', explicit: true, anchor });
+    }
+  });
+  return out;
+}
+
+/** The lines, in the file a diff leaves, that a hunk's body from `from` adds or deletes at, its new side starting at `first`. */
+function changedLines(lines: readonly string[], from: number, first: number): number[] {
+  const out: number[] = [];
+  let line = first;
+  for (let i = from; i < lines.length; i += 1) {
+    const mark = lines[i]?.[0];
+    if (mark === ' ') line += 1;
+    else if (mark === '+' && !lines[i]?.startsWith('+++ ')) out.push(line++);
+    else if (mark === '-' && !lines[i]?.startsWith('--- ')) out.push(line);
+    else if (mark !== '\\') break;
+  }
+  return out;
 }
 
 /**

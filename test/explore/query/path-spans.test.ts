@@ -76,3 +76,29 @@ test('findPathSpans reads a link to a file on a code host as the file\'s path in
   // Any other link is no path.
   assert.deepEqual(read('https://example.com/docs/cart.ts and https://github.com/acme/shop/issues/12'), []);
 });
+
+test('findPathSpans reads each hunk of a unified diff as its first and last changed lines in the file it leaves', () => {
+  const diff = [
+    'diff --git a/src/cart.ts b/src/cart.ts',
+    '--- a/src/cart.ts',
+    '+++ b/src/cart.ts',
+    '@@ -10,6 +10,7 @@ export function total(lines) {',
+    '   const sum = 0;',
+    '-  for (const l of lines) sum += l;',
+    '+  for (const l of lines) sum += l.price;',
+    '+  return round(sum);',
+    '   return sum;',
+    '@@ -40,2 +41,2 @@',
+    '-old',
+    '+new',
+    '--- a/gone.ts',
+    '+++ /dev/null',
+    '@@ -1,3 +0,0 @@',
+    '-a',
+  ].join('\n');
+  const found = findPathSpans(diff, none).filter((s) => s.anchor !== undefined && s.written.includes(':'));
+  assert.deepEqual(found.map((s) => s.written), ['src/cart.ts:11', 'src/cart.ts:12', 'src/cart.ts:41']);
+  assert.ok(found.every((s) => diff.slice(s.start, s.end).startsWith('@@ ')), 'each span is its hunk header');
+  // A header pasted without its body is the lines it covers.
+  assert.deepEqual(findPathSpans('+++ b/src/cart.ts\n@@ -10,6 +10,7 @@', none).filter((s) => s.written.includes(':')).map((s) => s.anchor), [{ start: 10, end: 16, single: false }]);
+});

@@ -3,7 +3,7 @@
  * `a/b/c.py`, Windows `a\b\c.py`, `name.ext` with a source extension, extensionless
  * kebab-case basenames, and the files of stack frames (a JVM frame's `(ArrayList.java:237)`,
  * .NET's `Users.cs:line 42`, Ruby's `issue.rb:123:in`, PHP's `Foo.php(42)`), links to a
- * file on GitHub, GitLab or Bitbucket, and the hunks of a unified diff. Line anchors written onto a path (`:776`, `:12-40`, `#L88-L120`) are
+ * file on GitHub, GitLab or Bitbucket, the hunks of a unified diff, and a pytest node id's file. Line anchors written onto a path (`:776`, `:12-40`, `#L88-L120`) are
  * split off here; prose anchors ("lines 900-1003 in x.py") are bound later.
  */
 
@@ -64,8 +64,11 @@ export function findPathSpans(query: string, indexedExtensions: ReadonlySet<stri
     const at = m.index ?? 0;
     if (taken.some(([s, e]) => at >= s && at < e)) continue;
     const frame = frameFile(m[0]);
-    if (frame === undefined) consider(at, m[0], false);
-    else consider(at + frame.at, m[0].slice(frame.at), false, frame.folder);
+    // A pytest node id (`tests/test_cart.py::TestCart::test_total`) is a file and the names in it.
+    const node = m[0].indexOf('::');
+    if (frame !== undefined) consider(at + frame.at, m[0].slice(frame.at), false, frame.folder);
+    else if (node > 0 && /\.\w+$/.test(m[0].slice(0, node))) consider(at, m[0].slice(0, node), false);
+    else consider(at, m[0], false);
   }
   spans.sort((a, b) => a.start - b.start);
   return spans;

@@ -102,3 +102,12 @@ test('findPathSpans reads each hunk of a unified diff as its first and last chan
   // A header pasted without its body is the lines it covers.
   assert.deepEqual(findPathSpans('+++ b/src/cart.ts\n@@ -10,6 +10,7 @@', none).filter((s) => s.written.includes(':')).map((s) => s.anchor), [{ start: 10, end: 16, single: false }]);
 });
+
+test('findPathSpans reads a pytest node id\'s file, leaving the names after it', () => {
+  const q = 'FAILED tests/test_cart.py::TestCart::test_total - AssertionError';
+  const found = findPathSpans(q, none);
+  assert.deepEqual(found.map((s) => s.path), ['tests/test_cart.py']);
+  assert.equal(q.slice(found[0]?.start, found[0]?.end), 'tests/test_cart.py');
+  // A Rust or C++ path is no file.
+  assert.deepEqual(spans('how does serde::de::Visitor work'), []);
+});

@@ -89,6 +89,7 @@ function diffHunks(query: string): PathSpan[] {
   lines.forEach((line, i) => {
     const at = offset;
     offset += line.length + 1;
+    if (out.length >= MAX_PATH_SPANS) return;
     const file = line.match(/^\+\+\+ (?:b\/)?(\S+)/);
     if (file !== null) {
       path = file[1] === '/dev/null' ? undefined : (file[1] ?? '').replace(/\\/g, '/').replace(/^\/+/, '');
@@ -110,18 +111,26 @@ function diffHunks(query: string): PathSpan[] {
   return out;
 }
 
-/** The lines, in the file a diff leaves, that a hunk's body from `from` adds or deletes at, its new side starting at `first`. */
+/**
+ * The first and last lines, in the file a diff leaves, that a hunk's body from `from` adds or
+ * deletes at, its new side starting at `first`; empty when the body changes none.
+ */
 function changedLines(lines: readonly string[], from: number, first: number): number[] {
-  const out: number[] = [];
   let line = first;
+  let earliest: number | undefined;
+  let latest = 0;
+  const change = (at: number): void => {
+    earliest ??= at;
+    latest = at;
+  };
   for (let i = from; i < lines.length; i += 1) {
     const mark = lines[i]?.[0];
     if (mark === ' ') line += 1;
-    else if (mark === '+' && !lines[i]?.startsWith('+++ ')) out.push(line++);
-    else if (mark === '-' && !lines[i]?.startsWith('--- ')) out.push(line);
+    else if (mark === '+' && !lines[i]?.startsWith('+++ ')) change(line++);
+    else if (mark === '-' && !lines[i]?.startsWith('--- ')) change(line);
     else if (mark !== '\\') break;
   }
-  return out;
+  return earliest === undefined ? [] : [earliest, latest];
 }
 
 /**

@@ -1,11 +1,13 @@
 /**
  * Inputs built to be slow: how long extraction takes on a file nesting definitions thousands
- * deep, and how long each splitter of names takes on one very long word. Each row is one
+ * deep, how long each splitter of names takes on one very long word, and how long explore's reading
+ * of paths takes on long pasted traces, diffs and links. Each row is one
  * generated input, timed once in this process; the shapes are the ones that were quadratic
  * before (docs/benchmarks.md).
  *
  *   npm run bench -- hostile        (CODEGRAPH_BENCH_DEPTH, default 5000; CODEGRAPH_BENCH_WORD, default 200000)
  */
+import { findPathSpans } from '../../src/explore/query/path-spans.js';
 import { extractSource } from '../../src/index/extract/extract.js';
 import { identifierWords as termWords } from '../../src/index/terms/words.js';
 import { identifierWords as searchIdentifierWords, searchWords } from '../../src/search/terms.js';
@@ -27,6 +29,7 @@ export interface HostileReport {
   readonly depth: number;
   readonly nesting: readonly HostileRow[];
   readonly words: readonly HostileRow[];
+  readonly paths: readonly HostileRow[];
 }
 
 /** A file nesting `depth` definitions, per language: each level's opening, and its closing. */
@@ -48,6 +51,20 @@ function words(length: number): { label: string; word: string }[] {
     { label: `${length.toLocaleString('en-US')} capitals, then a word`, word: `${'A'.repeat(length)}Bc` },
     { label: `humps (aB) over ${length.toLocaleString('en-US')} characters`, word: 'aB'.repeat(length / 2) },
     { label: `"abc2" over ${length.toLocaleString('en-US')} characters`, word: 'abc2'.repeat(length / 4) },
+  ];
+}
+
+/** Pasted text of the forms explore reads paths from (stack frames, diffs, links), grown long. */
+function pastes(length: number): { label: string; text: string }[] {
+  const n = (unit: string): number => Math.max(1, Math.floor(length / unit.length));
+  return [
+    { label: 'a link of one-letter folders', text: `https://github.com/${'a/'.repeat(n('a/'))}blob` },
+    { label: 'a link of blob folders', text: `https://github.com/o/r/${'blob/'.repeat(n('blob/'))}` },
+    { label: 'a diff of one-line hunks', text: `+++ b/x.ts\n${'@@ -1 +1 @@\n+a\n'.repeat(n('@@ -1 +1 @@\n+a\n'))}` },
+    { label: 'a diff hunk of added lines', text: `+++ b/x.ts\n@@ -1 +1 @@\n${'+a\n'.repeat(n('+a\n'))}` },
+    { label: 'a JVM frame behind open parentheses', text: `a${'('.repeat(length)}X.java:1)` },
+    { label: '.NET line anchors', text: 'a.cs:line 1 '.repeat(n('a.cs:line 1 ')) },
+    { label: 'a pytest node id of many names', text: `a.py${'::x'.repeat(n('::x'))}` },
   ];
 }
 
@@ -76,7 +93,13 @@ export async function runHostileBench(depth = Number(process.env['CODEGRAPH_BENC
       timed.push({ input: `${splitter.name}: ${label}`, bytes: word.length, ms: performance.now() - started, result: `${count}` });
     }
   }
-  return { depth, nesting, words: timed };
+  const paths: HostileRow[] = [];
+  for (const { label, text } of pastes(length)) {
+    const started = performance.now();
+    const spans = findPathSpans(text, new Set());
+    paths.push({ input: label, bytes: text.length, ms: performance.now() - started, result: `${spans.length} paths` });
+  }
+  return { depth, nesting, words: timed, paths };
 }
 
 /** The report as text. */
@@ -87,6 +110,8 @@ export function formatHostileReport(report: HostileReport): string {
     ...report.nesting.map(row),
     'splitting one long word into words:',
     ...report.words.map(row),
+    'reading the paths of a long paste (explore):',
+    ...report.paths.map(row),
   ].join('\n');
 }
 

@@ -9,6 +9,7 @@ import { definitions, narrowByParameters } from './definitions.js';
 import type { NamedSymbol } from './parsed-query.js';
 import { STOPWORDS, identifierWords, isCodeShaped, stem } from './words.js';
 import type { Token } from './written-names.js';
+import { americanSpelling } from '../../words.js';
 
 /** An identifier of the query and the definitions it can name. */
 export interface Candidate {
@@ -44,6 +45,9 @@ export function identifierCandidates(tokens: readonly Token[], text: string, dat
     let codeShaped = token.chained === true || (isCodeShaped(token.text) && !(sentence && /^[A-Z]+$/.test(token.text)));
     if (!codeShaped && STOPWORDS.has(token.text.toLowerCase())) continue;
     let nodes = [...nounTypes(token.text, sentence, data), ...definitions(store.nodesByName(token.text), data)];
+    // A name written the British way names what the code spells the American way (`constantise`, "the serialiser").
+    const american = /^[a-z]+$/.test(token.text) ? americanSpelling(token.text) : token.text;
+    if (nodes.length === 0 && american !== token.text) nodes = [...nounTypes(american, sentence, data), ...definitions(store.nodesByName(american), data)];
     // In a sentence a lowercase word names only what is spelled that way: `error` is a word there,
     // not the `Error` method, and `subcommand` not a `subCommand` field.
     if (nodes.length === 0 && token.text.length >= 3 && !(sentence && /^[a-z]+$/.test(token.text))) {

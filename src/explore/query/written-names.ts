@@ -9,6 +9,7 @@ import { definitions, MAX_DEFINITIONS, narrowByParameters } from './definitions.
 import type { ExactTarget, NamedSymbol } from './parsed-query.js';
 import { STOPWORDS } from './words.js';
 import { implPhrases } from '../../search/index.js';
+import { americanSpelling } from '../../words.js';
 
 /** A word of the query at its place in the text. */
 export interface Token {
@@ -53,6 +54,9 @@ export function writtenNames(text: string, data: IndexData): WrittenNames {
     const start = m.index ?? 0;
     const normalized = m[0].replace(/\(\)$/, '').replace(/::|#|->/g, '.');
     let defs = definitions(store.nodesByQualifiedName(normalized), data);
+    // `String#pluralise` is `String.pluralize` written the British way.
+    const american = normalized.split('.').map((part) => (/^[a-z]+$/.test(part) ? americanSpelling(part) : part)).join('.');
+    if (defs.length === 0 && american !== normalized) defs = definitions(store.nodesByQualifiedName(american), data);
     // `String.indexOf(String)` names one overload: keep the definitions whose parameters fit.
     if (!m[0].endsWith('()')) defs = narrowByParameters(defs, text, start + m[0].length);
     if (defs.length === 0) {

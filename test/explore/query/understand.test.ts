@@ -210,3 +210,14 @@ test('understandQuery reads a capitalised word inside a sentence as the type of 
     assert.notEqual(named('  Preferences are stored where, and how is the backend picked?')?.codeShaped, true);
   });
 });
+
+test('understandQuery reads a name written the British way as the name the code spells the American way', async () => {
+  await withGeneratedData({
+    'src/inflector.ts': 'export class Inflector {\n  constantize(name: string): string { return name; }\n}\nexport class Serializer {}\n',
+  }, (data) => {
+    const named = (query: string): string[] => understandQuery(query, data, 8).named.flatMap((n) => n.nodes.map((d) => d.qualifiedName));
+    assert.ok(named('how does constantise resolve a nested name').includes('Inflector.constantize'));
+    assert.ok(named('what does the serialiser write').includes('Serializer'));
+    assert.deepEqual(understandQuery('how does Inflector#constantise walk namespaces', data, 8).exact.map((t) => t.node?.qualifiedName), ['Inflector.constantize']);
+  });
+});

@@ -134,15 +134,16 @@ function changedLines(lines: readonly string[], from: number, first: number): nu
 }
 
 /**
- * A JVM stack frame's file: the frame writes it in parentheses right after the method's qualified
- * name (`java.base/java.util.ArrayList.grow(ArrayList.java:237)`, Kotlin's and Scala's alike), and
- * that name is no path. Where the file starts in the token, and the folder its package names
- * (`java/util`: the lowercase parts before the first capitalised one, a module prefix dropped),
- * which tells apart files of one name. Undefined for any other token.
+ * A stack frame's file in parentheses right after the function's name, which is no path: a JVM
+ * frame (`java.base/java.util.ArrayList.grow(ArrayList.java:237)`, Kotlin's and Scala's alike),
+ * or a Node frame written without a space (`handle(/app/lib/router.js:275:16)`). Where the file
+ * starts in the token, and the folder a JVM package names (`java/util`: the lowercase parts
+ * before the first capitalised one, a module prefix dropped), which tells apart files of one
+ * name. Undefined for any other token.
  */
 function frameFile(token: string): { readonly at: number; readonly folder: string | undefined } | undefined {
   const open = token.lastIndexOf('(');
-  if (open <= 0 || !/^\([\w$.\-]+\.\w+:\d+\)/.test(token.slice(open))) return undefined;
+  if (open <= 0 || !/^\([\w$.\-/\\]+\.\w+:\d+(?::\d+)?\)/.test(token.slice(open))) return undefined;
   const parts = token.slice(token.lastIndexOf('/', open) + 1, open).split('.');
   const type = parts.findIndex((p) => /^[A-Z]/.test(p));
   const folder = type > 0 && parts.slice(0, type).every((p) => /^[a-z_][a-z0-9_]*$/.test(p)) ? parts.slice(0, type).join('/') : undefined;

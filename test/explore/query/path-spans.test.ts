@@ -49,6 +49,7 @@ test('findPathSpans reads a JVM stack frame\'s file under the folder its package
   // Not a frame: a call written in prose, and a Node frame, whose path follows a space.
   assert.deepEqual(spans('does parse(config) run twice'), []);
   assert.deepEqual(spans('at next (/app/lib/router/index.js:275:16)').map((s) => [s.path, s.anchor?.start]), [['app/lib/router/index.js', 275]]);
+  assert.deepEqual(spans('at handle(/app/lib/router/index.js:275:16)').map((s) => [s.path, s.anchor?.start]), [['app/lib/router/index.js', 275]]);
 });
 
 test('findPathSpans reads .NET\'s `:line N` as a line anchor, offsets unchanged', () => {

@@ -3,7 +3,8 @@
  * `a/b/c.py`, Windows `a\b\c.py`, `name.ext` with a source extension, extensionless
  * kebab-case basenames, and the files of stack frames (a JVM frame's `(ArrayList.java:237)`,
  * .NET's `Users.cs:line 42`, Ruby's `issue.rb:123:in`, PHP's `Foo.php(42)`), links to a
- * file on GitHub, GitLab or Bitbucket, the hunks of a unified diff, and a pytest node id's file. Line anchors written onto a path (`:776`, `:12-40`, `#L88-L120`) are
+ * file on GitHub, GitLab or Bitbucket, a `file://` URI, the hunks of a unified diff, and a pytest
+ * node id's file. Line anchors written onto a path (`:776`, `:12-40`, `#L88-L120`) are
  * split off here; prose anchors ("lines 900-1003 in x.py") are bound later.
  */
 
@@ -170,10 +171,21 @@ function repositoryPath(link: string): string | undefined {
   return `${m[1] ?? ''}${(m[2] ?? '').replace(/^#lines-(\d+)(?::(\d+))?/, (_, a: string, b?: string) => `#L${a}${b === undefined ? '' : `-L${b}`}`)}`;
 }
 
+/** A URI's path with its `%xx` escapes read (`%20` a space), or as written when one is malformed. */
+function decodedPath(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
 function classify(start: number, raw: string, quoted: boolean, indexedExtensions: ReadonlySet<string>, folder?: string): PathSpan | undefined {
   // Trim prose punctuation around the token; keep what the anchor suffix needs.
   const lead = raw.match(/^[([{<]+/)?.[0].length ?? 0;
   let token = raw.slice(lead);
+  // A `file://` URI, as compilers and editors write one, is the path it holds (`file:///C:/…` a Windows one).
+  if (token.startsWith('file://')) token = decodedPath(token.slice('file://'.length)).replace(/^\/([A-Za-z]:\/)/, '$1');
   if (token.includes('://')) {
     const inRepository = repositoryPath(token.replace(/[)\]}>,;!?.]+$/, ''));
     if (inRepository === undefined) return undefined;

@@ -74,6 +74,8 @@ test('findPathSpans reads a link to a file on a code host as the file\'s path in
   assert.deepEqual(read('(https://gitlab.com/acme/sub/shop/-/blob/v1.2/py/orders/models.py#L7)'), [['py/orders/models.py', 7, 7]]);
   assert.deepEqual(read('https://bitbucket.org/acme/shop/src/abc123/lib/pay.rb#lines-4:9'), [['lib/pay.rb', 4, 9]]);
   assert.deepEqual(read('https://github.com/acme/shop/blob/main/README.md?plain=1#L5'), [['README.md', 5, 5]]);
+  assert.deepEqual(read('e: file:///home/me/shop/src/main/kotlin/Cart.kt:12:5 Unresolved reference: total'), [['home/me/shop/src/main/kotlin/Cart.kt', 12, 12]]);
+  assert.deepEqual(read('file:///C:/work/shop/src/cart%2Bview.ts#L3'), [['work/shop/src/cart+view.ts', 3, 3]]);
   // Any other link is no path.
   assert.deepEqual(read('https://example.com/docs/cart.ts and https://github.com/acme/shop/issues/12'), []);
 });

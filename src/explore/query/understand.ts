@@ -21,6 +21,22 @@ export type { ExactTarget, NamedSymbol, ParsedQuery } from './parsed-query.js';
 /** Most line anchors kept. Tuning half of the eval, 2026-12-03, before quoted declaration lines: 217 of 253 explore targets at this value, 217 at 4, 217 at 12. */
 const MAX_ANCHORS = 8;
 
+/**
+ * A name written out in full that only tests define is no exact target (written-names.ts), unless
+ * the query names the test's file too, as a failing test's report does
+ * (`tests/test_cart.py::TestCart::test_total`): then that test is what it is about.
+ */
+function namedInPinnedTests(named: readonly NamedSymbol[], pinned: readonly string[], exact: readonly ExactTarget[]): ExactTarget[] {
+  const out: ExactTarget[] = [];
+  for (const n of named) {
+    if (!n.qualified || exact.some((t) => n.nodes.some((d) => d.id === t.node?.id))) continue;
+    const inPinned = n.nodes.filter((d) => pinned.includes(d.path));
+    if (inPinned.length === 0 || inPinned.length > MAX_DEFINITIONS) continue;
+    for (const node of inPinned) out.push({ path: node.path, node, start: node.startLine, end: node.endLine, reason: 'qualified' });
+  }
+  return out;
+}
+
 /** Parses `query` against the index. `maxFiles` bounds how many files may be pinned. */
 export function understandQuery(query: string, data: IndexData, maxFiles: number): ParsedQuery {
   const spans = findPathSpans(query, data.extensions).filter((s) => !namesDefinitionNotFile(s, data));
@@ -32,6 +48,7 @@ export function understandQuery(query: string, data: IndexData, maxFiles: number
   const exact: ExactTarget[] = [...written.exact];
   const { candidates, sentence } = identifierCandidates(tokens, text, data);
   const paths = resolvePaths(spans, data, codeNamedPaths(named, candidates), maxFiles);
+  exact.push(...namedInPinnedTests(written.named, paths.pinned, exact));
   const prose = proseAnchors(query, paths.singleFileSpans, spans);
   const anchors: FileAnchor[] = [...paths.anchors, ...prose.anchors].slice(0, MAX_ANCHORS);
   const consumed = [...paths.consumed, ...prose.consumed];

@@ -221,3 +221,15 @@ test('understandQuery reads a name written the British way as the name the code 
     assert.deepEqual(understandQuery('how does Inflector#constantise walk namespaces', data, 8).exact.map((t) => t.node?.qualifiedName), ['Inflector.constantize']);
   });
 });
+
+test('understandQuery makes a test named with its file an exact target, as a failing test\'s report names it', async () => {
+  await withGeneratedData({
+    'shop/cart.py': 'def total(lines):\n    return sum(lines)\n',
+    'tests/test_cart.py': 'from shop.cart import total\n\nclass TestCart:\n    def test_total(self):\n        assert total([1]) == 1\n',
+  }, (data) => {
+    const exact = (query: string) => understandQuery(query, data, 8).exact.map((t) => t.node?.qualifiedName);
+    assert.deepEqual(exact('FAILED tests/test_cart.py::TestCart::test_total - assert 1 == 2'), ['TestCart.test_total']);
+    // Without its file, a name only tests define is no exact target.
+    assert.deepEqual(exact('why does TestCart::test_total fail'), []);
+  });
+});

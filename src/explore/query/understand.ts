@@ -3,6 +3,7 @@
  * files, exact targets, named symbols and content words. Paths are resolved first and removed
  * from the text so basenames and route parameters do not become symbol seeds.
  */
+import type { StoredNode } from '../../store/index.js';
 import type { IndexData } from '../data/index-data.js';
 import { anchorTarget } from './anchor-target.js';
 import { compoundNames } from './compounds.js';
@@ -35,6 +36,24 @@ function namedInPinnedTests(named: readonly NamedSymbol[], pinned: readonly stri
     for (const node of inPinned) out.push({ path: node.path, node, start: node.startLine, end: node.endLine, reason: 'qualified' });
   }
   return out;
+}
+
+/**
+ * The exact targets with the line anchors' after them, and the names: a line in a definition the
+ * query also writes out by name, as a stack frame does (`java.util.ArrayList.grow(ArrayList.java:237)`),
+ * tells which of its overloads is meant and where, so the name's other overloads are neither
+ * exact targets nor named.
+ */
+function withLines(
+  exact: readonly ExactTarget[], named: readonly NamedSymbol[], anchored: readonly ExactTarget[],
+): { exact: ExactTarget[]; named: NamedSymbol[] } {
+  const key = (n: StoredNode): string => `${n.path}\u0000${n.qualifiedName}`;
+  const lined = new Set(anchored.flatMap((t) => (t.node === undefined ? [] : [key(t.node)])));
+  const lines = new Set(anchored.flatMap((t) => (t.node === undefined ? [] : [t.node.id])));
+  if (lined.size === 0) return { exact: [...exact, ...anchored], named: [...named] };
+  const kept = exact.filter((t) => t.reason !== 'qualified' || t.node === undefined || !lined.has(key(t.node)));
+  const narrowed = named.map((n) => (n.qualified ? { ...n, nodes: n.nodes.filter((d) => !lined.has(key(d)) || lines.has(d.id)) } : n));
+  return { exact: [...kept, ...anchored], named: narrowed };
 }
 
 /** Parses `query` against the index. `maxFiles` bounds how many files may be pinned. */
@@ -70,12 +89,12 @@ export function understandQuery(query: string, data: IndexData, maxFiles: number
   }
   // `Latin-1`, `UTF-8`, `SHA-256` are written without the hyphen in names (`StringLatin1`).
   for (const m of query.matchAll(/\b([A-Za-z]{2,})-(\d{1,4})\b/g)) addContentWords(words, `${m[1] ?? ''}${m[2] ?? ''}`);
-  for (const anchor of anchors) exact.push(anchorTarget(anchor, data));
+  const lined = withLines(exact, named, anchors.map((anchor) => anchorTarget(anchor, data)));
   return {
     raw: query,
     paths: { ...paths, anchors },
-    exact: dedupeTargets(exact),
-    named: narrowByCompany(named),
+    exact: dedupeTargets(lined.exact),
+    named: narrowByCompany(lined.named),
     words,
     terms: queryTerms(words, data),
     wantsTests: words.some((w) => TEST_WORDS.has(w)) || /\btests?\b/i.test(query),

@@ -34,6 +34,22 @@ export interface WrittenNames {
 const MAX_QUALIFIED = 8;
 const QUALIFIED = /[A-Za-z_$][\w$]*(?:(?:\.|::|#|->)[A-Za-z_$][\w$]*)+(?:\(\))?/g;
 
+/**
+ * A name written with its package or module in front (`java.util.ArrayList.grow`, as a stack
+ * frame writes it; `django.db.models.base.Model.save`), which the index's qualified names leave
+ * out: the longest end of two parts or more that names definitions, the parts dropped all
+ * lowercase (a package's, not a type's). Undefined when none does.
+ */
+function withoutPackage(qualified: string, data: IndexData): [string, StoredNode[]] | undefined {
+  const parts = qualified.split('.');
+  for (let drop = 1; parts.length - drop >= 2 && /^[a-z_][a-z0-9_]*$/.test(parts[drop - 1] ?? ''); drop += 1) {
+    const end = parts.slice(drop).join('.');
+    const defs = definitions(data.store.nodesByQualifiedName(end), data);
+    if (defs.length > 0) return [end, defs];
+  }
+  return undefined;
+}
+
 /** The names `text` writes out in full, looked up in the index. */
 export function writtenNames(text: string, data: IndexData): WrittenNames {
   const store = data.store;
@@ -52,11 +68,15 @@ export function writtenNames(text: string, data: IndexData): WrittenNames {
   for (const m of text.matchAll(QUALIFIED)) {
     if (qualifiedCount++ >= MAX_QUALIFIED) break;
     const start = m.index ?? 0;
-    const normalized = m[0].replace(/\(\)$/, '').replace(/::|#|->/g, '.');
+    let normalized = m[0].replace(/\(\)$/, '').replace(/::|#|->/g, '.');
     let defs = definitions(store.nodesByQualifiedName(normalized), data);
     // `String#pluralise` is `String.pluralize` written the British way.
     const american = normalized.split('.').map((part) => (/^[a-z]+$/.test(part) ? americanSpelling(part) : part)).join('.');
     if (defs.length === 0 && american !== normalized) defs = definitions(store.nodesByQualifiedName(american), data);
+    if (defs.length === 0) {
+      const inPackage = withoutPackage(normalized, data);
+      if (inPackage !== undefined) [normalized, defs] = inPackage;
+    }
     // `String.indexOf(String)` names one overload: keep the definitions whose parameters fit.
     if (!m[0].endsWith('()')) defs = narrowByParameters(defs, text, start + m[0].length);
     if (defs.length === 0) {

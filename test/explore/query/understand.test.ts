@@ -233,3 +233,31 @@ test('understandQuery makes a test named with its file an exact target, as a fai
     assert.deepEqual(exact('why does TestCart::test_total fail'), []);
   });
 });
+
+test('understandQuery reads a name written with its package, and a frame\'s line picks the overload it runs in', async () => {
+  const cart = [
+    'package com.acme;',
+    '',
+    'public class Cart {',
+    '  public int total() {',
+    '    return total(0);',
+    '  }',
+    '  public int total(int discount) {',
+    '    return 100 - discount;',
+    '  }',
+    '}',
+    '',
+  ].join('\n');
+  await withGeneratedData({ 'src/main/java/com/acme/Cart.java': cart }, (data) => {
+    const parse = (query: string) => understandQuery(query, data, 8);
+    const spans = (q: ReturnType<typeof parse>) => q.exact.map((t) => [t.node?.qualifiedName, t.start, t.line]);
+    // Both overloads, as `Cart.total` names them; the package is no word of the query.
+    const packaged = parse('how does com.acme.Cart.total round');
+    assert.deepEqual(spans(packaged), [['Cart.total', 4, undefined], ['Cart.total', 7, undefined]]);
+    assert.ok(!packaged.words.includes('acme'), packaged.words.join(' '));
+    // A frame's line keeps the overload it falls in, as target and as name.
+    const frame = parse('java.lang.ArithmeticException\n\tat com.acme.Cart.total(Cart.java:8)');
+    assert.deepEqual(spans(frame), [['Cart.total', 7, 8]]);
+    assert.deepEqual(frame.named.filter((n) => n.qualified).flatMap((n) => n.nodes.map((d) => d.startLine)), [7]);
+  });
+});

@@ -52,3 +52,16 @@ function respelt(word: string, rules: readonly (readonly [RegExp, string])[]): s
   for (const [pattern, other] of rules) if (pattern.test(word)) return word.replace(pattern, other);
   return word;
 }
+
+/**
+ * The ends of a qualified name written with its package or module in front (`java.util.ArrayList.grow`,
+ * as a stack frame writes it; `django.db.models.base.Model.save`), longest first, which an index
+ * of qualified names without packages may hold: each end of two parts or more after leading
+ * parts that are all lowercase, a package's (`util.ArrayList.grow`, `ArrayList.grow`).
+ */
+export function packagelessNames(qualified: string): string[] {
+  const parts = qualified.split('.');
+  const out: string[] = [];
+  for (let drop = 1; parts.length - drop >= 2 && /^[a-z_][a-z0-9_]*$/.test(parts[drop - 1] ?? ''); drop += 1) out.push(parts.slice(drop).join('.'));
+  return out;
+}

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { americanSpelling, britishSpelling, spaceHumps, wholeInflectedAcronyms } from '../src/words.js';
+import { americanSpelling, britishSpelling, packagelessNames, spaceHumps, wholeInflectedAcronyms } from '../src/words.js';
 
 test('spaceHumps puts a space where an identifier\'s words meet, and nowhere else', () => {
   const cases: [string, string][] = [
@@ -41,4 +41,12 @@ test('americanSpelling and britishSpelling respell -ise/-ize and -yse/-yze with 
   // Nothing to respell: the word itself; `-or` has too many words of its own to be read as American.
   for (const word of ['customize', 'parse', 'hour', 'error']) assert.equal(americanSpelling(word), word);
   for (const word of ['customise', 'size', 'error', 'author']) assert.equal(britishSpelling(word), word);
+});
+
+test('packagelessNames gives the ends of a qualified name after lowercase package parts, two parts or more, longest first', () => {
+  assert.deepEqual(packagelessNames('java.util.ArrayList.grow'), ['util.ArrayList.grow', 'ArrayList.grow']);
+  assert.deepEqual(packagelessNames('django.db.models.base.Model.save'), ['db.models.base.Model.save', 'models.base.Model.save', 'base.Model.save', 'Model.save']);
+  // A type's part stops it, and a name of two parts has no shorter end of two.
+  assert.deepEqual(packagelessNames('Outer.Inner.run'), []);
+  assert.deepEqual(packagelessNames('cart.total'), []);
 });

@@ -14,6 +14,7 @@ import { fieldScore, NO_MATCH } from './fields.js';
 import type { FieldScore } from './fields.js';
 import { identifierWords, searchSpellings, searchWords } from './terms.js';
 import { isSentence, NO_WRITTEN_NAMES, writtenNames, type WrittenNames } from './written-names.js';
+import { packagelessNames } from '../words.js';
 
 /** A symbol found for a query, and how. */
 export interface Candidate {
@@ -38,6 +39,8 @@ export interface QueryShape {
   readonly nameWords: readonly string[];
   /** The text as a dotted qualified name, when it is one. */
   readonly qualified: string | undefined;
+  /** Its ends after a package or module written in front (`java.util.ArrayList.grow` -> `ArrayList.grow`), longest first. */
+  readonly packageless: readonly string[];
   /** The text holds a stop word: a sentence, not a name or a list of names (written-names.ts). */
   readonly sentence: boolean;
   /** The names a text of several words writes in code form (written-names.ts). */
@@ -71,11 +74,12 @@ const LISTED_ROWS = 2000;
 /** The shape of a query's text (inline filters already taken out). */
 export function queryShape(text: string): QueryShape {
   const words = searchWords(text);
+  const qualified = qualifiedQuery(text);
   const sentence = isSentence(text);
   const { spellings, meaning } = searchSpellings(words, sentence);
   const nameWords = [...new Set(identifierWords(text))].filter((w) => words.includes(w));
   return {
-    text, lower: text.toLowerCase(), words, spellings, meaning, nameWords, qualified: qualifiedQuery(text), sentence,
+    text, lower: text.toLowerCase(), words, spellings, meaning, nameWords, qualified, packageless: qualified === undefined ? [] : packagelessNames(qualified), sentence,
     written: sentence ? writtenNames(text) : NO_WRITTEN_NAMES,
   };
 }
@@ -112,6 +116,7 @@ export function gatherCandidates(store: GraphStore, q: QueryShape, options: Gath
   }
   if (prefixRows >= PREFIX_ROWS) eachSymbolNamed(store, [q.lower], kinds, add);
   if (q.qualified !== undefined) eachSymbolQualified(store, q.qualified, kinds, add);
+  for (const end of q.packageless) eachSymbolQualified(store, end, kinds, add);
   // The symbols a sentence names in code form are candidates whatever its other words match.
   for (const path of q.written.paths) eachSymbolQualified(store, path, kinds, add);
   if (q.written.names.length > 0) eachSymbolNamed(store, q.written.names.map((n) => n.toLowerCase()), kinds, add);

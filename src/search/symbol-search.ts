@@ -322,6 +322,7 @@ function nameScore(row: SearchRow, q: QueryShape): number {
   if (row.name === text && !isClassNamedConstructor(row)) score += 100;
   else if (lowerName === lower) score += OTHER_CASE;
   else if (qualified !== undefined && (row.qualifiedName === qualified || row.qualifiedName.endsWith(`.${qualified}`))) score += 95;
+  else if (q.packageless.includes(row.qualifiedName)) score += 95;
   else if (lower.length >= 2 && lowerName.startsWith(lower)) score += 40 + (20 * lower.length) / lowerName.length;
   else if (lower.length >= 3 && lowerName.includes(lower)) score += 15;
   if (nameWords.length === 0) return score;

@@ -161,6 +161,23 @@ describe('searchSymbols and the forms the porter stemmer keeps apart', () => {
   });
 });
 
+describe('searchSymbols for a qualified name written with its package', () => {
+  let project: OpenedProject;
+  before(async () => {
+    project = await openGeneratedProject({
+      'src/main/java/com/acme/Cart.java': 'package com.acme;\n\npublic class Cart {\n  public int total() { return 0; }\n}\n',
+      // Holds more of the written name's words than the method does.
+      'src/main/java/com/acme/AcmeCartTotals.java': 'package com.acme;\n\n/** Cart totals for acme. */\npublic class AcmeCartTotals {\n  public int cartTotal() { return 0; }\n}\n',
+    });
+  });
+  after(() => project.close());
+
+  test('the definition its end names comes first', () => {
+    const found = searchSymbols(project.index.store, 'com.acme.Cart.total').matches.map((m) => m.node.qualifiedName);
+    assert.equal(found[0], 'Cart.total', found.join(', '));
+  });
+});
+
 describe('searchSymbols for a list of names', () => {
   let project: OpenedProject;
   before(async () => {

@@ -9,7 +9,7 @@ import { definitions, MAX_DEFINITIONS, narrowByParameters } from './definitions.
 import type { ExactTarget, NamedSymbol } from './parsed-query.js';
 import { STOPWORDS } from './words.js';
 import { implPhrases } from '../../search/index.js';
-import { americanSpelling } from '../../words.js';
+import { americanSpelling, packagelessNames } from '../../words.js';
 
 /** A word of the query at its place in the text. */
 export interface Token {
@@ -34,16 +34,9 @@ export interface WrittenNames {
 const MAX_QUALIFIED = 8;
 const QUALIFIED = /[A-Za-z_$][\w$]*(?:(?:\.|::|#|->)[A-Za-z_$][\w$]*)+(?:\(\))?/g;
 
-/**
- * A name written with its package or module in front (`java.util.ArrayList.grow`, as a stack
- * frame writes it; `django.db.models.base.Model.save`), which the index's qualified names leave
- * out: the longest end of two parts or more that names definitions, the parts dropped all
- * lowercase (a package's, not a type's). Undefined when none does.
- */
+/** The longest end of a name written with its package in front that names definitions (src/words.ts), and those. */
 function withoutPackage(qualified: string, data: IndexData): [string, StoredNode[]] | undefined {
-  const parts = qualified.split('.');
-  for (let drop = 1; parts.length - drop >= 2 && /^[a-z_][a-z0-9_]*$/.test(parts[drop - 1] ?? ''); drop += 1) {
-    const end = parts.slice(drop).join('.');
+  for (const end of packagelessNames(qualified)) {
     const defs = definitions(data.store.nodesByQualifiedName(end), data);
     if (defs.length > 0) return [end, defs];
   }

@@ -1,4 +1,10 @@
 /**
+ * How names and words are written, shared by every layer that reads them: where an identifier's
+ * words meet, an inflected acronym as one word, British and American spellings, and a qualified
+ * name written with its package in front. Strings in, strings out.
+ */
+
+/**
  * Where an identifier's words meet: a lowercase letter or digit before a capital
  * (`getHttp` -> `get Http`), and the last capital of a run before a capitalised word
  * (`HTTPResponse` -> `HTTP Response`). The one rule every splitter of names shares (explore's term

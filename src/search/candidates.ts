@@ -118,7 +118,7 @@ export function gatherCandidates(store: GraphStore, q: QueryShape, options: Gath
   if (q.qualified !== undefined) eachSymbolQualified(store, q.qualified, kinds, add);
   for (const end of q.packageless) eachSymbolQualified(store, end, kinds, add);
   // The symbols a sentence names in code form are candidates whatever its other words match.
-  for (const path of q.written.paths) eachSymbolQualified(store, path, kinds, add);
+  for (const path of q.written.paths) for (const name of [path, ...packagelessNames(path)]) eachSymbolQualified(store, name, kinds, add);
   if (q.written.names.length > 0) eachSymbolNamed(store, q.written.names.map((n) => n.toLowerCase()), kinds, add);
   const spelled = searchTermStats(store, q.spellings);
   const stats = byWord(spelled, q);

@@ -16,11 +16,17 @@ import { americanSpelling, britishSpelling } from '../words.js';
 export function adverbPair(word: string): string | undefined {
   const base = word.length >= 6 && word.endsWith('ly') ? word.slice(0, -2) : word;
   if (base.length < 5 || !/^[a-z]+$/.test(base) || MEETING_ADVERB.test(base)) return undefined;
+  if (base === word && NO_ADJECTIVE.test(word)) return undefined;
   return base === word ? `${word}ly` : base;
 }
 
 /** Endings whose adverb porter already stems alike (`e`, `ent`, `ous`, and `al` under `l`), or that spell it otherwise (`fully`, `easily`). */
 const MEETING_ADVERB = /(?:e|ent|ous|l|y)$/;
+/**
+ * Endings of nouns and verb forms, which have no adverb (`tokens`, `parsing`, `called`,
+ * `parser`, `function`): no lookup, and no place taken among a query's other spellings.
+ */
+const NO_ADJECTIVE = /(?:s|ing|ed|er|or|ion|ment|ness|ity|ism|ist)$/;
 
 /**
  * The other spelling of a word that British and American English write apart and the porter

@@ -21,6 +21,7 @@ import { BUNDLE_LANGUAGES, bundledFiles } from './bundles.js';
 import { DEPRECATED_SHARE, DEPRECATION_WORD, isDeprecatedDoc } from './deprecation.js';
 import { isDemotedPath } from './symbol-index.js';
 import { identifierWords } from './terms.js';
+import { packagelessNames } from '../words.js';
 
 /** Score added per kind: definitions people look for first outrank members and locals. */
 const KIND_WEIGHT: Readonly<Partial<Record<NodeKind, number>>> = {
@@ -77,7 +78,8 @@ export function searchSymbols(store: GraphStore, query: string, options: SymbolS
   const bundles = copiesFound(found) ? bundledFiles(store) : NO_BUNDLES;
   const rareNames = rareWrittenNames(found, q);
   const demoted = (row: SearchRow): boolean => row.isTest || isDemotedPath(row.path) || bundles.has(row.path);
-  const scored = found.map((c) => ({ c, demoted: demoted(c.row), written: isWrittenPath(c.row, q.written.paths), score: scoreOf(c, q, rareNames), uses: 0 }));
+  const ends = new Set(q.written.paths.flatMap(packagelessNames));
+  const scored = found.map((c) => ({ c, demoted: demoted(c.row), written: isWrittenPath(c.row, q.written.paths, ends), score: scoreOf(c, q, rareNames), uses: 0 }));
   scored.sort(byRank);
   // A sentence is reordered among its first SENTENCE_WINDOW at least, so its first answers do not depend on how many were asked for.
   const window = Math.max(limit, SENTENCE_WINDOW);
@@ -410,8 +412,9 @@ function listedNames(text: string): string[] {
   return tokens.filter((t) => /[A-Z_]/.test(t.slice(1)));
 }
 
-function isWrittenPath(row: SearchRow, paths: readonly string[]): boolean {
-  return paths.some((p) => row.qualifiedName === p || row.qualifiedName.endsWith(`.${p}`));
+/** Whether `row` is named by one of `paths`, as written or with a package written in front of it (`packagelessNames`). */
+function isWrittenPath(row: SearchRow, paths: readonly string[], ends: ReadonlySet<string>): boolean {
+  return ends.has(row.qualifiedName) || paths.some((p) => row.qualifiedName === p || row.qualifiedName.endsWith(`.${p}`));
 }
 
 function scoreOf(c: Candidate, q: QueryShape, rareNames: ReadonlySet<string>): number {

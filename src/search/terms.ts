@@ -77,9 +77,9 @@ export function searchWords(text: string): string[] {
 /**
  * The spellings a query sends to the full-text index: its words, then the other spellings of
  * each (abbreviations.ts: `arg`, `argv` for `arguments`), then the forms the index stems apart
- * (other-forms.ts): the other regional spelling (`customized` for `customised`), and in prose
- * the adverb or adjective (`exactly` for `exact`; in a list, `ExactArgs` holds no adjective), with
- * the index of the word each spells.
+ * (other-forms.ts), word by word: the other regional spelling (`customized` for `customised`),
+ * and in prose the adverb or adjective (`exactly` for `exact`; in a list, `ExactArgs` holds no
+ * adjective), with the index of the word each spells.
  */
 export function searchSpellings(words: readonly string[], prose = false): { spellings: string[]; meaning: number[] } {
   const spellings = [...words];
@@ -93,7 +93,7 @@ export function searchSpellings(words: readonly string[], prose = false): { spel
     for (const v of wordVariants(w)) add(v, i);
   });
   words.forEach((w, i) => {
-    for (const other of [prose ? adverbPair(w) : undefined, regionalPair(w)]) if (other !== undefined) add(other, i);
+    for (const other of [regionalPair(w), prose ? adverbPair(w) : undefined]) if (other !== undefined) add(other, i);
   });
   return { spellings, meaning };
 }

@@ -65,6 +65,9 @@ function pastes(length: number): { label: string; text: string }[] {
     { label: 'a JVM frame behind open parentheses', text: `a${'('.repeat(length)}X.java:1)` },
     { label: '.NET line anchors', text: 'a.cs:line 1 '.repeat(n('a.cs:line 1 ')) },
     { label: 'a pytest node id of many names', text: `a.py${'::x'.repeat(n('::x'))}` },
+    { label: 'one long word', text: 'a'.repeat(length) },
+    { label: 'a dotted name ending in a call', text: `${'a.'.repeat(n('a.'))}json(200):` },
+    { label: 'a file name ending in many parentheses', text: `a.php${'(1)'.repeat(n('(1)'))}:` },
   ];
 }
 

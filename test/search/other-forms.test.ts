@@ -14,6 +14,12 @@ describe('adverbPair', () => {
       assert.equal(adverbPair(word), undefined, word);
     }
   });
+
+  test('gives none for nouns and verb forms, which have no adverb', () => {
+    for (const word of ['tokens', 'parsing', 'called', 'parser', 'function', 'argument', 'darkness', 'identity']) {
+      assert.equal(adverbPair(word), undefined, word);
+    }
+  });
 });
 
 describe('regionalPair', () => {

@@ -172,9 +172,11 @@ describe('searchSymbols for a qualified name written with its package', () => {
   });
   after(() => project.close());
 
-  test('the definition its end names comes first', () => {
-    const found = searchSymbols(project.index.store, 'com.acme.Cart.total').matches.map((m) => m.node.qualifiedName);
-    assert.equal(found[0], 'Cart.total', found.join(', '));
+  test('the definition its end names comes first, alone or written in a sentence', () => {
+    for (const query of ['com.acme.Cart.total', 'how does com.acme.Cart.total work']) {
+      const found = searchSymbols(project.index.store, query).matches.map((m) => m.node.qualifiedName);
+      assert.equal(found[0], 'Cart.total', `${query}: ${found.join(', ')}`);
+    }
   });
 });
 

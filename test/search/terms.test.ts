@@ -69,10 +69,10 @@ describe('searchSpellings', () => {
 
   test('sends the forms the index stems apart after the abbreviations: a list of words its other spellings, prose its adverbs too', () => {
     assert.deepEqual(searchSpellings(['exact', 'arguments'], true), {
-      spellings: ['exact', 'arguments', 'arg', 'argv', 'exactly', 'argumentsly'],
-      meaning: [0, 1, 1, 1, 0, 1],
+      spellings: ['exact', 'arguments', 'arg', 'argv', 'exactly'],
+      meaning: [0, 1, 1, 1, 0],
     });
-    assert.deepEqual(searchSpellings(['strictly', 'customised'], true).spellings, ['strictly', 'customised', 'strict', 'customisedly', 'customized']);
+    assert.deepEqual(searchSpellings(['strictly', 'customised'], true).spellings, ['strictly', 'customised', 'strict', 'customized']);
     assert.deepEqual(searchSpellings(['exact', 'arguments']).spellings, ['exact', 'arguments', 'arg', 'argv']);
     assert.deepEqual(searchSpellings(['customised', 'exact']).spellings, ['customised', 'exact', 'customized']);
   });

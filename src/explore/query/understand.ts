@@ -3,8 +3,8 @@
  * files, exact targets, named symbols and content words. Paths are resolved first and removed
  * from the text so basenames and route parameters do not become symbol seeds.
  */
-import type { StoredNode } from '../../store/index.js';
 import type { IndexData } from '../data/index-data.js';
+import { isTestSide } from '../rank/weights.js';
 import { anchorTarget } from './anchor-target.js';
 import { compoundNames } from './compounds.js';
 import { MAX_DEFINITIONS } from './definitions.js';
@@ -23,36 +23,42 @@ export type { ExactTarget, NamedSymbol, ParsedQuery } from './parsed-query.js';
 const MAX_ANCHORS = 8;
 
 /**
- * A name written out in full that only tests define is no exact target (written-names.ts), unless
+ * A name written as code that only tests define is no exact target (written-names.ts), unless
  * the query names the test's file too, as a failing test's report does
- * (`tests/test_cart.py::TestCart::test_total`): then that test is what it is about.
+ * (`tests/test_cart.py::TestCart::test_total`, `tests/test_cart.py::test_total`): then the
+ * test of that name in that file is what it is about.
  */
-function namedInPinnedTests(named: readonly NamedSymbol[], pinned: readonly string[], exact: readonly ExactTarget[]): ExactTarget[] {
+function namedInPinnedTests(named: readonly NamedSymbol[], pinned: readonly string[], exact: readonly ExactTarget[], data: IndexData): ExactTarget[] {
   const out: ExactTarget[] = [];
   for (const n of named) {
-    if (!n.qualified || exact.some((t) => n.nodes.some((d) => d.id === t.node?.id))) continue;
-    const inPinned = n.nodes.filter((d) => pinned.includes(d.path));
-    if (inPinned.length === 0 || inPinned.length > MAX_DEFINITIONS) continue;
-    for (const node of inPinned) out.push({ path: node.path, node, start: node.startLine, end: node.endLine, reason: 'qualified' });
+    if (!n.codeShaped || exact.some((t) => n.nodes.some((d) => d.id === t.node?.id))) continue;
+    const tests = n.nodes.filter((d) => pinned.includes(d.path) && isTestSide(d.path, data));
+    if (tests.length === 0 || tests.length > MAX_DEFINITIONS) continue;
+    for (const node of tests) out.push({ path: node.path, node, start: node.startLine, end: node.endLine, reason: 'qualified' });
   }
   return out;
 }
 
 /**
- * The exact targets with the line anchors' after them, and the names: a line in a definition the
- * query also writes out by name, as a stack frame does (`java.util.ArrayList.grow(ArrayList.java:237)`),
- * tells which of its overloads is meant and where, so the name's other overloads are neither
- * exact targets nor named.
+ * The exact targets with the line anchors' after them, and the names: a line in one of the
+ * definitions a name written out in full names, as a stack frame gives one
+ * (`java.util.ArrayList.grow(ArrayList.java:237)`), tells which of its overloads is meant and
+ * where, so the name's other overloads are neither exact targets nor named. A name none of whose
+ * definitions holds an anchored line keeps them all.
  */
 function withLines(
   exact: readonly ExactTarget[], named: readonly NamedSymbol[], anchored: readonly ExactTarget[],
 ): { exact: ExactTarget[]; named: NamedSymbol[] } {
-  const key = (n: StoredNode): string => `${n.path}\u0000${n.qualifiedName}`;
-  const lined = new Set(anchored.flatMap((t) => (t.node === undefined ? [] : [key(t.node)])));
-  const lines = new Set(anchored.flatMap((t) => (t.node === undefined ? [] : [t.node.id])));
-  if (lined.size === 0) return { exact: [...exact, ...anchored], named: [...named] };
-  const kept = exact.filter((t) => t.reason !== 'qualified' || t.node === undefined || !lined.has(key(t.node)));
-  const narrowed = named.map((n) => (n.qualified ? { ...n, nodes: n.nodes.filter((d) => !lined.has(key(d)) || lines.has(d.id)) } : n));
+  const anchoredIds = new Set(anchored.flatMap((t) => (t.node === undefined ? [] : [t.node.id])));
+  if (anchoredIds.size === 0) return { exact: [...exact, ...anchored], named: [...named] };
+  const overloads = new Set<number>();
+  const narrowed = named.map((n) => {
+    if (!n.qualified || !n.nodes.some((d) => anchoredIds.has(d.id))) return n;
+    for (const d of n.nodes) if (!anchoredIds.has(d.id)) overloads.add(d.id);
+    return { ...n, nodes: n.nodes.filter((d) => anchoredIds.has(d.id)) };
+  });
+  // The anchor's target of a definition replaces its target by name: it says where the line is.
+  const kept = exact.filter((t) => t.node === undefined || !(overloads.has(t.node.id) || anchoredIds.has(t.node.id)));
   return { exact: [...kept, ...anchored], named: narrowed };
 }
 
@@ -67,7 +73,6 @@ export function understandQuery(query: string, data: IndexData, maxFiles: number
   const exact: ExactTarget[] = [...written.exact];
   const { candidates, sentence } = identifierCandidates(tokens, text, data);
   const paths = resolvePaths(spans, data, codeNamedPaths(named, candidates), maxFiles);
-  exact.push(...namedInPinnedTests(written.named, paths.pinned, exact));
   const prose = proseAnchors(query, paths.singleFileSpans, spans);
   const anchors: FileAnchor[] = [...paths.anchors, ...prose.anchors].slice(0, MAX_ANCHORS);
   const consumed = [...paths.consumed, ...prose.consumed];
@@ -81,6 +86,7 @@ export function understandQuery(query: string, data: IndexData, maxFiles: number
     addContentWords(words, c.token.text);
     if (c.nodes.length > 0) named.push(candidateName(c, sentence, data));
   }
+  exact.push(...namedInPinnedTests(named, paths.pinned, exact, data));
   // Words that spell a type's name together (`lazy loader`, `SQL compiler`) name it.
   named.push(...compoundNames(text, tokens, named, data));
   // Once an impl block is named, `impl` in the question only said so: as a word it would match every impl.

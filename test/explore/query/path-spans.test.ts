@@ -52,20 +52,28 @@ test('findPathSpans reads a JVM stack frame\'s file under the folder its package
   assert.deepEqual(spans('at handle(/app/lib/router/index.js:275:16)').map((s) => [s.path, s.anchor?.start]), [['app/lib/router/index.js', 275]]);
 });
 
-test('findPathSpans reads .NET\'s `:line N` as a line anchor, offsets unchanged', () => {
-  const frame = '   at Api.Users.Create() in /src/Api/Users.cs:line 42';
+test('findPathSpans reads .NET\'s `:line N` as a line anchor, its span the path and anchor as written', () => {
+  const frame = '   at Api.Users.Create() in /src/Api/Users.cs:line 42\n   at Api.Main()';
   const [span] = findPathSpans(frame, none);
   assert.equal(span?.path, 'src/Api/Users.cs');
   assert.deepEqual(span?.anchor, { start: 42, end: 42, single: true });
-  assert.ok(frame.slice(span?.start).startsWith('/src/Api/Users.cs:line 42'), 'the span starts where the path is written');
+  assert.equal(frame.slice(span?.start, span?.end), '/src/Api/Users.cs:line 42');
+  assert.equal(span?.written, '/src/Api/Users.cs:42');
+});
+
+test('findPathSpans reads a frame or a node id written in backticks as it reads it bare', () => {
+  assert.deepEqual(spans('see `at com.acme.Cart.total(Cart.java:8)`').map((s) => [s.path, s.anchor?.start]), [['com/acme/Cart.java', 8]]);
+  assert.deepEqual(spans('`tests/test_cart.py::test_total` fails').map((s) => s.path), ['tests/test_cart.py']);
 });
 
 test('findPathSpans reads the line anchors of Ruby\'s and PHP\'s backtraces and of TypeScript\'s compiler errors', () => {
   assert.deepEqual(spans("/usr/src/app/models/issue.rb:123:in `save'").map((s) => [s.path, s.anchor?.start]), [['usr/src/app/models/issue.rb', 123]]);
   assert.deepEqual(spans('#0 /var/www/src/Cart.php(42): Cart->total()').map((s) => [s.path, s.anchor?.start]), [['var/www/src/Cart.php', 42]]);
   assert.deepEqual(spans('src/cart.ts(12,5): error TS2345: bad argument').map((s) => [s.path, s.anchor?.start]), [['src/cart.ts', 12]]);
-  // A call written with a number is no PHP frame.
+  assert.deepEqual(findPathSpans('src/cart.ts(12,5): error', none).map((s) => s.written), ['src/cart.ts:12']);
+  // A call written with a number is no PHP frame, also where its receiver looks like a file name.
   assert.deepEqual(spans('what does retry(3) do'), []);
+  assert.deepEqual(spans('why does res.json(200) not set the status, and config.yaml(1)?'), []);
 });
 
 test('findPathSpans reads a link to a file on a code host as the file\'s path in the repository, with its lines', () => {
@@ -76,8 +84,12 @@ test('findPathSpans reads a link to a file on a code host as the file\'s path in
   assert.deepEqual(read('https://github.com/acme/shop/blob/main/README.md?plain=1#L5'), [['README.md', 5, 5]]);
   assert.deepEqual(read('e: file:///home/me/shop/src/main/kotlin/Cart.kt:12:5 Unresolved reference: total'), [['home/me/shop/src/main/kotlin/Cart.kt', 12, 12]]);
   assert.deepEqual(read('file:///C:/work/shop/src/cart%2Bview.ts#L3'), [['work/shop/src/cart+view.ts', 3, 3]]);
-  // Any other link is no path.
+  assert.deepEqual(read('https://github.com/acme/shop/blob/main/src/cart.ts#L10C3-L20C5'), [['src/cart.ts', 10, 20]]);
+  assert.deepEqual(read('the [total](https://github.com/acme/shop/blob/main/src/cart.ts#L12) method'), [['src/cart.ts', 12, 12]]);
+  assert.deepEqual(read('https://raw.githubusercontent.com/acme/shop/main/src/cart.ts'), [['src/cart.ts', undefined, undefined]]);
+  // A link to any other site, or to no file, is no path.
   assert.deepEqual(read('https://example.com/docs/cart.ts and https://github.com/acme/shop/issues/12'), []);
+  assert.deepEqual(read('https://example.com/a/b/raw/v1/setup.py or https://docs.rs/serde/1.0.0/src/serde/de/mod.rs.html'), []);
 });
 
 test('findPathSpans reads each hunk of a unified diff as its first and last changed lines in the file it leaves', () => {
@@ -91,7 +103,7 @@ test('findPathSpans reads each hunk of a unified diff as its first and last chan
     '+  for (const l of lines) sum += l.price;',
     '+  return round(sum);',
     '   return sum;',
-    '@@ -40,2 +41,2 @@',
+    '@@ -40 +41 @@',
     '-old',
     '+new',
     '--- a/gone.ts',
@@ -102,6 +114,9 @@ test('findPathSpans reads each hunk of a unified diff as its first and last chan
   const found = findPathSpans(diff, none).filter((s) => s.anchor !== undefined && s.written.includes(':'));
   assert.deepEqual(found.map((s) => s.written), ['src/cart.ts:11', 'src/cart.ts:12', 'src/cart.ts:41']);
   assert.ok(found.every((s) => diff.slice(s.start, s.end).startsWith('@@ ')), 'each span is its hunk header');
+  // The body is read by the header's counts: a context line whose space was trimmed away, and a deleted `--` comment.
+  const lua = ['+++ b/db/schema.lua', '@@ -10,5 +10,5 @@', ' local a = 1', '', '-- old note', '+-- new note', ' return a', ' end'].join('\n');
+  assert.deepEqual(findPathSpans(lua, none).filter((s) => s.written.includes(':')).map((s) => s.written), ['db/schema.lua:12']);
   // A header pasted without its body is the lines it covers.
   assert.deepEqual(findPathSpans('+++ b/src/cart.ts\n@@ -10,6 +10,7 @@', none).filter((s) => s.written.includes(':')).map((s) => s.anchor), [{ start: 10, end: 16, single: false }]);
 });

@@ -225,10 +225,13 @@ test('understandQuery reads a name written the British way as the name the code 
 test('understandQuery makes a test named with its file an exact target, as a failing test\'s report names it', async () => {
   await withGeneratedData({
     'shop/cart.py': 'def total(lines):\n    return sum(lines)\n',
-    'tests/test_cart.py': 'from shop.cart import total\n\nclass TestCart:\n    def test_total(self):\n        assert total([1]) == 1\n',
+    'tests/test_cart.py': 'from shop.cart import total\n\nclass TestCart:\n    def test_total(self):\n        assert total([1]) == 1\n\ndef test_module_total():\n    assert total([]) == 0\n',
   }, (data) => {
     const exact = (query: string) => understandQuery(query, data, 8).exact.map((t) => t.node?.qualifiedName);
     assert.deepEqual(exact('FAILED tests/test_cart.py::TestCart::test_total - assert 1 == 2'), ['TestCart.test_total']);
+    assert.deepEqual(exact('FAILED tests/test_cart.py::test_module_total'), ['test_module_total']);
+    // Code the test file imports is named, not made a target by the file's being named.
+    assert.deepEqual(exact('tests/test_cart.py::TestCart::test_total calls total'), ['TestCart.test_total']);
     // Without its file, a name only tests define is no exact target.
     assert.deepEqual(exact('why does TestCart::test_total fail'), []);
   });
@@ -259,5 +262,9 @@ test('understandQuery reads a name written with its package, and a frame\'s line
     const frame = parse('java.lang.ArithmeticException\n\tat com.acme.Cart.total(Cart.java:8)');
     assert.deepEqual(spans(frame), [['Cart.total', 7, 8]]);
     assert.deepEqual(frame.named.filter((n) => n.qualified).flatMap((n) => n.nodes.map((d) => d.startLine)), [7]);
+    // A line outside every definition the name gives leaves the name's own: both are targets.
+    const apart = parse('why does com.acme.Cart.total(int) loop? src/main/java/com/acme/Cart.java:5');
+    assert.deepEqual(spans(apart), [['Cart.total', 7, undefined], ['Cart.total', 4, 5]]);
+    assert.deepEqual(apart.named.filter((n) => n.qualified).flatMap((n) => n.nodes.map((d) => d.startLine)), [7]);
   });
 });

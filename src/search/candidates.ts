@@ -45,6 +45,8 @@ export interface QueryShape {
   readonly sentence: boolean;
   /** The names a text of several words writes in code form (written-names.ts). */
   readonly written: WrittenNames;
+  /** The ends of the written paths after a package written in front of them, as `packageless` is the text's. */
+  readonly writtenEnds: readonly string[];
 }
 
 /** The candidates of one search, and whether typo tolerance supplied them. */
@@ -78,9 +80,10 @@ export function queryShape(text: string): QueryShape {
   const sentence = isSentence(text);
   const { spellings, meaning } = searchSpellings(words, sentence);
   const nameWords = [...new Set(identifierWords(text))].filter((w) => words.includes(w));
+  const written = sentence ? writtenNames(text) : NO_WRITTEN_NAMES;
   return {
     text, lower: text.toLowerCase(), words, spellings, meaning, nameWords, qualified, packageless: qualified === undefined ? [] : packagelessNames(qualified), sentence,
-    written: sentence ? writtenNames(text) : NO_WRITTEN_NAMES,
+    written, writtenEnds: written.paths.flatMap(packagelessNames),
   };
 }
 
@@ -118,7 +121,7 @@ export function gatherCandidates(store: GraphStore, q: QueryShape, options: Gath
   if (q.qualified !== undefined) eachSymbolQualified(store, q.qualified, kinds, add);
   for (const end of q.packageless) eachSymbolQualified(store, end, kinds, add);
   // The symbols a sentence names in code form are candidates whatever its other words match.
-  for (const path of q.written.paths) for (const name of [path, ...packagelessNames(path)]) eachSymbolQualified(store, name, kinds, add);
+  for (const name of [...q.written.paths, ...q.writtenEnds]) eachSymbolQualified(store, name, kinds, add);
   if (q.written.names.length > 0) eachSymbolNamed(store, q.written.names.map((n) => n.toLowerCase()), kinds, add);
   const spelled = searchTermStats(store, q.spellings);
   const stats = byWord(spelled, q);

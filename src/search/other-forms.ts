@@ -14,10 +14,11 @@ import { americanSpelling, britishSpelling } from '../words.js';
  * word's other form where the two stem apart.
  */
 export function adverbPair(word: string): string | undefined {
-  const base = word.length >= 6 && word.endsWith('ly') ? word.slice(0, -2) : word;
-  if (base.length < 5 || !/^[a-z]+$/.test(base) || MEETING_ADVERB.test(base)) return undefined;
-  if (base === word && NO_ADJECTIVE.test(word)) return undefined;
-  return base === word ? `${word}ly` : base;
+  const adverb = word.length >= 6 && word.endsWith('ly');
+  const adjective = adverb ? word.slice(0, -2) : word;
+  if (adjective.length < 5 || !/^[a-z]+$/.test(adjective) || MEETING_ADVERB.test(adjective)) return undefined;
+  if (adverb) return adjective;
+  return NO_ADJECTIVE.test(word) ? undefined : `${word}ly`;
 }
 
 /** Endings whose adverb porter already stems alike (`e`, `ent`, `ous`, and `al` under `l`), or that spell it otherwise (`fully`, `easily`). */

@@ -23,7 +23,6 @@ import { isDemotedPath } from './symbol-index.js';
 import { identifierWords } from './terms.js';
 import type { Scored } from './scored.js';
 import { handlerReader, SENTENCE_WINDOW, sentenceOrder } from './sentence-order.js';
-import { packagelessNames } from '../words.js';
 
 /** Score added per kind: definitions people look for first outrank members and locals. */
 const KIND_WEIGHT: Readonly<Partial<Record<NodeKind, number>>> = {
@@ -76,18 +75,19 @@ export function searchSymbols(store: GraphStore, query: string, options: SymbolS
   const wanted = kinds ?? NODE_KINDS.filter((k) => k !== 'file');
   const q = queryShape(parsed.text);
   const filtered = kinds !== undefined || parsed.languages !== undefined || parsed.paths.length > 0;
-  const { found, total, fuzzy } = gatherCandidates(store, q, { kinds: wanted, accept: filterOf(parsed), filtered, fuzzy: options.fuzzy !== false });
+  const accept = filterOf(parsed);
+  const { found, total, fuzzy } = gatherCandidates(store, q, { kinds: wanted, accept, filtered, fuzzy: options.fuzzy !== false });
   const bundles = copiesFound(found) ? bundledFiles(store) : NO_BUNDLES;
   const rareNames = rareWrittenNames(found, q);
   const demoted = (row: SearchRow): boolean => row.isTest || isDemotedPath(row.path) || bundles.has(row.path);
-  const ends = new Set(q.written.paths.flatMap(packagelessNames));
+  const ends = new Set(q.writtenEnds);
   const scored = found.map((c) => ({ c, demoted: demoted(c.row), written: isWrittenPath(c.row, q.written.paths, ends), score: scoreOf(c, q, rareNames), uses: 0 }));
   scored.sort(byRank);
   // A sentence is reordered among its first SENTENCE_WINDOW at least, so its first answers do not depend on how many were asked for.
   const window = Math.max(limit, SENTENCE_WINDOW);
   withDeprecatedLower(store, scored, window * DEPRECATED_WINDOW);
   const top = q.sentence
-    ? sentenceOrder(store, withUseTies(store, scored, window), window, handlerReader(store, wanted, filterOf(parsed), demoted)).slice(0, limit)
+    ? sentenceOrder(store, withUseTies(store, scored, window), window, handlerReader(store, wanted, accept, demoted)).slice(0, limit)
     : withUseTies(store, scored, limit).slice(0, limit);
   const nodes = new Map(store.nodesByIds(top.map((s) => s.c.row.id)).map((n) => [n.id, n]));
   const matches: SymbolMatch[] = top.flatMap((s) => {
@@ -293,7 +293,7 @@ function listedNames(text: string): string[] {
   return tokens.filter((t) => /[A-Z_]/.test(t.slice(1)));
 }
 
-/** Whether `row` is named by one of `paths`, as written or with a package written in front of it (`packagelessNames`). */
+/** Whether `row` is named by one of `paths`, as written, or by one of their `ends` after a package written in front (`QueryShape.writtenEnds`). */
 function isWrittenPath(row: SearchRow, paths: readonly string[], ends: ReadonlySet<string>): boolean {
   return ends.has(row.qualifiedName) || paths.some((p) => row.qualifiedName === p || row.qualifiedName.endsWith(`.${p}`));
 }

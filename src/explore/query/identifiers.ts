@@ -46,8 +46,8 @@ export function identifierCandidates(tokens: readonly Token[], text: string, dat
     if (!codeShaped && STOPWORDS.has(token.text.toLowerCase())) continue;
     let nodes = [...nounTypes(token.text, sentence, data), ...definitions(store.nodesByName(token.text), data)];
     // A name written the British way names what the code spells the American way (`constantise`, "the serialiser").
-    const american = /^[a-z]+$/.test(token.text) ? americanSpelling(token.text) : token.text;
-    if (nodes.length === 0 && american !== token.text) nodes = [...nounTypes(american, sentence, data), ...definitions(store.nodesByName(american), data)];
+    const american = nodes.length === 0 && /^[a-z]+$/.test(token.text) ? americanSpelling(token.text) : token.text;
+    if (american !== token.text) nodes = [...nounTypes(american, sentence, data), ...definitions(store.nodesByName(american), data)];
     // In a sentence a lowercase word names only what is spelled that way: `error` is a word there,
     // not the `Error` method, and `subcommand` not a `subCommand` field.
     if (nodes.length === 0 && token.text.length >= 3 && !(sentence && /^[a-z]+$/.test(token.text))) {

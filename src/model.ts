@@ -56,6 +56,13 @@ export interface ExtractedSymbol {
   readonly returns?: string;
 }
 
+/** The words of the string literals in one definition's own text, space-separated. */
+export interface SymbolStrings {
+  /** Index of the definition in the file's symbols. */
+  readonly from: number;
+  readonly words: string;
+}
+
 /** A use of a name that resolution turns into an edge (or keeps as unresolved). */
 export interface ExtractedRef {
   readonly kind: RefKind;
@@ -145,6 +152,8 @@ export interface FileExtraction {
   readonly locators?: readonly RouteLocator[];
   /** ASP.NET controller classes that route templates are inherited from; absent when none. */
   readonly routeTemplates?: readonly RouteTemplate[];
+  /** The words of each definition's string literals (literals.ts); absent when none. */
+  readonly strings?: readonly SymbolStrings[];
   /** The file's own package/module/namespace declaration when the language has one (Go, Java, Kotlin, C#, PHP, Scala, Dart library). */
   readonly packageName?: string;
   /** Count of ERROR/MISSING nodes in the parse tree: a partial parse is still indexed. */

@@ -10,7 +10,7 @@ import {
   eachSymbolById, eachSymbolInOrder, eachSymbolNamed, eachSymbolQualified, eachSymbolWithPrefix, eachTextMatch, searchTermStats,
 } from '../store/index.js';
 import type { GraphStore, SearchRow, TermStats } from '../store/index.js';
-import { fieldScore, NO_MATCH } from './fields.js';
+import { fieldScore, NO_MATCH, STRINGS_COLUMN } from './fields.js';
 import type { FieldScore } from './fields.js';
 import { identifierWords, searchSpellings, searchWords } from './terms.js';
 import { isSentence, NO_WRITTEN_NAMES, writtenNames, type WrittenNames } from './written-names.js';
@@ -168,12 +168,37 @@ export function gatherCandidates(store: GraphStore, q: QueryShape, options: Gath
     });
     usedFuzzy = rows.size > before && before === 0;
   }
+  const scoredStats = withStringWords(store, q, [...rows.keys()], masks, stats);
   const found = [...rows.values()].map((row) => {
     const m = masks.get(row.id);
-    return { row, text: m === undefined ? NO_MATCH : fieldScore(m, stats), fuzzy: fuzzyIds.has(row.id) };
+    return { row, text: m === undefined ? NO_MATCH : fieldScore(m, scoredStats), fuzzy: fuzzyIds.has(row.id) };
   });
   const total = options.filtered ? found.length : Math.max(found.length, rows.size + textTotal - Math.min(room, textTotal));
   return { found, total, fuzzy: usedFuzzy };
+}
+
+/**
+ * Adds to the masks of `ids` which words their string literals hold (fields.ts STRINGS_COLUMN),
+ * and answers `stats` with those words' counts there as the column after the symbol index's:
+ * read for the candidates only, so the literals weigh the symbols found without changing which
+ * are found.
+ */
+function withStringWords(store: GraphStore, q: QueryShape, ids: readonly number[], masks: Map<number, Uint32Array>, stats: TermStats): TermStats {
+  if (ids.length === 0 || q.spellings.length === 0) return stats;
+  const spelled = byWord(searchTermStats(store, q.spellings, 'strings_search'), q);
+  if (spelled.frequencies.every((f) => (f[0] ?? 0) === 0)) return stats;
+  const bit = 1 << STRINGS_COLUMN;
+  const request = { words: q.spellings, mode: 'any' as const, limit: ids.length, ids, table: 'strings_search' as const };
+  eachTextMatch(store, request, (id, columns) => {
+    let full = masks.get(id);
+    if (full === undefined) masks.set(id, (full = new Uint32Array(q.words.length)));
+    q.spellings.forEach((_, k) => {
+      const i = q.meaning[k] ?? 0;
+      if ((columns[k] ?? 0) !== 0) full[i] = (full[i] ?? 0) | bit;
+    });
+  });
+  const frequencies = stats.frequencies.map((f, i) => [...f.slice(0, STRINGS_COLUMN), ...new Array<number>(Math.max(0, STRINGS_COLUMN - f.length)).fill(0), spelled.frequencies[i]?.[0] ?? 0]);
+  return { rows: stats.rows, frequencies };
 }
 
 /** The order full-text candidates are read in: rare words, and more of them, first. */

@@ -6,7 +6,7 @@ import { posix } from 'node:path';
 import type { FileExtraction } from '../model.js';
 import { EDGE_CODE, NODE_CODE, code } from './records.js';
 import type { FileInfo } from './records.js';
-import { writeNodeUses } from './node-uses.js';
+import { writeNodeStrings, writeNodeUses } from './node-uses.js';
 import { storedQualifiedName } from './schema.js';
 import type { SqlValue, SqliteDb } from './sqlite.js';
 
@@ -53,11 +53,15 @@ export function writeFileRows(db: SqliteDb, file: FileInfo, extraction: FileExtr
     db.insertRows(`INSERT INTO route_templates(file_id, line, class_name, template, base)`, extraction.routeTemplates.map((t) => [fileId, t.line, t.className, t.template ?? null, t.base ?? null]));
   }
   writeNodeUses(db, extraction.refs, nodeIds);
+  writeNodeStrings(db, extraction.strings ?? [], nodeIds);
   // Index through the view so the FTS text is exactly what a later delete will read back.
   if (indexSearch) db.cached(
     `INSERT INTO node_search(docid, name, qualified_name, signature, docstring, uses)
      SELECT rowid, name, qualified_name, signature, docstring, uses FROM node_search_src
      WHERE rowid IN (SELECT id FROM nodes WHERE file_id = ?)`,
+  ).run([fileId]);
+  if (indexSearch && extraction.strings !== undefined) db.cached(
+    `INSERT INTO strings_search(docid, words) SELECT node_id, words FROM node_strings WHERE node_id IN (SELECT id FROM nodes WHERE file_id = ?)`,
   ).run([fileId]);
   return { fileId, fileNodeId, nodeIds };
 }
@@ -68,7 +72,10 @@ export function writeFileRows(db: SqliteDb, file: FileInfo, extraction: FileExtr
  */
 export function deleteFileContents(db: SqliteDb, fileId: number, indexSearch: boolean): void {
   // FTS first: an external-content table reads the node rows to know which terms to remove.
-  if (indexSearch) db.cached(`DELETE FROM node_search WHERE docid IN (SELECT id FROM nodes WHERE file_id = ?)`).run([fileId]);
+  if (indexSearch) {
+    db.cached(`DELETE FROM node_search WHERE docid IN (SELECT id FROM nodes WHERE file_id = ?)`).run([fileId]);
+    db.cached(`DELETE FROM strings_search WHERE docid IN (SELECT node_id FROM node_strings WHERE node_id IN (SELECT id FROM nodes WHERE file_id = ?))`).run([fileId]);
+  }
   for (const sql of [
     `DELETE FROM edges WHERE source_id IN (SELECT id FROM nodes WHERE file_id = ?)`,
     `DELETE FROM edges WHERE target_id IN (SELECT id FROM nodes WHERE file_id = ?)`,
@@ -77,6 +84,7 @@ export function deleteFileContents(db: SqliteDb, fileId: number, indexSearch: bo
     `DELETE FROM route_mounts WHERE file_id = ?`,
     `DELETE FROM route_templates WHERE file_id = ?`,
     `DELETE FROM node_uses WHERE node_id IN (SELECT id FROM nodes WHERE file_id = ?)`,
+    `DELETE FROM node_strings WHERE node_id IN (SELECT id FROM nodes WHERE file_id = ?)`,
     `DELETE FROM nodes WHERE file_id = ?`,
   ]) {
     db.cached(sql).run([fileId]);

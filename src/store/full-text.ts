@@ -15,6 +15,7 @@ import { IN_JSON_LIST, connectionOf } from './graph-reader.js';
 import type { GraphStore } from './graph-store.js';
 import { NODE_CODE, code, nodeKindOf } from './records.js';
 import { QUALIFIED_STORED, qualifiedNameOf } from './schema.js';
+import type { FullTextTable } from './search-segments.js';
 import type { SqlValue } from './sqlite.js';
 
 /** A symbol as the ranker scores it: its name, place and file. */
@@ -90,13 +91,13 @@ function eachRow(store: GraphStore, sql: string, params: SqlValue[], fn: (row: S
  * (FTS4 computes them from each word's doclist, not from a scan). Words must be letters and
  * digits; a word that is not gets no rows.
  */
-export function searchTermStats(store: GraphStore, words: readonly string[]): TermStats {
+export function searchTermStats(store: GraphStore, words: readonly string[], table: FullTextTable = 'node_search'): TermStats {
   store.restoreIndexes();
   const plain = plainWords(words);
   const frequencies = words.map(() => [] as number[]);
   let rows = 0;
   if (plain.length === 0) return { rows, frequencies };
-  connectionOf(store).cached(`SELECT matchinfo(node_search, 'pcnx') FROM node_search WHERE node_search MATCH ? LIMIT 1`).each([plain.join(' OR ')], ([blob]) => {
+  connectionOf(store).cached(`SELECT matchinfo(${table}, 'pcnx') FROM ${table} WHERE ${table} MATCH ? LIMIT 1`).each([plain.join(' OR ')], ([blob]) => {
     if (!(blob instanceof Uint8Array)) return;
     const info = decodeMatchinfo(blob);
     const p = info[0] ?? 0;
@@ -118,6 +119,8 @@ export interface MatchRequest {
   readonly mode: 'any' | 'all';
   readonly limit: number;
   readonly ids?: readonly number[];
+  /** The index read: the symbols' (default) or their string literals'. */
+  readonly table?: FullTextTable;
 }
 
 /**
@@ -135,7 +138,8 @@ export function eachTextMatch(store: GraphStore, request: MatchRequest, fn: (id:
   if (request.ids !== undefined) params.push(JSON.stringify(request.ids));
   params.push(Math.max(0, Math.floor(request.limit)));
   const masks = new Uint32Array(plain.length);
-  connectionOf(store).cached(`SELECT docid, matchinfo(node_search, 'b') FROM node_search WHERE node_search MATCH ? ${only} LIMIT ?`).each(
+  const table = request.table ?? 'node_search';
+  connectionOf(store).cached(`SELECT docid, matchinfo(${table}, 'b') FROM ${table} WHERE ${table} MATCH ? ${only} LIMIT ?`).each(
     params,
     ([id, blob]) => {
       // 'b' with at most 32 columns: one mask per word ('p' and 'c' are known and cost more than they say).

@@ -15,7 +15,7 @@ import type { Diagnostic, FileInfo } from './records.js';
 import { createIndexSql, SECONDARY_INDEXES } from './schema.js';
 import { writeRouteNames, type QualifiedRoute } from './route-mounts.js';
 import { exportNewGeneration, exportNewGenerationInSlices } from './saved-index.js';
-import { raiseRebuiltSegments } from './search-segments.js';
+import { FULL_TEXT_TABLES, raiseRebuiltSegments } from './search-segments.js';
 import { isOutOfMemoryError } from './sqlite.js';
 import type { SqliteDb, SqlValue } from './sqlite.js';
 import { filesPointingInto, MAX_TALLIED_FILES, TotalsTally } from './totals-tally.js';
@@ -111,9 +111,11 @@ export class GraphWriter {
   restoreSearch(): void {
     if (!this.#searchDeferred) return;
     this.#write('rebuilding the search index', () => {
-      this.#db.run(`INSERT INTO node_search(node_search) VALUES ('rebuild')`);
-      // Its last segment is written when the statement commits: only then are all of them there.
-      this.#db.transaction(() => raiseRebuiltSegments(this.#db));
+      for (const table of FULL_TEXT_TABLES) {
+        this.#db.run(`INSERT INTO ${table}(${table}) VALUES ('rebuild')`);
+        // Its last segment is written when the statement commits: only then are all of them there.
+        this.#db.transaction(() => raiseRebuiltSegments(this.#db, table));
+      }
     });
     this.#searchDeferred = false;
   }

@@ -10,13 +10,13 @@
  * top-level C function, a Python module-level def: 73% of the Linux kernel's symbols) is stored
  * as '' and read through `qualifiedNameOf`; only the others are in the qualified-name index.
  */
-import { spaceHumps } from '../words.js';
+import { splitIdentifierWords } from './identifier-words.js';
 import { EDGE_KINDS, NODE_KINDS, RESOLUTION_METHODS } from '../model.js';
 import type { EdgeKind } from '../model.js';
 import type { SqliteDb } from './sqlite.js';
 
 /** Bumped whenever the DDL below changes shape. */
-export const SCHEMA_VERSION = 9;
+export const SCHEMA_VERSION = 10;
 
 /**
  * SQLite's `application_id` of a codegraph-wasm index ("CGWA"): written in every index, so that a
@@ -133,6 +133,15 @@ CREATE VIRTUAL TABLE IF NOT EXISTS node_search USING fts4(
   content="node_search_src", name, qualified_name, signature, docstring, uses, tokenize=porter
 );`;
 
+/**
+ * The words of each symbol's string literals (schema 10): `node_strings` holds them per symbol
+ * that has any, and `strings_search` is their external-content FTS4 index with the porter
+ * tokenizer. Kept apart from `node_search` so they weigh a symbol's match without changing which
+ * symbols the name index finds or how rare a word of the names is.
+ */
+const STRINGS_DDL = `CREATE TABLE IF NOT EXISTS node_strings(node_id INTEGER PRIMARY KEY, words TEXT NOT NULL);
+CREATE VIRTUAL TABLE IF NOT EXISTS strings_search USING fts4(content="node_strings", words, tokenize=porter);`;
+
 const DDL = `
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 
@@ -210,6 +219,8 @@ ${TERM_TABLES}
 ${GRAPH_EDGES_VIEW}
 
 ${SEARCH_DDL}
+
+${STRINGS_DDL}
 `;
 
 /** The FTS4 columns in order; search weights refer to these positions. */
@@ -241,7 +252,9 @@ export type Migration = (db: SqliteDb) => void;
  * which types a call on a call's result; rows written before it have none until the files are
  * extracted again (the extraction version changed with it). Version 8 adds `route_mounts.type_name`
  * for sub-resource locators, empty until the files are extracted again (the same). Version 9 adds
- * `route_templates`, empty until the files are extracted again (the same).
+ * `route_templates`, empty until the files are extracted again (the same). Version 10 adds
+ * `node_strings` and `strings_search`, the words of each symbol's string literals, empty until
+ * the files are extracted again (the same).
  */
 export const MIGRATIONS: ReadonlyMap<number, Migration> = new Map([
   [1, (db: SqliteDb) => db.exec('ALTER TABLE nodes ADD COLUMN arity INTEGER; ALTER TABLE refs ADD COLUMN args INTEGER')],
@@ -261,6 +274,7 @@ export const MIGRATIONS: ReadonlyMap<number, Migration> = new Map([
   [6, (db: SqliteDb) => addColumn(db, 'nodes', 'returns')],
   [7, (db: SqliteDb) => addColumn(db, 'route_mounts', 'type_name')],
   [8, (db: SqliteDb) => db.exec(`${ROUTE_TEMPLATES}\n${createIndexSql(ROUTE_TEMPLATES_INDEX).replace('CREATE INDEX', 'CREATE INDEX IF NOT EXISTS')};`)],
+  [9, (db: SqliteDb) => db.exec(STRINGS_DDL)],
 ]);
 
 /** Adds a nullable text column unless the table has it (a table created by a later migration already does). */
@@ -277,49 +291,6 @@ export type MigrateResult =
   | { readonly kind: 'rebuild-needed'; readonly found: number | null; readonly message: string }
   | { readonly kind: 'too-new'; readonly found: number; readonly message: string }
   | { readonly kind: 'foreign'; readonly found: null; readonly message: string };
-
-/**
- * The words the search tokenizer would not find on its own in each space-separated identifier of
- * `text`: camelCase and PascalCase boundaries and underscores (`getUserId` -> `get User Id`,
- * `HTTPServer` -> `HTTP Server`, `parse_config` -> `parse config`; the porter tokenizer keeps `_`
- * inside a token). Identifiers without a boundary add nothing; '' when none has one.
- */
-export function splitIdentifierWords(text: string): string {
-  // Without an upper-case letter or an underscore no identifier has a boundary (so it is for most
-  // names, and for many lists of the names a body uses). The rest are split once per identifier:
-  // the full-text build calls this three times per symbol, and splitting was 15 % of it on the JDK.
-  if (!MAY_SPLIT.test(text)) return '';
-  const out: string[] = [];
-  for (const token of text.split(' ')) {
-    const split = splitToken(token);
-    if (split !== '') out.push(split);
-  }
-  return out.join(' ');
-}
-
-const MAY_SPLIT = /[A-Z_]/;
-
-/** One identifier's split words, '' when it has no boundary; remembered (bounded). */
-function splitToken(token: string): string {
-  let split = SPLITS.get(token);
-  if (split === undefined) {
-    split = '';
-    if (CASE_BOUNDARY.test(token) || token.includes('_')) {
-      const words = spaceHumps(token)
-        .replace(/_+/g, ' ')
-        .trim();
-      if (words !== token) split = words;
-    }
-    if (SPLITS.size >= MAX_SPLITS) SPLITS.clear();
-    SPLITS.set(token, split);
-  }
-  return split;
-}
-
-const SPLITS = new Map<string, string>();
-const MAX_SPLITS = 200_000;
-
-const CASE_BOUNDARY = /[a-z0-9][A-Z]|[A-Z][A-Z][a-z]/;
 
 /** Registers the SQL functions the schema's views need; required on every connection. */
 export function registerSchemaFunctions(db: SqliteDb): void {

@@ -13,20 +13,24 @@
  */
 import type { SqliteDb } from './sqlite.js';
 
+/** The full-text tables: the symbols' names and text, and their string literals' words. */
+export const FULL_TEXT_TABLES = ['node_search', 'strings_search'] as const;
+export type FullTextTable = (typeof FULL_TEXT_TABLES)[number];
+
 /** The level a rebuild's segments are moved to. */
 export const REBUILT_SEGMENT_LEVEL = 8;
 
 /**
- * Moves every segment of the full-text index to REBUILT_SEGMENT_LEVEL, keeping their order of age
+ * Moves every segment of a full-text index to REBUILT_SEGMENT_LEVEL, keeping their order of age
  * (FTS4 reads them oldest first: higher level first, then lower idx). Meant right after a rebuild;
  * nothing moves when a segment is already at that level or above.
  */
-export function raiseRebuiltSegments(db: SqliteDb): void {
+export function raiseRebuiltSegments(db: SqliteDb, table: FullTextTable): void {
   const segments: (readonly [level: number, idx: number])[] = [];
-  db.each('SELECT level, idx FROM node_search_segdir ORDER BY level DESC, idx ASC', [], ([level, idx]) => {
+  db.each(`SELECT level, idx FROM ${table}_segdir ORDER BY level DESC, idx ASC`, [], ([level, idx]) => {
     segments.push([Number(level), Number(idx)]);
   });
   if (segments.some(([level]) => level >= REBUILT_SEGMENT_LEVEL)) return;
-  const move = db.cached('UPDATE node_search_segdir SET level = ?, idx = ? WHERE level = ? AND idx = ?');
+  const move = db.cached(`UPDATE ${table}_segdir SET level = ?, idx = ? WHERE level = ? AND idx = ?`);
   segments.forEach(([level, idx], age) => move.run([REBUILT_SEGMENT_LEVEL, age, level, idx]));
 }

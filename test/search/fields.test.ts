@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { FIELD_WEIGHTS, NO_MATCH, fieldScore, idf } from '../../src/search/fields.js';
+import { FIELD_WEIGHTS, NO_MATCH, STRINGS_COLUMN, fieldScore, idf } from '../../src/search/fields.js';
 import { SEARCH_COLUMNS } from '../../src/store/schema.js';
 
 const bit = (column: (typeof SEARCH_COLUMNS)[number]): number => 1 << SEARCH_COLUMNS.indexOf(column);
@@ -8,8 +8,19 @@ const bit = (column: (typeof SEARCH_COLUMNS)[number]): number => 1 << SEARCH_COL
 const stats = { rows: 1000, frequencies: [[10, 10, 10, 10, 10], [500, 500, 500, 500, 500]] };
 
 describe('fieldScore', () => {
-  test('there is one weight per search column', () => {
-    assert.equal(FIELD_WEIGHTS.length, SEARCH_COLUMNS.length);
+  test('there is one weight per search column, and one for the string literals after them', () => {
+    assert.equal(STRINGS_COLUMN, SEARCH_COLUMNS.length);
+    assert.equal(FIELD_WEIGHTS.length, SEARCH_COLUMNS.length + 1);
+  });
+
+  test('a word in the string literals weighs the match, and its count there leaves the word as rare as the symbol index makes it', () => {
+    const literal = 1 << STRINGS_COLUMN;
+    const withLiterals = { rows: 1000, frequencies: [[10, 10, 10, 10, 10, 900], [500, 500, 500, 500, 500, 0]] };
+    const held = fieldScore([literal, 0], withLiterals);
+    assert.equal(held.matched, 1);
+    assert.ok(held.weighted > 0);
+    assert.equal(held.coverage, fieldScore([bit('name'), 0], stats).coverage);
+    assert.ok(held.weighted < fieldScore([bit('uses') | literal, 0], withLiterals).weighted);
   });
 
   test('a word in the name outweighs the same word in the body\'s uses', () => {

@@ -161,6 +161,33 @@ describe('searchSymbols and the forms the porter stemmer keeps apart', () => {
   });
 });
 
+describe('searchSymbols and the words of string literals', () => {
+  // Two handlers alike in name and body; only the header the second reads is in a literal.
+  const files = {
+    'auth.js': [
+      'function keyFromQuery(req) {',
+      '  return req.query.token;',
+      '}',
+      'function keyFromRequest(req) {',
+      "  return req.headers['x-api-key'];",
+      '}',
+      'module.exports = { keyFromRequest, keyFromQuery };',
+      '',
+    ].join('\n'),
+  };
+
+  test('a symbol whose literals hold a word of the sentence ranks above its twin, and no symbol is found by its literals alone', async () => {
+    const project = await openGeneratedProject(files);
+    try {
+      const found = searchSymbols(project.index.store, 'read the key from the api header').matches.map((m) => m.node.name);
+      assert.ok(found.indexOf('keyFromRequest') >= 0 && found.indexOf('keyFromRequest') < found.indexOf('keyFromQuery'), found.join(', '));
+      assert.deepEqual(searchSymbols(project.index.store, 'where is the api header read').matches.map((m) => m.node.name), []);
+    } finally {
+      project.close();
+    }
+  });
+});
+
 describe('searchSymbols for a qualified name written with its package', () => {
   let project: OpenedProject;
   before(async () => {

@@ -105,6 +105,58 @@ describe('the persisted search tables', () => {
   });
 });
 
+describe('the words of string literals', () => {
+  const withStrings = { ...userExtraction, strings: [{ from: 2, words: 'unknown command' }, { from: 1, words: 'invalid header' }] };
+
+  /** Ids whose literals hold `word` (stemmed). */
+  function stringsMatch(word: string): number[] {
+    const ids: number[] = [];
+    eachTextMatch(store, { words: [word], mode: 'any', limit: 100, table: 'strings_search' }, (id) => ids.push(id));
+    return ids.sort((a, b) => a - b);
+  }
+
+  function stringsIntact(): void {
+    db.exec(`INSERT INTO strings_search(strings_search) VALUES('integrity-check')`);
+  }
+
+  test('are stored per symbol and found stemmed in their own index, not in the symbol index', () => {
+    store.replaceFile(fileInfo('src/user.ts'), withStrings);
+    const ids = db.all<{ id: number; name: string }>(`SELECT id, name FROM nodes WHERE name IN ('getUserId', 'save') ORDER BY name`);
+    const [getUserId, save] = [ids[0]!.id, ids[1]!.id];
+    stringsIntact();
+    assert.deepEqual(stringsMatch('commands'), [save]);
+    assert.deepEqual(stringsMatch('headers'), [getUserId]);
+    assert.equal(searchTermStats(store, ['commands'], 'strings_search').frequencies[0]?.[0], 1);
+    assert.ok((searchTermStats(store, ['unknown']).frequencies[0] ?? []).every((n) => n === 0), 'the symbol index does not hold them');
+  });
+
+  test('replacing or removing the file replaces or removes them, and a bulk load indexes them', () => {
+    store.replaceFile(fileInfo('src/user.ts'), withStrings);
+    store.replaceFile(fileInfo('src/user.ts', 2), { ...userExtraction, strings: [{ from: 1, words: 'fresh words' }] });
+    stringsIntact();
+    assert.deepEqual(stringsMatch('unknown'), []);
+    assert.equal(stringsMatch('fresh').length, 1);
+    store.removeFile('src/user.ts');
+    stringsIntact();
+    assert.deepEqual(stringsMatch('fresh'), []);
+    assert.equal(db.value('SELECT count(*) FROM node_strings'), 0);
+    store.deferIndexes();
+    store.replaceFile(fileInfo('src/user.ts', 3), withStrings);
+    store.restoreIndexes();
+    stringsIntact();
+    assert.equal(stringsMatch('unknown').length, 1);
+  });
+
+  test('migrating from schema 9 adds the tables empty', () => {
+    db.exec(`DROP TABLE strings_search; DROP TABLE node_strings`);
+    MIGRATIONS.get(9)?.(db);
+    stringsIntact();
+    assert.equal(db.value('SELECT count(*) FROM node_strings'), 0);
+    store.replaceFile(fileInfo('src/user.ts'), withStrings);
+    assert.equal(stringsMatch('unknown').length, 1);
+  });
+});
+
 describe('search reads', () => {
   test('term stats count rows per word and column from the index', () => {
     loadSample(store);

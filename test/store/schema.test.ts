@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, test } from 'node:test';
 import { packArity } from '../../src/index/arity.js';
 import { SchemaError } from '../../src/store/errors.js';
 import { GraphStore } from '../../src/store/graph-store.js';
-import { APPLICATION_ID, SCHEMA_VERSION, migrate, splitIdentifierWords } from '../../src/store/schema.js';
+import { APPLICATION_ID, SCHEMA_VERSION, migrate } from '../../src/store/schema.js';
 import type { Migration } from '../../src/store/schema.js';
 import { SqliteDb } from '../../src/store/sqlite.js';
 
@@ -259,23 +259,4 @@ describe('GraphStore.open', () => {
     setVersion(SCHEMA_VERSION + 1);
     assert.throws(() => GraphStore.open(db), (e: unknown) => e instanceof SchemaError && /Upgrade codegraph/.test(e.message));
   });
-});
-
-describe('splitIdentifierWords', () => {
-  const cases: [string, string][] = [
-    ['getUserId', 'get User Id'],
-    ['HTTPServer', 'HTTP Server'],
-    ['parseHTTPResponse', 'parse HTTP Response'],
-    ['snake_case', 'snake case'],
-    ['_private', 'private'],
-    ['lower', ''],
-    ['parse_config write getUserId', 'parse config get User Id'],
-    ['getUserId getUserId lower', 'get User Id get User Id'],
-    ['UPPER_CASE ABC __', 'UPPER CASE'],
-  ];
-  for (const [input, expected] of cases) {
-    test(`splits ${input} into "${expected}"`, () => {
-      assert.equal(splitIdentifierWords(input), expected);
-    });
-  }
 });

@@ -55,7 +55,7 @@ test('raising keeps the segments\' order of age: a definition deleted in a newer
   store.removeFile('src/old.ts');
   const before = segments();
   assert.ok(before.length >= 3, before.join(' '));
-  raiseRebuiltSegments(db);
+  raiseRebuiltSegments(db, "node_search");
   assert.deepEqual(segments(), before.map((_, age) => `${REBUILT_SEGMENT_LEVEL}:${age}`));
   assert.deepEqual(matches('zebrahandl'), []);
   assert.deepEqual(matches('zebrakeep'), kept);
@@ -94,6 +94,6 @@ test('nothing moves when a segment is already at the raised level or above', () 
   store.replaceFile(fileInfo('src/b.ts', 2), oneFunction('beta'));
   db.run(`UPDATE node_search_segdir SET level = ${REBUILT_SEGMENT_LEVEL + 1} WHERE idx = 0`);
   const before = segments();
-  raiseRebuiltSegments(db);
+  raiseRebuiltSegments(db, "node_search");
   assert.deepEqual(segments(), before);
 });

@@ -1,4 +1,5 @@
 import type { Node } from 'web-tree-sitter';
+import { LiteralWords } from './literals.js';
 import { ownerSegment } from './names.js';
 import { returnedType } from './return-types.js';
 import { trimEndWhile } from './trim.js';
@@ -51,6 +52,7 @@ export class ExtractionBuilder {
   private readonly locators: RouteLocator[] = [];
   private readonly routeTemplates: RouteTemplate[] = [];
   private readonly scope: number[] = [];
+  private readonly literals = new LiteralWords();
   private packageName: string | undefined;
   private readonly languageId: string;
 
@@ -240,6 +242,11 @@ export class ExtractionBuilder {
     if (name !== '') this.packageName = name;
   }
 
+  /** Reads a string literal met in the current scope (the walk hands each over, literals.ts). */
+  literal(node: Node): void {
+    this.literals.add(this.current, node);
+  }
+
   /** Produces the plain-data result. */
   finish(parseErrors: number, isTest: boolean): FileExtraction {
     const mounts: RouteMount[] = [];
@@ -247,6 +254,7 @@ export class ExtractionBuilder {
       const importLine = this.importLineOf(m.target, m.line);
       if (importLine !== undefined) mounts.push({ prefix: m.prefix, importLine });
     }
+    const strings = this.literals.result(this.symbols);
     return {
       language: this.languageId,
       symbols: this.symbols,
@@ -255,6 +263,7 @@ export class ExtractionBuilder {
       ...(mounts.length > 0 ? { mounts } : {}),
       ...(this.locators.length > 0 ? { locators: this.locators } : {}),
       ...(this.routeTemplates.length > 0 ? { routeTemplates: this.routeTemplates } : {}),
+      ...(strings.length > 0 ? { strings } : {}),
       parseErrors,
       isTest,
       ...(this.packageName !== undefined ? { packageName: this.packageName } : {}),

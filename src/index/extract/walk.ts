@@ -5,6 +5,9 @@
  * from byte ranges, so there is no recursion per tree level either: minified and generated
  * sources nest expressions thousands of levels deep.
  *
+ * Each walk's query also holds the grammar's string literal types, whose nodes go to the
+ * builder as literals (literals.ts) and not to the visitor unless it asked for the type too.
+ *
  * Extractors often walk a part of the node they are visiting again (an impl body, a call's
  * arguments). Such a nested walk over the same node types reuses the enclosing walk's node list:
  * the subtree's nodes are a contiguous run of it, so no second native query is made and no node
@@ -12,6 +15,7 @@
  */
 import type { Language, Node } from 'web-tree-sitter';
 import type { ExtractionBuilder } from './builder.js';
+import { literalTypes, LITERAL_SET } from './literals.js';
 
 /**
  * Called for each named node whose type is in the visitor's set, in document order. Return false
@@ -24,6 +28,8 @@ export type EnterNode = (node: Node, type: string) => boolean | void;
 interface TypeQuery {
   readonly list: string[];
   readonly set: ReadonlySet<string>;
+  /** String literal types the extractor did not ask for: handed to the builder, not to the visitor (literals.ts). */
+  readonly literals: ReadonlySet<string>;
   /** Types that also name an anonymous token (TS `module`, Python `type`): those need an isNamed check. */
   readonly ambiguous: ReadonlySet<string>;
 }
@@ -37,6 +43,7 @@ interface Frame {
 }
 
 const queries = new WeakMap<Language, WeakMap<ReadonlySet<string>, TypeQuery>>();
+const plainQueries = new WeakMap<Language, WeakMap<ReadonlySet<string>, TypeQuery>>();
 const active: Frame[] = [];
 
 /**
@@ -57,17 +64,24 @@ const MAX_NESTED_WALKS = 200;
  */
 const MAX_DEFINITION_DEPTH = 128;
 
-function queryFor(language: Language, types: ReadonlySet<string>): TypeQuery {
-  let byTypes = queries.get(language);
+/**
+ * The query of `types`, with the grammar's string literal types added when `withLiterals` (the
+ * walk of a whole tree: a nested walk of other types reads no literals, the outer walk meets them
+ * in the part it skips).
+ */
+function queryFor(language: Language, types: ReadonlySet<string>, withLiterals: boolean): TypeQuery {
+  const cache = withLiterals ? queries : plainQueries;
+  let byTypes = cache.get(language);
   if (byTypes === undefined) {
     byTypes = new WeakMap();
-    queries.set(language, byTypes);
+    cache.set(language, byTypes);
   }
   let query = byTypes.get(types);
   if (query === undefined) {
+    const literals = new Set(withLiterals ? literalTypes(language).filter((t) => !types.has(t)) : []);
     const ambiguous = new Set<string>();
-    for (const type of types) if (language.idForNodeType(type, false) !== null) ambiguous.add(type);
-    query = { list: [...types], set: types, ambiguous };
+    for (const type of [...types, ...literals]) if (language.idForNodeType(type, false) !== null) ambiguous.add(type);
+    query = { list: [...types, ...literals], set: types, literals, ambiguous };
     byTypes.set(types, query);
   }
   return query;
@@ -113,8 +127,9 @@ function runWithin(frame: Frame, root: Node): [number, number] | undefined {
 /** Visits `root` and its descendants whose types are in `types` (the native call includes the root). */
 export function walk(root: Node, builder: ExtractionBuilder, types: ReadonlySet<string>, enter: EnterNode): void {
   if (active.length >= MAX_NESTED_WALKS) return;
-  const query = queryFor(root.tree.language, types);
   const outer = active[active.length - 1];
+  // A nested walk of the same types shares the outer's query, and so its node list.
+  const query = outer !== undefined && outer.query.set === types ? outer.query : queryFor(root.tree.language, types, outer === undefined);
   const run = outer !== undefined && outer.query === query && outer.visiting >= 0 ? runWithin(outer, root) : undefined;
   const nodes = run !== undefined && outer !== undefined ? outer.nodes : root.descendantsOfType(query.list);
   const [from, to] = run ?? [0, nodes.length];
@@ -135,6 +150,12 @@ export function walk(root: Node, builder: ExtractionBuilder, types: ReadonlySet<
         skips.pop();
         builder.restore(marks.pop() ?? base);
       }
+      const type = node.type;
+      if (query.literals.has(type)) {
+        // Read in a part the visitor skipped too: a nested walk of other types reads none.
+        if (!query.ambiguous.has(type) || node.isNamed) builder.literal(node);
+        continue;
+      }
       if (skips.length > 0 && skips[skips.length - 1] === true) continue;
       const mark = builder.depth;
       if (mark >= MAX_DEFINITION_DEPTH) {
@@ -143,8 +164,8 @@ export function walk(root: Node, builder: ExtractionBuilder, types: ReadonlySet<
         skips.push(true);
         continue;
       }
-      const type = node.type;
       if (query.ambiguous.has(type) && !node.isNamed) continue;
+      if (LITERAL_SET.has(type)) builder.literal(node);
       frame.visiting = i;
       const descend = enter(node, type) !== false;
       frame.visiting = -1;

@@ -4,7 +4,7 @@
  * and styles define no symbols.
  */
 import type { Node } from 'web-tree-sitter';
-import type { ExtractedImport, ExtractedRef, ExtractedSymbol, FileExtraction } from '../../../model.js';
+import type { ExtractedImport, ExtractedRef, ExtractedSymbol, FileExtraction, SymbolStrings } from '../../../model.js';
 import { countParseErrors } from '../builder.js';
 import { unquote } from '../comments.js';
 
@@ -49,6 +49,7 @@ export function mergeVueBlocks(
   const symbols: ExtractedSymbol[] = [];
   const refs: ExtractedRef[] = [];
   const imports: ExtractedImport[] = [];
+  const strings: SymbolStrings[] = [];
   let errors = parseErrors;
   for (const { block, extraction } of parts) {
     const base = symbols.length;
@@ -65,7 +66,8 @@ export function mergeVueBlocks(
       refs.push({ ...r, from: r.from < 0 ? -1 : r.from + base, line: r.line + block.row, col: col(r.line, r.col) });
     }
     for (const i of extraction.imports) imports.push({ ...i, line: i.line + block.row });
+    for (const t of extraction.strings ?? []) strings.push({ ...t, from: t.from + base });
     errors += extraction.parseErrors;
   }
-  return { language: 'vue', symbols, refs, imports, parseErrors: errors, isTest };
+  return { language: 'vue', symbols, refs, imports, ...(strings.length === 0 ? {} : { strings }), parseErrors: errors, isTest };
 }

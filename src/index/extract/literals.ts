@@ -1,0 +1,84 @@
+/**
+ * The words of the string literals in each definition's own text: an error message, a header
+ * name, a SQL keyword, a configuration key. A question often quotes them ("unknown command",
+ * `X-Requested-With`, `FETCH FIRST`), and an agent pastes them from a log, where no name the
+ * code declares appears. The extractor's own walk hands each literal over (walk.ts adds these
+ * types to its one native query, so no second pass over the tree is made) and it goes to the
+ * definition open there, as a reference does; every language is served alike.
+ */
+import type { Language, Node } from 'web-tree-sitter';
+import type { ExtractedSymbol, SymbolStrings } from '../../model.js';
+
+/**
+ * The string literal node types of every grammar (each has some of them). A literal inside
+ * another, as C's `concatenated_string` holds `string_literal`s, gives the same words twice,
+ * which a definition keeps once.
+ */
+const LITERAL_TYPES = [
+  'string', 'string_literal', 'raw_string_literal', 'interpreted_string_literal', 'template_string', 'encapsed_string',
+  'heredoc', 'heredoc_body', 'nowdoc_string', 'line_string_literal', 'multi_line_string_literal', 'verbatim_string_literal',
+  'interpolated_string_expression', 'concatenated_string', 'raw_string', 'multiline_string', 'quoted_string',
+];
+
+export const LITERAL_SET: ReadonlySet<string> = new Set(LITERAL_TYPES);
+
+/**
+ * Characters read of one literal: a message says what it is about in its opening words, and a
+ * data table in a string (a regex crate's Unicode tables, an embedded script) adds nothing more.
+ */
+const LITERAL_CHARS = 200;
+/** Words kept per definition: a body of messages says what it does in far fewer. */
+const MAX_WORDS = 60;
+
+/** A word of a literal, lowercased: a letter, then letters or digits (`%s`, `\n` and numbers say nothing). */
+const WORD = /[a-z][a-z0-9]+/g;
+
+const typesOf = new WeakMap<Language, readonly string[]>();
+
+/** The literal types `language` has, as named nodes. */
+export function literalTypes(language: Language): readonly string[] {
+  let types = typesOf.get(language);
+  if (types === undefined) {
+    types = LITERAL_TYPES.filter((t) => language.idForNodeType(t, true) !== null);
+    typesOf.set(language, types);
+  }
+  return types;
+}
+
+/** One file's literal words by the definition they were met in. */
+export class LiteralWords {
+  readonly #words = new Map<number, Set<string>>();
+  /** Where literals already read start: a nested walk meets some again. */
+  readonly #seen = new Set<number>();
+
+  /** Reads `node`, a literal met inside definition `owner` (-1: at file level, not kept). */
+  add(owner: number, node: Node): void {
+    if (owner < 0) return;
+    const start = node.startIndex;
+    if (this.#seen.has(start)) return;
+    this.#seen.add(start);
+    let set = this.#words.get(owner);
+    if (set === undefined) this.#words.set(owner, (set = new Set()));
+    if (set.size >= MAX_WORDS) return;
+    for (const word of node.text.slice(0, LITERAL_CHARS).toLowerCase().match(WORD) ?? []) {
+      set.add(word);
+      if (set.size >= MAX_WORDS) return;
+    }
+  }
+
+  /**
+   * Per definition, its words in order of first use, space-separated; a word its docstring holds
+   * is left out, so a docstring, a literal of its own in Python, is not read twice.
+   */
+  result(symbols: readonly ExtractedSymbol[]): SymbolStrings[] {
+    const out: SymbolStrings[] = [];
+    for (const [from, set] of this.#words) {
+      const symbol = symbols[from];
+      if (symbol === undefined) continue;
+      const documented = symbol.docstring === undefined ? undefined : new Set(symbol.docstring.toLowerCase().match(WORD));
+      const words = documented === undefined ? [...set] : [...set].filter((w) => !documented.has(w));
+      if (words.length > 0) out.push({ from, words: words.join(' ') });
+    }
+    return out.sort((a, b) => a.from - b.from);
+  }
+}

@@ -14,6 +14,8 @@ import { fieldScore, NO_MATCH, STRINGS_COLUMN } from './fields.js';
 import type { FieldScore } from './fields.js';
 import { identifierWords, searchSpellings, searchWords } from './terms.js';
 import { isSentence, NO_WRITTEN_NAMES, writtenNames, type WrittenNames } from './written-names.js';
+import { saidWords } from './said.js';
+import { sayers } from './sayers.js';
 import { packagelessNames } from '../words.js';
 
 /** A symbol found for a query, and how. */
@@ -23,6 +25,8 @@ export interface Candidate {
   readonly text: FieldScore;
   /** Found only by typo tolerance. */
   readonly fuzzy: boolean;
+  /** Its string literals hold every word the query says as a message (said.ts). */
+  readonly said?: boolean;
 }
 
 /** What the query text reads as. */
@@ -47,6 +51,8 @@ export interface QueryShape {
   readonly written: WrittenNames;
   /** The ends of the written paths after a package written in front of them, as `packageless` is the text's. */
   readonly writtenEnds: readonly string[];
+  /** The words the text says as a message, outside a label and quoted values (said.ts). */
+  readonly said: readonly string[];
 }
 
 /** The candidates of one search, and whether typo tolerance supplied them. */
@@ -83,7 +89,7 @@ export function queryShape(text: string): QueryShape {
   const written = sentence ? writtenNames(text) : NO_WRITTEN_NAMES;
   return {
     text, lower: text.toLowerCase(), words, spellings, meaning, nameWords, qualified, packageless: qualified === undefined ? [] : packagelessNames(qualified), sentence,
-    written, writtenEnds: written.paths.flatMap(packagelessNames),
+    written, writtenEnds: written.paths.flatMap(packagelessNames), said: /\s/.test(text.trim()) ? saidWords(text) : [],
   };
 }
 
@@ -108,21 +114,9 @@ export function gatherCandidates(store: GraphStore, q: QueryShape, options: Gath
     eachSymbolInOrder(store, kinds, LISTED_ROWS, add);
     return { found: [...rows.values()].map((row) => ({ row, text: NO_MATCH, fuzzy: false })), total: rows.size, fuzzy: false };
   }
-  // The prefix range holds the exact name too: read on its own only when the prefix read may have stopped short of it.
-  let prefixRows = PREFIX_ROWS;
-  if (q.lower.length >= 2 && !/\s/.test(q.lower)) {
-    prefixRows = 0;
-    eachSymbolWithPrefix(store, q.lower, kinds, PREFIX_ROWS, (row) => {
-      prefixRows += 1;
-      add(row);
-    });
-  }
-  if (prefixRows >= PREFIX_ROWS) eachSymbolNamed(store, [q.lower], kinds, add);
-  if (q.qualified !== undefined) eachSymbolQualified(store, q.qualified, kinds, add);
-  for (const end of q.packageless) eachSymbolQualified(store, end, kinds, add);
-  // The symbols a sentence names in code form are candidates whatever its other words match.
-  for (const name of [...q.written.paths, ...q.writtenEnds]) eachSymbolQualified(store, name, kinds, add);
-  if (q.written.names.length > 0) eachSymbolNamed(store, q.written.names.map((n) => n.toLowerCase()), kinds, add);
+  addNamed(store, q, kinds, add);
+  const said = sayers(store, q.said, kinds, accept);
+  for (const row of said.values()) add(row);
   const spelled = searchTermStats(store, q.spellings);
   const stats = byWord(spelled, q);
   const text = textMatches(store, q, spelled, !/\s/.test(q.text.trim()));
@@ -171,7 +165,7 @@ export function gatherCandidates(store: GraphStore, q: QueryShape, options: Gath
   const scoredStats = withStringWords(store, q, [...rows.keys()], masks, stats);
   const found = [...rows.values()].map((row) => {
     const m = masks.get(row.id);
-    return { row, text: m === undefined ? NO_MATCH : fieldScore(m, scoredStats), fuzzy: fuzzyIds.has(row.id) };
+    return { row, text: m === undefined ? NO_MATCH : fieldScore(m, scoredStats), fuzzy: fuzzyIds.has(row.id), ...(said.has(row.id) ? { said: true } : {}) };
   });
   const total = options.filtered ? found.length : Math.max(found.length, rows.size + textTotal - Math.min(room, textTotal));
   return { found, total, fuzzy: usedFuzzy };
@@ -199,6 +193,25 @@ function withStringWords(store: GraphStore, q: QueryShape, ids: readonly number[
   });
   const frequencies = stats.frequencies.map((f, i) => [...f.slice(0, STRINGS_COLUMN), ...new Array<number>(Math.max(0, STRINGS_COLUMN - f.length)).fill(0), spelled.frequencies[i]?.[0] ?? 0]);
   return { rows: stats.rows, frequencies };
+}
+
+/** Adds the symbols `q` names: by name prefix or whole name, qualified name, and what a sentence writes in code form. */
+function addNamed(store: GraphStore, q: QueryShape, kinds: readonly NodeKind[], add: (row: SearchRow) => void): void {
+  // The prefix range holds the exact name too: read on its own only when the prefix read may have stopped short of it.
+  let prefixRows = PREFIX_ROWS;
+  if (q.lower.length >= 2 && !/\s/.test(q.lower)) {
+    prefixRows = 0;
+    eachSymbolWithPrefix(store, q.lower, kinds, PREFIX_ROWS, (row) => {
+      prefixRows += 1;
+      add(row);
+    });
+  }
+  if (prefixRows >= PREFIX_ROWS) eachSymbolNamed(store, [q.lower], kinds, add);
+  if (q.qualified !== undefined) eachSymbolQualified(store, q.qualified, kinds, add);
+  for (const end of q.packageless) eachSymbolQualified(store, end, kinds, add);
+  // The symbols a sentence names in code form are candidates whatever its other words match.
+  for (const name of [...q.written.paths, ...q.writtenEnds]) eachSymbolQualified(store, name, kinds, add);
+  if (q.written.names.length > 0) eachSymbolNamed(store, q.written.names.map((n) => n.toLowerCase()), kinds, add);
 }
 
 /** The order full-text candidates are read in: rare words, and more of them, first. */

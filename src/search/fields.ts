@@ -13,8 +13,9 @@ import type { TermStats } from '../store/index.js';
  * then the string literals' words (STRINGS_COLUMN). A word in the name says most about a symbol,
  * then a docstring (written in the words people ask in); a word among the names its body uses
  * least, since a body uses many names. Set on the evaluation's tuning half (hit@5 over its prose,
- * search and identifier questions); the literals' 1 there gave hit@5 0.856 and hit@1 0.553 as 0.5
- * did, and explore 0.902; 2 gave 0.864 and 0.561 but explore 0.895 (2026-12-07).
+ * search and identifier questions). The literals' weight was set on an earlier reading of them
+ * (each literal to the innermost definition by its range): 1 gave hit@5 0.856 and hit@1 0.553,
+ * as 0.5 did, and explore 0.902; 2 gave 0.864 and 0.561 but explore 0.895 (2026-12-07).
  */
 export const FIELD_WEIGHTS: readonly number[] = [5, 2.5, 1, 3, 0.6, 1];
 

@@ -21,3 +21,4 @@ export type { FileEntry, SymbolEntry, SymbolIndex } from './symbol-index.js';
 export { bundledFiles } from './bundles.js';
 export { implPhrases } from './written-names.js';
 export { DEPRECATED_SHARE, isDeprecatedDoc } from './deprecation.js';
+export { sayersOf } from './sayers.js';

@@ -298,9 +298,15 @@ function isWrittenPath(row: SearchRow, paths: readonly string[], ends: ReadonlyS
   return ends.has(row.qualifiedName) || paths.some((p) => row.qualifiedName === p || row.qualifiedName.endsWith(`.${p}`));
 }
 
+/**
+ * A symbol whose string literals hold every word a pasted message says (said.ts), one of at most
+ * three: it said the message, as much as a name typed exactly names its symbol.
+ */
+const SAID = 100;
+
 function scoreOf(c: Candidate, q: QueryShape, rareNames: ReadonlySet<string>): number {
   const row = c.row;
-  let score = KIND_WEIGHT[row.kind] ?? 1;
+  let score = (KIND_WEIGHT[row.kind] ?? 1) + (c.said === true ? SAID : 0);
   if (c.fuzzy) return score + 30;
   if (q.text === '') return score;
   score += nameScore(row, q) + (rareNames.has(row.name) ? (q.sentence ? WRITTEN_NAME : LISTED_NAME) : 0) + (isOneName(q) ? ONE_NAME_TEXT_SHARE : 1) * textScore(c.text);

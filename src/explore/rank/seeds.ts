@@ -9,6 +9,7 @@ import type { ParsedQuery } from '../query/understand.js';
 import { routePath } from '../../index/extract/routes.js';
 import { termsOf } from '../data/terms.js';
 import { textSearch } from './text-search.js';
+import { sayersOf } from '../../search/index.js';
 
 /** Seed weights by node id, with the nodes and what the query said of them. */
 export interface Seeds {
@@ -82,6 +83,11 @@ export function querySeeds(query: ParsedQuery, data: IndexData, penaltyOf: (node
     for (const n of inside.slice(0, SPAN_SEEDS)) seed(n, SPAN_WEIGHT);
   }
   seedNames(query, seed, seeds);
+  // A pasted message names the code that says it (search/sayers.ts), as a name written as code does.
+  for (const node of data.store.nodesByIds(sayersOf(data.store, query.raw))) {
+    seed(node, CODE_NAME_WEIGHT);
+    seeds.named.add(node.id);
+  }
   if (query.terms.length > 0) {
     seedTerms(query, data, penaltyOf, seed, seeds.prose);
     for (const hit of textSearch(data.store, query.words, TEXT_HITS)) seed(hit.node, TEXT_WEIGHT * hit.relevance);

@@ -242,9 +242,19 @@ export class ExtractionBuilder {
     if (name !== '') this.packageName = name;
   }
 
-  /** Reads a string literal met in the current scope (the walk hands each over, literals.ts). */
+  /**
+   * Reads a string literal met in the current scope (the walk hands each over, literals.ts), or
+   * in the definition recorded last when that one holds it without being opened: a constant's
+   * value (`var ErrNotFound = errors.New("not found")`), a class attribute.
+   */
   literal(node: Node): void {
-    this.literals.add(this.current, node);
+    const last = this.symbols.length - 1;
+    const symbol = this.symbols[last];
+    const at = node.startPosition;
+    const inLast = last > this.current && symbol !== undefined &&
+      (at.row + 1 > symbol.startLine || (at.row + 1 === symbol.startLine && at.column >= symbol.startCol)) &&
+      (at.row + 1 < symbol.endLine || (at.row + 1 === symbol.endLine && at.column < symbol.endCol));
+    this.literals.add(inLast ? last : this.current, node);
   }
 
   /** Produces the plain-data result. */

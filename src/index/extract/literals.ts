@@ -32,6 +32,8 @@ const MAX_WORDS = 60;
 
 /** A word of a literal, lowercased: a letter, then letters or digits (`%s`, `\n` and numbers say nothing). */
 const WORD = /[a-z][a-z0-9]+/g;
+/** An escape written in the literal (`\n`, `\t`, `\u00e9`): its letter starts no word (`\nrun` is `run`). */
+const ESCAPE = /\\[a-z]/g;
 
 const typesOf = new WeakMap<Language, readonly string[]>();
 
@@ -60,7 +62,7 @@ export class LiteralWords {
     let set = this.#words.get(owner);
     if (set === undefined) this.#words.set(owner, (set = new Set()));
     if (set.size >= MAX_WORDS) return;
-    for (const word of node.text.slice(0, LITERAL_CHARS).toLowerCase().match(WORD) ?? []) {
+    for (const word of node.text.slice(0, LITERAL_CHARS).toLowerCase().replace(ESCAPE, ' ').match(WORD) ?? []) {
       set.add(word);
       if (set.size >= MAX_WORDS) return;
     }

@@ -11,7 +11,7 @@ async function wordsOf(language: string, source: string, path = 'src/x'): Promis
 }
 
 describe('the words of string literals', () => {
-  test('Python: each literal goes to the definition open where it is; its docstring\'s words and file-level text do not count', async () => {
+  test('Python: each literal goes to the definition open where it is, or to the constant or attribute holding it; its docstring\'s words do not count', async () => {
     const words = await wordsOf('python', [
       'GREETING = "hello there"',
       'class Checker:',
@@ -27,7 +27,8 @@ describe('the words of string literals', () => {
       '',
     ].join('\n'), 'app/checker.py');
     assert.deepEqual(words, {
-      Checker: 'csrf',
+      GREETING: 'hello there',
+      'Checker.kind': 'csrf',
       'Checker.check': 'bad length len post',
       'Checker.check.inner': 'inner only',
     });
@@ -58,6 +59,25 @@ describe('the words of string literals', () => {
       '',
     ].join('\n'), 'args.go');
     assert.deepEqual(words, { legacyArgs: 'unknown command for raw text' });
+  });
+
+  test('Go: an error variable holds its message; text outside any definition is kept by none', async () => {
+    const words = await wordsOf('go', [
+      'package store',
+      'import "errors"',
+      'var ErrNotFound = errors.New("record not found")',
+      'func init() { println("loading") }',
+      '',
+    ].join('\n'), 'store.go');
+    assert.deepEqual(words, { ErrNotFound: 'record not found', init: 'loading' });
+  });
+
+  test('a file past 512 KB, a generated table, has its literals left unread', async () => {
+    const table = Array.from({ length: 60_000 }, (_, i) => `"entry${i}"`).join(',');
+    const ex = await extractSource('javascript', `function table() { return [${table}]; }\n`, 'table.js');
+    assert.ok(`function table() { return [${table}]; }\n`.length > 512 * 1024);
+    assert.equal(ex.strings, undefined);
+    assert.equal(ex.symbols[0]?.name, 'table');
   });
 
   test('JavaScript: plain and template literals', async () => {

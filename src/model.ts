@@ -15,6 +15,9 @@ export const NODE_KINDS = [
 ] as const;
 export type NodeKind = (typeof NODE_KINDS)[number];
 
+/** Every kind but `file`: the definitions a search looks among. */
+export const SYMBOL_KINDS: readonly NodeKind[] = NODE_KINDS.filter((k) => k !== 'file');
+
 /** Definitions with a body of statements, where locals are declared: functions, methods, constructors. */
 export const FUNCTION_KINDS: ReadonlySet<NodeKind> = new Set(['function', 'method', 'constructor']);
 

@@ -89,7 +89,7 @@ export function queryShape(text: string): QueryShape {
   const written = sentence ? writtenNames(text) : NO_WRITTEN_NAMES;
   return {
     text, lower: text.toLowerCase(), words, spellings, meaning, nameWords, qualified, packageless: qualified === undefined ? [] : packagelessNames(qualified), sentence,
-    written, writtenEnds: written.paths.flatMap(packagelessNames), said: /\s/.test(text.trim()) ? saidWords(text) : [],
+    written, writtenEnds: written.paths.flatMap(packagelessNames), said: saidWords(text),
   };
 }
 
@@ -191,7 +191,8 @@ function withStringWords(store: GraphStore, q: QueryShape, ids: readonly number[
       if ((columns[k] ?? 0) !== 0) full[i] = (full[i] ?? 0) | bit;
     });
   });
-  const frequencies = stats.frequencies.map((f, i) => [...f.slice(0, STRINGS_COLUMN), ...new Array<number>(Math.max(0, STRINGS_COLUMN - f.length)).fill(0), spelled.frequencies[i]?.[0] ?? 0]);
+  // A word the symbol index holds nowhere has no counts there: its columns are zeros.
+  const frequencies = stats.frequencies.map((f, i) => [...Array.from({ length: STRINGS_COLUMN }, (_, j) => f[j] ?? 0), spelled.frequencies[i]?.[0] ?? 0]);
   return { rows: stats.rows, frequencies };
 }
 

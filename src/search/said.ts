@@ -21,18 +21,18 @@ const QUOTED = /"[^"]*"|`[^`]*`|(?<=^|[\s:(=,[])'[^'\n]*'(?![A-Za-z])/g;
 const LITERAL_WORD = /^[a-z][a-z0-9]+$/;
 
 /** The fewest words a message must say to be looked for. */
-export const MIN_SAID_WORDS = 2;
+const MIN_SAID_WORDS = 2;
 
 /** Longer text is no one message (a pasted log): its words are all read as usual. */
 const MAX_MESSAGE_CHARS = 300;
 
 /**
  * The content words `text` says as a message: outside its label and quoted values, or, when
- * fewer are left, inside its quotes; none when it shows no label or quote, or says fewer than
- * MIN_SAID_WORDS.
+ * fewer are left, inside its quotes; none when it is one word (a name), shows no label or quote,
+ * or says fewer than MIN_SAID_WORDS.
  */
 export function saidWords(text: string): string[] {
-  if (text.length > MAX_MESSAGE_CHARS) return [];
+  if (text.length > MAX_MESSAGE_CHARS || !/\s/.test(text.trim())) return [];
   const unlabelled = text.replace(LABEL, ' ');
   const quoted = [...unlabelled.matchAll(QUOTED)].map((m) => m[0]);
   if (unlabelled === text && quoted.length === 0) return [];

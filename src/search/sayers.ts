@@ -4,7 +4,7 @@
  * literals' own index with one bounded match; search ranks them first (symbol-search.ts) and
  * explore seeds them as named.
  */
-import { NODE_KINDS } from '../model.js';
+import { SYMBOL_KINDS } from '../model.js';
 import type { NodeKind } from '../model.js';
 import { eachSymbolById, eachTextMatch } from '../store/index.js';
 import type { GraphStore, SearchRow } from '../store/index.js';
@@ -14,8 +14,6 @@ import { saidWords } from './said.js';
 const MAX_SAYERS = 3;
 /** Literals read that hold a message's words: tests repeat the messages they expect, and are left out. */
 const SAYERS_READ = 50;
-
-const SYMBOL_KINDS = NODE_KINDS.filter((k) => k !== 'file');
 
 /** The sayers of a message said by `said` (its words), among `kinds` and what `accept` passes, by id. */
 export function sayers(store: GraphStore, said: readonly string[], kinds: readonly NodeKind[], accept: (row: SearchRow) => boolean): ReadonlyMap<number, SearchRow> {
@@ -31,5 +29,5 @@ export function sayers(store: GraphStore, said: readonly string[], kinds: readon
 
 /** The ids of the symbols that say `text`, taken as a pasted message; none when it says too little. */
 export function sayersOf(store: GraphStore, text: string): number[] {
-  return [...sayers(store, /\s/.test(text.trim()) ? saidWords(text) : [], SYMBOL_KINDS, () => true).keys()];
+  return [...sayers(store, saidWords(text), SYMBOL_KINDS, () => true).keys()];
 }

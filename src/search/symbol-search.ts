@@ -8,7 +8,7 @@
  * Filtered by kind, language and path; test, generated and vendored files and bundles (a
  * JavaScript file copying other files' code, bundles.ts) rank last.
  */
-import { NODE_KINDS } from '../model.js';
+import { SYMBOL_KINDS } from '../model.js';
 import type { NodeKind } from '../model.js';
 import { docstringsHolding, incomingEdgeCounts } from '../store/index.js';
 import type { GraphStore, SearchRow, StoredNode } from '../store/index.js';
@@ -72,7 +72,7 @@ export function searchSymbols(store: GraphStore, query: string, options: SymbolS
   const parsed = parseSearchQuery(query);
   const extraKinds = options.kind === undefined ? undefined : kindsFor(options.kind);
   const kinds = intersectKinds(parsed.kinds, extraKinds);
-  const wanted = kinds ?? NODE_KINDS.filter((k) => k !== 'file');
+  const wanted = kinds ?? SYMBOL_KINDS;
   const q = queryShape(parsed.text);
   const filtered = kinds !== undefined || parsed.languages !== undefined || parsed.paths.length > 0;
   const accept = filterOf(parsed);

@@ -1,6 +1,7 @@
 /**
  * The reads the search ranker makes: symbols by case-folded name, name prefix or qualified name
- * (b-tree indexes), and the full-text index (`node_search`, porter-stemmed, five columns): per
+ * (b-tree indexes), and the full-text indexes (`node_search`, porter-stemmed, five columns, and
+ * `strings_search`, the words of the symbols' string literals, one column): per
  * word and column the number of rows holding it (read once per query from the words' doclists),
  * and per matching row only the docid and which columns hold each word (`matchinfo` 'b', cheap;
  * sql.js has no FTS5 and so no bm25()). Every read is bounded by an index seek or a row limit;
@@ -8,14 +9,14 @@
  * The MATCH syntax is built here from plain words, so no user text reaches it. Reading restores
  * indexes a bulk load deferred, so a search never sees a half-built index.
  */
-import { NODE_KINDS } from '../model.js';
+import { SYMBOL_KINDS } from '../model.js';
 import type { NodeKind } from '../model.js';
 import { fileFactsOf } from './file-facts.js';
 import { IN_JSON_LIST, connectionOf } from './graph-reader.js';
 import type { GraphStore } from './graph-store.js';
 import { NODE_CODE, code, nodeKindOf } from './records.js';
 import { QUALIFIED_STORED, qualifiedNameOf } from './schema.js';
-import type { FullTextTable } from './search-segments.js';
+import type { FullTextTable } from './schema.js';
 import type { SqlValue } from './sqlite.js';
 
 /** A symbol as the ranker scores it: its name, place and file. */
@@ -54,7 +55,6 @@ interface KindFilter {
 }
 
 const FILE_CODE = code(NODE_CODE, 'file');
-const SYMBOL_KINDS = NODE_KINDS.filter((k) => k !== 'file');
 
 /**
  * The kinds as a filter, undefined for none: every symbol kind (a search without a kind filter)

@@ -223,6 +223,10 @@ ${SEARCH_DDL}
 ${STRINGS_DDL}
 `;
 
+/** The full-text tables: the symbols' names and text (`SEARCH_DDL`), and their string literals' words (`STRINGS_DDL`). */
+export const FULL_TEXT_TABLES = ['node_search', 'strings_search'] as const;
+export type FullTextTable = (typeof FULL_TEXT_TABLES)[number];
+
 /** The FTS4 columns in order; search weights refer to these positions. */
 export const SEARCH_COLUMNS = ['name', 'qualified_name', 'signature', 'docstring', 'uses'] as const;
 

@@ -11,11 +11,8 @@
  * than what the merge wrote: only on a small index, whose rebuild the edits outgrow, and cheaply.)
  * Searches read the same segments either way.
  */
+import type { FullTextTable } from './schema.js';
 import type { SqliteDb } from './sqlite.js';
-
-/** The full-text tables: the symbols' names and text, and their string literals' words. */
-export const FULL_TEXT_TABLES = ['node_search', 'strings_search'] as const;
-export type FullTextTable = (typeof FULL_TEXT_TABLES)[number];
 
 /** The level a rebuild's segments are moved to. */
 export const REBUILT_SEGMENT_LEVEL = 8;

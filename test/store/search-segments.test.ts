@@ -3,15 +3,17 @@ import { test } from 'node:test';
 import type { FileExtraction } from '../../src/model.js';
 import { eachTextMatch } from '../../src/store/full-text.js';
 import { connectionOf } from '../../src/store/graph-reader.js';
+import { FULL_TEXT_TABLES } from '../../src/store/schema.js';
+import type { FullTextTable } from '../../src/store/schema.js';
 import { raiseRebuiltSegments, REBUILT_SEGMENT_LEVEL } from '../../src/store/search-segments.js';
 import { storePerTest } from './fixtures/fresh-store.js';
 import { fileInfo, loadSample } from './fixtures/sample.js';
 
 const testStore = storePerTest();
 
-/** The full-text index's segments as `level:idx` in the order FTS4 reads them (oldest first). */
-function segments(): string[] {
-  return connectionOf(testStore()).all<{ level: number; idx: number }>('SELECT level, idx FROM node_search_segdir ORDER BY level DESC, idx ASC')
+/** A full-text index's segments as `level:idx` in the order FTS4 reads them (oldest first). */
+function segments(table: FullTextTable = 'node_search'): string[] {
+  return connectionOf(testStore()).all<{ level: number; idx: number }>(`SELECT level, idx FROM ${table}_segdir ORDER BY level DESC, idx ASC`)
     .map((s) => `${s.level}:${s.idx}`);
 }
 
@@ -34,13 +36,16 @@ function oneFunction(name: string): FileExtraction {
   };
 }
 
-test('a rebuild leaves every segment at the raised level, and searches find what they found', () => {
+test('a rebuild leaves every segment of both indexes at the raised level, and searches find what they found', () => {
   const store = testStore();
   store.deferIndexes();
   const { user } = loadSample(store);
+  store.replaceFile(fileInfo('src/said.ts', 3), { ...oneFunction('sayIt'), strings: [{ from: 0, words: 'unknown command' }] });
   store.restoreIndexes();
-  assert.ok(segments().length > 0);
-  assert.ok(segments().every((s) => s.startsWith(`${REBUILT_SEGMENT_LEVEL}:`)), segments().join(' '));
+  for (const table of FULL_TEXT_TABLES) {
+    assert.ok(segments(table).length > 0, table);
+    assert.ok(segments(table).every((s) => s.startsWith(`${REBUILT_SEGMENT_LEVEL}:`)), `${table}: ${segments(table).join(' ')}`);
+  }
   ftsIntact();
   assert.deepEqual(matches('saving'), [user[2]]);
 });
@@ -55,7 +60,7 @@ test('raising keeps the segments\' order of age: a definition deleted in a newer
   store.removeFile('src/old.ts');
   const before = segments();
   assert.ok(before.length >= 3, before.join(' '));
-  raiseRebuiltSegments(db, "node_search");
+  raiseRebuiltSegments(db, 'node_search');
   assert.deepEqual(segments(), before.map((_, age) => `${REBUILT_SEGMENT_LEVEL}:${age}`));
   assert.deepEqual(matches('zebrahandl'), []);
   assert.deepEqual(matches('zebrakeep'), kept);
@@ -94,6 +99,6 @@ test('nothing moves when a segment is already at the raised level or above', () 
   store.replaceFile(fileInfo('src/b.ts', 2), oneFunction('beta'));
   db.run(`UPDATE node_search_segdir SET level = ${REBUILT_SEGMENT_LEVEL + 1} WHERE idx = 0`);
   const before = segments();
-  raiseRebuiltSegments(db, "node_search");
+  raiseRebuiltSegments(db, 'node_search');
   assert.deepEqual(segments(), before);
 });

@@ -250,10 +250,7 @@ export class ExtractionBuilder {
   literal(node: Node): void {
     const last = this.symbols.length - 1;
     const symbol = this.symbols[last];
-    const at = node.startPosition;
-    const inLast = last > this.current && symbol !== undefined &&
-      (at.row + 1 > symbol.startLine || (at.row + 1 === symbol.startLine && at.column >= symbol.startCol)) &&
-      (at.row + 1 < symbol.endLine || (at.row + 1 === symbol.endLine && at.column < symbol.endCol));
+    const inLast = last > this.current && symbol !== undefined && holds(symbol, node.startPosition);
     this.literals.add(inLast ? last : this.current, node);
   }
 
@@ -279,6 +276,14 @@ export class ExtractionBuilder {
       ...(this.packageName !== undefined ? { packageName: this.packageName } : {}),
     };
   }
+}
+
+/** Whether `symbol`'s span holds `at` (a 0-based row and column, as tree-sitter gives them). */
+function holds(symbol: ExtractedSymbol, at: { readonly row: number; readonly column: number }): boolean {
+  const line = at.row + 1;
+  const afterStart = line > symbol.startLine || (line === symbol.startLine && at.column >= symbol.startCol);
+  const beforeEnd = line < symbol.endLine || (line === symbol.endLine && at.column < symbol.endCol);
+  return afterStart && beforeEnd;
 }
 
 /** Length of row `row` inside `node`'s text (the node ends on the following line). */

@@ -3,8 +3,8 @@
  * name, a SQL keyword, a configuration key. A question often quotes them ("unknown command",
  * `X-Requested-With`, `FETCH FIRST`), and an agent pastes them from a log, where no name the
  * code declares appears. The extractor's own walk hands each literal over (walk.ts adds these
- * types to its one native query, so no second pass over the tree is made) and it goes to the
- * definition open there, as a reference does; every language is served alike.
+ * types to its one native query, so no second pass over the tree is made) and the builder gives
+ * it to the definition it belongs to; every language with these literal forms is served alike.
  */
 import type { Language, Node } from 'web-tree-sitter';
 import type { ExtractedSymbol, SymbolStrings } from '../../model.js';
@@ -19,8 +19,6 @@ const LITERAL_TYPES = [
   'heredoc', 'heredoc_body', 'nowdoc_string', 'line_string_literal', 'multi_line_string_literal', 'verbatim_string_literal',
   'interpolated_string_expression', 'concatenated_string', 'raw_string', 'multiline_string', 'quoted_string',
 ];
-
-export const LITERAL_SET: ReadonlySet<string> = new Set(LITERAL_TYPES);
 
 /**
  * Characters read of one literal: a message says what it is about in its opening words, and a

@@ -5,8 +5,9 @@
  * from byte ranges, so there is no recursion per tree level either: minified and generated
  * sources nest expressions thousands of levels deep.
  *
- * Each walk's query also holds the grammar's string literal types, whose nodes go to the
- * builder as literals (literals.ts) and not to the visitor unless it asked for the type too.
+ * The walk of a whole tree also asks for the grammar's string literal types, whose nodes go to
+ * the builder as literals (literals.ts), not to the visitor; a literal type the visitor asks for
+ * itself is its own to read.
  *
  * Extractors often walk a part of the node they are visiting again (an impl body, a call's
  * arguments). Such a nested walk over the same node types reuses the enclosing walk's node list:
@@ -15,7 +16,7 @@
  */
 import type { Language, Node } from 'web-tree-sitter';
 import type { ExtractionBuilder } from './builder.js';
-import { literalTypes, LITERAL_SET } from './literals.js';
+import { literalTypes } from './literals.js';
 
 /**
  * Called for each named node whose type is in the visitor's set, in document order. Return false
@@ -65,17 +66,17 @@ const MAX_NESTED_WALKS = 200;
 const MAX_DEFINITION_DEPTH = 128;
 
 /**
- * The query of `types`, with the grammar's string literal types added when `withLiterals` (the
- * walk of a whole tree: a nested walk of other types reads no literals, the outer walk meets them
- * in the part it skips).
- */
-/**
  * Longest tree whose string literals are read (bytes): a larger file is generated or a table of
  * data (200,000 literals in a 1.5 MB array cost 0.6 s and 90 MB more to materialize), and a
  * hand-written source file is far smaller.
  */
 const MAX_LITERAL_SOURCE = 512 * 1024;
 
+/**
+ * The query of `types`, with the grammar's string literal types added when `withLiterals` (the
+ * walk of a whole tree: a nested walk of other types reads no literals, the outer walk meets them
+ * in the part it skips).
+ */
 function queryFor(language: Language, types: ReadonlySet<string>, withLiterals: boolean): TypeQuery {
   const cache = withLiterals ? queries : plainQueries;
   let byTypes = cache.get(language);
@@ -172,7 +173,6 @@ export function walk(root: Node, builder: ExtractionBuilder, types: ReadonlySet<
         continue;
       }
       if (query.ambiguous.has(type) && !node.isNamed) continue;
-      if (LITERAL_SET.has(type)) builder.literal(node);
       frame.visiting = i;
       const descend = enter(node, type) !== false;
       frame.visiting = -1;

@@ -92,7 +92,7 @@ describe('the words of string literals', () => {
     assert.deepEqual(words, { send: 'use strict content type application json sent body length bytes' });
   });
 
-  test('C: adjacent literals are read once, as one', async () => {
+  test('C: adjacent literals give their words once', async () => {
     const words = await wordsOf('c', [
       'static const char *usage(void) {',
       '\treturn "usage: tool " "--verbose";',

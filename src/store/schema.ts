@@ -383,8 +383,26 @@ export function migrate(db: SqliteDb, migrations: ReadonlyMap<number, Migration>
     });
     result = { kind: 'migrated', from: found };
   }
-  const vocabularyProblem = checkVocabulary(db);
-  return vocabularyProblem ?? result;
+  return missingTable(db) ?? checkVocabulary(db) ?? result;
+}
+
+/** Every table and view the current schema creates, read from its DDL. */
+const SCHEMA_TABLES: readonly string[] = [...DDL.matchAll(/CREATE (?:VIRTUAL )?(?:TABLE|VIEW) (?:IF NOT EXISTS )?(\w+)/g)].map((m) => m[1] ?? '');
+
+/**
+ * An index at this schema that lacks one of its tables or views (dropped by hand, a partial
+ * copy) cannot answer; it is rebuilt like one from an unknown schema instead of failing each
+ * query with SQLite's "no such table".
+ */
+function missingTable(db: SqliteDb): MigrateResult | undefined {
+  const present = new Set(db.all<{ name: string }>(`SELECT name FROM sqlite_master WHERE type IN ('table', 'view')`).map((t) => t.name));
+  const missing = SCHEMA_TABLES.find((name) => !present.has(name));
+  if (missing === undefined) return undefined;
+  return {
+    kind: 'rebuild-needed',
+    found: SCHEMA_VERSION,
+    message: `The index lacks its table ${missing}. Run \`codegraph index --force\` to rebuild it.`,
+  };
 }
 
 /**

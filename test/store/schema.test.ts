@@ -229,6 +229,20 @@ describe('migrate', () => {
     assert.equal(migrate(db).kind, 'rebuild-needed');
   });
 
+  test('asks for a rebuild, naming it, when an index at this schema lacks one of its tables', async () => {
+    migrate(db);
+    db.exec('DROP TABLE strings_search');
+    const result = migrate(await reopen());
+    assert.equal(result.kind, 'rebuild-needed');
+    assert.match(result.kind === 'rebuild-needed' ? result.message : '', /lacks its table strings_search\. Run `codegraph index --force`/);
+  });
+
+  test('asks for a rebuild when an index at this schema lacks its edge view', () => {
+    migrate(db);
+    db.exec('DROP VIEW graph_edges');
+    assert.equal(migrate(db).kind, 'rebuild-needed');
+  });
+
   test('asks for a rebuild when the stored kind list was reordered', () => {
     migrate(db);
     db.run(`UPDATE meta SET value = ? WHERE key = 'node_kinds'`, [JSON.stringify(['module', 'file'])]);

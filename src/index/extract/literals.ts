@@ -45,6 +45,16 @@ export function literalTypes(language: Language): readonly string[] {
   return types;
 }
 
+/**
+ * Whether a literal is a statement by itself: it does nothing when run, so it documents (a
+ * Python docstring) or directs (JavaScript's `'use strict'`) and says no message. Its words are
+ * the docstring's, which would fill the definition's MAX_WORDS before its messages are met.
+ */
+function isStatement(node: Node): boolean {
+  const parent = node.parent;
+  return parent !== null && parent.type === 'expression_statement' && parent.namedChildCount === 1;
+}
+
 /** One file's literal words by the definition they were met in. */
 export class LiteralWords {
   readonly #words = new Map<number, Set<string>>();
@@ -57,6 +67,7 @@ export class LiteralWords {
     const start = node.startIndex;
     if (this.#seen.has(start)) return;
     this.#seen.add(start);
+    if (isStatement(node)) return;
     let set = this.#words.get(owner);
     if (set === undefined) this.#words.set(owner, (set = new Set()));
     if (set.size >= MAX_WORDS) return;

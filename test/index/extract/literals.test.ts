@@ -89,7 +89,7 @@ describe('the words of string literals', () => {
       '}',
       '',
     ].join('\n'), 'lib/send.js');
-    assert.deepEqual(words, { send: 'use strict content type application json sent body length bytes' });
+    assert.deepEqual(words, { send: 'content type application json sent body length bytes' });
   });
 
   test('C: adjacent literals give their words once', async () => {
@@ -117,6 +117,14 @@ describe('the words of string literals', () => {
       '}',
       '',
     ].join('\n'), 'Limits.java'), { 'Limits.clause': 'fetch first' });
+  });
+
+  test('a literal that is a statement by itself, a docstring or a directive, gives no words and leaves the budget to the messages', async () => {
+    const documented = Array.from({ length: 80 }, (_, i) => `d${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}`).join(' ');
+    const python = await wordsOf('python', `def load(name):\n    """${documented}"""\n    raise KeyError("unknown widget")\n`, 'x.py');
+    assert.deepEqual(python, { load: 'unknown widget' });
+    const js = await wordsOf('javascript', "function run() {\n  'use strict';\n  throw new Error('cannot run twice');\n}\n", 'x.js');
+    assert.deepEqual(js, { run: 'cannot run twice' });
   });
 
   test('a long literal is read only at its start, and a definition keeps a bounded number of words', async () => {

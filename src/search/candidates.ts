@@ -14,6 +14,7 @@ import { fieldScore, NO_MATCH, STRINGS_COLUMN } from './fields.js';
 import type { FieldScore } from './fields.js';
 import { identifierWords, searchSpellings, searchWords } from './terms.js';
 import { isSentence, NO_WRITTEN_NAMES, writtenNames, type WrittenNames } from './written-names.js';
+import { writtenRoutes } from './written-routes.js';
 import { saidWords } from './said.js';
 import { sayers } from './sayers.js';
 import { packagelessNames } from '../words.js';
@@ -53,6 +54,8 @@ export interface QueryShape {
   readonly writtenEnds: readonly string[];
   /** The words the text says as a message, outside a label and quoted values (said.ts). */
   readonly said: readonly string[];
+  /** The routes a sentence writes, named as routes are (`POST /login`; written-routes.ts). */
+  readonly routes: readonly string[];
 }
 
 /** The candidates of one search, and whether typo tolerance supplied them. */
@@ -89,7 +92,7 @@ export function queryShape(text: string): QueryShape {
   const written = sentence ? writtenNames(text) : NO_WRITTEN_NAMES;
   return {
     text, lower: text.toLowerCase(), words, spellings, meaning, nameWords, qualified, packageless: qualified === undefined ? [] : packagelessNames(qualified), sentence,
-    written, writtenEnds: written.paths.flatMap(packagelessNames), said: saidWords(text),
+    written, writtenEnds: written.paths.flatMap(packagelessNames), said: saidWords(text), routes: sentence ? writtenRoutes(text) : [],
   };
 }
 
@@ -213,6 +216,9 @@ function addNamed(store: GraphStore, q: QueryShape, kinds: readonly NodeKind[], 
   // The symbols a sentence names in code form are candidates whatever its other words match.
   for (const name of [...q.written.paths, ...q.writtenEnds]) eachSymbolQualified(store, name, kinds, add);
   if (q.written.names.length > 0) eachSymbolNamed(store, q.written.names.map((n) => n.toLowerCase()), kinds, add);
+  // A route written is found by its name as declared or by its whole path under its mounts.
+  if (q.routes.length > 0) eachSymbolNamed(store, q.routes.map((r) => r.toLowerCase()), kinds, add);
+  for (const route of q.routes) eachSymbolQualified(store, route, kinds, add);
 }
 
 /** The order full-text candidates are read in: rare words, and more of them, first. */

@@ -39,7 +39,8 @@ const DATA_KINDS: ReadonlySet<NodeKind> = new Set(['field', 'property', 'constan
  * A sentence's `ranked` ordered among its first `limit`: members before their containers, code
  * before data, a written path's helper after it, and the best ranked of what a route calls (its handler), wherever it ranks, right
  * before the route: the route says where a request comes in, its handler how it is served
- * (`image_proxy` before `GET /image_proxy`).
+ * (`image_proxy` before `GET /image_proxy`). A route the sentence writes (`which action handles
+ * POST /login`) ranks first as a written path does, and its handler comes before it all the same.
  */
 export function sentenceOrder(store: GraphStore, ranked: Scored[], limit: number, readHandler: (id: number) => Scored | undefined): Scored[] {
   const out = [...ranked];
@@ -51,7 +52,7 @@ export function sentenceOrder(store: GraphStore, ranked: Scored[], limit: number
   const handlers = routeHandlers(store, out.slice(0, end));
   for (let i = 0; i < end && handlers.size > 0; i += 1) {
     const route = out[i]!;
-    const called = route.written ? undefined : handlers.get(route.c.row.id);
+    const called = handlers.get(route.c.row.id);
     if (called === undefined) continue;
     const j = out.findIndex((s, k) => k > i && s.demoted === route.demoted && called.has(s.c.row.id));
     if (j > 0) {

@@ -81,7 +81,9 @@ export function searchSymbols(store: GraphStore, query: string, options: SymbolS
   const rareNames = rareWrittenNames(found, q);
   const demoted = (row: SearchRow): boolean => row.isTest || isDemotedPath(row.path) || bundles.has(row.path);
   const ends = new Set(q.writtenEnds);
-  const scored = found.map((c) => ({ c, demoted: demoted(c.row), written: isWrittenPath(c.row, q.written.paths, ends), score: scoreOf(c, q, rareNames), uses: 0 }));
+  const routes = new Set(q.routes.map((r) => r.toLowerCase()));
+  const written = (row: SearchRow): boolean => isWrittenPath(row, q.written.paths, ends) || isWrittenRoute(row, routes);
+  const scored = found.map((c) => ({ c, demoted: demoted(c.row), written: written(c.row), score: scoreOf(c, q, rareNames), uses: 0 }));
   scored.sort(byRank);
   // A sentence is reordered among its first SENTENCE_WINDOW at least, so its first answers do not depend on how many were asked for.
   const window = Math.max(limit, SENTENCE_WINDOW);
@@ -296,6 +298,11 @@ function listedNames(text: string): string[] {
 /** Whether `row` is named by one of `paths`, as written, or by one of their `ends` after a package written in front (`QueryShape.writtenEnds`). */
 function isWrittenPath(row: SearchRow, paths: readonly string[], ends: ReadonlySet<string>): boolean {
   return ends.has(row.qualifiedName) || paths.some((p) => row.qualifiedName === p || row.qualifiedName.endsWith(`.${p}`));
+}
+
+/** Whether `row` is a route a sentence writes (`POST /login`), by its name as declared or its whole path (lowercased `routes`). */
+function isWrittenRoute(row: SearchRow, routes: ReadonlySet<string>): boolean {
+  return row.kind === 'route' && (routes.has(row.name.toLowerCase()) || routes.has(row.qualifiedName.toLowerCase()));
 }
 
 /**

@@ -356,6 +356,15 @@ describe('searchSymbols for a sentence that writes names in code form', () => {
     precedes(all('image proxy endpoint'), 'GET /image_proxy', 'image_proxy');
   });
 
+  test('a route the sentence writes ranks first, its handler right before it', () => {
+    // parse_header's name and docstring hold every other word of the question.
+    const sentence = all('which function answers POST /preferences when a request header value is split into its options');
+    assert.deepEqual(sentence.slice(0, 2), ['store_choices', 'POST /preferences'], sentence.join(', '));
+    // The path alone names the route of any method; a route of another path is none.
+    assert.deepEqual(all('what is done for /preferences here').slice(0, 2), ['store_choices', 'POST /preferences']);
+    assert.notEqual(all('which function answers POST /image_proxy and what does it keep')[1], 'POST /preferences');
+  });
+
   test('in a sentence, a shown route\'s handler that no word matched is read and comes right before it', () => {
     const sentence = all('which handler takes the POSTed preferences form');
     assert.equal(sentence.indexOf('store_choices'), sentence.indexOf('POST /preferences') - 1, sentence.join(', '));

@@ -1,13 +1,13 @@
 /**
  * Where the ranker finds its candidates, each read bounded by an index: the exact name, the
  * qualified name and names starting with the query (b-tree indexes over names), the full-text
- * index for the query's words (a row budget, rarest words first), and names one edit away for a
- * likely typo. Full-text candidates arrive as ids with the columns holding each word; only the
+ * index for the query's words (a row budget, rarest words first), the members of a type a
+ * sentence spells in words (the parent index), and names one edit away for a likely typo. Full-text candidates arrive as ids with the columns holding each word; only the
  * best of them by that text score are read as rows, so a common word costs little.
  */
 import type { NodeKind } from '../model.js';
 import {
-  eachSymbolById, eachSymbolInOrder, eachSymbolNamed, eachSymbolQualified, eachSymbolWithPrefix, eachTextMatch, searchTermStats,
+  eachSymbolById, eachSymbolInOrder, eachSymbolInside, eachSymbolNamed, eachSymbolQualified, eachSymbolWithPrefix, eachTextMatch, searchTermStats,
 } from '../store/index.js';
 import type { GraphStore, SearchRow, TermStats } from '../store/index.js';
 import { fieldScore, NO_MATCH, STRINGS_COLUMN } from './fields.js';
@@ -15,6 +15,7 @@ import type { FieldScore } from './fields.js';
 import { identifierWords, searchSpellings, searchWords } from './terms.js';
 import { isSentence, NO_WRITTEN_NAMES, writtenNames, type WrittenNames } from './written-names.js';
 import { writtenRoutes } from './written-routes.js';
+import { spelledTypeNames } from './spelled-types.js';
 import { saidWords } from './said.js';
 import { sayers } from './sayers.js';
 import { packagelessNames } from '../words.js';
@@ -28,6 +29,8 @@ export interface Candidate {
   readonly fuzzy: boolean;
   /** Its string literals hold every word the query says as a message (said.ts). */
   readonly said?: boolean;
+  /** A member of a type the sentence spells in words, whose own name holds a word of it (spelled-types.ts). */
+  readonly spelledMember?: boolean;
 }
 
 /** What the query text reads as. */
@@ -124,6 +127,7 @@ export function gatherCandidates(store: GraphStore, q: QueryShape, options: Gath
   const stats = byWord(spelled, q);
   const text = textMatches(store, q, spelled, !/\s/.test(q.text.trim()));
   const { masks } = text;
+  const spelledMembers = q.sentence ? addSpelled(store, q, kinds, add, (id) => rows.has(id)) : NO_IDS;
   const preScores = new Map<number, number>();
   /** The `keep` best full-text candidates not yet read as rows, in order, and how many there are. */
   const best = (keep: number): { top: { id: number; score: number }[]; count: number } => {
@@ -168,7 +172,7 @@ export function gatherCandidates(store: GraphStore, q: QueryShape, options: Gath
   const scoredStats = withStringWords(store, q, [...rows.keys()], masks, stats);
   const found = [...rows.values()].map((row) => {
     const m = masks.get(row.id);
-    return { row, text: m === undefined ? NO_MATCH : fieldScore(m, scoredStats), fuzzy: fuzzyIds.has(row.id), ...(said.has(row.id) ? { said: true } : {}) };
+    return { row, text: m === undefined ? NO_MATCH : fieldScore(m, scoredStats), fuzzy: fuzzyIds.has(row.id), ...(said.has(row.id) ? { said: true } : {}), ...(spelledMembers.has(row.id) ? { spelledMember: true } : {}) };
   });
   const total = options.filtered ? found.length : Math.max(found.length, rows.size + textTotal - Math.min(room, textTotal));
   return { found, total, fuzzy: usedFuzzy };
@@ -219,6 +223,38 @@ function addNamed(store: GraphStore, q: QueryShape, kinds: readonly NodeKind[], 
   // A route written is found by its name as declared or by its whole path under its mounts.
   if (q.routes.length > 0) eachSymbolNamed(store, q.routes.map((r) => r.toLowerCase()), kinds, add);
   for (const route of q.routes) eachSymbolQualified(store, route, kinds, add);
+}
+
+const NO_IDS: ReadonlySet<number> = new Set();
+/** Kinds a sentence spells in words: as explore's (explore/query/compounds.ts). */
+const SPELLED_KINDS: readonly NodeKind[] = ['class', 'struct', 'interface', 'trait', 'protocol', 'enum', 'type_alias'];
+/** A name more types bear than this is spelled as no one of them. */
+const MAX_SPELLED_DEFINITIONS = 3;
+
+/**
+ * Adds the types `q`'s sentence spells in words (spelled-types.ts) and their members whose own
+ * name holds a word of the sentence; answers those members (`added` says whether a row passed
+ * the filters).
+ */
+function addSpelled(
+  store: GraphStore, q: QueryShape, kinds: readonly NodeKind[], add: (row: SearchRow) => void, added: (id: number) => boolean,
+): ReadonlySet<number> {
+  const names = spelledTypeNames(q.text);
+  if (names.length === 0) return NO_IDS;
+  const types: SearchRow[] = [];
+  eachSymbolNamed(store, names, SPELLED_KINDS, (row) => types.push(row));
+  const bearing = new Map<string, number>();
+  for (const t of types) bearing.set(t.name.toLowerCase(), (bearing.get(t.name.toLowerCase()) ?? 0) + 1);
+  const kept = types.filter((t) => (bearing.get(t.name.toLowerCase()) ?? 0) <= MAX_SPELLED_DEFINITIONS);
+  if (kept.length === 0) return NO_IDS;
+  for (const t of kept) if (kinds.includes(t.kind)) add(t);
+  const members = new Set<number>();
+  eachSymbolInside(store, kept.map((t) => t.id), kinds, (row) => {
+    if (!identifierWords(row.name).some((w) => q.nameWords.includes(w))) return;
+    add(row);
+    if (added(row.id)) members.add(row.id);
+  });
+  return members;
 }
 
 /** The order full-text candidates are read in: rare words, and more of them, first. */

@@ -211,6 +211,14 @@ export function eachSymbolWithPrefix(
   );
 }
 
+/** Calls `fn` for each symbol of `kinds` defined directly inside one of `parentIds` (a class's members), through the parent index. */
+export function eachSymbolInside(store: GraphStore, parentIds: readonly number[], kinds: readonly NodeKind[], fn: (row: SearchRow) => void): void {
+  store.restoreIndexes();
+  const only = kindFilter(kinds);
+  if (parentIds.length === 0 || only === undefined) return;
+  eachRow(store, `SELECT ${ROW_COLUMNS} FROM ${ROW_FROM} WHERE n.parent_id ${IN_JSON_LIST} AND ${only.clause}`, [JSON.stringify(parentIds), only.param], fn);
+}
+
 /** Calls `fn` for each symbol of `kinds` with exactly this qualified name. */
 export function eachSymbolQualified(store: GraphStore, qualifiedName: string, kinds: readonly NodeKind[], fn: (row: SearchRow) => void): void {
   store.restoreIndexes();

@@ -246,6 +246,17 @@ describe('searchSymbols for a sentence that writes names in code form', () => {
     project = await openGeneratedProject({
       'web/headers.py': header,
       'web/check.py': 'class Checker:\n    def check_value(self, value):\n        return value\n',
+      'sql/compilers.py': [
+        'class SqlCompiler:',
+        '    def limit_clause(self, select):',
+        '        return select',
+        '',
+        'class MssqlCompiler(SqlCompiler):',
+        '    def limit_clause(self, select):',
+        '        """Renders the limit as TOP."""',
+        '        return select',
+        '',
+      ].join('\n'),
       'web/stores.py': sets(4),
       'web/images.py': [
         'from flask import Flask',
@@ -354,6 +365,12 @@ describe('searchSymbols for a sentence that writes names in code form', () => {
     assert.equal(sentence.indexOf('image_proxy'), sentence.indexOf('GET /image_proxy') - 1, sentence.join(', '));
     assert.ok(sentence.includes('image_proxy'));
     precedes(all('image proxy endpoint'), 'GET /image_proxy', 'image_proxy');
+  });
+
+  test('a member of the type a sentence spells in words ranks above another type\'s member of that name', () => {
+    // The dialect's method's docstring holds more of the sentence.
+    precedes(all('how does the SQL compiler render the limit clause'), 'SqlCompiler.limit_clause', 'MssqlCompiler.limit_clause');
+    precedes(all('how is the limit clause rendered'), 'MssqlCompiler.limit_clause', 'SqlCompiler.limit_clause');
   });
 
   test('a route the sentence writes ranks first, its handler right before it', () => {

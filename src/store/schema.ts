@@ -386,8 +386,14 @@ export function migrate(db: SqliteDb, migrations: ReadonlyMap<number, Migration>
   return missingTable(db) ?? checkVocabulary(db) ?? result;
 }
 
-/** Every table and view the current schema creates, read from its DDL. */
-const SCHEMA_TABLES: readonly string[] = [...DDL.matchAll(/CREATE (?:VIRTUAL )?(?:TABLE|VIEW) (?:IF NOT EXISTS )?(\w+)/g)].map((m) => m[1] ?? '');
+/** The tables SQLite keeps behind each FTS4 table (an external-content one has no `_content`). */
+const FTS4_SHADOWS = ['segments', 'segdir', 'docsize', 'stat'];
+
+/** Every table and view the current schema creates, read from its DDL, and the full-text tables' shadows. */
+export const SCHEMA_TABLES: readonly string[] = [
+  ...[...DDL.matchAll(/CREATE (?:VIRTUAL )?(?:TABLE|VIEW) (?:IF NOT EXISTS )?(\w+)/g)].flatMap((m) => (m[1] === undefined ? [] : [m[1]])),
+  ...FULL_TEXT_TABLES.flatMap((t) => FTS4_SHADOWS.map((shadow) => `${t}_${shadow}`)),
+];
 
 /**
  * An index at this schema that lacks one of its tables or views (dropped by hand, a partial
@@ -401,7 +407,7 @@ function missingTable(db: SqliteDb): MigrateResult | undefined {
   return {
     kind: 'rebuild-needed',
     found: SCHEMA_VERSION,
-    message: `The index lacks its table ${missing}. Run \`codegraph index --force\` to rebuild it.`,
+    message: `The index lacks its table or view ${missing}. Run \`codegraph index --force\` to rebuild it.`,
   };
 }
 

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, test } from 'node:test';
 import { packArity } from '../../src/index/arity.js';
 import { SchemaError } from '../../src/store/errors.js';
 import { GraphStore } from '../../src/store/graph-store.js';
-import { APPLICATION_ID, SCHEMA_VERSION, migrate } from '../../src/store/schema.js';
+import { APPLICATION_ID, SCHEMA_TABLES, SCHEMA_VERSION, migrate } from '../../src/store/schema.js';
 import type { Migration } from '../../src/store/schema.js';
 import { SqliteDb } from '../../src/store/sqlite.js';
 
@@ -234,13 +234,27 @@ describe('migrate', () => {
     db.exec('DROP TABLE strings_search');
     const result = migrate(await reopen());
     assert.equal(result.kind, 'rebuild-needed');
-    assert.match(result.kind === 'rebuild-needed' ? result.message : '', /lacks its table strings_search\. Run `codegraph index --force`/);
+    assert.match(result.kind === 'rebuild-needed' ? result.message : '', /lacks its table or view strings_search\. Run `codegraph index --force`/);
   });
 
   test('asks for a rebuild when an index at this schema lacks its edge view', () => {
     migrate(db);
     db.exec('DROP VIEW graph_edges');
-    assert.equal(migrate(db).kind, 'rebuild-needed');
+    const result = migrate(db);
+    assert.match(result.kind === 'rebuild-needed' ? result.message : '', /lacks its table or view graph_edges\./);
+  });
+
+  test('asks for a rebuild when a full-text table lacks one of the tables SQLite keeps behind it', () => {
+    migrate(db);
+    db.exec('DROP TABLE strings_search_segdir');
+    const result = migrate(db);
+    assert.match(result.kind === 'rebuild-needed' ? result.message : '', /lacks its table or view strings_search_segdir\./);
+  });
+
+  test('the tables it asks for are exactly those a new index has', () => {
+    migrate(db);
+    const made = db.all<{ name: string }>(`SELECT name FROM sqlite_master WHERE type IN ('table', 'view')`).map((t) => t.name);
+    assert.deepEqual([...SCHEMA_TABLES].sort(), made.sort());
   });
 
   test('asks for a rebuild when the stored kind list was reordered', () => {

@@ -2,20 +2,20 @@
  * Where the ranker finds its candidates, each read bounded by an index: the exact name, the
  * qualified name and names starting with the query (b-tree indexes over names), the full-text
  * index for the query's words (a row budget, rarest words first), the members of a type a
- * sentence spells in words (the parent index), and names one edit away for a likely typo. Full-text candidates arrive as ids with the columns holding each word; only the
+ * sentence spells in words (the qualified-name index, a bounded read), and names one edit away for a likely typo. Full-text candidates arrive as ids with the columns holding each word; only the
  * best of them by that text score are read as rows, so a common word costs little.
  */
 import type { NodeKind } from '../model.js';
 import {
-  eachSymbolById, eachSymbolInOrder, eachSymbolInside, eachSymbolNamed, eachSymbolQualified, eachSymbolWithPrefix, eachTextMatch, searchTermStats,
+  eachSymbolById, eachSymbolInOrder, eachSymbolUnder, eachSymbolNamed, eachSymbolQualified, eachSymbolWithPrefix, eachTextMatch, searchTermStats,
 } from '../store/index.js';
 import type { GraphStore, SearchRow, TermStats } from '../store/index.js';
 import { fieldScore, NO_MATCH, STRINGS_COLUMN } from './fields.js';
 import type { FieldScore } from './fields.js';
 import { identifierWords, searchSpellings, searchWords } from './terms.js';
 import { isSentence, NO_WRITTEN_NAMES, writtenNames, type WrittenNames } from './written-names.js';
-import { writtenRoutes } from './written-routes.js';
-import { spelledTypeNames } from './spelled-types.js';
+import { routeSpellings, writtenRoutes } from './written-routes.js';
+import { COMPOUND_KINDS, compoundNames, type CompoundName } from './compound-names.js';
 import { saidWords } from './said.js';
 import { sayers } from './sayers.js';
 import { packagelessNames } from '../words.js';
@@ -29,8 +29,8 @@ export interface Candidate {
   readonly fuzzy: boolean;
   /** Its string literals hold every word the query says as a message (said.ts). */
   readonly said?: boolean;
-  /** A member of a type the sentence spells in words, whose own name holds a word of it (spelled-types.ts). */
-  readonly spelledMember?: boolean;
+  /** A member of a type the sentence spells in words, whose own name holds another word of it (compound-names.ts). */
+  readonly compoundMember?: boolean;
 }
 
 /** What the query text reads as. */
@@ -59,6 +59,8 @@ export interface QueryShape {
   readonly said: readonly string[];
   /** The routes a sentence writes, named as routes are (`POST /login`; written-routes.ts). */
   readonly routes: readonly string[];
+  /** The names runs of a sentence's words could spell (`SQL compiler`; compound-names.ts). */
+  readonly compounds: readonly CompoundName[];
 }
 
 /** The candidates of one search, and whether typo tolerance supplied them. */
@@ -96,6 +98,7 @@ export function queryShape(text: string): QueryShape {
   return {
     text, lower: text.toLowerCase(), words, spellings, meaning, nameWords, qualified, packageless: qualified === undefined ? [] : packagelessNames(qualified), sentence,
     written, writtenEnds: written.paths.flatMap(packagelessNames), said: saidWords(text), routes: sentence ? writtenRoutes(text) : [],
+    compounds: sentence ? compoundNames(text) : [],
   };
 }
 
@@ -127,7 +130,11 @@ export function gatherCandidates(store: GraphStore, q: QueryShape, options: Gath
   const stats = byWord(spelled, q);
   const text = textMatches(store, q, spelled, !/\s/.test(q.text.trim()));
   const { masks } = text;
-  const spelledMembers = q.sentence ? addSpelled(store, q, kinds, add, (id) => rows.has(id)) : NO_IDS;
+  const textOf = (id: number): number => {
+    const m = masks.get(id);
+    return m === undefined ? 0 : preScore(fieldScore(m, stats));
+  };
+  const compoundMembers = addCompoundMembers(store, q, { kinds, add, added: (id) => rows.has(id), textOf });
   const preScores = new Map<number, number>();
   /** The `keep` best full-text candidates not yet read as rows, in order, and how many there are. */
   const best = (keep: number): { top: { id: number; score: number }[]; count: number } => {
@@ -172,7 +179,7 @@ export function gatherCandidates(store: GraphStore, q: QueryShape, options: Gath
   const scoredStats = withStringWords(store, q, [...rows.keys()], masks, stats);
   const found = [...rows.values()].map((row) => {
     const m = masks.get(row.id);
-    return { row, text: m === undefined ? NO_MATCH : fieldScore(m, scoredStats), fuzzy: fuzzyIds.has(row.id), ...(said.has(row.id) ? { said: true } : {}), ...(spelledMembers.has(row.id) ? { spelledMember: true } : {}) };
+    return { row, text: m === undefined ? NO_MATCH : fieldScore(m, scoredStats), fuzzy: fuzzyIds.has(row.id), ...(said.has(row.id) ? { said: true } : {}), ...(compoundMembers.has(row.id) ? { compoundMember: true } : {}) };
   });
   const total = options.filtered ? found.length : Math.max(found.length, rows.size + textTotal - Math.min(room, textTotal));
   return { found, total, fuzzy: usedFuzzy };
@@ -221,39 +228,63 @@ function addNamed(store: GraphStore, q: QueryShape, kinds: readonly NodeKind[], 
   for (const name of [...q.written.paths, ...q.writtenEnds]) eachSymbolQualified(store, name, kinds, add);
   if (q.written.names.length > 0) eachSymbolNamed(store, q.written.names.map((n) => n.toLowerCase()), kinds, add);
   // A route written is found by its name as declared or by its whole path under its mounts.
-  if (q.routes.length > 0) eachSymbolNamed(store, q.routes.map((r) => r.toLowerCase()), kinds, add);
-  for (const route of q.routes) eachSymbolQualified(store, route, kinds, add);
+  const routes = routeSpellings(q.routes);
+  if (routes.length > 0) eachSymbolNamed(store, routes.map((r) => r.toLowerCase()), kinds, add);
+  for (const route of routes) eachSymbolQualified(store, route, kinds, add);
 }
 
 const NO_IDS: ReadonlySet<number> = new Set();
-/** Kinds a sentence spells in words: as explore's (explore/query/compounds.ts). */
-const SPELLED_KINDS: readonly NodeKind[] = ['class', 'struct', 'interface', 'trait', 'protocol', 'enum', 'type_alias'];
-/** A name more types bear than this is spelled as no one of them. */
-const MAX_SPELLED_DEFINITIONS = 3;
+/** A name more types bear than this is spelled as no one of them. As explore's MAX_DEFINITIONS, whose measurement set it. */
+const MAX_COMPOUND_DEFINITIONS = 3;
+/** Members of one spelled type read: a class of thousands of generated accessors costs no more. */
+const MAX_MEMBERS_READ = 500;
+/**
+ * Members of one spelled type that gain (COMPOUND_MEMBER): those whose names hold most of the
+ * sentence's words, then whose text matches it best. Set on the evaluation's tuning half with
+ * that order: the same figures as with no bound; ordered by id instead, ten lost two fifth hits.
+ */
+const MAX_COMPOUND_MEMBERS = 10;
+
+/** How a spelled type's members are added and told apart. */
+interface MemberSink {
+  readonly kinds: readonly NodeKind[];
+  readonly add: (row: SearchRow) => void;
+  /** Whether a row was added (passed the filters). */
+  readonly added: (id: number) => boolean;
+  /** How strongly a symbol's text matches the query (0 when it matches no word). */
+  readonly textOf: (id: number) => number;
+}
 
 /**
- * Adds the types `q`'s sentence spells in words (spelled-types.ts) and their members whose own
- * name holds a word of the sentence; answers those members (`added` says whether a row passed
- * the filters).
+ * Adds the types `q`'s sentence spells in words (compound-names.ts) and those of their members
+ * whose own name holds a word of the sentence other than the ones spelling the type; answers
+ * those members.
  */
-function addSpelled(
-  store: GraphStore, q: QueryShape, kinds: readonly NodeKind[], add: (row: SearchRow) => void, added: (id: number) => boolean,
-): ReadonlySet<number> {
-  const names = spelledTypeNames(q.text);
-  if (names.length === 0) return NO_IDS;
+function addCompoundMembers(store: GraphStore, q: QueryShape, sink: MemberSink): ReadonlySet<number> {
+  const { kinds, add, added, textOf } = sink;
+  if (q.compounds.length === 0) return NO_IDS;
   const types: SearchRow[] = [];
-  eachSymbolNamed(store, names, SPELLED_KINDS, (row) => types.push(row));
+  eachSymbolNamed(store, q.compounds.map((c) => c.joined), COMPOUND_KINDS, (row) => types.push(row));
   const bearing = new Map<string, number>();
   for (const t of types) bearing.set(t.name.toLowerCase(), (bearing.get(t.name.toLowerCase()) ?? 0) + 1);
-  const kept = types.filter((t) => (bearing.get(t.name.toLowerCase()) ?? 0) <= MAX_SPELLED_DEFINITIONS);
-  if (kept.length === 0) return NO_IDS;
-  for (const t of kept) if (kinds.includes(t.kind)) add(t);
   const members = new Set<number>();
-  eachSymbolInside(store, kept.map((t) => t.id), kinds, (row) => {
-    if (!identifierWords(row.name).some((w) => q.nameWords.includes(w))) return;
-    add(row);
-    if (added(row.id)) members.add(row.id);
-  });
+  for (const type of types) {
+    const joined = type.name.toLowerCase();
+    if ((bearing.get(joined) ?? 0) > MAX_COMPOUND_DEFINITIONS) continue;
+    if (kinds.includes(type.kind)) add(type);
+    const own = new Set(q.compounds.find((c) => c.joined === joined)?.words ?? []);
+    const others = q.nameWords.filter((w) => !own.has(w));
+    const held: { row: SearchRow; count: number; text: number }[] = [];
+    eachSymbolUnder(store, type.qualifiedName, kinds, MAX_MEMBERS_READ, (row) => {
+      const count = identifierWords(row.name).filter((w) => others.includes(w)).length;
+      if (count > 0) held.push({ row, count, text: textOf(row.id) });
+    });
+    held.sort((a, b) => b.count - a.count || b.text - a.text || a.row.id - b.row.id);
+    for (const { row } of held.slice(0, MAX_COMPOUND_MEMBERS)) {
+      add(row);
+      if (added(row.id)) members.add(row.id);
+    }
+  }
   return members;
 }
 

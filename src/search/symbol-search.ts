@@ -21,6 +21,7 @@ import { BUNDLE_LANGUAGES, bundledFiles } from './bundles.js';
 import { DEPRECATED_SHARE, DEPRECATION_WORD, isDeprecatedDoc } from './deprecation.js';
 import { isDemotedPath } from './symbol-index.js';
 import { identifierWords } from './terms.js';
+import { routeKey } from './written-routes.js';
 import type { Scored } from './scored.js';
 import { handlerReader, SENTENCE_WINDOW, sentenceOrder } from './sentence-order.js';
 
@@ -81,8 +82,8 @@ export function searchSymbols(store: GraphStore, query: string, options: SymbolS
   const rareNames = rareWrittenNames(found, q);
   const demoted = (row: SearchRow): boolean => row.isTest || isDemotedPath(row.path) || bundles.has(row.path);
   const ends = new Set(q.writtenEnds);
-  const routes = new Set(q.routes.map((r) => r.toLowerCase()));
-  const written = (row: SearchRow): boolean => isWrittenPath(row, q.written.paths, ends) || isWrittenRoute(row, routes);
+  const routes = writtenRouteIds(found, q.routes);
+  const written = (row: SearchRow): boolean => isWrittenPath(row, q.written.paths, ends) || routes.has(row.id);
   const scored = found.map((c) => ({ c, demoted: demoted(c.row), written: written(c.row), score: scoreOf(c, q, rareNames), uses: 0 }));
   scored.sort(byRank);
   // A sentence is reordered among its first SENTENCE_WINDOW at least, so its first answers do not depend on how many were asked for.
@@ -300,10 +301,21 @@ function isWrittenPath(row: SearchRow, paths: readonly string[], ends: ReadonlyS
   return ends.has(row.qualifiedName) || paths.some((p) => row.qualifiedName === p || row.qualifiedName.endsWith(`.${p}`));
 }
 
-/** Whether `row` is a route a sentence writes (`POST /login`), by its name as declared or its whole path (lowercased `routes`). */
-function isWrittenRoute(row: SearchRow, routes: ReadonlySet<string>): boolean {
-  return row.kind === 'route' && (routes.has(row.name.toLowerCase()) || routes.has(row.qualifiedName.toLowerCase()));
+/**
+ * The candidate routes a sentence writes (`POST /login`, written-routes.ts): those whose whole
+ * path under their mounts is written, or when none is, those declared with the name written (a
+ * router's `GET /:id`, wherever it is mounted).
+ */
+function writtenRouteIds(found: readonly Candidate[], written: readonly string[]): ReadonlySet<number> {
+  if (written.length === 0) return NO_IDS;
+  const keys = new Set(written.map(routeKey));
+  const routes = found.filter((c) => c.row.kind === 'route');
+  const byPath = routes.filter((c) => keys.has(routeKey(c.row.qualifiedName)));
+  const chosen = byPath.length > 0 ? byPath : routes.filter((c) => keys.has(routeKey(c.row.name)));
+  return new Set(chosen.map((c) => c.row.id));
 }
+
+const NO_IDS: ReadonlySet<number> = new Set();
 
 /**
  * A symbol whose string literals hold every word a pasted message says (said.ts), one of at most
@@ -319,11 +331,11 @@ const SAID = 100;
  * sqlalchemy-06 from beyond the tenth result to 3rd and jdk-mgmt-s2 from 4th to 3rd; 20 (the type
  * too) raised sqlalchemy-06 to 5th only.
  */
-const SPELLED_MEMBER = 30;
+const COMPOUND_MEMBER = 30;
 
 function scoreOf(c: Candidate, q: QueryShape, rareNames: ReadonlySet<string>): number {
   const row = c.row;
-  let score = (KIND_WEIGHT[row.kind] ?? 1) + (c.said === true ? SAID : 0) + (c.spelledMember === true ? SPELLED_MEMBER : 0);
+  let score = (KIND_WEIGHT[row.kind] ?? 1) + (c.said === true ? SAID : 0) + (c.compoundMember === true ? COMPOUND_MEMBER : 0);
   if (c.fuzzy) return score + 30;
   if (q.text === '') return score;
   score += nameScore(row, q) + (rareNames.has(row.name) ? (q.sentence ? WRITTEN_NAME : LISTED_NAME) : 0) + (isOneName(q) ? ONE_NAME_TEXT_SHARE : 1) * textScore(c.text);

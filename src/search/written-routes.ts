@@ -3,18 +3,23 @@
  * the HTTP methods written right before it (`POST /login`, `GET and POST /search`). A person who
  * writes a route means that route, and the handler serving it. Text in, route names out, in the
  * form routes are named (`POST /login`): one per method written and `ANY`, or, when none is
- * written, one per method a route may be declared with.
+ * written, one per method a route may be declared with. An absolute file path (a traceback's
+ * `/app/views.py`) reads as a path too; it names only a route declared with that path.
  */
+import { ANY_METHOD, HTTP_METHODS } from '../index/extract/routes.js';
 
-const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
-/** The name of a route whose method is not fixed (extract/routes.ts). */
-const ANY_METHOD = 'ANY';
-
-/** A path from `/` holding a letter, not inside a word, a file path (`a/b`, `./x`) or a URL's `//`. */
-const PATH = /(?<![\w./-])\/(?!\/)[\w\-.:<>{}*/]*[A-Za-z][\w\-.:<>{}*/]*/g;
+const METHOD_LIST = [...HTTP_METHODS].join('|');
+/** A path's characters: words, placeholders in each framework's style, `.`, `-`, `@`, `*`. */
+const PATH_CHAR = String.raw`[\w\-.:<>{}*@/]`;
+/**
+ * A path from `/`, not inside a word, a relative file path (`a/b`, `./x`) or a URL's `//`. It
+ * starts only where no path character is before it, so each run of them is read once, whatever
+ * its length.
+ */
+const PATH = new RegExp(String.raw`(?<!${PATH_CHAR})\/(?!\/)${PATH_CHAR}*`, 'g');
 /** The methods written right before a path: `POST `, `GET and POST `, `PUT, PATCH or DELETE `. */
-const METHODS_BEFORE = /(?:\b(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\b\s*(?:,|\band\b|\bor\b|&)?\s*)+$/;
-const METHOD_WORD = /\b(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\b/g;
+const METHODS_BEFORE = new RegExp(String.raw`(?:\b(?:${METHOD_LIST})\b\s*(?:,|\band\b|\bor\b|&)?\s*)+$`);
+const METHOD_WORD = new RegExp(String.raw`\b(?:${METHOD_LIST})\b`, 'g');
 /** Characters before a path looked at for its methods: the longest list above, with room. */
 const METHODS_REACH = 48;
 /** Most paths read from one text: a question writes one or two; a pasted log may hold hundreds. */
@@ -27,12 +32,24 @@ export function writtenRoutes(text: string): string[] {
   const out = new Set<string>();
   let paths = 0;
   for (const m of text.matchAll(PATH)) {
-    const path = m[0].replace(/[.,:;!?)]+$/, '');
-    if (path.length > MAX_PATH_CHARS || path === '/') continue;
+    // A sentence's full stop or a label's colon after the path is no part of it.
+    const path = m[0].replace(/[.:]+$/, '');
+    if (path.length > MAX_PATH_CHARS || !/[A-Za-z]/.test(path)) continue;
     const before = text.slice(Math.max(0, (m.index ?? 0) - METHODS_REACH), m.index);
     const written = METHODS_BEFORE.exec(before)?.[0].match(METHOD_WORD) ?? [];
-    for (const method of written.length > 0 ? [...written, ANY_METHOD] : [...METHODS, ANY_METHOD]) out.add(`${method} ${path}`);
+    for (const method of written.length > 0 ? [...written, ANY_METHOD] : [...HTTP_METHODS, ANY_METHOD]) out.add(`${method} ${path}`);
     if ((paths += 1) >= MAX_PATHS) break;
   }
   return [...out];
+}
+
+/** A route's name compared with a written one: in lower case, without a trailing `/` (`GET /accounts/login/`). */
+export function routeKey(name: string): string {
+  const lower = name.toLowerCase();
+  return lower.length > 1 && lower.endsWith('/') && !lower.endsWith(' /') ? lower.slice(0, -1) : lower;
+}
+
+/** The names a written route may be declared with: as written, and with a trailing `/` or without. */
+export function routeSpellings(routes: readonly string[]): string[] {
+  return [...new Set(routes.flatMap((r) => [r, r.endsWith('/') ? r.slice(0, -1) : `${r}/`]))];
 }

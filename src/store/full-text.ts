@@ -211,12 +211,22 @@ export function eachSymbolWithPrefix(
   );
 }
 
-/** Calls `fn` for each symbol of `kinds` defined directly inside one of `parentIds` (a class's members), through the parent index. */
-export function eachSymbolInside(store: GraphStore, parentIds: readonly number[], kinds: readonly NodeKind[], fn: (row: SearchRow) => void): void {
+/**
+ * Calls `fn` for up to `limit` symbols of `kinds` whose qualified name continues `qualifiedName`
+ * (`SQLCompiler.limit_clause` under `SQLCompiler`): a type's members, wherever they are declared
+ * (a Go method beside its struct, a Rust method in an impl block), through the qualified-name index.
+ */
+export function eachSymbolUnder(store: GraphStore, qualifiedName: string, kinds: readonly NodeKind[], limit: number, fn: (row: SearchRow) => void): void {
   store.restoreIndexes();
   const only = kindFilter(kinds);
-  if (parentIds.length === 0 || only === undefined) return;
-  eachRow(store, `SELECT ${ROW_COLUMNS} FROM ${ROW_FROM} WHERE n.parent_id ${IN_JSON_LIST} AND ${only.clause}`, [JSON.stringify(parentIds), only.param], fn);
+  if (qualifiedName === '' || only === undefined) return;
+  // `/` is the character after `.`: the range holds exactly the names starting `qualifiedName.`.
+  eachRow(
+    store,
+    `SELECT ${ROW_COLUMNS} FROM ${ROW_FROM} WHERE n.qualified_name >= ? AND n.qualified_name < ? AND n.${QUALIFIED_STORED} AND ${only.clause} LIMIT ?`,
+    [`${qualifiedName}.`, `${qualifiedName}/`, only.param, Math.max(0, Math.floor(limit))],
+    fn,
+  );
 }
 
 /** Calls `fn` for each symbol of `kinds` with exactly this qualified name. */

@@ -1,20 +1,23 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { spelledTypeNames } from '../../src/search/spelled-types.js';
+import { compoundNames } from '../../src/search/compound-names.js';
 
-describe('spelledTypeNames', () => {
-  test('runs of two or three plain words join into the names they could spell', () => {
-    assert.deepEqual(spelledTypeNames('how does the SQL compiler decide'), ['sqlcompiler', 'sqlcompilerdecide', 'compilerdecide']);
-    assert.deepEqual(spelledTypeNames('a lazy-loader loads'), ['lazyloader', 'lazyloaderloads', 'loaderloads']);
+const joined = (text: string): string[] => compoundNames(text).map((c) => c.joined);
+
+describe('compoundNames', () => {
+  test('runs of two or three plain words join into the names they could spell, with their words', () => {
+    assert.deepEqual(joined('how does the SQL compiler decide'), ['sqlcompiler', 'sqlcompilerdecide', 'compilerdecide']);
+    assert.deepEqual(joined('a lazy-loader loads'), ['lazyloader', 'lazyloaderloads', 'loaderloads']);
+    assert.deepEqual(compoundNames('the SQL compiler')[0], { joined: 'sqlcompiler', words: ['sql', 'compiler'] });
   });
 
   test('a stop word, punctuation or a word of a longer token ends a run', () => {
-    assert.deepEqual(spelledTypeNames('when the pool, or Session.flush runs'), []);
-    assert.deepEqual(spelledTypeNames('the x_y value'), []);
+    assert.deepEqual(joined('when the pool, or Session.flush runs'), []);
+    assert.deepEqual(joined('the x_y value'), []);
   });
 
   test('at most 24 runs are read from a long text', () => {
     const words = Array.from({ length: 200 }, (_, i) => `w${i}`).join(' ');
-    assert.equal(spelledTypeNames(words).length, 24);
+    assert.equal(compoundNames(words).length, 24);
   });
 });

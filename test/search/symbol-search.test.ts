@@ -245,18 +245,24 @@ describe('searchSymbols for a sentence that writes names in code form', () => {
   before(async () => {
     project = await openGeneratedProject({
       'web/headers.py': header,
-      'web/check.py': 'class Checker:\n    def check_value(self, value):\n        return value\n',
-      'sql/compilers.py': [
-        'class SqlCompiler:',
-        '    def limit_clause(self, select):',
-        '        return select',
-        '',
-        'class MssqlCompiler(SqlCompiler):',
-        '    def limit_clause(self, select):',
-        '        """Renders the limit as TOP."""',
-        '        return select',
+      'srv/app.js': [
+        "const express = require('express');",
+        "const admin = require('./admin');",
+        'const app = express();',
+        "app.use('/admin', admin);",
+        "function showSettings(req, res) { res.send('ok'); }",
+        "app.get('/settings', showSettings);",
         '',
       ].join('\n'),
+      'srv/admin.js': [
+        "const express = require('express');",
+        'const router = express.Router();',
+        "function adminSettings(req, res) { res.send('admin'); }",
+        "router.get('/settings', adminSettings);",
+        'module.exports = router;',
+        '',
+      ].join('\n'),
+      'web/check.py': 'class Checker:\n    def check_value(self, value):\n        return value\n',
       'web/stores.py': sets(4),
       'web/images.py': [
         'from flask import Flask',
@@ -367,19 +373,18 @@ describe('searchSymbols for a sentence that writes names in code form', () => {
     precedes(all('image proxy endpoint'), 'GET /image_proxy', 'image_proxy');
   });
 
-  test('a member of the type a sentence spells in words ranks above another type\'s member of that name', () => {
-    // The dialect's method's docstring holds more of the sentence.
-    precedes(all('how does the SQL compiler render the limit clause'), 'SqlCompiler.limit_clause', 'MssqlCompiler.limit_clause');
-    precedes(all('how is the limit clause rendered'), 'MssqlCompiler.limit_clause', 'SqlCompiler.limit_clause');
-  });
-
   test('a route the sentence writes ranks first, its handler right before it', () => {
     // parse_header's name and docstring hold every other word of the question.
     const sentence = all('which function answers POST /preferences when a request header value is split into its options');
     assert.deepEqual(sentence.slice(0, 2), ['store_choices', 'POST /preferences'], sentence.join(', '));
     // The path alone names the route of any method; a route of another path is none.
     assert.deepEqual(all('what is done for /preferences here').slice(0, 2), ['store_choices', 'POST /preferences']);
-    assert.notEqual(all('which function answers POST /image_proxy and what does it keep')[1], 'POST /preferences');
+    assert.deepEqual(all('which function answers GET /image_proxy when a request header value is split into its options').slice(0, 2), ['image_proxy', 'GET /image_proxy']);
+    // A router's `GET /settings` mounted under `/admin` is `GET /admin/settings`: the root's is the one written.
+    const root = all('which function answers GET /settings when a request header value is split into its options');
+    assert.deepEqual(root.slice(0, 3), ['showSettings', 'GET /settings', 'parse_header'], root.join(', '));
+    const admin = all('which function answers GET /admin/settings when a request header value is split into its options');
+    assert.deepEqual(admin.slice(0, 2), ['adminSettings', 'GET /admin/settings'], admin.join(', '));
   });
 
   test('in a sentence, a shown route\'s handler that no word matched is read and comes right before it', () => {
@@ -458,5 +463,67 @@ describe('searchSymbols for one name', () => {
     assert.equal(first('Widget'), 'class Widget');
     assert.equal(first('widget'), 'method Factory.widget');
     assert.equal(first('RoundingMode'), 'enum RoundingMode');
+  });
+});
+
+describe('searchSymbols for a type a sentence spells in words', () => {
+  let project: OpenedProject;
+  before(async () => {
+    project = await openGeneratedProject({
+      'sql/compilers.py': [
+        'class SqlCompiler:',
+        '    def limit_clause(self, select):',
+        '        return select',
+        '',
+        'class MssqlCompiler(SqlCompiler):',
+        '    def limit_clause(self, select):',
+        '        """Renders the limit as TOP."""',
+        '        return select',
+        '',
+      ].join('\n'),
+      'sql/compilers.go': [
+        'package sql',
+        '',
+        'type PgCompiler struct{}',
+        'type OraCompiler struct{}',
+        '',
+        'func (c *PgCompiler) LimitClause() string { return "" }',
+        '',
+        '// LimitClause renders the limit as ROWNUM.',
+        'func (c *OraCompiler) LimitClause() string { return "" }',
+        '',
+      ].join('\n'),
+      'sql/accessors.py': [
+        'class RowReader:',
+        ...Array.from({ length: 40 }, (_, i) => `    def read_column${i}(self):\n        return ${i}\n`),
+        '',
+      ].join('\n'),
+    });
+  });
+  after(() => project.close());
+  const all = (query: string): string[] => searchSymbols(project.index.store, query, { fuzzy: false }).matches.map((m) => m.node.qualifiedName);
+  const precedesIn = (found: readonly string[], first: string, then: string): void => {
+    const at = found.indexOf(first);
+    assert.ok(at >= 0 && (found.indexOf(then) < 0 || at < found.indexOf(then)), `${first} before ${then}: ${found.join(', ')}`);
+  };
+
+  test('a member of the type a sentence spells in words ranks above another type\'s member of that name', () => {
+    // The dialect's method's docstring holds more of the sentence.
+    precedesIn(all('how does the SQL compiler render the limit clause'), 'SqlCompiler.limit_clause', 'MssqlCompiler.limit_clause');
+    precedesIn(all('how is the limit clause rendered'), 'MssqlCompiler.limit_clause', 'SqlCompiler.limit_clause');
+
+  });
+
+  test('a Go method, declared beside its struct, is its member', () => {
+    precedesIn(all('how does the pg compiler render the limit clause'), 'PgCompiler.LimitClause', 'OraCompiler.LimitClause');
+  });
+
+  test('of a type\'s many members holding a word of the sentence, at most ten gain', () => {
+    const found = searchSymbols(project.index.store, 'how does the row reader read a column', { fuzzy: false, limit: 60 }).matches;
+    const members = found.filter((m) => m.node.qualifiedName.startsWith('RowReader.read_column'));
+    const type = found.find((m) => m.node.qualifiedName === 'RowReader');
+    assert.equal(members.length, 40, found.map((m) => m.node.qualifiedName).join(', '));
+    // Members alike but for the gain: ten rank above their class with it, the rest below without.
+    assert.equal(members.filter((m) => m.score > (type?.score ?? Infinity)).length, 10);
   });
 });

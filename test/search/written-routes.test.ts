@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { writtenRoutes } from '../../src/search/written-routes.js';
 
-const EVERY_METHOD = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'ANY'];
+const EVERY_METHOD = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS', 'ANY'];
 
 describe('writtenRoutes', () => {
   test('a path after its method names that route, and the route of any method', () => {
@@ -19,9 +19,13 @@ describe('writtenRoutes', () => {
     assert.deepEqual(writtenRoutes('what does /api/login/ return'), EVERY_METHOD.map((m) => `${m} /api/login/`));
   });
 
-  test('file paths, URLs, a lone slash and paths without a letter name no route', () => {
+  test('relative file paths, URLs, a lone slash and paths without a letter name no route', () => {
     assert.deepEqual(writtenRoutes('how does lib/response.js send ./static files or http://example.com/a'), []);
     assert.deepEqual(writtenRoutes('GET / and /123/456'), []);
+  });
+
+  test('a path holds placeholders of every style and an @', () => {
+    assert.deepEqual(writtenRoutes('GET /@:username/<int:id>/{slug}/*rest'), ['GET /@:username/<int:id>/{slug}/*rest', 'ANY /@:username/<int:id>/{slug}/*rest']);
   });
 
   test('a pasted text gives at most three paths, and a path past 200 characters none', () => {
@@ -30,7 +34,8 @@ describe('writtenRoutes', () => {
     assert.deepEqual(writtenRoutes(`GET /${'a'.repeat(300)}`), []);
   });
 
-  test('a long run of slashes, digits and methods before a path is read to its route', () => {
-    assert.deepEqual(writtenRoutes(`/${'1'.repeat(200_000)} ${' /'.repeat(100_000)} ${'GET and '.repeat(20_000)}/x`), ['GET /x', 'ANY /x']);
+  test('long runs of path characters, slashes and methods before a path are read to its route', () => {
+    const text = `/${'1'.repeat(200_000)} ${' /'.repeat(100_000)} ${'/:'.repeat(100_000)} ${'GET and '.repeat(20_000)}/x`;
+    assert.deepEqual(writtenRoutes(text), ['GET /x', 'ANY /x']);
   });
 });

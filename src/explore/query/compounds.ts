@@ -1,13 +1,13 @@
 /** Words of a query that spell a type's name together (`lazy loader`, `SQL compiler`). */
+import { COMPOUND_KINDS, MAX_COMPOUND_LOOKUPS } from '../../search/index.js';
 import type { IndexData } from '../data/index-data.js';
 import { definitions, MAX_DEFINITIONS } from './definitions.js';
 import type { NamedSymbol } from './parsed-query.js';
 import { STOPWORDS } from './words.js';
 import type { Token } from './written-names.js';
 
-const COMPOUND_KINDS = new Set(['class', 'struct', 'interface', 'trait', 'protocol', 'enum', 'type_alias']);
-/** Most word runs looked up as names. Tuning half of the eval, 2026-12-03, before quoted declaration lines: 217 of 253 explore targets at this value, 217 at 12, 217 at 36. */
-const MAX_COMPOUND_LOOKUPS = 24;
+// The kinds and the bound are search's (search/compound-names.ts), which reads such types too.
+const KINDS: ReadonlySet<string> = new Set(COMPOUND_KINDS);
 /** Most types named by word runs. Tuning half of the eval, 2026-12-03, before quoted declaration lines: 217 of 253 explore targets at this value, 217 at 2, 217 at 6. */
 const MAX_COMPOUNDS = 4;
 
@@ -17,7 +17,7 @@ export function compoundNames(text: string, tokens: readonly Token[], named: rea
   for (const phrase of compoundPhrases(text, tokens)) {
     if (out.length >= MAX_COMPOUNDS) break;
     if (named.some((n) => n.text === phrase.text) || out.some((n) => n.text === phrase.text)) continue;
-    const defs = definitions(data.store.nodesByNameIgnoreCase(phrase.joined), data).filter((n) => COMPOUND_KINDS.has(n.kind));
+    const defs = definitions(data.store.nodesByNameIgnoreCase(phrase.joined), data).filter((n) => KINDS.has(n.kind));
     if (defs.length === 0 || defs.length > MAX_DEFINITIONS) continue;
     out.push({ text: phrase.text, codeShaped: false, qualified: false, specific: true, nodes: defs, prose: true });
   }

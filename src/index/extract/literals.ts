@@ -27,6 +27,8 @@ const LITERAL_TYPES = [
 const LITERAL_CHARS = 200;
 /** Words kept per definition: a body of messages says what it does in far fewer. */
 const MAX_WORDS = 60;
+/** A definition's first literals that are asked whether they are statements (`isStatement`). */
+const STATEMENT_CHECKS = 3;
 
 /** A word of a literal, lowercased: a letter, then letters or digits (`%s`, `\n` and numbers say nothing). */
 const WORD = /[a-z][a-z0-9]+/g;
@@ -49,6 +51,9 @@ export function literalTypes(language: Language): readonly string[] {
  * Whether a literal is a statement by itself: it does nothing when run, so it documents (a
  * Python docstring) or directs (JavaScript's `'use strict'`) and says no message. Its words are
  * the docstring's, which would fill the definition's MAX_WORDS before its messages are met.
+ * Asking costs the literal's depth (the tree finds a parent from its root), so only a
+ * definition's first STATEMENT_CHECKS literals are asked: a docstring or a directive opens its
+ * body, after at most a default argument or two.
  */
 function isStatement(node: Node): boolean {
   const parent = node.parent;
@@ -60,6 +65,8 @@ export class LiteralWords {
   readonly #words = new Map<number, Set<string>>();
   /** Where literals already read start: a nested walk meets some again. */
   readonly #seen = new Set<number>();
+  /** Literals read per definition, so only its first few are asked whether they are statements. */
+  readonly #read = new Map<number, number>();
 
   /** Reads `node`, a literal met inside definition `owner` (-1: at file level, not kept). */
   add(owner: number, node: Node): void {
@@ -67,28 +74,24 @@ export class LiteralWords {
     const start = node.startIndex;
     if (this.#seen.has(start)) return;
     this.#seen.add(start);
-    if (isStatement(node)) return;
     let set = this.#words.get(owner);
     if (set === undefined) this.#words.set(owner, (set = new Set()));
     if (set.size >= MAX_WORDS) return;
+    const read = (this.#read.get(owner) ?? 0) + 1;
+    this.#read.set(owner, read);
+    if (read <= STATEMENT_CHECKS && isStatement(node)) return;
     for (const word of node.text.slice(0, LITERAL_CHARS).toLowerCase().replace(ESCAPE, ' ').match(WORD) ?? []) {
       set.add(word);
       if (set.size >= MAX_WORDS) return;
     }
   }
 
-  /**
-   * Per definition, its words in order of first use, space-separated; a word its docstring holds
-   * is left out, so a docstring, a literal of its own in Python, is not read twice.
-   */
+  /** Per definition, its words in order of first use, space-separated. */
   result(symbols: readonly ExtractedSymbol[]): SymbolStrings[] {
     const out: SymbolStrings[] = [];
     for (const [from, set] of this.#words) {
-      const symbol = symbols[from];
-      if (symbol === undefined) continue;
-      const documented = symbol.docstring === undefined ? undefined : new Set(symbol.docstring.toLowerCase().match(WORD));
-      const words = documented === undefined ? [...set] : [...set].filter((w) => !documented.has(w));
-      if (words.length > 0) out.push({ from, words: words.join(' ') });
+      if (symbols[from] === undefined || set.size === 0) continue;
+      out.push({ from, words: [...set].join(' ') });
     }
     return out.sort((a, b) => a.from - b.from);
   }

@@ -11,7 +11,7 @@ async function wordsOf(language: string, source: string, path = 'src/x'): Promis
 }
 
 describe('the words of string literals', () => {
-  test('Python: each literal goes to the definition open where it is, or to the constant or attribute holding it; its docstring\'s words do not count', async () => {
+  test('Python: each literal goes to the definition open where it is, or to the constant or attribute holding it; its docstring gives no words', async () => {
     const words = await wordsOf('python', [
       'GREETING = "hello there"',
       'class Checker:',
@@ -29,7 +29,7 @@ describe('the words of string literals', () => {
     assert.deepEqual(words, {
       GREETING: 'hello there',
       'Checker.kind': 'csrf',
-      'Checker.check': 'bad length len post',
+      'Checker.check': 'bad token length len post',
       'Checker.check.inner': 'inner only',
     });
   });
@@ -123,6 +123,8 @@ describe('the words of string literals', () => {
     const documented = Array.from({ length: 80 }, (_, i) => `d${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}`).join(' ');
     const python = await wordsOf('python', `def load(name):\n    """${documented}"""\n    raise KeyError("unknown widget")\n`, 'x.py');
     assert.deepEqual(python, { load: 'unknown widget' });
+    const repeated = await wordsOf('python', 'def load(name):\n    """Raises KeyError for an unknown widget."""\n    raise KeyError("unknown widget")\n', 'x.py');
+    assert.deepEqual(repeated, { load: 'unknown widget' }, 'a message its docstring repeats keeps its words');
     const js = await wordsOf('javascript', "function run() {\n  'use strict';\n  throw new Error('cannot run twice');\n}\n", 'x.js');
     assert.deepEqual(js, { run: 'cannot run twice' });
   });

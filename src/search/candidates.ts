@@ -2,8 +2,9 @@
  * Where the ranker finds its candidates, each read bounded by an index: the exact name, the
  * qualified name and names starting with the query (b-tree indexes over names), the full-text
  * index for the query's words (a row budget, rarest words first), the members of a type a
- * sentence spells in words (the qualified-name index, a bounded read), and names one edit away for a likely typo. Full-text candidates arrive as ids with the columns holding each word; only the
- * best of them by that text score are read as rows, so a common word costs little.
+ * sentence spells in words (the qualified-name index, a bounded read), and names one edit away
+ * for a likely typo. Full-text candidates arrive as ids with the columns holding each word; only
+ * the best of them by that text score are read as rows, so a common word costs little.
  */
 import type { NodeKind } from '../model.js';
 import {

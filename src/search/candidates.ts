@@ -237,7 +237,11 @@ function addNamed(store: GraphStore, q: QueryShape, kinds: readonly NodeKind[], 
 const NO_IDS: ReadonlySet<number> = new Set();
 /** A name more types bear than this is spelled as no one of them. As explore's MAX_DEFINITIONS, whose measurement set it. */
 const MAX_COMPOUND_DEFINITIONS = 3;
-/** Members of one spelled type read: a class of thousands of generated accessors costs no more. */
+/**
+ * Symbols under one spelled type read (its members and theirs), the first in qualified-name order:
+ * a bound on cost, not a measured value, so a class of thousands of generated accessors costs no
+ * more than 500 rows.
+ */
 const MAX_MEMBERS_READ = 500;
 /**
  * Members of one spelled type that gain (COMPOUND_MEMBER): those whose names hold most of the
@@ -276,7 +280,10 @@ function addCompoundMembers(store: GraphStore, q: QueryShape, sink: MemberSink):
     const own = new Set(q.compounds.find((c) => c.joined === joined)?.words ?? []);
     const others = q.nameWords.filter((w) => !own.has(w));
     const held: { row: SearchRow; count: number; text: number }[] = [];
+    const member = `${type.qualifiedName}.`;
     eachSymbolUnder(store, type.qualifiedName, kinds, MAX_MEMBERS_READ, (row) => {
+      // Its own members only: a method's local function or a nested class's method is not the type's.
+      if (row.qualifiedName.indexOf('.', member.length) >= 0) return;
       const count = identifierWords(row.name).filter((w) => others.includes(w)).length;
       if (count > 0) held.push({ row, count, text: textOf(row.id) });
     });

@@ -51,10 +51,10 @@ export function sentenceOrder(store: GraphStore, ranked: Scored[], limit: number
   raiseWrittenHelper(store, out);
   const handlers = routeHandlers(store, out.slice(0, end));
   // Nothing goes before a symbol the sentence names by its path, not even a written route's handler.
-  const pathNamed = out.some((s) => s.written && s.c.row.kind !== 'route');
+  const pathNamedAfter = (i: number): boolean => out.some((s, k) => k > i && s.written && s.c.row.kind !== 'route');
   for (let i = 0; i < end && handlers.size > 0; i += 1) {
     const route = out[i]!;
-    const called = route.written && pathNamed ? undefined : handlers.get(route.c.row.id);
+    const called = route.written && pathNamedAfter(i) ? undefined : handlers.get(route.c.row.id);
     if (called === undefined) continue;
     const j = out.findIndex((s, k) => k > i && s.demoted === route.demoted && called.has(s.c.row.id));
     if (j > 0) {

@@ -14,7 +14,7 @@ const PATH_CHAR = String.raw`[\w\-.:<>{}*@/]`;
 /**
  * A path from `/`, not inside a word, a relative file path (`a/b`, `./x`) or a URL's `//`. It
  * starts only where no path character is before it, so each run of them is read once, whatever
- * its length.
+ * its length; a run past MAX_PATH_CHARS is dropped before anything else reads it.
  */
 const PATH = new RegExp(String.raw`(?<!${PATH_CHAR})\/(?!\/)${PATH_CHAR}*`, 'g');
 /** The methods written right before a path: `POST `, `GET and POST `, `PUT, PATCH or DELETE `. */
@@ -32,15 +32,22 @@ export function writtenRoutes(text: string): string[] {
   const out = new Set<string>();
   let paths = 0;
   for (const m of text.matchAll(PATH)) {
-    // A sentence's full stop or a label's colon after the path is no part of it.
-    const path = m[0].replace(/[.:]+$/, '');
-    if (path.length > MAX_PATH_CHARS || !/[A-Za-z]/.test(path)) continue;
+    if (m[0].length > MAX_PATH_CHARS) continue;
+    const path = withoutTrailingStops(m[0]);
+    if (!/[A-Za-z]/.test(path)) continue;
     const before = text.slice(Math.max(0, (m.index ?? 0) - METHODS_REACH), m.index);
     const written = METHODS_BEFORE.exec(before)?.[0].match(METHOD_WORD) ?? [];
     for (const method of written.length > 0 ? [...written, ANY_METHOD] : [...HTTP_METHODS, ANY_METHOD]) out.add(`${method} ${path}`);
     if ((paths += 1) >= MAX_PATHS) break;
   }
   return [...out];
+}
+
+/** `path` without the full stops and colons after it: a sentence's end or a label's colon is no part of it. */
+function withoutTrailingStops(path: string): string {
+  let end = path.length;
+  while (end > 0 && (path[end - 1] === '.' || path[end - 1] === ':')) end -= 1;
+  return path.slice(0, end);
 }
 
 /** A route's name compared with a written one: in lower case, without a trailing `/` (`GET /accounts/login/`). */

@@ -527,3 +527,83 @@ describe('searchSymbols for a type a sentence spells in words', () => {
     assert.equal(members.filter((m) => m.score > (type?.score ?? Infinity)).length, 10);
   });
 });
+
+describe('searchSymbols for a type a sentence spells in words, and what is not its member', () => {
+  let project: OpenedProject;
+  before(async () => {
+    project = await openGeneratedProject({
+      'sql/helpers.py': [
+        'class SqlCompiler:',
+        '    def visit(self):',
+        '        def limit_helper():',
+        '            return 1',
+        '        return limit_helper()',
+        '',
+        '    def sql_text(self):',
+        '        return ""',
+        '',
+        'class OraCompiler:',
+        '    def limit_helper(self):',
+        '        """Limit helper of a compiler."""',
+        '        return 2',
+        '',
+      ].join('\n'),
+    });
+  });
+  after(() => project.close());
+  const all = (query: string): string[] => searchSymbols(project.index.store, query, { fuzzy: false }).matches.map((m) => m.node.qualifiedName);
+  const precedesIn = (found: readonly string[], first: string, then: string): void => {
+    const at = found.indexOf(first);
+    assert.ok(at >= 0 && (found.indexOf(then) < 0 || at < found.indexOf(then)), `${first} before ${then}: ${found.join(', ')}`);
+  };
+
+  test('neither a member\'s local function nor a member holding only the type\'s own words gains', () => {
+    precedesIn(all('how does the SQL compiler use the limit helper'), 'OraCompiler.limit_helper', 'SqlCompiler.visit.limit_helper');
+    // Members of a class rank before it when they score half as much, so the scores are compared.
+    const scores = new Map(searchSymbols(project.index.store, 'how does the SQL compiler render', { fuzzy: false }).matches.map((m) => [m.node.qualifiedName, m.score]));
+    assert.ok((scores.get('SqlCompiler.sql_text') ?? Infinity) < (scores.get('SqlCompiler') ?? 0), [...scores].join(', '));
+  });
+});
+
+describe('searchSymbols for several routes a sentence writes', () => {
+  let project: OpenedProject;
+  before(async () => {
+    project = await openGeneratedProject({
+      'web/headers.py': 'def parse_header(value):\n    """Parse a request header value into its options, split on semicolons."""\n    return value.split(";")\n',
+      'srv/app.js': [
+        "const express = require('express');",
+        "const admin = require('./admin');",
+        'const app = express();',
+        "app.use('/admin', admin);",
+        "function showSettings(req, res) { res.send('ok'); }",
+        "app.get('/settings', showSettings);",
+        "function showAbout(req, res) { res.send('about'); }",
+        "app.get('/about/', showAbout);",
+        '',
+      ].join('\n'),
+      'srv/admin.js': [
+        "const express = require('express');",
+        'const router = express.Router();',
+        "function adminSettings(req, res) { res.send('admin'); }",
+        "router.get('/settings', adminSettings);",
+        "function adminPanel(req, res) { res.send('panel'); }",
+        "router.get('/panel', adminPanel);",
+        'module.exports = router;',
+        '',
+      ].join('\n'),
+    });
+  });
+  after(() => project.close());
+  const all = (query: string): string[] => searchSymbols(project.index.store, query, { fuzzy: false }).matches.map((m) => m.node.qualifiedName);
+
+  test('each is looked for by its whole path, then by its declared name', () => {
+    // `/settings` is the root's (the router's is `/admin/settings`); `/panel` is only the router's.
+    const both = all('which functions answer GET /settings and GET /panel when a request header value is split into its options');
+    assert.deepEqual(both.slice(0, 4).sort(), ['GET /admin/panel', 'GET /settings', 'adminPanel', 'showSettings'], both.join(', '));
+  });
+
+  test('a trailing slash, written or declared, makes no difference', () => {
+    assert.deepEqual(all('which function answers GET /about when a request header value is split into its options').slice(0, 2), ['showAbout', 'GET /about/']);
+    assert.deepEqual(all('which function answers GET /settings/ when a request header value is split into its options').slice(0, 2), ['showSettings', 'GET /settings']);
+  });
+});

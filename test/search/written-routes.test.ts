@@ -37,5 +37,7 @@ describe('writtenRoutes', () => {
   test('long runs of path characters, slashes and methods before a path are read to its route', () => {
     const text = `/${'1'.repeat(200_000)} ${' /'.repeat(100_000)} ${'/:'.repeat(100_000)} ${'GET and '.repeat(20_000)}/x`;
     assert.deepEqual(writtenRoutes(text), ['GET /x', 'ANY /x']);
+    // A run of full stops past the length bound is dropped before its end is trimmed.
+    assert.deepEqual(writtenRoutes(`GET /a${'.'.repeat(100_000)}b and POST /c.`), ['POST /c', 'ANY /c']);
   });
 });

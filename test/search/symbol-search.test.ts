@@ -13,6 +13,12 @@ after(() => shop.close());
 const names = (query: string, options: Parameters<typeof searchSymbols>[2] = {}): string[] =>
   searchSymbols(shop.index.store, query, options).matches.map((m) => m.node.qualifiedName);
 
+/** Asserts that `first` is found and comes before `then` in `found` (which may lack `then`). */
+function precedes(found: readonly string[], first: string, then: string): void {
+  const at = found.indexOf(first);
+  assert.ok(at >= 0 && (found.indexOf(then) < 0 || at < found.indexOf(then)), `${first} before ${then}: ${found.join(', ')}`);
+}
+
 describe('searchSymbols', () => {
   test('an exact name ranks first', () => {
     assert.equal(names('priceOf')[0], 'priceOf');
@@ -245,23 +251,6 @@ describe('searchSymbols for a sentence that writes names in code form', () => {
   before(async () => {
     project = await openGeneratedProject({
       'web/headers.py': header,
-      'srv/app.js': [
-        "const express = require('express');",
-        "const admin = require('./admin');",
-        'const app = express();',
-        "app.use('/admin', admin);",
-        "function showSettings(req, res) { res.send('ok'); }",
-        "app.get('/settings', showSettings);",
-        '',
-      ].join('\n'),
-      'srv/admin.js': [
-        "const express = require('express');",
-        'const router = express.Router();',
-        "function adminSettings(req, res) { res.send('admin'); }",
-        "router.get('/settings', adminSettings);",
-        'module.exports = router;',
-        '',
-      ].join('\n'),
       'web/check.py': 'class Checker:\n    def check_value(self, value):\n        return value\n',
       'web/stores.py': sets(4),
       'web/images.py': [
@@ -343,11 +332,6 @@ describe('searchSymbols for a sentence that writes names in code form', () => {
   });
 
   const all = (query: string): string[] => searchSymbols(project.index.store, query, { fuzzy: false }).matches.map((m) => m.node.qualifiedName);
-  /** Asserts that `first` is found and comes before `then` in `found` (which may lack `then`). */
-  const precedes = (found: readonly string[], first: string, then: string): void => {
-    const at = found.indexOf(first);
-    assert.ok(at >= 0 && (found.indexOf(then) < 0 || at < found.indexOf(then)), `${first} before ${then}: ${found.join(', ')}`);
-  };
 
   test('in a sentence, a member that scores at least half its class\'s comes before the class; a list of words keeps the class first', () => {
     const query = 'when does the queue pool open an overflow connection for an idle connection';
@@ -380,11 +364,6 @@ describe('searchSymbols for a sentence that writes names in code form', () => {
     // The path alone names the route of any method; a route of another path is none.
     assert.deepEqual(all('what is done for /preferences here').slice(0, 2), ['store_choices', 'POST /preferences']);
     assert.deepEqual(all('which function answers GET /image_proxy when a request header value is split into its options').slice(0, 2), ['image_proxy', 'GET /image_proxy']);
-    // A router's `GET /settings` mounted under `/admin` is `GET /admin/settings`: the root's is the one written.
-    const root = all('which function answers GET /settings when a request header value is split into its options');
-    assert.deepEqual(root.slice(0, 3), ['showSettings', 'GET /settings', 'parse_header'], root.join(', '));
-    const admin = all('which function answers GET /admin/settings when a request header value is split into its options');
-    assert.deepEqual(admin.slice(0, 2), ['adminSettings', 'GET /admin/settings'], admin.join(', '));
   });
 
   test('in a sentence, a shown route\'s handler that no word matched is read and comes right before it', () => {
@@ -502,20 +481,16 @@ describe('searchSymbols for a type a sentence spells in words', () => {
   });
   after(() => project.close());
   const all = (query: string): string[] => searchSymbols(project.index.store, query, { fuzzy: false }).matches.map((m) => m.node.qualifiedName);
-  const precedesIn = (found: readonly string[], first: string, then: string): void => {
-    const at = found.indexOf(first);
-    assert.ok(at >= 0 && (found.indexOf(then) < 0 || at < found.indexOf(then)), `${first} before ${then}: ${found.join(', ')}`);
-  };
 
   test('a member of the type a sentence spells in words ranks above another type\'s member of that name', () => {
     // The dialect's method's docstring holds more of the sentence.
-    precedesIn(all('how does the SQL compiler render the limit clause'), 'SqlCompiler.limit_clause', 'MssqlCompiler.limit_clause');
-    precedesIn(all('how is the limit clause rendered'), 'MssqlCompiler.limit_clause', 'SqlCompiler.limit_clause');
+    precedes(all('how does the SQL compiler render the limit clause'), 'SqlCompiler.limit_clause', 'MssqlCompiler.limit_clause');
+    precedes(all('how is the limit clause rendered'), 'MssqlCompiler.limit_clause', 'SqlCompiler.limit_clause');
 
   });
 
   test('a Go method, declared beside its struct, is its member', () => {
-    precedesIn(all('how does the pg compiler render the limit clause'), 'PgCompiler.LimitClause', 'OraCompiler.LimitClause');
+    precedes(all('how does the pg compiler render the limit clause'), 'PgCompiler.LimitClause', 'OraCompiler.LimitClause');
   });
 
   test('of a type\'s many members holding a word of the sentence, at most ten gain', () => {
@@ -552,13 +527,9 @@ describe('searchSymbols for a type a sentence spells in words, and what is not i
   });
   after(() => project.close());
   const all = (query: string): string[] => searchSymbols(project.index.store, query, { fuzzy: false }).matches.map((m) => m.node.qualifiedName);
-  const precedesIn = (found: readonly string[], first: string, then: string): void => {
-    const at = found.indexOf(first);
-    assert.ok(at >= 0 && (found.indexOf(then) < 0 || at < found.indexOf(then)), `${first} before ${then}: ${found.join(', ')}`);
-  };
 
   test('neither a member\'s local function nor a member holding only the type\'s own words gains', () => {
-    precedesIn(all('how does the SQL compiler use the limit helper'), 'OraCompiler.limit_helper', 'SqlCompiler.visit.limit_helper');
+    precedes(all('how does the SQL compiler use the limit helper'), 'OraCompiler.limit_helper', 'SqlCompiler.visit.limit_helper');
     // Members of a class rank before it when they score half as much, so the scores are compared.
     const scores = new Map(searchSymbols(project.index.store, 'how does the SQL compiler render', { fuzzy: false }).matches.map((m) => [m.node.qualifiedName, m.score]));
     assert.ok((scores.get('SqlCompiler.sql_text') ?? Infinity) < (scores.get('SqlCompiler') ?? 0), [...scores].join(', '));
@@ -595,6 +566,14 @@ describe('searchSymbols for several routes a sentence writes', () => {
   });
   after(() => project.close());
   const all = (query: string): string[] => searchSymbols(project.index.store, query, { fuzzy: false }).matches.map((m) => m.node.qualifiedName);
+
+  test('a router mounted under a prefix: the route whose whole path is written, not the one declared with it', () => {
+    // The router's `GET /settings` mounted under `/admin` is `GET /admin/settings`: the root's is the one written.
+    const root = all('which function answers GET /settings when a request header value is split into its options');
+    assert.deepEqual(root.slice(0, 3), ['showSettings', 'GET /settings', 'parse_header'], root.join(', '));
+    const admin = all('which function answers GET /admin/settings when a request header value is split into its options');
+    assert.deepEqual(admin.slice(0, 2), ['adminSettings', 'GET /admin/settings'], admin.join(', '));
+  });
 
   test('each is looked for by its whole path, then by its declared name', () => {
     // `/settings` is the root's (the router's is `/admin/settings`); `/panel` is only the router's.

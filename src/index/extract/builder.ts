@@ -251,7 +251,8 @@ export class ExtractionBuilder {
     const last = this.symbols.length - 1;
     const symbol = this.symbols[last];
     const inLast = last > this.current && symbol !== undefined && holds(symbol, node.startPosition);
-    this.literals.add(inLast ? last : this.current, node);
+    const owner = inLast ? last : this.current;
+    this.literals.add(owner, node, this.symbols[owner]?.startLine === node.startPosition.row + 1);
   }
 
   /** Produces the plain-data result. */

@@ -27,7 +27,11 @@ const LITERAL_TYPES = [
 const LITERAL_CHARS = 200;
 /** Words kept per definition: a body of messages says what it does in far fewer. */
 const MAX_WORDS = 60;
-/** A definition's first literals that are asked whether they are statements (`isStatement`). */
+/**
+ * A definition's first literals below its first line that are asked whether they are statements
+ * (`isStatement`): a bound on cost, not a measured value; a signature spread over lines may
+ * hold a few.
+ */
 const STATEMENT_CHECKS = 3;
 
 /** A word of a literal, lowercased: a letter, then letters or digits (`%s`, `\n` and numbers say nothing). */
@@ -52,8 +56,8 @@ export function literalTypes(language: Language): readonly string[] {
  * Python docstring) or directs (JavaScript's `'use strict'`) and says no message. Its words are
  * the docstring's, which would fill the definition's MAX_WORDS before its messages are met.
  * Asking costs the literal's depth (the tree finds a parent from its root), so only a
- * definition's first STATEMENT_CHECKS literals are asked: a docstring or a directive opens its
- * body, after at most a default argument or two.
+ * definition's first STATEMENT_CHECKS literals below its first line are asked: a docstring or a
+ * directive opens its body; the literals of a signature written on one line are not counted.
  */
 function isStatement(node: Node): boolean {
   const parent = node.parent;
@@ -68,8 +72,11 @@ export class LiteralWords {
   /** Literals read per definition, so only its first few are asked whether they are statements. */
   readonly #read = new Map<number, number>();
 
-  /** Reads `node`, a literal met inside definition `owner` (-1: at file level, not kept). */
-  add(owner: number, node: Node): void {
+  /**
+   * Reads `node`, a literal met inside definition `owner` (-1: at file level, not kept), on the
+   * definition's first line (`onHeader`: a parameter's default or annotation) or below it.
+   */
+  add(owner: number, node: Node, onHeader = false): void {
     if (owner < 0) return;
     const start = node.startIndex;
     if (this.#seen.has(start)) return;
@@ -77,9 +84,12 @@ export class LiteralWords {
     let set = this.#words.get(owner);
     if (set === undefined) this.#words.set(owner, (set = new Set()));
     if (set.size >= MAX_WORDS) return;
-    const read = (this.#read.get(owner) ?? 0) + 1;
-    this.#read.set(owner, read);
-    if (read <= STATEMENT_CHECKS && isStatement(node)) return;
+    // A docstring or a directive opens the body, below the header's defaults and annotations.
+    if (!onHeader) {
+      const read = (this.#read.get(owner) ?? 0) + 1;
+      this.#read.set(owner, read);
+      if (read <= STATEMENT_CHECKS && isStatement(node)) return;
+    }
     for (const word of node.text.slice(0, LITERAL_CHARS).toLowerCase().replace(ESCAPE, ' ').match(WORD) ?? []) {
       set.add(word);
       if (set.size >= MAX_WORDS) return;

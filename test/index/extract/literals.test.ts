@@ -123,6 +123,8 @@ describe('the words of string literals', () => {
     const documented = Array.from({ length: 80 }, (_, i) => `d${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}`).join(' ');
     const python = await wordsOf('python', `def load(name):\n    """${documented}"""\n    raise KeyError("unknown widget")\n`, 'x.py');
     assert.deepEqual(python, { load: 'unknown widget' });
+    const annotated = await wordsOf('python', 'def load(self, a: "Foo", b: "Bar" = "x", c: "Baz" = None) -> "Qux":\n    """Returns the widget named so, or raises."""\n    raise KeyError("unknown widget")\n', 'x.py');
+    assert.deepEqual(annotated, { load: 'foo bar baz qux unknown widget' }, 'the literals of a one-line signature do not use up the docstring question');
     const repeated = await wordsOf('python', 'def load(name):\n    """Raises KeyError for an unknown widget."""\n    raise KeyError("unknown widget")\n', 'x.py');
     assert.deepEqual(repeated, { load: 'unknown widget' }, 'a message its docstring repeats keeps its words');
     const js = await wordsOf('javascript', "function run() {\n  'use strict';\n  throw new Error('cannot run twice');\n}\n", 'x.js');

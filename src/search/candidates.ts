@@ -131,20 +131,23 @@ export function gatherCandidates(store: GraphStore, q: QueryShape, options: Gath
   const stats = byWord(spelled, q);
   const text = textMatches(store, q, spelled, !/\s/.test(q.text.trim()));
   const { masks } = text;
+  const preScores = new Map<number, number>();
+  /** How strongly a candidate's text matches, by the words' columns read so far (0 for none), computed once. */
   const textOf = (id: number): number => {
     const m = masks.get(id);
-    return m === undefined ? 0 : preScore(fieldScore(m, stats));
+    if (m === undefined) return 0;
+    let score = preScores.get(id);
+    if (score === undefined) preScores.set(id, (score = preScore(fieldScore(m, stats))));
+    return score;
   };
   const compoundMembers = addCompoundMembers(store, q, { kinds, add, added: (id) => rows.has(id), textOf });
-  const preScores = new Map<number, number>();
   /** The `keep` best full-text candidates not yet read as rows, in order, and how many there are. */
   const best = (keep: number): { top: { id: number; score: number }[]; count: number } => {
     const ids: number[] = [];
     const scores: number[] = [];
-    for (const [id, m] of masks) {
+    for (const id of masks.keys()) {
       if (rows.has(id)) continue;
-      let score = preScores.get(id);
-      if (score === undefined) preScores.set(id, (score = preScore(fieldScore(m, stats))));
+      const score = textOf(id);
       ids.push(id);
       scores.push(score);
     }

@@ -7,6 +7,7 @@
  * raised`) is the message itself. A symbol whose literals hold every such word said it
  * (sayers.ts). Text in, words out.
  */
+import { isLiteralWord } from '../index/extract/literals.js';
 import { searchWords } from './terms.js';
 
 /** A label a runtime writes before a message: one to three words, then a colon. */
@@ -17,8 +18,6 @@ const LABEL = /^\s*(?:[\w.$[\]-]+\s){0,2}[\w.$[\]-]+:\s+/;
  */
 const QUOTED = /"[^"]*"|`[^`]*`|(?<=^|[\s:(=,[])'[^'\n]*'(?![A-Za-z])/g;
 
-/** A word as a literal's words are kept (index/extract/literals.ts): numbers and single letters are none. */
-const LITERAL_WORD = /^[a-z][a-z0-9]+$/;
 
 /** The fewest words a message must say to be looked for. */
 const MIN_SAID_WORDS = 2;
@@ -43,5 +42,5 @@ export function saidWords(text: string): string[] {
 }
 
 function literalWords(text: string): string[] {
-  return searchWords(text).filter((w) => LITERAL_WORD.test(w));
+  return searchWords(text).filter(isLiteralWord);
 }

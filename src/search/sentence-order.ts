@@ -40,7 +40,8 @@ const DATA_KINDS: ReadonlySet<NodeKind> = new Set(['field', 'property', 'constan
  * before data, a written path's helper after it, and the best ranked of what a route calls (its handler), wherever it ranks, right
  * before the route: the route says where a request comes in, its handler how it is served
  * (`image_proxy` before `GET /image_proxy`). A route the sentence writes (`which action handles
- * POST /login`) ranks first as a written path does, and its handler comes before it all the same.
+ * POST /login`) ranks first as a written path does, and its handler comes before it all the same,
+ * unless a symbol the sentence names by its path ranks after it.
  */
 export function sentenceOrder(store: GraphStore, ranked: Scored[], limit: number, readHandler: (id: number) => Scored | undefined): Scored[] {
   const out = [...ranked];

@@ -36,6 +36,12 @@ const STATEMENT_CHECKS = 3;
 
 /** A word of a literal, lowercased: a letter, then letters or digits (`%s`, `\n` and numbers say nothing). */
 const WORD = /[a-z][a-z0-9]+/g;
+const WHOLE_WORD = new RegExp(`^${WORD.source}$`);
+
+/** Whether `word` (lowercased) is one a literal's words can hold: search reads a pasted message by the same rule. */
+export function isLiteralWord(word: string): boolean {
+  return WHOLE_WORD.test(word);
+}
 /** An escape written in the literal (`\n`, `\t`, `\u00e9`): its letter starts no word (`\nrun` is `run`). */
 const ESCAPE = /\\[a-z]/g;
 

@@ -11,7 +11,7 @@ import {
   eachSymbolById, eachSymbolInOrder, eachSymbolUnder, eachSymbolNamed, eachSymbolQualified, eachSymbolWithPrefix, eachTextMatch, searchTermStats,
 } from '../store/index.js';
 import type { GraphStore, SearchRow, TermStats } from '../store/index.js';
-import { fieldScore, NO_MATCH, STRINGS_COLUMN } from './fields.js';
+import { FIELD_WEIGHTS, fieldScore, NO_MATCH, SENTENCE_WEIGHTS, STRINGS_COLUMN } from './fields.js';
 import type { FieldScore } from './fields.js';
 import { identifierWords, searchSpellings, searchWords } from './terms.js';
 import { isSentence, NO_WRITTEN_NAMES, writtenNames, type WrittenNames } from './written-names.js';
@@ -129,6 +129,7 @@ export function gatherCandidates(store: GraphStore, q: QueryShape, options: Gath
   for (const row of said.values()) add(row);
   const spelled = searchTermStats(store, q.spellings);
   const stats = byWord(spelled, q);
+  const weights = q.sentence ? SENTENCE_WEIGHTS : FIELD_WEIGHTS;
   const text = textMatches(store, q, spelled, !/\s/.test(q.text.trim()));
   const { masks } = text;
   const preScores = new Map<number, number>();
@@ -137,7 +138,7 @@ export function gatherCandidates(store: GraphStore, q: QueryShape, options: Gath
     const m = masks.get(id);
     if (m === undefined) return 0;
     let score = preScores.get(id);
-    if (score === undefined) preScores.set(id, (score = preScore(fieldScore(m, stats))));
+    if (score === undefined) preScores.set(id, (score = preScore(fieldScore(m, stats, weights))));
     return score;
   };
   const compoundMembers = addCompoundMembers(store, q, { kinds, add, added: (id) => rows.has(id), textOf });
@@ -183,7 +184,7 @@ export function gatherCandidates(store: GraphStore, q: QueryShape, options: Gath
   const scoredStats = withStringWords(store, q, [...rows.keys()], masks, stats);
   const found = [...rows.values()].map((row) => {
     const m = masks.get(row.id);
-    return { row, text: m === undefined ? NO_MATCH : fieldScore(m, scoredStats), fuzzy: fuzzyIds.has(row.id), ...(said.has(row.id) ? { said: true } : {}), ...(compoundMembers.has(row.id) ? { compoundMember: true } : {}) };
+    return { row, text: m === undefined ? NO_MATCH : fieldScore(m, scoredStats, weights), fuzzy: fuzzyIds.has(row.id), ...(said.has(row.id) ? { said: true } : {}), ...(compoundMembers.has(row.id) ? { compoundMember: true } : {}) };
   });
   const total = options.filtered ? found.length : Math.max(found.length, rows.size + textTotal - Math.min(room, textTotal));
   return { found, total, fuzzy: usedFuzzy };

@@ -194,6 +194,39 @@ describe('searchSymbols and the words of string literals', () => {
   });
 });
 
+describe('searchSymbols weighs a sentence and a list of words apart', () => {
+  // Twins but for where the words stand: one function's docstring says them, the other's message.
+  const files = {
+    'cache.js': [
+      '/** Drops the stale cache entries. */',
+      'function alpha(cache) {',
+      '  return cache.clear();',
+      '}',
+      'function gamma(cache) {',
+      "  cache.note('drops the stale cache entries');",
+      '  return cache.clear();',
+      '}',
+      'module.exports = { alpha, gamma };',
+      '',
+    ].join('\n'),
+  };
+  const scores = (store: OpenedProject['index']['store'], query: string): Map<string, number> =>
+    new Map(searchSymbols(store, query).matches.map((m) => [m.node.name, m.score]));
+
+  test('a list of words weighs a docstring above a message; a sentence weighs the two alike', async () => {
+    const project = await openGeneratedProject(files);
+    try {
+      const list = scores(project.index.store, 'drops stale cache entries');
+      assert.ok((list.get('alpha') ?? 0) > (list.get('gamma') ?? Infinity), JSON.stringify([...list]));
+      const sentence = scores(project.index.store, 'where are the stale cache entries dropped');
+      assert.ok(sentence.has('alpha') && sentence.has('gamma'), JSON.stringify([...sentence]));
+      assert.equal(sentence.get('alpha'), sentence.get('gamma'), JSON.stringify([...sentence]));
+    } finally {
+      project.close();
+    }
+  });
+});
+
 describe('searchSymbols for a qualified name written with its package', () => {
   let project: OpenedProject;
   before(async () => {
@@ -288,7 +321,7 @@ describe('searchSymbols for a sentence that writes names in code form', () => {
         '    """A pool of connections kept in a queue: an idle connection is reused, and an overflow connection is opened when none is idle."""',
         '',
         '    def _do_get(self):',
-        '        """Returns an idle connection, or opens an overflow one."""',
+        '        """Returns an idle connection from the pool, or opens an overflow connection when none is idle."""',
         '        return None',
         '',
       ].join('\n'),

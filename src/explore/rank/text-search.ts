@@ -4,7 +4,7 @@
  * explore's ranking does not depend on how search scores internally: scores come back
  * normalized to 0..1.
  */
-import { searchSymbols } from '../../search/index.js';
+import { searchSymbols, STOP_WORDS } from '../../search/index.js';
 import type { GraphStore, StoredNode } from '../../store/index.js';
 
 /** A text match with its score relative to the best match (1 for the best). */
@@ -17,7 +17,9 @@ const MAX_WORDS = 8;
 
 /** Symbols matching the words, best first; empty for no words. */
 export function textSearch(store: GraphStore, words: readonly string[], limit: number): TextHit[] {
-  const text = words.filter((w) => /^[a-z0-9]+$/i.test(w)).slice(0, MAX_WORDS).join(' ');
+  // A list of words, never a sentence: a stop word search knows and explore does not (`whose`,
+  // `must`) would make search read it as one, with a sentence's rules and column weights.
+  const text = words.filter((w) => /^[a-z0-9]+$/i.test(w) && !STOP_WORDS.has(w.toLowerCase())).slice(0, MAX_WORDS).join(' ');
   if (text === '') return [];
   const found = searchSymbols(store, text, { limit, fuzzy: false }).matches;
   const best = Math.max(...found.map((m) => m.score), 0);

@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { searchSymbols } from '../../src/search/index.js';
 import { openGeneratedProject, type OpenedProject } from '../support/fixture-project.js';
 import { openFixture, type OpenFixture } from '../graph/open-fixture.js';
+import { DOC_AND_MESSAGE_TWINS } from './fixtures/doc-and-message-twins.js';
 
 let shop: OpenFixture;
 before(async () => {
@@ -195,26 +196,11 @@ describe('searchSymbols and the words of string literals', () => {
 });
 
 describe('searchSymbols weighs a sentence and a list of words apart', () => {
-  // Twins but for where the words stand: one function's docstring says them, the other's message.
-  const files = {
-    'cache.js': [
-      '/** Drops the stale cache entries. */',
-      'function alpha(cache) {',
-      '  return cache.clear();',
-      '}',
-      'function gamma(cache) {',
-      "  cache.note('drops the stale cache entries');",
-      '  return cache.clear();',
-      '}',
-      'module.exports = { alpha, gamma };',
-      '',
-    ].join('\n'),
-  };
   const scores = (store: OpenedProject['index']['store'], query: string): Map<string, number> =>
     new Map(searchSymbols(store, query).matches.map((m) => [m.node.name, m.score]));
 
   test('a list of words weighs a docstring above a message; a sentence weighs the two alike', async () => {
-    const project = await openGeneratedProject(files);
+    const project = await openGeneratedProject(DOC_AND_MESSAGE_TWINS);
     try {
       const list = scores(project.index.store, 'drops stale cache entries');
       assert.ok((list.get('alpha') ?? 0) > (list.get('gamma') ?? Infinity), JSON.stringify([...list]));

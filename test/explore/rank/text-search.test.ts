@@ -2,25 +2,10 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { textSearch } from '../../../src/explore/rank/text-search.js';
 import { openGeneratedProject } from '../../support/fixture-project.js';
-
-// Twins but for where the words stand: one function's docstring says them, the other's message.
-const FILES = {
-  'cache.js': [
-    '/** Drops the stale cache entries. */',
-    'function alpha(cache) {',
-    '  return cache.clear();',
-    '}',
-    'function gamma(cache) {',
-    "  cache.note('drops the stale cache entries');",
-    '  return cache.clear();',
-    '}',
-    'module.exports = { alpha, gamma };',
-    '',
-  ].join('\n'),
-};
+import { DOC_AND_MESSAGE_TWINS } from '../../search/fixtures/doc-and-message-twins.js';
 
 test('explore asks search for a list of words even when a word is a stop word only search knows', async () => {
-  const project = await openGeneratedProject(FILES);
+  const project = await openGeneratedProject(DOC_AND_MESSAGE_TWINS);
   try {
     // `whose` would make search read the words as a sentence, which weighs a docstring and a message alike.
     for (const words of [['drops', 'stale', 'cache', 'entries'], ['drops', 'whose', 'stale', 'cache', 'entries']]) {

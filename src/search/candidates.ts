@@ -11,7 +11,7 @@ import {
   eachSymbolById, eachSymbolInOrder, eachSymbolUnder, eachSymbolNamed, eachSymbolQualified, eachSymbolWithPrefix, eachTextMatch, searchTermStats,
 } from '../store/index.js';
 import type { GraphStore, SearchRow, TermStats } from '../store/index.js';
-import { FIELD_WEIGHTS, fieldScore, NO_MATCH, SENTENCE_WEIGHTS, STRINGS_COLUMN } from './fields.js';
+import { fieldScore, NO_MATCH, STRINGS_COLUMN, weightsFor } from './fields.js';
 import type { FieldScore } from './fields.js';
 import { identifierWords, searchSpellings, searchWords } from './terms.js';
 import { isSentence, NO_WRITTEN_NAMES, writtenNames, type WrittenNames } from './written-names.js';
@@ -129,7 +129,7 @@ export function gatherCandidates(store: GraphStore, q: QueryShape, options: Gath
   for (const row of said.values()) add(row);
   const spelled = searchTermStats(store, q.spellings);
   const stats = byWord(spelled, q);
-  const weights = q.sentence ? SENTENCE_WEIGHTS : FIELD_WEIGHTS;
+  const weights = weightsFor(q.sentence);
   const text = textMatches(store, q, spelled, !/\s/.test(q.text.trim()));
   const { masks } = text;
   const preScores = new Map<number, number>();

@@ -10,27 +10,35 @@ import type { TermStats } from '../store/index.js';
 
 /**
  * Column weights in the index's column order (name, qualified_name, signature, docstring, uses),
- * then the string literals' words (STRINGS_COLUMN). A word in the name says most about a symbol,
- * then a docstring (written in the words people ask in); a word among the names its body uses
- * least, since a body uses many names. Set on the evaluation's tuning half (hit@5 over its prose,
- * search and identifier questions). The literals' weight was set on an earlier reading of them
- * (each literal to the innermost definition by its range): 1 gave hit@5 0.856 and hit@1 0.553,
- * as 0.5 did, and explore 0.902; 2 gave 0.864 and 0.561 but explore 0.895 (2026-12-07).
+ * then the string literals' words (STRINGS_COLUMN), for a list of words: a name or several, a bag
+ * of identifiers, explore's text seeds. A word in the name says most about a symbol, then a
+ * docstring; a word among the names its body uses least, since a body uses many names. Set on the
+ * evaluation's tuning half (hit@5 over its prose, search and identifier questions, when every
+ * query was scored with them). The literals' weight was set on an earlier reading of them (each
+ * literal to the innermost definition by its range): 1 gave hit@5 0.856 and hit@1 0.553, as 0.5
+ * did, and explore 0.902; 2 gave 0.864 and 0.561 but explore 0.895 (2026-12-07). The docstring
+ * stays at 3 here because explore's seeds lost four targets at 2 (0.902 -> 0.888; see
+ * SENTENCE_WEIGHTS).
  */
 export const FIELD_WEIGHTS: readonly number[] = [5, 2.5, 1, 3, 0.6, 1];
 
 /**
- * The weights for a sentence (a text holding a stop word, written-names.ts `isSentence`): its
- * docstring a third less and its literals twice as much. A sentence is prose, and a docstring is
- * prose too, so the two share words the question only says in passing (`user`, `name`, `return`);
- * a message is written in the words of what the code does (`Multiple rows were found when exactly
- * one was required`). A list of words (explore's text seeds, a bag of identifiers) keeps
- * `FIELD_WEIGHTS`. Set on the evaluation's tuning half, with three short searches more per corpus
- * (2026-12-07): hit@5 / hit@1 over its 186 searches 145 / 93 at `FIELD_WEIGHTS`, 148 / 98 here (and
- * with literals 3), 148 / 97 with docstrings 1.5; the same weights for every search lost explore
- * four targets (0.902 -> 0.888).
+ * The weights for a sentence (a text holding a stop word, written-names.ts `isSentence`): a
+ * symbol's docstring a third less and its literals twice as much. A sentence is prose, and a
+ * docstring is prose too, so the two share words the question only says in passing (`user`,
+ * `name`, `return`); a message is written in the words of what the code does (`Multiple rows were
+ * found when exactly one was required`). Set on the evaluation's tuning half, with three short
+ * searches more per corpus (2026-12-07): hit@5 / hit@1 over its 186 searches 145 / 93 at
+ * `FIELD_WEIGHTS`, 148 / 98 here (and with literals 3), 148 / 97 with docstrings 1.5. The shares
+ * and bonuses of a sentence's other rules (sentence-order.ts, a written name's, a spelled type's
+ * members') were set while sentences were scored with `FIELD_WEIGHTS`, and were not set again.
  */
 export const SENTENCE_WEIGHTS: readonly number[] = [5, 2.5, 1, 2, 0.6, 2];
+
+/** The column weights for a query that is a sentence or a list of words. */
+export function weightsFor(sentence: boolean): readonly number[] {
+  return sentence ? SENTENCE_WEIGHTS : FIELD_WEIGHTS;
+}
 
 /**
  * The words of a symbol's string literals come from their own index (store: `strings_search`) and

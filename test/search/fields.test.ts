@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { FIELD_WEIGHTS, NO_MATCH, STRINGS_COLUMN, fieldScore, idf } from '../../src/search/fields.js';
+import { FIELD_WEIGHTS, NO_MATCH, SENTENCE_WEIGHTS, STRINGS_COLUMN, fieldScore, idf, weightsFor } from '../../src/search/fields.js';
 import { SEARCH_COLUMNS } from '../../src/store/schema.js';
 
 const bit = (column: (typeof SEARCH_COLUMNS)[number]): number => 1 << SEARCH_COLUMNS.indexOf(column);
@@ -10,7 +10,15 @@ const stats = { rows: 1000, frequencies: [[10, 10, 10, 10, 10], [500, 500, 500, 
 describe('fieldScore', () => {
   test('there is one weight per search column, and one for the string literals after them', () => {
     assert.equal(STRINGS_COLUMN, SEARCH_COLUMNS.length);
-    assert.equal(FIELD_WEIGHTS.length, SEARCH_COLUMNS.length + 1);
+    for (const weights of [FIELD_WEIGHTS, SENTENCE_WEIGHTS]) assert.equal(weights.length, SEARCH_COLUMNS.length + 1);
+  });
+
+  test('a sentence weighs a docstring less and the literals more than a list of words does', () => {
+    const docstring = SEARCH_COLUMNS.indexOf('docstring');
+    assert.equal(weightsFor(false), FIELD_WEIGHTS);
+    assert.equal(weightsFor(true), SENTENCE_WEIGHTS);
+    assert.ok((SENTENCE_WEIGHTS[docstring] ?? 0) < (FIELD_WEIGHTS[docstring] ?? 0));
+    assert.ok((SENTENCE_WEIGHTS[STRINGS_COLUMN] ?? 0) > (FIELD_WEIGHTS[STRINGS_COLUMN] ?? 0));
   });
 
   test('a word in the string literals weighs the match, and its count there leaves the word as rare as the symbol index makes it', () => {

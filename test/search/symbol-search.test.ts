@@ -199,14 +199,22 @@ describe('searchSymbols weighs a sentence and a list of words apart', () => {
   const scores = (store: OpenedProject['index']['store'], query: string): Map<string, number> =>
     new Map(searchSymbols(store, query).matches.map((m) => [m.node.name, m.score]));
 
-  test('a list of words weighs a docstring above a message; a sentence weighs the two alike', async () => {
+  test('a list of words weighs a docstring above a message', async () => {
     const project = await openGeneratedProject(DOC_AND_MESSAGE_TWINS);
     try {
       const list = scores(project.index.store, 'drops stale cache entries');
       assert.ok((list.get('alpha') ?? 0) > (list.get('gamma') ?? Infinity), JSON.stringify([...list]));
+    } finally {
+      project.close();
+    }
+  });
+
+  test('a sentence weighs a message at least as much as a docstring', async () => {
+    const project = await openGeneratedProject(DOC_AND_MESSAGE_TWINS);
+    try {
       const sentence = scores(project.index.store, 'where are the stale cache entries dropped');
       assert.ok(sentence.has('alpha') && sentence.has('gamma'), JSON.stringify([...sentence]));
-      assert.equal(sentence.get('alpha'), sentence.get('gamma'), JSON.stringify([...sentence]));
+      assert.ok((sentence.get('gamma') ?? 0) >= (sentence.get('alpha') ?? Infinity) - 1e-9, JSON.stringify([...sentence]));
     } finally {
       project.close();
     }

@@ -17,9 +17,12 @@ const MAX_WORDS = 8;
 
 /** Symbols matching the words, best first; empty for no words. */
 export function textSearch(store: GraphStore, words: readonly string[], limit: number): TextHit[] {
+  const plain = words.filter((w) => /^[a-z0-9]+$/i.test(w));
   // A list of words, never a sentence: a stop word search knows and explore does not (`whose`,
-  // `must`) would make search read it as one, with a sentence's rules and column weights.
-  const text = words.filter((w) => /^[a-z0-9]+$/i.test(w) && !STOP_WORDS.has(w.toLowerCase())).slice(0, MAX_WORDS).join(' ');
+  // `must`) would make search read it as one, with a sentence's rules and column weights. Words
+  // that are all such stop words (`either`, for Rust's `Either`) are sent as they are, one name.
+  const content = plain.filter((w) => !STOP_WORDS.has(w.toLowerCase()));
+  const text = (content.length > 0 ? content : plain).slice(0, MAX_WORDS).join(' ');
   if (text === '') return [];
   const found = searchSymbols(store, text, { limit, fuzzy: false }).matches;
   const best = Math.max(...found.map((m) => m.score), 0);

@@ -16,7 +16,7 @@ import type { FieldScore } from './fields.js';
 import { identifierWords, searchSpellings, searchWords } from './terms.js';
 import { isSentence, NO_WRITTEN_NAMES, writtenNames, type WrittenNames } from './written-names.js';
 import { routeSpellings, writtenRoutes } from './written-routes.js';
-import { COMPOUND_KINDS, compoundNames, type CompoundName } from './compound-names.js';
+import { COMPOUND_KINDS, compoundNames, MAX_COMPOUND_DEFINITIONS, type CompoundName } from './compound-names.js';
 import { saidWords } from './said.js';
 import { sayers } from './sayers.js';
 import { packagelessNames } from '../words.js';
@@ -239,8 +239,6 @@ function addNamed(store: GraphStore, q: QueryShape, kinds: readonly NodeKind[], 
 }
 
 const NO_IDS: ReadonlySet<number> = new Set();
-/** A name more types bear than this is spelled as no one of them. As explore's MAX_DEFINITIONS, whose measurement set it. */
-const MAX_COMPOUND_DEFINITIONS = 3;
 /**
  * Symbols under one spelled type read (its members and theirs), the first in qualified-name order:
  * a bound on cost, not a measured value, so a class of thousands of generated accessors costs no

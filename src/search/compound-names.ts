@@ -3,7 +3,7 @@
  * `LazyLoader`. A person naming a type so means it, and its members do what the sentence asks
  * (`SQLCompiler.limit_clause`, not a dialect's compiler's). Text in, the names runs of words
  * could join into out; the store says which are types. Explore reads such types from its own
- * tokens (explore/query/compounds.ts) with the kinds and bound set here.
+ * tokens (explore/query/compounds.ts) with the kinds and bounds set here.
  */
 import type { NodeKind } from '../model.js';
 import { STOP_WORDS } from './terms.js';
@@ -12,6 +12,12 @@ import { STOP_WORDS } from './terms.js';
 export const COMPOUND_KINDS: readonly NodeKind[] = ['class', 'struct', 'interface', 'trait', 'protocol', 'enum', 'type_alias'];
 /** Most word runs looked up. Tuning half of the eval, 2026-12-03, before quoted declaration lines: 217 of 253 explore targets at this value, 217 at 12, 217 at 36. */
 export const MAX_COMPOUND_LOOKUPS = 24;
+/**
+ * A name more types bear than this is spelled as no one of them: the value explore's
+ * MAX_DEFINITIONS (explore/query/definitions.ts) was measured at for a name specific enough to
+ * name its definitions.
+ */
+export const MAX_COMPOUND_DEFINITIONS = 3;
 /** Longest run of words joined into one name. */
 const MAX_RUN_WORDS = 3;
 

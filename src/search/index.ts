@@ -22,4 +22,4 @@ export { bundledFiles } from './bundles.js';
 export { implPhrases } from './written-names.js';
 export { DEPRECATED_SHARE, isDeprecatedDoc } from './deprecation.js';
 export { sayersOf } from './sayers.js';
-export { COMPOUND_KINDS, MAX_COMPOUND_LOOKUPS } from './compound-names.js';
+export { COMPOUND_KINDS, MAX_COMPOUND_DEFINITIONS, MAX_COMPOUND_LOOKUPS } from './compound-names.js';

@@ -196,28 +196,22 @@ describe('searchSymbols and the words of string literals', () => {
 });
 
 describe('searchSymbols weighs a sentence and a list of words apart', () => {
-  const scores = (store: OpenedProject['index']['store'], query: string): Map<string, number> =>
-    new Map(searchSymbols(store, query).matches.map((m) => [m.node.name, m.score]));
+  let project: OpenedProject;
+  before(async () => {
+    project = await openGeneratedProject(DOC_AND_MESSAGE_TWINS);
+  });
+  after(() => project.close());
+  const scores = (query: string): Map<string, number> => new Map(searchSymbols(project.index.store, query).matches.map((m) => [m.node.name, m.score]));
 
-  test('a list of words weighs a docstring above a message', async () => {
-    const project = await openGeneratedProject(DOC_AND_MESSAGE_TWINS);
-    try {
-      const list = scores(project.index.store, 'drops stale cache entries');
-      assert.ok((list.get('alpha') ?? 0) > (list.get('gamma') ?? Infinity), JSON.stringify([...list]));
-    } finally {
-      project.close();
-    }
+  test('a list of words weighs a docstring above a message', () => {
+    const list = scores('drops stale cache entries');
+    assert.ok((list.get('alpha') ?? 0) > (list.get('gamma') ?? Infinity), JSON.stringify([...list]));
   });
 
-  test('a sentence weighs a message at least as much as a docstring', async () => {
-    const project = await openGeneratedProject(DOC_AND_MESSAGE_TWINS);
-    try {
-      const sentence = scores(project.index.store, 'where are the stale cache entries dropped');
-      assert.ok(sentence.has('alpha') && sentence.has('gamma'), JSON.stringify([...sentence]));
-      assert.ok((sentence.get('gamma') ?? 0) >= (sentence.get('alpha') ?? Infinity) - 1e-9, JSON.stringify([...sentence]));
-    } finally {
-      project.close();
-    }
+  test('a sentence weighs a message at least as much as a docstring', () => {
+    const sentence = scores('where are the stale cache entries dropped');
+    assert.ok(sentence.has('alpha') && sentence.has('gamma'), JSON.stringify([...sentence]));
+    assert.ok((sentence.get('gamma') ?? 0) >= (sentence.get('alpha') ?? Infinity) - 1e-9, JSON.stringify([...sentence]));
   });
 });
 
@@ -513,7 +507,6 @@ describe('searchSymbols for a type a sentence spells in words', () => {
     // The dialect's method's docstring holds more of the sentence.
     precedes(all('how does the SQL compiler render the limit clause'), 'SqlCompiler.limit_clause', 'MssqlCompiler.limit_clause');
     precedes(all('how is the limit clause rendered'), 'MssqlCompiler.limit_clause', 'SqlCompiler.limit_clause');
-
   });
 
   test('a Go method, declared beside its struct, is its member', () => {

@@ -1,12 +1,12 @@
 /** Words of a query that spell a type's name together (`lazy loader`, `SQL compiler`). */
-import { COMPOUND_KINDS, MAX_COMPOUND_LOOKUPS } from '../../search/index.js';
+import { COMPOUND_KINDS, MAX_COMPOUND_DEFINITIONS, MAX_COMPOUND_LOOKUPS } from '../../search/index.js';
 import type { IndexData } from '../data/index-data.js';
-import { definitions, MAX_DEFINITIONS } from './definitions.js';
+import { definitions } from './definitions.js';
 import type { NamedSymbol } from './parsed-query.js';
 import { STOPWORDS } from './words.js';
 import type { Token } from './written-names.js';
 
-// The kinds and the bound are search's (search/compound-names.ts), which reads such types too.
+// The kinds and bounds are search's (search/compound-names.ts), which reads such types too.
 const KINDS: ReadonlySet<string> = new Set(COMPOUND_KINDS);
 /** Most types named by word runs. Tuning half of the eval, 2026-12-03, before quoted declaration lines: 217 of 253 explore targets at this value, 217 at 2, 217 at 6. */
 const MAX_COMPOUNDS = 4;
@@ -18,7 +18,7 @@ export function compoundNames(text: string, tokens: readonly Token[], named: rea
     if (out.length >= MAX_COMPOUNDS) break;
     if (named.some((n) => n.text === phrase.text) || out.some((n) => n.text === phrase.text)) continue;
     const defs = definitions(data.store.nodesByNameIgnoreCase(phrase.joined), data).filter((n) => KINDS.has(n.kind));
-    if (defs.length === 0 || defs.length > MAX_DEFINITIONS) continue;
+    if (defs.length === 0 || defs.length > MAX_COMPOUND_DEFINITIONS) continue;
     out.push({ text: phrase.text, codeShaped: false, qualified: false, specific: true, nodes: defs, prose: true });
   }
   return out;

@@ -261,7 +261,8 @@ function isOneName(q: QueryShape): boolean {
  * `ThreadPoolExecutor.execute`). One named by an identifier no prose word looks like
  * (`check_password`) that at most WRITTEN_NAME_DEFINITIONS candidates bear gets WRITTEN_NAME: a
  * name many symbols bear (`getName()`, written as an example of a pattern) points at none of
- * them. Set on the evaluation's tuning half.
+ * them. Set on the evaluation's tuning half; checked again under the sentence weights (25 and 60
+ * rank alike).
  */
 const WRITTEN_NAME = 40;
 const WRITTEN_NAME_DEFINITIONS = 3;
@@ -332,7 +333,8 @@ const SAID = 100;
  * than a written name's bonus. Set on the evaluation's tuning half with the first form of the
  * rule (any word of the sentence, every direct member): 30 and 40 (also giving the type 40)
  * raised sqlalchemy-06 from beyond the tenth result to 3rd and jdk-mgmt-s2 from 4th to 3rd; 20
- * (the type too) raised sqlalchemy-06 to 5th only. Not chosen again after the rule was narrowed.
+ * (the type too) raised sqlalchemy-06 to 5th only. Not chosen again after the rule was narrowed;
+ * under the sentence weights 15 ranks alike and 45 loses one first hit.
  */
 const COMPOUND_MEMBER = 30;
 

@@ -311,6 +311,17 @@ function qualifiedRef(b: ExtractionBuilder, kind: 'calls' | 'instantiates' | 'ex
   else b.ref(kind, text.slice(at + 2), node, text.slice(0, at));
 }
 
+/**
+ * Words C and C++ reserve, which no function can be named: a "definition" named so is the
+ * grammar's recovery from text it could not parse (an `else if (…) {` after a `#pragma` line in a
+ * body, a `decltype(…, void())` return type), and its body belongs to the code around it.
+ */
+const RESERVED_NAMES: ReadonlySet<string> = new Set([
+  'if', 'else', 'for', 'while', 'do', 'switch', 'case', 'default', 'return', 'goto', 'break', 'continue', 'sizeof', 'alignof',
+  'void', 'char', 'short', 'int', 'long', 'float', 'double', 'signed', 'unsigned', 'bool', 'auto', 'decltype', 'noexcept',
+  'static_assert', 'typeid', 'throw', 'try', 'catch',
+]);
+
 function functionDefinition(b: ExtractionBuilder, node: Node): boolean | void {
   const fd = functionDeclarator(node.childForFieldName('declarator'));
   const core = coreDeclarator(fd?.childForFieldName('declarator') ?? null);
@@ -335,6 +346,7 @@ function functionDefinition(b: ExtractionBuilder, node: Node): boolean | void {
     return;
   }
   const name = core.text;
+  if (RESERVED_NAMES.has(name)) return;
   const kind: NodeKind = inRecord ? (name === parent.name ? 'constructor' : 'method') : 'function';
   b.open(b.define(kind, name, node, { ...common, exported: !isStatic(node) }));
   return;

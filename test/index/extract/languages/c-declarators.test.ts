@@ -55,3 +55,28 @@ test('C++ specializations with nested template arguments are named by their temp
   assert.ok(symbols.some((s) => s.name === 'reset' && s.qualifiedName === 'detail.holder.reset'), symbols.map((s) => s.qualifiedName).join(', '));
   for (const s of symbols) assert.doesNotMatch(s.qualifiedName, /[<>\n]/);
 });
+
+test('a C "function" named by a reserved word is the grammar recovering, not a definition', async () => {
+  const source = [
+    'static int check(unsigned long n, unsigned long p)',
+    '{',
+    '\tif (n > 1) {',
+    '#pragma GCC diagnostic push',
+    '\t\tif (n / p <= 3)',
+    '\t\t\tgoto fail;',
+    '#pragma GCC diagnostic pop',
+    '\t}',
+    '#ifdef EXTRA',
+    '\telse if (n > 128 / p) {',
+    '\t\tgoto fail;',
+    '\t}',
+    '#endif',
+    '\treturn 0;',
+    'fail:',
+    '\treturn -1;',
+    '}',
+    '',
+  ].join('\n');
+  const symbols = (await extractSource('c', source, 'src/check.c')).symbols;
+  assert.deepEqual(symbols.map((s) => `${s.kind} ${s.name}@${s.startLine}`), ['function check@1']);
+});

@@ -312,7 +312,7 @@ function qualifiedRef(b: ExtractionBuilder, kind: 'calls' | 'instantiates' | 'ex
 }
 
 /**
- * Words C and C++ reserve, which no function can be named: a "definition" named so is the
+ * Words C and C++ reserve, which no function or member can be named: a "definition" named so is the
  * grammar's recovery from text it could not parse (an `else if (…) {` after a `#pragma` line in a
  * body, a `decltype(…, void())` return type), and its body belongs to the code around it.
  */
@@ -380,7 +380,7 @@ function declaration(b: ExtractionBuilder, node: Node): boolean | void {
     if (d === null) continue;
     const fd = functionDeclarator(d);
     const core = coreDeclarator(fd !== null ? fd.childForFieldName('declarator') : d);
-    if (core === null) continue;
+    if (core === null || RESERVED_NAMES.has(core.text)) continue;
     const name = core.text;
     const kind: NodeKind = fd !== null ? (name === parent.name ? 'constructor' : 'method') : 'field';
     b.define(kind, name, node, { exported: true, signature: headText(node, null), docstring: doc });

@@ -80,3 +80,48 @@ test('a C "function" named by a reserved word is the grammar recovering, not a d
   const symbols = (await extractSource('c', source, 'src/check.c')).symbols;
   assert.deepEqual(symbols.map((s) => `${s.kind} ${s.name}@${s.startLine}`), ['function check@1']);
 });
+
+test('a C++ member named by a reserved word is the grammar recovering from a trailing return type, not a definition', async () => {
+  const source = [
+    '#pragma once',
+    '',
+    '',
+    '',
+    'LIB_NAMESPACE_BEGIN',
+    '',
+    'template<typename Value, typename>',
+    'struct converter',
+    '{',
+    '    template<typename Json, typename OutputType = Value>',
+    '    static auto load(Json && j, OutputType& val) noexcept(',
+    '        noexcept(::lib::load(std::forward<Json>(j), val)))',
+    '    -> decltype(::lib::load(std::forward<Json>(j), val), void())',
+    '    {',
+    '        ::lib::load(std::forward<Json>(j), val);',
+    '    }',
+    '',
+    '    template<typename Json, typename OutputType = Value>',
+    '    static auto load(Json && j) noexcept(',
+    '    noexcept(::lib::load(std::forward<Json>(j), detail::tag<OutputType> {})))',
+    '    -> decltype(::lib::load(std::forward<Json>(j), detail::tag<OutputType> {}))',
+    '    {',
+    '        return ::lib::load(std::forward<Json>(j), detail::tag<OutputType> {});',
+    '    }',
+    '',
+    '    template<typename Json, typename OutputType = Value>',
+    '    static auto store(Json& j, OutputType && val) noexcept(',
+    '        noexcept(::lib::store(j, std::forward<OutputType>(val))))',
+    '    -> decltype(::lib::store(j, std::forward<OutputType>(val)), void())',
+    '    {',
+    '        ::lib::store(j, std::forward<OutputType>(val));',
+    '    }',
+    '};',
+    '',
+    'LIB_NAMESPACE_END',
+    '',
+  ].join('\n');
+  const found = await names(source);
+  assert.ok(found.includes('struct converter@8'), found.join(', '));
+  assert.ok(found.some((s) => s.startsWith('method load@')), found.join(', '));
+  assert.ok(!found.some((s) => /^\w+ (?:void|if)@/.test(s)), found.join(', '));
+});

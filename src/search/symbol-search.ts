@@ -236,16 +236,17 @@ function textScore(f: FieldScore): number {
   return TEXT_SCALE * f.weighted * f.coverage * f.coverage + USES_BONUS * Math.max(0, f.inUses - 1);
 }
 
-/** Scale of the full-text part against the name signals; set on the evaluation's tuning half. */
+/** Scale of the full-text part against the name signals; set on the evaluation's tuning half, checked again under the sentence weights (1.5 and 3 lose one and two first hits). */
 const TEXT_SCALE = 2;
-/** Bonus per further query word a body uses; set on the evaluation's tuning half. */
+/** Bonus per further query word a body uses; set on the evaluation's tuning half, checked again under the sentence weights (4 and 12 lose first hits). */
 const USES_BONUS = 8;
 /**
  * The share of the full-text part when the query is one identifier: how the name matches
  * (exactly, in another case, as a prefix) and the kind decide, and the word's other places order
  * what matches alike. A constructor repeats its class's name in its signature and qualified name,
  * a method `list` says "list" in its docstring; neither is the `String` or `List` that was typed.
- * Set with `OTHER_CASE` on the same name-lookup check.
+ * Set with `OTHER_CASE` on the same name-lookup check; 0.15 and 0.4 give the tuning half's searches
+ * the same hits.
  */
 const ONE_NAME_TEXT_SHARE = 0.25;
 
@@ -262,7 +263,7 @@ function isOneName(q: QueryShape): boolean {
  * (`check_password`) that at most WRITTEN_NAME_DEFINITIONS candidates bear gets WRITTEN_NAME: a
  * name many symbols bear (`getName()`, written as an example of a pattern) points at none of
  * them. Set on the evaluation's tuning half; checked again under the sentence weights (25 and 60
- * rank alike).
+ * give the same hits).
  */
 const WRITTEN_NAME = 40;
 const WRITTEN_NAME_DEFINITIONS = 3;
@@ -271,7 +272,8 @@ const WRITTEN_NAME_DEFINITIONS = 3;
  * the function that uses them all, which the uses bonus finds: a name it lists that at most
  * WRITTEN_NAME_DEFINITIONS candidates bear gets this much, less than a sentence's written name.
  * Set on the evaluation's tuning half: 2 more first hits at 20 (cobra-06, rtk-07), none at 10,
- * 2 more and 1 fewer at 30 and 40.
+ * 2 more and 1 fewer at 30 and 40. Checked again under the sentence weights: 10 and 30 lose a
+ * first hit each.
  */
 const LISTED_NAME = 20;
 
@@ -334,7 +336,7 @@ const SAID = 100;
  * rule (any word of the sentence, every direct member): 30 and 40 (also giving the type 40)
  * raised sqlalchemy-06 from beyond the tenth result to 3rd and jdk-mgmt-s2 from 4th to 3rd; 20
  * (the type too) raised sqlalchemy-06 to 5th only. Not chosen again after the rule was narrowed;
- * under the sentence weights 15 ranks alike and 45 loses one first hit.
+ * under the sentence weights 15 gives the same hits and 45 loses one first hit.
  */
 const COMPOUND_MEMBER = 30;
 

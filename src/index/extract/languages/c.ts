@@ -164,10 +164,10 @@ function enter(b: ExtractionBuilder, node: Node, type: string, visit: Visit, loo
       return false;
     }
     case 'function_definition':
-      return functionDefinition(b, node);
+      return functionDefinition(b, node, typed !== undefined);
     case 'field_declaration':
     case 'declaration':
-      return declaration(b, node);
+      return declaration(b, node, typed !== undefined);
     case 'namespace_definition': {
       const name = node.childForFieldName('name')?.text ?? '';
       if (name === '') return;
@@ -312,17 +312,26 @@ function qualifiedRef(b: ExtractionBuilder, kind: 'calls' | 'instantiates' | 'ex
 }
 
 /**
- * Words C and C++ reserve, which no function or member can be named: a "definition" named so is the
- * grammar's recovery from text it could not parse (an `else if (…) {` after a `#pragma` line in a
- * body, a `decltype(…, void())` return type), and its body belongs to the code around it.
+ * Keywords of C, which C++ keeps, that no function or member can be named: a "definition" named
+ * so is the grammar's recovery from text it could not parse (an `else if (…) {` after a `#pragma`
+ * line in a body), and its body belongs to the code around it.
  */
-const RESERVED_NAMES: ReadonlySet<string> = new Set([
-  'if', 'else', 'for', 'while', 'do', 'switch', 'case', 'default', 'return', 'goto', 'break', 'continue', 'sizeof', 'alignof',
-  'void', 'char', 'short', 'int', 'long', 'float', 'double', 'signed', 'unsigned', 'bool', 'auto', 'decltype', 'noexcept',
-  'static_assert', 'typeid', 'throw', 'try', 'catch',
+const C_KEYWORDS: ReadonlySet<string> = new Set([
+  'if', 'else', 'for', 'while', 'do', 'switch', 'case', 'default', 'return', 'goto', 'break', 'continue', 'sizeof',
+  'void', 'char', 'short', 'int', 'long', 'float', 'double', 'signed', 'unsigned', 'auto', '_Static_assert', '_Alignof', '_Generic',
+]);
+/** The keywords C++ adds, which are plain names in C (`int try;`): in C++ a `decltype(…, void())` return type can make a "method" `void`. */
+const CPP_KEYWORDS: ReadonlySet<string> = new Set([
+  'bool', 'alignof', 'decltype', 'noexcept', 'static_assert', 'typeid', 'throw', 'try', 'catch', 'new', 'delete', 'this',
+  'requires', 'co_await', 'co_return', 'co_yield',
 ]);
 
-function functionDefinition(b: ExtractionBuilder, node: Node): boolean | void {
+/** Whether `name` is a keyword of the file's language (C++ when `cpp`), which no definition bears. */
+function isKeyword(name: string, cpp: boolean): boolean {
+  return C_KEYWORDS.has(name) || (cpp && CPP_KEYWORDS.has(name));
+}
+
+function functionDefinition(b: ExtractionBuilder, node: Node, cpp: boolean): boolean | void {
   const fd = functionDeclarator(node.childForFieldName('declarator'));
   const core = coreDeclarator(fd?.childForFieldName('declarator') ?? null);
   if (core === null) return;
@@ -346,7 +355,8 @@ function functionDefinition(b: ExtractionBuilder, node: Node): boolean | void {
     return;
   }
   const name = core.text;
-  if (RESERVED_NAMES.has(name)) return;
+  // Its code counts for the definition around it; directly in a record, its locals would read as fields.
+  if (isKeyword(name, cpp)) return CONTAINERS.has(b.symbolAt(b.current)?.kind ?? 'file') ? false : undefined;
   const kind: NodeKind = inRecord ? (name === parent.name ? 'constructor' : 'method') : 'function';
   b.open(b.define(kind, name, node, { ...common, exported: !isStatic(node) }));
   return;
@@ -371,7 +381,7 @@ function templateAnchor(node: Node): Node {
 }
 
 /** Members declared in a record: fields, and in C++ method prototypes and constructors. */
-function declaration(b: ExtractionBuilder, node: Node): boolean | void {
+function declaration(b: ExtractionBuilder, node: Node, cpp: boolean): boolean | void {
   const parent = b.symbolAt(b.current);
   const inRecord = parent !== undefined && CONTAINERS.has(parent.kind);
   if (!inRecord) return;
@@ -380,7 +390,7 @@ function declaration(b: ExtractionBuilder, node: Node): boolean | void {
     if (d === null) continue;
     const fd = functionDeclarator(d);
     const core = coreDeclarator(fd !== null ? fd.childForFieldName('declarator') : d);
-    if (core === null || RESERVED_NAMES.has(core.text)) continue;
+    if (core === null || isKeyword(core.text, cpp)) continue;
     const name = core.text;
     const kind: NodeKind = fd !== null ? (name === parent.name ? 'constructor' : 'method') : 'field';
     b.define(kind, name, node, { exported: true, signature: headText(node, null), docstring: doc });

@@ -15,7 +15,8 @@ import { fieldScore, NO_MATCH, STRINGS_COLUMN, weightsFor } from './fields.js';
 import type { FieldScore } from './fields.js';
 import { identifierWords, searchSpellings, searchWords } from './terms.js';
 import { isSentence, NO_WRITTEN_NAMES, writtenNames, type WrittenNames } from './written-names.js';
-import { routeSpellings, writtenRoutes } from './written-routes.js';
+import { queryRoutes } from './written-routes.js';
+import { addWrittenRoutes } from './route-candidates.js';
 import { COMPOUND_KINDS, compoundNames, MAX_COMPOUND_DEFINITIONS, type CompoundName } from './compound-names.js';
 import { saidWords } from './said.js';
 import { sayers } from './sayers.js';
@@ -98,7 +99,7 @@ export function queryShape(text: string): QueryShape {
   const written = sentence ? writtenNames(text) : NO_WRITTEN_NAMES;
   return {
     text, lower: text.toLowerCase(), words, spellings, meaning, nameWords, qualified, packageless: qualified === undefined ? [] : packagelessNames(qualified), sentence,
-    written, writtenEnds: written.paths.flatMap(packagelessNames), said: saidWords(text), routes: sentence ? writtenRoutes(text) : [],
+    written, writtenEnds: written.paths.flatMap(packagelessNames), said: saidWords(text), routes: queryRoutes(text, sentence),
     compounds: sentence ? compoundNames(text) : [],
   };
 }
@@ -232,10 +233,7 @@ function addNamed(store: GraphStore, q: QueryShape, kinds: readonly NodeKind[], 
   // The symbols a sentence names in code form are candidates whatever its other words match.
   for (const name of [...q.written.paths, ...q.writtenEnds]) eachSymbolQualified(store, name, kinds, add);
   if (q.written.names.length > 0) eachSymbolNamed(store, q.written.names.map((n) => n.toLowerCase()), kinds, add);
-  // A route written is found by its name as declared or by its whole path under its mounts.
-  const routes = routeSpellings(q.routes);
-  if (routes.length > 0) eachSymbolNamed(store, routes.map((r) => r.toLowerCase()), kinds, add);
-  for (const route of routes) eachSymbolQualified(store, route, kinds, add);
+  addWrittenRoutes(store, q.routes, kinds, add);
 }
 
 const NO_IDS: ReadonlySet<number> = new Set();

@@ -21,7 +21,7 @@ import { BUNDLE_LANGUAGES, bundledFiles } from './bundles.js';
 import { DEPRECATED_SHARE, DEPRECATION_WORD, isDeprecatedDoc } from './deprecation.js';
 import { isDemotedPath } from './symbol-index.js';
 import { identifierWords } from './terms.js';
-import { routeKey } from './written-routes.js';
+import { routePattern } from './written-routes.js';
 import type { Scored } from './scored.js';
 import { handlerReader, SENTENCE_WINDOW, sentenceOrder } from './sentence-order.js';
 
@@ -313,9 +313,9 @@ function writtenRouteIds(found: readonly Candidate[], written: readonly string[]
   if (written.length === 0) return NO_IDS;
   const routes = found.filter((c) => c.row.kind === 'route');
   const out = new Set<number>();
-  for (const key of new Set(written.map(routeKey))) {
-    const byPath = routes.filter((c) => routeKey(c.row.qualifiedName) === key);
-    for (const c of byPath.length > 0 ? byPath : routes.filter((r) => routeKey(r.row.name) === key)) out.add(c.row.id);
+  for (const key of new Set(written.map(routePattern))) {
+    const byPath = routes.filter((c) => routePattern(c.row.qualifiedName) === key);
+    for (const c of byPath.length > 0 ? byPath : routes.filter((r) => routePattern(r.row.name) === key)) out.add(c.row.id);
   }
   return out;
 }

@@ -10,7 +10,7 @@ import { ANY_METHOD, HTTP_METHODS } from '../index/extract/routes.js';
 
 const METHOD_LIST = [...HTTP_METHODS].join('|');
 /** A path's characters: words, placeholders in each framework's style, `.`, `-`, `@`, `*`. */
-const PATH_CHAR = String.raw`[\w\-.:<>{}*@/]`;
+const PATH_CHAR = String.raw`[\w\-.:<>{}\[\]*@/]`;
 /**
  * A path from `/`, not inside a word, a relative file path (`a/b`, `./x`) or a URL's `//`. It
  * starts only where no path character is before it, so each run of them is read once, whatever
@@ -54,6 +54,73 @@ function withoutTrailingStops(path: string): string {
 export function routeKey(name: string): string {
   const lower = name.toLowerCase();
   return lower.length > 1 && lower.endsWith('/') && !lower.endsWith(' /') ? lower.slice(0, -1) : lower;
+}
+
+/**
+ * The placeholders of every framework's style, each with what it stands for: `{id}`, `{id:int}`
+ * and `{id?}` (FastAPI, Spring, Laravel, ASP.NET), `<id>` and `<int:id>` (Flask, Django), `[id]`
+ * (Next.js), `:id`, `:id?` and `:id(\\d+)` (Express, Koa, Rails) one segment's part; `[...slug]`,
+ * `*path` and a lone `*` the rest of the path. In this order: a brace or an angle bracket may hold a `:`.
+ */
+const PLACEHOLDERS: readonly (readonly [RegExp, string])[] = [
+  [/\{[^{}/]*\}/g, '{}'],
+  [/<[^<>/]*>/g, '{}'],
+  [/\[\[?\.\.\.[^\]/]*\]\]?/g, '{*}'],
+  [/\[[^\]/]*\]/g, '{}'],
+  [/(?<=^|[/.\-@])(?<!\{):[A-Za-z_]\w*(?:\([^)/]*\))?[?+*]?/g, '{}'],
+  [/\*[A-Za-z_]\w*|(?<=\/)\*(?=\/|$)/g, '{*}'],
+];
+
+/**
+ * A route's name as a pattern, whatever style its placeholders are written in: its key
+ * (`routeKey`) with each placeholder as `{}`, or `{*}` for one taking the rest of the path, so
+ * `GET /users/:id`, `GET /users/{user_id}` and `get /users/<int:id>/` are one route.
+ */
+export function routePattern(name: string): string {
+  let pattern = routeKey(name);
+  for (const [placeholder, as] of PLACEHOLDERS) pattern = pattern.replace(placeholder, as);
+  return pattern;
+}
+
+/**
+ * The part of a written route before its first placeholder, as written (`POST /projects/` of
+ * `POST /projects/{id}/issues`), where it has one: the routes declared in another placeholder
+ * style all start with it. Undefined for a route without a placeholder.
+ */
+export function routePrefix(route: string): string | undefined {
+  let first = route.length;
+  for (const [placeholder] of PLACEHOLDERS) {
+    placeholder.lastIndex = 0;
+    const at = placeholder.exec(route)?.index;
+    if (at !== undefined && at < first) first = at;
+  }
+  return first < route.length ? route.slice(0, first) : undefined;
+}
+
+/**
+ * The routes a search query writes: a sentence's (`writtenRoutes`), or a query that is nothing but
+ * a route, `POST /projects/{id}/issues`, or a path with a placeholder written without its first
+ * `/`, as Django declares them (`users/<int:id>/`). Other queries (names, identifier lists, a
+ * file's path, `lib/users.js`) write none.
+ */
+export function queryRoutes(text: string, sentence: boolean): string[] {
+  if (sentence || isRouteText(text)) return writtenRoutes(text);
+  const bare = text.trim();
+  return RELATIVE_ROUTE.test(bare) && routePrefix(`/${bare}`) !== undefined ? writtenRoutes(`/${bare}`) : [];
+}
+
+/** A path written without its first `/`: a word, then segments of path characters. */
+const RELATIVE_ROUTE = /^[A-Za-z_][\w-]*(?:\/[\w\-.:<>{}\[\]*@]*)+$/;
+
+/** Whether `text` is nothing but a route, its methods written or not (`POST /projects/{id}/issues`). */
+export function isRouteText(text: string): boolean {
+  const trimmed = text.trim();
+  const path = /(?:^|\s)(\/\S*)$/.exec(trimmed);
+  if (path === null || path[1] === undefined) return false;
+  const before = trimmed.slice(0, trimmed.length - path[1].length);
+  // Methods are a few words: a longer text before the path is no list of them (and is not read).
+  if (before.length > METHODS_REACH) return false;
+  return before.replace(METHODS_BEFORE, '').trim() === '' && writtenRoutes(trimmed).length > 0;
 }
 
 /** The names a written route may be declared with: as written, and with a trailing `/` or without. */

@@ -196,6 +196,21 @@ export function eachSymbolNamed(store: GraphStore, lowerNames: readonly string[]
   eachRow(store, `SELECT ${ROW_COLUMNS} FROM ${ROW_FROM} WHERE lower(n.name) ${IN_JSON_LIST} AND ${only.clause}`, [JSON.stringify(lowerNames), only.param], fn);
 }
 
+/** Calls `fn` for up to `limit` symbols of `kinds` whose stored qualified name starts with `prefix` (case kept), by qualified name. */
+export function eachSymbolQualifiedWithPrefix(
+  store: GraphStore, prefix: string, kinds: readonly NodeKind[], limit: number, fn: (row: SearchRow) => void,
+): void {
+  store.restoreIndexes();
+  const only = kindFilter(kinds);
+  if (prefix === '' || only === undefined) return;
+  eachRow(
+    store,
+    `SELECT ${ROW_COLUMNS} FROM ${ROW_FROM} WHERE n.qualified_name >= ? AND n.qualified_name < ? AND n.${QUALIFIED_STORED} AND ${only.clause} ORDER BY n.qualified_name LIMIT ?`,
+    [prefix, `${prefix}\uffff`, only.param, Math.max(0, Math.floor(limit))],
+    fn,
+  );
+}
+
 /** Calls `fn` for up to `limit` symbols of `kinds` whose case-folded name starts with `prefix`, by name. */
 export function eachSymbolWithPrefix(
   store: GraphStore, prefix: string, kinds: readonly NodeKind[], limit: number, fn: (row: SearchRow) => void,

@@ -570,6 +570,10 @@ describe('searchSymbols for several routes a sentence writes', () => {
         "app.get('/settings', showSettings);",
         "function showAbout(req, res) { res.send('about'); }",
         "app.get('/about/', showAbout);",
+        "function showMember(req, res) { res.send(req.params.id); }",
+        "app.get('/members/:id', showMember);",
+        "function showMemberPost(req, res) { res.send(req.params.post); }",
+        "app.get('/members/:id/posts/:post', showMemberPost);",
         '',
       ].join('\n'),
       'srv/admin.js': [
@@ -599,6 +603,15 @@ describe('searchSymbols for several routes a sentence writes', () => {
     // `/settings` is the root's (the router's is `/admin/settings`); `/panel` is only the router's.
     const both = all('which functions answer GET /settings and GET /panel when a request header value is split into its options');
     assert.deepEqual(both.slice(0, 4).sort(), ['GET /admin/panel', 'GET /settings', 'adminPanel', 'showSettings'], both.join(', '));
+  });
+
+  test('a route written in another placeholder style is the declared one, in a sentence or alone', () => {
+    assert.deepEqual(all('which function answers GET /members/{member_id} when a request header value is split into its options').slice(0, 2), ['showMember', 'GET /members/:id']);
+    assert.equal(all('/members/<int:id>/posts/<post>')[0], 'GET /members/:id/posts/:post');
+    assert.equal(all('GET /members/[id]')[0], 'GET /members/:id');
+    assert.equal(all('members/<member>/posts/<post>')[0], 'GET /members/:id/posts/:post');
+    // The route of that shape, not the longer one holding the same words and more.
+    assert.deepEqual(all('GET /members/{member}').slice(0, 2), ['GET /members/:id', 'GET /members/:id/posts/:post']);
   });
 
   test('a trailing slash, written or declared, makes no difference', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { writtenRoutes } from '../../src/search/written-routes.js';
+import { isRouteText, queryRoutes, routePattern, routePrefix, writtenRoutes } from '../../src/search/written-routes.js';
 
 const EVERY_METHOD = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS', 'ANY'];
 
@@ -39,5 +39,59 @@ describe('writtenRoutes', () => {
     assert.deepEqual(writtenRoutes(text), ['GET /x', 'ANY /x']);
     // A run of full stops past the length bound is dropped before its end is trimmed.
     assert.deepEqual(writtenRoutes(`GET /a${'.'.repeat(100_000)}b and POST /c.`), ['POST /c', 'ANY /c']);
+  });
+});
+
+describe('routePattern', () => {
+  test('placeholders of every style are one pattern, whatever their names', () => {
+    const one = ['GET /users/:id', 'GET /users/{user_id}', 'get /users/<int:id>/', 'GET /users/[id]', 'GET /users/{id:int}', 'GET /users/:id(\\d+)', 'GET /users/{id?}'];
+    assert.deepEqual([...new Set(one.map(routePattern))], ['get /users/{}']);
+  });
+
+  test('a placeholder taking the rest of the path is another pattern than one segment', () => {
+    assert.deepEqual(['GET /files/*path', 'GET /files/[...path]', 'GET /files/*'].map(routePattern), ['get /files/{*}', 'get /files/{*}', 'get /files/{*}']);
+    assert.notEqual(routePattern('GET /files/*path'), routePattern('GET /files/:path'));
+  });
+
+  test('a colon inside a segment, a method and the literal parts are kept', () => {
+    assert.equal(routePattern('GET /v1/things:list'), 'get /v1/things:list');
+    assert.notEqual(routePattern('GET /users/:id'), routePattern('POST /users/:id'));
+    assert.notEqual(routePattern('GET /users/:id'), routePattern('GET /members/:id'));
+  });
+});
+
+describe('routePrefix and isRouteText', () => {
+  test('the part before the first placeholder, as written; none without a placeholder', () => {
+    assert.equal(routePrefix('POST /projects/{id}/issues'), 'POST /projects/');
+    assert.equal(routePrefix('GET /@:username/x'), 'GET /@');
+    assert.equal(routePrefix('GET /search'), undefined);
+  });
+
+  test('a text that is only a route, methods and all, is one; a sentence holding one is not', () => {
+    assert.ok(isRouteText('POST /projects/{id}/issues'));
+    assert.ok(isRouteText(' /users/<id> '));
+    assert.ok(isRouteText('GET and POST /search'));
+    assert.ok(!isRouteText('which handler serves /search'));
+    assert.ok(!isRouteText('GET'));
+    assert.ok(!isRouteText('lib/users.js'));
+    // Many method words before a path are no list of methods a route is written with.
+    assert.ok(!isRouteText(`${'GET  and  '.repeat(5_000)}x /p`));
+    assert.ok(!isRouteText(`${'GET '.repeat(20)}/p`));
+  });
+
+  test('a Next.js placeholder is part of a written path', () => {
+    assert.deepEqual(writtenRoutes('GET /blog/[slug]'), ['GET /blog/[slug]', 'ANY /blog/[slug]']);
+  });
+});
+
+describe('queryRoutes', () => {
+  test('a sentence, a route alone, or a path with a placeholder and no first slash writes routes', () => {
+    assert.deepEqual(queryRoutes('which view serves GET /users/:id', true), ['GET /users/:id', 'ANY /users/:id']);
+    assert.deepEqual(queryRoutes('GET /users/{id}', false), ['GET /users/{id}', 'ANY /users/{id}']);
+    assert.deepEqual(queryRoutes('users/<int:id>/', false), EVERY_METHOD.map((m) => `${m} /users/<int:id>/`));
+  });
+
+  test('names, a list of identifiers and file paths write none', () => {
+    for (const text of ['lib/users.js', 'users/views', 'getUser parseId', 'Session.flush']) assert.deepEqual(queryRoutes(text, false), [], text);
   });
 });

@@ -1,0 +1,32 @@
+/**
+ * The routes a text writes, as candidates: by the name they are declared with or by their whole
+ * path under their mounts, each as written and with a trailing `/` or without; and a route written
+ * with placeholders also in every other style (`/users/{id}` finds `GET /users/:id`), read by the
+ * part before its first placeholder through the name indexes and kept when the patterns agree.
+ */
+import type { NodeKind } from '../model.js';
+import { eachSymbolNamed, eachSymbolQualified, eachSymbolQualifiedWithPrefix, eachSymbolWithPrefix } from '../store/index.js';
+import type { GraphStore, SearchRow } from '../store/index.js';
+import { routePattern, routePrefix, routeSpellings } from './written-routes.js';
+
+/**
+ * Routes read per placeholder prefix, by declared name and by whole path each: a bound on cost
+ * (all of redmine's 70 `GET /projects/…` routes fit), not a measured value.
+ */
+const PREFIX_ROUTES = 300;
+
+/** Adds the routes `routes` name (written-routes.ts) that `kinds` allows. */
+export function addWrittenRoutes(store: GraphStore, routes: readonly string[], kinds: readonly NodeKind[], add: (row: SearchRow) => void): void {
+  if (routes.length === 0 || !kinds.includes('route')) return;
+  const spellings = routeSpellings(routes);
+  eachSymbolNamed(store, spellings.map((r) => r.toLowerCase()), ['route'], add);
+  for (const route of spellings) eachSymbolQualified(store, route, ['route'], add);
+  const patterns = new Set(routes.map(routePattern));
+  const alike = (row: SearchRow): void => {
+    if (patterns.has(routePattern(row.qualifiedName)) || patterns.has(routePattern(row.name))) add(row);
+  };
+  for (const prefix of new Set(routes.flatMap((r) => routePrefix(r) ?? []))) {
+    eachSymbolWithPrefix(store, prefix.toLowerCase(), ['route'], PREFIX_ROUTES, alike);
+    eachSymbolQualifiedWithPrefix(store, prefix, ['route'], PREFIX_ROUTES, alike);
+  }
+}

@@ -415,6 +415,32 @@ describe('searchSymbols for a sentence that writes names in code form', () => {
   });
 });
 
+describe('searchSymbols for a name many symbols bear, written in a sentence', () => {
+  let project: OpenedProject;
+  before(async () => {
+    project = await openGeneratedProject({
+      'auth/tokens.py': [
+        'def check_token(token, secret):',
+        '    """Verify a signed session token against the secret."""',
+        '    return token == secret',
+        '',
+        'def renew(token):',
+        '    """Verify a signed session token for its caller and tell whether it expired."""',
+        '    return token',
+        '',
+      ].join('\n'),
+      'auth/clients.py': [0, 1, 2, 3].map((i) => `class Client${i}:\n    def check_token(self):\n        return True\n`).join('\n'),
+    });
+  });
+  after(() => project.close());
+
+  test('the one bearer whose text holds most of the sentence gains as a written name does', () => {
+    // Five symbols are named check_token; without the bonus `renew` holds more of the sentence.
+    const found = searchSymbols(project.index.store, 'how does check_token verify a signed session token for its caller and tell whether it expired', { fuzzy: false });
+    assert.deepEqual(found.matches.slice(0, 2).map((m) => m.node.qualifiedName), ['check_token', 'renew']);
+  });
+});
+
 describe('searchSymbols for one name', () => {
   let project: OpenedProject;
   before(async () => {

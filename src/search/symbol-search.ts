@@ -290,7 +290,12 @@ function writtenNameIds(found: readonly Candidate[], q: QueryShape): ReadonlySet
   const names = q.sentence ? q.written.names : listedNames(q.text);
   if (names.length === 0) return NO_IDS;
   const bearing = new Map<string, Candidate[]>();
-  for (const c of found) if (names.includes(c.row.name)) bearing.set(c.row.name, [...(bearing.get(c.row.name) ?? []), c]);
+  for (const c of found) {
+    if (!names.includes(c.row.name)) continue;
+    const bearers = bearing.get(c.row.name);
+    if (bearers === undefined) bearing.set(c.row.name, [c]);
+    else bearers.push(c);
+  }
   const out = new Set<number>();
   for (const bearers of bearing.values()) {
     if (bearers.length <= WRITTEN_NAME_DEFINITIONS) for (const c of bearers) out.add(c.row.id);

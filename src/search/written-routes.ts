@@ -9,14 +9,16 @@
 import { ANY_METHOD, HTTP_METHODS } from '../index/extract/routes.js';
 
 const METHOD_LIST = [...HTTP_METHODS].join('|');
-/** A path's characters: words, placeholders in each framework's style, `.`, `-`, `@`, `*`. */
+/** A path's characters: words, placeholders in each framework's style (Next.js's `[id]` too), `.`, `-`, `@`, `*`. */
 const PATH_CHAR = String.raw`[\w\-.:<>{}\[\]*@/]`;
+/** What may not stand right before a path: a path character, but a bracket may open prose (`[/login]`). */
+const BEFORE_PATH = String.raw`[\w\-.:<>{}*@/]`;
 /**
  * A path from `/`, not inside a word, a relative file path (`a/b`, `./x`) or a URL's `//`. It
  * starts only where no path character is before it, so each run of them is read once, whatever
  * its length; a run past MAX_PATH_CHARS is dropped before anything else reads it.
  */
-const PATH = new RegExp(String.raw`(?<!${PATH_CHAR})\/(?!\/)${PATH_CHAR}*`, 'g');
+const PATH = new RegExp(String.raw`(?<!${BEFORE_PATH})\/(?!\/)${PATH_CHAR}*`, 'g');
 /** The methods written right before a path: `POST `, `GET and POST `, `PUT, PATCH or DELETE `. */
 const METHODS_BEFORE = new RegExp(String.raw`(?:\b(?:${METHOD_LIST})\b\s*(?:,|\band\b|\bor\b|&)?\s*)+$`);
 const METHOD_WORD = new RegExp(String.raw`\b(?:${METHOD_LIST})\b`, 'g');
@@ -26,6 +28,8 @@ const METHODS_REACH = 48;
 const MAX_PATHS = 3;
 /** Longest path read: a route is a short string; longer is a URL or data. */
 const MAX_PATH_CHARS = 200;
+/** Longest route name read as a pattern: its path and the longest list of methods before it. */
+const MAX_ROUTE_CHARS = MAX_PATH_CHARS + METHODS_REACH;
 
 /** The route names `text` writes, as routes are named: `METHOD /path`. */
 export function writtenRoutes(text: string): string[] {
@@ -43,10 +47,14 @@ export function writtenRoutes(text: string): string[] {
   return [...out];
 }
 
-/** `path` without the full stops and colons after it: a sentence's end or a label's colon is no part of it. */
+/**
+ * `path` without the full stops and colons after it, nor a closing bracket no bracket in it
+ * opened: a sentence's end, a label's colon or the prose's bracket (`[/login]`) is no part of it.
+ */
 function withoutTrailingStops(path: string): string {
   let end = path.length;
-  while (end > 0 && (path[end - 1] === '.' || path[end - 1] === ':')) end -= 1;
+  const opened = (to: number): boolean => path.lastIndexOf('[', to) > path.lastIndexOf(']', to - 1);
+  while (end > 0 && (path[end - 1] === '.' || path[end - 1] === ':' || (path[end - 1] === ']' && !opened(end - 1)))) end -= 1;
   return path.slice(0, end);
 }
 
@@ -56,19 +64,26 @@ export function routeKey(name: string): string {
   return lower.length > 1 && lower.endsWith('/') && !lower.endsWith(' /') ? lower.slice(0, -1) : lower;
 }
 
+/** What a placeholder becomes while the others are read: characters no path holds, so none is read twice. */
+const SEGMENT = '\u0000';
+const REST = '\u0001';
+
 /**
- * The placeholders of every framework's style, each with what it stands for: `{id}`, `{id:int}`
- * and `{id?}` (FastAPI, Spring, Laravel, ASP.NET), `<id>` and `<int:id>` (Flask, Django), `[id]`
- * (Next.js), `:id`, `:id?` and `:id(\\d+)` (Express, Koa, Rails) one segment's part; `[...slug]`,
- * `*path` and a lone `*` the rest of the path. In this order: a brace or an angle bracket may hold a `:`.
+ * The placeholders of every framework's style, each with what it stands for: `{id}`, `{id:int}`,
+ * `{id:[0-9]{3}}` and `{id?}` (FastAPI, Spring, Laravel, ASP.NET), `<id>` and `<int:id>` (Flask,
+ * Django), `[id]` (Next.js), `:id`, `:id?` and `:id(\\d+)` (Express, Koa, Rails) one segment's
+ * part; `{p:path}`, `{*slug}`, `<path:p>`, `[...slug]`, `*path` and a lone `*` the rest of the
+ * path. In this order: a brace or an angle bracket may hold a `:`. No class holds its own opening
+ * character, so each match ends at the first closing one and a long run costs one pass.
  */
 const PLACEHOLDERS: readonly (readonly [RegExp, string])[] = [
-  [/\{[^{}/]*\}/g, '{}'],
-  [/<[^<>/]*>/g, '{}'],
-  [/\[\[?\.\.\.[^\]/]*\]\]?/g, '{*}'],
-  [/\[[^\]/]*\]/g, '{}'],
-  [/(?<=^|[/.\-@])(?<!\{):[A-Za-z_]\w*(?:\([^)/]*\))?[?+*]?/g, '{}'],
-  [/\*[A-Za-z_]\w*|(?<=\/)\*(?=\/|$)/g, '{*}'],
+  [/\{\*{1,2}[^{}/]*\}|\{[^{}/:]*:path\}|<path:[^<>/]*>/g, REST],
+  [/\{(?:[^{}/]|\{[^{}/]*\})*\}/g, SEGMENT],
+  [/<[^<>/]*>/g, SEGMENT],
+  [/\[\[?\.\.\.[^[\]/]*\]\]?/g, REST],
+  [/\[[^[\]/]*\]/g, SEGMENT],
+  [/(?<=^|[/.\-@]):[A-Za-z_]\w*(?:\([^)/]*\))?[?+*]?/g, SEGMENT],
+  [/\*[A-Za-z_]\w*|(?<=\/)\*(?=\/|$)/g, REST],
 ];
 
 /**
@@ -77,9 +92,10 @@ const PLACEHOLDERS: readonly (readonly [RegExp, string])[] = [
  * `GET /users/:id`, `GET /users/{user_id}` and `get /users/<int:id>/` are one route.
  */
 export function routePattern(name: string): string {
+  if (name.length > MAX_ROUTE_CHARS) return routeKey(name);
   let pattern = routeKey(name);
   for (const [placeholder, as] of PLACEHOLDERS) pattern = pattern.replace(placeholder, as);
-  return pattern;
+  return pattern.replaceAll(SEGMENT, '{}').replaceAll(REST, '{*}');
 }
 
 /**
@@ -88,6 +104,7 @@ export function routePattern(name: string): string {
  * style all start with it. Undefined for a route without a placeholder.
  */
 export function routePrefix(route: string): string | undefined {
+  if (route.length > MAX_ROUTE_CHARS) return undefined;
   let first = route.length;
   for (const [placeholder] of PLACEHOLDERS) {
     placeholder.lastIndex = 0;
@@ -99,18 +116,20 @@ export function routePrefix(route: string): string | undefined {
 
 /**
  * The routes a search query writes: a sentence's (`writtenRoutes`), or a query that is nothing but
- * a route, `POST /projects/{id}/issues`, or a path with a placeholder written without its first
- * `/`, as Django declares them (`users/<int:id>/`). Other queries (names, identifier lists, a
- * file's path, `lib/users.js`) write none.
+ * a route, `POST /projects/{id}/issues`, or a path with a `:`, `{…}` or `<…>` placeholder written
+ * without its first `/`, as Django declares them (`users/<int:id>/`). Other queries (names,
+ * identifier lists, a file's path, `lib/users.js`, Next.js's `app/[id]/page.tsx`) write none.
  */
 export function queryRoutes(text: string, sentence: boolean): string[] {
   if (sentence || isRouteText(text)) return writtenRoutes(text);
   const bare = text.trim();
-  return RELATIVE_ROUTE.test(bare) && routePrefix(`/${bare}`) !== undefined ? writtenRoutes(`/${bare}`) : [];
+  return bare.length <= MAX_PATH_CHARS && RELATIVE_ROUTE.test(bare) && RELATIVE_PLACEHOLDER.test(bare) ? writtenRoutes(`/${bare}`) : [];
 }
 
 /** A path written without its first `/`: a word, then segments of path characters. */
-const RELATIVE_ROUTE = /^[A-Za-z_][\w-]*(?:\/[\w\-.:<>{}\[\]*@]*)+$/;
+const RELATIVE_ROUTE = /^[A-Za-z_][\w-]*(?:\/[\w\-.:<>{}*@]*)+$/;
+/** A placeholder such a path holds: a `{` or `<`, or a segment starting with `:`. */
+const RELATIVE_PLACEHOLDER = /[{<]|\/:[A-Za-z_]/;
 
 /** Whether `text` is nothing but a route, its methods written or not (`POST /projects/{id}/issues`). */
 export function isRouteText(text: string): boolean {

@@ -49,8 +49,23 @@ describe('routePattern', () => {
   });
 
   test('a placeholder taking the rest of the path is another pattern than one segment', () => {
-    assert.deepEqual(['GET /files/*path', 'GET /files/[...path]', 'GET /files/*'].map(routePattern), ['get /files/{*}', 'get /files/{*}', 'get /files/{*}']);
+    const rest = ['GET /files/*path', 'GET /files/[...path]', 'GET /files/[[...path]]', 'GET /files/*', 'GET /files/{*path}', 'GET /files/{**path}', 'GET /files/{p:path}', 'GET /files/<path:p>'];
+    assert.deepEqual([...new Set(rest.map(routePattern))], ['get /files/{*}']);
     assert.notEqual(routePattern('GET /files/*path'), routePattern('GET /files/:path'));
+  });
+
+  test('a constraint holding braces is one placeholder', () => {
+    assert.equal(routePattern('GET /users/{id:[0-9]{3}}/posts'), 'get /users/{}/posts');
+    assert.equal(routePrefix('GET /users/{id:[0-9]{3}}'), 'GET /users/');
+  });
+
+  test('long runs of placeholder characters are read in one pass, and a name past the bound is read as it is', () => {
+    for (const run of ['[', '{', '<', ':a', '*a']) {
+      const text = `a/${run.repeat(100_000)}`;
+      assert.deepEqual(queryRoutes(text, false), []);
+      assert.equal(routePattern(`GET /${run.repeat(100_000)}`), `get /${run.repeat(100_000)}`.toLowerCase());
+      assert.equal(routePrefix(`GET /${run.repeat(100_000)}`), undefined);
+    }
   });
 
   test('a colon inside a segment, a method and the literal parts are kept', () => {
@@ -92,6 +107,12 @@ describe('queryRoutes', () => {
   });
 
   test('names, a list of identifiers and file paths write none', () => {
-    for (const text of ['lib/users.js', 'users/views', 'getUser parseId', 'Session.flush']) assert.deepEqual(queryRoutes(text, false), [], text);
+    const texts = ['lib/users.js', 'users/views', 'getUser parseId', 'Session.flush', 'src/users/[id].tsx', 'app/[id]/page.tsx', 'pkg/Foo[T]', 'github.com/x/y'];
+    for (const text of texts) assert.deepEqual(queryRoutes(text, false), [], text);
+  });
+
+  test('a bracket around a path in prose is no part of it', () => {
+    assert.deepEqual(writtenRoutes('which view serves [/login] here'), EVERY_METHOD.map((m) => `${m} /login`));
+    assert.deepEqual(writtenRoutes('what serves GET /blog/[slug]?'), ['GET /blog/[slug]', 'ANY /blog/[slug]']);
   });
 });

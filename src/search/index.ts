@@ -23,3 +23,4 @@ export { implPhrases } from './written-names.js';
 export { DEPRECATED_SHARE, isDeprecatedDoc } from './deprecation.js';
 export { sayersOf } from './sayers.js';
 export { COMPOUND_KINDS, MAX_COMPOUND_DEFINITIONS, MAX_COMPOUND_LOOKUPS } from './compound-names.js';
+export { hasRouteAt } from './route-candidates.js';

@@ -7,6 +7,7 @@
 import type { NodeKind } from '../model.js';
 import { eachSymbolNamed, eachSymbolQualified, eachSymbolQualifiedWithPrefix, eachSymbolWithPrefix } from '../store/index.js';
 import type { GraphStore, SearchRow } from '../store/index.js';
+import { ANY_METHOD, HTTP_METHODS } from '../index/extract/routes.js';
 import { routePattern, routePrefix, routeSpellings } from './written-routes.js';
 
 /**
@@ -29,4 +30,17 @@ export function addWrittenRoutes(store: GraphStore, routes: readonly string[], k
     eachSymbolWithPrefix(store, prefix.toLowerCase(), ['route'], PREFIX_ROUTES, alike);
     eachSymbolQualifiedWithPrefix(store, prefix, ['route'], PREFIX_ROUTES, alike);
   }
+}
+
+/**
+ * Whether the index holds a route that `path` (`/users/{id}`) names under any method, by its
+ * declared name or its whole path, in any placeholder style: for a path written alone, as the
+ * prompt hook reads one from a prompt.
+ */
+export function hasRouteAt(store: GraphStore, path: string): boolean {
+  let found = false;
+  addWrittenRoutes(store, [...HTTP_METHODS, ANY_METHOD].map((method) => `${method} ${path}`), ['route'], () => {
+    found = true;
+  });
+  return found;
 }

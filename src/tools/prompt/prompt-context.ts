@@ -5,9 +5,8 @@
  * them. Needs only an index, so a project daemon answers it as well as a one-shot process.
  */
 import { spaceHumps } from '../../words.js';
-import { ANY_METHOD, HTTP_METHODS, routeName } from '../../index/extract/routes.js';
 import type { ProjectIndex } from '../../project/index-cache.js';
-import { fullTextSearch } from '../../search/index.js';
+import { fullTextSearch, hasRouteAt } from '../../search/index.js';
 import { loadHandler } from '../handlers.js';
 
 /** A prompt past the text-only gate. */
@@ -53,15 +52,13 @@ export async function promptContext(index: ProjectIndex, query: PromptQuery, sig
   return symbols.length === 0 ? { kind: 'none' } : { kind: 'symbols', symbols };
 }
 
-/** The methods a route's name may start with (`GET /api/login`). */
-const ROUTE_METHODS = [ANY_METHOD, ...HTTP_METHODS];
-
 /**
  * Whether a code-shaped token names an indexed symbol (qualified names by their path or last
- * part; a path like `/api/login` by a route for it under any method).
+ * part; a path like `/api/login` or `/users/{id}` by a route for it under any method, declared
+ * so or mounted there, in any placeholder style).
  */
 function isSymbol(index: ProjectIndex, token: string): boolean {
-  if (token.startsWith('/')) return ROUTE_METHODS.some((method) => index.store.nodesByName(routeName(method, token)).length > 0);
+  if (token.startsWith('/')) return hasRouteAt(index.store, token);
   const name = token.replace(/^\$/, '');
   const parts = name.split(/\.|::|#/);
   if (parts.length === 1) return index.store.nodesByName(name).length > 0 || (token !== name && index.store.nodesByName(token).length > 0);

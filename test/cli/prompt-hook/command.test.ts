@@ -23,7 +23,7 @@ before(async () => {
       '',
     ].join('\n'),
     'src/main.ts': 'import { CheckoutStateMachine } from "./checkout";\nexport function main(): void { new CheckoutStateMachine().advance(); }\n',
-    'src/server.ts': 'import { getUserId } from "./checkout";\nexport const router = Router();\nrouter.post("/api/login", (req, res) => res.send(getUserId()));\n',
+    'src/server.ts': 'import { getUserId } from "./checkout";\nexport const router = Router();\nrouter.post("/api/login", (req, res) => res.send(getUserId()));\nrouter.get("/api/users/:id", (req, res) => res.send(getUserId()));\n',
   });
 });
 after(() => {
@@ -63,6 +63,13 @@ test('a route\'s path in the prompt injects explore output when the index has th
   assert.match(r.stdout, /^CodeGraph context for this prompt/);
   assert.match(r.stdout, /POST \/api\/login/);
   assert.deepEqual([r.status, hook(payload('the /api/logout endpoint answers 500')).stdout], [0, '']);
+});
+
+test('a route\'s path written in another placeholder style is that route', () => {
+  const r = hook(payload('the /api/users/{userId} endpoint answers 500'));
+  assert.match(r.stdout, /^CodeGraph context for this prompt/);
+  assert.match(r.stdout, /GET \/api\/users\/:id/);
+  assert.equal(hook(payload('the /api/users/{userId}/posts endpoint answers 500')).stdout, '');
 });
 
 test('plain words matching symbol-name segments give a short hint, not source', () => {

@@ -330,11 +330,11 @@ function isWrittenPath(row: SearchRow, paths: readonly string[], ends: ReadonlyS
  */
 function writtenRouteIds(found: readonly Candidate[], written: readonly string[]): ReadonlySet<number> {
   if (written.length === 0) return NO_IDS;
-  const routes = found.filter((c) => c.row.kind === 'route');
+  const routes = found.filter((c) => c.row.kind === 'route').map((c) => ({ id: c.row.id, path: routePattern(c.row.qualifiedName), declared: routePattern(c.row.name) }));
   const out = new Set<number>();
   for (const key of new Set(written.map(routePattern))) {
-    const byPath = routes.filter((c) => routePattern(c.row.qualifiedName) === key);
-    for (const c of byPath.length > 0 ? byPath : routes.filter((r) => routePattern(r.row.name) === key)) out.add(c.row.id);
+    const byPath = routes.filter((r) => r.path === key);
+    for (const r of byPath.length > 0 ? byPath : routes.filter((r) => r.declared === key)) out.add(r.id);
   }
   return out;
 }

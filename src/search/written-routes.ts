@@ -92,8 +92,8 @@ const PLACEHOLDERS: readonly (readonly [RegExp, string])[] = [
  * `GET /users/:id`, `GET /users/{user_id}` and `get /users/<int:id>/` are one route.
  */
 export function routePattern(name: string): string {
-  if (name.length > MAX_ROUTE_CHARS) return routeKey(name);
   let pattern = routeKey(name);
+  if (name.length > MAX_ROUTE_CHARS) return pattern;
   for (const [placeholder, as] of PLACEHOLDERS) pattern = pattern.replace(placeholder, as);
   return pattern.replaceAll(SEGMENT, '{}').replaceAll(REST, '{*}');
 }
@@ -107,9 +107,8 @@ export function routePrefix(route: string): string | undefined {
   if (route.length > MAX_ROUTE_CHARS) return undefined;
   let first = route.length;
   for (const [placeholder] of PLACEHOLDERS) {
-    placeholder.lastIndex = 0;
-    const at = placeholder.exec(route)?.index;
-    if (at !== undefined && at < first) first = at;
+    const at = route.search(placeholder);
+    if (at >= 0 && at < first) first = at;
   }
   return first < route.length ? route.slice(0, first) : undefined;
 }
@@ -131,15 +130,17 @@ const RELATIVE_ROUTE = /^[A-Za-z_][\w-]*(?:\/[\w\-.:<>{}*@]*)+$/;
 /** A placeholder such a path holds: a `{` or `<`, or a segment starting with `:`. */
 const RELATIVE_PLACEHOLDER = /[{<]|\/:[A-Za-z_]/;
 
-/** Whether `text` is nothing but a route, its methods written or not (`POST /projects/{id}/issues`). */
+/**
+ * Whether `text` is shaped as nothing but a route, its methods written or not (`POST
+ * /projects/{id}/issues`); `writtenRoutes` still says whether its path is one (`/123` is none).
+ */
 export function isRouteText(text: string): boolean {
   const trimmed = text.trim();
   const path = /(?:^|\s)(\/\S*)$/.exec(trimmed);
   if (path === null || path[1] === undefined) return false;
   const before = trimmed.slice(0, trimmed.length - path[1].length);
   // Methods are a few words: a longer text before the path is no list of them (and is not read).
-  if (before.length > METHODS_REACH) return false;
-  return before.replace(METHODS_BEFORE, '').trim() === '' && writtenRoutes(trimmed).length > 0;
+  return before.length <= METHODS_REACH && before.replace(METHODS_BEFORE, '').trim() === '';
 }
 
 /** The names a written route may be declared with: as written, and with a trailing `/` or without. */

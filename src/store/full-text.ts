@@ -196,52 +196,52 @@ export function eachSymbolNamed(store: GraphStore, lowerNames: readonly string[]
   eachRow(store, `SELECT ${ROW_COLUMNS} FROM ${ROW_FROM} WHERE lower(n.name) ${IN_JSON_LIST} AND ${only.clause}`, [JSON.stringify(lowerNames), only.param], fn);
 }
 
+/** The two keys a range of symbols is read by, each through its index: the case-folded name, and the stored qualified name. */
+const RANGE_KEYS = {
+  name: { key: 'lower(n.name)', stored: '' },
+  // One equal to the name is stored as '' (schema.ts): such a symbol is in the name's range.
+  qualified: { key: 'n.qualified_name', stored: `AND n.${QUALIFIED_STORED}` },
+} as const;
+
+/** Calls `fn` for up to `limit` symbols of `kinds` whose `by` key lies in [`low`, `high`), in that key's order. */
+function eachSymbolInRange(
+  store: GraphStore, by: keyof typeof RANGE_KEYS, low: string, high: string, kinds: readonly NodeKind[], limit: number, fn: (row: SearchRow) => void,
+): void {
+  store.restoreIndexes();
+  const only = kindFilter(kinds);
+  if (low === '' || only === undefined) return;
+  const { key, stored } = RANGE_KEYS[by];
+  eachRow(
+    store,
+    `SELECT ${ROW_COLUMNS} FROM ${ROW_FROM} WHERE ${key} >= ? AND ${key} < ? ${stored} AND ${only.clause} ORDER BY ${key} LIMIT ?`,
+    [low, high, only.param, Math.max(0, Math.floor(limit))],
+    fn,
+  );
+}
+
 /** Calls `fn` for up to `limit` symbols of `kinds` whose stored qualified name starts with `prefix` (case kept), by qualified name. */
 export function eachSymbolQualifiedWithPrefix(
   store: GraphStore, prefix: string, kinds: readonly NodeKind[], limit: number, fn: (row: SearchRow) => void,
 ): void {
-  store.restoreIndexes();
-  const only = kindFilter(kinds);
-  if (prefix === '' || only === undefined) return;
-  eachRow(
-    store,
-    `SELECT ${ROW_COLUMNS} FROM ${ROW_FROM} WHERE n.qualified_name >= ? AND n.qualified_name < ? AND n.${QUALIFIED_STORED} AND ${only.clause} ORDER BY n.qualified_name LIMIT ?`,
-    [prefix, `${prefix}\uffff`, only.param, Math.max(0, Math.floor(limit))],
-    fn,
-  );
+  eachSymbolInRange(store, 'qualified', prefix, `${prefix}\uffff`, kinds, limit, fn);
 }
 
 /** Calls `fn` for up to `limit` symbols of `kinds` whose case-folded name starts with `prefix`, by name. */
 export function eachSymbolWithPrefix(
   store: GraphStore, prefix: string, kinds: readonly NodeKind[], limit: number, fn: (row: SearchRow) => void,
 ): void {
-  store.restoreIndexes();
-  const only = kindFilter(kinds);
-  if (prefix === '' || only === undefined) return;
-  eachRow(
-    store,
-    `SELECT ${ROW_COLUMNS} FROM ${ROW_FROM} WHERE lower(n.name) >= ? AND lower(n.name) < ? AND ${only.clause} ORDER BY lower(n.name) LIMIT ?`,
-    [prefix, `${prefix}\uffff`, only.param, Math.max(0, Math.floor(limit))],
-    fn,
-  );
+  eachSymbolInRange(store, 'name', prefix, `${prefix}\uffff`, kinds, limit, fn);
 }
 
 /**
  * Calls `fn` for up to `limit` symbols of `kinds` whose qualified name continues `qualifiedName`
- * (`SQLCompiler.limit_clause` under `SQLCompiler`): a type's members, wherever they are declared
- * (a Go method beside its struct, a Rust method in an impl block), through the qualified-name index.
+ * (`SQLCompiler.limit_clause` under `SQLCompiler`), by qualified name: a type's members, wherever
+ * they are declared (a Go method beside its struct, a Rust method in an impl block), through the
+ * qualified-name index.
  */
 export function eachSymbolUnder(store: GraphStore, qualifiedName: string, kinds: readonly NodeKind[], limit: number, fn: (row: SearchRow) => void): void {
-  store.restoreIndexes();
-  const only = kindFilter(kinds);
-  if (qualifiedName === '' || only === undefined) return;
   // `/` is the character after `.`: the range holds exactly the names starting `qualifiedName.`.
-  eachRow(
-    store,
-    `SELECT ${ROW_COLUMNS} FROM ${ROW_FROM} WHERE n.qualified_name >= ? AND n.qualified_name < ? AND n.${QUALIFIED_STORED} AND ${only.clause} LIMIT ?`,
-    [`${qualifiedName}.`, `${qualifiedName}/`, only.param, Math.max(0, Math.floor(limit))],
-    fn,
-  );
+  if (qualifiedName !== '') eachSymbolInRange(store, 'qualified', `${qualifiedName}.`, `${qualifiedName}/`, kinds, limit, fn);
 }
 
 /** Calls `fn` for each symbol of `kinds` with exactly this qualified name. */

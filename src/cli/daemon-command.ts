@@ -40,6 +40,8 @@ export interface StartDaemonOptions {
   readonly noWatch: boolean;
   readonly idleMs: number;
   readonly log: (line: string) => void;
+  /** The entry script whose change on disk stops the daemon (a detached daemon's own). */
+  readonly installation?: string;
 }
 
 /** Starts serving `root` in this process; undefined when another process already does. */
@@ -54,6 +56,7 @@ export async function startProjectDaemon(root: string, options: StartDaemonOptio
     idleMs: options.idleMs,
     log: options.log,
     serveLines,
+    ...(options.installation !== undefined ? { installation: options.installation } : {}),
     tools: (session) => {
       const cwd = session.cwd ?? root;
       const env = session.tools !== undefined ? { CODEGRAPH_MCP_TOOLS: session.tools } : {};
@@ -73,7 +76,8 @@ export async function runDaemon(rootArg: string, noWatch: boolean, env: NodeJS.P
   const root = resolve(rootArg);
   if (!isIndexed(root)) throw new UsageError(`no index at ${root}; run \`codegraph init ${root}\` first`);
   const log = (line: string): void => void process.stderr.write(`${new Date().toISOString()} ${line}\n`);
-  const daemon = await startProjectDaemon(root, { env, noWatch, idleMs: idleFrom(env), log });
+  const entry = process.argv[1];
+  const daemon = await startProjectDaemon(root, { env, noWatch, idleMs: idleFrom(env), log, ...(entry !== undefined ? { installation: entry } : {}) });
   if (daemon === undefined) {
     log(`another daemon already serves ${root}; exiting`);
     return 0;
@@ -105,7 +109,7 @@ export async function runDaemonStatus(json: boolean, root?: string): Promise<num
   }
   for (const s of statuses) {
     process.stdout.write(
-      `${s.root}\n  pid ${s.pid}, version ${s.version}${s.version === VERSION ? '' : ' (other version)'}, up ${Math.round(s.uptimeMs / 1000)} s\n` +
+      `${s.root}\n  pid ${s.pid}, version ${s.version}${s.version === VERSION ? '' : ' (other version)'}, up ${Math.round(s.uptimeMs / 1000)} s${s.stale === undefined ? '' : `, stopping: ${s.stale}`}\n` +
         `  socket: ${s.socket}\n  clients: ${s.clients}${s.hostPids.length > 0 ? ` (hosts ${s.hostPids.join(', ')})` : ''}\n  auto-sync: ${s.autoSync}\n`,
     );
   }

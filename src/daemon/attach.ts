@@ -60,8 +60,8 @@ export async function attachProject(root: string, options: AttachOptions): Promi
   const existing = await hello(root, socket, options, 1000).catch(untrustedOrNothing);
   // Never used, never waited on: the client says why in one line and serves in this process.
   if (existing instanceof UntrustedSocketError) return { kind: 'foreground', reason: existing.message };
-  if (existing !== undefined && existing.status.version === VERSION) return { kind: 'daemon', link: existing, started: false };
-  if (existing !== undefined) await replaceOtherVersion(existing, socket);
+  if (existing !== undefined && existing.status.version === VERSION && existing.status.stale === undefined) return { kind: 'daemon', link: existing, started: false };
+  if (existing !== undefined) await replaceDaemon(existing, socket);
   if (!options.start) return { kind: 'foreground', reason: 'no daemon runs for this project' };
   const spawned = spawnDaemon(root, options);
   if (spawned !== undefined) return { kind: 'foreground', reason: `the daemon could not start: ${spawned}` };
@@ -98,8 +98,8 @@ async function hello(root: string, socket: string, options: AttachOptions, timeo
   }
 }
 
-/** Asks a daemon of another version to stop and waits (bounded) until its socket is free. */
-async function replaceOtherVersion(link: DaemonLink, socket: string): Promise<void> {
+/** Asks a daemon of another version, or a stale one, to stop and waits (bounded) until its socket is free. */
+async function replaceDaemon(link: DaemonLink, socket: string): Promise<void> {
   await link.client.request(ControlMethod.stop).catch(() => undefined);
   link.client.close();
   const deadline = Date.now() + 5000;

@@ -74,6 +74,11 @@ export interface DaemonStatus {
   readonly hostPids: readonly number[];
   /** The `Auto-sync:` line's value, e.g. `watching (debounce 2000 ms)`. */
   readonly autoSync: string;
+  /**
+   * Why this daemon must not be used, when the files it runs from changed on disk since it started
+   * (`installation.ts`): it is about to stop, and a client asks it to and starts another.
+   */
+  readonly stale?: string;
   /** In answer to `hello` with a nonce: the HMAC of the nonce under the daemon's token. */
   readonly proof?: string;
 }

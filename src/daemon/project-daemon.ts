@@ -15,6 +15,7 @@ import { IndexSession } from '../index/session.js';
 import type { FoldEvent, IndexSummary } from '../index/sync/index.js';
 import { isProcessAlive } from '../store/index.js';
 import { VERSION } from '../version.js';
+import { Installation } from './installation.js';
 import { claimSocket } from './claim-socket.js';
 import { ControlMethod, type CallParams, type CallResult, type DaemonStatus } from './control.js';
 import { callParams, helloParams, promptParams, serveConnection, type DaemonConnectionState, type LineServer } from './connection.js';
@@ -76,6 +77,11 @@ export interface ProjectDaemonOptions {
   readonly serveLines: LineServer;
   /** How often hosts and the index folder are checked. */
   readonly pollMs?: number;
+  /**
+   * The entry script a detached daemon runs: when its files change on disk the daemon says so in
+   * its status and stops (`installation.ts`). Unset for a foreground writer, whose session it is.
+   */
+  readonly installation?: string;
 }
 
 /** A running project daemon. */
@@ -86,6 +92,7 @@ export class ProjectDaemon {
   readonly #options: ProjectDaemonOptions;
   readonly #server: Server;
   readonly #identity: string | undefined;
+  readonly #installation: Installation | undefined;
   /** The secret this daemon proves itself with (`daemon-proof.ts`), written when it starts. */
   readonly #token: string;
   readonly #startedAt = new Date();
@@ -109,6 +116,7 @@ export class ProjectDaemon {
     this.#server = server;
     this.#session = session;
     this.#identity = indexIdentity(options.root);
+    this.#installation = options.installation === undefined ? undefined : new Installation(options.installation);
     this.#token = writeDaemonToken(options.root);
     this.health = new AutoSyncHealth(options.watch.watch ? { kind: 'starting' } : { kind: 'off', reason: options.watch.reason }, options.debounceMs);
     this.stopped = new Promise((resolve) => (this.#resolveStopped = resolve));
@@ -261,7 +269,14 @@ export class ProjectDaemon {
       pid: process.pid, version: VERSION, root: this.root, socket: this.socket, index: this.#identity,
       startedAt: this.#startedAt.toISOString(), uptimeMs: Date.now() - this.#startedAt.getTime(),
       clients: this.#sessions().length, hostPids: this.#hostPids(), autoSync: this.health.describe(),
+      ...this.#staleness(),
     };
+  }
+
+  /** `stale` with its reason once the installation this daemon runs from has changed. */
+  #staleness(): { stale?: string } {
+    const changed = this.#installation?.changed();
+    return changed === undefined ? {} : { stale: changed };
   }
 
   /** The connections that serve an agent: one-shot command-line queries (the status asking, too) are not clients. */
@@ -295,6 +310,11 @@ export class ProjectDaemon {
     const identity = indexIdentity(this.root);
     if (identity !== this.#identity) {
       void this.stop(identity === undefined ? 'the index folder was deleted' : 'the index folder was re-created');
+      return;
+    }
+    const moved = this.#installation?.changed();
+    if (moved !== undefined) {
+      void this.stop(moved);
       return;
     }
     this.#reconcileIfRecovering();

@@ -16,7 +16,7 @@ import { VERSION } from '../../src/version.js';
  * A daemon stand-in of `version` on `root`'s socket, holding the project's token as a real one
  * does (so it can prove itself); records the control methods it was sent.
  */
-async function fakeDaemon(root: string, version: string): Promise<{ server: Server; methods: string[] }> {
+async function fakeDaemon(root: string, version: string, extra: Readonly<Record<string, unknown>> = {}): Promise<{ server: Server; methods: string[] }> {
   const methods: string[] = [];
   const token = writeDaemonToken(root);
   const server = createServer((socket) => {
@@ -28,7 +28,7 @@ async function fakeDaemon(root: string, version: string): Promise<{ server: Serv
         buffered = buffered.slice(nl + 1);
         methods.push(message.method);
         const proof = message.params?.nonce === undefined ? {} : { proof: proofOf(token, message.params.nonce) };
-        const status = { ...proof, pid: process.pid, version, root, socket: daemonSocketPath(root), index: indexIdentity(root), startedAt: new Date().toISOString(), uptimeMs: 1, clients: 1, hostPids: [], autoSync: 'off' };
+        const status = { ...proof, pid: process.pid, version, root, socket: daemonSocketPath(root), index: indexIdentity(root), startedAt: new Date().toISOString(), uptimeMs: 1, clients: 1, hostPids: [], autoSync: 'off', ...extra };
         socket.write(`${JSON.stringify({ jsonrpc: '2.0', id: message.id, result: message.method === ControlMethod.stop ? {} : status })}\n`);
         if (message.method === ControlMethod.stop) server.close();
         if (message.method === ControlMethod.stop) socket.end();
@@ -53,6 +53,21 @@ test('a client never attaches to a daemon of another version: it asks that daemo
     assert.deepEqual(old.methods, [ControlMethod.hello, ControlMethod.stop]);
   } finally {
     old.server.close();
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('a client never attaches to a daemon of its own version whose installation changed on disk: it asks that daemon to stop', async () => {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'codegraph-attach-')));
+  mkdirSync(join(root, '.codegraph'));
+  const stale = await fakeDaemon(root, VERSION, { stale: 'the installation it runs from was removed (/gone/main.js)' });
+  try {
+    const service = await attachProject(root, { env: {}, role: 'cli', start: false });
+    if (service.kind === 'daemon') service.link.client.close();
+    assert.deepEqual(service, { kind: 'foreground', reason: 'no daemon runs for this project' });
+    assert.deepEqual(stale.methods, [ControlMethod.hello, ControlMethod.stop]);
+  } finally {
+    stale.server.close();
     rmSync(root, { recursive: true, force: true });
   }
 });

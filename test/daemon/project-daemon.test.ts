@@ -5,13 +5,14 @@
  */
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { after, afterEach, describe, test } from 'node:test';
 import { DaemonClient } from '../../src/daemon/client.js';
 import { listDaemonRecords } from '../../src/daemon/daemon-files.js';
 import { ControlMethod } from '../../src/daemon/control.js';
+import { DAEMON_LOG_FILE } from '../../src/daemon/daemon-files.js';
 import { foldLine } from '../../src/daemon/project-daemon.js';
 import { daemonSocketPath } from '../../src/daemon/socket-path.js';
 import { indexProject } from '../../src/index/sync/index.js';
@@ -40,9 +41,9 @@ async function project(): Promise<FixtureProject> {
   return made;
 }
 
-/** A `serve --mcp` client past the handshake. */
-async function client(root: string, env: Record<string, string> = ENV): Promise<LineServer> {
-  const server = new LineServer({ cwd: root, env });
+/** A `serve --mcp` client past the handshake, run from `cliPath` when given. */
+async function client(root: string, env: Record<string, string> = ENV, cliPath?: string): Promise<LineServer> {
+  const server = new LineServer({ cwd: root, env, ...(cliPath !== undefined ? { cliPath } : {}) });
   servers.push(server);
   await server.send({ jsonrpc: '2.0', id: 'init', method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
   await server.response('init', 20_000);
@@ -80,6 +81,28 @@ async function freshDump(root: string): Promise<string> {
   } finally {
     rmSync(copy, { recursive: true, force: true });
   }
+}
+
+/**
+ * A copy of the built package (its bundle and package.json, its dependencies linked) that a test
+ * can rebuild under a running daemon.
+ */
+function copiedInstallation(): { entry: string; rebuild(): void; cleanup(): void } {
+  const built = dirname(CLI_PATH);
+  const home = mkdtempSync(join(tmpdir(), 'codegraph-installed-'));
+  const bundle = join(home, 'dist', 'bundle');
+  const packageRoot = dirname(dirname(built));
+  cpSync(join(packageRoot, 'package.json'), join(home, 'package.json'));
+  symlinkSync(join(packageRoot, 'node_modules'), join(home, 'node_modules'));
+  cpSync(built, bundle, { recursive: true });
+  return {
+    entry: join(bundle, 'main.js'),
+    rebuild: () => {
+      rmSync(bundle, { recursive: true, force: true });
+      cpSync(built, bundle, { recursive: true });
+    },
+    cleanup: () => rmSync(home, { recursive: true, force: true }),
+  };
 }
 
 function cli(args: readonly string[], cwd: string): { status: number | null; stdout: string; stderr: string } {
@@ -149,6 +172,24 @@ describe('the shared project daemon', SUITE_TIMEOUT, () => {
     assert.ok((await call(server, 'codegraph_status')).length > 0);
     // Its clients' connections end while it stops; that must not write the entry back.
     assert.deepEqual(listDaemonRecords().filter((r) => r.root === root).map((r) => r.pid), []);
+  });
+
+  test('a daemon whose installation is written anew under it stops, and the session goes on with a daemon started from the new files', TIMEOUT, async () => {
+    const { root } = await project();
+    const installation = copiedInstallation();
+    try {
+      const server = await client(root, ENV, installation.entry);
+      const pid = await trackDaemon(root);
+      assert.match(await call(server, 'codegraph_callers', { symbol: 'b' }), /- a \(function\)/);
+      // A rebuild: the bundle folder is removed and written again (a cleared npx cache, then a reinstall).
+      installation.rebuild();
+      await waitForExit(pid, 10_000);
+      assert.match(readFileSync(join(root, '.codegraph', DAEMON_LOG_FILE), 'utf8'), new RegExp(`daemon ${pid} stopping: the installation it runs from (changed on disk|was removed)`));
+      assert.match(await call(server, 'codegraph_callers', { symbol: 'b' }), /- a \(function\)/);
+      assert.notEqual(await trackDaemon(root), pid);
+    } finally {
+      installation.cleanup();
+    }
   });
 
   test('a stale socket file is replaced', TIMEOUT, async () => {

@@ -8,9 +8,9 @@ import { fileURLToPath } from 'node:url';
 /** Absolute path of the built CLI entry point. */
 export const CLI_PATH = fileURLToPath(new URL('../../bundle/main.js', import.meta.url));
 
-/** Arguments that start the MCP server over stdio, optionally pinned to a project. */
-export function serveArgs(path?: string): string[] {
-  return path === undefined ? [CLI_PATH, 'serve', '--mcp'] : [CLI_PATH, 'serve', '--mcp', '--path', path];
+/** Arguments that start the MCP server over stdio, optionally pinned to a project; `cli` is the entry point run. */
+export function serveArgs(path?: string, cli: string = CLI_PATH): string[] {
+  return path === undefined ? [cli, 'serve', '--mcp'] : [cli, 'serve', '--mcp', '--path', path];
 }
 
 /**

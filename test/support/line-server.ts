@@ -17,6 +17,8 @@ export interface LineServerOptions {
   readonly env?: Readonly<Record<string, string>>;
   /** Variables of the test process left out of the environment (a bench's plain Node start). */
   readonly unset?: readonly string[];
+  /** The CLI entry point to run, when not the built one (a copy of the installation). */
+  readonly cliPath?: string;
 }
 
 /** How the process ended. */
@@ -49,7 +51,7 @@ export class LineServer {
   readonly #decoder = new TextDecoder('utf-8', { fatal: true });
 
   constructor(options: LineServerOptions = {}) {
-    this.child = spawn(process.execPath, serveArgs(options.path), {
+    this.child = spawn(process.execPath, serveArgs(options.path, options.cliPath), {
       cwd: options.cwd ?? process.cwd(),
       env: withoutVariables(cliEnv(options.env), options.unset ?? []),
       stdio: ['pipe', 'pipe', 'pipe'],

@@ -114,6 +114,16 @@ export function routePrefix(route: string): string | undefined {
 }
 
 /**
+ * The words of a written route's path outside its placeholders, in lower case (`projects` and `r7`
+ * of `GET /projects/{id}/r7`): a route declared in any style holds them all, in its name or its
+ * whole path, so a full-text read by them finds it past where a read by prefix stops.
+ */
+export function routeWords(route: string): string[] {
+  const pattern = routePattern(route);
+  return [...new Set(pattern.slice(pattern.indexOf(' ') + 1).match(/[a-z0-9]+/g) ?? [])];
+}
+
+/**
  * The routes a search query writes: a sentence's (`writtenRoutes`), or a query that is nothing but
  * a route, `POST /projects/{id}/issues`, or a path with a `:`, `{…}` or `<…>` placeholder written
  * without its first `/`, as Django declares them (`users/<int:id>/`). Other queries (names,

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { searchSymbols } from '../../src/search/index.js';
+import { hasRouteAt } from '../../src/search/route-candidates.js';
 import { openGeneratedProject, type OpenedProject } from '../support/fixture-project.js';
 
 describe('searchSymbols for several routes a sentence writes', () => {
@@ -72,5 +73,38 @@ describe('searchSymbols for several routes a sentence writes', () => {
   test('a trailing slash, written or declared, makes no difference', () => {
     assert.deepEqual(all('which function answers GET /about when a request header value is split into its options').slice(0, 2), ['showAbout', 'GET /about/']);
     assert.deepEqual(all('which function answers GET /settings/ when a request header value is split into its options').slice(0, 2), ['showSettings', 'GET /settings']);
+  });
+});
+
+describe('routes past what a read by prefix takes', () => {
+  let project: OpenedProject;
+  // More routes under one prefix than PREFIX_ROUTES, and more than that from the root: the routes
+  // sort by name, so `r7` comes after `r299` and `/:team/dashboard` after the `/:org/…` ones.
+  const ROUTES = 400;
+  before(async () => {
+    const lines = ["const express = require('express');", 'const app = express();', 'function show(req, res) { res.send(req.params.id); }'];
+    for (let i = 0; i < ROUTES; i++) lines.push(`app.get('/projects/:id/r${i}', show);`, `app.get('/:org/o${i}', show);`);
+    lines.push("app.get('/:team/dashboard', show);", '');
+    project = await openGeneratedProject({ 'srv/app.js': lines.join('\n') });
+  });
+  after(() => project.close());
+  const first = (query: string): string | undefined => searchSymbols(project.index.store, query, { fuzzy: false }).matches[0]?.node.qualifiedName;
+
+  test('a route under a prefix hundreds of routes share is found in any placeholder style', () => {
+    assert.equal(first('GET /projects/{project_id}/r7'), 'GET /projects/:id/r7');
+    assert.equal(first('/projects/<int:pk>/r350'), 'GET /projects/:id/r350');
+    assert.equal(hasRouteAt(project.index.store, '/projects/{id}/r7'), true);
+    assert.equal(hasRouteAt(project.index.store, '/projects/[id]/r0'), true);
+  });
+
+  test('a route whose path starts with a placeholder is found past the others from the root', () => {
+    assert.equal(first('GET /{team_slug}/dashboard'), 'GET /:team/dashboard');
+    assert.equal(hasRouteAt(project.index.store, '/{team}/dashboard'), true);
+  });
+
+  test('no route of another shape or path is taken for the one written', () => {
+    assert.equal(hasRouteAt(project.index.store, '/projects/{id}/r400'), false);
+    assert.equal(hasRouteAt(project.index.store, '/projects/{id}/{x}/r7'), false);
+    assert.equal(hasRouteAt(project.index.store, '/projects/r7'), false);
   });
 });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { isRouteText, queryRoutes, routePattern, routePrefix, writtenRoutes } from '../../src/search/written-routes.js';
+import { isRouteText, queryRoutes, routePattern, routePrefix, routeWords, writtenRoutes } from '../../src/search/written-routes.js';
 
 const EVERY_METHOD = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS', 'ANY'];
 
@@ -114,5 +114,13 @@ describe('queryRoutes', () => {
   test('a bracket around a path in prose is no part of it', () => {
     assert.deepEqual(writtenRoutes('which view serves [/login] here'), EVERY_METHOD.map((m) => `${m} /login`));
     assert.deepEqual(writtenRoutes('what serves GET /blog/[slug]?'), ['GET /blog/[slug]', 'ANY /blog/[slug]']);
+  });
+});
+
+describe('routeWords', () => {
+  test('the words of a path outside its placeholders, in lower case, each once, without the method', () => {
+    assert.deepEqual(routeWords('GET /Projects/{project_id}/r7'), ['projects', 'r7']);
+    assert.deepEqual(routeWords('POST /users/<int:user_id>/user_posts/:post'), ['users', 'user', 'posts']);
+    assert.deepEqual(routeWords('ANY /{tenant}/[...slug]'), []);
   });
 });

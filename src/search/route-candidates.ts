@@ -2,11 +2,12 @@
  * The routes a text writes, as candidates: by the name they are declared with or by their whole
  * path under their mounts, each as written and with a trailing `/` or without; and a route written
  * with placeholders also in every other style (`/users/{id}` finds `GET /users/:id`), read by the
- * part before its first placeholder through the name indexes, and by the words of its path outside
- * the placeholders through the full-text index, and kept when the patterns agree.
+ * part before its first placeholder through the name indexes (and, where more routes share that
+ * part than a read takes, by the words of its path outside the placeholders through the full-text
+ * index), and kept when the patterns agree.
  */
 import type { NodeKind } from '../model.js';
-import { eachSymbolById, eachSymbolNamed, eachSymbolQualified, eachSymbolQualifiedWithPrefix, eachSymbolWithPrefix, eachTextMatch } from '../store/index.js';
+import { eachSymbolHoldingAll, eachSymbolNamed, eachSymbolQualified, eachSymbolQualifiedWithPrefix, eachSymbolWithPrefix } from '../store/index.js';
 import type { GraphStore, SearchRow } from '../store/index.js';
 import { ANY_METHOD, HTTP_METHODS } from '../index/extract/routes.js';
 import { routePattern, routePrefix, routeSpellings, routeWords } from './written-routes.js';
@@ -28,17 +29,33 @@ export function addWrittenRoutes(store: GraphStore, routes: readonly string[], k
   const alike = (row: SearchRow): void => {
     if (patterns.has(routePattern(row.qualifiedName)) || patterns.has(routePattern(row.name))) add(row);
   };
-  const placeheld = routes.filter((r) => routePrefix(r) !== undefined);
-  for (const prefix of new Set(placeheld.map((r) => routePrefix(r) ?? ''))) {
-    eachSymbolWithPrefix(store, prefix.toLowerCase(), ['route'], PREFIX_ROUTES, alike);
-    eachSymbolQualifiedWithPrefix(store, prefix, ['route'], PREFIX_ROUTES, alike);
+  for (const [prefix, placeheld] of byPrefix(routes)) {
+    let read = 0;
+    const counted = (row: SearchRow): void => {
+      read += 1;
+      alike(row);
+    };
+    eachSymbolWithPrefix(store, prefix.toLowerCase(), ['route'], PREFIX_ROUTES, counted);
+    eachSymbolQualifiedWithPrefix(store, prefix, ['route'], PREFIX_ROUTES, counted);
+    // More routes than a read takes share the prefix, or it is only the method and `/`: read by the path's words too.
+    if (read < PREFIX_ROUTES && !BARE_PREFIX.test(prefix)) continue;
+    for (const words of new Map(placeheld.map((r) => routeWords(r)).map((w) => [w.join(' '), w])).values()) {
+      eachSymbolHoldingAll(store, words, ['route'], PREFIX_ROUTES, alike);
+    }
   }
-  // More routes than a prefix read takes may share the prefix (or it is only the method and `/`).
-  for (const words of new Map(placeheld.map((r) => routeWords(r)).map((w) => [w.join(' '), w])).values()) {
-    const ids: number[] = [];
-    if (words.length > 0) eachTextMatch(store, { words, mode: 'all', limit: PREFIX_ROUTES }, (id) => void ids.push(id));
-    eachSymbolById(store, ids, ['route'], alike);
+}
+
+/** A prefix that is a method and the root alone (`GET /` of `GET /{tenant}/dashboard`): every route has it. */
+const BARE_PREFIX = /^\S+ \/$/;
+
+/** The written routes with a placeholder, by the part before it (`routePrefix`). */
+function byPrefix(routes: readonly string[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const route of routes) {
+    const prefix = routePrefix(route);
+    if (prefix !== undefined) out.set(prefix, [...(out.get(prefix) ?? []), route]);
   }
+  return out;
 }
 
 /**

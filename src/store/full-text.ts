@@ -151,6 +151,24 @@ export function eachTextMatch(store: GraphStore, request: MatchRequest, fn: (id:
   return true;
 }
 
+/**
+ * Calls `fn` for up to `limit` symbols of `kinds` whose indexed text holds every one of `words`
+ * (letters and digits only; others are dropped). The kind is filtered before the limit, so the
+ * symbols of other kinds that hold the words take none of it.
+ */
+export function eachSymbolHoldingAll(store: GraphStore, words: readonly string[], kinds: readonly NodeKind[], limit: number, fn: (row: SearchRow) => void): void {
+  store.restoreIndexes();
+  const plain = plainWords(words);
+  const only = kindFilter(kinds);
+  if (plain.length === 0 || only === undefined) return;
+  eachRow(
+    store,
+    `SELECT ${ROW_COLUMNS} FROM node_search JOIN ${ROW_FROM} ON n.id = node_search.docid WHERE node_search MATCH ? AND ${only.clause} LIMIT ?`,
+    [plain.join(' '), only.param, Math.max(0, Math.floor(limit))],
+    fn,
+  );
+}
+
 /** Calls `fn` for each symbol of `kinds` among `ids`. */
 export function eachSymbolById(store: GraphStore, ids: readonly number[], kinds: readonly NodeKind[], fn: (row: SearchRow) => void): void {
   const only = kindFilter(kinds);

@@ -44,7 +44,7 @@ export { callTrail, fileStates, filesUsing, pathsEndingWith } from './lookup-que
 export type { FileState, Trail, TrailRow } from './lookup-queries.js';
 export { contentStamp, eachIndexedFile, eachSymbolName } from './search-reads.js';
 export {
-  docstringsHolding, eachSymbolById, eachSymbolUnder, eachTextMatch, eachSymbolInOrder, eachSymbolNamed, eachSymbolQualified, eachSymbolQualifiedWithPrefix, eachSymbolWithPrefix, incomingEdgeCounts, searchTermStats,
+  docstringsHolding, eachSymbolById, eachSymbolHoldingAll, eachSymbolUnder, eachTextMatch, eachSymbolInOrder, eachSymbolNamed, eachSymbolQualified, eachSymbolQualifiedWithPrefix, eachSymbolWithPrefix, incomingEdgeCounts, searchTermStats,
 } from './full-text.js';
 export type { MatchRequest, SearchRow, TermStats } from './full-text.js';
 export { boundCallees, callerCounts, eachDefinitionShape, eachDefinitionText, eachEdgeOf, eachExploreFile, eachFilePath } from './explore-reads.js';

@@ -79,10 +79,13 @@ describe('searchSymbols for several routes a sentence writes', () => {
 describe('routes past what a read by prefix takes', () => {
   let project: OpenedProject;
   // More routes under one prefix than PREFIX_ROUTES, and more than that from the root: the routes
-  // sort by name, so `r7` comes after `r299` and `/:team/dashboard` after the `/:org/…` ones.
+  // sort by name, so `r7` comes after `r299` and `/:team/dashboard` after the `/:org/…` ones; and
+  // more functions than that whose names and docstrings hold the routes' words.
   const ROUTES = 400;
   before(async () => {
     const lines = ["const express = require('express');", 'const app = express();', 'function show(req, res) { res.send(req.params.id); }'];
+    // Symbols of other kinds holding a route's words, indexed before the routes.
+    for (let i = 0; i < ROUTES; i++) lines.push(`/** The team dashboard's projects. */`, `function dashboardProjects${i}(team) { return team.projects; }`);
     for (let i = 0; i < ROUTES; i++) lines.push(`app.get('/projects/:id/r${i}', show);`, `app.get('/:org/o${i}', show);`);
     lines.push("app.get('/:team/dashboard', show);", '');
     project = await openGeneratedProject({ 'srv/app.js': lines.join('\n') });

@@ -13,6 +13,7 @@ import { probeSocket } from './claim-socket.js';
 import { DaemonClient } from './client.js';
 import { ControlMethod, type DaemonStatus } from './control.js';
 import { DAEMON_LOG_FILE } from './daemon-files.js';
+import { Installation } from './installation.js';
 import { introduce } from './introduce.js';
 import { daemonSocketPath, indexIdentity } from './socket-path.js';
 import { UntrustedSocketError } from './socket-trust.js';
@@ -60,7 +61,7 @@ export async function attachProject(root: string, options: AttachOptions): Promi
   const existing = await hello(root, socket, options, 1000).catch(untrustedOrNothing);
   // Never used, never waited on: the client says why in one line and serves in this process.
   if (existing instanceof UntrustedSocketError) return { kind: 'foreground', reason: existing.message };
-  if (existing !== undefined && existing.status.version === VERSION && existing.status.stale === undefined) return { kind: 'daemon', link: existing, started: false };
+  if (existing !== undefined && servesThis(existing.status)) return { kind: 'daemon', link: existing, started: false };
   if (existing !== undefined) await replaceDaemon(existing, socket);
   if (!options.start) return { kind: 'foreground', reason: 'no daemon runs for this project' };
   const spawned = spawnDaemon(root, options);
@@ -73,6 +74,22 @@ export async function attachProject(root: string, options: AttachOptions): Promi
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   return { kind: 'foreground', reason: `the daemon did not accept within ${options.timeoutMs ?? START_TIMEOUT_MS} ms (see ${join(root, INDEX_DIR, DAEMON_LOG_FILE)})` };
+}
+
+/**
+ * This process's own code, read when this module loads (as a command that attaches starts): once
+ * it changed on disk, this process is the outdated one among those sharing a daemon.
+ */
+const OWN_INSTALLATION = process.argv[1] !== undefined ? new Installation(process.argv[1]) : undefined;
+
+/**
+ * Whether a daemon that answered serves this process: one whose code is still on disk, of this
+ * version, or of another when this process's own code changed since it started (an upgrade in
+ * place: the daemon runs what is installed now, and replacing it would stop it for every session
+ * started after the upgrade, each outdated session in turn).
+ */
+function servesThis(status: DaemonStatus): boolean {
+  return status.stale === undefined && (status.version === VERSION || OWN_INSTALLATION?.changed() !== undefined);
 }
 
 /** A failed `hello`: the refusal of an untrusted socket is kept, anything else means no daemon answered. */

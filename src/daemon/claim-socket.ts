@@ -4,7 +4,7 @@
  * starters race, the one whose `listen` fails with EADDRINUSE lost and attaches to the winner.
  */
 import { connect, createServer, type Server, type Socket } from 'node:net';
-import { chmodSync } from 'node:fs';
+import { chmodSync, lstatSync, unlinkSync } from 'node:fs';
 import { unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { ensureOwnDirectory } from './socket-trust.js';
@@ -53,4 +53,33 @@ export async function claimSocket(path: string, onConnection: (socket: Socket) =
     await unlink(path).catch(() => undefined);
   }
   return { kind: 'taken' };
+}
+
+/**
+ * Which socket file is at `path`: its inode and change time (undefined when there is none, or on
+ * Windows, whose pipes are no files). A path freed by one listener is soon another's, and the
+ * file system often hands the new file the freed inode; its change time still tells them apart.
+ */
+export function socketFileId(path: string): string | undefined {
+  if (process.platform === 'win32') return undefined;
+  try {
+    const file = lstatSync(path);
+    return `${file.ino}:${file.ctimeMs}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Removes the socket file at `path` if it is still the one `id` (`socketFileId`) names: Node
+ * removes a closed listener's file itself, and by the time a stopping daemon is done the path may
+ * be a new daemon's, which must keep it.
+ */
+export function releaseSocketFile(path: string, id: string | undefined): void {
+  if (id === undefined || socketFileId(path) !== id) return;
+  try {
+    unlinkSync(path);
+  } catch {
+    // Already gone.
+  }
 }

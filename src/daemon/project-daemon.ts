@@ -2,11 +2,11 @@
  * The daemon of one indexed project: listens on the project's socket (the writer authority),
  * serves every client's MCP session over ONE shared tool service, runs the watcher through ONE
  * index session, and exits when the last client has been gone for the idle time, when every host
- * it serves has died, when the index folder is deleted or re-created, or when asked to stop.
+ * it serves has died, when the index folder is deleted or re-created, when the code it runs from
+ * changed on disk, or when asked to stop.
  */
 import type { Server, Socket } from 'node:net';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
-import { unlinkSync } from 'node:fs';
 import { ErrorCode, ProtocolError } from '../jsonrpc/errors.js';
 import type { ToolResult, ToolService } from '../mcp/tool-service.js';
 import type { ProjectIndex } from '../project/index-cache.js';
@@ -15,8 +15,8 @@ import { IndexSession } from '../index/session.js';
 import type { FoldEvent, IndexSummary } from '../index/sync/index.js';
 import { isProcessAlive } from '../store/index.js';
 import { VERSION } from '../version.js';
-import { Installation } from './installation.js';
-import { claimSocket } from './claim-socket.js';
+import type { Installation } from './installation.js';
+import { claimSocket, releaseSocketFile, socketFileId } from './claim-socket.js';
 import { ControlMethod, type CallParams, type CallResult, type DaemonStatus } from './control.js';
 import { callParams, helloParams, promptParams, serveConnection, type DaemonConnectionState, type LineServer } from './connection.js';
 import { removeDaemonRecord, writeDaemonRecord } from './daemon-files.js';
@@ -78,10 +78,11 @@ export interface ProjectDaemonOptions {
   /** How often hosts and the index folder are checked. */
   readonly pollMs?: number;
   /**
-   * The entry script a detached daemon runs: when its files change on disk the daemon says so in
-   * its status and stops (`installation.ts`). Unset for a foreground writer, whose session it is.
+   * The code a detached daemon runs, read when its process started: when it changes on disk the
+   * daemon says so in its status and stops (`installation.ts`). Unset for a foreground writer,
+   * whose session it is.
    */
-  readonly installation?: string;
+  readonly installation?: Installation;
 }
 
 /** A running project daemon. */
@@ -92,6 +93,8 @@ export class ProjectDaemon {
   readonly #options: ProjectDaemonOptions;
   readonly #server: Server;
   readonly #identity: string | undefined;
+  /** Which socket file this daemon listens on (`claim-socket.ts` `socketFileId`). */
+  readonly #socketFile: string | undefined;
   readonly #installation: Installation | undefined;
   /** The secret this daemon proves itself with (`daemon-proof.ts`), written when it starts. */
   readonly #token: string;
@@ -116,7 +119,8 @@ export class ProjectDaemon {
     this.#server = server;
     this.#session = session;
     this.#identity = indexIdentity(options.root);
-    this.#installation = options.installation === undefined ? undefined : new Installation(options.installation);
+    this.#socketFile = socketFileId(this.socket);
+    this.#installation = options.installation;
     this.#token = writeDaemonToken(options.root);
     this.health = new AutoSyncHealth(options.watch.watch ? { kind: 'starting' } : { kind: 'off', reason: options.watch.reason }, options.debounceMs);
     this.stopped = new Promise((resolve) => (this.#resolveStopped = resolve));
@@ -273,6 +277,15 @@ export class ProjectDaemon {
     };
   }
 
+  /**
+   * Why no client can reach this daemon any more: its socket file was removed or is another
+   * listener's. A client then starts another daemon, and two would serve the project.
+   */
+  #socketLost(): string | undefined {
+    if (this.#socketFile === undefined || socketFileId(this.socket) === this.#socketFile) return undefined;
+    return `its socket file ${this.socket} was removed or replaced`;
+  }
+
   /** `stale` with its reason once the installation this daemon runs from has changed. */
   #staleness(): { stale?: string } {
     const changed = this.#installation?.changed();
@@ -305,14 +318,14 @@ export class ProjectDaemon {
     this.#idleTimer = undefined;
   }
 
-  /** Drops connections whose host died, and stops when the index folder is gone or re-created. */
+  /** Drops connections whose host died, and stops when the index folder is gone or re-created or its code changed. */
   #poll(): void {
     const identity = indexIdentity(this.root);
     if (identity !== this.#identity) {
       void this.stop(identity === undefined ? 'the index folder was deleted' : 'the index folder was re-created');
       return;
     }
-    const moved = this.#installation?.changed();
+    const moved = this.#installation?.changed() ?? this.#socketLost();
     if (moved !== undefined) {
       void this.stop(moved);
       return;
@@ -357,14 +370,8 @@ export class ProjectDaemon {
     await this.#watching;
     if (fold) await this.#session.fold().catch((error: unknown) => this.#options.log(`daemon ${process.pid}: folding the change log into the index failed: ${error instanceof Error ? error.message : String(error)}`));
     await this.#session.close();
-    // The socket file is ours only while the index folder is the one we started in.
-    if (process.platform !== 'win32' && indexIdentity(this.root) === this.#identity) {
-      try {
-        unlinkSync(this.socket);
-      } catch {
-        // Already gone.
-      }
-    }
+    // Only if the path still holds this daemon's file: a client may have started another since.
+    releaseSocketFile(this.socket, this.#socketFile);
     removeDaemonRecord(this.root, process.pid);
     this.#resolveStopped(reason);
   }

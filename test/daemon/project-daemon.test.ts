@@ -10,9 +10,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, afterEach, describe, test } from 'node:test';
 import { DaemonClient } from '../../src/daemon/client.js';
-import { listDaemonRecords } from '../../src/daemon/daemon-files.js';
 import { ControlMethod } from '../../src/daemon/control.js';
-import { DAEMON_LOG_FILE } from '../../src/daemon/daemon-files.js';
+import { DAEMON_LOG_FILE, listDaemonRecords } from '../../src/daemon/daemon-files.js';
 import { foldLine } from '../../src/daemon/project-daemon.js';
 import { daemonSocketPath } from '../../src/daemon/socket-path.js';
 import { indexProject } from '../../src/index/sync/index.js';
@@ -85,9 +84,9 @@ async function freshDump(root: string): Promise<string> {
 
 /**
  * A copy of the built package (its bundle and package.json, its dependencies linked) that a test
- * can rebuild under a running daemon.
+ * can upgrade in place under a running daemon and the sessions started from it.
  */
-function copiedInstallation(): { entry: string; rebuild(): void; cleanup(): void } {
+function copiedInstallation(): { entry: string; upgrade(version: string): void; cleanup(): void } {
   const built = dirname(CLI_PATH);
   const home = mkdtempSync(join(tmpdir(), 'codegraph-installed-'));
   const bundle = join(home, 'dist', 'bundle');
@@ -95,11 +94,14 @@ function copiedInstallation(): { entry: string; rebuild(): void; cleanup(): void
   cpSync(join(packageRoot, 'package.json'), join(home, 'package.json'));
   symlinkSync(join(packageRoot, 'node_modules'), join(home, 'node_modules'));
   cpSync(built, bundle, { recursive: true });
+  const entry = join(bundle, 'main.js');
   return {
-    entry: join(bundle, 'main.js'),
-    rebuild: () => {
-      rmSync(bundle, { recursive: true, force: true });
-      cpSync(built, bundle, { recursive: true });
+    entry,
+    // Another version's files over these: its own number, and an entry of other bytes.
+    upgrade: (version) => {
+      const manifest = JSON.parse(readFileSync(join(home, 'package.json'), 'utf8')) as Record<string, unknown>;
+      writeFileSync(join(home, 'package.json'), JSON.stringify({ ...manifest, version }));
+      writeFileSync(entry, `${readFileSync(entry, 'utf8')}\n// ${version}\n`);
     },
     cleanup: () => rmSync(home, { recursive: true, force: true }),
   };
@@ -174,22 +176,41 @@ describe('the shared project daemon', SUITE_TIMEOUT, () => {
     assert.deepEqual(listDaemonRecords().filter((r) => r.root === root).map((r) => r.pid), []);
   });
 
-  test('a daemon whose installation is written anew under it stops, and the session goes on with a daemon started from the new files', TIMEOUT, async () => {
+  test('an upgrade in place stops the daemon; sessions started before it share the new one, none replacing it', TIMEOUT, async () => {
     const { root } = await project();
     const installation = copiedInstallation();
     try {
-      const server = await client(root, ENV, installation.entry);
+      const first = await client(root, ENV, installation.entry);
+      const second = await client(root, ENV, installation.entry);
       const pid = await trackDaemon(root);
-      assert.match(await call(server, 'codegraph_callers', { symbol: 'b' }), /- a \(function\)/);
-      // A rebuild: the bundle folder is removed and written again (a cleared npx cache, then a reinstall).
-      installation.rebuild();
+      assert.match(await call(second, 'codegraph_callers', { symbol: 'b' }), /- a \(function\)/);
+      installation.upgrade(`${VERSION}-next`);
       await waitForExit(pid, 10_000);
-      assert.match(readFileSync(join(root, '.codegraph', DAEMON_LOG_FILE), 'utf8'), new RegExp(`daemon ${pid} stopping: the installation it runs from (changed on disk|was removed)`));
-      assert.match(await call(server, 'codegraph_callers', { symbol: 'b' }), /- a \(function\)/);
-      assert.notEqual(await trackDaemon(root), pid);
+      assert.match(readFileSync(join(root, '.codegraph', DAEMON_LOG_FILE), 'utf8'), new RegExp(`daemon ${pid} stopping: the installation it runs from changed on disk`));
+      // The first session starts a daemon of the files now installed, and the second, outdated too, uses it.
+      assert.match(await call(first, 'codegraph_callers', { symbol: 'b' }), /- a \(function\)/);
+      const next = await trackDaemon(root);
+      assert.notEqual(next, pid);
+      assert.match(await call(second, 'codegraph_callers', { symbol: 'b' }), /- a \(function\)/);
+      assert.match(await call(first, 'codegraph_callers', { symbol: 'b' }), /- a \(function\)/);
+      assert.equal(daemonPidOf(root), next, 'the new daemon serves both sessions');
+      const status = JSON.parse(cli(['daemon', 'status', '--json'], root).stdout) as { root: string; pid: number; version: string; clients: number }[];
+      assert.deepEqual(status.filter((d) => d.root === root).map((d) => [d.pid, d.version, d.clients]), [[next, `${VERSION}-next`, 2]]);
     } finally {
       installation.cleanup();
     }
+  });
+
+  test('a daemon whose socket file is removed stops, and the next call starts another', TIMEOUT, async () => {
+    const { root } = await project();
+    const server = await client(root);
+    const pid = await trackDaemon(root);
+    assert.match(await call(server, 'codegraph_callers', { symbol: 'b' }), /- a \(function\)/);
+    rmSync(daemonSocketPath(root));
+    await waitForExit(pid, 10_000);
+    assert.match(readFileSync(join(root, '.codegraph', DAEMON_LOG_FILE), 'utf8'), new RegExp(`daemon ${pid} stopping: its socket file .* was removed or replaced`));
+    assert.match(await call(server, 'codegraph_callers', { symbol: 'b' }), /- a \(function\)/);
+    assert.notEqual(await trackDaemon(root), pid);
   });
 
   test('a stale socket file is replaced', TIMEOUT, async () => {

@@ -174,6 +174,11 @@ export class ExtractionBuilder {
     this.#addRef('calls', name, node, undefined, undefined, true);
   }
 
+  /** Records a reference noted earlier in the walk, from the scope open then (`from`), written at `line`:`col`. */
+  refFrom(kind: RefKind, name: string, from: number, line: number, col: number): void {
+    if (name !== '') this.refs.push({ kind, from, name, line, col });
+  }
+
   #addRef(kind: RefKind, name: string, node: Node, receiver: string | undefined, args: number | undefined, implicit: boolean): void {
     if (name === '') return;
     this.refs.push({

@@ -4,4 +4,4 @@
  * every file on its next sync, so upgrading never leaves a mix.
  * Kept apart from the extractors so the indexer's main thread can read it without loading them.
  */
-export const EXTRACTION_VERSION = '86';
+export const EXTRACTION_VERSION = '87';

@@ -16,6 +16,7 @@ import { shallowNodes, walk } from '../walk.js';
 import { maskAttributeMacros } from './c-attributes.js';
 import { blankFailedMacroLines } from './c-bare-macros.js';
 import { findIteratorMacros, maskIteratorMacros, type IteratorMacro } from './c-iterators.js';
+import { addValueRefs } from './c-values.js';
 
 const TYPES: ReadonlySet<string> = new Set([
   'preproc_include', 'preproc_def', 'preproc_function_def', 'function_definition', 'struct_specifier',
@@ -78,6 +79,7 @@ export const cExtractor: LanguageExtractor = {
       return enter(b, n, t, visit, loops, typed);
     };
     walk(tree.rootNode, b, typesFor(typed), visit);
+    addValueRefs(b, tree.rootNode);
     return b.finish(countParseErrors(tree.rootNode), isTestPath(path));
   },
 };

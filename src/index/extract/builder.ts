@@ -174,7 +174,7 @@ export class ExtractionBuilder {
     this.#addRef('calls', name, node, undefined, undefined, true);
   }
 
-  /** Records a reference noted earlier in the walk, from the scope open then (`from`), written at `line`:`col`. */
+  /** Records a reference from the symbol of index `from` (-1: the file), written at `line`:`col`, found apart from the walk. */
   refFrom(kind: RefKind, name: string, from: number, line: number, col: number): void {
     if (name !== '') this.refs.push({ kind, from, name, line, col });
   }

@@ -22,6 +22,7 @@ const CALLBACKS = [
   '\to.cb = tick;',
   '\tint x = len;',
   '\tint *p = *data;',
+  '\tregister_fn(read, 0, 0);',
   '}',
   '',
 ].join('\n');
@@ -55,4 +56,39 @@ test('a callback is found after text of other scripts, from the innermost defini
     '',
   ].join('\n');
   assert.deepEqual(await valueRefs('cpp', source), ['reg -> cb@4']);
+});
+
+test('a parameter or local named like a file function is that variable, not the function (K&R parameters too)', async () => {
+  const source = [
+    'static int cmp(const void *a, const void *b) { return 0; }',
+    'static void tick(void) { }',
+    'static void sort_with(int (*cmp)(const void *, const void *)) { qsort(v, n, s, cmp); }',
+    'static void later(void) { int tick = 3; use(tick); }',
+    'static int knr(cmp, n) int cmp; int n; { return helper(cmp); }',
+    'static void sorted(void) { qsort(v, n, s, cmp); }',
+    '',
+  ].join('\n');
+  assert.deepEqual(await valueRefs('c', source), ['sorted -> cmp@6']);
+});
+
+test('text before the first definition, several functions on one line, and every value place are read at their own place', async () => {
+  const source = [
+    '',
+    '   ',
+    'static void a(void){} static void b(void){ reg(a); } static void c(void){}',
+    'static struct ops t = { a };',
+    'typedef void (*fn_t)(void);',
+    'static fn_t pick(int flag) { fn_t p = b; if (flag) return c; return flag > 1 ? a : p; }',
+    'static void d(void) { x->cb = (fn_t) (&c); add(écb, a_b); y = *b; }',
+    'static void cb(void) { }',
+    '',
+  ].join('\n');
+  assert.deepEqual((await valueRefs('c', source)).sort(), ['b -> a@3', 'd -> b@7', 'd -> c@7', 'file -> a@4', 'pick -> a@6', 'pick -> b@6', 'pick -> c@6']);
+});
+
+test('a file defining more functions than are looked for still has the references of the first', async () => {
+  const lines: string[] = [];
+  for (let i = 0; i < 2001; i++) lines.push(`static void f${i}(void) { }`);
+  lines.push('static void reg(void) { add(f0); add(f2000); }', '');
+  assert.deepEqual(await valueRefs('c', lines.join('\n')), ['reg -> f0@2002']);
 });

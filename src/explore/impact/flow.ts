@@ -40,7 +40,10 @@ export function callFlows(named: readonly StoredNode[], data: IndexData): Stored
     }
   }
   const covered = (p: readonly number[]): number => p.filter((id) => targets.has(id)).length;
-  paths.sort((a, b) => covered(b) - covered(a) || a.length - b.length || a.join(',').localeCompare(b.join(',')));
+  const nodes = data.nodes.many(paths.flat());
+  // Ties go by where the symbols are, not by their ids: a fresh index and a synced one number rows apart.
+  const place = (p: readonly number[]): string => p.map((id) => placeOf(nodes.get(id))).join('\u0001');
+  paths.sort((a, b) => covered(b) - covered(a) || a.length - b.length || compareText(place(a), place(b)));
   const chosen: number[][] = [];
   for (const p of paths) {
     if (chosen.length >= MAX_PATHS) break;
@@ -48,8 +51,17 @@ export function callFlows(named: readonly StoredNode[], data: IndexData): Stored
     if (chosen.some((c) => c.join(',').includes(key))) continue;
     chosen.push(p);
   }
-  const nodes = data.nodes.many(chosen.flat());
   return chosen.map((p) => p.flatMap((id) => nodes.get(id) ?? []));
+}
+
+/** A symbol's place, ordered by path, then line (zero-padded), then name. */
+function placeOf(node: StoredNode | undefined): string {
+  return node === undefined ? '' : `${node.path}\u0000${String(node.startLine).padStart(9, '0')}\u0000${node.qualifiedName || node.name}`;
+}
+
+/** Code-unit order, the same in every locale. */
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** One flow as `a` (file:line) → `b` (file:line). */

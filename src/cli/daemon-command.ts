@@ -7,7 +7,7 @@ import { ControlMethod, type DaemonStatus } from '../daemon/control.js';
 import { DaemonClient } from '../daemon/client.js';
 import { introduce } from '../daemon/introduce.js';
 import { forgetDaemon, listDaemonRecords } from '../daemon/daemon-files.js';
-import { Installation } from '../daemon/installation.js';
+import { ownInstallation, type Installation } from '../daemon/installation.js';
 import { DaemonForwarder } from '../daemon/forward.js';
 import { ProjectDaemon } from '../daemon/project-daemon.js';
 import { daemonSocketPath } from '../daemon/socket-path.js';
@@ -74,13 +74,11 @@ export async function startProjectDaemon(root: string, options: StartDaemonOptio
 
 /** `codegraph daemon run <root> [--no-watch]`: serves until idle, stopped, or the index is gone. */
 export async function runDaemon(rootArg: string, noWatch: boolean, env: NodeJS.ProcessEnv): Promise<number> {
-  // Read before anything loads: a rebuild while the index loads (seconds on a large one) counts too.
-  const entry = process.argv[1];
-  const installation = entry !== undefined ? new Installation(entry) : undefined;
   const root = resolve(rootArg);
   if (!isIndexed(root)) throw new UsageError(`no index at ${root}; run \`codegraph init ${root}\` first`);
   const log = (line: string): void => void process.stderr.write(`${new Date().toISOString()} ${line}\n`);
-  const daemon = await startProjectDaemon(root, { env, noWatch, idleMs: idleFrom(env), log, ...(installation !== undefined ? { installation } : {}) });
+  // Read as this command's modules loaded: a rebuild while the index loads (seconds on a large one) counts too.
+  const daemon = await startProjectDaemon(root, { env, noWatch, idleMs: idleFrom(env), log, ...(ownInstallation !== undefined ? { installation: ownInstallation } : {}) });
   if (daemon === undefined) {
     log(`another daemon already serves ${root}; exiting`);
     return 0;

@@ -13,7 +13,7 @@ import { probeSocket } from './claim-socket.js';
 import { DaemonClient } from './client.js';
 import { ControlMethod, type DaemonStatus } from './control.js';
 import { DAEMON_LOG_FILE } from './daemon-files.js';
-import { Installation } from './installation.js';
+import { ownInstallation } from './installation.js';
 import { introduce } from './introduce.js';
 import { daemonSocketPath, indexIdentity } from './socket-path.js';
 import { UntrustedSocketError } from './socket-trust.js';
@@ -77,19 +77,13 @@ export async function attachProject(root: string, options: AttachOptions): Promi
 }
 
 /**
- * This process's own code, read when this module loads (as a command that attaches starts): once
- * it changed on disk, this process is the outdated one among those sharing a daemon.
- */
-const OWN_INSTALLATION = process.argv[1] !== undefined ? new Installation(process.argv[1]) : undefined;
-
-/**
  * Whether a daemon that answered serves this process: one whose code is still on disk, of this
  * version, or of another when this process's own code changed since it started (an upgrade in
  * place: the daemon runs what is installed now, and replacing it would stop it for every session
  * started after the upgrade, each outdated session in turn).
  */
 function servesThis(status: DaemonStatus): boolean {
-  return status.stale === undefined && (status.version === VERSION || OWN_INSTALLATION?.changed() !== undefined);
+  return status.stale === undefined && (status.version === VERSION || ownInstallation?.changed() !== undefined);
 }
 
 /** A failed `hello`: the refusal of an untrusted socket is kept, anything else means no daemon answered. */

@@ -49,6 +49,13 @@ export class Installation {
   }
 }
 
+/**
+ * This process's own code, read as this module loads (at the start of a command that runs or
+ * attaches to a daemon): what a detached daemon watches, and what tells a client it is the
+ * outdated one among those sharing a daemon.
+ */
+export const ownInstallation: Installation | undefined = process.argv[1] !== undefined ? new Installation(process.argv[1]) : undefined;
+
 /** The entry's identity and digest; the digest is read again only when the identity is not `known`. */
 function observe(entry: string, known: string | undefined): Observed {
   try {

@@ -76,8 +76,9 @@ export function addValueRefs(b: ExtractionBuilder, root: Node): void {
 
 /**
  * Where `text` holds one of `names` as a whole word, in order: one pass over its characters that
- * cuts a word out only when a name has its length and first letter (a pattern of the names' own
- * alternatives cost more to compile, per file, than the rest of this module's work).
+ * cuts a word out only when a name has its length and first letter. On linux `fs/` it takes 290
+ * to 320 ms; a pattern of the names' alternatives took 350 to 530 ms, 238 ms of it compiling the
+ * pattern file by file.
  */
 function* namesIn(text: string, names: ReadonlySet<string>): Generator<[number, string]> {
   const lengths = new Set<number>();

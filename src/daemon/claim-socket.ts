@@ -4,7 +4,7 @@
  * starters race, the one whose `listen` fails with EADDRINUSE lost and attaches to the winner.
  */
 import { connect, createServer, type Server, type Socket } from 'node:net';
-import { chmodSync, lstatSync, unlinkSync } from 'node:fs';
+import { chmodSync, lstatSync } from 'node:fs';
 import { unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { ensureOwnDirectory } from './socket-trust.js';
@@ -67,19 +67,5 @@ export function socketFileId(path: string): string | undefined {
     return `${file.ino}:${file.ctimeMs}`;
   } catch {
     return undefined;
-  }
-}
-
-/**
- * Removes the socket file at `path` if it is still the one `id` (`socketFileId`) names: Node
- * removes a closed listener's file itself, and by the time a stopping daemon is done the path may
- * be a new daemon's, which must keep it.
- */
-export function releaseSocketFile(path: string, id: string | undefined): void {
-  if (id === undefined || socketFileId(path) !== id) return;
-  try {
-    unlinkSync(path);
-  } catch {
-    // Already gone.
   }
 }

@@ -16,7 +16,7 @@ import type { FoldEvent, IndexSummary } from '../index/sync/index.js';
 import { isProcessAlive } from '../store/index.js';
 import { VERSION } from '../version.js';
 import type { Installation } from './installation.js';
-import { claimSocket, releaseSocketFile, socketFileId } from './claim-socket.js';
+import { claimSocket, socketFileId } from './claim-socket.js';
 import { ControlMethod, type CallParams, type CallResult, type DaemonStatus } from './control.js';
 import { callParams, helloParams, promptParams, serveConnection, type DaemonConnectionState, type LineServer } from './connection.js';
 import { removeDaemonRecord, writeDaemonRecord } from './daemon-files.js';
@@ -79,8 +79,8 @@ export interface ProjectDaemonOptions {
   readonly pollMs?: number;
   /**
    * The code a detached daemon runs, read when its process started: when it changes on disk the
-   * daemon says so in its status and stops (`installation.ts`). Unset for a foreground writer,
-   * whose session it is.
+   * daemon says so in its status and stops (`installation.ts`), as it does when its socket file is
+   * removed or taken. Unset for a foreground writer, whose session it is.
    */
   readonly installation?: Installation;
 }
@@ -325,7 +325,8 @@ export class ProjectDaemon {
       void this.stop(identity === undefined ? 'the index folder was deleted' : 'the index folder was re-created');
       return;
     }
-    const moved = this.#installation?.changed() ?? this.#socketLost();
+    // A detached daemon only: a foreground writer serves its own session whatever becomes of the socket.
+    const moved = this.#installation === undefined ? undefined : (this.#installation.changed() ?? this.#socketLost());
     if (moved !== undefined) {
       void this.stop(moved);
       return;
@@ -364,14 +365,13 @@ export class ProjectDaemon {
     this.#options.log(`daemon ${process.pid} stopping: ${reason}`);
     this.#disarmIdle();
     if (this.#poller !== undefined) clearInterval(this.#poller);
+    // Node unlinks the socket's path as it closes the listener (and at exit): nothing is left to remove after.
     this.#server.close();
     for (const key of this.#connections.keys()) if (typeof key !== 'symbol') key.destroy();
     this.#watchAbort.abort();
     await this.#watching;
     if (fold) await this.#session.fold().catch((error: unknown) => this.#options.log(`daemon ${process.pid}: folding the change log into the index failed: ${error instanceof Error ? error.message : String(error)}`));
     await this.#session.close();
-    // Only if the path still holds this daemon's file: a client may have started another since.
-    releaseSocketFile(this.socket, this.#socketFile);
     removeDaemonRecord(this.root, process.pid);
     this.#resolveStopped(reason);
   }

@@ -213,6 +213,19 @@ describe('the shared project daemon', SUITE_TIMEOUT, () => {
     assert.notEqual(await trackDaemon(root), pid);
   });
 
+  test('a foreground writer whose socket file is removed goes on serving its own session', TIMEOUT, async () => {
+    const { root } = await project();
+    const server = await client(root, { ...ENV, CODEGRAPH_NO_DAEMON: '1' });
+    assert.match(await call(server, 'codegraph_callers', { symbol: 'b' }), /- a \(function\)/);
+    await waitUntil(() => existsSync(daemonSocketPath(root)), 10_000, 'the writer to listen');
+    rmSync(daemonSocketPath(root));
+    // Past two polls of the one-second interval a detached daemon stops after.
+    await sleep(2_500);
+    assert.match(await call(server, 'codegraph_callers', { symbol: 'b' }), /- a \(function\)/);
+    assert.equal(server.child.exitCode, null, 'still running');
+    assert.doesNotMatch(server.stderr, /stopping/, 'its writer did not stop');
+  });
+
   test('a stale socket file is replaced', TIMEOUT, async () => {
     const { root } = await project();
     const socket = daemonSocketPath(root);
